@@ -1,0 +1,27 @@
+"""Shared fixtures: the registry every test calls tools through, and scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.dice import Roller
+from tools.registry import default_registry
+
+
+@pytest.fixture(scope="session")
+def registry():
+    return default_registry()
+
+
+@pytest.fixture
+def call(registry):
+    """``call(name, args, faces=[...])`` or ``call(name, args, seed=N)`` through the registry's one call path."""
+
+    def _call(name, args, faces=None, seed=None):
+        roller = Roller.scripted(faces) if faces is not None else Roller(seed if seed is not None else 0)
+        result = registry.call(name, args, roller)
+        if faces is not None:
+            assert roller.remaining_script == (), f"test supplied unused dice: {roller.remaining_script}"
+        return result
+
+    return _call

@@ -1,0 +1,62 @@
+"""The result contract every tool honours, so narration, teaching and tests all read the same object.
+
+Every result carries ``summary`` (one line), ``steps`` (ordered lines a newcomer can follow) and ``rule_refs``
+(``file.md#Section heading``). Check-like results add ``dice`` (every die), ``outcome`` (the system's result),
+``success`` (true/false, or null where the system has no pass/fail) and ``odds`` (the exact distribution of
+``outcome`` before the roll). Results are frozen: nothing downstream can edit a number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.dice import Die
+from tools.odds import Odds
+
+RULE_REF = re.compile(r"^[a-z0-9-]+\.md#.+$")
+
+
+class ToolArgs(BaseModel):
+    """Base for tool arguments: unknown fields are rejected so a misspelt argument is never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class ToolResult(BaseModel):
+    """Base for every tool result."""
+
+    model_config = ConfigDict(frozen=True)
+
+    summary: str = Field(description="One line saying what happened.")
+    steps: list[str] = Field(default_factory=list, description="Ordered explanation lines.")
+    rule_refs: list[str] = Field(default_factory=list, description="Rulebook citations, 'file.md#Section'.")
+
+    @field_validator("rule_refs")
+    @classmethod
+    def _refs_are_citations(cls, refs: list[str]) -> list[str]:
+        bad = [r for r in refs if not RULE_REF.match(r)]
+        if bad:
+            raise ValueError(f"rule_refs must look like 'minim.md#Tests': {bad}")
+        return refs
+
+
+class CheckResult(ToolResult):
+    """A result decided by dice against the rules: the check-like contract."""
+
+    dice: list[Die] = Field(description="Every die thrown, in order, with its flags.")
+    outcome: Any = Field(description="The system's result.")
+    success: bool | None = Field(description="Pass/fail where the system has one, else null.")
+    odds: Odds | None = Field(description="Exact distribution of the outcome before the roll.")
+
+
+def ref(book: str, section: str) -> str:
+    """Build a rulebook citation: ``ref('minim', 'Tests') == 'minim.md#Tests'``."""
+    return f"{book}.md#{section}"
+
+
+def signed(n: int) -> str:
+    """+1 / 0 / -2 as rulebooks write modifiers (``±0`` for zero)."""
+    return "±0" if n == 0 else f"{n:+d}"

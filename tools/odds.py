@@ -1,0 +1,179 @@
+"""Exact probability distributions: enumeration and convolution over :class:`fractions.Fraction`.
+
+Nothing here simulates. A :class:`Dist` maps outcomes to exact probabilities that sum to exactly 1; tools turn it
+into the contract's ``odds`` block (floats for machines, fraction strings for people checking by hand). The
+building blocks that repeat across calls (one die, N dice summed, keep-highest pools) are cached.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ENUMERATION = 200_000
+"""Refuse exact enumerations larger than this many multisets; callers report odds as unavailable instead."""
+
+
+class OddsTooComplex(Exception):
+    """The exact computation would be too large; callers fall back to ``odds = None``."""
+
+
+class Dist:
+    """An exact discrete distribution. Immutable; operations return new distributions."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, probabilities: Mapping[Hashable, Fraction]):
+        cleaned = {k: Fraction(v) for k, v in probabilities.items() if v != 0}
+        total = sum(cleaned.values(), Fraction(0))
+        if total != 1:
+            raise ValueError(f"probabilities sum to {total}, not 1")
+        self._p = cleaned
+
+    @classmethod
+    def certain(cls, value: Hashable) -> "Dist":
+        return cls({value: Fraction(1)})
+
+    @classmethod
+    def uniform(cls, values: Iterable[Hashable]) -> "Dist":
+        values = list(values)
+        counts: dict[Hashable, int] = defaultdict(int)
+        for v in values:
+            counts[v] += 1
+        return cls({v: Fraction(c, len(values)) for v, c in counts.items()})
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[Hashable, int | Fraction]) -> "Dist":
+        total = sum(weights.values())
+        return cls({k: Fraction(w) / total for k, w in weights.items()})
+
+    def items(self):
+        return self._p.items()
+
+    def __getitem__(self, value: Hashable) -> Fraction:
+        return self._p.get(value, Fraction(0))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Dist) and self._p == other._p
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k!r}: {v}" for k, v in sorted(self._p.items(), key=lambda kv: repr(kv[0])))
+        return f"Dist({{{inner}}})"
+
+    def map(self, f: Callable[[Hashable], Hashable]) -> "Dist":
+        out: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for k, p in self._p.items():
+            out[f(k)] += p
+        return Dist(out)
+
+    def combine(self, other: "Dist", f: Callable[[Hashable, Hashable], Hashable]) -> "Dist":
+        out: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for a, pa in self._p.items():
+            for b, pb in other._p.items():
+                out[f(a, b)] += pa * pb
+        return Dist(out)
+
+    def __add__(self, other: "Dist | int") -> "Dist":
+        if isinstance(other, int):
+            return self.map(lambda k: k + other)
+        return self.combine(other, lambda a, b: a + b)
+
+    def bind(self, f: Callable[[Hashable], "Dist"]) -> "Dist":
+        """Chain a dependent distribution: for each outcome, ``f`` gives the next distribution."""
+        out: dict[Hashable, Fraction] = defaultdict(Fraction)
+        for k, p in self._p.items():
+            for k2, p2 in f(k).items():
+                out[k2] += p * p2
+        return Dist(out)
+
+    def p(self, predicate: Callable[[Hashable], bool]) -> Fraction:
+        return sum((p for k, p in self._p.items() if predicate(k)), Fraction(0))
+
+    def repeat_sum(self, n: int) -> "Dist":
+        result = Dist.certain(0)
+        for _ in range(n):
+            result = result + self
+        return result
+
+    def odds(self, p_success: Fraction | None = None, label: Callable[[Hashable], str] = str,
+             order: Iterable[Hashable] | None = None) -> "Odds":
+        keys = list(order) if order is not None else sorted(self._p, key=_sort_key)
+        exact = {label(k): self[k] for k in keys}
+        return Odds(
+            p_success=None if p_success is None else float(p_success),
+            distribution={k: float(v) for k, v in exact.items()},
+            exact={k: _fraction_text(v) for k, v in exact.items()},
+        )
+
+
+def _sort_key(k: Hashable):
+    return (0, k) if isinstance(k, (int, float, Fraction)) else (1, str(k))
+
+
+def _fraction_text(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+class Odds(BaseModel):
+    """The contract's odds block: the exact distribution of the outcome before the roll."""
+
+    model_config = ConfigDict(frozen=True)
+
+    p_success: float | None = Field(description="P(success) where the system has pass/fail, else null.")
+    distribution: dict[str, float] = Field(description="Outcome label -> probability; sums to 1.")
+    exact: dict[str, str] = Field(default_factory=dict, description="The same probabilities as exact fractions.")
+
+
+@lru_cache(maxsize=None)
+def die(sides: int) -> Dist:
+    return Dist({face: Fraction(1, sides) for face in range(1, sides + 1)})
+
+
+@lru_cache(maxsize=4096)
+def sum_of(n: int, sides: int) -> Dist:
+    """The sum of ``n`` dice with ``sides`` sides."""
+    return die(sides).repeat_sum(n)
+
+
+@lru_cache(maxsize=4096)
+def keep(n: int, sides: int, k: int, highest: bool = True) -> Dist:
+    """The sum of the ``k`` highest (or lowest) of ``n`` dice, by enumerating multisets with their multiplicities."""
+    if k >= n:
+        return sum_of(n, sides)
+    count = factorial(n + sides - 1) // (factorial(n) * factorial(sides - 1))
+    if count > MAX_ENUMERATION:
+        raise OddsTooComplex(f"{n}d{sides} keep {k} has {count} multisets")
+    weights: dict[int, int] = defaultdict(int)
+    n_fact = factorial(n)
+    for combo in combinations_with_replacement(range(1, sides + 1), n):  # sorted ascending
+        mult = n_fact
+        run = 1
+        for i in range(1, n + 1):
+            if i < n and combo[i] == combo[i - 1]:
+                run += 1
+            else:
+                mult //= factorial(run)
+                run = 1
+        kept = combo[-k:] if highest else combo[:k]
+        weights[sum(kept) if k else 0] += mult
+    return Dist.from_weights(weights)
+
+
+@lru_cache(maxsize=4096)
+def count_at_least(n: int, sides: int, threshold: int) -> Dist:
+    """How many of ``n`` dice show ``threshold`` or more (a dice-pool success count)."""
+    hits = max(0, min(sides, sides - threshold + 1))
+    one = Dist.from_weights({1: hits, 0: sides - hits}) if 0 < hits < sides else Dist.certain(1 if hits else 0)
+    return one.repeat_sum(n)
+
+
+def binomial(n: int, p: Fraction) -> Dist:
+    """Number of successes in ``n`` independent trials each succeeding with probability ``p``."""
+    one = Dist({1: p, 0: 1 - p}) if 0 < p < 1 else Dist.certain(1 if p >= 1 else 0)
+    return one.repeat_sum(n)

@@ -1,0 +1,193 @@
+"""Minim tests (``minim.md#Tests``): the 2d6 partial-result roll every other Minim mechanic builds on.
+
+Reading chosen: each die is judged on its own. A 1 is always a success and a 6 always a failure (the automatic
+results); otherwise a face below the target succeeds (+1), equal is neutral (±0), above fails (-1). This makes
+"targets lower than 1 only succeed on 1s" and "targets over 5 only fail on 6s" fall out of one rule, and it is
+what the priest example needs (target 1, roll 1 -> +1).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import CheckResult, ToolArgs, ref, signed
+from tools.dice import Die, Roller
+from tools.odds import Dist, Odds
+from tools.registry import tool
+from tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
+
+TESTS = ref(BOOK, "Tests")
+MODIFIERS = ref(BOOK, "Bonuses and penalties")
+FAITH = ref(BOOK, "Faith")
+OUTCOME_ORDER = (-2, -1, 0, 1, 2)
+
+
+def partial(face: int, target: int) -> int:
+    """One die's partial result against a target: +1, 0 or -1."""
+    if face == 1:
+        return 1
+    if face == 6:
+        return -1
+    return 1 if face < target else 0 if face == target else -1
+
+
+def explain_partial(face: int, target: int) -> str:
+    p = partial(face, target)
+    if face == 1:
+        why = "a natural 1 is an automatic success"
+    elif face == 6:
+        why = "a natural 6 is an automatic failure"
+    elif face < target:
+        why = f"lower than the target {target}"
+    elif face == target:
+        why = f"equal to the target {target}"
+    else:
+        why = f"higher than the target {target}"
+    return f"{why} → {OUTCOME_LABELS[p]} ({signed(p)})"
+
+
+@lru_cache(maxsize=None)
+def partial_dist(target: int) -> Dist:
+    return Dist.uniform(partial(face, target) for face in range(1, 7))
+
+
+@lru_cache(maxsize=None)
+def outcome_dist(target: int) -> Dist:
+    """Exact distribution of a test's outcome (-2..2) for a target."""
+    one = partial_dist(min(max(target, 0), 7))  # every target <1 behaves like 0, every target >6 like 7
+    return one + one
+
+
+def test_odds(target: int) -> Odds:
+    dist = outcome_dist(target)
+    return dist.odds(p_success=dist.p(lambda o: o >= 1), order=OUTCOME_ORDER)
+
+
+def label(outcome: int) -> str:
+    return OUTCOME_LABELS[outcome]
+
+
+class TestSpec(ToolArgs):
+    """What a Minim test needs; other Minim tools extend it (attacks, surprise, recovery, powers of the mind...)."""
+
+    trait: int = Field(ge=1, le=5, description="The trait score used (1-5).")
+    skill: Skill | None = Field(None, description="The most relevant skill, or null when no skill clearly applies.")
+    has_skill: bool | None = Field(
+        None, description="Required when a skill is named: true if the character has it (+1), false if not (-1)."
+    )
+    modifier: int = Field(0, ge=-10, le=10, description="Sum of bonuses and penalties (+1 for taking twice as long).")
+    faith: bool = Field(False, description="Spend a faith point for +1 to this action.")
+    trait_name: Trait | None = Field(None, description="Which trait the score is (for the explanation).")
+
+    @field_validator("skill", "trait_name", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return v.strip().lower() if isinstance(v, str) else v
+
+    @model_validator(mode="after")
+    def _skill_consistency(self):
+        if self.skill is not None and self.has_skill is None:
+            raise ValueError("has_skill is required when a skill is named: true (+1) or false (-1)")
+        if self.skill is None and self.has_skill:
+            raise ValueError("has_skill cannot be true when skill is null; name the skill")
+        return self
+
+
+class TargetBreakdown(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    trait: int
+    skill_adjustment: int
+    modifier: int
+    faith: int
+    target: int
+
+
+def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[TargetBreakdown, list[str]]:
+    """The test target and the explanation of where it came from."""
+    skill_adj = 0 if spec.skill is None else (1 if spec.has_skill else -1)
+    faith = 1 if spec.faith else 0
+    modifier = spec.modifier + extra
+    target = spec.trait + skill_adj + modifier + faith
+    name = spec.trait_name or "trait"
+    parts = [f"{name} {spec.trait}"]
+    if spec.skill is None:
+        parts.append("±0 (no relevant skill)")
+    else:
+        parts.append(f"{signed(skill_adj)} ({'has' if spec.has_skill else 'lacks'} the {spec.skill} skill)")
+    if spec.modifier:
+        parts.append(f"{signed(spec.modifier)} (bonuses and penalties)")
+    if extra:
+        parts.append(f"{signed(extra)} ({extra_reason})")
+    if faith:
+        parts.append("+1 (a faith point spent)")
+    lines = [f"Target = {' '.join(parts)} = {target}"]
+    if target < 1:
+        lines.append(f"A target below 1 only succeeds on a natural 1 (automatic success).")
+    elif target > 5:
+        lines.append(f"A target above 5 only fails on a natural 6 (automatic failure).")
+    return TargetBreakdown(trait=spec.trait, skill_adjustment=skill_adj, modifier=modifier, faith=faith, target=target), lines
+
+
+class TestRoll(BaseModel):
+    """The bare roll of a test, reused inside other results."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: list[Die]
+    partials: list[int]
+    outcome: int
+    steps: list[str]
+
+
+def roll_test(roller: Roller, target: int, purpose: str = "test die") -> TestRoll:
+    dice = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
+    partials = [partial(d.face, target) for d in dice]
+    outcome = sum(partials)
+    steps = [f"Die {i} rolled {d.face}: {explain_partial(d.face, target)}" for i, d in enumerate(dice, 1)]
+    steps.append(f"Outcome = {signed(partials[0])} {signed(partials[1])} = {signed(outcome)}: {label(outcome)}")
+    return TestRoll(dice=dice, partials=partials, outcome=outcome, steps=steps)
+
+
+class MinimTestResult(CheckResult):
+    outcome: int = Field(ge=-2, le=2)
+    outcome_label: str
+    target: int
+    target_breakdown: TargetBreakdown
+    partials: list[int] = Field(description="The two partial results, +1 / 0 / -1, in dice order.")
+    faith_spent: int = Field(0, description="Faith points spent (0 or 1).")
+
+
+def resolve(spec: TestSpec, roller: Roller, extra: int = 0, extra_reason: str = "", purpose: str = "test die"):
+    """Target, roll and odds of one test: (breakdown, roll, odds, steps)."""
+    breakdown, steps = target_of(spec, extra, extra_reason)
+    rolled = roll_test(roller, breakdown.target, purpose)
+    return breakdown, rolled, test_odds(breakdown.target), steps + rolled.steps
+
+
+@tool("minim_test", "minim", "Roll a Minim test: 2d6 against trait ±skill ±modifiers, outcome -2..+2.")
+def minim_test(args: TestSpec, roller: Roller) -> MinimTestResult:
+    breakdown, rolled, odds, steps = resolve(args, roller)
+    refs = [TESTS] + ([MODIFIERS] if args.modifier else []) + ([FAITH] if args.faith else [])
+    return MinimTestResult(
+        summary=f"Target {breakdown.target}: rolled {rolled.dice[0].face} and {rolled.dice[1].face} → "
+        f"{signed(rolled.outcome)} {label(rolled.outcome)}",
+        steps=steps,
+        rule_refs=refs,
+        dice=rolled.dice,
+        outcome=rolled.outcome,
+        outcome_label=label(rolled.outcome),
+        success=rolled.outcome >= 1,
+        odds=odds,
+        target=breakdown.target,
+        target_breakdown=breakdown,
+        partials=rolled.partials,
+        faith_spent=1 if args.faith else 0,
+    )
+
+
+def p_success(target: int) -> Fraction:
+    return outcome_dist(target).p(lambda o: o >= 1)
