@@ -1,0 +1,270 @@
+"""Dice notation for every system: ``NdM``, ``+/-K``, keep highest/lowest, exploding, success counts, Mini Six codes.
+
+Grammar (whitespace allowed between terms)::
+
+    expr  := term (("+" | "-") term)*
+    term  := INT | dice
+    dice  := [INT] "d" (INT | "%") mod*        e.g. 2d6, d20, 4d6kh3, 2d6kl1, 3d6!, 5d6>=5, d%
+           | INT "D"                            a Mini Six die code: N d6, one of them the exploding wild die
+    mod   := ("kh" | "kl" | "k") [INT]  |  "!"  |  ">=" INT
+
+``3D+2`` (capital D, no sides) is a Mini Six code; ``3D6`` or ``3d6`` is three plain d6. Parsing errors say at which
+character and what was expected. Caps (:data:`tools.dice.MAX_DICE`, sides, explosions, length) keep any input from
+hanging the process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tools.dice import MAX_DICE, MAX_SIDES, Die, DieFlag, Roller
+from tools.errors import DiceLimitError, DiceNotationError
+from tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
+
+MAX_LENGTH = 200
+MAX_TERMS = 20
+MAX_ODDS_SPREAD = 3000
+"""Exact odds are computed when the summed dice span at most this many values (beyond that, odds = null)."""
+
+
+@dataclass(frozen=True)
+class DiceTerm:
+    count: int
+    sides: int
+    keep: tuple[Literal["h", "l"], int] | None = None
+    explode: bool = False
+    at_least: int | None = None
+    wild: bool = False  # Mini Six: one die of the code is the wild die
+
+    def text(self) -> str:
+        if self.wild:
+            return f"{self.count}D"
+        s = f"{self.count}d{self.sides}"
+        if self.keep:
+            s += f"k{self.keep[0]}{self.keep[1]}"
+        if self.explode:
+            s += "!"
+        if self.at_least is not None:
+            s += f">={self.at_least}"
+        return s
+
+
+@dataclass(frozen=True)
+class Term:
+    sign: int
+    dice: DiceTerm | None
+    constant: int = 0
+
+    def text(self) -> str:
+        return self.dice.text() if self.dice else str(self.constant)
+
+
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.i = 0
+
+    def error(self, expected: str) -> DiceNotationError:
+        return DiceNotationError(self.text, self.i, expected)
+
+    def skip_ws(self) -> None:
+        while self.i < len(self.text) and self.text[self.i].isspace():
+            self.i += 1
+
+    def peek(self, s: str) -> bool:
+        return self.text.startswith(s, self.i)
+
+    def int_(self, required: str | None = None) -> int | None:
+        start = self.i
+        while self.i < len(self.text) and self.text[self.i].isdigit():
+            self.i += 1
+        if start == self.i:
+            if required:
+                raise self.error(required)
+            return None
+        if self.i - start > 6:
+            self.i = start
+            raise self.error("a number of at most 6 digits")
+        return int(self.text[start : self.i])
+
+    def parse(self) -> list[Term]:
+        if len(self.text) > MAX_LENGTH:
+            raise DiceLimitError(f"Dice expression longer than {MAX_LENGTH} characters")
+        terms: list[Term] = []
+        self.skip_ws()
+        sign = 1
+        if self.peek("-") or self.peek("+"):
+            sign = -1 if self.peek("-") else 1
+            self.i += 1
+            self.skip_ws()
+        while True:
+            terms.append(self.term(sign))
+            if len(terms) > MAX_TERMS:
+                raise DiceLimitError(f"More than {MAX_TERMS} terms in one expression")
+            self.skip_ws()
+            if self.i == len(self.text):
+                return terms
+            if self.peek("+") or self.peek("-"):
+                sign = -1 if self.peek("-") else 1
+                self.i += 1
+                self.skip_ws()
+            else:
+                raise self.error("'+', '-', a modifier (kh, kl, !, >=) or the end")
+
+    def term(self, sign: int) -> Term:
+        start = self.i
+        count = self.int_()
+        if self.i < len(self.text) and self.text[self.i] in "dD":
+            upper = self.text[self.i] == "D"
+            self.i += 1
+            if upper and count is not None and not (self.i < len(self.text) and (self.text[self.i].isdigit() or self.text[self.i] == "%")):
+                return Term(sign, self.checked(DiceTerm(count, 6, wild=True), start))
+            if self.peek("%"):
+                self.i += 1
+                sides = 100
+            else:
+                sides = self.int_("the number of sides after 'd' (e.g. d6) or '%'")
+            return Term(sign, self.checked(self.mods(DiceTerm(1 if count is None else count, sides)), start))
+        if count is None:
+            raise self.error("a number or dice such as 2d6")
+        return Term(sign, None, count)
+
+    def mods(self, d: DiceTerm) -> DiceTerm:
+        while True:
+            if self.peek("kh") or self.peek("kl") or self.peek("k"):
+                if d.keep:
+                    raise self.error("only one keep modifier")
+                which = "l" if self.peek("kl") else "h"
+                self.i += 2 if self.peek("kh") or self.peek("kl") else 1
+                n = self.int_() or 1
+                d = DiceTerm(d.count, d.sides, (which, n), d.explode, d.at_least)
+            elif self.peek("!"):
+                if d.explode:
+                    raise self.error("only one '!'")
+                self.i += 1
+                d = DiceTerm(d.count, d.sides, d.keep, True, d.at_least)
+            elif self.peek(">="):
+                if d.at_least is not None:
+                    raise self.error("only one '>=' success threshold")
+                self.i += 2
+                t = self.int_("a target number after '>='")
+                d = DiceTerm(d.count, d.sides, d.keep, d.explode, t)
+            else:
+                return d
+
+    def checked(self, d: DiceTerm, start: int) -> DiceTerm:
+        if d.count < 1:
+            self.i = start
+            raise self.error("at least one die")
+        if d.count > MAX_DICE:
+            raise DiceLimitError(f"{d.count} dice is more than the limit of {MAX_DICE}")
+        if not 2 <= d.sides <= MAX_SIDES:
+            raise DiceLimitError(f"dice need 2 to {MAX_SIDES} sides, not {d.sides}")
+        if d.keep and not 1 <= d.keep[1] <= d.count:
+            raise DiceLimitError(f"cannot keep {d.keep[1]} of {d.count} dice")
+        return d
+
+
+def parse(text: str) -> list[Term]:
+    return _Parser(text).parse()
+
+
+class TermResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    sign: int
+    dice: list[Die]
+    value: int
+
+
+class RollResult(BaseModel):
+    """A rolled expression with every die, each term's value, the total, the steps and the exact odds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    expression: str
+    terms: list[TermResult]
+    dice: list[Die]
+    total: int
+    steps: list[str]
+    odds: Odds | None = Field(description="Exact distribution of the total, or null (explosions or too large).")
+
+
+def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, str]:
+    if d.wild:
+        plain = roller.roll_many(d.count - 1, 6, "die")
+        chain = roller.roll_exploding(6, "wild die", wild=True)
+        dice = plain + chain
+        total = sum(x.face for x in dice)
+        return dice, total, f"{d.text()}: {' + '.join(str(x.face) for x in dice)} = {total} (the wild die explodes on 6)"
+    groups: list[list[Die]] = []
+    for i in range(d.count):
+        groups.append(roller.roll_exploding(d.sides, f"die {i + 1}") if d.explode else [roller.roll(d.sides, f"die {i + 1}")])
+    if d.at_least is not None:
+        flat = [x for g in groups for x in g]
+        hits = sum(1 for x in flat if x.face >= d.at_least)
+        return flat, hits, f"{d.text()}: {', '.join(str(x.face) for x in flat)} → {hits} at or above {d.at_least}"
+    values = [sum(x.face for x in g) for g in groups]
+    if d.keep:
+        which, k = d.keep
+        order = sorted(range(len(groups)), key=lambda j: values[j], reverse=(which == "h"))
+        kept = set(order[:k])
+        groups = [[x.with_flags(DieFlag.KEPT if j in kept else DieFlag.DROPPED) for x in g] for j, g in enumerate(groups)]
+        total = sum(values[j] for j in kept)
+        word = "highest" if which == "h" else "lowest"
+        shown = ", ".join(str(v) for v in values)
+        return [x for g in groups for x in g], total, f"{d.text()}: {shown} → keep the {k} {word} = {total}"
+    flat = [x for g in groups for x in g]
+    return flat, sum(values), f"{d.text()}: {' + '.join(str(x.face) for x in flat)} = {sum(values)}"
+
+
+def _term_dist(d: DiceTerm) -> Dist | None:
+    if d.explode or d.wild:
+        return None
+    if d.at_least is not None:
+        return count_at_least(d.count, d.sides, d.at_least)
+    if d.count * d.sides > MAX_ODDS_SPREAD:
+        return None
+    try:
+        return keep(d.count, d.sides, d.keep[1], d.keep[0] == "h") if d.keep else sum_of(d.count, d.sides)
+    except OddsTooComplex:
+        return None
+
+
+def expression_odds(terms: list[Term]) -> Odds | None:
+    total = Dist.certain(0)
+    for t in terms:
+        dist = Dist.certain(t.constant) if t.dice is None else _term_dist(t.dice)
+        if dist is None:
+            return None
+        total = total + (dist if t.sign > 0 else dist.map(lambda v: -v))
+    return total.odds()
+
+
+def roll(text: str, roller: Roller) -> RollResult:
+    terms = parse(text)
+    results: list[TermResult] = []
+    steps: list[str] = []
+    for t in terms:
+        if t.dice is None:
+            results.append(TermResult(text=t.text(), sign=t.sign, dice=[], value=t.constant))
+            continue
+        dice, value, step = _roll_term(t.dice, roller)
+        results.append(TermResult(text=t.text(), sign=t.sign, dice=dice, value=value))
+        steps.append(step)
+    total = sum(r.sign * r.value for r in results)
+    expression = "".join(("-" if r.sign < 0 else ("+" if i else "")) + r.text for i, r in enumerate(results))
+    arithmetic = " ".join(f"{'-' if r.sign < 0 else ('+' if i else '')}{r.value}" for i, r in enumerate(results))
+    steps.append(f"Total = {arithmetic} = {total}" if len(results) > 1 else f"Total = {total}")
+    return RollResult(
+        expression=expression,
+        terms=results,
+        dice=[x for r in results for x in r.dice],
+        total=total,
+        steps=steps,
+        odds=expression_odds(terms),
+    )

@@ -1,0 +1,81 @@
+"""Renderers: one result object, three audiences. Results never format themselves.
+
+* :func:`terminal` — what a person reads in the CLI or the game: summary, steps, odds bars, citations.
+* :func:`prompt` — what the LLM reads: compact, every number the narration may mention, nothing to invent.
+* :func:`markdown` — session exports and docs.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from tools.odds import Odds
+
+BAR_WIDTH = 24
+
+
+def _field(result: BaseModel, name: str):
+    return getattr(result, name, None)
+
+
+def _summary(result: BaseModel) -> str:
+    s = _field(result, "summary")
+    if s:
+        return s
+    if _field(result, "expression") is not None:
+        return f"{result.expression} = {result.total}"
+    return type(result).__name__
+
+
+def odds_lines(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
+    label_w = max((len(k) for k in odds.distribution), default=1)
+    lines = []
+    for label, p in odds.distribution.items():
+        bar = "█" * round(p * width)
+        exact = odds.exact.get(label, "")
+        lines.append(f"{label.rjust(label_w)} {bar.ljust(width)} {p * 100:5.1f}%  {exact}".rstrip())
+    if odds.p_success is not None:
+        lines.append(f"P(success) = {odds.p_success * 100:.1f}%")
+    return lines
+
+
+def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -> str:
+    head = f"{name}: {_summary(result)}" if name else _summary(result)
+    out = [head]
+    if explain:
+        steps = _field(result, "steps") or []
+        out += [f"  {i}. {s}" for i, s in enumerate(steps, 1)]
+        odds = _field(result, "odds")
+        if isinstance(odds, Odds):
+            out.append("  Odds before the roll:")
+            out += [f"    {line}" for line in odds_lines(odds)]
+        refs = _field(result, "rule_refs") or []
+        if refs:
+            out.append(f"  Rules: {', '.join(refs)}")
+    return "\n".join(out)
+
+
+def prompt(result: BaseModel, name: str | None = None) -> str:
+    """One compact block for the narration prompt: the facts the model may narrate, in the engine's words."""
+    parts = [f"[{name}] " if name else "", _summary(result)]
+    odds = _field(result, "odds")
+    if isinstance(odds, Odds) and odds.p_success is not None:
+        parts.append(f" (chance was {odds.p_success * 100:.0f}%)")
+    return "".join(parts)
+
+
+def markdown(result: BaseModel, name: str | None = None) -> str:
+    out = [f"**{name}** — {_summary(result)}" if name else f"**{_summary(result)}**", ""]
+    steps = _field(result, "steps") or []
+    out += [f"{i}. {s}" for i, s in enumerate(steps, 1)]
+    dice = _field(result, "dice") or []
+    if dice:
+        out += ["", "Dice: " + ", ".join(f"`{d}`" for d in dice)]
+    odds = _field(result, "odds")
+    if isinstance(odds, Odds):
+        out += ["", "| outcome | probability | exact |", "| --- | --- | --- |"]
+        out += [f"| {k} | {p * 100:.1f}% | {odds.exact.get(k, '')} |" for k, p in odds.distribution.items()]
+    refs = _field(result, "rule_refs") or []
+    if refs:
+        out += ["", "Rules: " + ", ".join(f"`{r}`" for r in refs)]
+    return "\n".join(out).strip() + "\n"

@@ -1,0 +1,223 @@
+"""Minim challenge (``minim.md#Challenge``, ``#Environmental-modifiers``): how dangerous one group is for another.
+
+A character's **tier** is the median of its three traits; the tier table turns it into a **challenge** score
+(tier 1 = 0.2, kept as the exact ``Fraction(1, 5)`` so sums never drift); a group's challenge is the sum of its
+members'. The pure functions :func:`tier_of`, :func:`challenge_of` and :func:`group_challenge` are reused by the
+dungeon tool (and later by encounter generation), so the arithmetic lives in exactly one place.
+
+Readings chosen (the rulebook gives guide-lines, not formulas):
+
+* **Rating bands.** ratio = foes' challenge / party's challenge. "A fifth of the challenge is a moderate fight,
+  while one with even half the challenge presents a chance of eliminating the player-group", so
+  ratio < 1/5 is ``easy``, 1/5 <= ratio < 1/2 is ``moderate`` and ratio >= 1/2 is ``deadly``.
+* **Environmental modifiers.** "Each such-advantage will modify the group ... as-much as doubling or halving its
+  challenge." Each advantage doubles the group that benefits and each disadvantage halves the group that suffers;
+  a group's multiplier is the product, limited to 1/4, 1/2, 1, 2 or 4 (up to two stacked conditions either way).
+  Neutral conditions (falling rocks that hit anyone) are simply not entered.
+* Members may be given by ``traits`` (the tier is their median) or directly by ``tier``; ``count`` repeats an
+  identical member so "a group of half-dozen rats" is one entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import ToolArgs, ToolResult, ref
+from tools.dice import Roller
+from tools.registry import tool
+from tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
+
+CHALLENGE = ref(BOOK, "Challenge")
+ENVIRONMENT = ref(BOOK, "Environmental-modifiers")
+
+MODERATE_FROM = Fraction(1, 5)
+"""Foes with at least a fifth of the party's challenge are a moderate fight."""
+DEADLY_FROM = Fraction(1, 2)
+"""Foes with at least half the party's challenge can eliminate the party."""
+MULTIPLIERS: tuple[Fraction, ...] = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4))
+MAX_COUNT = 1000
+"""Identical members in one entry; generous for swarms, small enough that every total stays readable."""
+
+Rating = Literal["easy", "moderate", "deadly"]
+Score = Annotated[int, Field(ge=1, le=5)]
+
+
+def exact_text(value: Fraction) -> str:
+    """'110', '1/5': the exact value as people check it by hand."""
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def show(value: Fraction) -> str:
+    """Exact value for explanations, with a decimal alongside when it is not whole: '1/5 (0.2)'."""
+    text = exact_text(value)
+    return text if value.denominator == 1 else f"{text} ({float(value):.4g})"
+
+
+def tier_of(traits: Sequence[int]) -> int:
+    """The tier is the median of the three trait scores ("the value of the median character-traits")."""
+    if len(traits) != 3 or not all(1 <= t <= 5 for t in traits):
+        raise ValueError(f"a Minim character has exactly 3 trait scores from 1 to 5, not {list(traits)}")
+    return sorted(traits)[1]
+
+
+def challenge_of(tier: int) -> Fraction:
+    """The tier table: 5 → 100, 4 → 20, 3 → 5, 2 → 1, 1 → 1/5."""
+    try:
+        return CHALLENGE_BY_TIER[tier]
+    except KeyError:
+        raise ValueError(f"a Minim tier is 1 to 5, not {tier}") from None
+
+
+def rating_of(ratio: Fraction) -> Rating:
+    """The reading of "a fifth ... moderate; even half ... eliminating the player-group" (see module docstring)."""
+    if ratio >= DEADLY_FROM:
+        return "deadly"
+    return "moderate" if ratio >= MODERATE_FROM else "easy"
+
+
+def _parse_multiplier(v):
+    """Accept 2, 0.5 or the exact text '1/4' (what a person writes); anything else is left to pydantic."""
+    if isinstance(v, str):
+        try:
+            return float(Fraction(v.strip()))
+        except (ValueError, ZeroDivisionError):
+            return v
+    return v
+
+
+def _check_multiplier(v: float) -> float:
+    if Fraction(v) not in MULTIPLIERS:
+        raise ValueError("must be one of 1/4, 1/2, 1, 2, 4 (each advantage doubles, each disadvantage halves)")
+    return v
+
+
+class Member(ToolArgs):
+    """One character, or ``count`` identical characters, described by traits or by tier."""
+
+    name: str | None = Field(None, max_length=100, description="Who this is, for the explanation.")
+    traits: list[Score] | None = Field(
+        None, min_length=3, max_length=3, description="The three trait scores (brain, brawl, brass), 1-5 each."
+    )
+    tier: Score | None = Field(None, description="The tier (1-5) when the traits are not given.")
+    count: int = Field(1, ge=1, le=MAX_COUNT, description="How many identical members this entry stands for.")
+
+    @model_validator(mode="after")
+    def _traits_or_tier(self):
+        if (self.traits is None) == (self.tier is None):
+            raise ValueError("give exactly one of traits (3 scores) or tier (1-5)")
+        return self
+
+    @property
+    def resolved_tier(self) -> int:
+        return self.tier if self.tier is not None else tier_of(self.traits or [])
+
+
+class MemberChallenge(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    traits: list[int] | None
+    tier: int
+    count: int
+    challenge_each: float
+    challenge_each_exact: str
+    challenge: float = Field(description="count × challenge_each.")
+    challenge_exact: str
+
+
+class GroupChallenge(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    members: list[MemberChallenge]
+    base: float = Field(description="Sum of the members' challenges, before environmental modifiers.")
+    base_exact: str
+    multiplier: float
+    multiplier_exact: str
+    total: float = Field(description="base × multiplier.")
+    total_exact: str
+
+
+def group_challenge(members: Sequence[Member], multiplier: Fraction, label: str) -> tuple[GroupChallenge, Fraction, list[str]]:
+    """A group's exact total challenge, its result block and the explanation lines."""
+    rows, steps, base = [], [], Fraction(0)
+    for i, m in enumerate(members, 1):
+        tier = m.resolved_tier
+        each = challenge_of(tier)
+        total = each * m.count
+        base += total
+        name = m.name or f"{label} {i}"
+        why = f"median of traits {m.traits} is {tier}" if m.traits is not None else f"tier {tier}"
+        times = f"{m.count} × {show(each)} = {show(total)}" if m.count > 1 else show(total)
+        steps.append(f"{name}: {why} → tier-{tier} challenge {times}")
+        rows.append(MemberChallenge(
+            name=name, traits=m.traits, tier=tier, count=m.count, challenge_each=float(each),
+            challenge_each_exact=exact_text(each), challenge=float(total), challenge_exact=exact_text(total),
+        ))
+    total = base * multiplier
+    line = f"{label.capitalize()} total = {' + '.join(exact_text(Fraction(r.challenge_exact)) for r in rows) or '0'}"
+    line += f" = {show(base)}"
+    if multiplier != 1:
+        line += f"; × {exact_text(multiplier)} for environmental modifiers = {show(total)}"
+    steps.append(line)
+    group = GroupChallenge(
+        members=rows, base=float(base), base_exact=exact_text(base), multiplier=float(multiplier),
+        multiplier_exact=exact_text(multiplier), total=float(total), total_exact=exact_text(total),
+    )
+    return group, total, steps
+
+
+class ChallengeArgs(ToolArgs):
+    party: list[Member] = Field(min_length=1, max_length=100, description="The player-group.")
+    foes: list[Member] = Field(default_factory=list, max_length=100, description="The enemies-group.")
+    party_multiplier: float = Field(
+        1, json_schema_extra={"enum": [0.25, 0.5, 1, 2, 4]},
+        description="Environmental modifiers on the party: ×2 per advantage, ×1/2 per disadvantage.",
+    )
+    foes_multiplier: float = Field(
+        1, json_schema_extra={"enum": [0.25, 0.5, 1, 2, 4]},
+        description="Environmental modifiers on the foes: ×2 per advantage, ×1/2 per disadvantage.",
+    )
+
+    _parse = field_validator("party_multiplier", "foes_multiplier", mode="before")(_parse_multiplier)
+    _check = field_validator("party_multiplier", "foes_multiplier")(_check_multiplier)
+
+
+class ChallengeResult(ToolResult):
+    party: GroupChallenge
+    foes: GroupChallenge
+    combined: float = Field(description="Party and foes added together.")
+    combined_exact: str
+    ratio: float = Field(description="Foes' total challenge / party's total challenge.")
+    ratio_exact: str
+    rating: Rating = Field(description="easy (< 1/5), moderate (1/5 to < 1/2) or deadly (>= 1/2).")
+
+
+@tool("minim_challenge", "minim",
+      "Compare a party's and foes' Minim challenge (tier = median trait) and rate the fight easy/moderate/deadly.")
+def minim_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
+    party_mult, foes_mult = Fraction(args.party_multiplier), Fraction(args.foes_multiplier)
+    party, party_total, party_steps = group_challenge(args.party, party_mult, "party member")
+    foes, foes_total, foe_steps = group_challenge(args.foes, foes_mult, "foe")
+    ratio = foes_total / party_total  # never zero: every tier is worth at least 1/5 and multipliers >= 1/4
+    rating = rating_of(ratio)
+    steps = party_steps + foe_steps + [
+        f"Ratio = foes {show(foes_total)} / party {show(party_total)} = {show(ratio)}",
+        f"Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
+    ]
+    refs = [CHALLENGE] + ([ENVIRONMENT] if party_mult != 1 or foes_mult != 1 else [])
+    return ChallengeResult(
+        summary=f"Foes {show(foes_total)} vs party {show(party_total)}: ratio {show(ratio)}, {rating}",
+        steps=steps,
+        rule_refs=refs,
+        party=party,
+        foes=foes,
+        combined=float(party_total + foes_total),
+        combined_exact=exact_text(party_total + foes_total),
+        ratio=float(ratio),
+        ratio_exact=exact_text(ratio),
+        rating=rating,
+    )
