@@ -96,7 +96,7 @@ def _check_multiplier(v: float) -> float:
 
 
 class Member(ToolArgs):
-    """One character, or ``count`` identical characters, described by traits or by tier."""
+    """One character (or count identical characters), described by its three traits or directly by its tier."""
 
     name: str | None = Field(None, max_length=100, description="Who this is, for the explanation.")
     traits: list[Score] | None = Field(
@@ -141,25 +141,31 @@ class GroupChallenge(BaseModel):
     total_exact: str
 
 
-def group_challenge(members: Sequence[Member], multiplier: Fraction, label: str) -> tuple[GroupChallenge, Fraction, list[str]]:
-    """A group's exact total challenge, its result block and the explanation lines."""
-    rows, steps, base = [], [], Fraction(0)
+def group_challenge(
+    members: Sequence[Member], multiplier: Fraction = Fraction(1), group: str = "party", label: str = "party member"
+) -> tuple[GroupChallenge, Fraction, list[str]]:
+    """A group's exact total challenge, its result block and the explanation lines.
+
+    ``group`` names the group in the total line, ``label`` names unnamed members ("foe 2").
+    """
+    rows, steps, parts = [], [], []
     for i, m in enumerate(members, 1):
         tier = m.resolved_tier
         each = challenge_of(tier)
         total = each * m.count
-        base += total
+        parts.append(total)
         name = m.name or f"{label} {i}"
-        why = f"median of traits {m.traits} is {tier}" if m.traits is not None else f"tier {tier}"
+        why = f"median of traits {m.traits} is tier {tier}" if m.traits is not None else f"tier {tier}"
         times = f"{m.count} × {show(each)} = {show(total)}" if m.count > 1 else show(total)
-        steps.append(f"{name}: {why} → tier-{tier} challenge {times}")
+        steps.append(f"{name}: {why} → challenge {times}")
         rows.append(MemberChallenge(
             name=name, traits=m.traits, tier=tier, count=m.count, challenge_each=float(each),
             challenge_each_exact=exact_text(each), challenge=float(total), challenge_exact=exact_text(total),
         ))
+    base = sum(parts, Fraction(0))
     total = base * multiplier
-    line = f"{label.capitalize()} total = {' + '.join(exact_text(Fraction(r.challenge_exact)) for r in rows) or '0'}"
-    line += f" = {show(base)}"
+    line = f"{group.capitalize()} total = " + (" + ".join(exact_text(p) for p in parts) + " = " if len(parts) > 1 else "")
+    line += show(base)
     if multiplier != 1:
         line += f"; × {exact_text(multiplier)} for environmental modifiers = {show(total)}"
     steps.append(line)
@@ -182,8 +188,15 @@ class ChallengeArgs(ToolArgs):
         description="Environmental modifiers on the foes: ×2 per advantage, ×1/2 per disadvantage.",
     )
 
-    _parse = field_validator("party_multiplier", "foes_multiplier", mode="before")(_parse_multiplier)
-    _check = field_validator("party_multiplier", "foes_multiplier")(_check_multiplier)
+    @field_validator("party_multiplier", "foes_multiplier", mode="before")
+    @classmethod
+    def _parse(cls, v):
+        return _parse_multiplier(v)
+
+    @field_validator("party_multiplier", "foes_multiplier")
+    @classmethod
+    def _check(cls, v: float) -> float:
+        return _check_multiplier(v)
 
 
 class ChallengeResult(ToolResult):
@@ -200,8 +213,8 @@ class ChallengeResult(ToolResult):
       "Compare a party's and foes' Minim challenge (tier = median trait) and rate the fight easy/moderate/deadly.")
 def minim_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
     party_mult, foes_mult = Fraction(args.party_multiplier), Fraction(args.foes_multiplier)
-    party, party_total, party_steps = group_challenge(args.party, party_mult, "party member")
-    foes, foes_total, foe_steps = group_challenge(args.foes, foes_mult, "foe")
+    party, party_total, party_steps = group_challenge(args.party, party_mult, "party", "party member")
+    foes, foes_total, foe_steps = group_challenge(args.foes, foes_mult, "foes", "foe")
     ratio = foes_total / party_total  # never zero: every tier is worth at least 1/5 and multipliers >= 1/4
     rating = rating_of(ratio)
     steps = party_steps + foe_steps + [

@@ -1,0 +1,81 @@
+"""The registry: one call path, JSON Schemas, every bad field reported at once, discovery of systems."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.errors import ToolArgumentError, UnknownToolError
+from tools.registry import Registry, tool
+from tools.systems import RulesSystem, all_systems, get_system
+from tools.errors import UserError
+
+
+def test_systems_are_discovered_and_satisfy_the_protocol():
+    names = [s.name for s in all_systems()]
+    assert "minim" in names
+    assert all(isinstance(s, RulesSystem) for s in all_systems())
+    with pytest.raises(UserError, match="Known systems: .*minim"):
+        get_system("gurps")
+
+
+def test_every_tool_has_schemas_and_a_frozen_result(registry):
+    assert registry.names("minim")
+    for t in registry.tools():
+        schema = t.schema()
+        json.dumps(schema)  # serialisable for an LLM
+        assert schema["parameters"]["type"] == "object"
+        assert t.description and len(t.description.splitlines()) == 1
+        assert t.result_model.model_config.get("frozen") is True
+        assert t.name.startswith(t.system + "_")
+
+
+def test_unknown_tool_lists_known(registry):
+    with pytest.raises(UnknownToolError, match="minim_test"):
+        registry.call("minim_tset", {}, Roller(1))
+
+
+@pytest.mark.parametrize("raw,expected", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "must be a JSON object"),
+    (42, "must be a JSON object"),
+])
+def test_unparseable_arguments(registry, raw, expected):
+    with pytest.raises(ToolArgumentError, match=expected):
+        registry.validate("minim_test", raw)
+
+
+def test_json_string_arguments_are_accepted(registry):
+    r = registry.call("minim_test", '{"trait": 3}', Roller.scripted([2, 2]))
+    assert r.outcome == 2
+
+
+def test_missing_and_extra_fields_are_named(registry):
+    with pytest.raises(ToolArgumentError) as e:
+        registry.validate("minim_test", {"skil": "fight"})
+    msg = str(e.value)
+    assert "- trait: required but missing" in msg
+    assert "- skil: unknown argument; the arguments are: trait, skill" in msg
+
+
+class Args(ToolArgs):
+    x: int
+
+
+class Out(ToolResult):
+    pass
+
+
+def test_a_tool_returning_the_wrong_type_is_a_bug():
+    @tool("demo_bad", "demo", "Returns the wrong thing.")
+    def bad(args: Args, roller: Roller) -> Out:
+        return "oops"  # type: ignore[return-value]
+
+    reg = Registry([bad])
+    with pytest.raises(TypeError):
+        reg.call("demo_bad", {"x": 1}, Roller(1))
+    with pytest.raises(ValueError):
+        reg.add(bad)

@@ -1,0 +1,209 @@
+"""Minim character tools (``minim.md#Characters``): validate a sheet, build one from choices, roll one at random.
+
+Creation derives what the rulebook derives (health and faith from brass and brain, languages 1 and wealth 1 for
+free) so a caller only makes the player's choices; every rule is judged by :mod:`tools.systems.minim.sheet`, the
+one place the rules live. A creation that breaks rules raises a single :class:`ToolArgumentError` listing all of
+them, the same shape as a malformed call, so an LLM repairs everything in one retry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any, TypeVar
+
+from pydantic import Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.registry import tool
+from tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+from tools.systems.minim.sheet import (
+    CAMPAIGN_SHIFT, CHARACTERS, FAITH, HEALTH, INTRINSIC_POWERS, POWER_POINTS, POWERS, RANK_NAMES, SKILL_BUDGET,
+    SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, Specialty, Traits,
+    normalize_powers, problems, skill_rankings, tier,
+)
+
+GENERIC_POWERS: tuple[str, ...] = ("detect-lies", "fast-reactions", "leadership", "contacts", "allies", "patron")
+"""Setting-free powers the rulebook itself names as examples, used by the random generator."""
+VIRTUES: tuple[str, ...] = ("courage", "loyalty", "honesty", "compassion", "diligence", "curiosity")
+VICES: tuple[str, ...] = ("greed", "pride", "wrath", "cowardice", "envy", "recklessness")
+"""Separate lists, so a rolled virtue and vice always differ."""
+
+T = TypeVar("T")
+
+
+class CharacterResult(ToolResult):
+    character: MinimCharacter = Field(description="The full sheet, ready to store.")
+    tier: int = Field(description="Median trait.")
+
+
+class ValidateArgs(ToolArgs):
+    character: MinimCharacter
+    creation: bool = Field(True, description="True: also check the starting budgets. False: only what holds in play.")
+
+
+class ValidationResult(ToolResult):
+    valid: bool
+    violations: list[str] = Field(description="Every rule broken, one sentence each.")
+    creation: bool = Field(description="Whether creation budgets were checked (never for NPCs).")
+    tier: int
+
+
+@tool("minim_character_validate", "minim",
+      "Check a Minim character sheet against the rules; lists every violation (creation budgets unless creation=false).")
+def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    c = args.character
+    creation = args.creation and not c.npc
+    found = problems(c, creation)
+    if c.npc:
+        scope = "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets."
+    elif creation:
+        scope = f"Checked as a new player-character in a {c.campaign} campaign: starting budgets and in-play limits."
+    else:
+        scope = "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets."
+    steps = [scope, f"Traits {c.traits.text()}: tier {tier(c)} (the median trait)."]
+    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    n = len(found)
+    return ValidationResult(
+        summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' if n > 1 else ''}",
+        steps=steps,
+        rule_refs=[CHARACTERS, TRAITS_REF, SKILLS_REF, HEALTH, FAITH, POWERS],
+        valid=not found,
+        violations=[v.sentence for v in found],
+        creation=creation,
+        tier=tier(c),
+    )
+
+
+class CreateArgs(ToolArgs):
+    name: str = Field(min_length=1)
+    concept: str | None = None
+    traits: Traits = Field(description="One trait at 4, one at 3, one at 2 (each +1 stronger / -1 weaker campaign).")
+    skills: list[Skill] = Field(description="3 skills of the highest trait, 2 of the middle, 1 of the lowest.")
+    powers: dict[str, int] = Field(
+        default_factory=dict,
+        description="The 4 points to distribute, on top of the free languages 1 and wealth 1, e.g. "
+                    "{'fireball': 2, 'languages': 1}. Each specialty takes 1 of these 4 points.",
+    )
+    virtue: str | None = Field(None, description="Required: a good, productive quality.")
+    vice: str | None = Field(None, description="Required: a personality flaw, different from the virtue.")
+    campaign: Campaign = "normal"
+    specialties: list[Specialty] = Field(default_factory=list, description="Each costs 1 of the 4 power points.")
+    gear: list[GearItem] = Field(default_factory=list)
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _lower_skills(cls, v: Any) -> Any:
+        return [s.strip().lower() if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
+
+    @field_validator("powers", mode="before")
+    @classmethod
+    def _normalize_powers(cls, v: Any) -> Any:
+        return normalize_powers(v)
+
+
+def _skill_line(c: MinimCharacter) -> str:
+    order = skill_rankings(c.traits)[0]
+    parts = [f"{n} of {t} ({rank}): {', '.join(s for s in c.skills if TRAIT_OF_SKILL[s] == t)}"
+             for rank, t, n in zip(RANK_NAMES, order, SKILL_BUDGET)]
+    return "Skills — " + "; ".join(parts) + "."
+
+
+def _derived_lines(c: MinimCharacter) -> list[str]:
+    return [
+        f"Health = brass = {c.health} (its maximum, {c.max_health}).",
+        f"Faith = brain = {c.faith} (its maximum, {c.max_faith}).",
+        f"Tier {tier(c)}: the median trait.",
+    ]
+
+
+@tool("minim_character_create", "minim",
+      "Create a Minim player-character from the player's choices; derives health, faith, languages and wealth.")
+def minim_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    powers = {"languages": 1, "wealth": 1}
+    for name, points in args.powers.items():
+        powers[name] = powers.get(name, 0) + points
+    c = MinimCharacter(
+        name=args.name, concept=args.concept, traits=args.traits, skills=args.skills, specialties=args.specialties,
+        powers=powers, virtue=args.virtue, vice=args.vice, health=args.traits.brass, max_health=args.traits.brass,
+        faith=args.traits.brain, max_faith=args.traits.brain, campaign=args.campaign, gear=args.gear,
+    )
+    found = problems(c, creation=True)
+    if found:
+        raise ToolArgumentError("minim_character_create", [FieldProblem(v.field, v.sentence, v.given) for v in found])
+    shift = CAMPAIGN_SHIFT[c.campaign]
+    extra = ", ".join(f"{k} +{v}" for k, v in args.powers.items()) or "none"
+    steps = [
+        f"Traits {c.traits.text()}: one each of {', '.join(str(s + shift) for s in STARTING_TRAITS)} ({c.campaign} campaign).",
+        _skill_line(c),
+        f"Powers: languages 1 and wealth 1 for free, plus {POWER_POINTS} points ({extra}"
+        + (f"; specialties {', '.join(s.name for s in c.specialties)} at 1 point each" if c.specialties else "")
+        + f") → {', '.join(f'{k} {v}' for k, v in c.powers.items())}.",
+        *_derived_lines(c),
+    ]
+    return CharacterResult(summary=f"Created {c.name}: {c.traits.text()}, tier {tier(c)}", steps=steps,
+                           rule_refs=[CHARACTERS, POWERS, HEALTH, FAITH], character=c, tier=tier(c))
+
+
+class RandomArgs(ToolArgs):
+    name: str = Field(min_length=1)
+    concept: str | None = None
+    campaign: Campaign = "normal"
+
+
+class RandomCharacterResult(CheckResult):
+    character: MinimCharacter
+    tier: int
+
+
+def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
+    """Choose uniformly by rolling a die with one side per option (the roller is the only randomness)."""
+    die = roller.roll(len(options), purpose)
+    dice.append(die)
+    return options[die.face - 1]
+
+
+@tool("minim_character_random", "minim",
+      "Roll a random, rules-legal Minim player-character (traits, skills, powers, virtue and vice).")
+def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    dice: list[Die] = []
+    steps: list[str] = []
+    shift = CAMPAIGN_SHIFT[args.campaign]
+    orders = list(permutations(TRAITS))  # 3! = 6 orders: one d6
+    order = _pick(roller, orders, "trait order", dice)
+    scores = {t: s + shift for t, s in zip(order, STARTING_TRAITS)}
+    steps.append(f"Rolled d6={dice[-1].face} for the trait order: {order[0]} {scores[order[0]]}, "
+                 f"{order[1]} {scores[order[1]]}, {order[2]} {scores[order[2]]} ({args.campaign} campaign).")
+    skills: list[str] = []
+    for t, n in zip(order, SKILL_BUDGET):
+        left = list(SKILLS_BY_TRAIT[t])
+        for i in range(1, n + 1):
+            choice = _pick(roller, left, f"{t} skill {i}", dice)
+            steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {choice}.")
+            left.remove(choice)
+            skills.append(choice)
+    powers = {"languages": 1, "wealth": 1}
+    table = INTRINSIC_POWERS + GENERIC_POWERS
+    for i in range(1, POWER_POINTS + 1):
+        choice = _pick(roller, table, f"power point {i}", dice)
+        powers[choice] = powers.get(choice, 0) + 1
+        steps.append(f"Rolled d{len(table)}={dice[-1].face} for power point {i} → {choice} (now {powers[choice]}).")
+    virtue = _pick(roller, VIRTUES, "virtue", dice)
+    vice = _pick(roller, VICES, "vice", dice)
+    steps.append(f"Rolled d{len(VIRTUES)}={dice[-2].face} for the virtue → {virtue}; "
+                 f"d{len(VICES)}={dice[-1].face} for the vice → {vice}.")
+    traits = Traits(**scores)
+    c = MinimCharacter(name=args.name, concept=args.concept, traits=traits, skills=skills, powers=powers,
+                       virtue=virtue, vice=vice, health=traits.brass, max_health=traits.brass, faith=traits.brain,
+                       max_faith=traits.brain, campaign=args.campaign)
+    broken = problems(c, creation=True)
+    if broken:  # a bug here, never the caller's fault
+        raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
+    steps += _derived_lines(c)
+    return RandomCharacterResult(
+        summary=f"Rolled {c.name}: {traits.text()}; skills {', '.join(skills)}; tier {tier(c)}",
+        steps=steps, rule_refs=[CHARACTERS, POWERS, FAITH], dice=dice, outcome=None, success=None, odds=None,
+        character=c, tier=tier(c),
+    )

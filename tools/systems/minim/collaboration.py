@@ -1,0 +1,185 @@
+"""Minim collaboration (``minim.md#Collaboration``): several characters performing ONE action together.
+
+Each participant makes their own test (usually the same trait-skill pair, but each may differ); the outcomes are
+summed and the sum is bound to -2..+2, which is the action's one outcome. The odds convolve every participant's
+exact outcome distribution and then clamp, so they are exact however many take part.
+
+Very long-term projects (``minim_project``) reuse this: the narrator sets a threshold such as +100 and each work
+period's collaborative outcome is added to the accumulated progress. Readings chosen:
+
+* A period's contribution is the clamped collaborative outcome (-2..+2), exactly as for any collaborative action:
+  the project rule sits in the same paragraph as the bound and names no exception to it.
+* Progress is a plain running sum with no floor: a critical failure (-2) is "disaster; a total and final failure",
+  so bad periods really set the work back, and nothing in the rule stops at zero. Progress may therefore be negative.
+* The project completes when progress reaches the threshold (progress_after >= threshold); a project already at or
+  past its threshold is an argument error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import reduce
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ref, signed
+from tools.dice import Die, Roller
+from tools.odds import Dist
+from tools.registry import tool
+from tools.systems.minim.checks import (
+    FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
+)
+from tools.systems.minim.rules import BOOK
+
+COLLABORATION = ref(BOOK, "Collaboration")
+MAX_PARTICIPANTS = 20
+
+
+def clamp(total: int) -> int:
+    """Out-comes higher than +2 or lower than -2 are bound to these limits."""
+    return max(-2, min(2, total))
+
+
+class Participant(TestSpec):
+    """One collaborator's test: the usual test fields plus an optional name for the explanation."""
+
+    name: str | None = Field(None, min_length=1, max_length=60, description="Who is testing (for the explanation).")
+
+
+TESTS_FIELD = Field(min_length=1, max_length=MAX_PARTICIPANTS,
+                    description="Each participant's own test (1-20 participants).")
+
+
+class ParticipantRoll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    target: int
+    target_breakdown: TargetBreakdown
+    dice: list[Die]
+    partials: list[int]
+    outcome: int
+    outcome_label: str
+    faith_spent: int
+
+
+@dataclass(frozen=True)
+class Collaboration:
+    """Everything one collaborative action produced, before it is dressed as a tool result."""
+
+    rolls: list[ParticipantRoll]
+    raw_total: int
+    outcome: int
+    dist: Dist  # exact distribution of the clamped outcome
+    steps: list[str]
+    refs: list[str]
+
+
+def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
+    """Roll every participant's test, sum, clamp, and compute the exact clamped distribution."""
+    rolls, steps, dists = [], [f"{len(tests)} participant(s) each make their own test; the outcomes are summed."], []
+    for i, spec in enumerate(tests, 1):
+        name = spec.name or f"participant {i}"
+        breakdown, rolled, _, lines = resolve(spec, roller, purpose=f"{name} test die")
+        steps += [f"{name}:"] + [f"  {line}" for line in lines]
+        dists.append(outcome_dist(breakdown.target))
+        rolls.append(ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
+                                     partials=rolled.partials, outcome=rolled.outcome,
+                                     outcome_label=label(rolled.outcome), faith_spent=breakdown.faith))
+    raw = sum(r.outcome for r in rolls)
+    outcome = clamp(raw)
+    steps.append(f"Sum = {' '.join(signed(r.outcome) for r in rolls)} = {signed(raw)}")
+    if outcome != raw:
+        steps.append(f"Out-comes are bound to -2..+2, so {signed(raw)} becomes {signed(outcome)}.")
+    steps.append(f"The action's outcome is {signed(outcome)}: {label(outcome)}.")
+    refs = [COLLABORATION, TESTS] + ([MODIFIERS] if any(t.modifier for t in tests) else []) + (
+        [FAITH] if any(t.faith for t in tests) else [])
+    dist = reduce(lambda a, b: a + b, dists).map(clamp)
+    return Collaboration(rolls, raw, outcome, dist, steps, refs)
+
+
+class CollaborateArgs(ToolArgs):
+    tests: list[Participant] = TESTS_FIELD
+
+
+class CollaborationResult(CheckResult):
+    outcome: int = Field(ge=-2, le=2, description="The action's one outcome: the summed tests bound to -2..+2.")
+    outcome_label: str
+    raw_total: int = Field(description="The plain sum of every participant's outcome, before binding to -2..+2.")
+    participants: list[ParticipantRoll]
+    faith_spent: int
+
+
+@tool("minim_collaborate", "minim", "Minim collaborative action: each participant tests, outcomes summed, bound to -2..+2.")
+def minim_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborationResult:
+    c = collaborate(args.tests, roller)
+    return CollaborationResult(
+        summary=f"{len(c.rolls)} collaborators: sum {signed(c.raw_total)} → {signed(c.outcome)} {label(c.outcome)}",
+        steps=c.steps,
+        rule_refs=c.refs,
+        dice=[d for r in c.rolls for d in r.dice],
+        outcome=c.outcome,
+        outcome_label=label(c.outcome),
+        success=c.outcome >= 1,
+        odds=c.dist.odds(c.dist.p(lambda o: o >= 1), order=OUTCOME_ORDER),
+        raw_total=c.raw_total,
+        participants=c.rolls,
+        faith_spent=sum(r.faith_spent for r in c.rolls),
+    )
+
+
+class ProjectArgs(ToolArgs):
+    threshold: int = Field(ge=1, le=10_000, description="The progress the narrator set to finish, e.g. 100.")
+    progress: int = Field(0, ge=-10_000, le=10_000, description="Progress accumulated so far (may be negative).")
+    tests: list[Participant] = TESTS_FIELD
+
+    @field_validator("progress")
+    @classmethod
+    def _not_finished(cls, v: int, info: ValidationInfo) -> int:
+        threshold = info.data.get("threshold")
+        if threshold is not None and v >= threshold:
+            raise ValueError(f"progress {v} already reaches the threshold {threshold}: the project is complete")
+        return v
+
+
+class ProjectResult(CheckResult):
+    outcome: int = Field(ge=-2, le=2, description="This work period's collaborative outcome, bound to -2..+2.")
+    outcome_label: str
+    raw_total: int
+    participants: list[ParticipantRoll]
+    threshold: int
+    progress_before: int
+    progress_after: int
+    complete: bool
+    remaining: int = Field(ge=0, description="Progress still needed to reach the threshold (0 when complete).")
+    faith_spent: int
+
+
+@tool("minim_project", "minim", "One work period on a long Minim project: a collaborative outcome added to progress.")
+def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
+    c = collaborate(args.tests, roller)
+    after = args.progress + c.outcome
+    complete = after >= args.threshold
+    remaining = max(0, args.threshold - after)
+    steps = c.steps + [f"Progress {args.progress} {signed(c.outcome)} = {after} of {args.threshold}."]
+    steps.append("The threshold is reached: the project is complete!" if complete
+                 else f"{remaining} more progress is needed.")
+    return ProjectResult(
+        summary=f"Work period {signed(c.outcome)}: progress {args.progress} → {after} of {args.threshold}"
+        + (" (complete)" if complete else ""),
+        steps=steps,
+        rule_refs=c.refs,
+        dice=[d for r in c.rolls for d in r.dice],
+        outcome=c.outcome,
+        outcome_label=label(c.outcome),
+        success=complete,
+        odds=c.dist.odds(c.dist.p(lambda o: args.progress + o >= args.threshold), order=OUTCOME_ORDER),
+        raw_total=c.raw_total,
+        participants=c.rolls,
+        threshold=args.threshold,
+        progress_before=args.progress,
+        progress_after=after,
+        complete=complete,
+        remaining=remaining,
+        faith_spent=sum(r.faith_spent for r in c.rolls),
+    )

@@ -1,0 +1,341 @@
+"""Minim dungeons (``minim.md#Dungeons``, ``#Creating floors``): rolling up a floor, and the dungeon's own dice.
+
+``minim_dungeon_floor`` builds one floor from the party, ``minim_linger`` is the die for staying too long in a room
+and ``minim_revisit`` the die per empty room when the party comes back.
+
+Readings chosen (the rulebook gives ranges and a table, not a procedure), in the order the dice are thrown:
+
+1. **Rooms** = 2d6 (2 to 12, "a typical-floor has 2 to 12 rooms").
+2. **Combats** = 1d6 (1 to 6), capped at the number of rooms: a floor of 3 rooms holds at most 3 combats.
+3. **Features** = 1d3 (1 to 3).
+4. **Combat rooms**: each combat throws a d{rooms}; a room that already holds a combat is thrown again and the
+   superseded die is kept in ``dice`` flagged ``rerolled``. Every other room is ``empty``.
+5. **Spreading the challenge**: "take the player-group's total-challenge and spread that amount among the rooms";
+   only combat rooms carry challenge. With two or more combats each throws a d6 weight and gets
+   total × weight / (sum of weights), an exact fraction, so the shares add up to the party's total exactly. A lone
+   combat takes the whole total and throws no weight die.
+6. **Reward**: one magic item ("one-item per-floor as a good base-line"), its score the party's median tier. With an
+   even number of members the *lower* median is used, so the baseline item never outranks the weaker half of the
+   party. Its room is a d{rooms}; any room may hold it.
+7. **Each feature**: a d6 on the feature table, a second d6 on the trap (1) or key (6) sub-table, then a die over
+   the rooms it fits: traps on or ambushes in a combat, peaceful resolutions and environmental modifiers go to
+   combat rooms; traps "in an empty-room" to empty rooms (any room if every room is a combat); a trap "guarding a
+   reward" goes to the magic item's room with no die; the rest (hidden reward, access test, key) to any room.
+   When only one room fits, no die is thrown.
+
+The floor is structural, so it carries no single ``odds``; ``room_odds`` and ``combat_odds`` give the exact
+distributions of the room and combat counts before the roll.
+
+``minim_linger`` and ``minim_revisit`` have no pass/fail (a patrol is an event, not a failed action), so their
+``success`` is null; ``outcome`` is ``patrol``/``quiet`` and the number of rooms reoccupied respectively.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult, ref
+from tools.dice import Die, DieFlag, Roller
+from tools.odds import Dist, Odds, binomial, die, sum_of
+from tools.registry import tool
+from tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
+from tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
+
+DUNGEONS = ref(BOOK, "Dungeons")
+FLOORS = ref(BOOK, "Creating floors")
+THREAT = Fraction(1, 6)
+"""A 1 on a d6 brings a patrol (lingering) or new threats (an empty room on a return)."""
+
+TRAP, KEY = 1, 6
+COMBAT_ROOM_FEATURES = {4, 5}
+TRAP_IN_COMBAT = {3, 4}
+TRAP_IN_EMPTY = {5, 6}
+TRAP_AT_REWARD = 1
+
+
+def _room_name(v):
+    """Room ids may be numbers (as the floor tool numbers them) or names; both are kept as text."""
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else v
+
+
+RoomId = Annotated[str, StringConstraints(min_length=1, max_length=100), BeforeValidator(_room_name)]
+
+
+def lower_median(values: Sequence[int]) -> int:
+    """The median, taking the lower middle value for an even count (see reading 6)."""
+    ordered = sorted(values)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def room_count_dist() -> Dist:
+    return sum_of(2, 6)
+
+
+def combat_count_dist() -> Dist:
+    """min(d6, rooms) with rooms = 2d6: the combats actually placed."""
+    return room_count_dist().bind(lambda rooms: die(6).map(lambda c: min(c, rooms)))
+
+
+def spread(total: Fraction, weights: Sequence[int]) -> list[Fraction]:
+    """Split ``total`` in proportion to ``weights``, exactly: the shares always sum to ``total``."""
+    whole = sum(weights)
+    return [total * w / whole for w in weights]
+
+
+class FloorArgs(ToolArgs):
+    party: list[Member] = Field(
+        min_length=1, max_length=100, description="The player-group, each member by traits or tier (as minim_challenge)."
+    )
+
+
+class Room(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    kind: Literal["combat", "empty"]
+    challenge: float | None = Field(None, description="The share of the party's challenge in this room's combat.")
+    challenge_exact: str | None = None
+    reward: bool = Field(False, description="This room holds the floor's magic item.")
+    features: list[str] = Field(default_factory=list, description="Features placed in this room.")
+
+
+class Feature(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    roll: int = Field(description="The d6 on the feature table.")
+    feature: str
+    sub_roll: int | None = Field(None, description="The d6 on the trap or key sub-table, if any.")
+    detail: str | None = Field(None, description="The trap placement or what the key unlocks.")
+    room: int
+    text: str
+
+
+class Reward(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["magic item"] = "magic item"
+    score: int = Field(description="The party's median tier.")
+    room: int
+
+
+class FloorResult(ToolResult):
+    dice: list[Die] = Field(description="Every die thrown, in order, with its flags.")
+    rooms: list[Room]
+    combats: int
+    features: list[Feature]
+    reward: Reward
+    party_challenge: float
+    party_challenge_exact: str
+    room_odds: Odds = Field(description="Exact distribution of the room count (2d6).")
+    combat_odds: Odds = Field(description="Exact distribution of the combat count (d6 capped at the rooms).")
+
+
+class _Floor:
+    """The mutable working state while a floor is rolled; the result model is built from it at the end."""
+
+    def __init__(self, roller: Roller):
+        self.roller = roller
+        self.dice: list[Die] = []
+        self.steps: list[str] = []
+
+    def roll(self, sides: int, purpose: str) -> Die:
+        d = self.roller.roll(sides, purpose)
+        self.dice.append(d)
+        return d
+
+    def pick(self, rooms: Sequence[int], purpose: str) -> tuple[int, str]:
+        """One room among ``rooms`` and how it was chosen: no die for a single choice, else a d{len} over the list."""
+        if len(rooms) == 1:
+            return rooms[0], "the only one"
+        d = self.roll(len(rooms), purpose)
+        return rooms[d.face - 1], f"d{d.sides} = {d.face}"
+
+
+def _place_combats(f: _Floor, rooms: int, combats: int) -> list[int]:
+    chosen: list[int] = []
+    for i in range(1, combats + 1):
+        while True:
+            d = f.roll(rooms, f"combat {i} room")
+            if d.face not in chosen:
+                break
+            f.dice[-1] = d.with_flags(DieFlag.REROLLED)
+            f.steps.append(f"Combat {i}: d{rooms} = {d.face}, already a combat room → reroll")
+        chosen.append(d.face)
+        f.steps.append(f"Combat {i}: d{rooms} = {d.face} → room {d.face}")
+    return chosen
+
+
+def _roll_feature(f: _Floor, n: int, combat: list[int], empty: list[int], reward_room: int) -> Feature:
+    d = f.roll(6, f"feature {n}")
+    name, sub, detail = FEATURES[d.face], None, None
+    every = sorted(combat + empty)
+    if d.face == TRAP:
+        sub = f.roll(6, f"feature {n} trap").face
+        detail = TRAP_PLACEMENT[sub]
+    elif d.face == KEY:
+        sub = f.roll(6, f"feature {n} key").face
+        detail = KEY_UNLOCKS[sub]
+    if d.face == TRAP and sub == TRAP_AT_REWARD:
+        where, fits = [reward_room], "the magic item's room"
+    elif d.face in COMBAT_ROOM_FEATURES or (d.face == TRAP and sub in TRAP_IN_COMBAT):
+        where, fits = sorted(combat), "the combat rooms"
+    elif d.face == TRAP and sub in TRAP_IN_EMPTY and empty:
+        where, fits = sorted(empty), "the empty rooms"
+    else:
+        where = every
+        fits = "all rooms" + (" (no room is empty)" if d.face == TRAP and sub in TRAP_IN_EMPTY else "")
+    room, how = f.pick(where, f"feature {n} room")
+    text = f"{name} that unlocks: {detail}" if d.face == KEY else f"{name}: {detail}" if detail else name
+    sub_text = f", d6 = {sub} → {detail}" if sub is not None else ""
+    f.steps.append(f"Feature {n}: d6 = {d.face} → {name}{sub_text}; placed in {fits} {where}: {how} → room {room}")
+    return Feature(roll=d.face, feature=name, sub_roll=sub, detail=detail, room=room, text=text)
+
+
+@tool("minim_dungeon_floor", "minim",
+      "Roll up a Minim dungeon floor: rooms, combats sharing the party's challenge, features and a magic item.")
+def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
+    f = _Floor(roller)
+    group, total, challenge_steps = group_challenge(args.party, group="party", label="party member")
+    f.steps += challenge_steps
+
+    a, b = f.roll(6, "rooms die 1"), f.roll(6, "rooms die 2")
+    rooms = a.face + b.face
+    f.steps.append(f"Rooms: 2d6 = {a.face} + {b.face} = {rooms}")
+    c = f.roll(6, "combats")
+    combats = min(c.face, rooms)
+    capped = f", capped at the {rooms} rooms" if c.face > rooms else ""
+    f.steps.append(f"Combats: d6 = {c.face}{capped} → {combats}")
+    features = f.roll(3, "features").face
+    f.steps.append(f"Features: d3 = {features}")
+
+    combat_rooms = _place_combats(f, rooms, combats)
+    weights = [f.roll(6, f"combat {i} share").face for i in range(1, combats + 1)] if combats > 1 else [1]
+    shares = spread(total, weights)
+    if combats > 1:
+        f.steps.append(f"Challenge weights (d6 each): {weights}, out of {sum(weights)}")
+    for room, w, share in zip(combat_rooms, weights, shares):
+        part = f"{w}/{sum(weights)} × {show(total)} = " if combats > 1 else "the whole party total, "
+        f.steps.append(f"Room {room} combat: {part}challenge {show(share)}")
+
+    tiers = [m.resolved_tier for m in args.party for _ in range(m.count)]
+    score = lower_median(tiers)
+    reward_room = f.roll(rooms, "reward room").face
+    spread_text = ", ".join(f"{k} at tier {t}" for t, k in sorted(Counter(tiers).items()))
+    f.steps.append(f"Magic item: score = the party's (lower) median tier ({spread_text}) = {score}; "
+                   f"d{rooms} = {reward_room} → room {reward_room}")
+
+    empty = [r for r in range(1, rooms + 1) if r not in combat_rooms]
+    rolled = [_roll_feature(f, n, combat_rooms, empty, reward_room) for n in range(1, features + 1)]
+
+    share_of = dict(zip(combat_rooms, shares))
+    room_list = [
+        Room(
+            number=r,
+            kind="combat" if r in share_of else "empty",
+            challenge=float(share_of[r]) if r in share_of else None,
+            challenge_exact=exact_text(share_of[r]) if r in share_of else None,
+            reward=r == reward_room,
+            features=[x.text for x in rolled if x.room == r],
+        )
+        for r in range(1, rooms + 1)
+    ]
+    return FloorResult(
+        summary=f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(total)}, "
+        f"{features} feature{'s' * (features != 1)}, a score-{score} magic item in room {reward_room}",
+        steps=f.steps,
+        rule_refs=[DUNGEONS, FLOORS, CHALLENGE],
+        dice=f.dice,
+        rooms=room_list,
+        combats=combats,
+        features=rolled,
+        reward=Reward(score=score, room=reward_room),
+        party_challenge=group.total,
+        party_challenge_exact=group.total_exact,
+        room_odds=room_count_dist().odds(),
+        combat_odds=combat_count_dist().odds(),
+    )
+
+
+class LingerArgs(ToolArgs):
+    room: RoomId | None = Field(None, description="The room the party lingers in, for the explanation.")
+
+
+class LingerResult(CheckResult):
+    outcome: Literal["patrol", "quiet"]
+    room: str | None
+
+
+@tool("minim_linger", "minim",
+      "The party lingers too long in a Minim dungeon room: a d6, on a 1 a patrol or roaming creature finds them.")
+def minim_linger(args: LingerArgs, roller: Roller) -> LingerResult:
+    d = roller.roll(6, "linger")
+    outcome = "patrol" if d.face == 1 else "quiet"
+    where = f" in room {args.room}" if args.room else ""
+    said = "a 1: an enemy patrol or roaming creature finds them" if outcome == "patrol" else "not a 1: nobody comes"
+    return LingerResult(
+        summary=f"Lingering{where}: d6 = {d.face} → {outcome}",
+        steps=[f"Lingering too long{where}: roll a d6, a 1 brings an enemy patrol or roaming creature",
+               f"d6 = {d.face}: {said}"],
+        rule_refs=[DUNGEONS],
+        dice=[d],
+        outcome=outcome,
+        success=None,
+        odds=Dist({"patrol": THREAT, "quiet": 1 - THREAT}).odds(order=("patrol", "quiet")),
+        room=args.room,
+    )
+
+
+class RevisitArgs(ToolArgs):
+    empty_rooms: list[RoomId] = Field(
+        default_factory=list, max_length=100, description="The floor's empty rooms (numbers or names), each once."
+    )
+
+    @field_validator("empty_rooms")
+    @classmethod
+    def _unique(cls, rooms: list[str]) -> list[str]:
+        repeated = sorted({r for r in rooms if rooms.count(r) > 1})
+        if repeated:
+            raise ValueError(f"each empty room is rolled once; listed more than once: {repeated}")
+        return rooms
+
+
+class RoomCheck(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    room: str
+    face: int
+    reoccupied: bool
+
+
+class RevisitResult(CheckResult):
+    outcome: int = Field(description="How many empty rooms now hold new threats.")
+    reoccupied: list[str]
+    rooms: list[RoomCheck]
+
+
+@tool("minim_revisit", "minim",
+      "The party returns to a Minim dungeon floor: a d6 per empty room, on a 1 that room gains new threats.")
+def minim_revisit(args: RevisitArgs, roller: Roller) -> RevisitResult:
+    n = len(args.empty_rooms)
+    dice = [roller.roll(6, f"revisit room {room}") for room in args.empty_rooms]
+    checks = [RoomCheck(room=room, face=d.face, reoccupied=d.face == 1) for room, d in zip(args.empty_rooms, dice)]
+    hit = [c.room for c in checks if c.reoccupied]
+    steps = [f"Returning: roll a d6 per empty room ({n}); a 1 adds new threats there"]
+    steps += [f"Room {c.room}: d6 = {c.face} → {'new threats' if c.reoccupied else 'still empty'}" for c in checks]
+    odds = binomial(n, THREAT).odds(order=range(n + 1))
+    return RevisitResult(
+        summary=f"{len(hit)} of {n} empty rooms reoccupied" + (f": {', '.join(hit)}" if hit else ""),
+        steps=steps,
+        rule_refs=[DUNGEONS],
+        dice=dice,
+        outcome=len(hit),
+        success=None,
+        odds=odds,
+        reoccupied=hit,
+        rooms=checks,
+    )

@@ -1,0 +1,206 @@
+"""Minim powers (``minim.md#Powers``) and the wealth power used to buy things.
+
+A power is not a test: the character spends a faith point and rolls ONE die; a face equal to or lower than the
+power score activates it, anything higher wastes the action but the faith point is kept. Characters with zero faith
+cannot use powers at all, so ``faith = 0`` is an argument error rather than a wasted roll.
+
+Readings chosen where the rulebook is terse:
+
+* Powers take no bonuses or penalties: the rule is "roll a die, equal or lower than the power score", with no
+  target arithmetic, so neither tool accepts a modifier (a faith point is the price of the roll, not a +1).
+* Wealth is a power, so a purchase that needs a roll follows the power rule: d6 <= wealth score. It needs at least
+  one faith point to attempt and spends that point only on a success, when 1 wealth point is also permanently lost.
+* "Much cheaper than the wealth score" means a price at least 2 below it (price <= wealth - 2): bought free, no roll,
+  no faith. "Score-appropriate" means a price of wealth - 1 or wealth: a roll. A price above the wealth score cannot
+  be bought at all (outcome ``unaffordable``, no dice), since the rule gives richer items no way in.
+* Prices are the 1-5 wealth scale; gear quality -2..+2 maps to price 1..5 (``rules.QUALITY_PRICE``, from
+  ``minim.md#Attacks``: "Prices go from 1-wealth for a -2-item to 5-wealth for a +2-one"). Give one or the other.
+* Faith is the character's current points. A player-character never holds more than their brain score (at most 5);
+  the cap here is 99 so a narrator's shared per-scene pool also fits.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ref
+from tools.dice import Roller
+from tools.odds import Dist
+from tools.registry import tool
+from tools.systems.minim.rules import BOOK, QUALITY_PRICE
+
+POWERS = ref(BOOK, "Powers")
+FAITH = ref(BOOK, "Faith")
+ATTACKS = ref(BOOK, "Attacks")  # where item quality and its wealth price are defined
+
+NO_FAITH = "a character with 0 faith cannot use powers until regaining at least one faith point"
+FAITH_FIELD = Field(ge=0, le=99, description="The character's current faith points (a power roll needs at least 1).")
+
+
+def activation_dist(score: int) -> Dist:
+    """One d6 against a power score: faces 1..score activate."""
+    return Dist.from_weights({True: score, False: 6 - score})
+
+
+class PowerArgs(ToolArgs):
+    power: str = Field(min_length=1, max_length=80, description="The power's name, e.g. 'Fire-ball'.")
+    score: int = Field(ge=1, le=5, description="The power score (1-5).")
+    faith: int = FAITH_FIELD
+
+    @field_validator("faith")
+    @classmethod
+    def _needs_faith(cls, v: int) -> int:
+        if v == 0:
+            raise ValueError(NO_FAITH)
+        return v
+
+
+class PowerResult(CheckResult):
+    outcome: Literal["activated", "wasted"]
+    power: str
+    score: int
+    faith_before: int
+    faith_after: int
+    faith_spent: int = Field(description="Faith points spent: 1 if activated, else 0.")
+
+
+@tool("minim_power", "minim", "Use a Minim power: 1d6 <= power score activates it and spends a faith point.")
+def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
+    die = roller.roll(6, f"{args.power} power roll")
+    activated = die.face <= args.score
+    spent = 1 if activated else 0
+    odds_dist = activation_dist(args.score)
+    steps = [
+        f"A power needs a faith point (spent only if it activates) and one die; the character has {args.faith} faith.",
+        f"Roll 1d6 against the {args.power} score {args.score}: rolled {die.face}.",
+    ]
+    if activated:
+        steps += [f"{die.face} is equal to or lower than {args.score}: the power activates.",
+                  f"The faith point is spent: faith {args.faith} → {args.faith - 1}."]
+    else:
+        steps += [f"{die.face} is higher than {args.score}: the action is wasted.",
+                  f"The faith point is not spent: faith stays {args.faith}."]
+    outcome = "activated" if activated else "wasted"
+    return PowerResult(
+        summary=f"{args.power} (score {args.score}): rolled {die.face} → {outcome}; faith {args.faith} → {args.faith - spent}",
+        steps=steps,
+        rule_refs=[POWERS, FAITH],
+        dice=[die],
+        outcome=outcome,
+        success=activated,
+        odds=odds_dist.odds(odds_dist[True], label=lambda k: "activated" if k else "wasted", order=(True, False)),
+        power=args.power,
+        score=args.score,
+        faith_before=args.faith,
+        faith_after=args.faith - spent,
+        faith_spent=spent,
+    )
+
+
+PurchaseOutcome = Literal["free", "bought", "failed", "unaffordable"]
+
+
+def purchase_kind(wealth: int, price: int) -> Literal["free", "roll", "unaffordable"]:
+    """Much cheaper (price <= wealth - 2) is free; score-appropriate (wealth - 1 or wealth) rolls; dearer is out."""
+    if price <= wealth - 2:
+        return "free"
+    return "roll" if price <= wealth else "unaffordable"
+
+
+class PurchaseArgs(ToolArgs):
+    wealth: int = Field(ge=0, le=5, description="The character's wealth power score (0-5; 0 after spending it all).")
+    price: int | None = Field(None, ge=1, le=5, description="The item's wealth price 1-5. Give price OR quality.")
+    quality: int | None = Field(
+        None, ge=-2, le=2, validate_default=True,
+        description="Gear quality -2..+2 (price 1..5). Give quality OR price.",
+    )
+    faith: int = FAITH_FIELD
+
+    @field_validator("quality")
+    @classmethod
+    def _exactly_one(cls, v: int | None, info: ValidationInfo) -> int | None:
+        if "price" not in info.data:  # price was given but invalid; that error is already reported
+            return v
+        if (info.data["price"] is None) == (v is None):
+            raise ValueError("give exactly one of price (1-5) or quality (-2..+2)")
+        return v
+
+    @field_validator("faith")
+    @classmethod
+    def _faith_if_rolling(cls, v: int, info: ValidationInfo) -> int:
+        price = info.data.get("price")
+        if price is None and info.data.get("quality") is not None:
+            price = QUALITY_PRICE[info.data["quality"]]
+        wealth = info.data.get("wealth")
+        if v == 0 and price is not None and wealth is not None and purchase_kind(wealth, price) == "roll":
+            raise ValueError(f"price {price} is score-appropriate for wealth {wealth}, which needs a power roll, "
+                             f"and {NO_FAITH}")
+        return v
+
+    @property
+    def effective_price(self) -> int:
+        return self.price if self.price is not None else QUALITY_PRICE[self.quality]
+
+
+class PurchaseResult(CheckResult):
+    outcome: PurchaseOutcome
+    price: int
+    quality: int | None = Field(description="The item quality when the price came from it, else null.")
+    wealth_before: int
+    wealth_after: int
+    faith_before: int
+    faith_after: int
+
+
+@tool("minim_purchase", "minim", "Buy an item with the Minim wealth power: free, a d6 <= wealth roll, or unaffordable.")
+def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
+    price, wealth, faith = args.effective_price, args.wealth, args.faith
+    steps = []
+    refs = [POWERS]
+    if args.quality is not None:
+        steps.append(f"A quality {args.quality:+d} item costs {price} wealth (-2 → 1 … +2 → 5).")
+        refs.append(ATTACKS)
+    kind = purchase_kind(wealth, price)
+    dice = []
+    if kind == "free":
+        steps.append(f"Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.")
+        outcome, dist = "free", Dist.certain("free")
+    elif kind == "unaffordable":
+        steps.append(f"Price {price} is above wealth {wealth}: the character cannot afford it, no roll.")
+        outcome, dist = "unaffordable", Dist.certain("unaffordable")
+    else:
+        refs.append(FAITH)
+        die = roller.roll(6, "wealth power roll")
+        dice.append(die)
+        dist = activation_dist(wealth).map(lambda ok: "bought" if ok else "failed")
+        steps += [f"Price {price} is score-appropriate for wealth {wealth}: wealth is a power, so roll 1d6 ≤ {wealth} "
+                  f"(needs a faith point; the character has {faith}).",
+                  f"Rolled {die.face}."]
+        if die.face <= wealth:
+            outcome = "bought"
+            steps += [f"{die.face} ≤ {wealth}: the item is bought.",
+                      f"1 wealth point is permanently lost (wealth {wealth} → {wealth - 1}) and the faith point is spent "
+                      f"(faith {faith} → {faith - 1})."]
+        else:
+            outcome = "failed"
+            steps.append(f"{die.face} > {wealth}: the purchase fails; wealth and faith are unchanged.")
+    paid = 1 if outcome == "bought" else 0
+    order = [k for k in ("free", "bought", "failed", "unaffordable") if dist[k]]
+    roll_text = f"rolled {dice[0].face} → " if dice else ""
+    return PurchaseResult(
+        summary=f"Price {price} with wealth {wealth}: {roll_text}{outcome}; wealth {wealth} → {wealth - paid}",
+        steps=steps,
+        rule_refs=refs,
+        dice=dice,
+        outcome=outcome,
+        success=outcome in ("free", "bought"),
+        odds=dist.odds(dist.p(lambda k: k in ("free", "bought")), order=order),
+        price=price,
+        quality=args.quality,
+        wealth_before=wealth,
+        wealth_after=wealth - paid,
+        faith_before=faith,
+        faith_after=faith - paid,
+    )

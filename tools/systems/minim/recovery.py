@@ -1,0 +1,188 @@
+"""Minim health recovery (``minim.md#Health``): catching one's breath, resting, and gritty long-term healing.
+
+The three ways health comes back, one per ``mode``:
+
+* ``mid_action`` — the character spends a turn to regain their breath and restores one fatigue point if they pass a
+  brass test. Reading: "a brass test" names no skill, so it is the trait alone (±0); ordinary bonuses and penalties
+  and a faith point apply as to any test. "Pass" means a success (+1 or +2); a neutral result restores nothing.
+  An unconscious character (0 health) cannot take a turn, so 0 health is an argument error in this mode.
+* ``full_rest`` — relaxing for a few minutes fully recovers health. No dice; the odds block is the certain outcome.
+* ``long_term`` — the optional gritty rule, where health is permanent damage. Reading: one healing period is a
+  brass test (trait only) with +1 for uninterrupted rest, recovering 1 point on a success; a medic may also make
+  their own cure test (medic's brain ± cure skill), which recovers 1 more point on its own success. How long the
+  period lasts (a night's sleep or months) is the narrator's call, so the tool does not track time.
+
+Health is one pool (the rulebook subtracts fatigue and damage alike from it) and never goes above the maximum,
+which is the brass score unless ``max_health`` says otherwise. Recovering at full health is an argument error:
+there is nothing to roll for. The ``outcome`` is the number of health points regained, and the odds are its exact
+distribution (already capped at the maximum).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ref, signed
+from tools.dice import Die, Roller
+from tools.odds import Dist
+from tools.registry import tool
+from tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, p_success, resolve
+from tools.systems.minim.rules import BOOK
+
+HEALTH = ref(BOOK, "Health")
+Mode = Literal["mid_action", "full_rest", "long_term"]
+
+
+class RecoverArgs(ToolArgs):
+    mode: Mode = Field(description="mid_action (a turn to catch breath), full_rest (a few minutes' relaxing) or "
+                                   "long_term (gritty healing of permanent damage).")
+    brass: int = Field(ge=1, le=5, description="The character's brass score (1-5).")
+    max_health: int | None = Field(None, ge=1, le=99, description="Maximum health; null means the brass score.")
+    health: int = Field(ge=0, le=99, description="Current health points.")
+    modifier: int = Field(0, ge=-10, le=10, description="Bonuses and penalties to the character's brass test.")
+    faith: bool = Field(False, description="Spend a faith point for +1 to the brass test (not for full_rest).")
+    uninterrupted_rest: bool = Field(False, description="long_term only: +1 for rest without interruption.")
+    medic_brain: int | None = Field(None, ge=1, le=5, description="long_term only: a medic's brain score.")
+    medic_has_cure: bool | None = Field(
+        None, validate_default=True, description="Required with medic_brain: true if the medic has cure (+1), else -1."
+    )
+    medic_modifier: int = Field(0, ge=-10, le=10, description="Bonuses and penalties to the medic's cure test.")
+
+    @field_validator("health")
+    @classmethod
+    def _health_in_range(cls, v: int, info: ValidationInfo) -> int:
+        if "max_health" not in info.data or "brass" not in info.data:
+            return v  # an invalid maximum is reported on its own field
+        cap = info.data["max_health"] if info.data["max_health"] is not None else info.data["brass"]
+        if v > cap:
+            raise ValueError(f"health {v} is above the maximum {cap} (max_health, else the brass score)")
+        if v == cap:
+            raise ValueError(f"health is already at its maximum {cap}; there is nothing to recover")
+        if v == 0 and info.data.get("mode") == "mid_action":
+            raise ValueError("at 0 health the character is unconscious and cannot take a turn to regain breath")
+        return v
+
+    @field_validator("modifier", "faith")
+    @classmethod
+    def _needs_a_test(cls, v, info: ValidationInfo):
+        if v and info.data.get("mode") == "full_rest":
+            raise ValueError("full_rest has no test, so it takes no modifier or faith point")
+        return v
+
+    @field_validator("uninterrupted_rest", "medic_brain")
+    @classmethod
+    def _long_term_only(cls, v, info: ValidationInfo):
+        if v and info.data.get("mode") not in (None, "long_term"):
+            raise ValueError("only long_term healing uses uninterrupted rest or a medic")
+        return v
+
+    @field_validator("medic_has_cure", "medic_modifier")
+    @classmethod
+    def _medic_fields(cls, v, info: ValidationInfo):
+        if "medic_brain" not in info.data:
+            return v
+        medic = info.data["medic_brain"] is not None
+        if info.field_name == "medic_has_cure" and medic and v is None:
+            raise ValueError("required when medic_brain is given: true if the medic has the cure skill, else false")
+        if not medic and v not in (None, 0):
+            raise ValueError("applies only to a medic's cure test; give medic_brain too")
+        return v
+
+    @property
+    def cap(self) -> int:
+        return self.max_health if self.max_health is not None else self.brass
+
+
+class RecoveryTest(BaseModel):
+    """One test made toward recovery: the character's brass test or the medic's cure test."""
+
+    model_config = ConfigDict(frozen=True)
+
+    who: Literal["character", "medic"]
+    target: int
+    target_breakdown: TargetBreakdown
+    dice: list[Die]
+    partials: list[int]
+    outcome: int
+    outcome_label: str
+    success: bool
+
+
+class RecoveryResult(CheckResult):
+    outcome: int = Field(ge=0, description="Health points regained.")
+    mode: Mode
+    health_before: int
+    health_after: int
+    max_health: int
+    tests: list[RecoveryTest]
+    faith_spent: int
+
+
+def _test(who: Literal["character", "medic"], spec: TestSpec, roller: Roller, extra: int = 0,
+          reason: str = "") -> tuple[RecoveryTest, list[str], Fraction]:
+    breakdown, rolled, _, steps = resolve(spec, roller, extra, reason, purpose=f"{who} test die")
+    test = RecoveryTest(who=who, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
+                        partials=rolled.partials, outcome=rolled.outcome, outcome_label=label(rolled.outcome),
+                        success=rolled.outcome >= 1)
+    verdict = "a success: 1 health point restored" if test.success else "not a success: no point restored"
+    return test, steps + [f"{signed(rolled.outcome)} is {verdict}."], p_success(breakdown.target)
+
+
+@tool("minim_recover", "minim", "Recover Minim health: a mid-action brass test, a full rest, or gritty long-term healing.")
+def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
+    room = args.cap - args.health
+    refs = [HEALTH]
+    if args.mode == "full_rest":
+        steps = [f"Relaxing for a few minutes fully recovers health: {args.health} → {args.cap}."]
+        tests: list[RecoveryTest] = []
+        dist = Dist.certain(room)
+    else:
+        refs.append(TESTS)
+        spec = TestSpec(trait=args.brass, modifier=args.modifier, faith=args.faith, trait_name="brass")
+        if args.mode == "mid_action":
+            steps = ["The character spends the turn regaining breath: a brass test (trait only, no skill)."]
+            first = _test("character", spec, roller)
+        else:
+            steps = ["One period of long-term healing: the character makes a brass test (trait only, no skill)."]
+            first = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
+                          "uninterrupted rest" if args.uninterrupted_rest else "")
+        tests, more, p = [first[0]], first[1], [first[2]]
+        steps += more
+        if args.medic_brain is not None:
+            medic = TestSpec(trait=args.medic_brain, skill="cure", has_skill=args.medic_has_cure,
+                             modifier=args.medic_modifier, trait_name="brain")
+            test, more, p_medic = _test("medic", medic, roller)
+            steps += ["The medic makes their own cure test (brain-cure)."] + more
+            tests.append(test)
+            p.append(p_medic)
+        dist = Dist.certain(0)
+        for chance in p:
+            dist = dist + Dist({1: chance, 0: 1 - chance})
+        dist = dist.map(lambda n: min(n, room))
+        refs += ([MODIFIERS] if args.modifier or args.medic_modifier else []) + ([FAITH] if args.faith else [])
+    successes = sum(t.success for t in tests)
+    regained = room if args.mode == "full_rest" else min(room, successes)
+    if successes > room:
+        steps.append(f"Health can never go above its maximum {args.cap}, so only {regained} point(s) are regained.")
+    after = args.health + regained
+    if tests:
+        steps.append(f"Health {args.health} → {after} (maximum {args.cap}).")
+    dice = [d for t in tests for d in t.dice]
+    return RecoveryResult(
+        summary=f"{args.mode.replace('_', ' ')}: regained {regained} health ({args.health} → {after} of {args.cap})",
+        steps=steps,
+        rule_refs=refs,
+        dice=dice,
+        outcome=regained,
+        success=regained >= 1,
+        odds=dist.odds(dist.p(lambda n: n >= 1)),
+        mode=args.mode,
+        health_before=args.health,
+        health_after=after,
+        max_health=args.cap,
+        tests=tests,
+        faith_spent=1 if args.faith else 0,
+    )

@@ -1,0 +1,278 @@
+"""The Minim character sheet (``minim.md#Characters``) and the rules a sheet must obey.
+
+The model holds the *shape* of a sheet: types and vocabularies (trait names, the fifteen skills, gear kinds,
+campaign kinds) are enforced by pydantic, so a sheet that parses is always readable. The *numbers* — score ranges,
+creation budgets, health and faith limits — are judged by :func:`problems` instead of by the model, so that a
+broken sheet can be described completely, every rule it breaks at once, rather than rejected at the first bad
+field. Anything that stores or hands out a sheet should therefore check ``violations(c, creation=False) == []``.
+
+Readings chosen:
+
+* Specialties "each cost 1-point"; at creation that point comes out of the 4 power points, so powers plus
+  specialties total 6 (languages 1 and wealth 1 free, plus 4). A specialty need not refine a skill the character
+  has: the rulebook does not require it.
+* In play, languages and wealth may drop to 0 (wealth is spent on purchases; a point can be relocated away) but
+  stay listed, since every player-character has them; any other power ranges 1..5.
+* Health never exceeds brass and faith never exceeds brain ("can never go above it"), so for a player-character
+  ``max_health == brass`` and ``max_faith == brain`` hold in play too. Narrator-characters ("values the narrator
+  judges appropriate") skip every budget and derivation: only ranges and ``0 <= health/faith <= max`` apply.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.contract import ref
+from tools.systems.minim.rules import BOOK, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+
+CHARACTERS = ref(BOOK, "Characters")
+TRAITS_REF = ref(BOOK, "Traits")
+SKILLS_REF = ref(BOOK, "Skills")
+HEALTH = ref(BOOK, "Health")
+FAITH = ref(BOOK, "Faith")
+POWERS = ref(BOOK, "Powers")
+ADVANCEMENT = ref(BOOK, "Advancement")
+ATTACKS = ref(BOOK, "Attacks")
+
+Campaign = Literal["normal", "stronger", "weaker"]
+CAMPAIGN_SHIFT: dict[str, int] = {"normal": 0, "stronger": 1, "weaker": -1}
+"""'Stronger or weaker player-characters can be made ... by applying a +1 or -1 to all-traits.'"""
+STARTING_TRAITS = (4, 3, 2)
+SKILL_BUDGET = (3, 2, 1)
+"""Skills of the highest, middle and lowest trait at creation."""
+INTRINSIC_POWERS = ("languages", "wealth")
+FREE_POWER_POINTS = 2  # languages 1 and wealth 1
+POWER_POINTS = 4
+RANK_NAMES = ("highest", "middle", "lowest")
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class Traits(_Part):
+    """The three trait scores. 1..5; a starting character has one 4, one 3 and one 2."""
+
+    brain: int = Field(description="Intellect, 1..5.")
+    brawl: int = Field(description="Speed, dexterity, precision, 1..5.")
+    brass: int = Field(description="Presence, endurance, fortitude, charm, 1..5.")
+
+    def scores(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in TRAITS}
+
+    def text(self) -> str:
+        return ", ".join(f"{t} {s}" for t, s in self.scores().items())
+
+
+class Specialty(_Part):
+    """A narrow speciality of a skill, like heart-surgery (cure) or karate (fight); costs 1 point."""
+
+    name: str = Field(min_length=1)
+    skill: Skill
+
+    @field_validator("skill", mode="before")
+    @classmethod
+    def _lower(cls, v: Any) -> Any:
+        return v.strip().lower() if isinstance(v, str) else v
+
+
+class GearItem(_Part):
+    """A weapon, armor or other item with its quality (-2..+2; a shabby dagger -1, a legendary sword +2)."""
+
+    name: str = Field(min_length=1)
+    kind: Literal["weapon", "armor", "item"] = "item"
+    quality: int = Field(0, description="-2..+2.")
+
+
+def normalize_powers(powers: Any) -> Any:
+    """Power names are free text: compare them stripped and lower-cased so 'Wealth' is wealth."""
+    if not isinstance(powers, dict):
+        return powers
+    out: dict[Any, Any] = {}
+    for name, score in powers.items():
+        key = name.strip().lower() if isinstance(name, str) else name
+        if key == "":
+            raise ValueError("a power needs a name")
+        if key in out:
+            raise ValueError(f"power '{key}' is listed twice (names ignore case)")
+        out[key] = score
+    return out
+
+
+class MinimCharacter(_Part):
+    """A Minim character sheet. Numbers are judged by :func:`violations`, not rejected on parsing."""
+
+    name: str = Field(min_length=1)
+    concept: str | None = Field(None, description="One line: who the character is.")
+    traits: Traits
+    skills: list[Skill] = Field(default_factory=list, description="Skills held, each once.")
+    specialties: list[Specialty] = Field(default_factory=list)
+    powers: dict[str, int] = Field(
+        default_factory=dict,
+        description="Power name -> score 1..5. Player-characters always list languages and wealth (which may be 0).",
+    )
+    virtue: str | None = Field(None, description="A good, productive quality; regains faith.")
+    vice: str | None = Field(None, description="A twisted personality flaw; regains faith.")
+    health: int = Field(description="Current health, 0..max_health.")
+    max_health: int = Field(description="Equal to brass.")
+    faith: int = Field(description="Current faith points, 0..max_faith.")
+    max_faith: int = Field(description="Equal to brain.")
+    campaign: Campaign = Field("normal", description="'stronger'/'weaker' campaigns shift every starting trait by ±1.")
+    npc: bool = Field(False, description="Narrator-character: values set by judgement, no creation budgets.")
+    gear: list[GearItem] = Field(default_factory=list)
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _lower_skills(cls, v: Any) -> Any:
+        return [s.strip().lower() if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
+
+    @field_validator("powers", mode="before")
+    @classmethod
+    def _normalize_powers(cls, v: Any) -> Any:
+        return normalize_powers(v)
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule: the sheet field it concerns, a sentence citing the rule, and the value found."""
+
+    field: str
+    sentence: str
+    given: str | None = None
+
+
+def tier(character: MinimCharacter) -> int:
+    """The tier is the median trait ('minim.md#Challenge'): a 4/3/2 character is tier 3."""
+    return sorted(character.traits.scores().values())[1]
+
+
+def violations(character: MinimCharacter, creation: bool = True) -> list[str]:
+    """Every rule the sheet breaks, one sentence each; empty when the sheet is legal."""
+    return [v.sentence for v in problems(character, creation)]
+
+
+def problems(character: MinimCharacter, creation: bool = True) -> list[Violation]:
+    """Every rule broken, with its field. ``creation`` adds the starting budgets; NPCs never get them."""
+    c = character
+    found = _ranges(c, creation and not c.npc) + _uniqueness(c)
+    if not c.npc:
+        found += _player_invariants(c)
+        if creation:
+            found += _creation_budgets(c)
+    return found
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
+    out = []
+    for t, s in c.traits.scores().items():
+        if not 1 <= s <= 5:
+            out.append(Violation(f"traits.{t}", f"{t} is {s}, but trait scores range from 1 (terrible) to 5 (great) ({TRAITS_REF}).", str(s)))
+    for name, score in c.powers.items():
+        low = 0 if name in INTRINSIC_POWERS and not creation else 1
+        if not low <= score <= 5:
+            why = "languages and wealth start at 1 for free" if creation and name in INTRINSIC_POWERS else (
+                "languages and wealth may fall to 0 in play" if low == 0 else "a power held has 1 to 5 points")
+            out.append(Violation(f"powers.{name}", f"Power '{name}' is {score}, but power scores range from {low} to 5 ({why}) ({POWERS}).", str(score)))
+    for i, g in enumerate(c.gear):
+        if not -2 <= g.quality <= 2:
+            out.append(Violation(f"gear.{i}.quality", f"Gear '{g.name}' has quality {g.quality:+d}, but quality ranges from -2 to +2 ({ATTACKS}).", str(g.quality)))
+    for what, current, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
+        if top < 0:
+            out.append(Violation(f"max_{what}", f"max_{what} is {top}, but it cannot be negative ({rule}).", str(top)))
+        if current < 0:
+            out.append(Violation(what, f"{what.capitalize()} is {current}, but it cannot go below 0 ({rule}).", str(current)))
+        elif current > top:
+            out.append(Violation(what, f"{what.capitalize()} is {current}, above its maximum {top}; it can never go above it ({rule}).", str(current)))
+    return out
+
+
+def _uniqueness(c: MinimCharacter) -> list[Violation]:
+    out = []
+    for skill, n in Counter(c.skills).items():
+        if n > 1:
+            out.append(Violation("skills", f"Skill '{skill}' is listed {n} times; a skill is either held or not ({SKILLS_REF}).", skill))
+    for name, n in Counter(s.name.lower() for s in c.specialties).items():
+        if n > 1:
+            out.append(Violation("specialties", f"Specialty '{name}' is listed {n} times; each specialty is taken once ({SKILLS_REF}).", name))
+    return out
+
+
+def _player_invariants(c: MinimCharacter) -> list[Violation]:
+    out = []
+    for name in INTRINSIC_POWERS:
+        if name not in c.powers:
+            out.append(Violation("powers", f"Power '{name}' is missing; every player-character has languages and wealth ({POWERS}).", _short(c.powers)))
+    virtue, vice = (c.virtue or "").strip(), (c.vice or "").strip()
+    if not virtue:
+        out.append(Violation("virtue", f"A player-character needs a virtue, chosen at creation ({FAITH})."))
+    if not vice:
+        out.append(Violation("vice", f"A player-character needs a vice, chosen at creation ({FAITH})."))
+    if virtue and vice and virtue.lower() == vice.lower():
+        out.append(Violation("vice", f"Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they must differ ({FAITH}).", vice))
+    if c.max_health != c.traits.brass:
+        out.append(Violation("max_health", f"max_health is {c.max_health} but must equal brass {c.traits.brass}; health never goes above the brass score ({HEALTH}).", str(c.max_health)))
+    if c.max_faith != c.traits.brain:
+        out.append(Violation("max_faith", f"max_faith is {c.max_faith} but must equal brain {c.traits.brain}; faith never goes above the brain score ({FAITH}).", str(c.max_faith)))
+    return out
+
+
+def _creation_budgets(c: MinimCharacter) -> list[Violation]:
+    out = []
+    shift = CAMPAIGN_SHIFT[c.campaign]
+    wanted = sorted(s + shift for s in STARTING_TRAITS)
+    if sorted(c.traits.scores().values()) != wanted:
+        out.append(Violation("traits", f"A new character in a {c.campaign} campaign has traits {wanted[2]}, {wanted[1]} and {wanted[0]} "
+                                       f"in some order, but this one has {c.traits.text()} ({CHARACTERS}).", _short(c.traits.scores())))
+    out += _skill_budget(c)
+    if c.health != c.traits.brass:
+        out.append(Violation("health", f"A new character starts with health equal to brass ({c.traits.brass}), not {c.health} ({HEALTH}).", str(c.health)))
+    if c.faith != c.traits.brain:
+        out.append(Violation("faith", f"A new character starts with faith equal to brain ({c.traits.brain}), not {c.faith} ({FAITH}).", str(c.faith)))
+    spent = sum(c.powers.values()) + len(c.specialties)
+    target = FREE_POWER_POINTS + POWER_POINTS
+    if spent != target:
+        diff = spent - target
+        out.append(Violation("powers", f"A new character has languages 1 and wealth 1 for free and distributes {POWER_POINTS} more points "
+                                       f"(specialties cost 1 point each), so powers and specialties total {target}; this one totals {spent} "
+                                       f"(powers {sum(c.powers.values())}, specialties {len(c.specialties)}), {abs(diff)} too {'many' if diff > 0 else 'few'} "
+                                       f"({CHARACTERS}, {POWERS}).", _short(c.powers)))
+    return out
+
+
+def skill_rankings(traits: Traits) -> list[tuple[str, ...]]:
+    """Every highest-to-lowest order of the traits consistent with their scores (ties may go either way)."""
+    scores = traits.scores()
+    return [o for o in permutations(TRAITS) if all(scores[a] >= scores[b] for a, b in zip(o, o[1:]))]
+
+
+def _skill_budget(c: MinimCharacter) -> list[Violation]:
+    """3 skills of the highest trait, 2 of the middle, 1 of the lowest; with tied traits any tie-break is accepted."""
+    held = list(dict.fromkeys(c.skills))
+    by_trait = {t: [s for s in held if TRAIT_OF_SKILL[s] == t] for t in TRAITS}
+    scores = c.traits.scores()
+
+    def misses(order: tuple[str, ...]) -> int:
+        return sum(abs(len(by_trait[t]) - n) for t, n in zip(order, SKILL_BUDGET))
+
+    best = min(skill_rankings(c.traits), key=misses)
+    out = []
+    for rank, t, n in zip(RANK_NAMES, best, SKILL_BUDGET):
+        have = len(by_trait[t])
+        if have != n:
+            listed = ", ".join(by_trait[t]) or "none"
+            tie = " (tied, so either order is accepted)" if list(scores.values()).count(scores[t]) > 1 else ""
+            out.append(Violation("skills", f"{t.capitalize()} ({scores[t]}) is the {rank} trait{tie}, so a new character takes {n} "
+                                           f"{t} skill{'s' if n > 1 else ''} ({'/'.join(SKILLS_BY_TRAIT[t])}); this one has {have} ({listed}), "
+                                           f"{abs(have - n)} too {'many' if have > n else 'few'} ({CHARACTERS}).", listed))
+    return out
