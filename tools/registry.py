@@ -1,7 +1,9 @@
 """The tool registry: one call path — validate, run, return — for the CLI, the agent and the tests.
 
 A :class:`Tool` is a name, a system, a one-line description, a pydantic arguments model, a frozen pydantic result
-model and a pure function ``(args, roller) -> result``. The registry exports JSON Schemas for both models (what an
+model and a pure function ``(args, roller) -> result``. A *state-bound* tool takes a third argument, the frozen
+:class:`tools.table.TableState`, and returns a result whose ``changes`` list the ops the campaign layer will apply:
+the function itself changes nothing. The registry exports JSON Schemas for both models (what an
 LLM sees) and turns every validation failure into one :class:`ToolArgumentError` listing each bad field.
 """
 
@@ -16,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError, UnknownToolError
+from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
 
 A = TypeVar("A", bound=ToolArgs)
 R = TypeVar("R", bound=ToolResult)
@@ -29,7 +31,8 @@ class Tool(Generic[A, R]):
     description: str
     args_model: type[A]
     result_model: type[R]
-    fn: Callable[[A, Roller], R] = field(repr=False)
+    fn: Callable[..., R] = field(repr=False)
+    bound: bool = False  # needs the table state: fn(args, roller, state)
 
     def schema(self) -> dict[str, Any]:
         """The tool as an LLM function-calling entry plus its result schema."""
@@ -37,18 +40,20 @@ class Tool(Generic[A, R]):
             "name": self.name,
             "system": self.system,
             "description": self.description,
+            "state_bound": self.bound,
             "parameters": self.args_model.model_json_schema(),
             "result": self.result_model.model_json_schema(),
         }
 
 
-def tool(name: str, system: str, description: str) -> Callable[[Callable[[A, Roller], R]], Tool[A, R]]:
+def tool(name: str, system: str, description: str) -> Callable[[Callable[..., R]], Tool[A, R]]:
     """Decorator: turn a typed function ``(args: ArgsModel, roller) -> ResultModel`` into a :class:`Tool`.
 
-    The argument and result models are read from the function's annotations so they cannot drift apart.
+    A function with a third parameter ``(args, roller, state)`` is a state-bound tool. The argument and result
+    models are read from the function's annotations so they cannot drift apart.
     """
 
-    def wrap(fn: Callable[[A, Roller], R]) -> Tool[A, R]:
+    def wrap(fn: Callable[..., R]) -> Tool[A, R]:
         import typing
 
         hints = typing.get_type_hints(fn)
@@ -56,20 +61,48 @@ def tool(name: str, system: str, description: str) -> Callable[[Callable[[A, Rol
         args_model, result_model = hints[params[0]], hints["return"]
         if not (issubclass(args_model, ToolArgs) and issubclass(result_model, ToolResult)):
             raise TypeError(f"{name}: arguments must subclass ToolArgs and the result ToolResult")
-        return Tool(name, system, description, args_model, result_model, fn)
+        bound = len(params) == 3
+        if bound:
+            from tools.table import BoundResult
+
+            if not issubclass(result_model, BoundResult):
+                raise TypeError(f"{name}: a state-bound tool must return a BoundResult")
+        return Tool(name, system, description, args_model, result_model, fn, bound)
 
     return wrap
 
 
+def _model_at(model: Any, path: tuple) -> Any:
+    """The pydantic model that holds the field at ``path`` (so a nested unknown field lists its own siblings)."""
+    import typing
+
+    current = model
+    for part in path:
+        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str) and part in current.model_fields:
+            current = current.model_fields[part].annotation
+        elif isinstance(part, int) or isinstance(part, str):
+            candidates = [a for a in typing.get_args(current) if a is not type(None)]
+            models = [a for a in candidates if isinstance(a, type) and issubclass(a, BaseModel)]
+            inner = models or [a for c in candidates for a in typing.get_args(c) if isinstance(a, type) and issubclass(a, BaseModel)]
+            if not inner:
+                return None
+            current = inner[0]
+        else:
+            return None
+        while typing.get_origin(current) is typing.Annotated:
+            current = typing.get_args(current)[0]
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
 def problems_from(error: ValidationError, model: type[BaseModel]) -> list[FieldProblem]:
     """Turn pydantic's errors into plain field-level problems an LLM or a person can act on."""
-    known = ", ".join(model.model_fields)
     problems = []
     for e in error.errors(include_url=False):
         loc = ".".join(str(p) for p in e["loc"]) or "(arguments)"
         kind = e["type"]
         if kind == "extra_forbidden":
-            msg = f"unknown argument; the arguments are: {known}"
+            holder = _model_at(model, tuple(e["loc"][:-1])) or model
+            msg = f"unknown argument; the arguments are: {', '.join(holder.model_fields)}"
         elif kind == "missing":
             msg = "required but missing"
         else:
@@ -104,8 +137,11 @@ class Registry:
     def names(self, system: str | None = None) -> list[str]:
         return [t.name for t in self.tools(system)]
 
-    def tools(self, system: str | None = None) -> list[Tool]:
-        return sorted((t for t in self._tools.values() if system in (None, t.system)), key=lambda t: t.name)
+    def tools(self, system: str | None = None, bound: bool | None = None) -> list[Tool]:
+        """Tools of ``system`` (plus the system-agnostic ``table`` tools when a system is named)."""
+        systems = (None,) if system is None else (system, "table")
+        chosen = (t for t in self._tools.values() if (system is None or t.system in systems) and bound in (None, t.bound))
+        return sorted(chosen, key=lambda t: t.name)
 
     def systems(self) -> list[str]:
         return sorted({t.system for t in self._tools.values()})
@@ -133,11 +169,25 @@ class Registry:
         except ValidationError as e:
             raise ToolArgumentError(name, problems_from(e, t.args_model)) from None
 
-    def call(self, name: str, raw: Mapping[str, Any] | str | BaseModel | None, roller: Roller) -> ToolResult:
-        """Validate the arguments, run the tool, check and return its frozen result."""
+    def call(self, name: str, raw: Mapping[str, Any] | str | BaseModel | None, roller: Roller, state=None) -> ToolResult:
+        """Validate the arguments, run the tool, check and return its frozen result.
+
+        State-bound tools need ``state`` (a :class:`tools.table.TableState`); their result's ``changes`` are
+        applied by the caller, never by the tool.
+        """
         t = self.get(name)
         args = self.validate(name, raw)
-        result = t.fn(args, roller)
+        try:
+            if t.bound:
+                if state is None:
+                    raise ToolCallError(f"Tool '{name}' acts on a campaign's table; run it inside a campaign")
+                result = t.fn(args, roller, state)
+            else:
+                result = t.fn(args, roller)
+        except ToolArgumentError as e:
+            if e.tool == name:
+                raise
+            raise ToolArgumentError(name, e.problems) from None
         if not isinstance(result, t.result_model):
             raise TypeError(f"tool {name} returned {type(result).__name__}, not {t.result_model.__name__}")
         return result
@@ -152,5 +202,7 @@ def default_registry() -> Registry:
     if _default is None:
         from tools.systems import all_systems
 
-        _default = Registry(t for s in all_systems() for t in s.tools())
+        from tools import table_tools
+
+        _default = Registry([*table_tools.TOOLS, *(t for s in all_systems() for t in s.tools())])
     return _default

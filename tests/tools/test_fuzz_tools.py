@@ -10,9 +10,24 @@ from hypothesis_jsonschema import from_schema
 from tools.dice import Roller
 from tools.errors import ToolArgumentError
 from tools.registry import default_registry
+from tools.table import Move, PutCharacter, TableState, apply_all
 
 REGISTRY = default_registry()
-TOOLS = REGISTRY.names()
+TOOLS = [t.name for t in REGISTRY.tools(bound=False)]
+BOUND = [t.name for t in REGISTRY.tools(bound=True)]
+
+
+def populated_table() -> TableState:
+    """A table with two valid characters in zones, for fuzzing state-bound tools."""
+    state = TableState(system="minim", zones=["door", "hall", "stairs"])
+    ops = []
+    for i, name in enumerate(["Aria", "Brom"]):
+        sheet = REGISTRY.call("minim_character_random", {"name": name}, Roller(i)).character
+        ops += [PutCharacter(name=name, sheet=sheet.model_dump(mode="json")), Move(name=name, zone="hall")]
+    return apply_all(state, ops)
+
+
+TABLE = populated_table()
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -21,9 +36,9 @@ json_values = st.recursive(
 )
 
 
-def check(name, raw, seed):
+def check(name, raw, seed, state=None):
     try:
-        result = REGISTRY.call(name, raw, Roller(seed))
+        result = REGISTRY.call(name, raw, Roller(seed), state)
     except ToolArgumentError as e:
         assert str(e).startswith(f"Invalid arguments for tool '{name}'")
         assert e.problems
@@ -52,3 +67,17 @@ def test_schema_shaped_arguments(name, data, seed):
     schema = REGISTRY.get(name).args_model.model_json_schema()
     raw = data.draw(from_schema(schema))
     check(name, raw, seed)
+
+
+@pytest.mark.parametrize("name", BOUND)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_state_bound_tools_on_a_populated_table(name, data, seed):
+    schema = REGISTRY.get(name).args_model.model_json_schema()
+    names = st.sampled_from(["Aria", "brom", "Nobody", "hall", "door"])
+    fields = list(REGISTRY.get(name).args_model.model_fields)
+    keys = st.sampled_from(fields + ["bogus"]) if fields else st.just("bogus")
+    raw = data.draw(from_schema(schema) | st.dictionaries(keys, names | json_values, max_size=len(fields) + 1))
+    check(name, raw, seed, TABLE)
+    # the table itself is never modified by a tool (changes are only proposed)
+    assert TABLE == populated_table()

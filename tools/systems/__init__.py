@@ -17,11 +17,25 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class RulesSystem(Protocol):
+    """What the rest of the project may know about a rules system — nothing more.
+
+    ``character_tool`` (state-bound) adds a character built by the player's choices, ``random_character_tool``
+    (state-bound) adds a generated one, ``npc_tool`` (state-bound) adds an NPC from a concept and a tier/power
+    level. ``sheet_problems`` judges an edited sheet; ``sheet_text`` renders one for people.
+    """
+
     name: str  # short id used in tool names and CLI flags, e.g. "minim"
     title: str  # human title, e.g. "Minim"
     rulebook: str  # file name in the rulebooks folder, e.g. "minim.md"
+    character_tool: str
+    random_character_tool: str
+    npc_tool: str
 
     def tools(self) -> list["Tool"]: ...
+
+    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]: ...
+
+    def sheet_text(self, sheet: dict) -> str: ...
 
 
 @lru_cache(maxsize=1)

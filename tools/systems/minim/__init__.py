@@ -17,6 +17,25 @@ class _Minim:
     name = "minim"
     title = "Minim"
     rulebook = "minim.md"
+    character_tool = "minim_add_character"
+    random_character_tool = "minim_add_random_character"
+    npc_tool = "minim_add_npc"
+
+    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
+        from pydantic import ValidationError
+
+        from tools.systems.minim.sheet import MinimCharacter, violations
+
+        try:
+            character = MinimCharacter.model_validate(sheet)
+        except ValidationError as e:
+            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
+        return violations(character, creation=creation)
+
+    def sheet_text(self, sheet: dict) -> str:
+        from tools.systems.minim.sheet_view import sheet_text
+
+        return sheet_text(sheet)
 
     @lru_cache(maxsize=1)
     def tools(self) -> list[Tool]:

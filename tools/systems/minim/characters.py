@@ -139,7 +139,7 @@ def minim_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
         f"Traits {c.traits.text()}: one each of {', '.join(str(s + shift) for s in STARTING_TRAITS)} ({c.campaign} campaign).",
         _skill_line(c),
         f"Powers: languages 1 and wealth 1 for free, plus {POWER_POINTS} points ({extra}"
-        + (f"; specialties {', '.join(s.name for s in c.specialties)} at 1 point each" if c.specialties else "")
+        + (f"; 1 point per specialty: {', '.join(s.name for s in c.specialties)}" if c.specialties else "")
         + f") → {', '.join(f'{k} {v}' for k, v in c.powers.items())}.",
         *_derived_lines(c),
     ]

@@ -193,14 +193,15 @@ class MinimAttackResult(CheckResult):
 
 def _attack_target(args: AttackArgs) -> tuple[int, str, list[str]]:
     """The aim and zone modifiers, their reason, and a note when they cancel (target_of shows one extra)."""
-    parts = ([(1, "aimed last turn")] if args.aim else []) + ([(-1, "adjacent zone")] if args.adjacent_zone else [])
+    parts = [(n, why) for on, n, why in ((args.aim, 1, "aimed last turn"),
+                                         (args.adjacent_zone, -1, "into an adjacent zone")) if on]
     extra = sum(n for n, _ in parts)
-    reason = ", ".join(f"{why} {signed(n)}" for n, why in parts)
+    reason = " and ".join(why for _, why in parts)
     note = ["Aim (+1) and the adjacent-zone penalty (-1) cancel out."] if parts and not extra else []
     return extra, reason, note
 
 
-def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[str]):
+def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[str]) -> tuple[int, int, list[Die], int]:
     fatigue = fatigue_for(outcome, args.weapon_quality, args.armor_quality)
     raw = args.weapon_quality - args.armor_quality + (2 if outcome == 2 else 1)
     steps.append(

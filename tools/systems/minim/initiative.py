@@ -130,7 +130,7 @@ def minim_initiative(args: InitiativeArgs, roller: Roller) -> MinimInitiativeRes
             steps.append(f"Still tied after {why}: {', '.join(s.label for s in stuck)} are ordered by name instead.")
             break
         rounds += 1
-        steps.append(f"Tie at {' then '.join(map(str, group[0].totals))} between "
+        steps.append(f"Tie at {', then '.join(map(str, group[0].totals))} between "
                      f"{', '.join(s.label for s in group)}: they reroll (tie-break round {rounds}); "
                      "the reroll only orders them among themselves.")
         for s in group:

@@ -50,6 +50,9 @@ INTRINSIC_POWERS = ("languages", "wealth")
 FREE_POWER_POINTS = 2  # languages 1 and wealth 1
 POWER_POINTS = 4
 RANK_NAMES = ("highest", "middle", "lowest")
+FIELD_ORDER = ("name", "traits", "skills", "specialties", "powers", "virtue", "vice", "health", "max_health", "faith",
+               "max_faith", "gear")
+"""Violations are listed in the order a sheet is read."""
 
 
 class _Part(BaseModel):
@@ -164,8 +167,10 @@ def problems(character: MinimCharacter, creation: bool = True) -> list[Violation
     if not c.npc:
         found += _player_invariants(c)
         if creation:
-            found += _creation_budgets(c)
-    return found
+            flagged = {v.field for v in found}
+            # a health/faith already out of its limits is not reported twice
+            found += [v for v in _creation_budgets(c) if v.field not in ("health", "faith") or v.field not in flagged]
+    return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]))  # stable: sheet order
 
 
 def _short(value: Any) -> str:
@@ -173,27 +178,42 @@ def _short(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _v(field: str, text: str, rules: str, given: Any = None) -> Violation:
+    """A violation whose sentence ends with the rule it breaks, e.g. '(minim.md#Health)'."""
+    return Violation(field, f"{text} ({rules}).", None if given is None else str(given))
+
+
+def _off_by(have: int, want: int) -> str:
+    return f"{abs(have - want)} too {'many' if have > want else 'few'}"
+
+
 def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
     out = []
     for t, s in c.traits.scores().items():
         if not 1 <= s <= 5:
-            out.append(Violation(f"traits.{t}", f"{t} is {s}, but trait scores range from 1 (terrible) to 5 (great) ({TRAITS_REF}).", str(s)))
+            out.append(_v(f"traits.{t}", f"{t.capitalize()} is {s}, but trait scores range from 1 (terrible) "
+                                         "to 5 (great)", TRAITS_REF, s))
     for name, score in c.powers.items():
-        low = 0 if name in INTRINSIC_POWERS and not creation else 1
+        intrinsic = name in INTRINSIC_POWERS
+        low = 0 if intrinsic and not creation else 1
         if not low <= score <= 5:
-            why = "languages and wealth start at 1 for free" if creation and name in INTRINSIC_POWERS else (
-                "languages and wealth may fall to 0 in play" if low == 0 else "a power held has 1 to 5 points")
-            out.append(Violation(f"powers.{name}", f"Power '{name}' is {score}, but power scores range from {low} to 5 ({why}) ({POWERS}).", str(score)))
+            why = ("languages and wealth start at 1 for free" if creation and intrinsic
+                   else "languages and wealth may fall to 0 in play" if intrinsic
+                   else "a power on the sheet has at least 1 point")
+            out.append(_v(f"powers.{name}", f"Power '{name}' is {score}, but power scores range from {low} to 5 "
+                                            f"({why})", POWERS, score))
     for i, g in enumerate(c.gear):
         if not -2 <= g.quality <= 2:
-            out.append(Violation(f"gear.{i}.quality", f"Gear '{g.name}' has quality {g.quality:+d}, but quality ranges from -2 to +2 ({ATTACKS}).", str(g.quality)))
-    for what, current, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
+            out.append(_v(f"gear.{i}.quality", f"Gear '{g.name}' has quality {g.quality:+d}, but quality ranges "
+                                               "from -2 to +2", ATTACKS, g.quality))
+    for what, now, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
         if top < 0:
-            out.append(Violation(f"max_{what}", f"max_{what} is {top}, but it cannot be negative ({rule}).", str(top)))
-        if current < 0:
-            out.append(Violation(what, f"{what.capitalize()} is {current}, but it cannot go below 0 ({rule}).", str(current)))
-        elif current > top:
-            out.append(Violation(what, f"{what.capitalize()} is {current}, above its maximum {top}; it can never go above it ({rule}).", str(current)))
+            out.append(_v(f"max_{what}", f"max_{what} is {top}, but it cannot be negative", rule, top))
+        if now < 0:
+            out.append(_v(what, f"{what.capitalize()} is {now}, but it cannot go below 0", rule, now))
+        elif now > top:
+            out.append(_v(what, f"{what.capitalize()} is {now}, above its maximum {top}; it can never go above it",
+                          rule, now))
     return out
 
 
@@ -201,52 +221,55 @@ def _uniqueness(c: MinimCharacter) -> list[Violation]:
     out = []
     for skill, n in Counter(c.skills).items():
         if n > 1:
-            out.append(Violation("skills", f"Skill '{skill}' is listed {n} times; a skill is either held or not ({SKILLS_REF}).", skill))
+            out.append(_v("skills", f"Skill '{skill}' is listed {n} times; a skill is either held or not",
+                          SKILLS_REF, skill))
     for name, n in Counter(s.name.lower() for s in c.specialties).items():
         if n > 1:
-            out.append(Violation("specialties", f"Specialty '{name}' is listed {n} times; each specialty is taken once ({SKILLS_REF}).", name))
+            out.append(_v("specialties", f"Specialty '{name}' is listed {n} times; each specialty is taken once",
+                          SKILLS_REF, name))
     return out
 
 
 def _player_invariants(c: MinimCharacter) -> list[Violation]:
-    out = []
-    for name in INTRINSIC_POWERS:
-        if name not in c.powers:
-            out.append(Violation("powers", f"Power '{name}' is missing; every player-character has languages and wealth ({POWERS}).", _short(c.powers)))
+    out = [_v("powers", f"Power '{name}' is missing; every player-character has languages and wealth", POWERS,
+              _short(c.powers)) for name in INTRINSIC_POWERS if name not in c.powers]
     virtue, vice = (c.virtue or "").strip(), (c.vice or "").strip()
     if not virtue:
-        out.append(Violation("virtue", f"A player-character needs a virtue, chosen at creation ({FAITH})."))
+        out.append(_v("virtue", "A player-character needs a virtue, chosen at creation", FAITH))
     if not vice:
-        out.append(Violation("vice", f"A player-character needs a vice, chosen at creation ({FAITH})."))
+        out.append(_v("vice", "A player-character needs a vice, chosen at creation", FAITH))
     if virtue and vice and virtue.lower() == vice.lower():
-        out.append(Violation("vice", f"Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they must differ ({FAITH}).", vice))
+        out.append(_v("vice", f"Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, "
+                              "so they must differ", FAITH, vice))
     if c.max_health != c.traits.brass:
-        out.append(Violation("max_health", f"max_health is {c.max_health} but must equal brass {c.traits.brass}; health never goes above the brass score ({HEALTH}).", str(c.max_health)))
+        out.append(_v("max_health", f"max_health is {c.max_health} but must equal brass {c.traits.brass}; "
+                                    "health never goes above the brass score", HEALTH, c.max_health))
     if c.max_faith != c.traits.brain:
-        out.append(Violation("max_faith", f"max_faith is {c.max_faith} but must equal brain {c.traits.brain}; faith never goes above the brain score ({FAITH}).", str(c.max_faith)))
+        out.append(_v("max_faith", f"max_faith is {c.max_faith} but must equal brain {c.traits.brain}; "
+                                   "faith never goes above the brain score", FAITH, c.max_faith))
     return out
 
 
 def _creation_budgets(c: MinimCharacter) -> list[Violation]:
     out = []
-    shift = CAMPAIGN_SHIFT[c.campaign]
-    wanted = sorted(s + shift for s in STARTING_TRAITS)
-    if sorted(c.traits.scores().values()) != wanted:
-        out.append(Violation("traits", f"A new character in a {c.campaign} campaign has traits {wanted[2]}, {wanted[1]} and {wanted[0]} "
-                                       f"in some order, but this one has {c.traits.text()} ({CHARACTERS}).", _short(c.traits.scores())))
+    hi, mid, lo = (s + CAMPAIGN_SHIFT[c.campaign] for s in STARTING_TRAITS)
+    if sorted(c.traits.scores().values()) != [lo, mid, hi]:
+        out.append(_v("traits", f"A new character in a {c.campaign} campaign has traits {hi}, {mid} and {lo} in some "
+                                f"order, but this one has {c.traits.text()}", CHARACTERS, _short(c.traits.scores())))
     out += _skill_budget(c)
     if c.health != c.traits.brass:
-        out.append(Violation("health", f"A new character starts with health equal to brass ({c.traits.brass}), not {c.health} ({HEALTH}).", str(c.health)))
+        out.append(_v("health", f"A new character starts with health equal to brass ({c.traits.brass}), "
+                                f"not {c.health}", HEALTH, c.health))
     if c.faith != c.traits.brain:
-        out.append(Violation("faith", f"A new character starts with faith equal to brain ({c.traits.brain}), not {c.faith} ({FAITH}).", str(c.faith)))
-    spent = sum(c.powers.values()) + len(c.specialties)
-    target = FREE_POWER_POINTS + POWER_POINTS
+        out.append(_v("faith", f"A new character starts with faith equal to brain ({c.traits.brain}), "
+                               f"not {c.faith}", FAITH, c.faith))
+    in_powers = sum(c.powers.values())
+    spent, target = in_powers + len(c.specialties), FREE_POWER_POINTS + POWER_POINTS
     if spent != target:
-        diff = spent - target
-        out.append(Violation("powers", f"A new character has languages 1 and wealth 1 for free and distributes {POWER_POINTS} more points "
-                                       f"(specialties cost 1 point each), so powers and specialties total {target}; this one totals {spent} "
-                                       f"(powers {sum(c.powers.values())}, specialties {len(c.specialties)}), {abs(diff)} too {'many' if diff > 0 else 'few'} "
-                                       f"({CHARACTERS}, {POWERS}).", _short(c.powers)))
+        out.append(_v("powers", f"A new character has languages 1 and wealth 1 for free and distributes {POWER_POINTS} "
+                                f"more points (specialties cost 1 point each), so powers and specialties total {target}; "
+                                f"this one totals {spent} (powers {in_powers}, specialties {len(c.specialties)}), "
+                                f"{_off_by(spent, target)}", f"{CHARACTERS}, {POWERS}", _short(c.powers)))
     return out
 
 
@@ -265,14 +288,13 @@ def _skill_budget(c: MinimCharacter) -> list[Violation]:
     def misses(order: tuple[str, ...]) -> int:
         return sum(abs(len(by_trait[t]) - n) for t, n in zip(order, SKILL_BUDGET))
 
-    best = min(skill_rankings(c.traits), key=misses)
     out = []
-    for rank, t, n in zip(RANK_NAMES, best, SKILL_BUDGET):
+    for rank, t, n in zip(RANK_NAMES, min(skill_rankings(c.traits), key=misses), SKILL_BUDGET):
         have = len(by_trait[t])
         if have != n:
             listed = ", ".join(by_trait[t]) or "none"
-            tie = " (tied, so either order is accepted)" if list(scores.values()).count(scores[t]) > 1 else ""
-            out.append(Violation("skills", f"{t.capitalize()} ({scores[t]}) is the {rank} trait{tie}, so a new character takes {n} "
-                                           f"{t} skill{'s' if n > 1 else ''} ({'/'.join(SKILLS_BY_TRAIT[t])}); this one has {have} ({listed}), "
-                                           f"{abs(have - n)} too {'many' if have > n else 'few'} ({CHARACTERS}).", listed))
+            tie = " (tied traits may take either rank)" if list(scores.values()).count(scores[t]) > 1 else ""
+            out.append(_v("skills", f"{t.capitalize()} ({scores[t]}) is the {rank} trait{tie}, so a new character "
+                                    f"takes {n} {t} skill{'s' if n > 1 else ''} ({'/'.join(SKILLS_BY_TRAIT[t])}); "
+                                    f"this one has {have} ({listed}), {_off_by(have, n)}", CHARACTERS, listed))
     return out

@@ -1,0 +1,238 @@
+"""A campaign: the event log, the folded table state, and the one way to change it — a logged tool call.
+
+Every tool call (its validated arguments, the seed derived for it, its full result) is one event written in one
+transaction with the state it leads to; so are rejected calls, narration and player lines, and rewinds. The
+state is a fold of the log (:meth:`Campaign.fold`), the snapshot is only a cache, and :meth:`Campaign.replay`
+re-runs every call from its logged seed on the state it saw and reports the first result that is not
+byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory.errors import CampaignNotFound
+from memory.paths import campaign_dir, campaigns_root, safe_name
+from memory.store import DB_FILE, CampaignStore, StoredEvent, canonical
+from tools.contract import ToolResult
+from tools.dice import Roller
+from tools.errors import ToolCallError
+from tools.registry import Registry, default_registry
+from tools.systems import get_system
+from tools.table import TableState, apply_all, parse_ops
+
+TEXT_KINDS = ("narration", "player", "note")
+
+
+def derive_seed(master_seed: int, seq: int) -> int:
+    """The seed of event ``seq``: independent of everything but the master seed and the position in the log."""
+    digest = hashlib.sha256(f"narrator:{master_seed}:{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@dataclass(frozen=True)
+class Divergence:
+    seq: int
+    tool: str
+    field: str
+    logged: Any
+    replayed: Any
+
+    def text(self) -> str:
+        return f"event {self.seq} ({self.tool}): {self.field} was {self.logged!r}, replay gives {self.replayed!r}"
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    events: int
+    tool_calls: int
+    divergence: Divergence | None
+    state_matches_snapshot: bool
+
+    @property
+    def ok(self) -> bool:
+        return self.divergence is None and self.state_matches_snapshot
+
+
+def _first_difference(a: Any, b: Any, path: str = "result") -> tuple[str, Any, Any] | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            d = _first_difference(a.get(k), b.get(k), f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            d = _first_difference(x, y, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    return None if canonical(a) == canonical(b) else (path, a, b)
+
+
+class Campaign:
+    def __init__(self, store: CampaignStore, registry: Registry | None = None):
+        self.store = store
+        self.registry = registry or default_registry()
+        meta = store.meta()
+        self.name: str = meta["name"]
+        self.system: str = meta["system"]
+        self.master_seed: int = meta["master_seed"]
+        self.options: dict[str, Any] = meta.get("options", {})
+        snap = store.snapshot()
+        if snap is not None and snap[0] == store.last_seq():
+            self.state = TableState.model_validate(snap[1])
+        else:  # no snapshot yet, or (never expected) a stale one: the log is the truth
+            self.state = self.fold(store.events())
+
+    # -- lifecycle -----------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, name: str, system: str, options: dict[str, Any] | None = None, seed: int | None = None,
+            root: str | Path | None = None) -> "Campaign":
+        get_system(system)
+        name = safe_name(name)
+        seed = secrets.randbelow(2**63) if seed is None else seed
+        options = dict(options or {})
+        store = CampaignStore.create(campaign_dir(name, root), {
+            "name": name, "system": system, "options": options, "master_seed": seed,
+        })
+        initial = TableState(system=system, options=options)
+        store.append("campaign_created", {"name": name, "system": system, "options": options, "master_seed": seed},
+                     initial.model_dump(mode="json"))
+        return cls(store)
+
+    @classmethod
+    def open(cls, name: str, root: str | Path | None = None) -> "Campaign":
+        return cls(CampaignStore.open(campaign_dir(name, root)))
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> "Campaign":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- acting --------------------------------------------------------------------------------------------
+    def call(self, tool: str, args: Any) -> ToolResult:
+        """Run one tool through the registry on the current table, log it, apply its changes. One transaction."""
+        seq = self.store.last_seq() + 1
+        seed = derive_seed(self.master_seed, seq)
+        try:
+            validated = self.registry.validate(tool, args)
+            result = self.registry.call(tool, validated, Roller(seed), self.state)
+        except ToolCallError as e:
+            raw = args if isinstance(args, (dict, list, str, int, float, bool, type(None))) else repr(args)
+            self.store.append("tool_rejected", {"tool": tool, "args": raw, "error": str(e)})
+            raise
+        changes = getattr(result, "changes", [])
+        new_state = apply_all(self.state, changes) if changes else self.state
+        self.store.append("tool_call", {
+            "tool": tool,
+            "args": validated.model_dump(mode="json"),
+            "seed": seed,
+            "result": result.model_dump(mode="json"),
+        }, new_state.model_dump(mode="json"))
+        self.state = new_state
+        return result
+
+    def say(self, kind: str, text: str, **extra: Any) -> int:
+        """Record a narration, player or note line (text only: it can never change the state)."""
+        if kind not in TEXT_KINDS:
+            raise ValueError(f"kind must be one of {TEXT_KINDS}")
+        return self.store.append(kind, {"text": text, **extra}, self.state.model_dump(mode="json"))
+
+    def rewind(self, to_seq: int) -> TableState:
+        """Return the table to how it was after event ``to_seq``; the log keeps everything (a ``rewind`` event)."""
+        last = self.store.last_seq()
+        if not 1 <= to_seq <= last:
+            raise ToolCallError(f"Cannot rewind to event {to_seq}: events run from 1 to {last}")
+        events = self.store.events()
+        target = self.fold(events + [StoredEvent(last + 1, "rewind", {"to": to_seq}, "")])
+        self.store.append("rewind", {"to": to_seq}, target.model_dump(mode="json"))
+        self.state = target
+        return target
+
+    def undo(self) -> int | None:
+        """Undo the last effective state-changing tool call; returns the event undone, or None if nothing to undo."""
+        effective = self.effective_events(self.store.events())
+        for e in reversed(effective):
+            if e.kind == "tool_call" and e.payload["result"].get("changes"):
+                self.rewind(e.seq - 1)
+                return e.seq
+        return None
+
+    # -- folding and replay --------------------------------------------------------------------------------
+    @staticmethod
+    def effective_events(events: list[StoredEvent]) -> list[StoredEvent]:
+        """The events that count after rewinds: a rewind to N drops every effective event after N."""
+        effective: list[StoredEvent] = []
+        for e in events:
+            if e.kind == "rewind":
+                effective = [x for x in effective if x.seq <= e.payload["to"]]
+            else:
+                effective.append(e)
+        return effective
+
+    def fold(self, events: list[StoredEvent]) -> TableState:
+        state: TableState | None = None
+        for e in self.effective_events(events):
+            if e.kind == "campaign_created":
+                state = TableState(system=e.payload["system"], options=e.payload["options"])
+            elif e.kind == "tool_call" and state is not None:
+                state = apply_all(state, parse_ops(e.payload["result"].get("changes", [])))
+        if state is None:
+            raise CampaignNotFound("The event log has no campaign_created event")
+        return state
+
+    def replay(self) -> ReplayReport:
+        events = self.store.events()
+        seen: list[StoredEvent] = []
+        state: TableState | None = None
+        calls = 0
+        for e in events:
+            seen.append(e)
+            if e.kind == "campaign_created":
+                state = TableState(system=e.payload["system"], options=e.payload["options"])
+            elif e.kind == "rewind":
+                state = self.fold(seen)
+            elif e.kind == "tool_call":
+                calls += 1
+                p = e.payload
+                if p["seed"] != derive_seed(self.master_seed, e.seq):
+                    return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], "seed", p["seed"],
+                                                                       derive_seed(self.master_seed, e.seq)), False)
+                result = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
+                replayed = result.model_dump(mode="json")
+                if canonical(replayed) != canonical(p["result"]):
+                    where = _first_difference(p["result"], replayed) or ("result", p["result"], replayed)
+                    return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], *where), False)
+                state = apply_all(state, getattr(result, "changes", []))
+        snap = self.store.snapshot()
+        matches = snap is not None and state is not None and canonical(snap[1]) == canonical(state.model_dump(mode="json"))
+        return ReplayReport(len(events), calls, None, matches)
+
+    def events(self) -> list[StoredEvent]:
+        return self.store.events()
+
+
+def list_campaigns(root: str | Path | None = None) -> list[str]:
+    base = campaigns_root(root)
+    if not base.exists():
+        return []
+    return sorted(p.name for p in base.iterdir() if (p / DB_FILE).exists())
+
+
+def delete_campaign(name: str, root: str | Path | None = None) -> Path:
+    directory = campaign_dir(name, root)
+    if not (directory / DB_FILE).exists():
+        raise CampaignNotFound(f"No campaign named '{name}' in {campaigns_root(root)}")
+    CampaignStore.open(directory, backup=False).close()  # refuses if another process has it open
+    shutil.rmtree(directory)
+    return directory

@@ -1,0 +1,246 @@
+"""Campaign commands: ``campaign new|list|show|delete|export|restore``, ``call``, ``replay``, ``undo``,
+``sheet``, ``character new|random|list|edit`` and ``npc new``. Every change goes through a logged tool call."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from memory.campaign import Campaign, delete_campaign, list_campaigns
+from memory.errors import CampaignError
+from memory.export import export_markdown
+from memory.paths import campaign_dir
+from memory.store import restore_backup
+from narrator.commands.rules import read_args
+from tools import render
+from tools.systems import get_system
+
+
+def _open(ns: argparse.Namespace) -> Campaign:
+    return Campaign.open(ns.campaign, ns.campaign_dir)
+
+
+def _options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CampaignError(f"--option needs KEY=VALUE, got {pair!r}")
+        try:
+            out[key] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key] = value
+    return out
+
+
+def cmd_new(ns):
+    with Campaign.new(ns.name, ns.system, _options(ns.option), ns.seed, ns.campaign_dir) as c:
+        print(f"Created campaign '{c.name}' ({c.system}) at {c.store.directory}")
+    return 0
+
+
+def cmd_list(ns):
+    for name in list_campaigns(ns.campaign_dir):
+        print(name)
+    return 0
+
+
+def cmd_show(ns):
+    with Campaign.open(ns.name, ns.campaign_dir) as c:
+        s = c.state
+        if ns.json:
+            print(json.dumps({"name": c.name, "system": c.system, "master_seed": c.master_seed,
+                              "events": c.store.last_seq(), "state": s.model_dump(mode="json")}, indent=2))
+            return 0
+        print(f"{c.name} — {get_system(c.system).title}, master seed {c.master_seed}, {c.store.last_seq()} events")
+        print(f"Scene: {s.scene or '—'}")
+        print(f"Characters: {', '.join(s.characters) or '—'}")
+        if s.zones:
+            print(f"Zones: {' | '.join(s.zones)}")
+        if s.initiative.active:
+            print(f"Combat: round {s.initiative.round}, {s.initiative.current}'s turn; order {', '.join(s.initiative.order)}")
+    return 0
+
+
+def cmd_delete(ns):
+    if not ns.yes:
+        raise CampaignError(f"Deleting '{ns.name}' removes its whole log; repeat with --yes to confirm")
+    print(f"Deleted {delete_campaign(ns.name, ns.campaign_dir)}")
+    return 0
+
+
+def cmd_export(ns):
+    with Campaign.open(ns.name, ns.campaign_dir) as c:
+        text = export_markdown(c)
+    if ns.out:
+        Path(ns.out).write_text(text, encoding="utf-8")
+        print(f"Wrote {ns.out}")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_restore(ns):
+    used = restore_backup(campaign_dir(ns.name, ns.campaign_dir))
+    print(f"Restored '{ns.name}' from {used.name}; the damaged file was kept beside it")
+    return 0
+
+
+def cmd_call(ns):
+    with _open(ns) as c:
+        result = c.call(ns.tool, read_args(ns.args))
+    print(render.terminal(result, ns.tool) if ns.explain else result.model_dump_json(indent=2))
+    return 0
+
+
+def cmd_replay(ns):
+    with Campaign.open(ns.name, ns.campaign_dir) as c:
+        report = c.replay()
+    if report.divergence:
+        print(f"DIVERGED at {report.divergence.text()}")
+        return 1
+    if not report.state_matches_snapshot:
+        print("Replayed every call identically, but the folded state differs from the stored snapshot")
+        return 1
+    print(f"OK: {report.events} events, {report.tool_calls} tool calls replayed byte-identically")
+    return 0
+
+
+def cmd_undo(ns):
+    with _open(ns) as c:
+        if ns.to is not None:
+            c.rewind(ns.to)
+            print(f"Rewound to event {ns.to}")
+        else:
+            undone = c.undo()
+            print(f"Undid event {undone}" if undone else "Nothing to undo")
+    return 0
+
+
+def cmd_sheet(ns):
+    with _open(ns) as c:
+        name = c.state.find(ns.name, "name")
+        sheet = c.state.characters[name]
+        print(json.dumps(sheet, indent=2) if ns.json else get_system(c.system).sheet_text(sheet))
+    return 0
+
+
+def _add(ns, tool_attr: str, args):
+    with _open(ns) as c:
+        tool = getattr(get_system(c.system), tool_attr)
+        result = c.call(tool, args)
+        name = next((ch.name for ch in getattr(result, "changes", []) if getattr(ch, "op", "") == "put_character"), None)
+        print(result.summary)
+        if name:
+            print(get_system(c.system).sheet_text(c.state.characters[name]))
+    return 0
+
+
+def cmd_character_new(ns):
+    return _add(ns, "character_tool", read_args(ns.args))
+
+
+def cmd_character_random(ns):
+    args = {"name": ns.name}
+    if ns.concept:
+        args["concept"] = ns.concept
+    return _add(ns, "random_character_tool", args)
+
+
+def cmd_npc_new(ns):
+    args = {"concept": ns.concept}
+    if ns.tier is not None:
+        args["tier"] = ns.tier
+    if ns.name:
+        args["name"] = ns.name
+    return _add(ns, "npc_tool", args)
+
+
+def cmd_character_list(ns):
+    with _open(ns) as c:
+        for name, sheet in c.state.characters.items():
+            kind = "NPC" if sheet.get("npc") else "PC"
+            print(f"{name} ({kind})" + (f" — {sheet['concept']}" if sheet.get("concept") else ""))
+    return 0
+
+
+def cmd_character_edit(ns):
+    with _open(ns) as c:
+        result = c.call("table_edit_character", {"actor": ns.name, "set": _options(ns.set)})
+    print(result.summary)
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    def with_campaign(p):
+        p.add_argument("--campaign", "-c", required=True, help="campaign name")
+        return p
+
+    camp = sub.add_parser("campaign", help="create, list, show, delete, export or restore campaigns")
+    csub = camp.add_subparsers(dest="action", required=True)
+    p = csub.add_parser("new", help="create a campaign")
+    p.add_argument("name")
+    p.add_argument("--system", default="minim")
+    p.add_argument("--seed", type=int, help="master seed (random when omitted)")
+    p.add_argument("--option", action="append", help="system option KEY=VALUE (repeatable)")
+    p.set_defaults(func=cmd_new)
+    csub.add_parser("list").set_defaults(func=cmd_list)
+    p = csub.add_parser("show")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_show)
+    p = csub.add_parser("delete")
+    p.add_argument("name")
+    p.add_argument("--yes", action="store_true")
+    p.set_defaults(func=cmd_delete)
+    p = csub.add_parser("export", help="the session as Markdown with every roll")
+    p.add_argument("name")
+    p.add_argument("--out")
+    p.set_defaults(func=cmd_export)
+    p = csub.add_parser("restore", help="replace a damaged database with its newest backup")
+    p.add_argument("name")
+    p.set_defaults(func=cmd_restore)
+
+    p = with_campaign(sub.add_parser("call", help="run one tool inside a campaign (logged)"))
+    p.add_argument("tool")
+    p.add_argument("--args", default="{}")
+    p.add_argument("--explain", action="store_true")
+    p.set_defaults(func=cmd_call)
+
+    p = sub.add_parser("replay", help="re-run a campaign's log and report the first divergence")
+    p.add_argument("name")
+    p.set_defaults(func=cmd_replay)
+
+    p = with_campaign(sub.add_parser("undo", help="undo the last change, or --to N to rewind to event N"))
+    p.add_argument("--to", type=int)
+    p.set_defaults(func=cmd_undo)
+
+    p = with_campaign(sub.add_parser("sheet", help="show a character or NPC sheet"))
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_sheet)
+
+    ch = sub.add_parser("character", help="create, generate, list or edit characters")
+    chsub = ch.add_subparsers(dest="action", required=True)
+    p = with_campaign(chsub.add_parser("new", help="create from JSON arguments (see narrator tools)"))
+    p.add_argument("--args", required=True)
+    p.set_defaults(func=cmd_character_new)
+    p = with_campaign(chsub.add_parser("random", help="generate a valid character"))
+    p.add_argument("name")
+    p.add_argument("--concept")
+    p.set_defaults(func=cmd_character_random)
+    with_campaign(chsub.add_parser("list")).set_defaults(func=cmd_character_list)
+    p = with_campaign(chsub.add_parser("edit"))
+    p.add_argument("name")
+    p.add_argument("--set", action="append", required=True, help="FIELD=VALUE (dotted for nested; JSON values)")
+    p.set_defaults(func=cmd_character_edit)
+
+    npc = sub.add_parser("npc", help="generate NPCs")
+    nsub = npc.add_subparsers(dest="action", required=True)
+    p = with_campaign(nsub.add_parser("new", help="an NPC from a concept and a tier/power level"))
+    p.add_argument("concept")
+    p.add_argument("--tier", type=int)
+    p.add_argument("--name")
+    p.set_defaults(func=cmd_npc_new)

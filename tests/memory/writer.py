@@ -1,0 +1,48 @@
+"""Child process for the reliability tests (run as a script, not collected by pytest).
+
+``writer.py append ROOT NAME``: open the campaign, print ``ready``, then append events as fast as possible,
+printing each event's seq on its own line right after it has been committed, until killed.
+
+``writer.py hold ROOT NAME``: open the campaign, print ``open``, then keep it open until stdin is closed.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from memory.campaign import Campaign
+
+
+def _emit(line: object) -> None:
+    sys.stdout.write(f"{line}\n")
+    sys.stdout.flush()
+
+
+def append(root: str, name: str) -> None:
+    campaign = Campaign.open(name, root=root)
+    _emit("ready")
+    i = 0
+    while True:
+        kind = i % 3
+        if kind == 0:
+            campaign.call("table_set_scene", {"text": f"scene {i}"})
+            seq = campaign.store.last_seq()  # only this process writes: the event just committed
+        elif kind == 1:
+            seq = campaign.say("narration", f"narration {i}: the 'wind' howls; \"quotes\" too")
+        else:
+            campaign.call("table_set_zones", {"zones": [f"zone {i}", "bridge", f"keep {i % 7}"]})
+            seq = campaign.store.last_seq()
+        _emit(seq)
+        i += 1
+
+
+def hold(root: str, name: str) -> None:
+    campaign = Campaign.open(name, root=root)
+    _emit("open")
+    sys.stdin.read()  # returns when the parent closes our stdin
+    campaign.close()
+
+
+if __name__ == "__main__":
+    mode, root, name = sys.argv[1:4]
+    {"append": append, "hold": hold}[mode](root, name)

@@ -1,0 +1,214 @@
+"""The table: structured campaign state as plain data, and the only ways it can change.
+
+State changes are :data:`Op` values — small, explicit, typed — applied by the pure :func:`apply`. A state-bound
+tool reads a frozen :class:`TableState`, rolls through the roller it is given, and returns its result *and* the ops
+it wants; the campaign layer logs both in one event and folds the ops. Folding the log from the start therefore
+rebuilds the state exactly, and replaying re-runs each tool on the state it saw.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tools.contract import ToolResult
+from tools.errors import FieldProblem, ToolArgumentError
+
+
+class UnknownNameError(ToolArgumentError):
+    """A tool named a character, NPC or zone the table does not have; the problem lists the known ones.
+
+    It is an argument error (of the field that held the name) so the agent's repair loop treats it like one.
+    """
+
+    def __init__(self, what: str, name: str, known: list[str], field: str = "name", tool: str = "?"):
+        self.name = name
+        self.known = known
+        listing = ", ".join(known) if known else "none yet"
+        super().__init__(tool, [FieldProblem(field, f"unknown {what} '{name}'; known {what}s: {listing}")])
+
+
+class Initiative(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    active: bool = False
+    round: int = 0
+    turn: int = 0  # index into order of whose turn it is
+    order: list[str] = Field(default_factory=list)
+    totals: dict[str, int] = Field(default_factory=dict)
+
+    @property
+    def current(self) -> str | None:
+        return self.order[self.turn] if self.active and self.order else None
+
+
+class TableState(BaseModel):
+    """Everything on the table. ``characters`` holds each character's sheet as its system's model dumps it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    system: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    scene: str = ""
+    characters: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    conditions: dict[str, list[str]] = Field(default_factory=dict)
+    zones: list[str] = Field(default_factory=list)
+    positions: dict[str, str] = Field(default_factory=dict)
+    initiative: Initiative = Field(default_factory=Initiative)
+
+    def find(self, name: str, field: str = "actor", tool: str = "?") -> str:
+        """The canonical name of a character or NPC (case-insensitive), or an error listing the known ones."""
+        for known in self.characters:
+            if known.casefold() == name.strip().casefold():
+                return known
+        raise UnknownNameError("character", name, sorted(self.characters), field, tool)
+
+    def sheet(self, name: str) -> dict[str, Any]:
+        return self.characters[self.find(name)]
+
+    def find_zone(self, zone: str, field: str = "zone", tool: str = "?") -> str:
+        for known in self.zones:
+            if known.casefold() == zone.strip().casefold():
+                return known
+        raise UnknownNameError("zone", zone, self.zones, field, tool)
+
+
+class _Op(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PutCharacter(_Op):
+    op: Literal["put_character"] = "put_character"
+    name: str
+    sheet: dict[str, Any]
+
+
+class RemoveCharacter(_Op):
+    op: Literal["remove_character"] = "remove_character"
+    name: str
+
+
+class SetField(_Op):
+    """Set one field of a sheet; ``field`` may be dotted (``powers.wealth``). ``was`` records the old value."""
+
+    op: Literal["set_field"] = "set_field"
+    name: str
+    field: str
+    value: Any
+    was: Any = None
+
+
+class SetScene(_Op):
+    op: Literal["set_scene"] = "set_scene"
+    text: str
+
+
+class SetConditions(_Op):
+    op: Literal["set_conditions"] = "set_conditions"
+    name: str
+    conditions: list[str]
+
+
+class SetZones(_Op):
+    op: Literal["set_zones"] = "set_zones"
+    zones: list[str]
+
+
+class Move(_Op):
+    op: Literal["move"] = "move"
+    name: str
+    zone: str | None
+
+
+class SetInitiative(_Op):
+    op: Literal["set_initiative"] = "set_initiative"
+    initiative: Initiative
+
+
+class SetOption(_Op):
+    op: Literal["set_option"] = "set_option"
+    key: str
+    value: Any
+
+
+Op = Annotated[
+    Union[PutCharacter, RemoveCharacter, SetField, SetScene, SetConditions, SetZones, Move, SetInitiative, SetOption],
+    Field(discriminator="op"),
+]
+
+
+class OpList(BaseModel):
+    ops: list[Op]
+
+
+class BoundResult(ToolResult):
+    """The result of a state-bound tool: what happened, plus the ops that record it on the table."""
+
+    changes: list[Op] = Field(default_factory=list, description="State changes the campaign applies, in order.")
+
+
+def _set_path(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    head, _, rest = path.partition(".")
+    out = dict(sheet)
+    out[head] = _set_path(dict(out.get(head) or {}), rest, value) if rest else value
+    return out
+
+
+def get_path(sheet: dict[str, Any], path: str) -> Any:
+    value: Any = sheet
+    for part in path.split("."):
+        value = value.get(part) if isinstance(value, dict) else None
+    return value
+
+
+def apply(state: TableState, op: _Op) -> TableState:
+    """Fold one op into the state. Pure: returns a new state."""
+    data = state.model_dump()
+    if isinstance(op, PutCharacter):
+        data["characters"][op.name] = op.sheet
+    elif isinstance(op, RemoveCharacter):
+        data["characters"].pop(op.name, None)
+        data["conditions"].pop(op.name, None)
+        data["positions"].pop(op.name, None)
+        ini = data["initiative"]
+        if op.name in ini["order"]:
+            idx = ini["order"].index(op.name)
+            ini["order"].remove(op.name)
+            ini["totals"].pop(op.name, None)
+            if idx < ini["turn"] or ini["turn"] >= len(ini["order"]):
+                ini["turn"] = max(0, ini["turn"] - 1) if ini["order"] else 0
+    elif isinstance(op, SetField):
+        data["characters"][op.name] = _set_path(data["characters"][op.name], op.field, op.value)
+    elif isinstance(op, SetScene):
+        data["scene"] = op.text
+    elif isinstance(op, SetConditions):
+        if op.conditions:
+            data["conditions"][op.name] = list(op.conditions)
+        else:
+            data["conditions"].pop(op.name, None)
+    elif isinstance(op, SetZones):
+        data["zones"] = list(op.zones)
+        data["positions"] = {k: v for k, v in data["positions"].items() if v in op.zones}
+    elif isinstance(op, Move):
+        if op.zone is None:
+            data["positions"].pop(op.name, None)
+        else:
+            data["positions"][op.name] = op.zone
+    elif isinstance(op, SetInitiative):
+        data["initiative"] = op.initiative.model_dump()
+    elif isinstance(op, SetOption):
+        data["options"][op.key] = op.value
+    else:  # pragma: no cover - the union is closed
+        raise TypeError(f"unknown op {op!r}")
+    return TableState.model_validate(data)
+
+
+def apply_all(state: TableState, ops: list[_Op]) -> TableState:
+    for op in ops:
+        state = apply(state, op)
+    return state
+
+
+def parse_ops(raw: list[dict[str, Any]]) -> list[_Op]:
+    return OpList.model_validate({"ops": raw}).ops
