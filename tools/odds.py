@@ -108,7 +108,7 @@ class Dist:
         return Odds(
             p_success=None if p_success is None else float(p_success),
             distribution={k: float(v) for k, v in exact.items()},
-            exact={k: _fraction_text(v) for k, v in exact.items()},
+            exact={k: fraction_text(v) for k, v in exact.items()},
         )
 
 
@@ -116,7 +116,8 @@ def _sort_key(k: Hashable):
     return (0, k) if isinstance(k, (int, float, Fraction)) else (1, str(k))
 
 
-def _fraction_text(f: Fraction) -> str:
+def fraction_text(f: Fraction) -> str:
+    """'110', '1/5': an exact value as people check it by hand."""
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from tools.contract import ToolArgs
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Die
+from tools.odds import Odds
 from tools.dice import Roller
 from tools.registry import tool
 from tools.table import BoundResult, Initiative, Move, SetConditions, SetInitiative, SetScene, SetZones, TableState
@@ -181,3 +183,30 @@ def remove_character(args: RemoveArgs, roller: Roller, state: TableState) -> Bou
 
 
 TOOLS += [edit_character, remove_character]
+
+
+class RollArgs(ToolArgs):
+    expression: str = Field(min_length=1, max_length=200, description="Dice notation: 2d6+1, 4d6kh3, 3D+2, 5d6>=5")
+
+
+class RollToolResult(ToolResult):
+    expression: str
+    dice: list[Die]
+    total: int
+    odds: Odds | None = None
+
+
+@tool("table_roll", "table", "Roll dice notation openly (a player's or narrator's explicit roll).")
+def roll_dice(args: RollArgs, roller: Roller) -> RollToolResult:
+    from tools.errors import DiceNotationError, DiceLimitError, FieldProblem, ToolArgumentError
+    from tools.notation import roll
+
+    try:
+        r = roll(args.expression, roller)
+    except (DiceNotationError, DiceLimitError) as e:
+        raise ToolArgumentError("?", [FieldProblem("expression", str(e).splitlines()[0])]) from None
+    return RollToolResult(summary=f"{r.expression} = {r.total}", steps=r.steps, expression=r.expression,
+                          dice=r.dice, total=r.total, odds=r.odds)
+
+
+TOOLS += [roll_dice]

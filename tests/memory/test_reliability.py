@@ -72,6 +72,7 @@ def test_sigkill_at_random_points_loses_no_committed_event(tmp_path):
     rng = random.Random(20240601)
     last_seen = 1  # campaign_created
     total_reported = 0
+    unreported = 0  # kills that landed between a COMMIT and its print
     started = time.monotonic()
 
     for attempt in range(KILLS):
@@ -106,7 +107,8 @@ def test_sigkill_at_random_points_loses_no_committed_event(tmp_path):
             newest_reported = committed[-1] if committed else last_seen
             # at most one event was committed after the last one reported (killed between COMMIT and print)
             assert seqs[-1] in (newest_reported, newest_reported + 1), (attempt, seqs[-1], newest_reported)
-            assert committed == [] or committed[0] == last_seen + 1 or committed[0] == last_seen + 2
+            assert committed == [] or committed[0] == last_seen + 1
+            unreported += seqs[-1] - newest_reported
 
             report = c.replay()
             assert report.ok, f"attempt {attempt}: {report}"
@@ -119,7 +121,8 @@ def test_sigkill_at_random_points_loses_no_committed_event(tmp_path):
     elapsed = time.monotonic() - started
     # the test is not vacuous: the writers really wrote, and were killed while writing
     assert total_reported > KILLS * 5, total_reported
-    print(f"\n{KILLS} kills, {total_reported} events reported committed, {last_seen} in the log, {elapsed:.1f}s")
+    print(f"\n{KILLS} kills, {total_reported} events reported committed, {unreported} committed but unreported, "
+          f"{last_seen} in the log, {elapsed:.1f}s")
 
 
 # -- two processes ---------------------------------------------------------------------------------------------

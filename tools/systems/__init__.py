@@ -33,6 +33,10 @@ class RulesSystem(Protocol):
 
     def tools(self) -> list["Tool"]: ...
 
+    def proposals(self) -> list: ...  # tools.proposals.ProposalSpec: what the agent may propose
+
+    def router_examples(self) -> list[tuple[str, str]]: ...  # (text, "tool[:variant]") from the rulebook
+
     def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]: ...
 
     def sheet_text(self, sheet: dict) -> str: ...

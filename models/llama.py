@@ -1,0 +1,116 @@
+"""llama-cpp-python backend: any GGUF, the GGUF's own chat template, a plain-text fallback, JSON-schema grammars.
+
+Loading is always made safe on CPUs where repacked "extra buffer types" crash the first decode (Intel AMX,
+llama.cpp #20824): the model is loaded with ``use_extra_bufts = False`` whatever build pip installed. That flag
+is not a ``Llama(...)`` argument, so the default model parameters are wrapped for the duration of the load
+(which is also how the load-progress callback gets in).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from models.base import BackendError, GenerationSettings, Message
+
+_LOAD_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def safe_model_params(progress: Callable[[float], None] | None = None):
+    """While active, every model load uses ``use_extra_bufts = False`` (and reports progress)."""
+    import llama_cpp.llama_cpp as C
+
+    original = C.llama_model_default_params
+    keep_alive: list[Any] = []
+
+    def patched():
+        params = original()
+        params.use_extra_bufts = False
+        if progress is not None:
+            @C.llama_progress_callback
+            def _cb(fraction, _user):
+                progress(float(fraction))
+                return True
+
+            keep_alive.append(_cb)
+            params.progress_callback = _cb
+        return params
+
+    with _LOAD_LOCK:
+        C.llama_model_default_params = patched
+        try:
+            yield
+        finally:
+            C.llama_model_default_params = original
+
+
+def plain_prompt(messages: list[Message]) -> str:
+    """A prompt for base models without a chat template: instructions, then a transcript ending on the narrator."""
+    parts = []
+    for m in messages:
+        if m.role == "system":
+            parts.append(m.content.strip())
+        elif m.role == "user":
+            parts.append(f"Player: {m.content.strip()}")
+        else:
+            parts.append(f"Narrator: {m.content.strip()}")
+    return "\n\n".join(parts) + "\n\nNarrator:"
+
+
+class LlamaCppBackend:
+    supports_json_schema = True
+
+    def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int | None = None,
+                 progress: Callable[[float], None] | None = None, seed: int = 0):
+        try:
+            from llama_cpp import Llama
+        except ImportError as e:  # pragma: no cover - an install problem, reported plainly
+            raise BackendError(f"llama-cpp-python is not importable: {e}") from None
+        self.model_path = Path(model_path)
+        self.name = f"llama.cpp:{self.model_path.name}"
+        threads = n_threads or max(1, min(4, os.cpu_count() or 1))
+        try:
+            with safe_model_params(progress):
+                self.llm = Llama(model_path=str(self.model_path), n_ctx=n_ctx, n_threads=threads,
+                                 n_threads_batch=threads, seed=seed, verbose=False)
+        except ValueError as e:
+            raise BackendError(f"Could not load {self.model_path}: {e}") from None
+        self.chat_template = self.llm.metadata.get("tokenizer.chat_template")
+
+    @property
+    def has_chat_template(self) -> bool:
+        return bool(self.chat_template)
+
+    def _grammar(self, settings: GenerationSettings):
+        if settings.json_schema is None:
+            return None
+        from llama_cpp import LlamaGrammar
+
+        return LlamaGrammar.from_json_schema(json.dumps(settings.json_schema), verbose=False)
+
+    def _kwargs(self, settings: GenerationSettings) -> dict[str, Any]:
+        return dict(max_tokens=settings.max_tokens, temperature=settings.temperature, top_p=settings.top_p,
+                    seed=settings.seed, stop=list(settings.stop) or None, grammar=self._grammar(settings))
+
+    def complete(self, messages: list[Message], settings: GenerationSettings) -> str:
+        return "".join(self.stream(messages, settings))
+
+    def stream(self, messages: list[Message], settings: GenerationSettings) -> Iterator[str]:
+        kwargs = self._kwargs(settings)
+        if self.has_chat_template:
+            chunks = self.llm.create_chat_completion([m.as_dict() for m in messages], stream=True, **kwargs)
+            for chunk in chunks:
+                text = chunk["choices"][0]["delta"].get("content")
+                if text:
+                    yield text
+        else:
+            for chunk in self.llm.create_completion(plain_prompt(messages), stream=True, **kwargs):
+                text = chunk["choices"][0]["text"]
+                if text:
+                    yield text

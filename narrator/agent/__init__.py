@@ -1,0 +1,1 @@
+"""The narrator agent: proposals that must go through tools, narration that cannot cheat."""

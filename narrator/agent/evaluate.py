@@ -1,0 +1,106 @@
+"""``narrator eval tools``: how often a proposer picks the right tool and arguments on a labelled JSONL set.
+
+Each line: ``{"system": S, "input": TEXT, "expected": {"tool": NAME, ...subset of the call's arguments},
+"party": optional [{"name": ..., "npc": bool}], "zones": optional [...], "actor": optional}``. A line is right
+when the tool matches and every listed argument equals the engine-built call's argument (names compared
+case-insensitively). Timing is measured and reported, never asserted.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tools.dice import Roller
+from tools.registry import default_registry
+from tools.systems import get_system
+from tools.table import PutCharacter, TableState, apply_all
+
+DEFAULT_PARTY = [
+    {"name": "Aria", "npc": False}, {"name": "Brom", "npc": False},
+    {"name": "Guard", "npc": True}, {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True},
+]
+DEFAULT_ZONES = ["gate", "courtyard", "tower"]
+
+
+@dataclass
+class EvalReport:
+    proposer: str
+    n: int = 0
+    correct: int = 0
+    tool_correct: int = 0
+    per_system: dict[str, dict[str, float]] = field(default_factory=dict)
+    confusion: list[dict[str, Any]] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        ms = sorted(s * 1000 for s in self.seconds)
+        return {
+            "proposer": self.proposer,
+            "n": self.n,
+            "accuracy": self.correct / self.n if self.n else 0.0,
+            "tool_accuracy": self.tool_correct / self.n if self.n else 0.0,
+            "per_system": self.per_system,
+            "confusion": self.confusion,
+            "latency_ms": {"p50": statistics.median(ms) if ms else 0.0,
+                           "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0,
+                           "mean": statistics.fmean(ms) if ms else 0.0},
+        }
+
+
+def table_for(system: str, party: list[dict[str, Any]] | None, zones: list[str] | None) -> TableState:
+    """A table with the line's party (valid generated sheets) in its zones."""
+    registry = default_registry()
+    tool = get_system(system).random_character_tool
+    state = TableState(system=system, zones=list(zones or DEFAULT_ZONES))
+    for i, member in enumerate(party or DEFAULT_PARTY):
+        made = registry.call(tool, {"name": member["name"]}, Roller(i), state)
+        ops = [PutCharacter(name=c.name, sheet={**c.sheet, "npc": bool(member.get("npc"))})
+               if isinstance(c, PutCharacter) else c for c in made.changes]
+        state = apply_all(state, ops)
+    return state
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        return a.casefold() == b.casefold()
+    return a == b
+
+
+def evaluate(path: str | Path, proposer) -> EvalReport:
+    report = EvalReport(proposer=proposer.name)
+    per: dict[str, Counter] = defaultdict(Counter)
+    tables: dict[str, TableState] = {}
+    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        key = json.dumps([row["system"], row.get("party"), row.get("zones")], sort_keys=True)
+        if key not in tables:
+            tables[key] = table_for(row["system"], row.get("party"), row.get("zones"))
+        state = tables[key]
+        actor = row.get("actor") or next((n for n, s in state.characters.items() if not s.get("npc")), None)
+        start = time.perf_counter()
+        proposal = proposer.propose(row["input"], state, actor)
+        report.seconds.append(time.perf_counter() - start)
+        expected = row["expected"]
+        got_args = {**proposal.args, **proposal.call_args}
+        tool_ok = proposal.tool == expected["tool"]
+        args_ok = tool_ok and all(_same(got_args.get(k), v) for k, v in expected.items() if k != "tool")
+        report.n += 1
+        report.tool_correct += tool_ok
+        report.correct += args_ok
+        per[row["system"]]["n"] += 1
+        per[row["system"]]["correct"] += args_ok
+        per[row["system"]]["tool_correct"] += tool_ok
+        if not args_ok:
+            report.confusion.append({"line": lineno, "input": row["input"], "expected": expected,
+                                     "got": {"tool": proposal.tool, **{k: got_args.get(k) for k in expected if k != "tool"}}})
+    report.per_system = {s: {"n": c["n"], "accuracy": c["correct"] / c["n"], "tool_accuracy": c["tool_correct"] / c["n"]}
+                         for s, c in per.items()}
+    return report

@@ -1,0 +1,276 @@
+"""State-bound Minim combat: attacks read off the sheets (the rulebook example on a table), weapons and armor,
+zones, conditions, fumbles, surprise, and starting or joining a fight."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.dice import Roller
+from tools.errors import ToolArgumentError
+from tools.table import Initiative, SetConditions, SetField, SetInitiative
+
+SWORD = {"name": "sword", "kind": "weapon", "quality": 1}
+TORN_LEATHER = {"name": "torn leather armor", "kind": "armor", "quality": -1}
+
+
+def problems_of(excinfo) -> dict[str, str]:
+    return {p.field: p.problem for p in excinfo.value.problems}
+
+
+@pytest.fixture
+def fight(table, hero_args):
+    """The rulebook's scene: a hero (brawl 3, fight, +1 sword) and a 4-health ruffian in torn -1 leather."""
+    table.call("minim_add_character", hero_args)
+    table.put("Ruffian", brain=2, brawl=3, brass=4, skills=["fight"], gear=[TORN_LEATHER])
+    return table
+
+
+def test_rulebook_attack_example_on_the_table(fight, registry):
+    # "a hero with a +1-sword versus a ruffian wearing a torn; -1 leather-armor will inflict 3 fatigue-points on a
+    # success. The 4-health ruffian ... gets 2 and 4 and 6; ... so he loses only 1-health."
+    r = fight.call("minim_attack_target", {"attacker": "hero", "defender": "RUFFIAN"}, faces=[3, 4, 2, 4, 6])
+    pure = registry.call("minim_attack", {"trait": 3, "skill": "fight", "has_skill": True, "weapon_quality": 1,
+                                          "armor_quality": -1, "defender_health": 4}, Roller.scripted([3, 4, 2, 4, 6]))
+    for field in type(pure).model_fields:
+        if field not in ("summary", "steps"):
+            assert getattr(r, field) == getattr(pure, field), field
+    assert set(pure.steps) <= set(r.steps)
+    assert (r.attacker, r.defender, r.weapon, r.weapon_quality, r.armor, r.armor_quality) == (
+        "Hero", "Ruffian", "sword", 1, "torn leather armor", -1)
+    assert r.fatigue == 3 and r.avoided == 2 and r.damage == 1
+    assert r.changes == [SetField(name="Ruffian", field="health", value=3, was=4)]
+    assert fight.sheet("Ruffian")["health"] == 3
+    assert r.summary == "Hero attacks Ruffian: Target 4: rolled 3 and 4 → +1 success; 3 fatigue, 2 avoided, 1 damage " \
+                        "(health 4 → 3)"
+
+
+def test_weapon_choice(fight):
+    fight.put("Brute", brawl=3, gear=[{"name": "club", "kind": "weapon", "quality": -1}, SWORD,
+                                      {"name": "axe", "kind": "weapon", "quality": 1},
+                                      {"name": "torch", "kind": "item", "quality": -2}])
+    # best quality, first listed on a tie; a critical success (2 + weapon - armor) shows the quality used
+    r = fight.call("minim_attack_target", {"attacker": "Brute", "defender": "Ruffian"}, faces=[1, 1, 1, 1, 1, 1])
+    assert (r.weapon, r.fatigue) == ("sword", 4)
+    r = fight.call("minim_attack_target", {"attacker": "Brute", "defender": "Ruffian", "weapon": "TORCH"},
+                   faces=[1, 1, 1])
+    assert (r.weapon, r.weapon_quality, r.fatigue) == ("torch", -2, 1)
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Brute", "defender": "Ruffian", "weapon": "bow"}, faces=[])
+    assert problems_of(e)["weapon"] == "unknown weapon 'bow'; known weapons: club, sword, axe, torch"
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero", "weapon": "torn leather armor"},
+                   faces=[])
+    assert "is Ruffian's armor, not a weapon" in problems_of(e)["weapon"]
+
+
+def test_bare_handed_without_a_weapon_or_when_disarmed(fight):
+    r = fight.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[3, 3, 1, 1])
+    assert (r.weapon, r.weapon_quality, r.armor, r.armor_quality, r.fatigue) == (
+        "bare-handed or improvised", 0, None, 0, 2)  # critical success, no armor: 0 - 0 + 2
+    assert "Ruffian carries no weapon: bare-handed or improvised, quality ±0." in r.steps
+    fight.call("table_condition", {"actor": "Hero", "condition": "disarmed"})
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[5, 4])
+    assert r.weapon_quality == 0 and any("Hero is disarmed" in s for s in r.steps)
+
+
+def test_attack_conditions_defending_and_fallen(fight):
+    fight.call("table_condition", {"actor": "Ruffian", "condition": "defending"})
+    fight.call("table_condition", {"actor": "Hero", "condition": "fallen"})
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[2, 2, 5, 6, 6, 6])
+    assert r.target == 3 and r.outcome == 2  # brawl 3 + fight 1 - fallen 1
+    assert r.fatigue == 4 and r.avoidance_threshold == 5 and r.avoided == 1  # health 4 + 1 for only defending
+    assert "Ruffian is only defending: +1 to health-rolls." in r.steps
+    assert "minim.md#Fumbles" in r.rule_refs
+
+
+def test_attack_spends_faith_and_refuses_at_zero(fight):
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "faith": True}, faces=[6, 6, 3, 4])
+    assert r.target == 5 and r.outcome == -2
+    assert r.changes[0] == SetField(name="Hero", field="faith", value=1, was=2)
+    fight.call("table_edit_character", {"actor": "Hero", "set": {"faith": 0}})
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "faith": True}, faces=[])
+    assert "Hero has 0 faith" in problems_of(e)["faith"]
+
+
+def test_attack_refusals(fight):
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Hero", "defender": "hero"}, faces=[])
+    assert "cannot attack themselves" in problems_of(e)["defender"]
+    fight.call("minim_damage", {"target": "Ruffian", "amount": 4, "reason": "x"})
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[])
+    assert "already unconscious" in problems_of(e)["defender"]
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[])
+    assert "Ruffian is unconscious (health 0) and cannot attack" in problems_of(e)["attacker"]
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "skill": "magic"})
+    assert e.value.tool == "minim_attack_target" and "skill" in problems_of(e)
+
+
+def test_knockout_marks_unconscious(fight):
+    fight.put("Rat", brain=1, brawl=2, brass=1)
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Rat"}, faces=[1, 4, 2, 2])
+    assert r.damage == 2 and r.defender_health_after == 0 and r.unconscious
+    assert r.changes == [SetField(name="Rat", field="health", value=0, was=1),
+                         SetConditions(name="Rat", conditions=["unconscious"])]
+    assert r.conditions_added == {"Rat": ["unconscious"]}
+
+
+@pytest.mark.parametrize("attack_faces,fumble,victim,conditions", [
+    ([4, 4], [6, 6], "target", {"Ruffian": ["stunned"]}),  # neutral: the target fumbles, 12 Stunned
+    ([6, 6], [5, 6], "attacker", {"Hero": ["fallen"]}),  # critical failure: the attacker, 11 Falls
+    ([4, 4], [4, 6], "target", {"Ruffian": ["disarmed"]}),
+    ([4, 4], [4, 5], "target", {"Ruffian": ["shaken"]}),
+    ([4, 4], [3, 1], "target", {"Ruffian": ["disabled"]}),
+    ([4, 4], [1, 2], "target", {"Ruffian": ["pinned"]}),
+    ([6, 6], [1, 1], "attacker", {"Hero": ["grappled"], "Ruffian": ["grappled"]}),
+    ([4, 4], [3, 4], "target", {}),  # 7: interacts with environment, no condition
+    ([4, 4], [2, 3], "target", {}),  # 5: dodge
+])
+def test_fumbles_leave_conditions(fight, attack_faces, fumble, victim, conditions):
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=attack_faces + fumble)
+    assert r.fumble.victim == victim and r.damage == 0
+    assert r.conditions_added == conditions
+    assert {n: fight.conditions(n) for n in ("Hero", "Ruffian") if fight.conditions(n)} == conditions
+    assert all(isinstance(c, SetConditions) for c in r.changes)
+
+
+# --- zones -------------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def zoned(fight):
+    fight.put("Archer", brawl=3, skills=["fire"], gear=[{"name": "bow", "kind": "weapon", "quality": 0}])
+    fight.call("table_set_zones", {"zones": ["gate", "yard", "tower"]})
+    for name, zone in (("Hero", "gate"), ("Ruffian", "gate"), ("Archer", "yard")):
+        fight.call("table_move", {"actor": name, "zone": zone})
+    return fight
+
+
+def test_same_zone_is_plain(zoned):
+    r = zoned.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[5, 4])
+    assert r.adjacent_zone is False and r.target == 4 and "Zones: both in gate." in r.steps
+
+
+def test_adjacent_zone_fire_is_minus_one_and_fight_is_refused(zoned):
+    r = zoned.call("minim_attack_target", {"attacker": "Archer", "defender": "Hero", "skill": "fire"}, faces=[4, 3])
+    assert r.adjacent_zone is True and r.target == 3  # brawl 3 + fire 1 - 1 adjacent
+    assert "minim.md#Zones" in r.rule_refs
+    r = zoned.call("minim_attack_target", {"attacker": "Archer", "defender": "Hero", "skill": "sports", "aim": True},
+                   faces=[2, 3])
+    assert r.target == 2  # brawl 3 - 1 (lacks sports) + 1 aim - 1 adjacent
+    with pytest.raises(ToolArgumentError) as e:
+        zoned.call("minim_attack_target", {"attacker": "Archer", "defender": "Hero"}, faces=[])
+    assert "close combat (fight) only reaches the same zone" in problems_of(e)["skill"]
+
+
+def test_two_zones_away_is_out_of_range_and_unknown_positions_are_plain(zoned):
+    zoned.call("table_move", {"actor": "Archer", "zone": "tower"})
+    with pytest.raises(ToolArgumentError) as e:
+        zoned.call("minim_attack_target", {"attacker": "Archer", "defender": "Hero", "skill": "fire"}, faces=[])
+    assert problems_of(e)["defender"].startswith("Hero is out of range: gate is 2 zones from Archer's zone tower")
+    zoned.put("Ghost")
+    r = zoned.call("minim_attack_target", {"attacker": "Ghost", "defender": "Archer"}, faces=[2, 3])
+    assert r.adjacent_zone is False and "Zones: a position is unknown, so no zone modifier applies." in r.steps
+
+
+# --- surprise ----------------------------------------------------------------------------------------------------
+
+
+def test_surprise_then_attack_uses_the_off_guard_penalty(fight, registry):
+    # Ruffian: brass 4, no perception (-1): target 3; rolls 6 and 5 -> critical failure: cannot act, -2
+    # Hero: brass 4 + perception: target 5; rolls 1 and 2 -> can act
+    r = fight.call("minim_surprise_check", {"actors": ["Ruffian", "hero"]}, faces=[6, 5, 1, 2])
+    assert r.actors == ["Ruffian", "Hero"]
+    ruffian, hero = r.entries
+    pure = registry.call("minim_surprise", {"trait": 4, "has_skill": False}, Roller.scripted([6, 5]))
+    assert ruffian.result == pure and ruffian.conditions == ["surprised", "off-guard-2"]
+    assert hero.result.can_act and hero.conditions == []
+    assert [d.face for d in r.dice] == [6, 5, 1, 2]
+    assert r.changes == [SetConditions(name="Ruffian", conditions=["surprised", "off-guard-2"])]
+    # the rulebook attack again: avoidance at health 4 - 2 = 2, so 2 avoids, 4 and 6 do not
+    a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 4, 6])
+    assert a.avoidance_threshold == 2 and a.avoided == 1 and a.damage == 2
+    assert "minim.md#Initiative" in a.rule_refs
+
+
+def test_off_guard_lapses_after_the_first_round(fight):
+    fight.call("minim_surprise_check", {"actors": ["Ruffian"]}, faces=[6, 6])
+    assert fight.conditions("Ruffian") == ["surprised", "off-guard-2"]
+    start = fight.call("minim_start_combat", {}, faces=[1, 1, 2, 2])  # Hero brain 2: 1+1; Ruffian brain 2: 2+2
+    assert "Surprised, cannot act on round 1: Ruffian" in start.steps[-1]
+    a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 4, 6])
+    assert a.avoidance_threshold == 2  # round 1
+    fight.call("table_next_turn", {})
+    fight.call("table_next_turn", {})
+    assert fight.state.initiative.round == 2
+    a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 2, 3])
+    assert a.avoidance_threshold == 2  # health 2 now, no penalty any more
+    assert any("off-guard-2 lapsed after the first round" in s for s in a.steps)
+
+
+def test_surprise_replaces_old_surprise_conditions(fight):
+    fight.call("minim_surprise_check", {"actors": ["Ruffian"]}, faces=[6, 6])
+    fight.call("table_condition", {"actor": "Ruffian", "condition": "defending"})
+    r = fight.call("minim_surprise_check", {"actors": ["Ruffian"]}, faces=[1, 1])
+    assert r.entries[0].conditions == [] and fight.conditions("Ruffian") == ["defending"]
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_surprise_check", {"actors": ["Hero", "hero"]})
+    assert "repeated" in str(e.value)
+
+
+# --- initiative --------------------------------------------------------------------------------------------------
+
+
+def test_start_combat_rolls_brain_dice_from_the_sheets(fight, registry):
+    fight.put("Sage", brain=4, brawl=1, brass=2)
+    fight.put("Corpse", health=0)
+    r = fight.call("minim_start_combat", {}, faces=[1, 2, 3, 3, 6, 6, 6, 6])
+    # Hero brain 2: 1+2=3; Ruffian brain 2: 3+3=6; Sage brain 4: 24; Corpse is at 0 health and stays out
+    pure = registry.call("minim_initiative", {"combatants": [{"name": "Hero", "brain": 2}, {"name": "Ruffian", "brain": 2},
+                                                             {"name": "Sage", "brain": 4}]},
+                         Roller.scripted([1, 2, 3, 3, 6, 6, 6, 6]))
+    assert r.order == pure.order == ["Sage", "Ruffian", "Hero"] and r.entries == pure.entries
+    ini = Initiative(active=True, round=1, turn=0, order=["Sage", "Ruffian", "Hero"],
+                     totals={"Sage": 24, "Ruffian": 6, "Hero": 3})
+    assert r.initiative == ini and r.changes == [SetInitiative(initiative=ini)]
+    assert fight.state.initiative.current == "Sage"
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_start_combat", {}, faces=[])
+    assert "combat is already running" in problems_of(e)["(state)"]
+
+
+def test_start_combat_with_named_combatants(fight):
+    fight.put("Corpse", health=0)
+    r = fight.call("minim_start_combat", {"combatants": ["ruffian"]}, faces=[1, 1])
+    assert r.order == ["Ruffian"]
+    fight.call("table_end_combat", {})
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_start_combat", {"combatants": ["Hero", "Corpse"]}, faces=[])
+    assert "Corpse is unconscious" in problems_of(e)["combatants.1"]
+
+
+def test_join_combat_goes_after_equal_totals(fight):
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_join_combat", {"actor": "Hero"})
+    assert "no combat is running" in str(e.value)
+    fight.put("Sage", brain=4)
+    fight.put("Imp", brain=1)
+    fight.call("minim_start_combat", {"combatants": ["Hero", "Ruffian", "Sage"]}, faces=[3, 3, 1, 1, 2, 2, 2, 2])
+    assert fight.state.initiative.order == ["Sage", "Hero", "Ruffian"]  # 8, 6, 2
+    fight.call("table_next_turn", {})  # Hero's turn
+    r = fight.call("minim_join_combat", {"actor": "imp"}, faces=[6])
+    assert (r.actor, r.total, r.position) == ("Imp", 6, 3)  # after Hero's equal 6
+    assert r.initiative.order == ["Sage", "Hero", "Imp", "Ruffian"] and r.initiative.current == "Hero"
+    fight.put("Bat", brain=1)
+    r = fight.call("minim_join_combat", {"actor": "Bat"}, faces=[1])
+    assert r.position == 5 and fight.state.initiative.current == "Hero"
+    fight.put("Owl", brain=5)
+    r = fight.call("minim_join_combat", {"actor": "Owl"}, faces=[6, 6, 6, 6, 6])
+    assert r.position == 1 and r.initiative.turn == 2 and r.initiative.current == "Hero"
+    assert any("first acts in round 2" in s for s in r.steps)
+    with pytest.raises(ToolArgumentError) as e:
+        fight.call("minim_join_combat", {"actor": "owl"}, faces=[])
+    assert "already in the initiative order (position 1)" in problems_of(e)["actor"]

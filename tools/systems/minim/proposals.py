@@ -1,0 +1,81 @@
+"""What the agent may propose in Minim, without numbers: who acts, which skill or trait, how favourable the
+circumstances are (mapped to ``minim.md#Bonuses and penalties``: big/small advantage +2/+1 ...)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tools.proposals import ACTOR_ENUM, CIRCUMSTANCE_MODIFIER, Circumstance, ProposalArgs, ProposalSpec
+from tools.systems.minim.rules import Skill, Trait
+
+Actor = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+
+
+class CheckProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    skill: Skill | None = Field(None, description="The most relevant skill, or null if none applies.")
+    trait: Trait | None = Field(None, description="Only when no skill applies: brain, brawl or brass.")
+    circumstance: Circumstance = "none"
+    twice_as_long: bool = Field(False, description="Calm, and taking twice as long.")
+    faith: bool = Field(False, description="The player explicitly spends a faith point.")
+
+
+class AttackProposal(ProposalArgs):
+    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    skill: Literal["fight", "fire", "sports"] = Field("fight", description="fight close, fire missiles, sports thrown")
+    aim: bool = Field(False, description="The attacker aimed at this defender last turn.")
+    circumstance: Circumstance = "none"
+
+
+class StartCombatProposal(ProposalArgs):
+    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
+
+
+class PowerProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    power: str = Field(min_length=1, max_length=60, description="A power on the actor's sheet.")
+
+
+class RecoverProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    mode: Literal["mid_action", "full_rest"] = "mid_action"
+
+
+def _check(a: CheckProposal, s) -> dict:
+    return {"actor": a.actor, "skill": a.skill, "trait": a.trait, "modifier": CIRCUMSTANCE_MODIFIER[a.circumstance],
+            "twice_as_long": a.twice_as_long, "faith": a.faith}
+
+
+def _attack(a: AttackProposal, s) -> dict:
+    return {"attacker": a.attacker, "defender": a.defender, "skill": a.skill, "aim": a.aim,
+            "modifier": CIRCUMSTANCE_MODIFIER[a.circumstance]}
+
+
+SPECS = [
+    ProposalSpec("minim_check", CheckProposal, _check, "someone attempts something uncertain that is not an attack"),
+    ProposalSpec("minim_attack_target", AttackProposal, _attack, "someone attacks someone on the table"),
+    ProposalSpec("minim_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
+                 "a fight breaks out (roll initiative)"),
+    ProposalSpec("minim_use_power", PowerProposal, lambda a, s: {"actor": a.actor, "power": a.power},
+                 "someone uses one of their powers"),
+    ProposalSpec("minim_recover_health", RecoverProposal, lambda a, s: {"actor": a.actor, "mode": a.mode},
+                 "someone catches their breath or rests to recover health"),
+]
+
+
+def router_examples() -> list[tuple[str, str]]:
+    """Labelled examples taken from the rulebook's own skill and trait descriptions (``minim.md#Skills``)."""
+    from tools.systems.minim.rules import SKILL_DESCRIPTIONS, TRAIT_DESCRIPTIONS
+
+    out = []
+    for skill, text in SKILL_DESCRIPTIONS.items():
+        for phrase in text.replace(",", ";").split(";"):
+            phrase = phrase.strip().replace("-", " ")
+            if phrase:
+                out.append((f"I try {phrase}", f"minim_check:{skill}"))
+    for trait, text in TRAIT_DESCRIPTIONS.items():
+        out.append((f"a test of {text}", f"minim_check:{trait}"))
+    return out

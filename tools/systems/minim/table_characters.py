@@ -1,0 +1,304 @@
+"""State-bound Minim tools that put characters on the table: a player-character from choices, a random one, and
+an NPC from a concept and a tier (``minim.md#Characters``, ``#Challenge``).
+
+The first two wrap the pure creation tools (:mod:`.characters`) and add the sheet with one ``PutCharacter``. Names
+on the table are unique ignoring case; a taken name is an argument error listing the names on the table.
+
+NPC generation (``minim_add_npc``). "Narrator-characters can be made with the values the narrator
+judges-appropriate", so an NPC skips every budget; the generator only has to give a *valid* narrator-character
+(``violations(c, creation=False) == []``) whose tier (median trait) is the one asked for. Readings chosen, every
+choice made by a die from the roller:
+
+* Traits: one at tier+1, one at tier, one at tier−1, clipped to 1..5 (the median stays the tier); a d6 picks which
+  trait gets which of the three (the six orders of brain/brawl/brass).
+* Skills: tier+1 of them (2 at tier 1 … 6 at tier 5, a starting player-character has 6). Words of the concept are
+  looked up in :data:`KEYWORD_SKILLS` (guard → fight, archer → fire, thief → stealth and security, …); the skills
+  they suggest are taken first, picked by dice while there are more than slots; the other slots are rolled among
+  the skills not yet held. A concept matching no keyword gets only rolled skills.
+* Gear: one weapon and one armor. Quality = tier − 3 (−2 at tier 1 … +2 at tier 5), then a d6: 1 → −1, 6 → +1,
+  else ±0, clipped to −2..+2. The weapon suits the NPC's attack skill: fire → ranged, sports (without fight) →
+  thrown, otherwise close-combat.
+* Health = max_health = brass and faith = max_faith = brain, as for a player-character. Virtue, vice, languages
+  and wealth are left out (player-character concepts).
+* One power at higher tiers: tier 4 on a d6 of 4+, tier 5 on 2+. A die picks it from the setting-free powers
+  the random player-character generator uses; another sets its score (tier−2, tier−1 or tier, clipped to 1..5).
+* Name: the one given (an error if taken), else the concept's first three words (after a/an/the, up to a word
+  like of/with/who) capitalised, "NPC" if it has none; a taken derived name gets the first free number: "City Guard 2".
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import permutations
+from typing import TypeVar
+from collections.abc import Sequence
+
+from pydantic import Field
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, Roller
+from tools.registry import tool
+from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
+from tools.systems.minim.characters import (
+    GENERIC_POWERS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, minim_character_create,
+    minim_character_random,
+)
+from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
+from tools.systems.minim.sheet import CHARACTERS, FAITH, HEALTH, GearItem, MinimCharacter, Traits, tier, violations
+from tools.systems.minim.table_common import require_new_name
+from tools.table import BoundResult, PutCharacter, TableState
+
+T = TypeVar("T")
+NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
+
+
+def _put(c: MinimCharacter) -> PutCharacter:
+    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
+
+
+# --- player-characters ---------------------------------------------------------------------------------------------
+
+
+class AddCharacterArgs(CreateArgs):
+    name: str = NAME
+
+
+class AddCharacterResult(CharacterResult, BoundResult):
+    actor: str
+
+
+@tool("minim_add_character", "minim",
+      "Create a Minim player-character from the player's choices and add it to the table.")
+def minim_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
+    require_new_name(state, args.name)
+    made = minim_character_create.fn(args, roller)
+    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+class AddRandomCharacterArgs(RandomArgs):
+    name: str = NAME
+
+
+class AddRandomCharacterResult(RandomCharacterResult, BoundResult):
+    actor: str
+
+
+@tool("minim_add_random_character", "minim", "Roll a random, rules-legal Minim player-character and add it to the table.")
+def minim_add_random_character(args: AddRandomCharacterArgs, roller: Roller,
+                               state: TableState) -> AddRandomCharacterResult:
+    require_new_name(state, args.name)
+    made = minim_character_random.fn(args, roller)
+    return AddRandomCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+# --- NPCs --------------------------------------------------------------------------------------------------------
+
+KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
+    "guard": ("fight", "perception"),
+    "soldier": ("fight", "fire"),
+    "warrior": ("fight", "sports"),
+    "knight": ("fight", "steering"),
+    "bandit": ("fight", "coercion"),
+    "thug": ("fight", "coercion"),
+    "brute": ("fight", "coercion"),
+    "pirate": ("fight", "steering"),
+    "mercenary": ("fight", "fire"),
+    "archer": ("fire", "perception"),
+    "hunter": ("fire", "survival"),
+    "sniper": ("fire", "stealth"),
+    "gunman": ("fire", "coercion"),
+    "thief": ("stealth", "security"),
+    "burglar": ("security", "stealth"),
+    "assassin": ("stealth", "fight"),
+    "spy": ("stealth", "communication"),
+    "scout": ("perception", "stealth"),
+    "priest": ("knowledge", "cure"),
+    "sage": ("knowledge", "cure"),
+    "scholar": ("knowledge", "cure"),
+    "healer": ("cure", "survival"),
+    "doctor": ("cure", "knowledge"),
+    "medic": ("cure", "knowledge"),
+    "wizard": ("knowledge", "technology"),
+    "mage": ("knowledge", "technology"),
+    "merchant": ("communication", "coercion"),
+    "trader": ("communication",),
+    "noble": ("communication", "coercion"),
+    "smith": ("art",),
+    "blacksmith": ("art",),
+    "artisan": ("art", "coordination"),
+    "engineer": ("technology", "art"),
+    "hacker": ("technology", "security"),
+    "pilot": ("steering", "technology"),
+    "sailor": ("steering", "survival"),
+    "driver": ("steering",),
+    "rider": ("survival", "steering"),
+    "ranger": ("survival", "fire"),
+    "bard": ("coordination", "communication"),
+    "acrobat": ("sports", "coordination"),
+    "beast": ("fight", "perception"),
+    "wolf": ("fight", "perception"),
+    "dog": ("fight", "perception"),
+    "rat": ("fight", "stealth"),
+}
+"""Concept words -> the skills they suggest. A word matches a keyword exactly, as a plural, through
+:data:`KEYWORD_ALIASES`, or (keywords of 5+ letters) as its start: 'guardsman', 'priestess'."""
+KEYWORD_ALIASES = {"thieves": "thief", "spies": "spy", "wolves": "wolf", "mages": "mage"}
+
+NPC_POWER_CHANCE = {4: 4, 5: 2}
+"""Tier -> the lowest d6 face that gives the NPC one power (lower tiers get none)."""
+QUALITY_SHIFT = {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}
+QUALITY_WORDS = {-2: "crude", -1: "shabby", 0: "", 1: "superior", 2: "legendary"}
+NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
+"""A derived name stops at the first of these: 'the sage of the tower' -> 'Sage'."""
+WEAPONS = {"fire": "ranged weapon", "sports": "throwing weapons", "fight": "close-combat weapon"}
+
+
+def keywords_in(concept: str) -> list[str]:
+    """The keywords of :data:`KEYWORD_SKILLS` the concept mentions, in the order they appear."""
+    found: list[str] = []
+    for word in re.findall(r"[a-z]+", concept.lower()):
+        word = KEYWORD_ALIASES.get(word, word)
+        for kw in KEYWORD_SKILLS:
+            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
+                if kw not in found:
+                    found.append(kw)
+                break
+    return found
+
+
+def npc_name(concept: str, state: TableState) -> str:
+    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
+    while words and words[0].lower() in ("a", "an", "the"):
+        words.pop(0)
+    kept: list[str] = []
+    for w in words[:3]:
+        if kept and w.lower() in NAME_BREAKS:
+            break
+        kept.append(w)
+    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
+    taken = {n.casefold() for n in state.characters}
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
+    """Choose uniformly with one die of len(options) sides; a single option needs no die."""
+    if len(options) == 1:
+        return options[0]
+    die = roller.roll(len(options), purpose)
+    dice.append(die)
+    return options[die.face - 1]
+
+
+def _quality(t: int, roller: Roller, what: str, dice: list[Die], steps: list[str]) -> int:
+    die = roller.roll(6, f"{what} quality")
+    dice.append(die)
+    q = max(-2, min(2, t - 3 + QUALITY_SHIFT[die.face]))
+    steps.append(f"{what.capitalize()} quality: tier {t} gives {t - 3:+d}; rolled d6={die.face} "
+                 f"({QUALITY_SHIFT[die.face]:+d}) → {q:+d}.")
+    return q
+
+
+def _gear_name(base: str, q: int) -> str:
+    return f"{QUALITY_WORDS[q]} {base}".strip()
+
+
+class NpcArgs(ToolArgs):
+    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'; "
+                         "words like guard, archer, thief, priest, merchant steer its skills.")
+    tier: int = Field(3, ge=1, le=5, description="Tier/power level 1-5, the NPC's median trait: 1 a feeble critter, "
+                      "2 a weak foe, 3 an average person (like a starting player-character), 4 a veteran, "
+                      "5 a mighty villain.")
+    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept, "
+                             "numbered if taken ('City Guard 2').")
+
+
+class NpcResult(CheckResult, BoundResult):
+    actor: str
+    character: MinimCharacter
+    tier: int
+    challenge: float = Field(description="The tier table's challenge score (tier 3 = 5).")
+    challenge_exact: str
+    keywords: list[str] = Field(description="Concept keywords that steered the skills.")
+
+
+@tool("minim_add_npc", "minim",
+      "Generate a valid Minim NPC (narrator-character) from a concept and a tier 1-5 and add it to the table.")
+def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    if args.name is not None:
+        require_new_name(state, args.name)
+    name = args.name or npc_name(args.concept, state)
+    t = args.tier
+    dice: list[Die] = []
+    steps = [f"A narrator-character of tier {t}: values judged for the concept, no creation budgets."]
+
+    order = _pick(roller, list(permutations(TRAITS)), "trait order", dice)
+    values = (min(5, t + 1), t, max(1, t - 1))
+    scores = dict(zip(order, values))
+    steps.append(f"Traits {values[0]}/{values[1]}/{values[2]} around tier {t}; rolled d6={dice[-1].face} for the "
+                 f"order: {', '.join(f'{k} {v}' for k, v in scores.items())}.")
+
+    kws = keywords_in(args.concept)
+    suggested = list(dict.fromkeys(s for kw in kws for s in KEYWORD_SKILLS[kw]))
+    slots = t + 1
+    skills: list[str] = []
+    if kws:
+        steps.append(f"Concept keywords {', '.join(kws)} suggest {', '.join(suggested)}.")
+    else:
+        steps.append("No concept keyword matched: every skill is rolled.")
+    if len(suggested) <= slots:
+        skills += suggested
+    else:
+        while len(skills) < slots:
+            choice = _pick(roller, suggested, f"suggested skill {len(skills) + 1}", dice)
+            steps.append(f"Rolled d{len(suggested)}={dice[-1].face} among the suggested skills → {choice}.")
+            suggested.remove(choice)
+            skills.append(choice)
+    while len(skills) < slots:
+        left = [s for s in TRAIT_OF_SKILL if s not in skills]
+        choice = _pick(roller, left, f"skill {len(skills) + 1}", dice)
+        steps.append(f"Rolled d{len(left)}={dice[-1].face} among the skills not held → {choice}.")
+        skills.append(choice)
+    steps.append(f"Skills ({slots} at tier {t}): {', '.join(skills)}.")
+
+    kind = "fire" if "fire" in skills else "sports" if "sports" in skills and "fight" not in skills else "fight"
+    wq = _quality(t, roller, "weapon", dice, steps)
+    aq = _quality(t, roller, "armor", dice, steps)
+    gear = [GearItem(name=_gear_name(WEAPONS[kind], wq), kind="weapon", quality=wq),
+            GearItem(name=_gear_name("armor", aq), kind="armor", quality=aq)]
+
+    powers: dict[str, int] = {}
+    if t in NPC_POWER_CHANCE:
+        die = roller.roll(6, "power chance")
+        dice.append(die)
+        if die.face >= NPC_POWER_CHANCE[t]:
+            power = _pick(roller, GENERIC_POWERS, "power", dice)
+            score_die = roller.roll(6, "power score")
+            dice.append(score_die)
+            score = max(1, min(5, t - 2 + (score_die.face - 1) // 2))
+            powers[power] = score
+            steps.append(f"Power: d6={die.face} ≥ {NPC_POWER_CHANCE[t]} gives one; rolled {power} at score {score}.")
+        else:
+            steps.append(f"Power: d6={die.face} < {NPC_POWER_CHANCE[t]}, none.")
+
+    traits = Traits(**scores)
+    c = MinimCharacter(name=name, concept=args.concept, traits=traits, skills=skills, powers=powers,
+                       health=traits.brass, max_health=traits.brass, faith=traits.brain, max_faith=traits.brain,
+                       npc=True, gear=gear)
+    broken = violations(c, creation=False)
+    if broken or tier(c) != t:  # a bug here, never the caller's fault
+        raise AssertionError(f"generated NPC is invalid: {broken}, tier {tier(c)} != {t}")
+    challenge = challenge_of(t)
+    steps += [f"Gear: {gear[0].name} ({wq:+d}), {gear[1].name} ({aq:+d}).",
+              f"Health = brass = {c.health}; faith = brain = {c.faith}.",
+              f"Tier {t} → challenge {exact_text(challenge)}."]
+    return NpcResult(
+        summary=f"Added NPC {name} (tier {t}, challenge {exact_text(challenge)}): {traits.text()}; "
+                f"skills {', '.join(skills)}",
+        steps=steps, rule_refs=[CHARACTERS, HEALTH, FAITH, CHALLENGE], dice=dice, outcome=None, success=None,
+        odds=None, actor=name, character=c, tier=t, challenge=float(challenge), challenge_exact=exact_text(challenge),
+        keywords=kws, changes=[_put(c)],
+    )
