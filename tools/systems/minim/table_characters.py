@@ -83,7 +83,8 @@ class AddRandomCharacterResult(RandomCharacterResult, BoundResult):
     actor: str
 
 
-@tool("minim_add_random_character", "minim", "Roll a random, rules-legal Minim player-character and add it to the table.")
+@tool("minim_add_random_character", "minim",
+      "Roll a random, rules-legal Minim player-character and add it to the table.")
 def minim_add_random_character(args: AddRandomCharacterArgs, roller: Roller,
                                state: TableState) -> AddRandomCharacterResult:
     require_new_name(state, args.name)

@@ -168,6 +168,7 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
 
     edits = ConditionEdits(state)
     added: dict[str, list[str]] = {}
+    after: list[str] = []
 
     def mark(who: str, cond: str) -> None:
         if edits.add(who, cond):
@@ -184,16 +185,16 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
         if cond == "grappled":
             mark(att, cond)
             mark(dfn, cond)
-            steps.append(f"{att} and {dfn} are grappled.")
+            after.append(f"{att} and {dfn} are grappled.")
         elif cond is not None:
             mark(victim, cond)
-            steps.append(f"{victim} is now {cond}.")
+            after.append(f"{victim} is now {cond}.")
         else:
-            steps.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
+            after.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
     changes += edits.ops()
     refs = r.rule_refs + ([ZONES] if adjacent else []) + ([FUMBLE_RULE] if fallen else [])
     return AttackOnTableResult(
-        **{**dict(r), "summary": f"{att} attacks {dfn}: {r.summary}", "steps": steps + r.steps,
+        **{**dict(r), "summary": f"{att} attacks {dfn}: {r.summary}", "steps": steps + r.steps + after,
            "rule_refs": list(dict.fromkeys(refs))},
         attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name, weapon_quality=weapon.quality,
         armor=armor.name if armor else None, armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent,
@@ -244,7 +245,8 @@ def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableSt
                                    has_skill="perception" in c.skills), roller)
         for old in (SURPRISED, *OFF_GUARD):
             edits.remove(n, old)
-        now = ([] if r.can_act else [SURPRISED]) + ([f"off-guard-{-r.avoidance_penalty}"] if r.avoidance_penalty else [])
+        now = [] if r.can_act else [SURPRISED]
+        now += [f"off-guard-{-r.avoidance_penalty}"] if r.avoidance_penalty else []
         for cond in now:
             edits.add(n, cond)
         entries.append(SurpriseEntry(actor=n, result=r, conditions=now))

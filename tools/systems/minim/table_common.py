@@ -100,19 +100,19 @@ def pure(model: type[BaseModel], **values: Any) -> Any:
         raise ToolArgumentError("?", problems_from(e, model)) from None
 
 
-def sheet_of(state: TableState, name: str) -> MinimCharacter:
+def sheet_of(state: TableState, name: str, field: str = "actor") -> MinimCharacter:
     try:
         return MinimCharacter.model_validate(state.characters[name])
     except ValidationError as e:
         first = e.errors(include_url=False)[0]
-        fail("actor", f"{name}'s sheet is not a valid Minim sheet ({'.'.join(map(str, first['loc']))}: "
+        fail(field, f"{name}'s sheet is not a valid Minim sheet ({'.'.join(map(str, first['loc']))}: "
                       f"{first['msg']}); fix it with table_edit_character")
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, MinimCharacter]:
     """The canonical name and parsed sheet of a character, or an error listing the known names."""
     known = state.find(name, field)
-    return known, sheet_of(state, known)
+    return known, sheet_of(state, known, field)
 
 
 def conditions_of(state: TableState, name: str) -> list[str]:

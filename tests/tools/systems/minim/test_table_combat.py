@@ -84,7 +84,8 @@ def test_attack_conditions_defending_and_fallen(fight):
 
 
 def test_attack_spends_faith_and_refuses_at_zero(fight):
-    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "faith": True}, faces=[6, 6, 3, 4])
+    r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "faith": True},
+                   faces=[6, 6, 3, 4])
     assert r.target == 5 and r.outcome == -2
     assert r.changes[0] == SetField(name="Hero", field="faith", value=1, was=2)
     fight.call("table_edit_character", {"actor": "Hero", "set": {"faith": 0}})
@@ -229,9 +230,8 @@ def test_start_combat_rolls_brain_dice_from_the_sheets(fight, registry):
     fight.put("Corpse", health=0)
     r = fight.call("minim_start_combat", {}, faces=[1, 2, 3, 3, 6, 6, 6, 6])
     # Hero brain 2: 1+2=3; Ruffian brain 2: 3+3=6; Sage brain 4: 24; Corpse is at 0 health and stays out
-    pure = registry.call("minim_initiative", {"combatants": [{"name": "Hero", "brain": 2}, {"name": "Ruffian", "brain": 2},
-                                                             {"name": "Sage", "brain": 4}]},
-                         Roller.scripted([1, 2, 3, 3, 6, 6, 6, 6]))
+    combatants = [{"name": "Hero", "brain": 2}, {"name": "Ruffian", "brain": 2}, {"name": "Sage", "brain": 4}]
+    pure = registry.call("minim_initiative", {"combatants": combatants}, Roller.scripted([1, 2, 3, 3, 6, 6, 6, 6]))
     assert r.order == pure.order == ["Sage", "Ruffian", "Hero"] and r.entries == pure.entries
     ini = Initiative(active=True, round=1, turn=0, order=["Sage", "Ruffian", "Hero"],
                      totals={"Sage": 24, "Ruffian": 6, "Hero": 3})

@@ -4,6 +4,8 @@ with the same master seed and the same calls logs the very same events, and the 
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from memory.campaign import Campaign
 from memory.store import canonical
@@ -151,3 +153,93 @@ def test_session_with_other_seeds_only_rejects_what_the_dice_allow(tmp_path, see
     report = c.replay()
     assert report.ok and report.tool_calls == 50 - len(rejected)
     c.close()
+
+
+def test_undoing_an_attack_restores_health_and_conditions(tmp_path):
+    with Campaign.new("duel", "minim", seed=3, root=tmp_path) as c:
+        c.call("minim_add_character", ARIA)
+        c.call("minim_add_npc", {"concept": "rat", "tier": 1})
+        before = c.state
+        hits = 0
+        while c.state.characters["Rat"]["health"] > 0:  # the seed decides how long it takes
+            c.call("minim_attack_target", {"attacker": "Aria", "defender": "Rat", "skill": "fire"})
+            hits += 1
+            assert hits < 50
+        assert "unconscious" in c.state.conditions["Rat"]
+        with pytest.raises(ToolArgumentError) as e:
+            c.call("minim_attack_target", {"attacker": "Aria", "defender": "Rat", "skill": "fire"})
+        assert "already unconscious" in str(e.value)
+        assert c.events()[-1].kind == "tool_rejected"
+        c.undo()  # the knockout: misses change nothing, the refusal was never applied
+        assert c.state.characters["Rat"] == before.characters["Rat"]
+        assert "unconscious" not in c.state.conditions.get("Rat", [])
+        assert c.replay().ok
+
+
+# --- any sequence of calls keeps the table legal ---------------------------------------------------------------
+
+NAMES = ["Aria", "brom", "City Guard", "Bandit Archer"] * 3 + ["Nobody"]
+SKILLS = [None, "fight", "fire", "stealth", "perception", "cure", "art"]
+
+
+def calls():
+    name = st.sampled_from(NAMES)
+    flag = st.booleans()
+    return st.one_of(
+        st.fixed_dictionaries({"actor": name, "skill": st.sampled_from(SKILLS),
+                               "trait": st.sampled_from([None, "brain", "brawl", "brass"]),
+                               "modifier": st.integers(-9, 9), "twice_as_long": flag, "faith": flag}
+                              ).map(lambda a: ("minim_check", a)),
+        st.fixed_dictionaries({"attacker": name, "defender": name, "aim": flag, "faith": flag,
+                               "skill": st.sampled_from(["fight", "fire", "sports"])}
+                              ).map(lambda a: ("minim_attack_target", a)),
+        st.fixed_dictionaries({"target": name, "amount": st.integers(1, 6), "reason": st.just("hazard")}
+                              ).map(lambda a: ("minim_damage", a)),
+        st.fixed_dictionaries({"target": name, "amount": st.integers(1, 6)}).map(lambda a: ("minim_heal", a)),
+        st.fixed_dictionaries({"actor": name, "mode": st.sampled_from(["mid_action", "full_rest", "long_term"]),
+                               "faith": flag}).map(lambda a: ("minim_recover_health", a)),
+        st.lists(name, min_size=1, max_size=3).map(lambda n: ("minim_surprise_check", {"actors": n})),
+        st.fixed_dictionaries({"actor": name, "power": st.sampled_from(["healing-touch", "languages", "wealth", "x"])}
+                              ).map(lambda a: ("minim_use_power", a)),
+        st.fixed_dictionaries({"actor": name, "item": st.just("thing"), "kind": st.sampled_from(["weapon", "armor"]),
+                               "quality": st.integers(-2, 2)}).map(lambda a: ("minim_buy", a)),
+        st.fixed_dictionaries({"actor": name, "amount": st.integers(1, 3),
+                               "reason": st.sampled_from(["virtue", "vice"])}).map(lambda a: ("minim_grant_faith", a)),
+        st.just(("minim_start_combat", {})),
+        name.map(lambda n: ("minim_join_combat", {"actor": n})),
+        st.just(("table_next_turn", {})),
+        st.just(("table_end_combat", {})),
+        st.tuples(name, st.sampled_from(["gate", "yard", "tower"])).map(
+            lambda t: ("table_move", {"actor": t[0], "zone": t[1]})),
+        st.tuples(name, st.sampled_from(["fallen", "defending", "off-guard-1", "disarmed", "stunned"]), flag).map(
+            lambda t: ("table_condition", {"actor": t[0], "condition": t[1], "remove": t[2]})),
+    )
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_random_call_sequences_keep_the_table_legal(registry, data, seed):
+    from tools.dice import Roller
+    from tools.table import TableState, apply_all
+
+    state = TableState(system="minim")
+    setup = [("minim_add_character", {**ARIA, "gear": ARIA["gear"][:1]}),
+             ("minim_add_random_character", {"name": "Brom"}),
+             ("minim_add_npc", {"concept": "city guard", "tier": 2}),
+             ("minim_add_npc", {"concept": "bandit archer", "tier": 5}),
+             ("table_set_zones", {"zones": ["gate", "yard", "tower"]})]
+    setup += [("table_move", {"actor": n, "zone": "gate"}) for n in ("Aria", "Brom", "City Guard", "Bandit Archer")]
+    minim = get_system("minim")
+    steps = data.draw(st.lists(calls(), min_size=5, max_size=40))
+    for i, (tool, args) in enumerate(setup + steps):
+        try:
+            result = registry.call(tool, args, Roller(seed + i), state)
+        except ToolArgumentError as e:
+            assert e.tool == tool and e.problems
+            continue
+        state = apply_all(state, result.changes)
+        for name, sheet in state.characters.items():
+            assert minim.sheet_problems(sheet, creation=False) == [], (tool, name)
+            assert (sheet["health"] == 0) == ("unconscious" in state.conditions.get(name, [])), (tool, name)
+        assert set(state.initiative.order) <= set(state.characters)
+        assert len(set(state.initiative.order)) == len(state.initiative.order)

@@ -1,0 +1,90 @@
+"""``narrator turn`` (one full turn offline) and ``narrator eval tools`` (measure the proposers)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from memory.campaign import Campaign
+from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
+
+
+def add_model_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--model", help="a .gguf path, or an embedded model: smollm2 (default), gemma3-270m")
+    p.add_argument("--server", help="an OpenAI-compatible server URL instead of a local model")
+    p.add_argument("--server-model", default="default", help="model name to send to the server")
+    p.add_argument("--schema-mode", default="json_schema", choices=("json_schema", "json_object", "none"),
+                   help="how the server takes JSON schemas (json_object for llama-cpp-python's server)")
+    p.add_argument("--threads", type=int)
+    p.add_argument("--ctx", type=int, default=4096)
+
+
+def _backend(ns):
+    return make_backend(ns.model, ns.server, ns.ctx, ns.threads, schema_mode=ns.schema_mode, server_model=ns.server_model)
+
+
+def cmd_turn(ns):
+    with Campaign.open(ns.campaign, ns.campaign_dir) as campaign:
+        from narrator.agent.turn import Agent
+
+        backend = None if ns.no_narration else _backend(ns)
+        memory = None
+        if not ns.no_memory:
+            from memory.vector import CampaignMemory
+
+            memory = CampaignMemory.for_campaign(campaign, ns.memory_url)
+        agent = Agent(campaign, backend, make_proposer(ns.proposer, backend), memory=memory)
+        actor = ns.actor or next((n for n, s in campaign.state.characters.items() if not s.get("npc")), None)
+        outcome = agent.turn(" ".join(ns.text), actor=actor,
+                             on_text=lambda t: print(t, end="", flush=True) if not ns.json else None)
+        if ns.json:
+            print(json.dumps({"proposal": outcome.proposal.model_dump(mode="json") if outcome.proposal else None,
+                              "mechanics": outcome.mechanics, "narration": outcome.narration,
+                              "guard": outcome.guard.as_dict(), "error": outcome.error}, indent=2))
+        else:
+            print()
+            if outcome.mechanics:
+                print(f"[{outcome.mechanics}]")
+    return 0
+
+
+def cmd_eval_tools(ns):
+    from narrator.agent.evaluate import evaluate
+
+    backend = None if ns.proposer == "router" else _backend(ns)
+    report = evaluate(ns.file, make_proposer(ns.proposer, backend)).as_dict()
+    if ns.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['proposer']}: accuracy {report['accuracy']:.1%}, tool accuracy {report['tool_accuracy']:.1%} "
+          f"over {report['n']} lines; latency p50 {report['latency_ms']['p50']:.0f} ms, "
+          f"p95 {report['latency_ms']['p95']:.0f} ms")
+    for system, figures in report["per_system"].items():
+        print(f"  {system}: {figures['accuracy']:.1%} ({figures['tool_accuracy']:.1%} tool) of {figures['n']}")
+    for miss in report["confusion"]:
+        print(f"  line {miss['line']}: {miss['input']!r} expected {miss['expected']} got {miss['got']}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("turn", help="play one turn in a campaign (offline, with the embedded model by default)")
+    p.add_argument("text", nargs="+")
+    p.add_argument("--campaign", "-c", required=True)
+    p.add_argument("--actor", help="who the player speaks for (default: the first player character)")
+    p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
+    p.add_argument("--no-narration", action="store_true", help="engine only: no model is loaded")
+    p.add_argument("--no-memory", action="store_true", help="do not read or write the campaign memory")
+    p.add_argument("--memory-url", help="a Chroma server http://HOST:PORT instead of the campaign's own store")
+    p.add_argument("--json", action="store_true")
+    add_model_options(p)
+    p.set_defaults(func=cmd_turn)
+
+    ev = sub.add_parser("eval", help="measure parts of the agent")
+    esub = ev.add_subparsers(dest="what", required=True)
+    p = esub.add_parser("tools", help="tool-choice accuracy of a proposer on a JSONL file")
+    p.add_argument("file")
+    p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
+    p.add_argument("--json", action="store_true")
+    add_model_options(p)
+    p.set_defaults(func=cmd_eval_tools)
