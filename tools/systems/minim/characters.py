@@ -21,7 +21,7 @@ from tools.registry import tool
 from tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 from tools.systems.minim.sheet import (
     CAMPAIGN_SHIFT, CHARACTERS, FAITH, HEALTH, INTRINSIC_POWERS, POWER_POINTS, POWERS, RANK_NAMES, SKILL_BUDGET,
-    SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, Specialty, Traits,
+    SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
     normalize_powers, problems, skill_rankings, tier,
 )
 
@@ -77,7 +77,7 @@ def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRe
     )
 
 
-class CreateArgs(ToolArgs):
+class CreateArgs(ToolArgs, NormalizedNames):
     name: str = Field(min_length=1)
     concept: str | None = None
     traits: Traits = Field(description="One trait at 4, one at 3, one at 2 (each +1 stronger / -1 weaker campaign).")
@@ -93,15 +93,6 @@ class CreateArgs(ToolArgs):
     specialties: list[Specialty] = Field(default_factory=list, description="Each costs 1 of the 4 power points.")
     gear: list[GearItem] = Field(default_factory=list)
 
-    @field_validator("skills", mode="before")
-    @classmethod
-    def _lower_skills(cls, v: Any) -> Any:
-        return [s.strip().lower() if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
-
-    @field_validator("powers", mode="before")
-    @classmethod
-    def _normalize_powers(cls, v: Any) -> Any:
-        return normalize_powers(v)
 
 
 def _skill_line(c: MinimCharacter) -> str:

@@ -108,7 +108,21 @@ def normalize_powers(powers: Any) -> Any:
     return out
 
 
-class MinimCharacter(_Part):
+class NormalizedNames(BaseModel):
+    """Mixin: skill names lower-cased and power names normalised, wherever a model carries them."""
+
+    @field_validator("skills", mode="before", check_fields=False)
+    @classmethod
+    def _lower_skills(cls, v: Any) -> Any:
+        return [s.strip().lower() if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
+
+    @field_validator("powers", mode="before", check_fields=False)
+    @classmethod
+    def _normalize_powers(cls, v: Any) -> Any:
+        return normalize_powers(v)
+
+
+class MinimCharacter(_Part, NormalizedNames):
     """A Minim character sheet. Numbers are judged by :func:`violations`, not rejected on parsing."""
 
     name: str = Field(min_length=1)
@@ -130,15 +144,6 @@ class MinimCharacter(_Part):
     npc: bool = Field(False, description="Narrator-character: values set by judgement, no creation budgets.")
     gear: list[GearItem] = Field(default_factory=list)
 
-    @field_validator("skills", mode="before")
-    @classmethod
-    def _lower_skills(cls, v: Any) -> Any:
-        return [s.strip().lower() if isinstance(s, str) else s for s in v] if isinstance(v, list) else v
-
-    @field_validator("powers", mode="before")
-    @classmethod
-    def _normalize_powers(cls, v: Any) -> Any:
-        return normalize_powers(v)
 
 
 @dataclass(frozen=True)

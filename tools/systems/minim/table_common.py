@@ -1,5 +1,6 @@
-"""Helpers shared by the state-bound Minim tools (:mod:`.table_characters`, :mod:`.table_actions`): reading
-sheets off the table, refusing what the rules forbid as argument errors, and composing condition changes.
+"""Helpers shared by the state-bound Minim tools (:mod:`.table_characters`, :mod:`.table_actions`,
+:mod:`.table_combat`, :mod:`.table_health`): reading sheets off the table, refusing what the rules forbid as
+argument errors, and composing condition changes.
 
 No tool lives here. Conditions are plain lower-case words on the table (``table_condition`` writes them too); the
 ones with a mechanical effect in these tools are:
@@ -19,7 +20,6 @@ from typing import Any, NoReturn
 from pydantic import BaseModel, Field, ValidationError
 
 from tools.contract import signed
-
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.table import SetConditions, SetField, TableState, UnknownNameError
 from tools.systems.minim.sheet import MinimCharacter
@@ -53,7 +53,6 @@ NOT_ACTING = {
     SURPRISED: "surprised (cannot act on the first round)",
 }
 """Conditions the tools only point out: they last a turn or a round, which the narrator tracks and removes."""
-
 
 MODIFIER = Field(0, ge=-9, le=9, description="Situational bonuses and penalties: +1/+2 advantages, -1/-2 "
                  "disadvantages (conditions on the table are added by the tool).")
