@@ -10,11 +10,14 @@ byte-identical.
 from __future__ import annotations
 
 import hashlib
+import json
 import secrets
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from memory.errors import CampaignNotFound
 from memory.paths import campaign_dir, campaigns_root, safe_name
@@ -128,8 +131,9 @@ class Campaign:
             validated = self.registry.validate(tool, args)
             result = self.registry.call(tool, validated, Roller(seed), self.state)
         except ToolCallError as e:
-            raw = args if isinstance(args, (dict, list, str, int, float, bool, type(None))) else repr(args)
-            self.store.append("tool_rejected", {"tool": tool, "args": raw, "error": str(e)})
+            raw = json.loads(json.dumps(args, default=repr)) if not isinstance(args, BaseModel) else args.model_dump(mode="json")
+            self.store.append("tool_rejected", {"tool": tool, "args": raw, "error": str(e)},
+                              self.state.model_dump(mode="json"))
             raise
         changes = getattr(result, "changes", [])
         new_state = apply_all(self.state, changes) if changes else self.state
@@ -171,14 +175,28 @@ class Campaign:
     # -- folding and replay --------------------------------------------------------------------------------
     @staticmethod
     def effective_events(events: list[StoredEvent]) -> list[StoredEvent]:
-        """The events that count after rewinds: a rewind to N drops every effective event after N."""
-        effective: list[StoredEvent] = []
+        """The events that count after rewinds, oldest first.
+
+        Each event hangs off the one that was the head of the table when it was written; a rewind to N moves the
+        head back to whatever was the head right after event N (so rewinding to an event that was itself undone
+        brings it back). Walking the parent links from the final head gives the effective history.
+        """
+        parent: dict[int, int | None] = {}
+        head_after: dict[int, int | None] = {}
+        by_seq = {e.seq: e for e in events}
+        head: int | None = None
         for e in events:
             if e.kind == "rewind":
-                effective = [x for x in effective if x.seq <= e.payload["to"]]
+                head = head_after.get(e.payload["to"], head)
             else:
-                effective.append(e)
-        return effective
+                parent[e.seq] = head
+                head = e.seq
+            head_after[e.seq] = head
+        chain: list[StoredEvent] = []
+        while head is not None:
+            chain.append(by_seq[head])
+            head = parent[head]
+        return chain[::-1]
 
     def fold(self, events: list[StoredEvent]) -> TableState:
         state: TableState | None = None

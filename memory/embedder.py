@@ -19,6 +19,7 @@ from tools.errors import NarratorError
 
 MAX_TOKENS = 256
 BATCH = 32
+BATCH_CHARS = 6000  # about 8 passages of 150 words, or 32 short lines
 
 
 class EmbedderError(NarratorError):
@@ -81,10 +82,17 @@ class OnnxSentenceEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         import numpy as np
 
-        out: list[list[float]] = []
-        for start in range(0, len(texts), BATCH):
-            batch = [t if t.strip() else " " for t in texts[start : start + BATCH]]
-            encodings = self.tokenizer.encode_batch(batch)
+        cleaned = [t if t.strip() else " " for t in texts]
+        # Batches of similar length: padding a short text to a long neighbour's length is wasted work.
+        order = sorted(range(len(cleaned)), key=lambda i: len(cleaned[i]))
+        out: list[list[float]] = [[] for _ in cleaned]
+        start = 0
+        while start < len(order):
+            end = start + 1
+            while end < len(order) and end - start < BATCH and len(cleaned[order[end]]) * (end - start + 1) <= BATCH_CHARS:
+                end += 1
+            chosen = order[start:end]
+            encodings = self.tokenizer.encode_batch([cleaned[i] for i in chosen])
             ids = np.array([e.ids for e in encodings], dtype=np.int64)
             mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
             feed = {"input_ids": ids, "attention_mask": mask}
@@ -95,7 +103,9 @@ class OnnxSentenceEmbedder:
             weights = mask[..., None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-            out.extend((pooled / np.clip(norms, 1e-12, None)).astype(np.float32).tolist())
+            for i, vector in zip(chosen, (pooled / np.clip(norms, 1e-12, None)).astype(np.float32).tolist()):
+                out[i] = vector
+            start = end
         return out
 
 

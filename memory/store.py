@@ -146,12 +146,15 @@ class CampaignStore:
     def _check(db: Path) -> sqlite3.Connection:
         if db.stat().st_size == 0:
             raise _corrupt(db, "the file is empty")
+        conn = None
         try:
             conn = CampaignStore._connect(db)
             verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as e:
+            if conn is not None:
+                conn.close()
             raise _corrupt(db, str(e)) from None
         if verdict != "ok":
             conn.close()
@@ -213,10 +216,14 @@ class CampaignStore:
             raise
         return seq
 
-    def events(self, upto: int | None = None) -> list[StoredEvent]:
-        sql = "SELECT seq, kind, payload, created_at FROM events"
-        rows = self.conn.execute(sql + (" WHERE seq <= ? ORDER BY seq" if upto is not None else " ORDER BY seq"),
-                                 (() if upto is None else (upto,)))
+    def events(self, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
+        """Events in order: all, those up to ``upto``, and/or only those after ``after`` (for incremental readers)."""
+        sql = "SELECT seq, kind, payload, created_at FROM events WHERE seq > ?"
+        params: tuple[int, ...] = (after,)
+        if upto is not None:
+            sql += " AND seq <= ?"
+            params += (upto,)
+        rows = self.conn.execute(sql + " ORDER BY seq", params)
         return [StoredEvent(s, k, json.loads(p), c) for s, k, p, c in rows]
 
     def last_seq(self) -> int:

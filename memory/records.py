@@ -1,0 +1,287 @@
+"""Memory records derived from the event log and the table — pure functions, no chroma, no model.
+
+Why derived: the event log is the source of truth, so the vector memory must be a function of it. Every record id
+comes from an event seq (``turn-12``, ``tool-7``, ``note-30``) or from a stable name on the table
+(``character:old tom``, ``zone:cellar``), so indexing live, catching up after a crash, and rebuilding from nothing
+all produce the same ids and documents; an entity is upserted under its id, never added twice.
+
+A *turn* is a player line, the tool calls that follow it and the narration that closes it. Tool calls outside a
+turn (setting the scene from the CLI, adding a character) and notes are records of their own. Promises and
+discoveries are flagged by simple cue words so a question about an oath or a hidden key can prefer them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from memory.store import StoredEvent
+
+MetaValue = str | int | float | bool | list[str]
+
+PROMISE = re.compile(r"\b(promise[sd]?|promising|swear|swore|sworn|vow(?:ed|s)?|oath|pledge[sd]?|owe[sd]?|"
+                     r"in return|agree[sd]? to|bargain|deal|we will|i will|we'll|i'll)\b", re.I)
+DISCOVERY = re.compile(r"\b(finds?|found|discover(?:s|ed|y)?|hid(?:den|e|es)?|secret|reveal(?:s|ed)?|"
+                       r"learn(?:s|ed|t)?|clue|notice[sd]?|spot(?:s|ted)?|uncover(?:s|ed)?|stash(?:ed)?|"
+                       r"buried|map|key)\b", re.I)
+NAME_STOP = {"the", "of", "old", "young", "big", "little", "sir", "lady", "lord", "dame", "von", "van", "de", "du",
+             "la", "le", "and", "mr", "mrs", "ms", "dr", "saint", "st"}
+ROLE_CUT = re.compile(r"\s(?:of|who|with|from|in|at|for|that|on)\s|,|;|\(")
+SCENE_CHARS = 200
+
+
+@dataclass(frozen=True)
+class MemoryRecord:
+    """One document in a collection: a stable id, the text that is embedded, and flat metadata."""
+
+    id: str
+    document: str
+    metadata: dict[str, MetaValue]
+
+
+def cues(text: str) -> dict[str, bool]:
+    return {"promise": bool(PROMISE.search(text)), "discovery": bool(DISCOVERY.search(text))}
+
+
+def role_of(concept: str | None) -> str | None:
+    """The head noun of a concept ('innkeeper of the Drowned Rat' -> 'innkeeper'), used as an alias."""
+    if not concept:
+        return None
+    head = ROLE_CUT.split(" " + concept.strip().lower() + " ", maxsplit=1)[0].split()
+    head = [w for w in head if w not in ("a", "an", "the")]
+    word = re.sub(r"[^\w-]", "", head[-1]) if head else ""
+    return word if len(word) >= 4 else None
+
+
+def aliases_of(name: str, sheet: Mapping[str, Any] | None = None) -> list[str]:
+    """Ways a story may refer to a character: the full name, its distinctive words, the concept's role."""
+    found = [name]
+    found += [w for w in re.findall(r"[\w'-]+", name) if len(w) >= 3 and w.lower() not in NAME_STOP]
+    if sheet:
+        role = role_of(sheet.get("concept"))
+        if role:
+            found.append(role)
+        found += [str(a) for a in sheet.get("aliases") or [] if str(a).strip()]
+    out: list[str] = []
+    for a in found:
+        if a.casefold() not in {x.casefold() for x in out}:
+            out.append(a)
+    return out
+
+
+class AliasIndex:
+    """Which known names a text mentions, by name or alias, case-insensitively and on word boundaries."""
+
+    def __init__(self) -> None:
+        self._aliases: dict[str, set[str]] = {}
+        self._pattern: re.Pattern[str] | None = None
+
+    def add(self, canonical: str, aliases: Iterable[str]) -> None:
+        for alias in aliases:
+            self._aliases.setdefault(alias.casefold(), set()).add(canonical)
+        self._pattern = None
+
+    def find(self, text: str) -> list[str]:
+        if not self._aliases or not text:
+            return []
+        if self._pattern is None:
+            words = sorted(self._aliases, key=len, reverse=True)
+            self._pattern = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, words)) + r")(?!\w)", re.I)
+        hits: list[str] = []
+        for m in self._pattern.finditer(text):
+            for name in sorted(self._aliases[m.group(1).casefold()]):
+                if name not in hits:
+                    hits.append(name)
+        return hits
+
+
+@dataclass
+class _Turn:
+    seq: int
+    actor: str | None
+    text: str
+    scene: str
+    last_seq: int
+    outcomes: list[tuple[str, str]] = field(default_factory=list)  # (tool, summary)
+    narration: str | None = None
+
+
+class EventDeriver:
+    """Folds events, in order, into event records, keeping the context a record needs (scene, known names).
+
+    Feed it effective events only (see :meth:`memory.campaign.Campaign.effective_events`): a rewind changes the
+    past, so the caller re-derives from the start instead of feeding one.
+    """
+
+    def __init__(self, campaign_id: str):
+        self.campaign_id = campaign_id
+        self.scene = ""
+        self.last_seq = 0
+        self.names = AliasIndex()
+        self.sheets: dict[str, dict[str, Any]] = {}  # last known sheet of everyone ever on the table
+        self.zones: list[str] = []
+        self.turn: _Turn | None = None
+
+    @property
+    def settled_seq(self) -> int:
+        """Events up to here are final in the index; an open turn (no narration yet) is re-derived later."""
+        return self.turn.seq - 1 if self.turn is not None else self.last_seq
+
+    def feed(self, event: StoredEvent) -> list[MemoryRecord]:
+        """The records this event creates or changes (a turn's record changes with each of its events)."""
+        if event.kind == "rewind":
+            raise ValueError("EventDeriver takes effective events; re-derive from the start after a rewind")
+        self.last_seq = event.seq
+        p = event.payload
+        out: list[MemoryRecord] = []
+        if event.kind == "player":
+            self.turn = _Turn(event.seq, p.get("actor"), p.get("text", ""), self.scene, event.seq)
+            out.append(self._turn_record(self.turn))
+        elif event.kind == "tool_call":
+            self._learn(p["result"].get("changes") or [])
+            summary = p["result"].get("summary", "")
+            if self.turn is not None:
+                self.turn.outcomes.append((p["tool"], summary))
+                self.turn.last_seq = event.seq
+                out.append(self._turn_record(self.turn))
+            else:
+                out.append(self._record(f"tool-{event.seq}", "tool", summary, event.seq, event.seq,
+                                        tools=[p["tool"]], names=self._tool_names(p)))
+        elif event.kind == "narration":
+            if self.turn is not None:
+                self.turn.narration = p.get("text", "")
+                self.turn.last_seq = event.seq
+                out.append(self._turn_record(self.turn))
+                self.turn = None
+            elif p.get("text"):
+                out.append(self._record(f"narration-{event.seq}", "narration", "Narration: " + p["text"],
+                                        event.seq, event.seq))
+        elif event.kind == "note" and p.get("text"):
+            out.append(self._record(f"note-{event.seq}", "note", "Note: " + p["text"], event.seq, event.seq))
+        return out
+
+    # -- context -------------------------------------------------------------------------------------------
+    def _learn(self, changes: list[dict[str, Any]]) -> None:
+        for op in changes:
+            kind = op.get("op")
+            if kind == "set_scene":
+                self.scene = op["text"]
+            elif kind == "put_character":
+                self.sheets[op["name"]] = op["sheet"]
+                self.names.add(op["name"], aliases_of(op["name"], op["sheet"]))
+            elif kind == "set_zones":
+                self.zones = list(op["zones"])
+                for z in self.zones:
+                    self.names.add(z, [z])
+
+    def _tool_names(self, payload: dict[str, Any]) -> list[str]:
+        args = payload.get("args") or {}
+        named = [str(v) for k, v in args.items() if k in ("actor", "attacker", "defender", "name", "zone") and v]
+        return self.names.find(" ".join(named) + " " + payload["result"].get("summary", ""))
+
+    # -- records -------------------------------------------------------------------------------------------
+    def _turn_record(self, t: _Turn) -> MemoryRecord:
+        lines = [f"{t.actor or 'The players'}: {t.text}"]
+        if t.outcomes:
+            lines.append("Outcome: " + "; ".join(s for _, s in t.outcomes if s))
+        if t.narration:
+            lines.append("Narration: " + t.narration)
+        text = "\n".join(lines)
+        names = self.names.find(text)
+        if t.actor and t.actor not in names:
+            names.insert(0, t.actor)
+        return self._record(f"turn-{t.seq}", "turn", text, t.seq, t.last_seq, actor=t.actor, scene=t.scene,
+                            names=names, tools=[tool for tool, _ in t.outcomes],
+                            flags_from=f"{t.text} {t.narration or ''}")
+
+    def _record(self, rid: str, kind: str, text: str, seq: int, last_seq: int, actor: str | None = None,
+                scene: str | None = None, names: list[str] | None = None, tools: list[str] | None = None,
+                flags_from: str | None = None) -> MemoryRecord:
+        scene = self.scene if scene is None else scene
+        meta: dict[str, MetaValue] = {"campaign": self.campaign_id, "kind": kind, "seq": seq, "last_seq": last_seq,
+                                      **cues(text if flags_from is None else flags_from)}
+        if actor:
+            meta["actor"] = actor
+        if scene:
+            meta["scene"] = scene[:SCENE_CHARS]
+        names = names if names is not None else self.names.find(text)
+        if names:
+            meta["names"] = names
+        if tools:
+            meta["tools"] = sorted(set(tools))
+        return MemoryRecord(rid, text, meta)
+
+
+def derive_events(campaign_id: str, effective: Iterable[StoredEvent]) -> tuple[EventDeriver, dict[str, MemoryRecord]]:
+    """Every event record of a log (its effective events), and the deriver left ready for what comes next."""
+    deriver = EventDeriver(campaign_id)
+    records: dict[str, MemoryRecord] = {}
+    for e in effective:
+        for r in deriver.feed(e):
+            records[r.id] = r
+    return deriver, records
+
+
+# -- entities --------------------------------------------------------------------------------------------
+def _character_text(name: str, sheet: Mapping[str, Any], zone: str | None, conditions: list[str], present: bool) -> str:
+    role = "NPC" if sheet.get("npc") else "player character"
+    parts = [f"{name} — {role}" + (f", {sheet['concept']}" if sheet.get("concept") else "") + "."]
+    if sheet.get("skills"):
+        parts.append("Skills: " + ", ".join(map(str, sheet["skills"])) + ".")
+    if sheet.get("powers"):
+        parts.append("Powers: " + ", ".join(map(str, sheet["powers"])) + ".")
+    if sheet.get("virtue") or sheet.get("vice"):
+        parts.append(f"Virtue: {sheet.get('virtue') or '—'}; vice: {sheet.get('vice') or '—'}.")
+    gear = [g.get("name", "") for g in sheet.get("gear") or [] if isinstance(g, Mapping)]
+    if gear:
+        parts.append("Carries: " + ", ".join(gear) + ".")
+    if zone:
+        parts.append(f"In the {zone}.")
+    if conditions:
+        parts.append("Conditions: " + ", ".join(conditions) + ".")
+    if not present:
+        parts.append("No longer on the table.")
+    return " ".join(parts)
+
+
+def entity_records(campaign_id: str, state: Any, known_sheets: Mapping[str, Mapping[str, Any]]) -> list[MemoryRecord]:
+    """Characters and NPCs (also those removed since: their last sheet), places (zones, the scene) and items.
+
+    ``state`` is a :class:`tools.table.TableState`; ``known_sheets`` every sheet ever put on the table.
+    """
+    out: list[MemoryRecord] = []
+    base = {"campaign": campaign_id}
+    people = dict(known_sheets) | dict(state.characters)
+    for name in sorted(people):
+        sheet = people[name]
+        present = name in state.characters
+        text = _character_text(name, sheet, state.positions.get(name), state.conditions.get(name, []), present)
+        meta: dict[str, MetaValue] = {**base, "kind": "character", "name": name, "aliases": aliases_of(name, sheet),
+                                      "record": f"characters/{name}", "npc": bool(sheet.get("npc")),
+                                      "present": present}
+        out.append(MemoryRecord(f"character:{name.casefold()}", text, meta))
+        seen: dict[str, int] = {}
+        for i, item in enumerate((sheet.get("gear") or []) if present else []):
+            if not isinstance(item, Mapping) or not item.get("name"):
+                continue
+            key = f"{name.casefold()}:{str(item['name']).casefold()}"
+            seen[key] = seen.get(key, 0) + 1
+            q = item.get("quality")
+            text = f"{item['name']} — {item.get('kind', 'item')}" + (f", quality {q:+d}" if isinstance(q, int) else "")
+            out.append(MemoryRecord(f"item:{key}" + (f":{seen[key]}" if seen[key] > 1 else ""),
+                                    f"{text}, carried by {name}.",
+                                    {**base, "kind": "item", "name": str(item["name"]), "aliases": [str(item["name"])],
+                                     "owner": name, "names": [name], "record": f"characters/{name}/gear/{i}"}))
+    for i, zone in enumerate(state.zones):
+        here = sorted(n for n, z in state.positions.items() if z == zone)
+        text = f"Place: {zone}, a zone of the current scene." + (f" Here: {', '.join(here)}." if here else "")
+        meta = {**base, "kind": "place", "name": zone, "aliases": [zone], "record": f"zones/{i}"}
+        if here:
+            meta["names"] = here
+        out.append(MemoryRecord(f"zone:{zone.casefold()}", text, meta))
+    if state.scene:
+        out.append(MemoryRecord("place:scene", f"Current scene: {state.scene}",
+                                {**base, "kind": "place", "name": "scene", "aliases": ["scene"], "record": "scene"}))
+    return out

@@ -1,0 +1,217 @@
+"""The rulebooks as a searchable index of sections, each passage cited the way tools cite: ``minim.md#Tests``.
+
+Why sections: a ruling must point at the place in the book a person can read, so the unit is the section under a
+heading, and the citation is the file name and the heading text exactly as written (trimmed). Markdown books
+(``#`` headings) split on their headings. Books converted from PDFs have no ``#`` at all; there a heading is a
+short title-like line (capitalised, at most seven words, no sentence punctuation, not a table row or a dice
+code) — :func:`is_plain_heading`. Long sections are cut into passages of about :data:`PASSAGE_WORDS` words so the
+embedding model (256 tokens) sees all of them; each passage keeps its section's citation.
+
+Where the books are: ``$NARRATOR_RULEBOOKS``, else ``shared/rulebooks`` beside the repository (nothing of them is
+copied into the repository). The index is derived and lives in a user cache (:func:`rules_index_dir`); a book is
+re-indexed when its sha256 (or the splitter version, or the embedder) changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from chromadb.api import ClientAPI
+from chromadb.api.models.Collection import Collection
+
+from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
+from memory.errors import MemoryStoreError
+
+SPLITTER_VERSION = "1"
+PASSAGE_WORDS = 150
+COLLECTION = "rulebooks"
+MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+DICE_CODE = re.compile(r"^\d+D\b")
+NUMBERING = re.compile(r"^\d+(\.\d+)*[.)]?\s+")
+PREAMBLE = "(start)"
+MIN_PREAMBLE_WORDS = 12
+
+
+def repo_root() -> Path:
+    return Path(__file__).resolve().parents[1]
+
+
+def rulebooks_dir() -> Path:
+    """``$NARRATOR_RULEBOOKS`` or ``<repo>/../shared/rulebooks``; an error naming both when neither exists."""
+    override = os.environ.get("NARRATOR_RULEBOOKS")
+    path = Path(override).expanduser() if override else repo_root().parent / "shared" / "rulebooks"
+    if not path.is_dir() or not any(path.glob("*.md")):
+        raise MemoryStoreError(f"No rulebooks (*.md) in {path}; set NARRATOR_RULEBOOKS to the folder that holds them")
+    return path
+
+
+def rules_index_dir() -> Path:
+    """``$NARRATOR_HOME/rules-index``, else ``$XDG_CACHE_HOME/narrator/rules-index``, else ``~/.cache/...``."""
+    if os.environ.get("NARRATOR_HOME"):
+        return Path(os.environ["NARRATOR_HOME"]).expanduser() / "rules-index"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "narrator" / "rules-index"
+
+
+@dataclass(frozen=True)
+class Section:
+    book: str  # file name, e.g. "minim.md"
+    heading: str
+    ordinal: int  # position in the book (headings may repeat)
+    text: str
+
+    @property
+    def citation(self) -> str:
+        return f"{self.book}#{self.heading}"
+
+    @property
+    def system(self) -> str:
+        return self.book.removesuffix(".md")
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A recalled piece of a rulebook with its citation."""
+
+    citation: str
+    book: str
+    heading: str
+    text: str
+    score: float
+
+
+def is_plain_heading(line: str) -> bool:
+    s = line.strip()
+    if not s or len(s) > 60 or len(s.split()) > 7 or "\t" in s or "|" in s or ": " in s:
+        return False
+    if s.startswith(("(", "*", "-", "•", "#")) or s[-1] in ".,;:!?-–—" or DICE_CODE.match(s):
+        return False
+    tokens = NUMBERING.sub("", s).split()
+    if sum(any(c.isdigit() for c in t) for t in tokens) * 5 >= len(tokens) * 2:  # a table row, not a title
+        return False
+    return (s[0].isupper() or s[0].isdigit()) and re.search(r"[A-Za-z]{3,}", s) is not None
+
+
+def split_book(book: str, text: str) -> list[Section]:
+    """A book's sections in order. Text before the first heading, if it says anything (a cover line does not),
+    is cited as ``book.md#(start)``: there is no heading to cite."""
+    lines = text.splitlines()
+    markdown = any(MD_HEADING.match(line) for line in lines)
+    sections: list[Section] = []
+    heading, body = PREAMBLE, []
+
+    def close() -> None:
+        content = "\n".join(body).strip()
+        if content and (heading != PREAMBLE or len(content.split()) >= MIN_PREAMBLE_WORDS):
+            sections.append(Section(book, heading, len(sections), content))
+
+    for line in lines:
+        m = MD_HEADING.match(line) if markdown else None
+        if m or (not markdown and is_plain_heading(line)):
+            close()
+            heading, body = (m.group(2).strip() if m else line.strip()), []
+        else:
+            body.append(line.rstrip())
+    close()
+    return sections
+
+
+def passages(section: Section, words: int = PASSAGE_WORDS) -> list[str]:
+    """The section cut at line (then word) boundaries into pieces of about ``words`` words."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in section.text.splitlines():
+        tokens = line.split()
+        while tokens:
+            room = words - len(current)
+            current += tokens[:room]
+            tokens = tokens[room:]
+            if len(current) >= words:
+                out.append(" ".join(current))
+                current = []
+    if current:
+        out.append(" ".join(current))
+    return out
+
+
+def book_hash(text: str, spec: EmbedderSpec) -> str:
+    return hashlib.sha256(f"{SPLITTER_VERSION}\0{spec.identity()}\0{text}".encode()).hexdigest()
+
+
+class RulebookIndex:
+    """The rulebooks collection: one record per passage, re-indexed per book when that book changes."""
+
+    def __init__(self, client: ClientAPI, directory: Path | None = None, spec: EmbedderSpec | None = None,
+                 name: str = COLLECTION):
+        self.client = client
+        self.directory = directory or rulebooks_dir()
+        self.spec = spec or EmbedderSpec()
+        self.ef = NarratorEmbedding(self.spec)
+        self.name = name
+        self.collection = self._collection()
+
+    @classmethod
+    def open_default(cls, directory: Path | None = None) -> "RulebookIndex":
+        """The index in the user cache, brought up to date with the books on disk."""
+        index = cls(open_client(rules_index_dir()), directory)
+        index.ensure()
+        return index
+
+    def _collection(self) -> Collection:
+        return self.client.get_or_create_collection(self.name, embedding_function=self.ef,
+                                                    configuration={"hnsw": {"space": SPACE}})
+
+    def books(self) -> dict[str, str]:
+        return {p.name: p.read_text(encoding="utf-8") for p in sorted(self.directory.glob("*.md"))}
+
+    def ensure(self) -> list[str]:
+        """Index every book whose content changed since it was indexed; drop books gone. Returns those indexed."""
+        books = self.books()
+        meta = {**(self.collection.metadata or {}), "splitter": SPLITTER_VERSION}
+        changed = []
+        for book, text in books.items():
+            digest = book_hash(text, self.spec)
+            if meta.get(f"sha:{book}") == digest:
+                continue
+            self.collection.delete(where={"book": book})
+            sections = split_book(book, text)
+            ids, docs, metas = [], [], []
+            for s in sections:
+                for j, piece in enumerate(passages(s)):
+                    ids.append(f"{book}#{s.ordinal}.{j}")
+                    docs.append(f"{s.heading}: {piece}")
+                    metas.append({"book": book, "system": s.system, "heading": s.heading, "citation": s.citation,
+                                  "section": s.ordinal, "part": j})
+            for start in range(0, len(ids), 128):
+                self.collection.upsert(ids=ids[start:start + 128], documents=docs[start:start + 128],
+                                       metadatas=metas[start:start + 128])
+            meta[f"sha:{book}"] = digest
+            self.collection.modify(metadata=meta)  # after the passages: a crash leaves the book marked stale
+            changed.append(book)
+        for key in [k for k in meta if k.startswith("sha:") and k[4:] not in books]:
+            self.collection.delete(where={"book": key[4:]})
+            meta.pop(key)
+            self.collection.modify(metadata=meta)
+        return changed
+
+    def search(self, question: str, system: str | None = None, k: int = 3) -> list[Passage]:
+        """The ``k`` best sections (best passage of each), optionally of one system's book."""
+        where = {"system": system} if system else None
+        n = min(max(4 * k, 12), self.collection.count())
+        if n <= 0:
+            return []
+        r = self.collection.query(query_texts=[question], n_results=n, where=where,
+                                  include=["documents", "metadatas", "distances"])
+        out: list[Passage] = []
+        for doc, meta, dist in zip(r["documents"][0], r["metadatas"][0], r["distances"][0]):
+            if any(p.citation == meta["citation"] for p in out):
+                continue
+            text = doc.split(": ", 1)[1] if doc.startswith(meta["heading"] + ": ") else doc
+            out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
+            if len(out) == k:
+                break
+        return out
