@@ -27,10 +27,19 @@ def _summary(result: BaseModel) -> str:
     return type(result).__name__
 
 
+def ordered(odds: Odds) -> list[tuple[str, float]]:
+    """Labels in their natural order: numerically when they are numbers (stored JSON sorts keys as text)."""
+    items = list(odds.distribution.items())
+    try:
+        return sorted(items, key=lambda kv: float(kv[0]))
+    except ValueError:
+        return items
+
+
 def odds_lines(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
     label_w = max((len(k) for k in odds.distribution), default=1)
     lines = []
-    for label, p in odds.distribution.items():
+    for label, p in ordered(odds):
         bar = "█" * round(p * width)
         exact = odds.exact.get(label, "")
         lines.append(f"{label.rjust(label_w)} {bar.ljust(width)} {p * 100:5.1f}%  {exact}".rstrip())
@@ -55,13 +64,36 @@ def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -
     return "\n".join(out)
 
 
+WHO_FIELDS = ("actor", "attacker", "defender", "target")
+
+
 def prompt(result: BaseModel, name: str | None = None) -> str:
-    """One compact block for the narration prompt: the facts the model may narrate, in the engine's words."""
-    parts = [f"[{name}] " if name else "", _summary(result)]
-    odds = _field(result, "odds")
-    if isinstance(odds, Odds) and odds.p_success is not None:
-        parts.append(f" (chance was {odds.p_success * 100:.0f}%)")
-    return "".join(parts)
+    """The facts the narration may use, in words and without numbers: who acted, how it went, what changed.
+
+    Numbers stay out of the prompt on purpose: a small model copies what it sees, and the mechanics line the
+    player reads is rendered by the engine anyway.
+    """
+    data = result.model_dump(mode="json")
+    who = [f"{f}: {data[f]}" for f in WHO_FIELDS if isinstance(data.get(f), str)]
+    what = (name or "").split("_", 1)[-1].replace("_", " ")
+    facts = [f"action: {what}"] if what else []
+    facts += who
+    if data.get("skill"):
+        facts.append(f"skill: {data['skill']}")
+    label = data.get("outcome_label") or (data["outcome"] if isinstance(data.get("outcome"), str) else None)
+    if label:
+        facts.append(f"result: {label}")
+    elif data.get("success") is not None:
+        facts.append("result: " + ("success" if data["success"] else "failure"))
+    for change in data.get("changes", []):
+        if change.get("op") == "set_field" and change.get("field") == "health":
+            was, now = change.get("was"), change.get("value")
+            if isinstance(was, int) and isinstance(now, int):
+                facts.append(f"{change['name']} " + ("is hurt" if now < was else "recovers")
+                             + (" and falls unconscious" if now == 0 else ""))
+        elif change.get("op") == "set_conditions":
+            facts.append(f"{change['name']} is now: {', '.join(change['conditions']) or 'free of conditions'}")
+    return "; ".join(facts) if facts else _summary(result)
 
 
 def markdown(result: BaseModel, name: str | None = None) -> str:
@@ -74,7 +106,7 @@ def markdown(result: BaseModel, name: str | None = None) -> str:
     odds = _field(result, "odds")
     if isinstance(odds, Odds):
         out += ["", "| outcome | probability | exact |", "| --- | --- | --- |"]
-        out += [f"| {k} | {p * 100:.1f}% | {odds.exact.get(k, '')} |" for k, p in odds.distribution.items()]
+        out += [f"| {k} | {p * 100:.1f}% | {odds.exact.get(k, '')} |" for k, p in ordered(odds)]
     refs = _field(result, "rule_refs") or []
     if refs:
         out += ["", "Rules: " + ", ".join(f"`{r}`" for r in refs)]

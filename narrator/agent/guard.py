@@ -99,7 +99,9 @@ def judge(sentence: str, allowed: set[int], engine_changed_health: bool, engine_
 class SentenceGuard:
     """Feed text chunks in; complete sentences come out already judged (for streaming)."""
 
-    def __init__(self, results: list[BaseModel | dict], engine_changed_health: bool, engine_rolled: bool):
+    def __init__(self, results: list[BaseModel | dict], engine_changed_health: bool, engine_rolled: bool,
+                 max_sentences: int = 3):
+        self.max_sentences = max_sentences
         self.allowed = allowed_numbers(results)
         self.health = engine_changed_health
         self.rolled = engine_rolled
@@ -107,7 +109,14 @@ class SentenceGuard:
         self.kept: list[str] = []
         self._buffer = ""
 
+    @property
+    def full(self) -> bool:
+        """Narration is short: once enough sentences are kept, the rest of the stream is not wanted."""
+        return len(self.kept) >= self.max_sentences
+
     def _check(self, sentence: str) -> str | None:
+        if self.full:
+            return None
         why = judge(sentence, self.allowed, self.health, self.rolled)
         if why:
             self.report.removed.append(sentence)

@@ -55,7 +55,8 @@ class Agent:
         self.backend = backend
         self.proposer = proposer
         self.memory = memory
-        self.settings = settings or GenerationSettings(max_tokens=120, temperature=0.7, stop=("\nPlayer:",))
+        self.settings = settings or GenerationSettings(max_tokens=90, temperature=0.7,
+                                                       stop=("\n\n", "Player", "Engine", "[", "Narrate"))
 
     # -- the turn ------------------------------------------------------------------------------------------
     def turn(self, text: str, actor: str | None = None, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
@@ -110,9 +111,9 @@ class Agent:
             if recalled:
                 context.append("What the story remembers:\n" + recalled)
         if outcome.results:
-            context.append("Engine results (already decided):\n" + "\n".join(render.prompt(r, n) for n, r in outcome.results))
+            context.append("What happened (already decided):\n" + "\n".join(f"- {render.prompt(r, n)}" for n, r in outcome.results))
         else:
-            context.append("Engine results: none; nothing was rolled and nothing changed.")
+            context.append("What happened: nothing needed the dice and nothing changed.")
         context.append(f'Player says: "{outcome.input}"')
         ask = "Narrate what happens."
         if strict:
@@ -132,6 +133,8 @@ class Agent:
                     for sentence in guard.feed(chunk):
                         if on_text:
                             on_text(sentence + " ")
+                    if guard.full:
+                        break
                 for sentence in guard.finish():
                     if on_text:
                         on_text(sentence + " ")
