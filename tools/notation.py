@@ -25,6 +25,7 @@ from tools.errors import DiceLimitError, DiceNotationError
 from tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
 
 MAX_LENGTH = 200
+DIGITS = "0123456789"  # str.isdigit() also accepts superscripts and other scripts: only ASCII digits count
 MAX_TERMS = 20
 MAX_ODDS_SPREAD = 3000
 """Exact odds are computed when the summed dice span at most this many values (beyond that, odds = null)."""
@@ -79,7 +80,7 @@ class _Parser:
 
     def int_(self, required: str | None = None) -> int | None:
         start = self.i
-        while self.i < len(self.text) and self.text[self.i].isdigit():
+        while self.i < len(self.text) and self.text[self.i] in DIGITS:
             self.i += 1
         if start == self.i:
             if required:
@@ -120,7 +121,7 @@ class _Parser:
         if self.i < len(self.text) and self.text[self.i] in "dD":
             upper = self.text[self.i] == "D"
             self.i += 1
-            if upper and count is not None and not (self.i < len(self.text) and (self.text[self.i].isdigit() or self.text[self.i] == "%")):
+            if upper and count is not None and not (self.i < len(self.text) and (self.text[self.i] in DIGITS or self.text[self.i] == "%")):
                 return Term(sign, self.checked(DiceTerm(count, 6, wild=True), start))
             if self.peek("%"):
                 self.i += 1

@@ -85,3 +85,10 @@ def test_caps(text):
 def test_steps_show_every_term():
     r = roll("1d6+1d4+2", Roller.scripted([3, 2]))
     assert r.steps[-1] == "Total = 3 +2 +2 = 7"
+
+
+@pytest.mark.parametrize("text", ["¹", "2d٦", "²d6", "3d6+³"])
+def test_only_ascii_digits_are_numbers(text):
+    # found by the fuzz test: str.isdigit() accepts '¹', which int() then refuses
+    with pytest.raises(DiceNotationError):
+        parse(text)

@@ -1,0 +1,71 @@
+"""Inventory on the table (``minim.md#Advancement``, Gear): items found, given, lost or used up.
+
+Buying goes through ``minim_buy`` (wealth); these tools record gear that changes hands any other way. An
+expendable item (a potion, a grenade) is removed when used. Quality is −2..+2 as everywhere in Minim.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tools.contract import ToolArgs, ref
+from tools.dice import Roller
+from tools.registry import tool
+from tools.systems.minim.rules import BOOK
+from tools.systems.minim.sheet import GearItem
+from tools.systems.minim.table_common import find, unknown
+from tools.table import BoundResult, SetField, TableState
+
+GEAR = ref(BOOK, "Advancement")
+ATTACKS = ref(BOOK, "Attacks")
+
+
+class GainItemArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60, description="Who receives the item.")
+    item: str = Field(min_length=1, max_length=60)
+    kind: Literal["weapon", "armor", "item"] = "item"
+    quality: int = Field(0, ge=-2, le=2, description="-2 shabby .. +2 legendary.")
+
+
+class LoseItemArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60, description="Who loses, gives away or uses up the item.")
+    item: str = Field(min_length=1, max_length=60)
+
+
+class InventoryResult(BoundResult):
+    actor: str
+    gear: list[GearItem]
+
+
+@tool("minim_gain_item", "minim", "A character gains an item (found, given, looted); it joins their gear.")
+def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> InventoryResult:
+    name, sheet = find(state, args.actor, "actor")
+    new = GearItem(name=args.item, kind=args.kind, quality=args.quality)
+    gear = [*sheet.gear, new]
+    return InventoryResult(
+        summary=f"{name} gains {args.item} ({args.kind} {args.quality:+d})",
+        steps=[f"{args.item} joins {name}'s gear: a {args.kind} of quality {args.quality:+d}."],
+        rule_refs=[GEAR] + ([ATTACKS] if args.kind != "item" else []),
+        actor=name, gear=gear,
+        changes=[SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
+                          was=[g.model_dump(mode="json") for g in sheet.gear])],
+    )
+
+
+@tool("minim_lose_item", "minim", "A character loses, gives away or uses up an item from their gear.")
+def minim_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> InventoryResult:
+    name, sheet = find(state, args.actor, "actor")
+    index = next((i for i, g in enumerate(sheet.gear) if g.name.casefold() == args.item.strip().casefold()), None)
+    if index is None:
+        unknown("item", args.item, [g.name for g in sheet.gear], "item")
+    gone = sheet.gear[index]
+    gear = [g for i, g in enumerate(sheet.gear) if i != index]
+    return InventoryResult(
+        summary=f"{name} no longer has {gone.name}",
+        steps=[f"{gone.name} leaves {name}'s gear."],
+        rule_refs=[GEAR], actor=name, gear=gear,
+        changes=[SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
+                          was=[g.model_dump(mode="json") for g in sheet.gear])],
+    )
