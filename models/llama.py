@@ -83,6 +83,12 @@ class LlamaCppBackend:
             raise BackendError(f"Could not load {self.model_path}: {e}") from None
         self.chat_template = self.llm.metadata.get("tokenizer.chat_template")
 
+    def close(self) -> None:
+        """Free the model now (rather than in a finaliser at interpreter exit, when llama.cpp is half torn down)."""
+        llm, self.llm = getattr(self, "llm", None), None
+        if llm is not None:
+            llm.close()
+
     @property
     def has_chat_template(self) -> bool:
         return bool(self.chat_template)

@@ -26,7 +26,8 @@ def smollm():
     progress: list[float] = []
     backend = LlamaCppBackend(embedded_model_path("smollm2"), n_ctx=2048, n_threads=2, progress=progress.append)
     assert progress and progress[-1] == pytest.approx(1.0)  # the load reported its progress
-    return backend
+    yield backend
+    backend.close()
 
 
 def test_embedded_default_resolves_offline():
@@ -59,6 +60,7 @@ def test_gemma_base_model_without_template_uses_the_plain_fallback():
                           GenerationSettings(max_tokens=16, seed=1))
     assert isinstance(text, str) and text.strip()
     assert plain_prompt([Message("user", "hi")]).endswith("Player: hi\n\nNarrator:")
+    gemma.close()
 
 
 def _free_port() -> int:

@@ -22,7 +22,9 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def smollm():
-    return LlamaCppBackend(embedded_model_path("smollm2"), n_ctx=2048, n_threads=2)
+    backend = LlamaCppBackend(embedded_model_path("smollm2"), n_ctx=2048, n_threads=2)
+    yield backend
+    backend.close()
 
 
 def test_embedded_model_narrates_a_seeded_turn(smollm, campaign):
