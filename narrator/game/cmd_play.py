@@ -1,0 +1,196 @@
+"""Commands that make things happen: the oracle, scenes, encounters, rulings, NPCs, rolls and checks.
+
+Every die goes through a logged ``campaign.call`` (via :meth:`GameSession.call`), so teach mode can show the odds
+first and the export lists every roll.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from typing import TYPE_CHECKING
+
+from narrator.game.blocks import Block
+from narrator.game.commands import command, find_name, usage_error
+from narrator.game.encounters import DIFFICULTIES, encounter_builder
+from narrator.game.scenes import scene_generators
+from tools.errors import UserError
+from tools.oracle import LIKELIHOODS, SYNONYMS
+from tools.systems import get_system
+
+if TYPE_CHECKING:
+    from narrator.game.session import GameSession
+
+
+def split_likelihood(text: str) -> tuple[str, str]:
+    """'Is the door locked? likely' -> ('Is the door locked?', 'likely'); no level named -> 'even'."""
+    words = text.split()
+    for n in (2, 1):
+        if len(words) > n:
+            tail = " ".join(words[-n:]).lower().strip("()[].,!")
+            if tail in LIKELIHOODS or tail in SYNONYMS:
+                return " ".join(words[:-n]), tail
+    return text, "even"
+
+
+@command("oracle", "/oracle QUESTION [certain|likely|even|unlikely|impossible]",
+         "ask fate a yes/no question (2d6, exact odds shown)", "solo",
+         complete=lambda s, a: LIKELIHOODS)
+def oracle(s: "GameSession", arg: str) -> None:
+    if not arg:
+        raise usage_error("oracle")
+    question, likelihood = split_likelihood(arg)
+    s.call("oracle_ask", {"question": question, "likelihood": likelihood}, explain=True)
+
+
+@command("scene", "/scene [GENERATOR | set TEXT]", "generate the next scene (e.g. dungeon), or set it by hand",
+         "solo", complete=lambda s, a: ("set", *scene_generators(s.campaign.system)) if s.campaign else ())
+def scene(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    generators = scene_generators(s.campaign.system)
+    word, _, rest = arg.partition(" ")
+    if not arg:
+        now = s.campaign.state.scene or "not set"
+        listing = "; ".join(f"{n} — {g.description}" for n, g in generators.items()) or "none for this system yet"
+        s.info(f"Scene: {now}\nGenerators: {listing}. Or /scene set TEXT.")
+        return
+    if word.lower() == "set":
+        if not rest:
+            raise usage_error("scene")
+        s.call("table_set_scene", {"text": rest}, preview=False)
+        return
+    generator = generators.get(word.lower())
+    if generator is None:
+        raise UserError(f"No scene generator {word[:30]!r}; choose one of: {', '.join(generators) or 'none yet'}.")
+    outcome = generator.generate(s.campaign)
+    for tool, result in outcome.results:
+        s.show_result(tool, result)
+    if outcome.view is not None:
+        s.emit(Block.of("view", outcome.view))
+
+
+@command("encounter", "/encounter [easy|moderate|deadly] [CONCEPT]",
+         "add foes sized by the system's challenge rules", "assist", complete=lambda s, a: DIFFICULTIES)
+def encounter(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    builder = encounter_builder(s.campaign.system)
+    if builder is None:
+        raise UserError(f"There are no encounter rules for {s.campaign.system} yet.")
+    word, _, rest = arg.partition(" ")
+    matches = [d for d in DIFFICULTIES if word and d.startswith(word.lower())]
+    difficulty = matches[0] if len(matches) == 1 else "moderate"
+    concept = (rest if matches else arg).strip() or None
+    outcome = builder.build(s.campaign, difficulty, concept)
+    npc_tool = get_system(s.campaign.system).npc_tool
+    for tool, result in outcome.results:
+        if tool != npc_tool or s.mode == "teach":
+            s.show_result(tool, result)
+    if outcome.view is not None:
+        s.emit(Block.of("view", outcome.view))
+    if outcome.note:
+        s.info(outcome.note)
+
+
+@command("rule", "/rule QUESTION", "a ruling with citations from the rulebook (needs the campaign memory)",
+         "assist")
+def rule(s: "GameSession", arg: str) -> None:
+    from narrator.game.memory_bridge import ruling_lines
+
+    assert s.campaign is not None
+    if not arg:
+        raise usage_error("rule")
+    fn, why = s.rulings()
+    if fn is None:
+        s.info(f"{why} Meanwhile /learn shows worked examples, and {get_system(s.campaign.system).rulebook} has "
+               "the rules.")
+        return
+    try:
+        answer = fn(arg, s.campaign.system)
+    except Exception as e:  # noqa: BLE001 - a failing memory must not end the session
+        raise UserError(f"The rulings search failed: {e}") from None
+    lines, refs = ruling_lines(answer)
+    if not lines:
+        s.info("No ruling found for that; try other words.")
+        return
+    text = "\n".join(lines) + (f"\nRules: {', '.join(refs)}" if refs else "")
+    s.emit(Block("explain", text))
+    s.campaign.say("note", f"Ruling asked: {arg}" + (f" ({', '.join(refs)})" if refs else ""))
+
+
+CANNED_VOICES = (
+    "State your business, and be quick about it.",
+    "I've seen your kind before. What do you want?",
+    "Not another step until you tell me who sent you.",
+    "Coin first, questions after.",
+    "You look lost. That can be dangerous around here.",
+    "I'd help you, truly, but it will cost you.",
+)
+
+
+def voice_line(s: "GameSession", name: str, concept: str) -> str:
+    """One line the NPC says: from the model when it is loaded, else a canned line chosen by the name."""
+    backend = s.resources.backend if s.resources.ready() else None
+    canned = CANNED_VOICES[zlib.crc32(name.encode()) % len(CANNED_VOICES)]
+    if backend is None:
+        return canned
+    from models.base import BackendError, GenerationSettings, Message
+
+    assert s.campaign is not None
+    messages = [Message("system", "You voice characters in a tabletop role-playing game. Answer with one short "
+                                  "line of dialogue only: no narration, no quotes, no numbers."),
+                Message("user", f"{name}, {concept}. Scene: {s.campaign.state.scene or 'unknown'}. "
+                                f"What does {name} say to the party?")]
+    try:
+        text = backend.complete(messages, GenerationSettings(max_tokens=40, temperature=0.8, seed=0))
+    except BackendError:
+        return canned
+    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    line = re.sub(rf"^\W*{re.escape(name)}\W*(says|said)?\W*", "", line, flags=re.I)  # "Name: ..." -> "..."
+    line = line.strip().strip('"“”\'').strip()
+    return line[:160] if line and not re.search(r"\d", line) else canned
+
+
+@command("npc", "/npc CONCEPT [TIER]", "make an NPC from a concept (tier 1-5): stat block and a line of voice",
+         "assist")
+def npc(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    words = arg.split()
+    args: dict[str, object] = {}
+    if len(words) > 1 and re.fullmatch(r"[+-]?\d+", words[-1]):
+        args["tier"] = int(words.pop())
+    concept = " ".join(words)
+    if not concept:
+        raise usage_error("npc")
+    args["concept"] = concept
+    result = s.call(get_system(s.campaign.system).npc_tool, args, preview=False)
+    name = getattr(result, "actor", None)
+    if name in s.campaign.state.characters:
+        s.show_sheet(name)
+        line = voice_line(s, name, concept)
+        s.emit(Block("narration", f'{name}: "{line}"'))
+        s.campaign.say("narration", f'{name}: "{line}"', npc=name)
+
+
+@command("roll", "/roll EXPR", "roll dice notation openly, e.g. /roll 2d6+1 (logged)", "assist")
+def roll(s: "GameSession", arg: str) -> None:
+    if not arg:
+        raise usage_error("roll")
+    s.call("table_roll", {"expression": arg})
+
+
+@command("check", "/check [ACTOR] SKILL [MODIFIER]", "a check from the sheet, e.g. /check Aria stealth +1",
+         "assist", complete=lambda s, a: s.names() + (s.rules.skills() if s.campaign else []))
+def check(s: "GameSession", arg: str) -> None:
+    words = arg.split()
+    modifier = 0
+    if words and re.fullmatch(r"[+-]?\d+", words[-1]):
+        modifier = int(words.pop())
+    if not words:
+        raise usage_error("check")
+    what = words.pop()
+    who = find_name(s, " ".join(words)) if words else s.actor
+    if who is None:
+        raise UserError("Name who makes the check: /check NAME SKILL.")
+    tool, args = s.rules.check_call(who, what, modifier)
+    s.call(tool, args)
+

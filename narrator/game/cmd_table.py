@@ -1,0 +1,174 @@
+"""Commands of every mode: sheets, inventory, party, the initiative tracker, undo, save, export, mode, actor,
+character creation, help and quit. They read the table or make logged calls; none keeps state of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from narrator.game.blocks import Block
+from narrator.game.commands import (
+    COMMANDS, GROUPS, command, complete_names, find_name, lookup, name_or_actor, usage_error,
+)
+from narrator.game.views import party_view, rows_table, tracker_view
+from tools.errors import UserError
+
+if TYPE_CHECKING:
+    from narrator.game.session import GameSession
+
+
+@command("sheet", "/sheet [NAME]", "show a character's or NPC's sheet (default: the active character)", "table",
+         complete=complete_names)
+def sheet(s: "GameSession", arg: str) -> None:
+    s.show_sheet(name_or_actor(s, arg))
+
+
+@command("inventory", "/inventory [NAME]", "gear, and what the character's wealth buys", "table",
+         complete=complete_names)
+def inventory(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    name = name_or_actor(s, arg)
+    s.emit(Block.of("view", s.rules.inventory_view(s.campaign.state.characters[name])))
+
+
+@command("party", "/party", "quick sheets of the whole party (and the NPCs on the table)", "assist")
+def party(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    state = s.campaign.state
+    pcs = [s.rules.party_row(n, sh, state) for n, sh in state.characters.items() if not sh.get("npc")]
+    npcs = [s.rules.party_row(n, sh, state) for n, sh in state.characters.items() if sh.get("npc")]
+    s.emit(Block.of("view", party_view(pcs, "Party")))
+    if npcs:
+        s.emit(Block.of("view", party_view(npcs, "Also on the table")))
+
+
+def _tracker(s: "GameSession") -> None:
+    assert s.campaign is not None
+    state = s.campaign.state
+    health = {n: s.rules.resources(sh) for n, sh in state.characters.items()}
+    s.emit(Block.of("view", tracker_view(state, health)))
+
+
+@command("initiative", "/initiative [start|next|end]", "the initiative tracker; start a fight, next turn, end it",
+         "assist", complete=lambda s, a: ("start", "next", "end"))
+def initiative(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    action = arg.lower()
+    if action == "start":
+        tool = s.rules.start_combat_tool
+        if tool is None:
+            raise UserError(f"{s.campaign.system} has no initiative tool yet.")
+        s.call(tool, {})
+    elif action == "next":
+        s.call("table_next_turn", {}, preview=False)
+    elif action == "end":
+        s.call("table_end_combat", {}, preview=False)
+    elif action:
+        raise usage_error("initiative")
+    _tracker(s)
+
+
+@command("undo", "/undo", "undo the last change to the table (the log keeps it, marked as rewound)", "table")
+def undo(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    undone = s.campaign.undo()
+    if undone is None:
+        s.info("Nothing to undo.")
+        return
+    event = next(e for e in s.campaign.events() if e.seq == undone)
+    s.info(f"Undid event {undone}: {event.payload['tool']} — {event.payload['result'].get('summary', '')}")
+    if s.actor is not None and s.actor not in s.campaign.state.characters:
+        s.actor = s.pcs()[0] if s.pcs() else None
+    s.last = None
+
+
+@command("save", "/save", "everything is already saved; this also writes a backup copy", "table")
+def save(s: "GameSession", arg: str) -> None:
+    assert s.campaign is not None
+    backup = s.campaign.store.backup()
+    s.info(f"Everything is already saved: every event is committed to the log as it happens "
+           f"({s.campaign.store.last_seq()} events). Backup written to {backup}.")
+
+
+@command("export", "/export [FILE]", "write the session as Markdown, every roll with its dice and odds", "table")
+def export(s: "GameSession", arg: str) -> None:
+    from memory.export import export_markdown
+
+    assert s.campaign is not None
+    path = Path(arg).expanduser() if arg else s.campaign.store.directory / f"{s.campaign.name}-session.md"
+    if path.is_dir():
+        path = path / f"{s.campaign.name}-session.md"
+    text = export_markdown(s.campaign)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"Could not write {path}: {e.strerror or e}") from None
+    rolls = sum(1 for e in s.campaign.events() if e.kind == "tool_call" and e.payload["result"].get("dice"))
+    s.info(f"Wrote {path} ({len(text.splitlines())} lines, {rolls} rolls).")
+
+
+@command("mode", "/mode solo|assist|teach", "switch how the game helps you", "table",
+         complete=lambda s, a: ("solo", "assist", "teach"))
+def mode(s: "GameSession", arg: str) -> None:
+    from narrator.game.session import MODE_HINTS, MODES
+
+    if arg.lower() not in MODES:
+        raise UserError(f"Choose a mode: {', '.join(MODES)} (now {s.mode}).")
+    s.mode = arg.lower()
+    s.info(MODE_HINTS[s.mode])
+
+
+@command("actor", "/actor NAME", "speak for another character (free text is their action)", "table",
+         complete=complete_names)
+def actor(s: "GameSession", arg: str) -> None:
+    if not arg:
+        s.info(f"You speak for {s.actor}." if s.actor else "No active character.")
+        return
+    s.actor = find_name(s, arg)
+    s.info(f"You now speak for {s.actor}.")
+
+
+@command("character", "/character", "create another player-character (guided or random)", "table")
+def character(s: "GameSession", arg: str) -> None:
+    from narrator.game.wizard import CharacterWizard
+
+    s._begin(CharacterWizard(s, first=False))
+
+
+@command("cancel", "/cancel", "leave the question being asked (character creation)", "session", in_wizard=True,
+         needs_campaign=False)
+def cancel(s: "GameSession", arg: str) -> None:
+    if not s.cancel_wizard():
+        s.info("Nothing to cancel.")
+
+
+@command("help", "/help [COMMAND]", "this list, or one command's usage", "session", in_wizard=True,
+         needs_campaign=False, complete=lambda s, a: tuple(COMMANDS))
+def help_(s: "GameSession", arg: str) -> None:
+    if arg:
+        cmd = lookup(arg.lstrip("/"))
+        if cmd is None:
+            raise UserError(f"No command /{arg[:30]}. /help lists them.")
+        s.info(f"{cmd.usage} — {cmd.summary}.")
+        return
+    if s.wizard is not None:
+        s.info("Answer the question above (Enter takes the default in [brackets]); /cancel leaves character "
+               "creation, /quit leaves the game. Everything done so far is saved.")
+    order = [s.mode] + [g for g in GROUPS if g != s.mode]
+    rows = [[c.usage, c.summary, GROUPS[c.group]] for g in order for c in COMMANDS.values() if c.group == g]
+    s.emit(Block.of("view", rows_table(f"Commands ({s.mode} mode first)", ["command", "what it does", "group"],
+                                       rows)))
+    s.info("Anything else you type is what your character does; the narrator answers. Ctrl-C clears the line, "
+           "Ctrl-D or /quit leaves.")
+
+
+@command("quit", "/quit", "leave the game (everything is already saved)", "session", in_wizard=True,
+         needs_campaign=False)
+def quit_(s: "GameSession", arg: str) -> None:
+    if s.campaign is not None:
+        where = f' --campaign-dir "{s.config.root}"' if s.config.root else ""
+        s.info(f"Goodbye. '{s.campaign.name}' is saved ({s.campaign.store.last_seq()} events); "
+               f"resume it with: narrator{where} play --campaign \"{s.campaign.name}\"")
+    else:
+        s.info("Goodbye.")
+    s.close()

@@ -1,0 +1,107 @@
+"""Slash commands: one table of name, usage, help text, group and handler, shared by dispatch, /help and completion.
+
+Why a table: the same facts drive three things — running a command, listing it in ``/help`` by mode, and
+completing its name and arguments — so they cannot drift apart. Handlers live in :mod:`.cmd_table`,
+:mod:`.cmd_play` and :mod:`.cmd_teach` and register themselves with :func:`command`. Every command works in every
+mode; the groups only say where each one shines.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tools.errors import NarratorError, UserError
+
+if TYPE_CHECKING:
+    from narrator.game.session import GameSession
+
+GROUPS = {"table": "At the table (every mode)", "solo": "Solo", "assist": "Assist (running the table)",
+          "teach": "Teach", "session": "Session"}
+
+
+@dataclass(frozen=True)
+class Command:
+    name: str
+    usage: str
+    summary: str
+    group: str
+    run: Callable[["GameSession", str], None]
+    needs_campaign: bool = True
+    in_wizard: bool = False
+    complete: Callable[["GameSession", list[str]], Sequence[str]] | None = None
+
+
+COMMANDS: dict[str, Command] = {}
+ALIASES = {"q": "quit", "exit": "quit", "h": "help", "?": "help", "inv": "inventory", "init": "initiative",
+           "char": "character"}
+
+
+def command(name: str, usage: str, summary: str, group: str, *, needs_campaign: bool = True,
+            in_wizard: bool = False, complete: Callable[["GameSession", list[str]], Sequence[str]] | None = None):
+    def register(fn: Callable[["GameSession", str], None]) -> Callable[["GameSession", str], None]:
+        COMMANDS[name] = Command(name, usage, summary, group, fn, needs_campaign, in_wizard, complete)
+        return fn
+
+    return register
+
+
+def lookup(name: str) -> Command | None:
+    name = name.lower()
+    return COMMANDS.get(ALIASES.get(name, name))
+
+
+def run_command(session: "GameSession", text: str) -> None:
+    """Dispatch ``/name args``; any error meant for people becomes a message and the session goes on."""
+    name, _, rest = text[1:].partition(" ")
+    cmd = lookup(name)
+    if cmd is None:
+        close = difflib.get_close_matches(name.lower(), list(COMMANDS), n=2)
+        hint = f" Did you mean {' or '.join('/' + c for c in close)}?" if close else ""
+        session.error(f"Unknown command /{name[:30]}.{hint} /help lists the commands.")
+        return
+    if session.wizard is not None and not cmd.in_wizard:
+        session.error(f"/{cmd.name} has to wait: answer the question first (or /cancel, /help, /quit).")
+        return
+    if cmd.needs_campaign and session.campaign is None:
+        session.error(f"/{cmd.name} needs an open campaign.")
+        return
+    try:
+        cmd.run(session, rest.strip())
+    except NarratorError as e:
+        session.error(str(e))
+
+
+def usage_error(cmd: str) -> UserError:
+    return UserError(f"Usage: {COMMANDS[cmd].usage}")
+
+
+def find_name(session: "GameSession", name: str) -> str:
+    """A character or NPC on the table by name (any case), or a unique prefix of one."""
+    names = session.names()
+    wanted = name.strip().casefold()
+    exact = [n for n in names if n.casefold() == wanted]
+    if exact:
+        return exact[0]
+    prefix = [n for n in names if n.casefold().startswith(wanted)] if wanted else []
+    if len(prefix) == 1:
+        return prefix[0]
+    listing = ", ".join(names) or "nobody yet"
+    raise UserError(f"No character named {name[:40]!r}. On the table: {listing}.")
+
+
+def name_or_actor(session: "GameSession", arg: str) -> str:
+    if arg:
+        return find_name(session, arg)
+    if session.actor is None:
+        raise UserError("Name a character (there is no active one yet).")
+    return session.actor
+
+
+def complete_names(session: "GameSession", args: list[str]) -> Sequence[str]:
+    return session.names()
+
+
+from narrator.game import cmd_play, cmd_table, cmd_teach  # noqa: E402,F401  (handlers register themselves)

@@ -1,0 +1,205 @@
+"""What the game needs to know about a rules system beyond :class:`tools.systems.RulesSystem`.
+
+Why a second seam: the engine's systems describe mechanics; the game also needs *table manners* — which questions
+guided creation asks, what the status line shows, how ``/check`` names its arguments, how to show the odds of a
+proposed roll before it is thrown, which worked examples ``/learn`` offers. A system without an adapter still
+plays through :class:`BaseRules` (random characters, sheets as the system's own text, no previews).
+
+Adapters live in :mod:`narrator.game.systems`, one module per system, discovered like the engine's systems.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from tools.errors import UserError
+from tools.odds import Odds
+from tools.systems import get_system
+from tools.table import TableState
+
+
+class StepError(ValueError):
+    """An answer a wizard step cannot use; the message says what to type instead."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One wizard question. ``key`` is the argument of the system's tool the answer fills."""
+
+    key: str
+    question: str
+    parse: Callable[[str], Any]
+    optional: bool = False
+    default: str | None = None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The odds of a proposed roll, computed from the sheets before anything is thrown."""
+
+    title: str
+    odds: Odds
+    lines: list[str] = field(default_factory=list)
+    refs: list[str] = field(default_factory=list)
+    labels: dict[str, str] | None = None
+    result: Any = field(default=None, compare=False, repr=False)  # the scratch result of a dry run, if any
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A worked example for ``/learn``: a pure tool, canned arguments and a fixed seed (so it reads the same)."""
+
+    topic: str
+    intro: str
+    tool: str
+    args: dict[str, Any]
+    seed: int = 7
+
+
+@runtime_checkable
+class GameRules(Protocol):
+    system: str
+    start_combat_tool: str | None
+
+    def option_steps(self) -> list[Step]: ...
+
+    def creation_steps(self, options: dict[str, Any]) -> list[Step]: ...
+
+    def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    def skills(self) -> list[str]: ...
+
+    def resources(self, sheet: dict[str, Any]) -> str: ...
+
+    def check_call(self, actor: str, what: str, modifier: int) -> tuple[str, dict[str, Any]]: ...
+
+    def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None: ...
+
+    def lessons(self) -> dict[str, Lesson]: ...
+
+    def sheet_view(self, sheet: dict[str, Any]) -> Any: ...
+
+    def inventory_view(self, sheet: dict[str, Any]) -> Any: ...
+
+    def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]: ...
+
+
+def parse_options(text: str) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs separated by spaces or commas; values are JSON when they parse, else text."""
+    out: dict[str, Any] = {}
+    for pair in text.replace(",", " ").split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise StepError(f"Write options as KEY=VALUE (got {pair[:40]!r}); press Enter for none.")
+        try:
+            out[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[key.strip()] = value
+    return out
+
+
+class BaseRules:
+    """Defaults that work for any system: everything a specific adapter does not say differently."""
+
+    start_combat_tool: str | None = None
+
+    def __init__(self, system: str):
+        self.system = system
+        from tools.registry import default_registry
+
+        name = f"{system}_start_combat"
+        self.start_combat_tool = name if name in default_registry().names() else None
+
+    def option_steps(self) -> list[Step]:
+        return [Step("options", "Campaign options as KEY=VALUE pairs (press Enter for none):", parse_options,
+                     optional=True)]
+
+    def creation_steps(self, options: dict[str, Any]) -> list[Step]:
+        return []
+
+    def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in answers.items() if v is not None}
+
+    def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:
+        return {"name": name, **({"concept": concept} if concept else {})}
+
+    def skills(self) -> list[str]:
+        return []
+
+    def resources(self, sheet: dict[str, Any]) -> str:
+        if "health" in sheet and "max_health" in sheet:
+            return f"♥ {sheet['health']}/{sheet['max_health']}"
+        return ""
+
+    def check_call(self, actor: str, what: str, modifier: int) -> tuple[str, dict[str, Any]]:
+        raise UserError(f"/check has no shortcut for {self.system} yet; describe the action instead.")
+
+    def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
+        return dry_run_preview(state, tool, args)
+
+    def lessons(self) -> dict[str, Lesson]:
+        return {}
+
+    def sheet_view(self, sheet: dict[str, Any]) -> Any:
+        from narrator.game.views import text_sheet
+
+        return text_sheet(str(sheet.get("name", "?")), get_system(self.system).sheet_text(sheet))
+
+    def inventory_view(self, sheet: dict[str, Any]) -> Any:
+        from narrator.game.views import rows_table
+
+        gear = sheet.get("gear") or []
+        rows = [[str(g.get("name", "?")), str(g.get("kind", "")), str(g.get("quality", ""))] for g in gear
+                if isinstance(g, dict)]
+        return rows_table(f"{sheet.get('name', '?')}'s gear", ["item", "kind", "quality"], rows or [["—", "", ""]])
+
+    def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
+        return {"name": name, "health": self.resources(sheet), "conditions": ", ".join(state.conditions.get(name, []))}
+
+
+def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
+                    labels: dict[str, str] | None = None) -> Preview | None:
+    """Any check-like tool's odds, by running it on the table with a scratch roller: nothing is logged or applied.
+
+    Valid because the result contract makes ``odds`` the distribution *before* the roll: it never depends on the
+    dice thrown. Tools without odds, and calls the engine refuses, give no preview (the real call reports).
+    """
+    from tools.dice import Roller
+    from tools.errors import ToolCallError
+    from tools.registry import default_registry
+
+    try:
+        result = default_registry().call(tool, args, Roller(0), state)
+    except (ToolCallError, UserError):
+        return None
+    odds = getattr(result, "odds", None)
+    if not isinstance(odds, Odds):
+        return None
+    return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), labels, result)
+
+
+_ADAPTERS: dict[str, GameRules] = {}
+
+
+def register_rules(rules: GameRules) -> GameRules:
+    _ADAPTERS[rules.system] = rules
+    return rules
+
+
+def rules_for(system: str) -> GameRules:
+    """The adapter of ``system`` (discovered in :mod:`narrator.game.systems`), or the defaults."""
+    from narrator.game.systems import discover
+
+    discover()
+    return _ADAPTERS.get(system) or BaseRules(system)

@@ -1,0 +1,388 @@
+"""The game without a terminal: ``GameSession.handle(line)`` → output blocks.
+
+Why separate from the screen: every rule of play — wizards, slash commands, modes, the active character, what
+is shown before and after a roll — is ordinary, synchronous Python that tests drive line by line. The session
+owns the campaign (and so must live on one thread: SQLite connections belong to their thread), the agent's
+parts, the mode and the wizards; it never draws anything.
+
+Nothing is ever "unsaved": each action is a logged tool call, committed before ``handle`` returns. Bad input —
+empty, huge, control characters, unknown commands — produces a message and the session goes on.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from memory.campaign import Campaign, list_campaigns
+from narrator.game.blocks import Block, Sink
+from narrator.game.resources import ReadyResources, Resources
+from narrator.game.rules import GameRules, rules_for
+from tools import render
+from tools.contract import ToolResult
+from tools.errors import NarratorError
+from tools.systems import get_system
+
+MODES = ("solo", "assist", "teach")
+MAX_LINE = 2000
+"""Longest line a player may send; longer ones are refused whole rather than silently cut."""
+MODE_HINTS = {
+    "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
+            "/scene dungeon rolls a floor, /encounter adds foes.",
+    "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
+    "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
+             "/why repeats the last explanation, /learn TOPIC walks through a rule.",
+}
+
+
+@dataclass
+class SessionConfig:
+    campaign: str | None = None
+    root: str | Path | None = None
+    system: str | None = None
+    mode: str = "solo"
+    seed: int | None = None
+    actor: str | None = None
+    memory: bool = True
+    memory_url: str | None = None
+
+
+def clean_line(text: str) -> str:
+    """Control characters become spaces, whitespace runs fold to one space, the ends are trimmed."""
+    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+class GameSession:
+    def __init__(self, config: SessionConfig, resources: Resources | None = None,
+                 rulings: Callable[..., Any] | None = None):
+        if config.mode not in MODES:
+            raise NarratorError(f"Unknown mode {config.mode!r}: choose {', '.join(MODES)}")
+        self.config = config
+        self.resources: Resources = resources or ReadyResources()
+        self.mode = config.mode
+        self.campaign: Campaign | None = None
+        self.actor: str | None = None
+        self.wizard: Any = None
+        self.memory: Any = None
+        self.memory_note: str | None = None
+        self.last: tuple[str, ToolResult] | None = None
+        self.done = False
+        self._rulings = rulings
+        self._out: list[Block] = []
+        self._sink: Sink | None = None
+        self._prompt = "> "
+        self._told_resources = False  # the model's load failure is said once
+
+    # -- output ----------------------------------------------------------------------------------------------
+    def emit(self, block: Block) -> None:
+        if block.kind != "chunk":
+            self._out.append(block)
+        if self._sink is not None:
+            self._sink(block)
+
+    def info(self, text: str) -> None:
+        self.emit(Block("info", text))
+
+    def error(self, text: str) -> None:
+        self.emit(Block("error", text))
+
+    @contextmanager
+    def _collect(self, sink: Sink | None) -> Iterator[list[Block]]:
+        self._out, self._sink = [], sink
+        try:
+            yield self._out
+        finally:
+            self._sink = None
+            self._prompt = self._current_prompt()
+
+    # -- lifecycle -------------------------------------------------------------------------------------------
+    def start(self, sink: Sink | None = None) -> list[Block]:
+        """Open the campaign named in the config, or start the wizard that makes one."""
+        from narrator.game.wizard import CampaignWizard
+
+        with self._collect(sink) as out:
+            existing = list_campaigns(self.config.root)
+            name = self.config.campaign
+            match = next((n for n in existing if name and n.casefold() == name.strip().casefold()), None)
+            if match is None and name is None and len(existing) == 1:
+                match = existing[0]
+            if match is not None:
+                try:
+                    self.open_campaign(match)
+                except NarratorError as e:
+                    self.error(str(e))
+                    self._begin(CampaignWizard(self, None, self.config.system, existing))
+                else:
+                    self._after_campaign()
+            else:
+                self.info("Welcome to narrator. Let us set up a new campaign." if name or not existing
+                          else "Welcome back.")
+                self._begin(CampaignWizard(self, name, self.config.system, existing))
+            return list(out)
+
+    def close(self) -> None:
+        """Close the campaign (its log is already committed), the memory and the model; safe to call twice."""
+        for part in (self.memory, self.resources):
+            if part is not None and callable(getattr(part, "close", None)):
+                try:
+                    part.close()
+                except Exception:  # noqa: BLE001 - closing must not fail the exit
+                    pass
+        self.memory = None
+        if self.campaign is not None:
+            self.campaign.close()
+            self.campaign = None
+        self.done = True
+
+    def open_campaign(self, name: str) -> None:
+        self.campaign = Campaign.open(name, self.config.root)
+        self.info(f"Opened '{self.campaign.name}' ({get_system(self.campaign.system).title}, "
+                  f"{self.campaign.store.last_seq()} events).")
+
+    def create_campaign(self, name: str, system: str, options: dict[str, Any]) -> None:
+        self.campaign = Campaign.new(name, system, options, self.config.seed, self.config.root)
+        self.info(f"Created '{self.campaign.name}' ({get_system(system).title}) at {self.campaign.store.directory}.")
+
+    def _begin(self, wizard: Any) -> None:
+        self.wizard = wizard
+        wizard.begin()
+        self._wizard_check()
+
+    def _wizard_check(self) -> None:
+        """Move on when the current wizard has finished (a wizard may finish inside ``begin``)."""
+        from narrator.game.wizard import CampaignWizard
+
+        while self.wizard is not None and self.wizard.done:
+            finished, self.wizard = self.wizard, None
+            if isinstance(finished, CampaignWizard):
+                self._after_campaign()
+            else:
+                self._enter_play()
+
+    def _after_campaign(self) -> None:
+        from narrator.game.wizard import CharacterWizard
+
+        if self.pcs():
+            self._enter_play()
+        else:
+            self.info("Now the player-characters.")
+            self._begin(CharacterWizard(self, first=True))
+
+    def _enter_play(self) -> None:
+        assert self.campaign is not None
+        wanted = self.actor or self.config.actor
+        if wanted:
+            try:
+                self.actor = self.campaign.state.find(wanted)
+            except NarratorError:
+                self.error(f"There is no character named {wanted!r} here.")
+                self.actor = None
+        if self.actor is None and self.pcs():
+            self.actor = self.pcs()[0]
+        if self.config.memory and self.memory is None and self.memory_note is None:
+            from narrator.game.memory_bridge import open_memory
+
+            self.memory, self.memory_note = open_memory(self.campaign, self.config.memory_url)
+            if self.memory_note:
+                self.info(self.memory_note)
+        who = f" as {self.actor}" if self.actor else ""
+        self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {MODE_HINTS[self.mode]} "
+                  "/help lists every command.")
+
+    # -- lines -----------------------------------------------------------------------------------------------
+    def handle(self, line: str, sink: Sink | None = None) -> list[Block]:
+        with self._collect(sink) as out:
+            self._handle(line)
+            return list(out)
+
+    def _handle(self, line: str) -> None:
+        from narrator.game.commands import run_command
+
+        if self.done:
+            self.info("The session is closed.")
+            return
+        if len(line) > MAX_LINE:
+            self.error(f"That line is {len(line)} characters long; the limit is {MAX_LINE}. Nothing was done.")
+            return
+        text = clean_line(line)
+        if text.startswith("/") and len(text) > 1:
+            run_command(self, text)
+        elif self.wizard is not None:
+            self.wizard.answer(text)
+        elif not text:
+            self.info("Say what your character does, or type /help.")
+        else:
+            self._turn(text)
+        self._wizard_check()
+
+    def cancel_wizard(self) -> bool:
+        if self.wizard is None:
+            return False
+        self.wizard.cancel()
+        self._wizard_check()
+        return True
+
+    # -- a free-text turn --------------------------------------------------------------------------------------
+    def _turn(self, text: str) -> None:
+        from narrator.agent.turn import DICE_ONLY
+        from narrator.game.turns import GameAgent, PreviewProposer
+
+        if self.campaign is None:
+            self.error("There is no campaign open.")
+            return
+        if not self.pcs():
+            self.error("There is no player-character yet: /character creates one.")
+            return
+        if not self.resources.ready():
+            progress = self.resources.progress()
+            pct = f" ({progress * 100:.0f}%)" if progress is not None else ""
+            self.info(f"The narrator is still {self.resources.label()}{pct}. Your line was not played: press ↑ to "
+                      "bring it back in a moment. Slash commands work meanwhile.")
+            return
+        if self.resources.error and not self._told_resources:
+            self._told_resources = True
+            self.error(self.resources.error)
+        try:
+            proposer = self.resources.proposer
+        except Exception as e:  # noqa: BLE001 - the router failing to load must not end the session
+            self.error(f"The action proposer is not available ({e}); slash commands still work.")
+            return
+        if proposer is None:
+            self.error("The action proposer is not available; slash commands still work.")
+            return
+        if self.mode == "teach":
+            proposer = PreviewProposer(proposer, self.preview)
+            if DICE_ONLY.match(text):
+                self.preview("table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
+        agent = GameAgent(self.campaign, self.resources.backend, proposer, memory=self.memory,
+                          on_result=self.show_result)
+        streamed: list[str] = []
+
+        def stream(piece: str) -> None:
+            streamed.append(piece)
+            self.emit(Block("chunk", piece))
+
+        outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        story = outcome.question or outcome.narration.strip() or "".join(streamed).strip()
+        if story:
+            self.emit(Block("narration", story))  # closes the streamed block on screen with the final text
+        elif self.resources.backend is None and not outcome.results:
+            self.info("Nothing to roll. (No narrator model is loaded, so the engine only answers with dice.)")
+        if outcome.error and not outcome.question:
+            self.error(f"The narrator's model failed ({outcome.error}); the engine's summary stands in.")
+        if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
+            self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+
+    # -- shared helpers for commands and wizards -----------------------------------------------------------------
+    @property
+    def rules(self) -> GameRules:
+        assert self.campaign is not None
+        return rules_for(self.campaign.system)
+
+    @staticmethod
+    def rules_of(system: str) -> GameRules:
+        return rules_for(system)
+
+    def pcs(self) -> list[str]:
+        if self.campaign is None:
+            return []
+        return [n for n, s in self.campaign.state.characters.items() if not s.get("npc")]
+
+    def names(self) -> list[str]:
+        return list(self.campaign.state.characters) if self.campaign is not None else []
+
+    def call(self, tool: str, args: dict[str, Any], preview: bool = True, explain: bool | None = None) -> ToolResult:
+        """One logged tool call: in teach mode the odds first, then the result as the mode shows results."""
+        assert self.campaign is not None
+        if preview and self.mode == "teach":
+            self.preview(tool, args)
+        result = self.campaign.call(tool, args)
+        self.show_result(tool, result, explain)
+        return result
+
+    def preview(self, tool: str, args: dict[str, Any]) -> None:
+        """Show the exact odds of a roll before it is thrown (teach mode), if the rules can compute them."""
+        from narrator.game.views import odds_view
+
+        if self.campaign is None:
+            return
+        if tool == "table_roll":
+            p = _roll_preview(str(args.get("expression", "")))
+        else:
+            p = self.rules.preview(self.campaign.state, tool, args)
+        if p is not None:
+            self.emit(Block.of("odds", odds_view(p.odds, p.title, p.lines, p.refs, p.labels)))
+
+    def show_result(self, tool: str, result: ToolResult, explain: bool | None = None) -> None:
+        """Teach mode (or ``explain``): every step, the odds and the citations; otherwise the one-line summary."""
+        self.last = (tool, result)
+        if explain if explain is not None else self.mode == "teach":
+            self.emit(Block("explain", render.terminal(result, tool)))
+        else:
+            self.emit(Block("mechanics", render.terminal(result, tool, explain=False)))
+
+    def show_sheet(self, name: str) -> None:
+        assert self.campaign is not None
+        sheet = self.campaign.state.characters[name]
+        self.emit(Block.of("view", self.rules.sheet_view(sheet)))
+
+    def rulings(self) -> tuple[Callable[..., Any] | None, str | None]:
+        """The rulings source (given, the campaign memory's, or the rulebook index's) or why there is none."""
+        if self._rulings is not None:
+            return self._rulings, None
+        from narrator.game.memory_bridge import find_rulings
+
+        fn, why = find_rulings(self.memory)
+        self._rulings = fn
+        return fn, why
+
+    # -- what the screen asks ----------------------------------------------------------------------------------
+    @property
+    def prompt(self) -> str:
+        """The input line's prompt as of the last line handled (a snapshot: the screen reads it from another
+        thread while the session may be half-way through the next line)."""
+        return self._prompt
+
+    def _current_prompt(self) -> str:
+        if self.done:
+            return "> "
+        if self.wizard is not None:
+            return f"{self.wizard.prompt}> "
+        return f"{self.actor or self.mode}> "
+
+    def status(self) -> list[tuple[str, str]]:
+        """(style, text) parts of the status line; read from the in-memory table, safe from any thread."""
+        campaign = self.campaign
+        if campaign is None:
+            return [("bold", " narrator "), ("", " new campaign ")]
+        state = campaign.state
+        parts = [("bold", f" {campaign.name} "), ("", f" {self.mode} ")]
+        if state.scene:
+            scene = state.scene if len(state.scene) <= 40 else state.scene[:39] + "…"
+            parts.append(("", f" {scene} "))
+        actor = self.actor
+        if actor and actor in state.characters:
+            parts.append(("bold", f" {actor} {rules_for(campaign.system).resources(state.characters[actor])} "))
+        ini = state.initiative
+        if ini.active and ini.current:
+            parts.append(("bold", f" round {ini.round}: {ini.current}'s turn "))
+        return parts
+
+
+def _roll_preview(expression: str) -> Any:
+    from narrator.game.rules import Preview
+    from tools.notation import expression_odds, parse
+
+    try:
+        odds = expression_odds(parse(expression))
+    except NarratorError:
+        return None
+    if odds is None:
+        return None
+    return Preview(f"Before the roll — {expression}:", odds, ["The exact distribution of the total."])

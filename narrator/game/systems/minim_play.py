@@ -1,0 +1,107 @@
+"""Minim's scene generator (dungeon floors) and encounter builder (the challenge table).
+
+Encounters (``minim.md#Challenge``): the party's challenge is the sum of its members' tier scores; a group of
+``n`` identical foes of tier ``t`` has ``n × challenge(t)``. The ratio foes/party rates the fight (below 1/5 easy,
+from 1/5 moderate, from 1/2 deadly — :func:`challenge.rating_of`). Every (tier, count) with count 1-6 whose ratio
+has the asked rating is a candidate (deadly stops at an even fight, ratio 1); a logged ``1dN`` picks one, another
+picks the concept for its tier unless the player named one. When no group fits (a lone tier-1 hero cannot meet
+an "easy" foe), the closest one is used and the note says so; ``minim_challenge`` states the true rating.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from memory.campaign import Campaign
+from narrator.game.encounters import EncounterOutcome, register_encounters, roll_choice
+from narrator.game.scenes import SceneOutcome, register_scene
+from narrator.game.views import rows_table
+from tools.errors import UserError
+from tools.systems.minim.challenge import challenge_of, rating_of
+
+MAX_FOES = 6
+BAND_MIDDLE = {"easy": Fraction(1, 10), "moderate": Fraction(7, 20), "deadly": Fraction(3, 4)}
+CONCEPTS: dict[int, tuple[str, ...]] = {
+    1: ("giant rat", "wild dog", "hungry wolf"),
+    2: ("bandit", "thug", "scout"),
+    3: ("town guard", "mercenary", "archer"),
+    4: ("veteran knight", "assassin", "hunter"),
+    5: ("mighty wizard", "pirate lord", "elite soldier"),
+}
+"""Setting-neutral foes whose words steer the NPC generator's skills (see ``table_characters.KEYWORD_SKILLS``)."""
+
+
+def party_members(campaign: Campaign) -> list[dict[str, Any]]:
+    """The player-characters as ``minim_challenge`` members (by their traits)."""
+    members = []
+    for name, sheet in campaign.state.characters.items():
+        if not sheet.get("npc"):
+            t = sheet.get("traits", {})
+            members.append({"name": name, "traits": [t.get("brain"), t.get("brawl"), t.get("brass")]})
+    if not members:
+        raise UserError("There is no player-character yet: create one with /character first.")
+    return members
+
+
+def party_total(members: list[dict[str, Any]]) -> Fraction:
+    return sum((challenge_of(sorted(m["traits"])[1]) for m in members), Fraction(0))
+
+
+def candidates(total: Fraction, difficulty: str) -> tuple[list[tuple[int, int]], bool]:
+    """(tier, count) groups with the asked rating, and whether they fit (False: the closest group instead)."""
+    every = [(t, n) for t in range(1, 6) for n in range(1, MAX_FOES + 1)]
+    fit = [(t, n) for t, n in every if rating_of(n * challenge_of(t) / total) == difficulty
+           and n * challenge_of(t) <= total]
+    if fit:
+        return fit, True
+    closest = min(every, key=lambda g: abs(g[1] * challenge_of(g[0]) / total - BAND_MIDDLE[difficulty]))
+    return [closest], False
+
+
+class MinimEncounters:
+    system = "minim"
+
+    def build(self, campaign: Campaign, difficulty: str, concept: str | None) -> EncounterOutcome:
+        members = party_members(campaign)
+        total = party_total(members)
+        groups, fits = candidates(total, difficulty)
+        (tier, count), results = roll_choice(campaign, groups, "foe group")
+        if concept is None:
+            concept, more = roll_choice(campaign, list(CONCEPTS[tier]), "foe concept")
+            results += more
+        added = []
+        for _ in range(count):
+            r = campaign.call("minim_add_npc", {"concept": concept, "tier": tier})
+            results.append(("minim_add_npc", r))
+            added.append(r.actor)
+        check = campaign.call("minim_challenge", {"party": members,
+                                                  "foes": [{"name": concept, "tier": tier, "count": count}]})
+        results.append(("minim_challenge", check))
+        rows = [[n, str(tier), f"{campaign.state.characters[n]['health']}", ", ".join(campaign.state.characters[n]
+                 ["skills"])] for n in added]
+        view = rows_table(f"Encounter: {count} × {concept} (tier {tier}) — {check.rating}, ratio {check.ratio_exact}",
+                          ["foe", "tier", "♥", "skills"], rows)
+        note = "" if fits else (f"No group of 1-{MAX_FOES} foes is {difficulty} for this party; "
+                                f"the closest is {check.rating}.")
+        return EncounterOutcome(difficulty, check.rating, added, results, view, note)
+
+
+class DungeonFloor:
+    name = "dungeon"
+    system = "minim"
+    description = "roll up a dungeon floor for the party: rooms, combats, features and a magic item"
+
+    def generate(self, campaign: Campaign) -> SceneOutcome:
+        floor = campaign.call("minim_dungeon_floor", {"party": party_members(campaign)})
+        text = f"Dungeon floor: {floor.summary}"
+        scene = campaign.call("table_set_scene", {"text": text[:2000]})
+        rows = [[str(r.number), r.kind, r.challenge_exact or "", "magic item" if r.reward else "",
+                 "; ".join(r.features)] for r in floor.rooms]
+        view = rows_table(f"Dungeon floor — party challenge {floor.party_challenge_exact}",
+                          ["room", "kind", "challenge", "reward", "features"], rows)
+        return SceneOutcome("Dungeon floor", text, [("minim_dungeon_floor", floor), ("table_set_scene", scene)], view)
+
+
+register_encounters(MinimEncounters())
+register_scene(DungeonFloor())

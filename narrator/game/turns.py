@@ -1,0 +1,42 @@
+"""Hooks into the agent's turn so the screen follows the order things happen in.
+
+Why: :meth:`Agent.turn` proposes, executes and narrates in one call. At the table the player should see the odds
+of a proposed roll *before* it is thrown (teach mode) and the engine's result *before* the narration streams in.
+:class:`PreviewProposer` reports the proposal as soon as it is made; :class:`GameAgent` reports each result the
+moment the campaign has logged it. Neither changes what the agent decides or logs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from narrator.agent.turn import Agent, TurnOutcome
+from tools.contract import ToolResult
+from tools.proposals import Proposal
+from tools.table import TableState
+
+
+class PreviewProposer:
+    def __init__(self, inner: Any, on_proposal: Callable[[str, dict[str, Any]], None]):
+        self.inner = inner
+        self.on_proposal = on_proposal
+        self.name = getattr(inner, "name", "proposer")
+
+    def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
+        proposal = self.inner.propose(text, state, actor)
+        if proposal.needs_roll:
+            self.on_proposal(proposal.tool, dict(proposal.call_args))
+        return proposal
+
+
+class GameAgent(Agent):
+    def __init__(self, *args: Any, on_result: Callable[[str, ToolResult], None] | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.on_result = on_result
+
+    def _execute(self, outcome: TurnOutcome, tool: str, args: dict[str, Any]) -> None:
+        before = len(outcome.results)
+        super()._execute(outcome, tool, args)
+        if self.on_result is not None and len(outcome.results) > before:
+            self.on_result(*outcome.results[-1])

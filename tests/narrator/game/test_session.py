@@ -1,0 +1,409 @@
+"""GameSession without a terminal: the wizard, the modes, the slash commands and bad input, line by line."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from memory.campaign import Campaign
+from models.scripted import ScriptedBackend
+from narrator.agent.llm_proposer import LLMProposer
+from narrator.game.blocks import plain
+from narrator.game.completion import candidates
+from narrator.game.resources import BackgroundResources
+from narrator.game.session import GameSession, SessionConfig
+
+SNEAK = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth"}})
+GUIDED = ["g", "Aria", "a wandering priest", "4 3 2", "cure, knowledge, art, stealth, fight, perception",
+          "fireball 2, healing 2", "compassion", "pride"]
+
+
+def say(session, *lines):
+    out = []
+    for line in lines:
+        out += session.handle(line)
+    return out
+
+
+def tools_logged(session):
+    return [e.payload["tool"] for e in session.campaign.events() if e.kind == "tool_call"]
+
+
+@pytest.fixture
+def playing(make_session, ready_campaign):
+    """A session resumed straight into play with Aria (random) on the table."""
+
+    def make(**kw):
+        s = make_session(campaign=ready_campaign, **kw)
+        s.start()
+        assert s.wizard is None and s.actor == "Aria"
+        return s
+
+    return make
+
+
+# --- the wizard ------------------------------------------------------------------------------------------------
+
+
+def test_new_campaign_wizard_guided_character(make_session):
+    s = make_session()
+    first = plain(s.start())
+    assert "Which rules system?" in first and "minim" in first
+    out = plain(say(s, "", "", *GUIDED))
+    assert "Created 'Test' (Minim)" in out and "Created Aria" in out
+    assert s.wizard is not None and s.prompt == "create> "
+    out = plain(say(s, "d"))
+    assert "Playing 'Test' in solo mode as Aria" in out and s.wizard is None
+    assert tools_logged(s) == ["minim_add_character"]
+    sheet = s.campaign.state.characters["Aria"]
+    assert sheet["skills"] == ["cure", "knowledge", "art", "stealth", "fight", "perception"]
+    assert sheet["powers"] == {"languages": 1, "wealth": 1, "fireball": 2, "healing": 2}
+
+
+def test_wizard_shows_the_engines_messages_and_asks_again(make_session):
+    s = make_session()
+    s.start()
+    say(s, "minim", "normal", "g", "Aria", "")
+    out = plain(say(s, "5 5 5"))  # the engine's creation budget, with its citation
+    assert "has traits 4, 3 and 2" in out and "minim.md#Characters" in out and s.prompt == "traits> "
+    out = plain(say(s, "4 3 2", "cure, fight, fire, sports, stealth, perception"))
+    assert "takes 3 brain skills" in out and "minim.md#Characters" in out and s.prompt == "skills> "
+    out = plain(say(s, "cure, dance"))  # an unknown skill: the schema's own message
+    assert "skills.1" in out and "'art'" in out and s.prompt == "skills> "
+    say(s, "cure, knowledge, art, stealth, fight, perception")
+    out = plain(say(s, '{"fireball": 2'))  # bad JSON
+    assert "not valid JSON" in out and s.prompt == "powers> "
+    out = plain(say(s, "fireball two"))
+    assert "Write each power as 'name points'" in out
+    out = plain(say(s, "fireball 2", "greed", "greed"))  # too few points, then virtue == vice
+    assert "4 too few" in out or "2 too few" in out
+    assert s.prompt in ("powers> ", "vice> ", "virtue> ")
+    say(s, "fireball 2, healing 2", "courage", "greed")
+    while s.prompt != "create> ":  # answer whatever is asked again with legal values
+        say(s, {"powers> ": "fireball 2, healing 2", "virtue> ": "courage", "vice> ": "greed"}[s.prompt])
+    assert "Aria" in s.campaign.state.characters
+    rejected = [e for e in s.campaign.events() if e.kind == "tool_rejected"]
+    assert rejected == []  # probes are not logged; only the final creation is a real call
+
+
+def test_wizard_random_character_and_needs_one(make_session):
+    s = make_session(campaign=None)
+    s.start()
+    out = plain(say(s, "", "", "", "d"))  # default name, system, power level; then 'done' with nobody
+    assert "at least one player-character" in out
+    out = plain(say(s, "r", "Brom", "a grumpy smith", "done"))
+    assert "Rolled Brom" in out and "Playing 'My Campaign'" in out and s.actor == "Brom"
+    assert tools_logged(s) == ["minim_add_random_character"]
+
+
+UNIVERSAL_BAD = ["x" * 5000, "/frobnicate", "/sheet", "/mode"]
+"""Refused at any prompt: too long, an unknown command, commands that must wait for the answer."""
+WIZARD_STEPS = [  # (the prompt, answers that are wrong there, the good answer)
+    ("system> ", ["99", "chess", "0"], "minim"),
+    ("power level> ", ["mighty", "1"], "normal"),
+    ("create> ", ["x", "d", "random please"], "g"),
+    ("name> ", ["", "\x01\x02\x1b", "n" * 61], "Aria"),
+    ("concept> ", ["c" * 201], "a priest"),
+    ("traits> ", ["", "4 x 2", "four three two", "99 99 99", "4 3", "[]", "{}", '{"brain": "4"}', "5 5 5"], "4 3 2"),
+    ("skills> ", ["", "[1, 2]", "juggling", "cure"], "cure knowledge art stealth fight perception"),
+    ("powers> ", ["{oops", "fireball", "[1]", '{"fireball": "x"}', "fireball 9"], "fireball 2, healing 2"),
+    ("virtue> ", [""], "compassion"),
+    ("vice> ", ["", "compassion"], "pride"),
+    ("create> ", ["maybe"], "d"),
+]
+
+
+def test_bad_input_at_every_wizard_prompt(make_session):
+    s = make_session()
+    s.start()
+    for prompt, wrong, good in WIZARD_STEPS:
+        assert s.prompt == prompt
+        for bad in UNIVERSAL_BAD + wrong:
+            out = say(s, bad)
+            assert out and any(b.kind == "error" for b in out), f"no error for {bad[:20]!r} at {prompt}"
+            if prompt == "vice> " and bad == "compassion":  # the engine re-asks the virtue, then the vice
+                say(s, "compassion")
+            assert s.prompt == prompt, f"{bad[:20]!r} moved {prompt} to {s.prompt}"
+        say(s, good)
+    assert s.wizard is None and list(s.campaign.state.characters) == ["Aria"]
+    assert s.campaign.state.characters["Aria"]["vice"] == "pride"
+
+
+def test_resume_and_pick_between_campaigns(make_session, ready_campaign, tmp_path):
+    s = make_session(campaign=None)
+    assert "Opened 'Test'" in plain(s.start()) and s.wizard is None  # the only campaign opens by itself
+    s.close()
+    Campaign.new("Other", "minim", seed=1, root=tmp_path).close()
+    s = make_session(campaign=None)
+    assert "Campaigns here: Other, Test" in plain(s.start())
+    out = plain(say(s, "test"))
+    assert "Opened 'Test'" in out and s.actor == "Aria"
+
+
+def test_bad_campaign_names_are_asked_again(make_session):
+    s = make_session(campaign=None)
+    s.start()
+    out = plain(say(s, "../../etc"))
+    assert "Bad campaign name" in out and s.prompt == "campaign name> "
+
+
+# --- play ---------------------------------------------------------------------------------------------------------
+
+
+def test_free_text_turn_result_then_narration(playing):
+    s = playing(narrations=["You melt into the shadows."])
+    out = s.handle("I sneak past the guard")
+    kinds = [b.kind for b in out]
+    assert kinds == ["mechanics", "narration"]
+    assert out[0].text.startswith("minim_check: Aria: Target") and out[1].text == "You melt into the shadows."
+    assert [e.kind for e in s.campaign.events()[-3:]] == ["player", "tool_call", "narration"]
+
+
+def test_streaming_sends_chunks_to_the_sink_only(playing):
+    s = playing(narrations=["A long sentence that arrives in pieces. Then another."])
+    seen = []
+    out = s.handle("I sneak", sink=seen.append)
+    assert [b.kind for b in out] == ["mechanics", "narration"]
+    chunks = [b.text for b in seen if b.kind == "chunk"]
+    assert len(chunks) >= 2 and "".join(chunks).strip() == out[-1].text
+
+
+def test_a_failing_model_leaves_the_engines_summary(playing):
+    from narrator.game.resources import ReadyResources
+
+    s = playing()
+    s.resources = ReadyResources(ScriptedBackend([]), LLMProposer(ScriptedBackend(lambda m, st: SNEAK)))
+    out = s.handle("I sneak")
+    assert [b.kind for b in out] == ["mechanics", "narration", "error"]
+    assert out[1].text.startswith("Aria: Target") and "no replies left" in out[2].text
+
+
+def test_bad_input_in_play(playing):
+    s = playing()
+    start = s.campaign.store.last_seq()
+    assert "Say what your character does" in plain(s.handle(""))
+    assert "Say what your character does" in plain(s.handle("\x01\x02\x7f  \t"))
+    assert "the limit is 2000" in plain(s.handle("a" * 2001))
+    assert "Unknown command /shet. Did you mean /sheet" in plain(s.handle("/shet"))
+    assert "Choose a mode" in plain(s.handle("/mode chaos"))
+    assert "No character named" in plain(s.handle("/actor Zed"))
+    assert "Usage: /roll EXPR" in plain(s.handle("/roll"))
+    assert "Bad dice notation" in plain(s.handle("/roll 2d"))
+    assert "less than or equal to 9" in plain(s.handle("/check Aria stealth 99999999999999999999"))
+    assert "not a Minim skill" in plain(s.handle("/check Aria juggling"))
+    assert not s.done and s.campaign.store.last_seq() >= start
+
+
+def test_status_line_shows_the_actor_and_whose_turn(playing):
+    s = playing()
+    sheet = s.campaign.state.characters["Aria"]
+    status = "".join(t for _, t in s.status())
+    assert f"Aria ♥ {sheet['health']}/{sheet['max_health']} faith {sheet['faith']}/{sheet['max_faith']}" in status
+    say(s, "/npc town guard 2", "/initiative start")
+    status = "".join(t for _, t in s.status())
+    assert "round 1:" in status and "'s turn" in status
+
+
+def test_model_still_loading_keeps_slash_commands(make_session, ready_campaign):
+    release = threading.Event()
+
+    def slow_backend(progress, **_):
+        progress(0.5)
+        release.wait(10)
+        return ScriptedBackend(lambda m, st: "The fire crackles.")
+
+    resources = BackgroundResources(backend_factory=slow_backend, proposer_kind="llm",
+                                    proposer_factory=lambda kind, b: LLMProposer(ScriptedBackend(lambda m, st: SNEAK)))
+    s = make_session(campaign=ready_campaign)
+    s.resources = resources
+    s.start()
+    out = plain(s.handle("I sneak"))
+    assert "still loading the model (50%)" in out and "was not played" in out
+    assert "Aria (PC)" in plain(s.handle("/sheet"))
+    release.set()
+    assert resources.wait(10)
+    out = plain(s.handle("I sneak"))
+    assert "minim_check" in out and "The fire crackles." in out
+
+
+def test_a_model_that_fails_to_load_leaves_the_engine(make_session, ready_campaign):
+    def broken(progress, **_):
+        raise RuntimeError("no such file: nowhere.gguf")
+
+    resources = BackgroundResources(backend_factory=broken,
+                                    proposer_factory=lambda kind, b: LLMProposer(ScriptedBackend(lambda m, st: SNEAK)))
+    assert resources.wait(10) and resources.backend is None and "nowhere.gguf" in resources.error
+    s = make_session(campaign=ready_campaign)
+    s.resources = resources
+    s.start()
+    out = plain(s.handle("I sneak"))
+    assert "nowhere.gguf" in out and "minim_check" in out
+
+
+# --- modes and commands -------------------------------------------------------------------------------------------
+
+
+def test_solo_oracle_and_dungeon_floor(playing):
+    s = playing()
+    out = plain(s.handle("/oracle Is the door locked? likely"))
+    assert "Oracle (likely): Is the door locked?" in out and "13/18" in out and "1/9" in out
+    logged = [e.payload for e in s.campaign.events() if e.kind == "tool_call"][-1]
+    assert logged["tool"] == "oracle_ask" and logged["args"] == {"question": "Is the door locked?",
+                                                                 "likelihood": "likely"}
+    assert "even" in plain(s.handle("/oracle Will it rain"))
+    out = plain(s.handle("/scene dungeon"))
+    assert "rooms" in out and "Dungeon floor — party challenge" in out
+    assert tools_logged(s)[-2:] == ["minim_dungeon_floor", "table_set_scene"]
+    assert s.campaign.state.scene.startswith("Dungeon floor:")
+    assert "Dungeon floor" in "".join(t for _, t in s.status())
+    assert "Generators: dungeon" in plain(s.handle("/scene"))
+    assert "No scene generator" in plain(s.handle("/scene cards"))
+
+
+def test_assist_commands(playing):
+    s = playing(mode="assist")
+    out = plain(s.handle("/npc bored city guard 2"))
+    assert "Added NPC Bored City Guard (tier 2" in out and "Bored City Guard (NPC)" in out
+    assert 'Bored City Guard: "' in out
+    out = plain(s.handle("/encounter moderate"))
+    assert "moderate" in out and "Encounter:" in out
+    assert tools_logged(s)[-1] == "minim_challenge"
+    out = plain(s.handle("/check aria stealth +1"))
+    assert "Aria: Target" in out
+    out = plain(s.handle("/initiative"))
+    assert "No fight is running" in out
+    out = plain(s.handle("/initiative start"))
+    assert "Round 1" in out and "▶" in out
+    out = plain(s.handle("/initiative next"))
+    assert "table_next_turn" in out
+    out = plain(s.handle("/party"))
+    assert "Party" in out and "Aria" in out and "Also on the table" in out and "Bored City Guard" in out
+    out = plain(s.handle("/roll 3d6"))
+    assert "table_roll: 3d6 =" in out
+
+
+def test_rule_uses_the_memory_rulings_when_present(playing):
+    asked = []
+
+    def rulings(question, system):
+        asked.append((question, system))
+        return {"answer": "One attack per turn.", "citations": [{"ref": "minim.md#Attacks"}]}
+
+    s = playing(mode="assist")
+    s._rulings = rulings
+    out = plain(s.handle("/rule Can I attack twice?"))
+    assert asked == [("Can I attack twice?", "minim")]
+    assert "One attack per turn." in out and "Rules: minim.md#Attacks" in out
+
+
+def test_rule_formats_the_memory_modules_rulings(playing):
+    from memory.rulebooks import Passage
+    from memory.rulings import Rulings
+
+    passage = Passage("minim.md#Attacks", "minim", "Attacks", "Attacks are brawl tests.", 0.8)
+    s = playing(mode="assist")
+    s._rulings = lambda q, system: Rulings(q, [passage], None, ["minim.md#Attacks"])
+    out = plain(s.handle("/rule how do attacks work"))
+    assert "Attacks are brawl tests." in out and "Rules: minim.md#Attacks" in out
+    assert [e.payload["text"] for e in s.campaign.events() if e.kind == "note"] == [
+        "Ruling asked: how do attacks work (minim.md#Attacks)"]
+
+
+def test_rule_without_the_memory_module_says_so(playing, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "memory.rulings", None)  # as if it were not installed
+    s = playing(mode="assist")
+    out = plain(s.handle("/rule Can I attack twice?"))
+    assert "not available" in out and "/learn" in out and not s.done
+
+
+def test_npc_voice_comes_from_the_model_when_loaded(playing):
+    s = playing(narrations=["Halt! Who goes there?"])
+    out = plain(s.handle("/npc grim gate guard"))
+    assert 'Grim Gate Guard: "Halt! Who goes there?"' in out
+    s2_line = [e for e in s.campaign.events() if e.kind == "narration"][-1]
+    assert s2_line.payload["npc"] == "Grim Gate Guard"
+
+
+def test_teach_mode_odds_before_the_roll_then_steps(playing):
+    s = playing(mode="teach", narrations=["You hold your breath."])
+    out = s.handle("I sneak past")
+    kinds = [b.kind for b in out]
+    assert kinds == ["odds", "explain", "narration"]
+    odds, explain = out[0].text, out[1].text
+    assert "Before the roll — Aria tests brawl + stealth" in odds and "Target =" in odds and "P(success)" in odds
+    assert "Die 1 rolled" in explain and "Rules: minim.md#Tests" in explain
+    target = s.last[1].target
+    assert f"= {target}" in odds  # the previewed target is the one rolled against
+    assert "Die 1 rolled" in plain(s.handle("/why"))
+    out = plain(s.handle("/learn tests"))
+    assert "Every uncertain action is a test" in out and "minim.md#Tests" in out and "seed 7" in out
+    assert plain(s.handle("/learn tests")) == out  # a fixed seed: the same example every time
+    assert "Topics: tests, attacks" in plain(s.handle("/learn"))
+    assert "No lesson" in plain(s.handle("/learn alchemy"))
+    assert "Initiative order" in plain(s.handle("/learn init"))  # a prefix is enough; nothing is logged
+    assert "minim_initiative" not in tools_logged(s)
+
+
+def test_why_after_resume_reads_the_log(playing):
+    s = playing()
+    out = plain(s.handle("/why"))
+    assert "minim_add_random_character" in out
+
+
+def test_sheet_inventory_undo_save_export(playing, tmp_path):
+    s = playing()
+    assert "Aria (PC)" in plain(s.handle("/sheet"))
+    assert "Aria's gear" in plain(s.handle("/inventory aria"))
+    s.handle("/npc rat catcher 1")
+    assert "Rat Catcher" in s.campaign.state.characters
+    assert "Undid event" in plain(s.handle("/undo"))
+    assert "Rat Catcher" not in s.campaign.state.characters
+    out = plain(s.handle("/save"))
+    assert "already saved" in out and "backup" in out
+    path = tmp_path / "out.md"
+    out = plain(s.handle(f"/export {path}"))
+    assert f"Wrote {path}" in out and "# Test" in path.read_text()
+    assert "Could not write" in plain(s.handle(f"/export {tmp_path}/missing/dir/x.md"))
+
+
+def test_actor_mode_and_quit(playing):
+    s = playing()
+    say(s, "/npc bored guard")
+    assert "You now speak for Bored Guard" in plain(s.handle("/actor bored"))
+    assert s.prompt == "Bored Guard> "
+    assert "Teach:" in plain(s.handle("/mode teach")) and s.mode == "teach"
+    out = plain(s.handle("/quit"))
+    assert "Goodbye" in out and s.done and s.campaign is None
+    assert "closed" in plain(s.handle("anything"))
+
+
+def test_character_wizard_mid_game_and_cancel(playing):
+    s = playing()
+    say(s, "/character", "g", "Brom")
+    assert "has to wait" in plain(s.handle("/sheet"))
+    assert "cancelled" in plain(s.handle("/cancel"))
+    assert s.prompt == "create> "
+    say(s, "/cancel")
+    assert s.wizard is None and "Brom" not in s.campaign.state.characters
+
+
+def test_completion(playing):
+    s = playing()
+    say(s, "/npc city guard 2")
+    assert ("/sheet", -3) in candidates(s, "/sh")
+    assert ("City Guard", -6) in candidates(s, "/sheet City G")
+    assert ("stealth", -3) in candidates(s, "/check Aria ste")
+    assert ("likely", -3) in candidates(s, "/oracle Is it dark? lik")
+    assert ("teach", -2) in candidates(s, "/mode te")
+    assert ("City Guard", -4) in candidates(s, "I attack city")
+    assert candidates(s, "/nosuch x") == []
+    assert candidates(s, "I a") == [] and candidates(s, "I sneak ") == []  # prose: only once a word is typed
+
+
+def test_unknown_mode_is_refused():
+    with pytest.raises(Exception, match="Unknown mode"):
+        GameSession(SessionConfig(mode="chaos"))
