@@ -77,6 +77,7 @@ class AliasIndex:
     def __init__(self) -> None:
         self._aliases: dict[str, set[str]] = {}
         self._pattern: re.Pattern[str] | None = None
+        self.common: set[str] = set()  # names in most events (the player characters): too broad to filter on
 
     def add(self, canonical: str, aliases: Iterable[str]) -> None:
         for alias in aliases:
@@ -226,17 +227,12 @@ def derive_events(campaign_id: str, effective: Iterable[StoredEvent]) -> tuple[E
 
 # -- entities --------------------------------------------------------------------------------------------
 def _character_text(name: str, sheet: Mapping[str, Any], zone: str | None, conditions: list[str], present: bool) -> str:
+    """Who someone is, briefly: a long list of skills and gear would drown the role in the embedding (items are
+    records of their own; the full sheet is one lookup away through the ``record`` metadata)."""
     role = "NPC" if sheet.get("npc") else "player character"
     parts = [f"{name} — {role}" + (f", {sheet['concept']}" if sheet.get("concept") else "") + "."]
-    if sheet.get("skills"):
-        parts.append("Skills: " + ", ".join(map(str, sheet["skills"])) + ".")
-    if sheet.get("powers"):
-        parts.append("Powers: " + ", ".join(map(str, sheet["powers"])) + ".")
     if sheet.get("virtue") or sheet.get("vice"):
         parts.append(f"Virtue: {sheet.get('virtue') or '—'}; vice: {sheet.get('vice') or '—'}.")
-    gear = [g.get("name", "") for g in sheet.get("gear") or [] if isinstance(g, Mapping)]
-    if gear:
-        parts.append("Carries: " + ", ".join(gear) + ".")
     if zone:
         parts.append(f"In the {zone}.")
     if conditions:

@@ -26,8 +26,9 @@ from chromadb.api.models.Collection import Collection
 from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
 from memory.errors import MemoryStoreError
 
-SPLITTER_VERSION = "1"
+SPLITTER_VERSION = "2"
 PASSAGE_WORDS = 150
+MIN_TAIL_WORDS = 40  # a shorter last piece joins the one before: a fragment says too little to match on
 COLLECTION = "rulebooks"
 MD_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 DICE_CODE = re.compile(r"^\d+D\b")
@@ -134,7 +135,10 @@ def passages(section: Section, words: int = PASSAGE_WORDS) -> list[str]:
                 out.append(" ".join(current))
                 current = []
     if current:
-        out.append(" ".join(current))
+        if out and len(current) < MIN_TAIL_WORDS:
+            out[-1] += " " + " ".join(current)
+        else:
+            out.append(" ".join(current))
     return out
 
 
@@ -211,6 +215,7 @@ class RulebookIndex:
             if any(p.citation == meta["citation"] for p in out):
                 continue
             text = doc.split(": ", 1)[1] if doc.startswith(meta["heading"] + ": ") else doc
+            text = text if meta.get("part", 0) == 0 else "… " + text  # a later piece of its section
             out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
             if len(out) == k:
                 break

@@ -19,7 +19,7 @@ from tools.dice import Roller
 from tools.registry import Registry, default_registry
 
 WORKED_SEED = 7
-MIN_TOOL_SIMILARITY = 0.4
+MIN_TOOL_SIMILARITY = 0.33
 
 EXAMPLES: dict[str, dict[str, Any]] = {
     "minim_test": {"trait": 3, "skill": "fight", "has_skill": True, "trait_name": "brawl"},
@@ -59,7 +59,8 @@ class Rulings:
     worked: WorkedCase | None = None
     citations: list[str] = field(default_factory=list)
 
-    def text(self) -> str:
+    def render(self) -> str:
+        """For a terminal: each passage with its citation, then the worked case."""
         out = []
         for p in self.passages:
             body = p.text if len(p.text) <= 600 else p.text[:599].rstrip() + "…"
@@ -109,7 +110,7 @@ def worked_case(tool: str, similarity: float, registry: Registry | None = None) 
 _MATCHERS: dict[int, ToolMatcher] = {}
 
 
-def rulings(index: RulebookIndex, question: str, system: str | None = None, k: int = 3) -> Rulings:
+def rulings_in(index: RulebookIndex, question: str, system: str | None = None, k: int = 3) -> Rulings:
     """The ``k`` best rulebook sections for ``question`` (of ``system``'s book if given) and a worked case."""
     found = index.search(question, system, k)
     matcher = _MATCHERS.setdefault(id(index.ef.embedder), ToolMatcher(index.ef.embedder))

@@ -17,7 +17,7 @@ Where it lives: ``<campaign dir>/chroma`` (a ``chromadb.PersistentClient``), or 
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
+import re
 from typing import Any
 
 from chromadb.api import ClientAPI
@@ -27,7 +27,8 @@ from memory.campaign import Campaign
 from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
 from memory.recall import Memory, RecallQuery, aliases_from, rank
 from memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
-from memory.rulings import Rulings, rulings
+from memory.rulebooks import RulebookIndex
+from memory.rulings import Rulings, rulings_in
 
 CHROMA_DIR = "chroma"
 SCHEMA = 1  # bump when records change shape: collections of another schema are rebuilt
@@ -60,7 +61,6 @@ class CampaignMemory:
         self._deriver: EventDeriver | None = None
         self._seen_seq = 0  # the last event of the log this process has looked at (rewinds included)
         self._aliases: AliasIndex | None = None
-        self._rules = None
 
     @classmethod
     def for_campaign(cls, campaign: Campaign, memory_url: str | None = None) -> "CampaignMemory":
@@ -89,9 +89,21 @@ class CampaignMemory:
                     return col
             except ValueError:  # written with an embedding function this process does not know
                 pass
-            self.client.delete_collection(name)  # another embedder or schema: derived data, rebuilt below
+            self._drop(name)  # another embedder or schema: derived data, rebuilt by the catch-up
         return self.client.create_collection(name, embedding_function=self.ef, metadata=self._base_meta(),
                                              configuration={"hnsw": {"space": SPACE}})
+
+    def _drop(self, name: str) -> None:
+        """Delete a collection, emptying it record by record first. chromadb 1.5.9's ``delete_collection`` leaves
+        list-valued metadata behind (table ``embedding_metadata_array``), and the next records written reuse
+        those row ids and inherit it (chroma-core/chroma#7594); deleting records by id cleans both tables."""
+        try:
+            col = self.client.get_collection(name, embedding_function=self.ef)
+            while ids := col.get(limit=1000, include=[])["ids"]:
+                col.delete(ids=ids)
+        except ValueError:  # an embedding function this process cannot build: nothing we could have written
+            pass
+        self.client.delete_collection(name)
 
     def indexed_seq(self) -> int:
         return int((self.events.metadata or {}).get("indexed_seq", 0))
@@ -99,20 +111,28 @@ class CampaignMemory:
     def _set_indexed(self, seq: int) -> None:
         self.events.modify(metadata={**self._base_meta(), "indexed_seq": seq})
 
-    def _upsert(self, col: Collection, records: list[MemoryRecord]) -> None:
+    def _upsert(self, col: Collection, records: list[MemoryRecord],
+                current: dict[str, tuple[Any, dict[str, Any]]] | None = None) -> None:
+        """Write records. Chroma merges metadata on upsert, so a key a record no longer has is sent as None."""
         for start in range(0, len(records), UPSERT_BATCH):
             chunk = records[start : start + UPSERT_BATCH]
+            if current is None:
+                got = col.get(ids=[r.id for r in chunk], include=["metadatas"])
+                old = {i: dict(m or {}) for i, m in zip(got["ids"], got["metadatas"] or [])}
+            else:
+                old = {r.id: dict(current[r.id][1] or {}) for r in chunk if r.id in current}
+            metas = [{**{k: None for k in old.get(r.id, {}) if k not in r.metadata}, **r.metadata} for r in chunk]
             col.upsert(ids=[r.id for r in chunk], documents=[r.document for r in chunk],
-                       metadatas=[r.metadata for r in chunk])  # type: ignore[arg-type]
+                       metadatas=metas)  # type: ignore[arg-type]
 
     def _sync(self, col: Collection, desired: dict[str, MemoryRecord]) -> None:
         """Make ``col`` hold exactly ``desired``: delete the rest, (re-)embed only what changed."""
-        have = col.get(where={"campaign": self.campaign_id}, include=["documents", "metadatas"])
+        have = col.get(include=["documents", "metadatas"])  # the collection is this campaign's alone
         current = {i: (d, m) for i, d, m in zip(have["ids"], have["documents"] or [], have["metadatas"] or [])}
         stale = [i for i in current if i not in desired]
         if stale:
             col.delete(ids=stale)
-        self._upsert(col, [r for i, r in desired.items() if i not in current or not _same(r, *current[i])])
+        self._upsert(col, [r for i, r in desired.items() if i not in current or not _same(r, *current[i])], current)
 
     # -- keeping in step with the log ----------------------------------------------------------------------
     def catch_up(self, campaign: Campaign) -> int:
@@ -174,7 +194,7 @@ class CampaignMemory:
         """Drop both collections and index the whole log again (the log and the table are the truth)."""
         for kind in ("events", "entities"):
             if self.prefix + kind in {c.name for c in self.client.list_collections()}:
-                self.client.delete_collection(self.prefix + kind)
+                self._drop(self.prefix + kind)
         self.events = self._collection("events")
         self.entities = self._collection("entities")
         self._deriver = None
@@ -183,7 +203,7 @@ class CampaignMemory:
     # -- recalling -----------------------------------------------------------------------------------------
     def aliases(self) -> AliasIndex:
         if self._aliases is None:
-            self._aliases = aliases_from(self.entities, self.campaign_id)
+            self._aliases = aliases_from(self.entities)
         return self._aliases
 
     def recall(self, campaign: Campaign, text: str, actor: str | None = None, k: int = 5) -> list[Memory]:
@@ -203,27 +223,28 @@ class CampaignMemory:
         return "\n".join(lines)
 
     def entity(self, name: str) -> Memory | None:
-        """The entity record named (or aliased) ``name``, exactly first, else the closest by meaning."""
-        got = self.entities.get(where={"campaign": self.campaign_id}, include=["documents", "metadatas"])
-        want = name.strip().casefold()
-        rows = list(zip(got["ids"], got["documents"] or [], got["metadatas"] or []))
-        for exact in (True, False):
-            for i, d, m in rows:
-                names = [str(m.get("name", ""))] + [str(a) for a in m.get("aliases") or []]
-                if any(n.casefold() == want for n in names[:1 if exact else None]):
-                    return Memory(i, str(m.get("kind")), d or "", 1.0, 1.0, dict(m))
+        """The entity called ``name``: by its name, then an alias ("the innkeeper"), then the closest by meaning."""
+        got = self.entities.get(include=["documents", "metadatas"])
+        rows = [(i, d or "", dict(m or {})) for i, d, m in zip(got["ids"], got["documents"] or [], got["metadatas"] or [])]
         if not rows:
             return None
+        want = re.sub(r"^(the|a|an)\s+", "", name.strip(), flags=re.I).casefold()
+        named = self.aliases().find(name)
+        for test in (lambda m: str(m.get("name", "")).casefold() == want,
+                     lambda m: any(str(a).casefold() == want for a in m.get("aliases") or []),
+                     lambda m: m.get("kind") != "item" and m.get("name") in named[:1]):
+            for i, d, m in rows:
+                if test(m):
+                    return Memory(i, str(m.get("kind")), d, 1.0, 1.0, m)
         r = self.entities.query(query_embeddings=self.ef.embedder.embed([name]), n_results=1,
-                                where={"campaign": self.campaign_id}, include=["documents", "metadatas", "distances"])
+                                include=["documents", "metadatas", "distances"])
         m = dict(r["metadatas"][0][0] or {})
         sim = 1.0 - r["distances"][0][0]
         return Memory(r["ids"][0][0], str(m.get("kind")), r["documents"][0][0] or "", sim, sim, m)
 
     def mentions(self, name: str, limit: int = 5) -> list[Memory]:
         """The latest events that name ``name`` (canonical name), newest first."""
-        got = self.events.get(where={"$and": [{"campaign": self.campaign_id}, {"names": {"$contains": name}}]},
-                              include=["documents", "metadatas"])
+        got = self.events.get(where={"names": {"$contains": name}}, include=["documents", "metadatas"])
         rows = sorted(zip(got["ids"], got["documents"] or [], got["metadatas"] or []),
                       key=lambda row: -int((row[2] or {}).get("seq", 0)))
         return [Memory(i, str(m.get("kind")), d or "", 0.0, 0.0, dict(m)) for i, d, m in rows[:limit]]
@@ -232,20 +253,22 @@ class CampaignMemory:
         """Every record of both collections: id -> (document, metadata). For checks and debugging."""
         out = {}
         for kind, col in (("events", self.events), ("entities", self.entities)):
-            got = col.get(where={"campaign": self.campaign_id}, include=["documents", "metadatas"])
+            got = col.get(include=["documents", "metadatas"])
             out[kind] = {i: (d, dict(m or {})) for i, d, m in zip(got["ids"], got["documents"] or [],
                                                                    got["metadatas"] or [])}
         return out
 
-    # -- rules -----------------------------------------------------------------------------------------------
     def rulings(self, question: str, system: str | None = None, k: int = 3) -> Rulings:
-        """Rulebook passages (the shared rules index in the user cache) and a worked tool case."""
-        from memory.rulebooks import RulebookIndex
-
-        if self._rules is None:
-            self._rules = RulebookIndex.open_default()
-        return rulings(self._rules, question, system, k)
+        return rulings(question, system, k)
 
 
-def chroma_path(campaign: Campaign) -> Path:
-    return campaign.store.directory / CHROMA_DIR
+_RULES: RulebookIndex | None = None
+
+
+def rulings(question: str, system: str | None = None, k: int = 3) -> Rulings:
+    """Rulebook passages for ``question`` (from the rules index in the user cache, brought up to date with the
+    books once per process) and, where a rules tool matches, its worked case. No campaign needed."""
+    global _RULES
+    if _RULES is None:
+        _RULES = RulebookIndex.open_default()
+    return rulings_in(_RULES, question, system, k)

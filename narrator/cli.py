@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from narrator import __version__
-from narrator.commands import agent, campaign, rules
+from narrator.commands import agent, campaign, memory, play, rules
 from tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
@@ -25,6 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.register(sub)
     campaign.register(sub)
     agent.register(sub)
+    play.register(sub)
+    memory.register(sub)
     return p
 
 

@@ -202,7 +202,7 @@ def default_registry() -> Registry:
     if _default is None:
         from tools.systems import all_systems
 
-        from tools import table_tools
+        from tools import oracle, table_tools
 
-        _default = Registry([*table_tools.TOOLS, *(t for s in all_systems() for t in s.tools())])
+        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *(t for s in all_systems() for t in s.tools())])
     return _default
