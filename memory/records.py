@@ -119,22 +119,14 @@ class EventDeriver:
     def __init__(self, campaign_id: str):
         self.campaign_id = campaign_id
         self.scene = ""
-        self.last_seq = 0
         self.names = AliasIndex()
         self.sheets: dict[str, dict[str, Any]] = {}  # last known sheet of everyone ever on the table
-        self.zones: list[str] = []
-        self.turn: _Turn | None = None
-
-    @property
-    def settled_seq(self) -> int:
-        """Events up to here are final in the index; an open turn (no narration yet) is re-derived later."""
-        return self.turn.seq - 1 if self.turn is not None else self.last_seq
+        self.turn: _Turn | None = None  # open until its narration: indexed, but re-derived when it grows
 
     def feed(self, event: StoredEvent) -> list[MemoryRecord]:
         """The records this event creates or changes (a turn's record changes with each of its events)."""
         if event.kind == "rewind":
             raise ValueError("EventDeriver takes effective events; re-derive from the start after a rewind")
-        self.last_seq = event.seq
         p = event.payload
         out: list[MemoryRecord] = []
         if event.kind == "player":
@@ -173,8 +165,7 @@ class EventDeriver:
                 self.sheets[op["name"]] = op["sheet"]
                 self.names.add(op["name"], aliases_of(op["name"], op["sheet"]))
             elif kind == "set_zones":
-                self.zones = list(op["zones"])
-                for z in self.zones:
+                for z in op["zones"]:
                     self.names.add(z, [z])
 
     def _tool_names(self, payload: dict[str, Any]) -> list[str]:
