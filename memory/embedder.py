@@ -137,11 +137,20 @@ class GgufEmbedder:
             raise EmbedderError(f"GGUF embeddings need llama-cpp-python: {e}") from None
         if not model_path.is_file():
             raise EmbedderError(f"Missing embedding model: {model_path}")
-        self.model = Llama(model_path=str(model_path), embedding=True, pooling_type=LLAMA_POOLING_TYPE_MEAN,
-                           n_ctx=MAX_TOKENS * 2, n_batch=MAX_TOKENS * 2, n_threads=threads, verbose=False)
+        from models.llama import close_at_exit, safe_model_params
+
+        with safe_model_params():  # the same AMX-safe load as every other model (use_extra_bufts = False)
+            self.model = Llama(model_path=str(model_path), embedding=True, pooling_type=LLAMA_POOLING_TYPE_MEAN,
+                               n_ctx=MAX_TOKENS * 2, n_batch=MAX_TOKENS * 2, n_threads=threads, verbose=False)
+        close_at_exit(self)
         self.name = name
         self._lock = threading.Lock()
         self.dimension = len(self.embed(["probe"])[0])
+
+    def close(self) -> None:
+        model, self.model = self.model, None
+        if model is not None:
+            model.close()
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         with self._lock:

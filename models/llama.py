@@ -50,6 +50,15 @@ def safe_model_params(progress: Callable[[float], None] | None = None):
             C.llama_model_default_params = original
 
 
+def close_at_exit(owner) -> None:
+    """Free a model before interpreter shutdown (llama-cpp's own finaliser fails once its library is torn down)."""
+    import atexit
+    import weakref
+
+    ref = weakref.ref(owner)
+    atexit.register(lambda: (o := ref()) is not None and o.close())
+
+
 def plain_prompt(messages: list[Message]) -> str:
     """A prompt for base models without a chat template: instructions, then a transcript ending on the narrator."""
     parts = []
@@ -82,6 +91,7 @@ class LlamaCppBackend:
         except ValueError as e:
             raise BackendError(f"Could not load {self.model_path}: {e}") from None
         self.chat_template = self.llm.metadata.get("tokenizer.chat_template")
+        close_at_exit(self)
 
     def close(self) -> None:
         """Free the model now (rather than in a finaliser at interpreter exit, when llama.cpp is half torn down)."""
