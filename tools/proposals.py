@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.errors import ToolArgumentError
 from tools.table import TableState
 
 Circumstance = Literal["big advantage", "small advantage", "none", "small disadvantage", "big disadvantage"]
@@ -138,7 +138,3 @@ def _canonical_names(spec: ProposalSpec, args: ProposalArgs, state: TableState) 
         find = (lambda v: state.find(v, field, spec.tool)) if kind == "actors" else (lambda v: state.find_zone(v, field, spec.tool))
         fixed[field] = [find(v) for v in value] if isinstance(value, list) else find(value)
     return args.model_copy(update=fixed) if fixed else args
-
-
-def bad(tool: str, field: str, problem: str) -> ToolArgumentError:
-    return ToolArgumentError(tool, [FieldProblem(field, problem)])

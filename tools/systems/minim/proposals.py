@@ -10,8 +10,6 @@ from pydantic import Field
 from tools.proposals import ACTOR_ENUM, CIRCUMSTANCE_MODIFIER, Circumstance, ProposalArgs, ProposalSpec
 from tools.systems.minim.rules import Skill, Trait
 
-Actor = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-
 
 class CheckProposal(ProposalArgs):
     actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
