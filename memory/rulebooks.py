@@ -26,7 +26,7 @@ from chromadb.api.models.Collection import Collection
 from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
 from memory.errors import MemoryStoreError
 
-SPLITTER_VERSION = "2"
+SPLITTER_VERSION = "3"  # 3: sections carry the owning system's name, not the file stem
 PASSAGE_WORDS = 150
 MIN_TAIL_WORDS = 40  # a shorter last piece joins the one before: a fragment says too little to match on
 COLLECTION = "rulebooks"
@@ -58,6 +58,22 @@ def rules_index_dir() -> Path:
     return Path(base) / "narrator" / "rules-index"
 
 
+def book_systems() -> dict[str, str]:
+    """Rulebook file name → the name of the system that owns it (``mini-six.md`` may belong to ``minisix``):
+    callers filter by system name, so the index stores that, not the file's stem."""
+    from tools.systems import all_systems
+
+    return {s.rulebook: s.name for s in all_systems()}
+
+
+def system_rulebooks() -> dict[str, Path]:
+    """The rulebooks that systems keep outside the shared folder (``rulebook_dir``), by file name."""
+    from tools.systems import all_systems
+
+    return {s.rulebook: Path(s.rulebook_dir) / s.rulebook for s in all_systems()
+            if s.rulebook_dir is not None and (Path(s.rulebook_dir) / s.rulebook).is_file()}
+
+
 @dataclass(frozen=True)
 class Section:
     book: str  # file name, e.g. "minim.md"
@@ -71,7 +87,7 @@ class Section:
 
     @property
     def system(self) -> str:
-        return self.book.removesuffix(".md")
+        return book_systems().get(self.book, self.book.removesuffix(".md"))
 
 
 @dataclass(frozen=True)
@@ -170,15 +186,18 @@ class RulebookIndex:
                                                     configuration={"hnsw": {"space": SPACE}})
 
     def books(self) -> dict[str, str]:
-        return {p.name: p.read_text(encoding="utf-8") for p in sorted(self.directory.glob("*.md"))}
+        found = {p.name: p for p in sorted(self.directory.glob("*.md"))}
+        found.update(system_rulebooks())
+        return {name: path.read_text(encoding="utf-8") for name, path in sorted(found.items())}
 
     def ensure(self) -> list[str]:
         """Index every book whose content changed since it was indexed; drop books gone. Returns those indexed."""
         books = self.books()
         meta = {**(self.collection.metadata or {}), "splitter": SPLITTER_VERSION}
         changed = []
+        owners = book_systems()
         for book, text in books.items():
-            digest = book_hash(text, self.spec)
+            digest = book_hash(owners.get(book, "") + "\0" + text, self.spec)
             if meta.get(f"sha:{book}") == digest:
                 continue
             self.collection.delete(where={"book": book})

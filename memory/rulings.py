@@ -3,7 +3,7 @@ tool's own explanation of a worked case.
 
 Why a worked case: a passage says what the rule is; the tool shows it applied, step by step, with the exact odds
 and its own citations. The tool is picked by embedding similarity between the question and the tool descriptions
-of the registry, among tools with a canned example (:data:`EXAMPLES`); it runs with a fixed seed
+of the registry, among tools with a canned example (each system's ``worked_examples``); it runs with a fixed seed
 (:data:`WORKED_SEED`), so the same question always shows the same case.
 """
 
@@ -21,24 +21,18 @@ from tools.registry import Registry, default_registry
 WORKED_SEED = 7
 MIN_TOOL_SIMILARITY = 0.33
 
-EXAMPLES: dict[str, dict[str, Any]] = {
-    "minim_test": {"trait": 3, "skill": "fight", "has_skill": True, "trait_name": "brawl"},
-    "minim_attack": {"trait": 3, "skill": "fight", "has_skill": True, "weapon_quality": 1, "armor_quality": -1,
-                     "defender_health": 3},
-    "minim_fumble": {"victim": "attacker"},
-    "minim_initiative": {"combatants": [{"name": "Aria", "brain": 4}, {"name": "Goblins", "brain": 2, "count": 3}]},
-    "minim_collaborate": {"tests": [{"trait": 3, "skill": "security", "has_skill": True}, {"trait": 2}]},
-    "minim_power": {"power": "fire-ball", "score": 2, "faith": 3},
-    "minim_purchase": {"wealth": 3, "quality": 0, "faith": 2},
-    "minim_recover": {"mode": "mid_action", "brass": 3, "health": 1},
-    "minim_surprise": {"trait": 3, "skill": "perception", "has_skill": False, "trait_name": "brass"},
-    "minim_linger": {"room": "the crypt"},
-    "minim_revisit": {"empty_rooms": [2, 5]},
-    "minim_challenge": {"party": [{"tier": 3}, {"tier": 3}], "foes": [{"tier": 2}, {"tier": 2}, {"tier": 2}]},
-    "minim_project": {"threshold": 20, "tests": [{"trait": 4, "skill": "technology", "has_skill": True}]},
-    "table_roll": {"expression": "2d6+1"},
-}
-"""One small, valid argument set per tool that can illustrate a ruling (pure tools only: no table needed)."""
+GENERIC_EXAMPLES: dict[str, dict[str, Any]] = {"table_roll": {"expression": "2d6+1"}}
+"""Worked examples of tools no system owns; each system gives its own (``RulesSystem.worked_examples``)."""
+
+
+def examples() -> dict[str, dict[str, Any]]:
+    """One small, valid argument set per pure tool that can illustrate a ruling (no table needed)."""
+    from tools.systems import all_systems
+
+    found = dict(GENERIC_EXAMPLES)
+    for system in all_systems():
+        found.update(system.worked_examples())
+    return found
 
 
 @dataclass(frozen=True)
@@ -77,7 +71,8 @@ class ToolMatcher:
     def __init__(self, embedder: Embedder, registry: Registry | None = None):
         self.registry = registry or default_registry()
         known = set(self.registry.names())
-        self.tools = [self.registry.get(n) for n in EXAMPLES if n in known]
+        self.examples = examples()
+        self.tools = [self.registry.get(n) for n in self.examples if n in known]
         self.embedder = embedder
         self._vectors: list[list[float]] | None = None
 
@@ -101,9 +96,10 @@ class ToolMatcher:
 
 def worked_case(tool: str, similarity: float, registry: Registry | None = None) -> WorkedCase:
     registry = registry or default_registry()
-    args = registry.validate(tool, EXAMPLES[tool])
+    example = examples()[tool]
+    args = registry.validate(tool, example)
     result = registry.call(tool, args, Roller(WORKED_SEED))
-    return WorkedCase(tool, EXAMPLES[tool], WORKED_SEED, round(similarity, 4), render.terminal(result, tool),
+    return WorkedCase(tool, example, WORKED_SEED, round(similarity, 4), render.terminal(result, tool),
                       list(result.steps), list(result.rule_refs))
 
 

@@ -35,7 +35,7 @@ from pydantic import Field, field_validator
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.odds import Dist, Odds, sum_of
-from tools.registry import tool
+from tools.tool import tool
 
 Likelihood = Literal["certain", "likely", "even", "unlikely", "impossible"]
 Answer = Literal["no", "yes, but", "yes"]

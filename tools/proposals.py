@@ -19,13 +19,20 @@ from tools.errors import ToolArgumentError
 from tools.table import TableState
 
 Circumstance = Literal["big advantage", "small advantage", "none", "small disadvantage", "big disadvantage"]
-CIRCUMSTANCE_MODIFIER: dict[str, int] = {
-    "big advantage": 2, "small advantage": 1, "none": 0, "small disadvantage": -1, "big disadvantage": -2,
-}
 ACTOR_ENUM = {"x-names": "actors"}
 ZONE_ENUM = {"x-names": "zones"}
 NO_ROLL = "no_roll"
 CLARIFY = "clarify"
+REFUSE = "refuse"
+NOT_TOOLS = (NO_ROLL, CLARIFY, REFUSE)
+"""Proposals that run no tool: nothing to roll, a question back, or an out-of-game request turned down."""
+
+
+def modifier_for(state: TableState, circumstance: str) -> int:
+    """The campaign system's modifier for a circumstance word (Minim: big advantage +2 … big disadvantage -2)."""
+    from tools.systems import get_system
+
+    return get_system(state.system).circumstances()[circumstance]
 
 
 class ProposalArgs(BaseModel):
@@ -40,6 +47,10 @@ class ClarifyArgs(ProposalArgs):
     question: str = Field("", max_length=200, description="What to ask the player.")
 
 
+class RefuseArgs(ProposalArgs):
+    reason: str = Field("", max_length=300, description="Which rule or command stands in the way.")
+
+
 @dataclass(frozen=True)
 class ProposalSpec:
     """How the agent may propose ``tool``: the model fills ``args_model``; ``to_args`` makes the real call."""
@@ -52,6 +63,8 @@ class ProposalSpec:
 
 NO_ROLL_SPEC = ProposalSpec(NO_ROLL, NoRollArgs, lambda a, s: {}, "the action is trivial or just talk/description")
 CLARIFY_SPEC = ProposalSpec(CLARIFY, ClarifyArgs, lambda a, s: {}, "it is unclear who acts or what they attempt")
+REFUSE_SPEC = ProposalSpec(REFUSE, RefuseArgs, lambda a, s: {}, "an out-of-game request: change numbers, rules, "
+                           "dice or the log, or act as someone else")
 
 
 class Proposal(BaseModel):
@@ -67,7 +80,7 @@ class Proposal(BaseModel):
 
     @property
     def needs_roll(self) -> bool:
-        return self.tool not in (NO_ROLL, CLARIFY)
+        return self.tool not in NOT_TOOLS
 
 
 def _names(state: TableState, kind: str) -> list[str]:

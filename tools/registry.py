@@ -1,76 +1,25 @@
 """The tool registry: one call path — validate, run, return — for the CLI, the agent and the tests.
 
-A :class:`Tool` is a name, a system, a one-line description, a pydantic arguments model, a frozen pydantic result
-model and a pure function ``(args, roller) -> result``. A *state-bound* tool takes a third argument, the frozen
-:class:`tools.table.TableState`, and returns a result whose ``changes`` list the ops the campaign layer will apply:
-the function itself changes nothing. The registry exports JSON Schemas for both models (what an
-LLM sees) and turns every validation failure into one :class:`ToolArgumentError` listing each bad field.
+A :class:`tools.tool.Tool` is a name, a system, a one-line description, a pydantic arguments model, a frozen
+pydantic result model and a function: pure ``(args, roller)`` or state-bound ``(args, roller, state)`` (marked
+with :func:`tools.tool.table_tool`), whose result's ``changes`` list the ops the campaign layer will apply. The
+registry exports JSON Schemas for both models (what an LLM sees), turns every validation failure into one
+:class:`ToolArgumentError` listing each bad field, and applies the table's turn rules (:mod:`tools.turns`) to
+every tool that is a character's action.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
-
-A = TypeVar("A", bound=ToolArgs)
-R = TypeVar("R", bound=ToolResult)
-
-
-@dataclass(frozen=True)
-class Tool(Generic[A, R]):
-    name: str
-    system: str
-    description: str
-    args_model: type[A]
-    result_model: type[R]
-    fn: Callable[..., R] = field(repr=False)
-    bound: bool = False  # needs the table state: fn(args, roller, state)
-
-    def schema(self) -> dict[str, Any]:
-        """The tool as an LLM function-calling entry plus its result schema."""
-        return {
-            "name": self.name,
-            "system": self.system,
-            "description": self.description,
-            "state_bound": self.bound,
-            "parameters": self.args_model.model_json_schema(),
-            "result": self.result_model.model_json_schema(),
-        }
-
-
-def tool(name: str, system: str, description: str) -> Callable[[Callable[..., R]], Tool[A, R]]:
-    """Decorator: turn a typed function ``(args: ArgsModel, roller) -> ResultModel`` into a :class:`Tool`.
-
-    A function with a third parameter ``(args, roller, state)`` is a state-bound tool. The argument and result
-    models are read from the function's annotations so they cannot drift apart.
-    """
-
-    def wrap(fn: Callable[..., R]) -> Tool[A, R]:
-        import typing
-
-        hints = typing.get_type_hints(fn)
-        params = [p for p in fn.__code__.co_varnames[: fn.__code__.co_argcount]]
-        args_model, result_model = hints[params[0]], hints["return"]
-        if not (issubclass(args_model, ToolArgs) and issubclass(result_model, ToolResult)):
-            raise TypeError(f"{name}: arguments must subclass ToolArgs and the result ToolResult")
-        bound = len(params) == 3
-        if bound:
-            from tools.table import BoundResult
-
-            if not issubclass(result_model, BoundResult):
-                raise TypeError(f"{name}: a state-bound tool must return a BoundResult")
-        return Tool(name, system, description, args_model, result_model, fn, bound)
-
-    return wrap
-
+from tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
 
 def _model_at(model: Any, path: tuple) -> Any:
     """The pydantic model that holds the field at ``path`` (so a nested unknown field lists its own siblings)."""
@@ -181,7 +130,13 @@ class Registry:
             if t.bound:
                 if state is None:
                     raise ToolCallError(f"Tool '{name}' acts on a campaign's table; run it inside a campaign")
-                result = t.fn(args, roller, state)
+                if t.acts is not None:
+                    from tools.turns import after_action, before_action
+
+                    actor = before_action(state, getattr(args, t.acts), t.acts, name)
+                    result = after_action(state, actor, t.fn(args, roller, state))
+                else:
+                    result = t.fn(args, roller, state)
             else:
                 result = t.fn(args, roller)
         except ToolArgumentError as e:
@@ -199,10 +154,21 @@ _default: Registry | None = None
 def default_registry() -> Registry:
     """Every tool of every installed rules system (see :mod:`tools.systems`)."""
     global _default
-    if _default is None:
-        from tools.systems import all_systems
+    from tools.systems import all_systems, generation
 
+    if _default is None or _generation != generation():
         from tools import oracle, table_tools
 
-        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *(t for s in all_systems() for t in s.tools())])
+        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS,
+                             *(t for s in all_systems() for t in s.tools())])
+        _set_generation(generation())
     return _default
+
+
+_generation = -1
+
+
+def _set_generation(value: int) -> None:
+    """Systems registered at run time (a test's system, a plugin) bump the generation; the registry follows."""
+    global _generation
+    _generation = value

@@ -67,11 +67,12 @@ def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -
 WHO_FIELDS = ("actor", "attacker", "defender", "target")
 
 
-def prompt(result: BaseModel, name: str | None = None) -> str:
+def prompt(result: BaseModel, name: str | None = None, effects: list | None = None) -> str:
     """The facts the narration may use, in words and without numbers: who acted, how it went, what changed.
 
     Numbers stay out of the prompt on purpose: a small model copies what it sees, and the mechanics line the
-    player reads is rendered by the engine anyway.
+    player reads is rendered by the engine anyway. What changed comes from ``effects`` — the system's reading of
+    the result's ops (:meth:`tools.systems.contract.RulesSystem.effects`), so "hurt" means hurt in every system.
     """
     data = result.model_dump(mode="json")
     who = [f"{f}: {data[f]}" for f in WHO_FIELDS if isinstance(data.get(f), str)]
@@ -85,14 +86,7 @@ def prompt(result: BaseModel, name: str | None = None) -> str:
         facts.append(f"result: {label}")
     elif data.get("success") is not None:
         facts.append("result: " + ("success" if data["success"] else "failure"))
-    for change in data.get("changes", []):
-        if change.get("op") == "set_field" and change.get("field") == "health":
-            was, now = change.get("was"), change.get("value")
-            if isinstance(was, int) and isinstance(now, int):
-                facts.append(f"{change['name']} " + ("is hurt" if now < was else "recovers")
-                             + (" and falls unconscious" if now == 0 else ""))
-        elif change.get("op") == "set_conditions":
-            facts.append(f"{change['name']} is now: {', '.join(change['conditions']) or 'free of conditions'}")
+    facts += [e.words() for e in effects or [] if e.kind not in ("created", "state")]
     return "; ".join(facts) if facts else _summary(result)
 
 

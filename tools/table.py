@@ -37,14 +37,34 @@ class Initiative(BaseModel):
     turn: int = 0  # index into order of whose turn it is
     order: list[str] = Field(default_factory=list)
     totals: dict[str, int] = Field(default_factory=dict)
+    used: int = Field(0, description="Actions the current combatant has taken this turn.")
 
     @property
     def current(self) -> str | None:
         return self.order[self.turn] if self.active and self.order else None
 
 
+class Expiry(BaseModel):
+    """When a condition ends: at the start or end of ``of``'s next turn, or at the end of the round.
+
+    ``since`` is the (round, turn) at which it was added, so a condition added during its bearer's own turn lasts
+    through their *next* turn, as "cannot act next turn" means.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    ends: Literal["start_of_turn", "end_of_turn", "end_of_round"]
+    of: str
+    since: tuple[int, int] = (0, 0)
+
+
 class TableState(BaseModel):
-    """Everything on the table. ``characters`` holds each character's sheet as its system's model dumps it."""
+    """Everything on the table. ``characters`` holds each character's sheet as its system's model dumps it.
+
+    ``zones`` are the battlefield's areas and ``links`` which pairs border each other (a map, not a line);
+    ``expiry`` says when timed conditions end (bearer → condition → :class:`Expiry`); ``system_state`` is owned
+    by the rules system (card decks, scene counters, challenge tracks), changed only by :class:`SetSystemState`.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -53,9 +73,12 @@ class TableState(BaseModel):
     scene: str = ""
     characters: dict[str, dict[str, Any]] = Field(default_factory=dict)
     conditions: dict[str, list[str]] = Field(default_factory=dict)
+    expiry: dict[str, dict[str, Expiry]] = Field(default_factory=dict)
     zones: list[str] = Field(default_factory=list)
+    links: list[tuple[str, str]] = Field(default_factory=list)
     positions: dict[str, str] = Field(default_factory=dict)
     initiative: Initiative = Field(default_factory=Initiative)
+    system_state: dict[str, Any] = Field(default_factory=dict)
 
     def find(self, name: str, field: str = "actor", tool: str = "?") -> str:
         """The canonical name of a character or NPC (case-insensitive), or an error listing the known ones."""
@@ -72,6 +95,33 @@ class TableState(BaseModel):
             if known.casefold() == zone.strip().casefold():
                 return known
         raise UnknownNameError("zone", zone, self.zones, field, tool)
+
+    def neighbours(self, zone: str) -> list[str]:
+        """The zones that border ``zone``, in the order zones were listed."""
+        near = {b for a, b in self.links if a == zone} | {a for a, b in self.links if b == zone}
+        return [z for z in self.zones if z in near]
+
+    def zone_path(self, start: str, goal: str) -> list[str] | None:
+        """The shortest chain of bordering zones from ``start`` to ``goal`` (both included), None if unreachable."""
+        previous: dict[str, str | None] = {start: None}
+        frontier = [start]
+        while frontier:
+            nxt = []
+            for z in frontier:
+                for n in self.neighbours(z):
+                    if n not in previous:
+                        previous[n] = z
+                        nxt.append(n)
+            frontier = nxt
+        if goal not in previous:
+            return None
+        path = [goal]
+        while previous[path[-1]] is not None:
+            path.append(previous[path[-1]])  # type: ignore[arg-type]
+        return path[::-1]
+
+    def in_zone(self, zone: str) -> list[str]:
+        return [n for n in self.characters if self.positions.get(n) == zone]
 
 
 class _Op(BaseModel):
@@ -105,14 +155,20 @@ class SetScene(_Op):
 
 
 class SetConditions(_Op):
+    """The bearer's whole list of conditions; ``expiry`` (when given) the timers of those that end on their own."""
+
     op: Literal["set_conditions"] = "set_conditions"
     name: str
     conditions: list[str]
+    expiry: dict[str, Expiry] | None = None
 
 
 class SetZones(_Op):
+    """The zones and which pairs border each other; ``links`` None means each borders the next in the list."""
+
     op: Literal["set_zones"] = "set_zones"
     zones: list[str]
+    links: list[tuple[str, str]] | None = None
 
 
 class Move(_Op):
@@ -132,8 +188,17 @@ class SetOption(_Op):
     value: Any
 
 
+class SetSystemState(_Op):
+    """Set one key of the rules system's own state (a deck, hands, a challenge track); None removes the key."""
+
+    op: Literal["set_system_state"] = "set_system_state"
+    key: str
+    value: Any
+
+
 Op = Annotated[
-    Union[PutCharacter, RemoveCharacter, SetField, SetScene, SetConditions, SetZones, Move, SetInitiative, SetOption],
+    Union[PutCharacter, RemoveCharacter, SetField, SetScene, SetConditions, SetZones, Move, SetInitiative, SetOption,
+          SetSystemState],
     Field(discriminator="op"),
 ]
 
@@ -170,6 +235,7 @@ def apply(state: TableState, op: _Op) -> TableState:
     elif isinstance(op, RemoveCharacter):
         data["characters"].pop(op.name, None)
         data["conditions"].pop(op.name, None)
+        data["expiry"].pop(op.name, None)
         data["positions"].pop(op.name, None)
         ini = data["initiative"]
         if op.name in ini["order"]:
@@ -187,8 +253,16 @@ def apply(state: TableState, op: _Op) -> TableState:
             data["conditions"][op.name] = list(op.conditions)
         else:
             data["conditions"].pop(op.name, None)
+        timers = op.expiry if op.expiry is not None else state.expiry.get(op.name, {})
+        kept = {c: (t.model_dump() if isinstance(t, Expiry) else t) for c, t in timers.items() if c in op.conditions}
+        if kept:
+            data["expiry"][op.name] = kept
+        else:
+            data["expiry"].pop(op.name, None)
     elif isinstance(op, SetZones):
         data["zones"] = list(op.zones)
+        links = op.links if op.links is not None else list(zip(op.zones, op.zones[1:]))
+        data["links"] = [tuple(pair) for pair in links]
         data["positions"] = {k: v for k, v in data["positions"].items() if v in op.zones}
     elif isinstance(op, Move):
         if op.zone is None:
@@ -199,6 +273,11 @@ def apply(state: TableState, op: _Op) -> TableState:
         data["initiative"] = op.initiative.model_dump()
     elif isinstance(op, SetOption):
         data["options"][op.key] = op.value
+    elif isinstance(op, SetSystemState):
+        if op.value is None:
+            data["system_state"].pop(op.key, None)
+        else:
+            data["system_state"][op.key] = op.value
     else:  # pragma: no cover - the union is closed
         raise TypeError(f"unknown op {op!r}")
     return TableState.model_validate(data)

@@ -9,43 +9,85 @@ from __future__ import annotations
 from pydantic import Field, field_validator
 
 from tools.contract import ToolArgs, ToolResult
-from tools.dice import Die
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Odds
-from tools.dice import Roller
-from tools.registry import tool
 from tools.table import BoundResult, Initiative, Move, SetConditions, SetInitiative, SetScene, SetZones, TableState
+from tools.tool import table_tool, tool
+
+
+def cites(state: TableState, tool_name: str) -> list[str]:
+    """The campaign's rulebook sections for a shared table tool (each system says where its book covers zones)."""
+    from tools.systems import get_system
+
+    return list(get_system(state.system).table_citations.get(tool_name, []))
 
 
 class SceneArgs(ToolArgs):
     text: str = Field(min_length=1, max_length=2000, description="What the scene is: place, time, situation.")
 
 
-@tool("table_set_scene", "table", "Set the current scene description.")
+@table_tool("table_set_scene", "table", "Set the current scene description.")
 def set_scene(args: SceneArgs, roller: Roller, state: TableState) -> BoundResult:
     return BoundResult(summary=f"Scene: {args.text}", changes=[SetScene(text=args.text)])
 
 
+def _zone_list(zones: list[str]) -> list[str]:
+    cleaned = [z.strip() for z in zones]
+    if any(not z or len(z) > 60 for z in cleaned):
+        raise ValueError("zone names must be 1-60 characters")
+    if len({z.casefold() for z in cleaned}) != len(cleaned):
+        raise ValueError("zone names must be unique")
+    return cleaned
+
+
 class ZonesArgs(ToolArgs):
-    zones: list[str] = Field(min_length=1, max_length=20, description="Zone names in order; neighbours are adjacent.")
+    zones: list[str] = Field(min_length=1, max_length=20, description="Zone names, e.g. entrance, dance floor, bar, "
+                             "lounge.")
+    links: list[list[str]] | None = Field(None, max_length=190, description="Which pairs of zones border each "
+                                          "other, e.g. [['entrance', 'dance floor'], ['dance floor', 'bar']]; "
+                                          "default: each zone borders the next in the list.")
 
     @field_validator("zones")
     @classmethod
     def _unique(cls, zones: list[str]) -> list[str]:
-        cleaned = [z.strip() for z in zones]
-        if any(not z or len(z) > 60 for z in cleaned):
-            raise ValueError("zone names must be 1-60 characters")
-        if len({z.casefold() for z in cleaned}) != len(cleaned):
-            raise ValueError("zone names must be unique")
-        return cleaned
+        return _zone_list(zones)
+
+    @field_validator("links")
+    @classmethod
+    def _pairs(cls, links: list[list[str]] | None) -> list[list[str]] | None:
+        if links is None:
+            return None
+        for pair in links:
+            if len(pair) != 2 or pair[0].strip().casefold() == pair[1].strip().casefold():
+                raise ValueError("each link is two different zones, e.g. ['bar', 'lounge']")
+        return [[a.strip(), b.strip()] for a, b in links]
 
 
-@tool("table_set_zones", "table", "Divide the battlefield into ordered zones (neighbours are adjacent).")
+@table_tool("table_set_zones", "table", "Divide the battlefield into zones and say which border each other (a map: "
+            "a room may border several).")
 def set_zones(args: ZonesArgs, roller: Roller, state: TableState) -> BoundResult:
+    links: list[tuple[str, str]] | None = None
+    if args.links is not None:
+        folded = {z.casefold(): z for z in args.zones}
+        links = []
+        for i, (a, b) in enumerate(args.links):
+            missing = [z for z in (a, b) if z.casefold() not in folded]
+            if missing:
+                raise ToolArgumentError("?", [FieldProblem(f"links.{i}", f"not a zone: {', '.join(missing)}; zones: "
+                                                                         f"{', '.join(args.zones)}")])
+            pair = (folded[a.casefold()], folded[b.casefold()])
+            if pair not in links and pair[::-1] not in links:
+                links.append(pair)
+    op = SetZones(zones=args.zones, links=links)
+    shown = links if links is not None else list(zip(args.zones, args.zones[1:]))
+    borders = "; ".join(f"{a} – {b}" for a, b in shown) or "a single zone"
     return BoundResult(
         summary=f"Zones: {' | '.join(args.zones)}",
-        steps=["Moving between adjacent zones takes a turn; close combat only reaches the same zone."],
-        rule_refs=["minim.md#Zones"] if state.system == "minim" else [],
-        changes=[SetZones(zones=args.zones)],
+        steps=[f"Borders: {borders}.",
+               "In combat, moving to a bordering zone takes a turn; close combat only reaches the same zone."],
+        rule_refs=cites(state, "table_set_zones"),
+        changes=[op],
     )
 
 
@@ -54,16 +96,31 @@ class MoveArgs(ToolArgs):
     zone: str = Field(min_length=1, max_length=60)
 
 
-@tool("table_move", "table", "Move a character or NPC to a zone.")
+@table_tool("table_move", "table", "Move a character or NPC to a zone (in combat: one bordering zone per turn).",
+            acts="actor")
 def move(args: MoveArgs, roller: Roller, state: TableState) -> BoundResult:
+    from tools.turns import blocking, condition_text
+
     name = state.find(args.actor, "actor")
     zone = state.find_zone(args.zone)
+    pinned = blocking(state, name, "move")
+    if pinned:
+        why = "; ".join(condition_text(state, name, c) for c in pinned)
+        raise ToolArgumentError("?", [FieldProblem("actor", f"{name} cannot move: {why}")])
     here = state.positions.get(name)
     steps = []
-    if here is not None:
-        distance = abs(state.zones.index(zone) - state.zones.index(here))
-        steps.append(f"From {here} to {zone}: {distance} zone(s) away, {distance} turn(s) of movement.")
-    return BoundResult(summary=f"{name} moves to {zone}", steps=steps, changes=[Move(name=name, zone=zone)])
+    if here is not None and here != zone:
+        path = state.zone_path(here, zone)
+        if path is None:
+            raise ToolArgumentError("?", [FieldProblem("zone", f"no way from {here} to {zone}: no chain of "
+                                                               "bordering zones joins them")])
+        steps.append(f"From {here} to {zone}: {' → '.join(path)}, {len(path) - 1} zone(s) of movement.")
+        if state.initiative.active and name in state.initiative.order and len(path) > 2:
+            raise ToolArgumentError("?", [FieldProblem(
+                "zone", f"{zone} is {len(path) - 1} zones away from {here}; in combat a move reaches one bordering "
+                        f"zone per turn: move to {path[1]} first")])
+    return BoundResult(summary=f"{name} moves to {zone}", steps=steps, rule_refs=cites(state, "table_move"),
+                       changes=[Move(name=name, zone=zone)])
 
 
 class ConditionArgs(ToolArgs):
@@ -72,22 +129,38 @@ class ConditionArgs(ToolArgs):
     remove: bool = Field(False, description="true to remove the condition instead of adding it")
 
 
-@tool("table_condition", "table", "Add or remove a condition on a character or NPC.")
+@table_tool("table_condition", "table", "Add or remove a condition on a character or NPC (the system says what it "
+            "does and when it ends).")
 def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundResult:
+    from tools.turns import condition_text, expiry_for
+
     name = state.find(args.actor, "actor")
     current = list(state.conditions.get(name, []))
+    timers = dict(state.expiry.get(name, {}))
     cond = args.condition.lower()
     if args.remove:
         if cond not in current:
             return BoundResult(summary=f"{name} is not {cond}", changes=[])
         current.remove(cond)
-        verb = "is no longer"
+        timers.pop(cond, None)
+        summary = f"{name} is no longer {cond}"
     else:
         if cond in current:
             return BoundResult(summary=f"{name} is already {cond}", changes=[])
         current.append(cond)
-        verb = "is now"
-    return BoundResult(summary=f"{name} {verb} {cond}", changes=[SetConditions(name=name, conditions=current)])
+        timer = expiry_for(state, name, cond)
+        if timer is not None:
+            timers[cond] = timer
+        summary = f"{name} is now {cond}"
+    op = SetConditions(name=name, conditions=current, expiry=timers)
+    steps = [] if args.remove else [f"{name}: {condition_text(_apply(state, op), name, cond)}."]
+    return BoundResult(summary=summary, steps=steps, changes=[op])
+
+
+def _apply(state: TableState, op) -> TableState:
+    from tools.table import apply
+
+    return apply(state, op)
 
 
 class NoArgs(ToolArgs):
@@ -95,28 +168,27 @@ class NoArgs(ToolArgs):
 
 
 def _require_combat(state: TableState) -> Initiative:
-    from tools.errors import FieldProblem, ToolArgumentError
-
     if not state.initiative.active:
         raise ToolArgumentError("?", [FieldProblem("(state)", "no combat is running; start one first")])
     return state.initiative
 
 
-@tool("table_next_turn", "table", "Advance the initiative tracker to the next turn (and round).")
+@table_tool("table_next_turn", "table", "Advance the initiative tracker to the next turn (and round); timed "
+            "conditions end.")
 def next_turn(args: NoArgs, roller: Roller, state: TableState) -> BoundResult:
-    ini = _require_combat(state)
-    turn, rnd = ini.turn + 1, ini.round
-    if turn >= len(ini.order):
-        turn, rnd = 0, rnd + 1
-    new = ini.model_copy(update={"turn": turn, "round": rnd})
-    return BoundResult(summary=f"Round {rnd}: {new.current}'s turn", changes=[SetInitiative(initiative=new)])
+    from tools.turns import advance
+
+    _require_combat(state)
+    new, ops, lines = advance(state)
+    return BoundResult(summary=f"Round {new.round}: {new.current}'s turn", steps=lines,
+                       changes=[*ops, SetInitiative(initiative=new)])
 
 
 class CombatantArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60)
 
 
-@tool("table_remove_combatant", "table", "Remove a character or NPC from the initiative order.")
+@table_tool("table_remove_combatant", "table", "Remove a character or NPC from the initiative order.")
 def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> BoundResult:
     ini = _require_combat(state)
     name = next((n for n in ini.order if n.casefold() == args.actor.strip().casefold()), None)
@@ -129,17 +201,45 @@ def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> 
     turn = ini.turn - 1 if idx < ini.turn else ini.turn
     turn = 0 if turn >= len(order) else max(turn, 0)
     totals = {k: v for k, v in ini.totals.items() if k != name}
-    new = ini.model_copy(update={"order": order, "turn": turn, "totals": totals, "active": bool(order)})
+    used = ini.used if idx != ini.turn else 0
+    new = ini.model_copy(update={"order": order, "turn": turn, "totals": totals, "active": bool(order),
+                                 "used": used})
     return BoundResult(summary=f"{name} leaves the fight", changes=[SetInitiative(initiative=new)])
 
 
-@tool("table_end_combat", "table", "End combat and clear the initiative tracker.")
+@table_tool("table_end_combat", "table", "End combat and clear the initiative tracker (and turn-timed conditions).")
 def end_combat(args: NoArgs, roller: Roller, state: TableState) -> BoundResult:
     _require_combat(state)
-    return BoundResult(summary="Combat ends", changes=[SetInitiative(initiative=Initiative())])
+    ops: list = []
+    lines = []
+    for bearer, timers in state.expiry.items():
+        left = [c for c in state.conditions.get(bearer, []) if c not in timers]
+        ops.append(SetConditions(name=bearer, conditions=left, expiry={}))
+        lines += [f"{bearer} is no longer {c}." for c in timers]
+    return BoundResult(summary="Combat ends", steps=lines, changes=[*ops, SetInitiative(initiative=Initiative())])
 
 
-TOOLS = [set_scene, set_zones, move, condition, next_turn, remove_combatant, end_combat]
+class AreaArgs(ToolArgs):
+    zone: str = Field(min_length=1, max_length=60, description="The zone the effect fills.")
+
+
+class AreaResult(BoundResult):
+    zone: str
+    affected: list[str] = Field(description="Everyone in the zone — friend, foe or neutral.")
+
+
+@table_tool("table_area", "table", "Who an area effect reaches: everyone in a zone, friend, foe or neutral (the "
+            "system's own tool applies the effect to each).")
+def area(args: AreaArgs, roller: Roller, state: TableState) -> AreaResult:
+    zone = state.find_zone(args.zone)
+    inside = state.in_zone(zone)
+    return AreaResult(summary=f"In {zone}: {', '.join(inside) or 'nobody'}", zone=zone, affected=inside,
+                      steps=["An area effect affects all in a zone, whether friend, foe or neutral; someone at the "
+                             "zone's very edge may dodge it by leaving the zone."],
+                      rule_refs=cites(state, "table_area"))
+
+
+TOOLS = [set_scene, set_zones, move, condition, next_turn, remove_combatant, end_combat, area]
 
 
 class EditArgs(ToolArgs):
@@ -149,9 +249,9 @@ class EditArgs(ToolArgs):
     )
 
 
-@tool("table_edit_character", "table", "Edit fields of a character or NPC sheet; the system's rules judge the result.")
+@table_tool("table_edit_character", "table", "Edit fields of a character or NPC sheet; the system's rules judge the "
+            "result.")
 def edit_character(args: EditArgs, roller: Roller, state: TableState) -> BoundResult:
-    from tools.errors import FieldProblem, ToolArgumentError
     from tools.systems import get_system
     from tools.table import SetField, _set_path, get_path
 
@@ -174,7 +274,7 @@ class RemoveArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60)
 
 
-@tool("table_remove_character", "table", "Remove a character or NPC from the campaign.")
+@table_tool("table_remove_character", "table", "Remove a character or NPC from the campaign.")
 def remove_character(args: RemoveArgs, roller: Roller, state: TableState) -> BoundResult:
     from tools.table import RemoveCharacter
 
@@ -198,7 +298,7 @@ class RollToolResult(ToolResult):
 
 @tool("table_roll", "table", "Roll dice notation openly (a player's or narrator's explicit roll).")
 def roll_dice(args: RollArgs, roller: Roller) -> RollToolResult:
-    from tools.errors import DiceNotationError, DiceLimitError, FieldProblem, ToolArgumentError
+    from tools.errors import DiceLimitError, DiceNotationError
     from tools.notation import roll
 
     try:

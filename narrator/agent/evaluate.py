@@ -1,7 +1,8 @@
 """``narrator eval tools``: how often a proposer picks the right tool and arguments on a labelled JSONL set.
 
 Each line: ``{"system": S, "input": TEXT, "expected": {"tool": NAME, ...subset of the call's arguments},
-"party": optional [{"name": ..., "npc": bool, "sheet": {overrides}}], "zones": optional [...], "actor": optional,
+"party": optional [{"name": ..., "npc": bool, "sheet": {overrides}}] (default: the system's
+``sample_party()``), "zones": optional [...], "actor": optional,
 "combat": optional bool}``. A line is right
 when the tool matches and every listed argument equals the engine-built call's argument (names compared
 case-insensitively). Timing is measured and reported, never asserted.
@@ -22,12 +23,6 @@ from tools.registry import default_registry
 from tools.systems import get_system
 from tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
 
-DEFAULT_PARTY = [
-    {"name": "Aria", "npc": False,
-     "sheet": {"powers": {"languages": 1, "wealth": 1, "lightning": 2, "healing touch": 2}}},
-    {"name": "Brom", "npc": False},
-    {"name": "Guard", "npc": True}, {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True},
-]
 DEFAULT_ZONES = ["gate", "courtyard", "tower"]
 
 
@@ -61,7 +56,7 @@ def table_for(system: str, party: list[dict[str, Any]] | None, zones: list[str] 
     registry = default_registry()
     tool = get_system(system).random_character_tool
     state = TableState(system=system, zones=list(zones or DEFAULT_ZONES))
-    for i, member in enumerate(party or DEFAULT_PARTY):
+    for i, member in enumerate(party or get_system(system).sample_party()):
         made = registry.call(tool, {"name": member["name"]}, Roller(i), state)
         ops = [PutCharacter(name=c.name, sheet={**c.sheet, **member.get("sheet", {}), "npc": bool(member.get("npc"))})
                if isinstance(c, PutCharacter) else c for c in made.changes]

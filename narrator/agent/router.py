@@ -19,7 +19,7 @@ from narrator.agent.extract import actor_for, power_for, target_for, zone_for
 from narrator.agent.specs import spec_named
 from prompts import prompt_path
 from tools.errors import ToolArgumentError
-from tools.proposals import CLARIFY, NO_ROLL, Proposal, build
+from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Proposal, build
 from tools.systems import get_system
 from tools.table import TableState
 
@@ -126,9 +126,10 @@ def _allowed(annotation: Any) -> set[str]:
 def from_candidate(candidate: Candidate, text: str, state: TableState, actor: str | None, source: str) -> Proposal:
     """Turn a label into a validated proposal, filling names from the player's words; clarify what is missing."""
     tool = candidate.tool
-    if tool in (NO_ROLL, CLARIFY):
-        key = "reason" if tool == NO_ROLL else "question"
-        text_ = "no roll needed" if tool == NO_ROLL else "Could you say what your character does?"
+    if tool in NOT_TOOLS:
+        key = "question" if tool == CLARIFY else "reason"
+        text_ = {NO_ROLL: "no roll needed", CLARIFY: "Could you say what your character does?",
+                 REFUSE: "That is not something a character can do in the story."}[tool]
         return Proposal(tool=tool, args={key: text_}, source=source)
     if tool in ("table_next_turn", "table_end_combat") and not state.initiative.active:
         return Proposal(tool=NO_ROLL, args={"reason": "no fight is running"}, source=source)

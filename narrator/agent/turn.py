@@ -23,7 +23,15 @@ from tools.contract import ToolResult
 from tools.errors import ToolCallError
 from tools.notation import parse
 from tools.proposals import CLARIFY, NO_ROLL, Proposal
-from tools.table import SetField
+from tools.systems.contract import Effect
+from tools.table import TableState
+
+
+def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect]:
+    """What a result establishes, in its system's words (conditions diffed against the table it ran on)."""
+    from tools.systems import get_system
+
+    return get_system(before.system).effects(tool, result, before)
 
 MAX_INPUT = 2000
 DICE_ONLY = re.compile(r"^\s*(/roll\s+)?[0-9dDkhl%!+\-\s>=]+\s*$")
@@ -41,6 +49,11 @@ class TurnOutcome:
     actor: str | None
     proposal: Proposal | None
     results: list[tuple[str, ToolResult]] = field(default_factory=list)
+    effects_by: list[list[Effect]] = field(default_factory=list)  # parallel to results
+
+    @property
+    def effects(self) -> list[Effect]:
+        return [e for group in self.effects_by for e in group]
     mechanics: str = ""
     narration: str = ""
     guard: GuardReport = field(default_factory=GuardReport)
@@ -93,8 +106,11 @@ class Agent:
             return False
 
     def _execute(self, outcome: TurnOutcome, tool: str, args: dict[str, Any]) -> None:
+        before = self.campaign.state
         try:
-            outcome.results.append((tool, self.campaign.call(tool, args)))
+            result = self.campaign.call(tool, args)
+            outcome.results.append((tool, result))
+            outcome.effects_by.append(effects_of(before, tool, result))
         except ToolCallError as e:  # logged as tool_rejected by the campaign; the player is asked instead
             outcome.error = str(e)
             outcome.question = "That did not work: " + str(e).splitlines()[-1].lstrip("- ")
@@ -111,7 +127,8 @@ class Agent:
             if recalled:
                 context.append("What the story remembers:\n" + recalled)
         if outcome.results:
-            context.append("What happened (already decided):\n" + "\n".join(f"- {render.prompt(r, n)}" for n, r in outcome.results))
+            context.append("What happened (already decided):\n" + "\n".join(
+                f"- {render.prompt(r, n, e)}" for (n, r), e in zip(outcome.results, outcome.effects_by)))
         else:
             context.append("What happened: nothing needed the dice and nothing changed.")
         context.append(f'Player says: "{outcome.input}"')
@@ -122,8 +139,7 @@ class Agent:
 
     def narrate(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> tuple[str, GuardReport]:
         results = [r for _, r in outcome.results]
-        health = any(isinstance(c, SetField) and c.field == "health"
-                     for r in results for c in getattr(r, "changes", []))
+        health = any(e.kind in ("harmed", "healed", "downed", "revived") for e in outcome.effects)
         rolled = any(getattr(r, "dice", None) for r in results)
         report = GuardReport()
         for attempt in range(2):

@@ -36,7 +36,10 @@ def _options(pairs: list[str]) -> dict:
 
 
 def cmd_new(ns):
-    with Campaign.new(ns.name, ns.system, _options(ns.option), ns.seed, ns.campaign_dir) as c:
+    from tools.systems import default_system
+
+    system = ns.system or default_system().name
+    with Campaign.new(ns.name, system, _options(ns.option), ns.seed, ns.campaign_dir) as c:
         print(f"Created campaign '{c.name}' ({c.system}) at {c.store.directory}")
     return 0
 
@@ -150,12 +153,9 @@ def cmd_character_random(ns):
 
 
 def cmd_npc_new(ns):
-    args = {"concept": ns.concept}
-    if ns.tier is not None:
-        args["tier"] = ns.tier
-    if ns.name:
-        args["name"] = ns.name
-    return _add(ns, "npc_tool", args)
+    with _open(ns) as c:
+        system = c.system
+    return _add(ns, "npc_tool", get_system(system).npc_args(ns.concept, ns.level, ns.name))
 
 
 def cmd_character_list(ns):
@@ -182,7 +182,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     csub = camp.add_subparsers(dest="action", required=True)
     p = csub.add_parser("new", help="create a campaign")
     p.add_argument("name")
-    p.add_argument("--system", default="minim")
+    p.add_argument("--system", help="rules system (default: the first listed by `narrator tools`)")
     p.add_argument("--seed", type=int, help="master seed (random when omitted)")
     p.add_argument("--option", action="append", help="system option KEY=VALUE (repeatable)")
     p.set_defaults(func=cmd_new)
@@ -239,8 +239,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     npc = sub.add_parser("npc", help="generate NPCs")
     nsub = npc.add_subparsers(dest="action", required=True)
-    p = with_campaign(nsub.add_parser("new", help="an NPC from a concept and a tier/power level"))
+    p = with_campaign(nsub.add_parser("new", help="an NPC from a concept and a power level"))
     p.add_argument("concept")
-    p.add_argument("--tier", type=int)
+    p.add_argument("--level", type=int, choices=range(1, 6), metavar="1-5",
+                   help="power level: 1 weak, 2 ordinary, 3 capable, 4 veteran, 5 legendary (each system maps it "
+                        "onto its own scale)")
     p.add_argument("--name")
     p.set_defaults(func=cmd_npc_new)

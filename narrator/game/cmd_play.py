@@ -150,19 +150,21 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
     return line[:160] if line and not re.search(r"\d", line) else canned
 
 
-@command("npc", "/npc CONCEPT [TIER]", "make an NPC from a concept (tier 1-5): stat block and a line of voice",
-         "assist")
+@command("npc", "/npc CONCEPT [LEVEL]", "make an NPC from a concept (power level 1 weak … 5 legendary): stat "
+         "block and a line of voice", "assist")
 def npc(s: "GameSession", arg: str) -> None:
     assert s.campaign is not None
     words = arg.split()
-    args: dict[str, object] = {}
+    level = None
     if len(words) > 1 and re.fullmatch(r"[+-]?\d+", words[-1]):
-        args["tier"] = int(words.pop())
+        level = int(words.pop())
+        if not 1 <= level <= 5:
+            raise UserError(f"Power levels run from 1 (weak) to 5 (legendary), not {level}.")
     concept = " ".join(words)
     if not concept:
         raise usage_error("npc")
-    args["concept"] = concept
-    result = s.call(get_system(s.campaign.system).npc_tool, args, preview=False)
+    system = get_system(s.campaign.system)
+    result = s.call(system.npc_tool, system.npc_args(concept, level), preview=False)
     name = getattr(result, "actor", None)
     if name in s.campaign.state.characters:
         s.show_sheet(name)

@@ -33,19 +33,11 @@ class EncounterBuilder(Protocol):
     def build(self, campaign: Campaign, difficulty: str, concept: str | None) -> EncounterOutcome: ...
 
 
-_BUILDERS: dict[str, EncounterBuilder] = {}
-
-
-def register_encounters(builder: EncounterBuilder) -> EncounterBuilder:
-    _BUILDERS[builder.system] = builder
-    return builder
-
-
 def encounter_builder(system: str) -> EncounterBuilder | None:
-    from narrator.game.systems import discover
+    """The system's encounter builder, from its game adapter (None: the system has no encounter rules)."""
+    from narrator.game.rules import rules_for
 
-    discover()
-    return _BUILDERS.get(system)
+    return rules_for(system).encounter_builder()
 
 
 def roll_choice(campaign: Campaign, options: list[Any], purpose: str) -> tuple[Any, list[tuple[str, ToolResult]]]:

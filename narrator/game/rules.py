@@ -5,7 +5,10 @@ guided creation asks, what the status line shows, how ``/check`` names its argum
 proposed roll before it is thrown, which worked examples ``/learn`` offers. A system without an adapter still
 plays through :class:`BaseRules` (random characters, sheets as the system's own text, no previews).
 
-Adapters live in :mod:`narrator.game.systems`, one module per system, discovered like the engine's systems.
+Adapters live in :mod:`narrator.game.systems`, one module per system; each system names its own by dotted path
+(``RulesSystem.game_adapter``, e.g. ``"narrator.game.systems.minim:RULES"``), so finding one is a lookup through
+the system contract, never an import side effect. The adapter also hands out the system's scene generators and
+its encounter builder.
 """
 
 from __future__ import annotations
@@ -91,6 +94,10 @@ class GameRules(Protocol):
 
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]: ...
 
+    def scene_generators(self) -> list[Any]: ...  # narrator.game.scenes.SceneGenerator
+
+    def encounter_builder(self) -> Any | None: ...  # narrator.game.encounters.EncounterBuilder
+
 
 def parse_options(text: str) -> dict[str, Any]:
     """``KEY=VALUE`` pairs separated by spaces or commas; values are JSON when they parse, else text."""
@@ -113,10 +120,7 @@ class BaseRules:
 
     def __init__(self, system: str):
         self.system = system
-        from tools.registry import default_registry
-
-        name = f"{system}_start_combat"
-        self.start_combat_tool = name if name in default_registry().names() else None
+        self.start_combat_tool = get_system(system).start_combat_tool
 
     def option_steps(self) -> list[Step]:
         return [Step("options", "Campaign options as KEY=VALUE pairs (press Enter for none):", parse_options,
@@ -167,6 +171,12 @@ class BaseRules:
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
         return {"name": name, "health": self.resources(sheet), "conditions": ", ".join(state.conditions.get(name, []))}
 
+    def scene_generators(self) -> list[Any]:
+        return []
+
+    def encounter_builder(self) -> Any | None:
+        return None
+
 
 def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
                     labels: dict[str, str] | None = None) -> Preview | None:
@@ -189,17 +199,15 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
     return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), labels, result)
 
 
-_ADAPTERS: dict[str, GameRules] = {}
-
-
-def register_rules(rules: GameRules) -> GameRules:
-    _ADAPTERS[rules.system] = rules
-    return rules
-
-
 def rules_for(system: str) -> GameRules:
-    """The adapter of ``system`` (discovered in :mod:`narrator.game.systems`), or the defaults."""
-    from narrator.game.systems import discover
+    """The adapter the system names (``game_adapter``), or the defaults when it names none."""
+    import importlib
 
-    discover()
-    return _ADAPTERS.get(system) or BaseRules(system)
+    spec = get_system(system).game_adapter
+    if not spec:
+        return BaseRules(system)
+    module, _, attribute = spec.partition(":")
+    rules = getattr(importlib.import_module(module), attribute or "RULES")
+    if not isinstance(rules, GameRules):
+        raise TypeError(f"{spec} is not a GameRules adapter")
+    return rules

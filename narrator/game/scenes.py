@@ -1,9 +1,9 @@
 """Scene generators behind one seam: ``/scene NAME`` asks a generator for the next scene.
 
-Why a seam: each system has its own way to invent a place — Minim rolls dungeon floors, the 5+ system will deal
-cards — and the game should not care which. A generator only uses ``campaign.call`` (so every die is logged and
-replayable) and returns what happened plus a view; generators register themselves from
-:mod:`narrator.game.systems`.
+Why a seam: each system has its own way to invent a place — one rolls dungeon floors, another deals cards — and
+the game should not care which. A generator only uses ``campaign.call`` (so every die is logged and replayable)
+and returns what happened plus a view. Generic generators (any system) are listed here; a system's own come from
+its game adapter (``GameRules.scene_generators``).
 """
 
 from __future__ import annotations
@@ -32,20 +32,20 @@ class SceneGenerator(Protocol):
     def generate(self, campaign: Campaign) -> SceneOutcome: ...
 
 
-_GENERATORS: list[SceneGenerator] = []
+GENERIC: list[SceneGenerator] = []
+"""Generators that work in every system (registered by the modules that define them)."""
 
 
-def register_scene(generator: SceneGenerator) -> SceneGenerator:
-    if not any(g.name == generator.name and g.system == generator.system for g in _GENERATORS):
-        _GENERATORS.append(generator)
+def register_generic(generator: SceneGenerator) -> SceneGenerator:
+    if not any(g.name == generator.name for g in GENERIC):
+        GENERIC.append(generator)
     return generator
 
 
 def scene_generators(system: str) -> dict[str, SceneGenerator]:
     """The generators that work in ``system``, by name (a system's own wins over a generic one)."""
-    from narrator.game.systems import discover
+    from narrator.game.rules import rules_for
 
-    discover()
-    found: dict[str, SceneGenerator] = {g.name: g for g in _GENERATORS if g.system is None}
-    found.update({g.name: g for g in _GENERATORS if g.system == system})
+    found: dict[str, SceneGenerator] = {g.name: g for g in GENERIC}
+    found.update({g.name: g for g in rules_for(system).scene_generators()})
     return found

@@ -11,7 +11,7 @@ import pytest
 
 from memory.chroma import open_client
 from memory.rulebooks import RulebookIndex, is_plain_heading, rulebooks_dir, split_book
-from memory.rulings import EXAMPLES, MIN_TOOL_SIMILARITY, rulings_in, worked_case
+from memory.rulings import MIN_TOOL_SIMILARITY, examples, rulings_in, worked_case
 from memory.vector import rulings
 from tools.contract import RULE_REF
 from tools.registry import default_registry
@@ -52,7 +52,7 @@ def test_the_citations_tools_make_are_sections_of_the_index(rules_home):
     got = memory.vector._RULES.collection.get(where={"book": "minim.md"}, include=["metadatas"])
     cited = {m["citation"] for m in got["metadatas"]}
     registry = default_registry()
-    for tool, args in EXAMPLES.items():
+    for tool, args in examples().items():
         refs = worked_case(tool, 1.0, registry).rule_refs
         assert set(r for r in refs if r.startswith("minim.md#")) <= cited, (tool, refs)
 
@@ -92,7 +92,7 @@ def test_no_worked_case_when_no_tool_fits(rules_home):
 
 def test_every_canned_example_is_valid_and_runs():
     registry = default_registry()
-    for tool in EXAMPLES:
+    for tool in examples():
         case = worked_case(tool, 1.0, registry)
         assert case.steps and case.explanation.startswith(f"{tool}: ")
 

@@ -22,7 +22,7 @@ def test_campaign_lifecycle(capsys, tmp_path):
 
     code, out, _ = run(capsys, tmp_path, "character", "random", "Aria", "--campaign", "Dusk")
     assert code == 0 and "Aria (PC)" in out and "Health" in out
-    code, out, _ = run(capsys, tmp_path, "npc", "new", "grumpy innkeeper", "--tier", "2", "--name", "Olaf",
+    code, out, _ = run(capsys, tmp_path, "npc", "new", "grumpy innkeeper", "--level", "2", "--name", "Olaf",
                        "--campaign", "Dusk")
     assert code == 0 and "Olaf (NPC)" in out
     code, out, _ = run(capsys, tmp_path, "character", "list", "--campaign", "Dusk")

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 from rich import box
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, register_rules
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
 from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
 from tools.systems.minim.checks import TESTS, TestSpec, target_of, test_odds
@@ -272,6 +272,16 @@ class MinimRules(BaseRules):
         table = rows_table(f"{sheet.get('name', '?')}'s gear", ["item", "kind", "quality"], rows or [["—", "", ""]])
         return Group(table, Text(wealth_line(wealth)))
 
+    def scene_generators(self) -> list[Any]:
+        from narrator.game.systems.minim_play import DungeonFloor
+
+        return [DungeonFloor()]
+
+    def encounter_builder(self) -> Any:
+        from narrator.game.systems.minim_play import MinimEncounters
+
+        return MinimEncounters()
+
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
         traits = sheet.get("traits", {})
         scores = sorted(traits.get(t, 0) for t in TRAITS)
@@ -305,4 +315,4 @@ LESSONS: dict[str, Lesson] = {
                        "minim_dungeon_floor", {"party": [{"tier": 3, "count": 3}]}),
 }
 
-register_rules(MinimRules())
+RULES = MinimRules()

@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, register_encounters, roll_choice
-from narrator.game.scenes import SceneOutcome, register_scene
+from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from tools.errors import UserError
 from tools.systems.minim.challenge import challenge_of, rating_of
@@ -102,6 +102,3 @@ class DungeonFloor:
                           ["room", "kind", "challenge", "reward", "features"], rows)
         return SceneOutcome("Dungeon floor", text, [("minim_dungeon_floor", floor), ("table_set_scene", scene)], view)
 
-
-register_encounters(MinimEncounters())
-register_scene(DungeonFloor())

@@ -1,25 +1,36 @@
 """Minim (``minim.md``): a 2d6 partial-result system with three traits and fifteen skills.
 
-Every module in this package that defines :class:`tools.registry.Tool` objects contributes them to the system;
-nothing here lists them, so adding a mechanic is adding a module.
+Every module in this package that defines :class:`tools.tool.Tool` objects contributes them to the system;
+nothing here lists them, so adding a mechanic is adding a module. This object is Minim's side of the contract in
+:mod:`tools.systems.contract`: its words, its conditions, its people and where its book covers the shared table.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from functools import lru_cache
+from typing import Any
 
-from tools.registry import Tool
+from tools.systems.contract import ConditionRule, Resource, SystemBase, Vocabulary
+from tools.table import TableState
+
+ZONES = "minim.md#Zones"
+FUMBLES = "minim.md#Fumbles"
+INITIATIVE = "minim.md#Initiative"
+ATTACKS = "minim.md#Attacks"
 
 
-class _Minim:
+class Minim(SystemBase):
     name = "minim"
     title = "Minim"
     rulebook = "minim.md"
+    order = 0
     character_tool = "minim_add_character"
     random_character_tool = "minim_add_random_character"
     npc_tool = "minim_add_npc"
+    start_combat_tool = "minim_start_combat"
+    downed_condition = "unconscious"
+    game_adapter = "narrator.game.systems.minim:RULES"
+    table_citations = {"table_set_zones": [ZONES], "table_move": [ZONES], "table_area": [ZONES],
+                       "table_next_turn": [INITIATIVE]}
 
     def proposals(self) -> list:
         from tools.systems.minim.proposals import SPECS
@@ -30,6 +41,21 @@ class _Minim:
         from tools.systems.minim.proposals import router_examples
 
         return router_examples()
+
+    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
+        """Minim's tier is the power level itself (1 a feeble critter … 5 a mighty villain)."""
+        args: dict[str, Any] = {"concept": concept}
+        if level is not None:
+            args["tier"] = level
+        if name:
+            args["name"] = name
+        return args
+
+    def sample_party(self) -> list[dict[str, Any]]:
+        party = super().sample_party()
+        party[0] = {**party[0], "sheet": {"powers": {"languages": 1, "wealth": 1, "lightning": 2,
+                                                     "healing touch": 2}}}
+        return party
 
     def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
         from pydantic import ValidationError
@@ -47,15 +73,57 @@ class _Minim:
 
         return sheet_text(sheet)
 
-    @lru_cache(maxsize=1)
-    def tools(self) -> list[Tool]:
-        found: dict[str, Tool] = {}
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-            module = importlib.import_module(f"{__name__}.{info.name}")
-            for value in vars(module).values():
-                if isinstance(value, Tool) and value.system == self.name:
-                    found[value.name] = value
-        return [found[k] for k in sorted(found)]
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary(
+            resources=(
+                Resource(field="health", word="health", kind="health", downed_at=0),
+                Resource(field="faith", word="faith", kind="pool"),
+                Resource(field="powers.wealth", word="wealth", kind="money"),
+                Resource(field="max_health", word="maximum health", kind="stat"),
+                Resource(field="max_faith", word="maximum faith", kind="stat"),
+            ),
+            items_field="gear",
+            mechanics=("fatigue", "faith point", "faith points", "health-roll", "health-rolls", "health roll",
+                       "health rolls", "avoidance roll", "partial result", "tier", "target", "power-score",
+                       "power score"),
+            outcomes={"critical success": 1, "success": 1, "neutral": 0, "failure": -1, "critical failure": -1},
+            downed_words=("unconscious",),
+        )
+
+    def conditions(self) -> dict[str, ConditionRule]:
+        rules = [
+            ConditionRule(name="unconscious", blocks_action=True, blocks_move=True,
+                          meaning="no health left", rule_ref="minim.md#Health"),
+            ConditionRule(name="stunned", blocks_action=True, ends="end_of_turn", meaning="cannot act next turn",
+                          rule_ref=FUMBLES),
+            ConditionRule(name="disabled", blocks_action=True, ends="end_of_turn",
+                          meaning="cannot act but can move next turn", rule_ref=FUMBLES),
+            ConditionRule(name="pinned", blocks_move=True, ends="end_of_turn",
+                          meaning="cannot move but can act next turn", rule_ref=FUMBLES),
+            ConditionRule(name="fallen", modifier=-1, meaning="-1 to all actions until they get up",
+                          rule_ref=FUMBLES),
+            ConditionRule(name="shaken", ends="end_of_turn",
+                          meaning="must pass a brain test or lose the next action", rule_ref=FUMBLES),
+            ConditionRule(name="surprised", blocks_action=True, ends="end_of_round",
+                          meaning="cannot act on the first round", rule_ref=INITIATIVE),
+            ConditionRule(name="defending", ends="start_of_turn", meaning="+1 to health-rolls until their next "
+                          "turn", rule_ref=ATTACKS),
+            ConditionRule(name="off-guard-1", ends="end_of_round", meaning="surprised: -1 to health-rolls",
+                          rule_ref=INITIATIVE),
+            ConditionRule(name="off-guard-2", ends="end_of_round", meaning="surprised: -2 to health-rolls",
+                          rule_ref=INITIATIVE),
+            ConditionRule(name="disarmed", meaning="dropped a held or carried item", rule_ref=FUMBLES),
+            ConditionRule(name="grappled", meaning="attacker and target grab each other", rule_ref=FUMBLES),
+        ]
+        return {r.name: r for r in rules}
+
+    def actions_per_turn(self, state: TableState, actor: str) -> int:
+        return 1  # "doing one single-action such as: attacking; moving; ..." (minim.md#Initiative)
+
+    def worked_examples(self) -> dict[str, dict[str, Any]]:
+        from tools.systems.minim.examples import WORKED_EXAMPLES
+
+        return dict(WORKED_EXAMPLES)
 
 
-SYSTEM = _Minim()
+SYSTEM = Minim()

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.characters import CharacterResult
 from tools.systems.minim.rules import Skill
 from tools.systems.minim.sheet import (

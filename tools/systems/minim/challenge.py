@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tools.contract import ToolArgs, ToolResult, ref
 from tools.dice import Roller
 from tools.odds import fraction_text
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
 
 CHALLENGE = ref(BOOK, "Challenge")

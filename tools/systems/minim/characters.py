@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import permutations
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 from tools.systems.minim.sheet import (
     CAMPAIGN_SHIFT, CHARACTERS, FAITH, HEALTH, INTRINSIC_POWERS, POWER_POINTS, POWERS, RANK_NAMES, SKILL_BUDGET,
     SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
-    normalize_powers, problems, skill_rankings, tier,
+    problems, skill_rankings, tier,
 )
 
 GENERIC_POWERS: tuple[str, ...] = ("detect-lies", "fast-reactions", "leadership", "contacts", "allies", "patron")

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tools.contract import CheckResult, ToolArgs, ref, signed
 from tools.dice import Die, Roller
 from tools.odds import Dist, Odds
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
 
 TESTS = ref(BOOK, "Tests")
@@ -126,9 +126,9 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
         parts.append("+1 (a faith point spent)")
     lines = [f"Target = {' '.join(parts)} = {target}"]
     if target < 1:
-        lines.append(f"A target below 1 only succeeds on a natural 1 (automatic success).")
+        lines.append("A target below 1 only succeeds on a natural 1 (automatic success).")
     elif target > 5:
-        lines.append(f"A target above 5 only fails on a natural 6 (automatic failure).")
+        lines.append("A target above 5 only fails on a natural 6 (automatic failure).")
     return TargetBreakdown(trait=spec.trait, skill_adjustment=skill_adj, modifier=modifier, faith=faith, target=target), lines
 
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 from tools.contract import CheckResult, ToolArgs, ref, signed
 from tools.dice import Die, Roller
 from tools.odds import Dist
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.checks import (
     FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
 )

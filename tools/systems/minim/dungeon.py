@@ -42,7 +42,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstr
 from tools.contract import CheckResult, ToolArgs, ToolResult, ref
 from tools.dice import Die, DieFlag, Roller
 from tools.odds import Dist, Odds, binomial, die, sum_of
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
 from tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
 

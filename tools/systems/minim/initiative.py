@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.contract import ToolArgs, ToolResult, ref
 from tools.dice import Die, DieFlag, Roller
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.rules import BOOK
 
 INITIATIVE = ref(BOOK, "Initiative")

@@ -28,7 +28,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from tools.contract import CheckResult, ToolArgs, ref
 from tools.dice import Roller
 from tools.odds import Dist
-from tools.registry import tool
+from tools.tool import tool
 from tools.systems.minim.rules import BOOK, QUALITY_PRICE
 
 POWERS = ref(BOOK, "Powers")

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.proposals import ACTOR_ENUM, CIRCUMSTANCE_MODIFIER, Circumstance, ProposalArgs, ProposalSpec
+from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
 from tools.systems.minim.rules import Skill, Trait
 
 
@@ -43,13 +43,13 @@ class RecoverProposal(ProposalArgs):
 
 
 def _check(a: CheckProposal, s) -> dict:
-    return {"actor": a.actor, "skill": a.skill, "trait": a.trait, "modifier": CIRCUMSTANCE_MODIFIER[a.circumstance],
+    return {"actor": a.actor, "skill": a.skill, "trait": a.trait, "modifier": modifier_for(s, a.circumstance),
             "twice_as_long": a.twice_as_long, "faith": a.faith}
 
 
 def _attack(a: AttackProposal, s) -> dict:
     return {"attacker": a.attacker, "defender": a.defender, "skill": a.skill, "aim": a.aim,
-            "modifier": CIRCUMSTANCE_MODIFIER[a.circumstance]}
+            "modifier": modifier_for(s, a.circumstance)}
 
 
 SPECS = [

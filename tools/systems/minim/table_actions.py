@@ -23,19 +23,19 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref
 from tools.dice import Roller
-from tools.registry import tool
-from tools.systems.minim.checks import MODIFIERS, MinimTestResult, TestSpec, minim_test
+from tools.tool import table_tool
+from tools.systems.minim.checks import MODIFIERS, MinimTestResult, minim_test
 from tools.systems.minim.combat import FUMBLE_RULE
 from tools.systems.minim.powers import (
-    NO_FAITH, PowerArgs, PowerResult, PurchaseArgs, PurchaseResult, minim_power, minim_purchase, purchase_kind,
+    NO_FAITH, PowerResult, PurchaseResult, minim_power, minim_purchase, purchase_kind,
 )
 from tools.systems.minim.rules import BOOK, QUALITY_PRICE, TRAIT_OF_SKILL, Skill, Trait
 from tools.systems.minim.sheet import GearItem
 from tools.systems.minim.table_common import (
-    FAITH_ARG, MODIFIER, conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, pure,
-    require_conscious, spend_faith, unknown,
+    FAITH_ARG, MODIFIER, conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, require_conscious, spend_faith, unknown,
 )
 from tools.table import BoundResult, SetField, TableState
 
@@ -75,8 +75,8 @@ class CheckOnTableResult(MinimTestResult, BoundResult):
     has_skill: bool | None
 
 
-@tool("minim_check", "minim", "A character or NPC on the table makes a Minim test: trait and skill read from "
-      "their sheet, conditions applied, optional faith point spent.")
+@table_tool("minim_check", "minim", "A character or NPC on the table makes a Minim test: trait and skill read from "
+      "their sheet, conditions applied, optional faith point spent.", acts="actor")
 def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTableResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor")
@@ -88,16 +88,14 @@ def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTa
     fallen, fallen_steps = fallen_penalty(name, conds)
     parts += [(fallen, "fallen")] if fallen else []
     changes = [spend_faith(name, c)] if args.faith else []
-    spec = pure(TestSpec, trait=score, skill=args.skill, has_skill=has, trait_name=trait, faith=args.faith,
-                modifier=args.modifier + sum(n for n, _ in parts))
-    r = minim_test.fn(spec, roller)
+    r = run_pure(minim_test, roller, trait=score, skill=args.skill, has_skill=has, trait_name=trait,
+                 faith=args.faith, modifier=args.modifier + sum(n for n, _ in parts))
     held = "" if args.skill is None else f" with {args.skill} ({'has it' if has else 'lacks it'})"
-    steps = [f"{name} tests {trait} {score}{held}.", *fallen_steps, *modifier_line(args.modifier, parts),
-             *not_acting_notes(name, conds), *r.steps]
-    refs = r.rule_refs + ([MODIFIERS] if parts else []) + ([FUMBLE_RULE] if fallen else [])
-    return CheckOnTableResult(**{**dict(r), "summary": f"{name}: {r.summary}", "steps": steps,
-                                 "rule_refs": list(dict.fromkeys(refs))},
-                              actor=name, trait_name=trait, skill=args.skill, has_skill=has, changes=changes)
+    before = [f"{name} tests {trait} {score}{held}.", *fallen_steps, *modifier_line(args.modifier, parts),
+              *not_acting_notes(name, conds)]
+    refs = ([MODIFIERS] if parts else []) + ([FUMBLE_RULE] if fallen else [])
+    return bind(CheckOnTableResult, r, changes, summary=f"{name}: {r.summary}", before=before, refs=refs,
+                actor=name, trait_name=trait, skill=args.skill, has_skill=has)
 
 
 # --- powers ------------------------------------------------------------------------------------------------------
@@ -112,8 +110,8 @@ class UsePowerResult(PowerResult, BoundResult):
     actor: str
 
 
-@tool("minim_use_power", "minim", "A character uses a power from their sheet: 1d6 <= its score activates it and "
-      "spends a faith point (kept on a miss).")
+@table_tool("minim_use_power", "minim", "A character uses a power from their sheet: 1d6 <= its score activates it and "
+      "spends a faith point (kept on a miss).", acts="actor")
 def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> UsePowerResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "use a power")
@@ -127,9 +125,9 @@ def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> Us
         fail("power", f"{name}'s {power} is at 0 and cannot be rolled", args.power)
     if c.faith < 1:
         fail("actor", f"{name} has 0 faith: {NO_FAITH}", name)
-    r = minim_power.fn(pure(PowerArgs, power=power, score=score, faith=c.faith), roller)
+    r = run_pure(minim_power, roller, power=power, score=score, faith=c.faith)
     changes = [SetField(name=name, field="faith", value=r.faith_after, was=c.faith)] if r.faith_spent else []
-    return UsePowerResult(**{**dict(r), "summary": f"{name}: {r.summary}"}, actor=name, changes=changes)
+    return bind(UsePowerResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
 
 
 # --- purchases ---------------------------------------------------------------------------------------------------
@@ -152,8 +150,8 @@ class BuyResult(PurchaseResult, BoundResult):
     item: GearItem = Field(description="The item, added to the gear when bought or free.")
 
 
-@tool("minim_buy", "minim", "A character buys an item with their wealth power: free, a d6 <= wealth roll "
-      "(1 wealth and 1 faith spent on success), or unaffordable; the item goes into their gear.")
+@table_tool("minim_buy", "minim", "A character buys an item with their wealth power: free, a d6 <= wealth roll "
+      "(1 wealth and 1 faith spent on success), or unaffordable; the item goes into their gear.", acts="actor")
 def minim_buy(args: BuyArgs, roller: Roller, state: TableState) -> BuyResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "buy anything")
@@ -162,21 +160,20 @@ def minim_buy(args: BuyArgs, roller: Roller, state: TableState) -> BuyResult:
     if purchase_kind(wealth, price) == "roll" and c.faith < 1:
         fail("actor", f"{name} has 0 faith, and a price {price} item with wealth {wealth} needs a wealth power roll: "
                       f"{NO_FAITH}", name)
-    r = minim_purchase.fn(pure(PurchaseArgs, wealth=wealth, quality=args.quality, faith=c.faith), roller)
+    r = run_pure(minim_purchase, roller, wealth=wealth, quality=args.quality, faith=c.faith)
     item = GearItem(name=args.item, kind=args.kind, quality=args.quality)
     changes: list[Any] = []
-    steps = list(r.steps)
-    if "wealth" not in c.powers:
-        steps.insert(0, f"{name} has no wealth power on the sheet: wealth 0.")
+    before = [] if "wealth" in c.powers else [f"{name} has no wealth power on the sheet: wealth 0."]
+    after = []
     if r.outcome in ("free", "bought"):
         gear = [g.model_dump(mode="json") for g in c.gear]
         changes.append(SetField(name=name, field="gear", value=gear + [item.model_dump(mode="json")], was=gear))
-        steps.append(f"{item.name} ({item.kind} {args.quality:+d}) goes into {name}'s gear.")
+        after.append(f"{item.name} ({item.kind} {args.quality:+d}) goes into {name}'s gear.")
     if r.outcome == "bought":
         changes += [SetField(name=name, field="powers.wealth", value=r.wealth_after, was=wealth),
                     SetField(name=name, field="faith", value=r.faith_after, was=c.faith)]
-    return BuyResult(**{**dict(r), "summary": f"{name} buys {args.item}: {r.summary}", "steps": steps},
-                     actor=name, item=item, changes=changes)
+    return bind(BuyResult, r, changes, summary=f"{name} buys {args.item}: {r.summary}", before=before, after=after,
+                actor=name, item=item)
 
 
 # --- faith -------------------------------------------------------------------------------------------------------
@@ -207,7 +204,7 @@ class GrantFaithResult(BoundResult):
     overflow: int = Field(description="Points that would have gone above max_faith and were not added.")
 
 
-@tool("minim_grant_faith", "minim", "Give a character 1-3 faith points for acting on their virtue or vice, or "
+@table_tool("minim_grant_faith", "minim", "Give a character 1-3 faith points for acting on their virtue or vice, or "
       "for a high-light; never above their maximum.")
 def minim_grant_faith(args: GrantFaithArgs, roller: Roller, state: TableState) -> GrantFaithResult:
     name, c = find(state, args.actor, "actor")

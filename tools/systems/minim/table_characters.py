@@ -37,7 +37,7 @@ from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.registry import tool
+from tools.tool import table_tool
 from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from tools.systems.minim.characters import (
     GENERIC_POWERS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, minim_character_create,
@@ -67,7 +67,7 @@ class AddCharacterResult(CharacterResult, BoundResult):
     actor: str
 
 
-@tool("minim_add_character", "minim",
+@table_tool("minim_add_character", "minim",
       "Create a Minim player-character from the player's choices and add it to the table.")
 def minim_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
     require_new_name(state, args.name)
@@ -83,7 +83,7 @@ class AddRandomCharacterResult(RandomCharacterResult, BoundResult):
     actor: str
 
 
-@tool("minim_add_random_character", "minim",
+@table_tool("minim_add_random_character", "minim",
       "Roll a random, rules-legal Minim player-character and add it to the table.")
 def minim_add_random_character(args: AddRandomCharacterArgs, roller: Roller,
                                state: TableState) -> AddRandomCharacterResult:
@@ -226,7 +226,7 @@ class NpcResult(CheckResult, BoundResult):
     keywords: list[str] = Field(description="Concept keywords that steered the skills.")
 
 
-@tool("minim_add_npc", "minim",
+@table_tool("minim_add_npc", "minim",
       "Generate a valid Minim NPC (narrator-character) from a concept and a tier 1-5 and add it to the table.")
 def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     if args.name is not None:

@@ -32,19 +32,20 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref, signed
 from tools.dice import Die, Roller
-from tools.registry import tool
+from tools.tool import table_tool
 from tools.systems.minim.combat import (
-    FUMBLE_RULE, ZONES, AttackArgs, AttackSkill, MinimAttackResult, MinimSurpriseResult, SurpriseArgs, minim_attack,
+    FUMBLE_RULE, ZONES, AttackSkill, MinimAttackResult, MinimSurpriseResult, minim_attack,
     minim_surprise, short_effect,
 )
-from tools.systems.minim.initiative import Combatant, InitiativeArgs, MinimInitiativeResult, minim_initiative
+from tools.systems.minim.initiative import Combatant, MinimInitiativeResult, minim_initiative
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.sheet import GearItem, MinimCharacter
 from tools.systems.minim.table_common import (
     DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
-    conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, pure, require_conscious,
+    conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, require_conscious,
     spend_faith, unique_names, unknown,
 )
 from tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState
@@ -134,8 +135,8 @@ def _off_guard(state: TableState, dfn: str, conds: list[str], steps: list[str]) 
     return min(OFF_GUARD[m] for m in marks)
 
 
-@tool("minim_attack_target", "minim", "One character attacks another on the table: brawl and skill, weapon, "
-      "armor, health, zones and conditions read from the table; health, fumbles and unconsciousness recorded.")
+@table_tool("minim_attack_target", "minim", "One character attacks another on the table: brawl and skill, weapon, "
+      "armor, health, zones and conditions read from the table; health, fumbles and unconsciousness recorded.", acts="attacker")
 def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
     att, a = find(state, args.attacker, "attacker")
     dfn, d = find(state, args.defender, "defender")
@@ -160,11 +161,10 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
     parts = [(fallen, "fallen")] if fallen else []
     steps += fallen_steps + modifier_line(args.modifier, parts) + not_acting_notes(att, a_conds)
     changes: list[Any] = [spend_faith(att, a)] if args.faith else []
-    spec = pure(AttackArgs, trait=a.traits.brawl, skill=args.skill, has_skill=args.skill in a.skills,
-                modifier=args.modifier + fallen, faith=args.faith, weapon_quality=weapon.quality,
-                armor_quality=armor.quality if armor else 0, defender_health=d.health, aim=args.aim,
-                adjacent_zone=adjacent, defending=defending, avoidance_penalty=penalty)
-    r = minim_attack.fn(spec, roller)
+    r = run_pure(minim_attack, roller, trait=a.traits.brawl, skill=args.skill, has_skill=args.skill in a.skills,
+                 modifier=args.modifier + fallen, faith=args.faith, weapon_quality=weapon.quality,
+                 armor_quality=armor.quality if armor else 0, defender_health=d.health, aim=args.aim,
+                 adjacent_zone=adjacent, defending=defending, avoidance_penalty=penalty)
 
     edits = ConditionEdits(state)
     added: dict[str, list[str]] = {}
@@ -192,14 +192,11 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
         else:
             after.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
     changes += edits.ops()
-    refs = r.rule_refs + ([ZONES] if adjacent else []) + ([FUMBLE_RULE] if fallen else [])
-    return AttackOnTableResult(
-        **{**dict(r), "summary": f"{att} attacks {dfn}: {r.summary}", "steps": steps + r.steps + after,
-           "rule_refs": list(dict.fromkeys(refs))},
-        attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name, weapon_quality=weapon.quality,
-        armor=armor.name if armor else None, armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent,
-        conditions_added=added, changes=changes,
-    )
+    refs = ([ZONES] if adjacent else []) + ([FUMBLE_RULE] if fallen else [])
+    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn}: {r.summary}", before=steps,
+                after=after, refs=refs, attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name,
+                weapon_quality=weapon.quality, armor=armor.name if armor else None,
+                armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent, conditions_added=added)
 
 
 # --- surprise ----------------------------------------------------------------------------------------------------
@@ -229,7 +226,7 @@ class SurpriseCheckResult(BoundResult):
     dice: list[Die] = Field(description="Every die thrown, actor by actor.")
 
 
-@tool("minim_surprise_check", "minim", "Characters caught by surprise each test brass-perception: who cannot act "
+@table_tool("minim_surprise_check", "minim", "Characters caught by surprise each test brass-perception: who cannot act "
       "on the first round (surprised) and who cannot defend (off-guard-1/-2 to health-rolls).")
 def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableState) -> SurpriseCheckResult:
     found = [find(state, n, f"actors.{i}") for i, n in enumerate(args.actors)]
@@ -241,8 +238,8 @@ def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableSt
     edits = ConditionEdits(state)
     entries, steps, dice = [], [], []
     for n, c in found:
-        r = minim_surprise.fn(pure(SurpriseArgs, trait=c.traits.brass, skill="perception",
-                                   has_skill="perception" in c.skills), roller)
+        r = run_pure(minim_surprise, roller, trait=c.traits.brass, skill="perception",
+                     has_skill="perception" in c.skills)
         for old in (SURPRISED, *OFF_GUARD):
             edits.remove(n, old)
         now = [] if r.can_act else [SURPRISED]
@@ -277,7 +274,7 @@ class StartCombatResult(MinimInitiativeResult, BoundResult):
     initiative: Initiative = Field(description="The tracker as it now stands: round 1, first in order to act.")
 
 
-@tool("minim_start_combat", "minim", "Start a fight: every combatant rolls brain d6 for initiative (from their "
+@table_tool("minim_start_combat", "minim", "Start a fight: every combatant rolls brain d6 for initiative (from their "
       "sheets) and the tracker starts at round 1.")
 def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
     if state.initiative.active:
@@ -296,8 +293,7 @@ def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState)
             fail("combatants", "each character once", ", ".join(n for n, _ in fighters))
         for i, (n, c) in enumerate(fighters):
             require_conscious(n, c, f"combatants.{i}", "fight")
-    spec = pure(InitiativeArgs, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
-    r = minim_initiative.fn(spec, roller)
+    r = run_pure(minim_initiative, roller, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.total for e in r.entries})
     surprised = [n for n in r.order if SURPRISED in conditions_of(state, n)]
     steps = r.steps + ([f"Surprised, cannot act on round 1: {', '.join(surprised)} (their turns pass; remove "
@@ -318,7 +314,7 @@ class JoinCombatResult(MinimInitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@tool("minim_join_combat", "minim", "Add a character or NPC to a running fight: it rolls brain d6 and is placed "
+@table_tool("minim_join_combat", "minim", "Add a character or NPC to a running fight: it rolls brain d6 and is placed "
       "by its total (after anyone with an equal total).")
 def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     ini = state.initiative
@@ -328,7 +324,7 @@ def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -
     if name in ini.order:
         fail("actor", f"{name} is already in the initiative order (position {ini.order.index(name) + 1})", name)
     require_conscious(name, c, "actor", "fight")
-    r = minim_initiative.fn(pure(InitiativeArgs, combatants=[Combatant(name=name, brain=c.traits.brain)]), roller)
+    r = run_pure(minim_initiative, roller, combatants=[Combatant(name=name, brain=c.traits.brain)])
     total = r.entries[0].total
     pos = 0
     for i, other in enumerate(ini.order):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from tools.contract import signed
 from tools.errors import FieldProblem, ToolArgumentError
@@ -87,16 +87,6 @@ def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
 def fail(field: str, problem: str, given: Any = None) -> NoReturn:
     """Raise the argument error the registry renames to the tool; the LLM's repair loop reads ``problem``."""
     raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
-
-
-def pure(model: type[BaseModel], **values: Any) -> Any:
-    """Build a pure tool's arguments from sheet numbers; a sheet the pure tool cannot take is an argument error."""
-    from tools.registry import problems_from
-
-    try:
-        return model(**values)
-    except ValidationError as e:
-        raise ToolArgumentError("?", problems_from(e, model)) from None
 
 
 def sheet_of(state: TableState, name: str, field: str = "actor") -> MinimCharacter:

@@ -19,15 +19,17 @@ from typing import Any
 
 from pydantic import Field
 
+from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref
 from tools.dice import Roller
-from tools.registry import tool
+from tools.tool import table_tool
+from tools.turns import after_action, before_action
 from tools.systems.minim.combat import FUMBLE_RULE
-from tools.systems.minim.recovery import Mode, RecoverArgs, RecoveryResult, minim_recover
+from tools.systems.minim.recovery import Mode, RecoveryResult, minim_recover
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.table_common import (
     FAITH_ARG, MODIFIER, ConditionEdits, conditions_of, fail, fallen_penalty, find, health_change, modifier_line,
-    pure, require_conscious, spend_faith,
+    require_conscious, spend_faith,
 )
 from tools.table import BoundResult, TableState
 
@@ -78,13 +80,13 @@ def _health(target: str, state: TableState, delta: int, reason: str | None, verb
                         max_health=c.max_health, unconscious=after == 0, changes=changes)
 
 
-@tool("minim_damage", "minim", "A character or NPC loses health to fatigue or damage the narrator rules (trap, "
+@table_tool("minim_damage", "minim", "A character or NPC loses health to fatigue or damage the narrator rules (trap, "
       "fall, power, terror); no avoidance roll. 0 health is unconscious.")
 def minim_damage(args: DamageArgs, roller: Roller, state: TableState) -> HealthResult:
     return _health(args.target, state, -args.amount, args.reason, "loses")
 
 
-@tool("minim_heal", "minim", "A character or NPC regains health (a power, potion or first aid); never above the "
+@table_tool("minim_heal", "minim", "A character or NPC regains health (a power, potion or first aid); never above the "
       "maximum, and it wakes an unconscious one.")
 def minim_heal(args: HealArgs, roller: Roller, state: TableState) -> HealthResult:
     return _health(args.target, state, args.amount, args.reason, "regains")
@@ -108,15 +110,16 @@ class RecoverHealthResult(RecoveryResult, BoundResult):
     medic: str | None
 
 
-@tool("minim_recover_health", "minim", "A character recovers health from their sheet: mid-action brass test, "
+@table_tool("minim_recover_health", "minim", "A character recovers health from their sheet: mid-action brass test, "
       "full rest, or long-term healing with an optional medic from the table.")
 def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableState) -> RecoverHealthResult:
     name, c = find(state, args.actor, "actor")
     if c.health >= c.max_health:
         fail("actor", f"{name} is already at full health ({c.health} of {c.max_health}); there is nothing to "
                       "recover", name)
-    if args.mode == "mid_action":
+    if args.mode == "mid_action":  # a turn spent regaining breath is the character's action; resting is not
         require_conscious(name, c, "actor", "take a turn to regain breath")
+        before_action(state, name, "actor", "minim_recover_health")
     medic = medic_sheet = None
     if args.medic is not None:
         if args.mode != "long_term":
@@ -132,20 +135,18 @@ def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableSt
         fallen, fallen_steps = fallen_penalty(name, conditions_of(state, name))
         parts += [(fallen, "fallen")] if fallen else []
         steps += fallen_steps + modifier_line(args.modifier, parts)
-    spec = pure(RecoverArgs, mode=args.mode, brass=c.traits.brass, max_health=c.max_health, health=c.health,
-                modifier=args.modifier + sum(n for n, _ in parts), faith=args.faith,
-                uninterrupted_rest=args.uninterrupted_rest,
-                medic_brain=medic_sheet.traits.brain if medic_sheet else None,
-                medic_has_cure=("cure" in medic_sheet.skills) if medic_sheet else None,
-                medic_modifier=args.medic_modifier)
     changes: list[Any] = [spend_faith(name, c)] if args.faith else []
-    r = minim_recover.fn(spec, roller)
+    r = run_pure(minim_recover, roller, mode=args.mode, brass=c.traits.brass, max_health=c.max_health,
+                 health=c.health, modifier=args.modifier + sum(n for n, _ in parts), faith=args.faith,
+                 uninterrupted_rest=args.uninterrupted_rest,
+                 medic_brain=medic_sheet.traits.brain if medic_sheet else None,
+                 medic_has_cure=("cure" in medic_sheet.skills) if medic_sheet else None,
+                 medic_modifier=args.medic_modifier)
     if medic_sheet is not None:
         steps.append(f"Medic {medic}: brain {medic_sheet.traits.brain}, "
                      f"{'has' if 'cure' in medic_sheet.skills else 'lacks'} cure.")
     edits = ConditionEdits(state)
     changes += health_change(name, c, r.health_after, edits) + edits.ops()
-    refs = r.rule_refs + ([FUMBLE_RULE] if parts else [])
-    return RecoverHealthResult(**{**dict(r), "summary": f"{name}: {r.summary}", "steps": steps + r.steps,
-                                  "rule_refs": list(dict.fromkeys(refs))},
-                               actor=name, medic=medic, changes=changes)
+    result = bind(RecoverHealthResult, r, changes, summary=f"{name}: {r.summary}", before=steps,
+                  refs=[FUMBLE_RULE] if parts else [], actor=name, medic=medic)
+    return after_action(state, name, result) if args.mode == "mid_action" else result

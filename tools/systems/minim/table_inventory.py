@@ -12,7 +12,7 @@ from pydantic import Field
 
 from tools.contract import ToolArgs, ref
 from tools.dice import Roller
-from tools.registry import tool
+from tools.tool import table_tool
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.sheet import GearItem
 from tools.systems.minim.table_common import find, unknown
@@ -39,7 +39,7 @@ class InventoryResult(BoundResult):
     gear: list[GearItem]
 
 
-@tool("minim_gain_item", "minim", "A character gains an item (found, given, looted); it joins their gear.")
+@table_tool("minim_gain_item", "minim", "A character gains an item (found, given, looted); it joins their gear.")
 def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> InventoryResult:
     name, sheet = find(state, args.actor, "actor")
     new = GearItem(name=args.item, kind=args.kind, quality=args.quality)
@@ -54,7 +54,7 @@ def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> In
     )
 
 
-@tool("minim_lose_item", "minim", "A character loses, gives away or uses up an item from their gear.")
+@table_tool("minim_lose_item", "minim", "A character loses, gives away or uses up an item from their gear.")
 def minim_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> InventoryResult:
     name, sheet = find(state, args.actor, "actor")
     index = next((i for i, g in enumerate(sheet.gear) if g.name.casefold() == args.item.strip().casefold()), None)

@@ -241,7 +241,7 @@ def test_unconscious_actor_cannot_check(hero):
     hero.call("minim_damage", {"target": "Hero", "amount": 9, "reason": "rockfall"})
     with pytest.raises(ToolArgumentError) as e:
         hero.call("minim_check", {"actor": "Hero", "skill": "fight"}, faces=[])
-    assert "Hero is unconscious (health 0) and cannot act" in problems_of(e)["actor"]
+    assert "Hero cannot act: unconscious (no health left)" in problems_of(e)["actor"]
 
 
 @pytest.mark.parametrize("name,args", [

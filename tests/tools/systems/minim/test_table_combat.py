@@ -104,7 +104,7 @@ def test_attack_refusals(fight):
     assert "already unconscious" in problems_of(e)["defender"]
     with pytest.raises(ToolArgumentError) as e:
         fight.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[])
-    assert "Ruffian is unconscious (health 0) and cannot attack" in problems_of(e)["attacker"]
+    assert "Ruffian cannot act: unconscious (no health left)" in problems_of(e)["attacker"]
     with pytest.raises(ToolArgumentError) as e:
         fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian", "skill": "magic"})
     assert e.value.tool == "minim_attack_target" and "skill" in problems_of(e)
@@ -200,7 +200,7 @@ def test_surprise_then_attack_uses_the_off_guard_penalty(fight, registry):
 def test_off_guard_lapses_after_the_first_round(fight):
     fight.call("minim_surprise_check", {"actors": ["Ruffian"]}, faces=[6, 6])
     assert fight.conditions("Ruffian") == ["surprised", "off-guard-2"]
-    start = fight.call("minim_start_combat", {}, faces=[1, 1, 2, 2])  # Hero brain 2: 1+1; Ruffian brain 2: 2+2
+    start = fight.call("minim_start_combat", {}, faces=[2, 2, 1, 1])  # Hero brain 2: 2+2; Ruffian brain 2: 1+1
     assert "Surprised, cannot act on round 1: Ruffian" in start.steps[-1]
     a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 4, 6])
     assert a.avoidance_threshold == 2  # round 1

@@ -1,0 +1,310 @@
+"""The rules-system contract: everything a rules system gives the rest of narrator, in one place.
+
+Shared code (the table, the agent, the guard, memory, the game) knows a system only through :class:`RulesSystem`.
+A new system is a package under :mod:`tools.systems` whose ``SYSTEM`` satisfies it — usually by subclassing
+:class:`SystemBase`, which supplies defaults for everything optional — plus data files under ``prompts/<name>/``
+and a game adapter it names by dotted path. Nothing outside the package, its prompts and its adapter changes.
+
+What a system provides (``tests/tools/systems/test_conformance.py`` checks every registered system):
+
+* identity — ``name`` (tool prefix, CLI flag), ``title``, ``rulebook`` (file name) and ``rulebook_dir`` (None:
+  the shared rulebooks folder), ``order`` (the wizard lists systems by it; the lowest is the default).
+* mechanics — ``tools()``: pure tools and table tools, found in the package's modules (nothing lists them).
+* people — ``character_tool`` / ``random_character_tool`` / ``npc_tool`` (table tools that add a sheet) and
+  ``npc_args(concept, level, name)``: the NPC tool's arguments for a system-neutral power level 1–5
+  (:data:`POWER_LEVELS`); ``sheet_problems`` / ``sheet_text``; ``sample_party()`` for evaluations and tests.
+* fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``.
+* the agent — ``proposals()`` (what may be proposed, number-free), ``router_examples()`` (labelled anchors from
+  the rulebook), ``circumstances()`` (the words a proposal uses for advantage → the book's modifiers).
+* honesty — ``vocabulary()``: the sheet fields that are resources (health, pools, money, injuries…) with which
+  way is better and when their bearer is down, the items field, the mechanics words of the book and the outcome
+  labels; ``effects(tool, result, before)`` turns a result's ops into :class:`Effect` s (harmed, healed, downed, spent,
+  gained…) that the guard, the gate and the narration prompt read instead of assuming "health".
+* the table — ``conditions()``: what each condition does (blocks acting or moving, a modifier, when it ends);
+  ``downed_condition``; ``table_citations`` for the shared table tools (zones, moves) in this book.
+* teaching and rulings — ``worked_examples()``: canned arguments for pure tools (``narrator rules``).
+* files — ``prompts_dir`` (router examples, lexicon, narration examples and phrase tables, styles).
+* the game — ``game_adapter``: ``"module:ATTRIBUTE"`` of its :class:`narrator.game.rules.GameRules`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+if TYPE_CHECKING:
+    from tools.contract import ToolResult
+    from tools.table import TableState
+    from tools.tool import Tool
+
+PROMPTS_ROOT = Path(__file__).resolve().parents[2] / "prompts"
+
+POWER_LEVELS: dict[int, str] = {1: "weak", 2: "ordinary", 3: "capable", 4: "veteran", 5: "legendary"}
+"""The system-neutral power level of an NPC: each system maps it onto its own scale (Minim: tier = level)."""
+
+CIRCUMSTANCES: tuple[str, ...] = ("big advantage", "small advantage", "none", "small disadvantage",
+                                  "big disadvantage")
+"""The qualitative circumstance words a proposal may use; each system maps them onto its own modifiers."""
+
+
+# --- the vocabulary of honesty ------------------------------------------------------------------------------------
+
+
+class Resource(BaseModel):
+    """A sheet field whose changes are story facts: ``health`` falling means hurt, ``faith`` falling means spent.
+
+    ``kind`` says which words describe a change: health (hurt / recovers), injury (a lasting wound: worse when
+    higher unless said), pool (spent / regained), money (spent / gained), stat and level (goes up / down).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    field: str = Field(description="Dotted sheet path, e.g. 'health', 'powers.wealth', 'wounds'.")
+    word: str = Field(description="What players call it, e.g. 'health', 'faith', 'wound level'.")
+    kind: Literal["health", "injury", "pool", "money", "stat", "level"]
+    higher_is_better: bool = True
+    downed_at: int | None = Field(None, description="At or past this value (in the worse direction) the bearer "
+                                  "is down: unconscious, incapacitated, out of the fight.")
+
+
+class Vocabulary(BaseModel):
+    """The words of a system that the guard, the gate and the prompts take instead of assuming Minim's."""
+
+    model_config = ConfigDict(frozen=True)
+
+    resources: tuple[Resource, ...] = ()
+    items_field: str | None = Field(None, description="The sheet list of items (each a dict with a 'name').")
+    mechanics: tuple[str, ...] = Field((), description="Words that only make sense as game mechanics in this book "
+                                       "(fatigue, faith, soak, wild die...): a sentence using them states rules.")
+    outcomes: dict[str, int] = Field(default_factory=dict, description="Outcome labels of this book and their "
+                                     "polarity: +1 a success of some kind, 0 neither, -1 a failure of some kind.")
+    downed_words: tuple[str, ...] = ("unconscious",)
+
+    def resource(self, field: str) -> Resource | None:
+        return next((r for r in self.resources if r.field == field), None)
+
+
+class Effect(BaseModel):
+    """One story fact a turn's results establish, with who and what: what narration may say happened."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["harmed", "healed", "downed", "revived", "spent", "gained", "raised", "lowered",
+                  "condition_added", "condition_removed", "item_gained", "item_lost", "moved", "created",
+                  "removed", "state"]
+    who: str = ""
+    what: str = ""
+    amount: int | None = None
+    before: Any = None
+    after: Any = None
+
+    def words(self) -> str:
+        """The effect as a number-free clause for the narration prompt."""
+        who, what = self.who or "someone", self.what
+        return {
+            "harmed": f"{who} is hurt" + (f" ({what})" if what not in ("health", "") else ""),
+            "healed": f"{who} recovers" + (f" ({what})" if what not in ("health", "") else ""),
+            "downed": f"{who} is down: {what or 'out of the fight'}",
+            "revived": f"{who} is back on their feet",
+            "spent": f"{who} spends {what}",
+            "gained": f"{who} gains {what}",
+            "raised": f"{who}'s {what} goes up",
+            "lowered": f"{who}'s {what} goes down",
+            "condition_added": f"{who} is now {what}",
+            "condition_removed": f"{who} is no longer {what}",
+            "item_gained": f"{who} now has {what}",
+            "item_lost": f"{who} no longer has {what}",
+            "moved": f"{who} moves to {what}",
+            "created": f"{who} enters the story",
+            "removed": f"{who} leaves the story",
+            "state": f"{what}",
+        }[self.kind]
+
+
+class ConditionRule(BaseModel):
+    """What a condition does at the table, enforced by the engine (:mod:`tools.turns`), not left to narration.
+
+    ``ends`` — when a condition added with its defaults goes away: ``removed`` (only by a tool), ``start_of_turn``
+    or ``end_of_turn`` of its bearer's next turn, ``end_of_round``.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    blocks_action: bool = False
+    blocks_move: bool = False
+    modifier: int = 0
+    ends: Literal["removed", "start_of_turn", "end_of_turn", "end_of_round"] = "removed"
+    meaning: str = ""
+    rule_ref: str | None = None
+
+
+# --- the protocol -------------------------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class RulesSystem(Protocol):
+    """What the rest of the project may know about a rules system — nothing more. See the module docstring."""
+
+    name: str
+    title: str
+    rulebook: str
+    rulebook_dir: Path | None
+    order: int
+    character_tool: str
+    random_character_tool: str
+    npc_tool: str
+    start_combat_tool: str | None
+    downed_condition: str
+    table_citations: dict[str, list[str]]
+    prompts_dir: Path
+    game_adapter: str | None
+
+    def tools(self) -> list["Tool"]: ...
+
+    def proposals(self) -> list: ...
+
+    def router_examples(self) -> list[tuple[str, str]]: ...
+
+    def circumstances(self) -> dict[str, int]: ...
+
+    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]: ...
+
+    def start_combat_args(self, combatants: list[str]) -> dict[str, Any]: ...
+
+    def sample_party(self) -> list[dict[str, Any]]: ...
+
+    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]: ...
+
+    def sheet_text(self, sheet: dict) -> str: ...
+
+    def vocabulary(self) -> Vocabulary: ...
+
+    def effects(self, tool: str, result: "ToolResult", before: "TableState | None" = None) -> list[Effect]: ...
+
+    def conditions(self) -> dict[str, ConditionRule]: ...
+
+    def actions_per_turn(self, state: "TableState", actor: str) -> int: ...
+
+    def worked_examples(self) -> dict[str, dict[str, Any]]: ...
+
+
+class SystemBase:
+    """Defaults for the optional parts of :class:`RulesSystem`; a system sets its identity and overrides the rest.
+
+    ``tools()`` collects every :class:`tools.tool.Tool` defined in the modules of the package the subclass lives
+    in (``package`` — set automatically from the subclass's module), so adding a mechanic is adding a module.
+    """
+
+    name: str = ""
+    title: str = ""
+    rulebook: str = ""
+    rulebook_dir: Path | None = None
+    order: int = 100
+    character_tool: str = ""
+    random_character_tool: str = ""
+    npc_tool: str = ""
+    start_combat_tool: str | None = None
+    downed_condition: str = "unconscious"
+    table_citations: dict[str, list[str]] = {}
+    game_adapter: str | None = None
+    package: str = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("package"):
+            module = cls.__module__
+            cls.package = module if _is_package(module) else module.rpartition(".")[0]
+
+    @property
+    def prompts_dir(self) -> Path:
+        return PROMPTS_ROOT / self.name
+
+    # -- mechanics ---------------------------------------------------------------------------------------------
+    def tools(self) -> list["Tool"]:
+        cached = self.__dict__.get("_tools")
+        if cached is None:
+            cached = self.__dict__["_tools"] = _collect_tools(self.package, self.name)
+        return list(cached)
+
+    # -- the agent ---------------------------------------------------------------------------------------------
+    def proposals(self) -> list:
+        return []
+
+    def router_examples(self) -> list[tuple[str, str]]:
+        return []
+
+    def circumstances(self) -> dict[str, int]:
+        return {"big advantage": 2, "small advantage": 1, "none": 0, "small disadvantage": -1,
+                "big disadvantage": -2}
+
+    # -- people ------------------------------------------------------------------------------------------------
+    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
+        args: dict[str, Any] = {"concept": concept}
+        if level is not None:
+            args["level"] = level
+        if name:
+            args["name"] = name
+        return args
+
+    def start_combat_args(self, combatants: list[str]) -> dict[str, Any]:
+        return {"combatants": combatants}
+
+    def sample_party(self) -> list[dict[str, Any]]:
+        """A small table for evaluations: two player-characters and three NPCs, with sheet overrides if any."""
+        return [{"name": "Aria", "npc": False}, {"name": "Brom", "npc": False}, {"name": "Guard", "npc": True},
+                {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True}]
+
+    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
+        return []
+
+    def sheet_text(self, sheet: dict) -> str:
+        return "\n".join(f"{k}: {v}" for k, v in sheet.items())
+
+    # -- honesty -----------------------------------------------------------------------------------------------
+    def vocabulary(self) -> Vocabulary:
+        return Vocabulary()
+
+    def effects(self, tool: str, result: "ToolResult", before: "TableState | None" = None) -> list[Effect]:
+        """The story facts of one result; ``before`` is the table it ran on (conditions are diffed against it)."""
+        from tools.effects import effects_from_changes
+
+        return effects_from_changes(getattr(result, "changes", []), self.vocabulary(), self.downed_condition,
+                                    before.conditions if before is not None else None)
+
+    # -- the table ---------------------------------------------------------------------------------------------
+    def conditions(self) -> dict[str, ConditionRule]:
+        return {self.downed_condition: ConditionRule(name=self.downed_condition, blocks_action=True,
+                                                     blocks_move=True, meaning="out of the fight")}
+
+    def actions_per_turn(self, state: "TableState", actor: str) -> int:
+        return 1
+
+    def worked_examples(self) -> dict[str, dict[str, Any]]:
+        return {}
+
+
+def _is_package(module: str) -> bool:
+    import sys
+
+    mod = sys.modules.get(module)
+    return bool(mod is not None and getattr(mod, "__path__", None))
+
+
+def _collect_tools(package: str, system: str) -> list["Tool"]:
+    from tools.tool import Tool
+
+    pkg = importlib.import_module(package)
+    modules = [pkg]
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        modules.append(importlib.import_module(f"{package}.{info.name}"))
+    found: dict[str, Tool] = {}
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, Tool) and value.system == system:
+                found[value.name] = value
+    return [found[k] for k in sorted(found)]

@@ -1,0 +1,139 @@
+"""Turn rules the table enforces for every system: who may act now, how often, and when timed conditions end.
+
+Why in the engine: "one single action per turn" and "stunned, cannot act next turn" are rules, and rules left to
+narration are rules a player can talk past. Every table tool marked with ``acts`` (see :func:`tools.tool.table_tool`)
+passes :func:`before_action` before it runs and gets :func:`after_action`'s bookkeeping op after:
+
+* A condition whose :class:`~tools.systems.contract.ConditionRule` blocks acting (stunned, disabled, the system's
+  downed condition…) refuses the action, in or out of combat, saying which condition and until when.
+* In combat, a combatant acts only on their own turn, and at most ``actions_per_turn`` times (the system's
+  number; Minim: one). Characters outside the initiative order are not held by it (a fight in one room does not
+  stop a lock being picked in another).
+* :func:`advance` moves the tracker to the next turn and ends timed conditions: ``end_of_turn`` ones of the
+  combatant whose turn ends (unless added during that very turn — "next turn" means the next one),
+  ``end_of_round`` ones when a round ends, ``start_of_turn`` ones of the combatant whose turn begins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.table import BoundResult, Expiry, Initiative, SetConditions, SetInitiative, TableState
+
+
+def _rules(state: TableState) -> dict[str, Any]:
+    from tools.systems import get_system
+
+    return get_system(state.system).conditions()
+
+
+def blocking(state: TableState, name: str, what: str = "act") -> list[str]:
+    """The conditions on ``name`` that forbid acting (``what='act'``) or moving (``what='move'``)."""
+    rules = _rules(state)
+    field = "blocks_action" if what == "act" else "blocks_move"
+    return [c for c in state.conditions.get(name, []) if c in rules and getattr(rules[c], field)]
+
+
+def condition_text(state: TableState, name: str, condition: str) -> str:
+    rule = _rules(state).get(condition)
+    meaning = f" ({rule.meaning})" if rule is not None and rule.meaning else ""
+    timer = state.expiry.get(name, {}).get(condition)
+    until = ""
+    if timer is not None:
+        until = {"start_of_turn": f" until the start of {timer.of}'s next turn",
+                 "end_of_turn": f" until the end of {timer.of}'s next turn",
+                 "end_of_round": " until the end of the round"}[timer.ends]
+    return f"{condition}{meaning}{until}"
+
+
+def before_action(state: TableState, raw_name: str, field: str, tool: str) -> str:
+    """The acting character's canonical name, or an argument error saying why they cannot act now."""
+    name = state.find(raw_name, field, tool)
+    blocked = blocking(state, name, "act")
+    if blocked:
+        why = "; ".join(condition_text(state, name, c) for c in blocked)
+        raise ToolArgumentError(tool, [FieldProblem(field, f"{name} cannot act: {why}")])
+    ini = state.initiative
+    if ini.active and name in ini.order:
+        if ini.current != name:
+            raise ToolArgumentError(tool, [FieldProblem(field, f"it is {ini.current}'s turn (round {ini.round}); "
+                                                               f"{name} acts on their own turn")])
+        from tools.systems import get_system
+
+        budget = get_system(state.system).actions_per_turn(state, name)
+        if ini.used >= budget:
+            plural = "action" if budget == 1 else "actions"
+            raise ToolArgumentError(tool, [FieldProblem(field, f"{name} has already taken {budget} {plural} this "
+                                                               "turn; the turn passes to the next combatant "
+                                                               "(table_next_turn)")])
+    return name
+
+
+def after_action(state: TableState, actor: str, result: BoundResult) -> BoundResult:
+    """Count the action against the current combatant's turn (an op in the result, so replay repeats it)."""
+    ini = state.initiative
+    if not (ini.active and ini.current == actor):
+        return result
+    used = ini.model_copy(update={"used": ini.used + 1})
+    return result.model_copy(update={"changes": [*result.changes, SetInitiative(initiative=used)]})
+
+
+def _expired(state: TableState, keep) -> list[SetConditions]:
+    ops = []
+    for bearer, timers in state.expiry.items():
+        gone = [c for c, t in timers.items() if not keep(t)]
+        if gone:
+            left = [c for c in state.conditions.get(bearer, []) if c not in gone]
+            ops.append(SetConditions(name=bearer, conditions=left,
+                                     expiry={c: t for c, t in timers.items() if c not in gone}))
+    return ops
+
+
+def advance(state: TableState) -> tuple[Initiative, list[Any], list[str]]:
+    """The next turn: (the new tracker, the ops ending timed conditions, lines saying what ended)."""
+    from tools.table import apply_all
+
+    ini = state.initiative
+    here = (ini.round, ini.turn)
+    ending = ini.current
+    ops: list[Any] = _expired(state, lambda t: not (t.ends == "end_of_turn" and t.of == ending and t.since < here))
+    turn, rnd = ini.turn + 1, ini.round
+    if turn >= len(ini.order):
+        turn, rnd = 0, rnd + 1
+    mid = apply_all(state, ops)
+    if rnd != ini.round:
+        more = _expired(mid, lambda t: t.ends != "end_of_round")
+        ops += more
+        mid = apply_all(mid, more)
+    new = ini.model_copy(update={"turn": turn, "round": rnd, "used": 0})
+    starting = new.current
+    more = _expired(mid, lambda t: not (t.ends == "start_of_turn" and t.of == starting and t.since < (rnd, turn)))
+    ops += more
+    lines = []
+    for op in ops:
+        before = set(state.conditions.get(op.name, []))
+        for c in sorted(before - set(op.conditions)):
+            lines.append(f"{op.name} is no longer {c}.")
+    return new, ops, list(dict.fromkeys(lines))
+
+
+def expiry_for(state: TableState, bearer: str, condition: str, ends: str | None = None,
+               of: str | None = None) -> Expiry | None:
+    """The timer of a condition added now: the system's default ending for it unless ``ends`` is given."""
+    if ends is None:
+        rule = _rules(state).get(condition)
+        ends = rule.ends if rule is not None else "removed"
+    if ends == "removed":
+        return None
+    ini = state.initiative
+    return Expiry(ends=ends, of=of or bearer, since=(ini.round, ini.turn) if ini.active else (0, 0))
+
+
+def party_down(state: TableState) -> bool:
+    """True when every player-character is down (the system's downed condition): a total-party kill."""
+    from tools.systems import get_system
+
+    downed = get_system(state.system).downed_condition
+    pcs = [n for n, s in state.characters.items() if not s.get("npc")]
+    return bool(pcs) and all(downed in state.conditions.get(n, []) for n in pcs)
