@@ -19,7 +19,7 @@ from tools.oracle import LIKELIHOODS, SYNONYMS
 from tools.systems import get_system
 
 if TYPE_CHECKING:
-    from narrator.game.session import GameSession
+    from narrator.game.context import Play as GameSession
 
 
 def split_likelihood(text: str) -> tuple[str, str]:
@@ -44,13 +44,12 @@ def oracle(s: "GameSession", arg: str) -> None:
 
 
 @command("scene", "/scene [GENERATOR | set TEXT]", "generate the next scene (e.g. dungeon), or set it by hand",
-         "solo", complete=lambda s, a: ("set", *scene_generators(s.campaign.system)) if s.campaign else ())
+         "solo", complete=lambda s, a: ("set", *scene_generators(s.system)) if s.has_campaign else ())
 def scene(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
-    generators = scene_generators(s.campaign.system)
+    generators = scene_generators(s.system)
     word, _, rest = arg.partition(" ")
     if not arg:
-        now = s.campaign.state.scene or "not set"
+        now = s.state.scene or "not set"
         listing = "; ".join(f"{n} — {g.description}" for n, g in generators.items()) or "none for this system yet"
         s.info(f"Scene: {now}\nGenerators: {listing}. Or /scene set TEXT.")
         return
@@ -62,7 +61,7 @@ def scene(s: "GameSession", arg: str) -> None:
     generator = generators.get(word.lower())
     if generator is None:
         raise UserError(f"No scene generator {word[:30]!r}; choose one of: {', '.join(generators) or 'none yet'}.")
-    outcome = generator.generate(s.campaign)
+    outcome = generator.generate(s.engine)
     for tool, result in outcome.results:
         s.show_result(tool, result)
     if outcome.view is not None:
@@ -72,16 +71,15 @@ def scene(s: "GameSession", arg: str) -> None:
 @command("encounter", "/encounter [easy|moderate|deadly] [CONCEPT]",
          "add foes sized by the system's challenge rules", "assist", complete=lambda s, a: DIFFICULTIES)
 def encounter(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
-    builder = encounter_builder(s.campaign.system)
+    builder = encounter_builder(s.system)
     if builder is None:
-        raise UserError(f"There are no encounter rules for {s.campaign.system} yet.")
+        raise UserError(f"There are no encounter rules for {get_system(s.system).title} yet.")
     word, _, rest = arg.partition(" ")
     matches = [d for d in DIFFICULTIES if word and d.startswith(word.lower())]
     difficulty = matches[0] if len(matches) == 1 else "moderate"
     concept = (rest if matches else arg).strip() or None
-    outcome = builder.build(s.campaign, difficulty, concept)
-    npc_tool = get_system(s.campaign.system).npc_tool
+    outcome = builder.build(s.engine, difficulty, concept)
+    npc_tool = get_system(s.system).npc_tool
     for tool, result in outcome.results:
         if tool != npc_tool or s.mode == "teach":
             s.show_result(tool, result)
@@ -96,16 +94,15 @@ def encounter(s: "GameSession", arg: str) -> None:
 def rule(s: "GameSession", arg: str) -> None:
     from narrator.game.memory_bridge import ruling_lines
 
-    assert s.campaign is not None
     if not arg:
         raise usage_error("rule")
     fn, why = s.rulings()
     if fn is None:
-        s.info(f"{why} Meanwhile /learn shows worked examples, and {get_system(s.campaign.system).rulebook} has "
+        s.info(f"{why} Meanwhile /learn shows worked examples, and {get_system(s.system).rulebook} has "
                "the rules.")
         return
     try:
-        answer = fn(arg, s.campaign.system)
+        answer = fn(arg, s.system)
     except Exception as e:  # noqa: BLE001 - a failing memory must not end the session
         raise UserError(f"The rulings search failed: {e}") from None
     lines, refs = ruling_lines(answer)
@@ -114,7 +111,7 @@ def rule(s: "GameSession", arg: str) -> None:
         return
     text = "\n".join(lines) + (f"\nRules: {', '.join(refs)}" if refs else "")
     s.emit(Block("explain", text))
-    s.campaign.say("note", f"Ruling asked: {arg}" + (f" ({', '.join(refs)})" if refs else ""))
+    s.say("note", f"Ruling asked: {arg}" + (f" ({', '.join(refs)})" if refs else ""))
 
 
 CANNED_VOICES = (
@@ -135,10 +132,9 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
         return canned
     from models.base import BackendError, GenerationSettings, Message
 
-    assert s.campaign is not None
     messages = [Message("system", "You voice characters in a tabletop role-playing game. Answer with one short "
                                   "line of dialogue only: no narration, no quotes, no numbers."),
-                Message("user", f"{name}, {concept}. Scene: {s.campaign.state.scene or 'unknown'}. "
+                Message("user", f"{name}, {concept}. Scene: {s.state.scene or 'unknown'}. "
                                 f"What does {name} say to the party?")]
     try:
         text = backend.complete(messages, GenerationSettings(max_tokens=40, temperature=0.8, seed=0))
@@ -153,7 +149,6 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
 @command("npc", "/npc CONCEPT [LEVEL]", "make an NPC from a concept (power level 1 weak … 5 legendary): stat "
          "block and a line of voice", "assist")
 def npc(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
     words = arg.split()
     level = None
     if len(words) > 1 and re.fullmatch(r"[+-]?\d+", words[-1]):
@@ -163,14 +158,14 @@ def npc(s: "GameSession", arg: str) -> None:
     concept = " ".join(words)
     if not concept:
         raise usage_error("npc")
-    system = get_system(s.campaign.system)
+    system = get_system(s.system)
     result = s.call(system.npc_tool, system.npc_args(concept, level), preview=False)
     name = getattr(result, "actor", None)
-    if name in s.campaign.state.characters:
+    if name in s.state.characters:
         s.show_sheet(name)
         line = voice_line(s, name, concept)
         s.emit(Block("narration", f'{name}: "{line}"'))
-        s.campaign.say("narration", f'{name}: "{line}"', npc=name)
+        s.say("narration", f'{name}: "{line}"', npc=name)
 
 
 @command("roll", "/roll EXPR", "roll dice notation openly, e.g. /roll 2d6+1 (logged)", "assist")
@@ -181,7 +176,7 @@ def roll(s: "GameSession", arg: str) -> None:
 
 
 @command("check", "/check [ACTOR] SKILL [MODIFIER]", "a check from the sheet, e.g. /check Aria stealth +1",
-         "assist", complete=lambda s, a: s.names() + (s.rules.skills() if s.campaign else []))
+         "assist", complete=lambda s, a: s.names() + (s.rules.skills() if s.has_campaign else []))
 def check(s: "GameSession", arg: str) -> None:
     words = arg.split()
     modifier = 0

@@ -14,7 +14,7 @@ from narrator.game.views import party_view, rows_table, tracker_view
 from tools.errors import UserError
 
 if TYPE_CHECKING:
-    from narrator.game.session import GameSession
+    from narrator.game.context import Play as GameSession
 
 
 @command("sheet", "/sheet [NAME]", "show a character's or NPC's sheet (default: the active character)", "table",
@@ -26,15 +26,13 @@ def sheet(s: "GameSession", arg: str) -> None:
 @command("inventory", "/inventory [NAME]", "gear, and what the character's wealth buys", "table",
          complete=complete_names)
 def inventory(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
     name = name_or_actor(s, arg)
-    s.emit(Block.of("view", s.rules.inventory_view(s.campaign.state.characters[name])))
+    s.emit(Block.of("view", s.rules.inventory_view(s.state.characters[name])))
 
 
 @command("party", "/party", "quick sheets of the whole party (and the NPCs on the table)", "assist")
 def party(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
-    state = s.campaign.state
+    state = s.state
     pcs = [s.rules.party_row(n, sh, state) for n, sh in state.characters.items() if not sh.get("npc")]
     npcs = [s.rules.party_row(n, sh, state) for n, sh in state.characters.items() if sh.get("npc")]
     s.emit(Block.of("view", party_view(pcs, "Party")))
@@ -43,8 +41,7 @@ def party(s: "GameSession", arg: str) -> None:
 
 
 def _tracker(s: "GameSession") -> None:
-    assert s.campaign is not None
-    state = s.campaign.state
+    state = s.state
     health = {n: s.rules.resources(sh) for n, sh in state.characters.items()}
     s.emit(Block.of("view", tracker_view(state, health)))
 
@@ -52,12 +49,11 @@ def _tracker(s: "GameSession") -> None:
 @command("initiative", "/initiative [start|next|end]", "the initiative tracker; start a fight, next turn, end it",
          "assist", complete=lambda s, a: ("start", "next", "end"))
 def initiative(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
     action = arg.lower()
     if action == "start":
         tool = s.rules.start_combat_tool
         if tool is None:
-            raise UserError(f"{s.campaign.system} has no initiative tool yet.")
+            raise UserError(f"{s.system} has no initiative tool yet.")
         s.call(tool, {})
     elif action == "next":
         s.call("table_next_turn", {}, preview=False)
@@ -70,52 +66,30 @@ def initiative(s: "GameSession", arg: str) -> None:
 
 @command("undo", "/undo", "undo the last change to the table (the log keeps it, marked as rewound)", "table")
 def undo(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
-    undone = s.campaign.undo()
-    if undone is None:
+    event = s.undo()
+    if event is None:
         s.info("Nothing to undo.")
         return
-    event = next(e for e in s.campaign.events() if e.seq == undone)
-    s.info(f"Undid event {undone}: {event.payload['tool']} — {event.payload['result'].get('summary', '')}")
-    if s.actor is not None and s.actor not in s.campaign.state.characters:
-        s.actor = s.pcs()[0] if s.pcs() else None
-    s.last = None
+    s.info(f"Undid event {event.seq}: {event.payload['tool']} — {event.payload['result'].get('summary', '')}")
 
 
 @command("save", "/save", "everything is already saved; this also writes a backup copy", "table")
 def save(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
-    backup = s.campaign.store.backup()
+    backup = s.backup()
     s.info(f"Everything is already saved: every event is committed to the log as it happens "
-           f"({s.campaign.store.last_seq()} events). Backup written to {backup}.")
+           f"({s.event_count()} events). Backup written to {backup}.")
 
 
 @command("export", "/export [FILE]", "write the session as Markdown, every roll with its dice and odds", "table")
 def export(s: "GameSession", arg: str) -> None:
-    from memory.export import export_markdown
-
-    assert s.campaign is not None
-    path = Path(arg).expanduser() if arg else s.campaign.store.directory / f"{s.campaign.name}-session.md"
-    if path.is_dir():
-        path = path / f"{s.campaign.name}-session.md"
-    text = export_markdown(s.campaign)
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as e:
-        raise UserError(f"Could not write {path}: {e.strerror or e}") from None
-    rolls = sum(1 for e in s.campaign.events() if e.kind == "tool_call" and e.payload["result"].get("dice"))
-    s.info(f"Wrote {path} ({len(text.splitlines())} lines, {rolls} rolls).")
+    path, lines, rolls = s.export(Path(arg).expanduser() if arg else None)
+    s.info(f"Wrote {path} ({lines} lines, {rolls} rolls).")
 
 
 @command("mode", "/mode solo|assist|teach", "switch how the game helps you", "table",
          complete=lambda s, a: ("solo", "assist", "teach"))
 def mode(s: "GameSession", arg: str) -> None:
-    from narrator.game.session import MODE_HINTS, MODES
-
-    if arg.lower() not in MODES:
-        raise UserError(f"Choose a mode: {', '.join(MODES)} (now {s.mode}).")
-    s.mode = arg.lower()
-    s.info(MODE_HINTS[s.mode])
+    s.set_mode(arg.lower())
 
 
 @command("actor", "/actor NAME", "speak for another character (free text is their action)", "table",
@@ -130,9 +104,7 @@ def actor(s: "GameSession", arg: str) -> None:
 
 @command("character", "/character", "create another player-character (guided or random)", "table")
 def character(s: "GameSession", arg: str) -> None:
-    from narrator.game.wizard import CharacterWizard
-
-    s._begin(CharacterWizard(s, first=False))
+    s.start_character_wizard()
 
 
 @command("cancel", "/cancel", "leave the question being asked (character creation)", "session", in_wizard=True,
@@ -165,10 +137,9 @@ def help_(s: "GameSession", arg: str) -> None:
 @command("quit", "/quit", "leave the game (everything is already saved)", "session", in_wizard=True,
          needs_campaign=False)
 def quit_(s: "GameSession", arg: str) -> None:
-    if s.campaign is not None:
-        where = f' --campaign-dir "{s.config.root}"' if s.config.root else ""
-        s.info(f"Goodbye. '{s.campaign.name}' is saved ({s.campaign.store.last_seq()} events); "
-               f"resume it with: narrator{where} play --campaign \"{s.campaign.name}\"")
+    if s.has_campaign:
+        s.info(f"Goodbye. '{s.campaign_name}' is saved ({s.event_count()} events); resume it with: "
+               f"{s.resume_hint()}")
     else:
         s.info("Goodbye.")
     s.close()

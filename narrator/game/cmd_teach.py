@@ -18,7 +18,7 @@ from tools.errors import UserError
 from tools.registry import default_registry
 
 if TYPE_CHECKING:
-    from narrator.game.session import GameSession
+    from narrator.game.context import Play as GameSession
 
 ORACLE_LESSON = Lesson("oracle", "The solo oracle answers yes/no questions: 2d6 against a threshold set by how "
                        "likely the answer is; exactly the threshold is 'yes, but'.", "oracle_ask",
@@ -26,22 +26,20 @@ ORACLE_LESSON = Lesson("oracle", "The solo oracle answers yes/no questions: 2d6 
 
 
 def lessons(s: "GameSession") -> dict[str, Lesson]:
-    found = dict(s.rules.lessons()) if s.campaign is not None else {}
+    found = dict(s.rules.lessons()) if s.has_campaign else {}
     found.setdefault("oracle", ORACLE_LESSON)
     return found
 
 
 @command("why", "/why", "explain the last result again: every step, the odds and the rules cited", "teach")
 def why(s: "GameSession", arg: str) -> None:
-    assert s.campaign is not None
     last = s.last
     if last is None:
-        event = next((e for e in reversed(s.campaign.events()) if e.kind == "tool_call"), None)
+        event = next((e for e in reversed(s.events()) if e.kind == "tool_call"), None)
         if event is None:
             s.info("Nothing has been decided by the engine yet.")
             return
-        tool = event.payload["tool"]
-        last = (tool, s.campaign.registry.get(tool).result_model.model_validate(event.payload["result"]))
+        last = (event.payload["tool"], s.result_of(event))
     s.emit(Block("explain", render.terminal(last[1], last[0])))
 
 

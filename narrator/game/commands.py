@@ -2,8 +2,9 @@
 
 Why a table: the same facts drive three things — running a command, listing it in ``/help`` by mode, and
 completing its name and arguments — so they cannot drift apart. Handlers live in :mod:`.cmd_table`,
-:mod:`.cmd_play` and :mod:`.cmd_teach` and register themselves with :func:`command`. Every command works in every
-mode; the groups only say where each one shines.
+:mod:`.cmd_play` and :mod:`.cmd_teach` and register themselves with :func:`command`; :mod:`.command_set` loads
+them (this module imports none of them: no circle). A handler sees the game only through
+:class:`narrator.game.context.Play`. Every command works in every mode; the groups only say where each one shines.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 from tools.errors import NarratorError, UserError
 
 if TYPE_CHECKING:
-    from narrator.game.session import GameSession
+    from narrator.game.context import Play as GameSession
 
 GROUPS = {"table": "At the table (every mode)", "solo": "Solo", "assist": "Assist (running the table)",
           "teach": "Teach", "session": "Session"}
@@ -65,7 +66,7 @@ def run_command(session: "GameSession", text: str) -> None:
     if session.wizard is not None and not cmd.in_wizard:
         session.error(f"/{cmd.name} has to wait: answer the question first (or /cancel, /help, /quit).")
         return
-    if cmd.needs_campaign and session.campaign is None:
+    if cmd.needs_campaign and not session.has_campaign:
         session.error(f"/{cmd.name} needs an open campaign.")
         return
     try:
@@ -103,5 +104,3 @@ def name_or_actor(session: "GameSession", arg: str) -> str:
 def complete_names(session: "GameSession", args: list[str]) -> Sequence[str]:
     return session.names()
 
-
-from narrator.game import cmd_play, cmd_table, cmd_teach  # noqa: E402,F401  (handlers register themselves)

@@ -34,7 +34,7 @@ def _match(text: str, options: Iterable[str]) -> list[tuple[str, int]]:
 
 
 def candidates(session: "GameSession", text: str) -> list[tuple[str, int]]:
-    from narrator.game.commands import COMMANDS, lookup
+    from narrator.game.command_set import COMMANDS, lookup
 
     if text.startswith("/"):
         name, space, rest = text[1:].partition(" ")

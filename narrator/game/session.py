@@ -202,7 +202,7 @@ class GameSession:
             return list(out)
 
     def _handle(self, line: str) -> None:
-        from narrator.game.commands import run_command
+        from narrator.game.command_set import run_command
 
         if self.done:
             self.info("The session is closed.")
@@ -279,11 +279,92 @@ class GameSession:
         if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
             self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
 
+    # -- what commands may touch (narrator.game.context.Play) ---------------------------------------------------
+    @property
+    def has_campaign(self) -> bool:
+        return self.campaign is not None
+
+    def _open(self) -> Campaign:
+        if self.campaign is None:
+            raise NarratorError("There is no campaign open.")
+        return self.campaign
+
+    @property
+    def engine(self) -> Campaign:
+        return self._open()
+
+    @property
+    def state(self):
+        return self._open().state
+
+    @property
+    def system(self) -> str:
+        return self._open().system
+
+    @property
+    def campaign_name(self) -> str:
+        return self._open().name
+
+    def say(self, kind: str, text: str, **extra: Any) -> int:
+        return self._open().say(kind, text, **extra)
+
+    def events(self):
+        return self._open().events()
+
+    def event_count(self) -> int:
+        return self._open().store.last_seq()
+
+    def undo(self):
+        """Undo the last change; the undone event, or None. The active character stays valid."""
+        campaign = self._open()
+        undone = campaign.undo()
+        if undone is None:
+            return None
+        if self.actor is not None and self.actor not in campaign.state.characters:
+            self.actor = self.pcs()[0] if self.pcs() else None
+        self.last = None
+        return next(e for e in campaign.events() if e.seq == undone)
+
+    def backup(self) -> Path:
+        return self._open().store.backup()
+
+    def export(self, path: Path | None) -> tuple[Path, int, int]:
+        """Write the session as Markdown; (the file, its lines, the rolls in it)."""
+        from memory.export import export_markdown
+
+        campaign = self._open()
+        default = f"{campaign.name}-session.md"
+        path = campaign.store.directory / default if path is None else path / default if path.is_dir() else path
+        text = export_markdown(campaign)
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise NarratorError(f"Could not write {path}: {e.strerror or e}") from None
+        rolls = sum(1 for e in campaign.events() if e.kind == "tool_call" and e.payload["result"].get("dice"))
+        return path, len(text.splitlines()), rolls
+
+    def result_of(self, event) -> ToolResult:
+        return self._open().registry.get(event.payload["tool"]).result_model.model_validate(event.payload["result"])
+
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise NarratorError(f"Choose a mode: {', '.join(MODES)} (now {self.mode}).")
+        self.mode = mode
+        self.info(MODE_HINTS[mode])
+
+    def start_character_wizard(self) -> None:
+        from narrator.game.wizard import CharacterWizard
+
+        self._begin(CharacterWizard(self, first=False))
+
+    def resume_hint(self) -> str:
+        where = f' --campaign-dir "{self.config.root}"' if self.config.root else ""
+        return f'narrator{where} play --campaign "{self.campaign_name}"'
+
     # -- shared helpers for commands and wizards -----------------------------------------------------------------
     @property
     def rules(self) -> GameRules:
-        assert self.campaign is not None
-        return rules_for(self.campaign.system)
+        return rules_for(self._open().system)
 
     @staticmethod
     def rules_of(system: str) -> GameRules:

@@ -19,7 +19,7 @@ from rich import box
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
 from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
-from tools.systems.minim.checks import TESTS, TestSpec, target_of, test_odds
+from tools.systems.minim.checks import TESTS
 from tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
 from tools.table import TableState
 
@@ -208,22 +208,16 @@ class MinimRules(BaseRules):
             return None  # the real call reports what is wrong
         return dry_run_preview(state, tool, args)
 
-    def _check_preview(self, state: TableState, raw: dict[str, Any]) -> Preview:
-        from tools.registry import default_registry
-        from tools.systems.minim.table_common import conditions_of, fallen_penalty, find
-
-        a = default_registry().validate("minim_check", raw)
-        name, c = find(state, a.actor, "actor")
-        trait = a.trait or TRAIT_OF_SKILL[a.skill]
-        has = None if a.skill is None else a.skill in c.skills
-        fallen, notes = fallen_penalty(name, conditions_of(state, name))
-        extra = (1 if a.twice_as_long else 0) + fallen
-        spec = TestSpec(trait=getattr(c.traits, trait), skill=a.skill, has_skill=has, trait_name=trait,
-                        faith=a.faith, modifier=max(-10, min(10, a.modifier + extra)))
-        breakdown, lines = target_of(spec)
-        what = f"{trait}" + (f" + {a.skill}" if a.skill else "")
-        return Preview(f"Before the roll — {name} tests {what}:", test_odds(breakdown.target), notes + lines,
-                       [TESTS], OUTCOME_NAMES)
+    def _check_preview(self, state: TableState, raw: dict[str, Any]) -> Preview | None:
+        """The odds of the real ``minim_check`` on this table, from a dry run: the very target it will roll."""
+        p = dry_run_preview(state, "minim_check", raw)
+        if p is None:
+            return None
+        r = p.result
+        keep = ("Target =", "A target", " has fallen", "Modifier")
+        lines = [s for s in r.steps if s.startswith(keep) or " has fallen" in s]
+        what = f"{r.trait_name}" + (f" + {r.skill}" if r.skill else "")
+        return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], OUTCOME_NAMES)
 
     def _attack_preview(self, state: TableState, raw: dict[str, Any]) -> Preview | None:
         p = dry_run_preview(state, "minim_attack_target", raw)

@@ -1,0 +1,108 @@
+"""What a slash command, a wizard or a generator may touch: two narrow protocols instead of the whole session.
+
+Why: commands used to reach into :class:`narrator.game.session.GameSession` — its campaign, its store, a private
+method — and import the session back, a circle that made every change to the session a change to every command.
+Now a command sees a :class:`Play` (output, the active character, the table as read-only state, logged calls and
+a few named actions), and a scene generator or encounter builder sees an :class:`Engine` (logged calls and the
+state). ``GameSession`` implements both; tests can implement them too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from memory.store import StoredEvent
+    from narrator.game.blocks import Block
+    from narrator.game.rules import GameRules
+    from tools.contract import ToolResult
+    from tools.table import TableState
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The campaign as generators use it: logged tool calls and the state they lead to."""
+
+    name: str
+    system: str
+
+    @property
+    def state(self) -> "TableState": ...
+
+    def call(self, tool: str, args: Any) -> "ToolResult": ...
+
+
+@runtime_checkable
+class Play(Protocol):
+    """The game as commands use it."""
+
+    mode: str
+    actor: str | None
+    resources: Any
+    last: "tuple[str, ToolResult] | None"
+
+    # -- output -------------------------------------------------------------------------------------------------
+    def emit(self, block: "Block") -> None: ...
+
+    def info(self, text: str) -> None: ...
+
+    def error(self, text: str) -> None: ...
+
+    def show_result(self, tool: str, result: "ToolResult", explain: bool | None = None) -> None: ...
+
+    def show_sheet(self, name: str) -> None: ...
+
+    # -- the table ----------------------------------------------------------------------------------------------
+    @property
+    def has_campaign(self) -> bool: ...
+
+    @property
+    def state(self) -> "TableState": ...
+
+    @property
+    def system(self) -> str: ...
+
+    @property
+    def campaign_name(self) -> str: ...
+
+    @property
+    def rules(self) -> "GameRules": ...
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def names(self) -> list[str]: ...
+
+    def pcs(self) -> list[str]: ...
+
+    def call(self, tool: str, args: dict[str, Any], preview: bool = True, explain: bool | None = None
+             ) -> "ToolResult": ...
+
+    def say(self, kind: str, text: str, **extra: Any) -> int: ...
+
+    def events(self) -> "list[StoredEvent]": ...
+
+    def event_count(self) -> int: ...
+
+    def undo(self) -> "StoredEvent | None": ...
+
+    def backup(self) -> Path: ...
+
+    def export(self, path: Path | None) -> tuple[Path, int, int]: ...
+
+    def result_of(self, event: "StoredEvent") -> "ToolResult": ...
+
+    # -- the session ---------------------------------------------------------------------------------------------
+    def rulings(self) -> tuple[Callable[..., Any] | None, str | None]: ...
+
+    def set_mode(self, mode: str) -> None: ...
+
+    def start_character_wizard(self) -> None: ...
+
+    def cancel_wizard(self) -> bool: ...
+
+    def resume_hint(self) -> str: ...
+
+    def close(self) -> None: ...
