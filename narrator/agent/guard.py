@@ -15,6 +15,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from narrator.agent.evidence import Evidence
+
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
     "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
@@ -99,12 +101,12 @@ def judge(sentence: str, allowed: set[int], engine_changed_health: bool, engine_
 class SentenceGuard:
     """Feed text chunks in; complete sentences come out already judged (for streaming)."""
 
-    def __init__(self, results: list[BaseModel | dict], engine_changed_health: bool, engine_rolled: bool,
-                 max_sentences: int = 3):
+    def __init__(self, evidence: Evidence, max_sentences: int = 3):
         self.max_sentences = max_sentences
-        self.allowed = allowed_numbers(results)
-        self.health = engine_changed_health
-        self.rolled = engine_rolled
+        self.evidence = evidence
+        self.allowed = allowed_numbers([r for _, r in evidence.results])
+        self.health = evidence.health_changed
+        self.rolled = evidence.rolled
         self.report = GuardReport()
         self.kept: list[str] = []
         self._buffer = ""
@@ -144,9 +146,8 @@ class SentenceGuard:
         return not self.kept or len(self.report.removed) > len(self.kept)
 
 
-def guard_text(text: str, results: list[BaseModel | dict], engine_changed_health: bool,
-               engine_rolled: bool) -> tuple[str, GuardReport]:
-    g = SentenceGuard(results, engine_changed_health, engine_rolled)
+def guard_text(text: str, evidence: Evidence) -> tuple[str, GuardReport]:
+    g = SentenceGuard(evidence)
     g.feed(text)
     g.finish()
     return g.text, g.report

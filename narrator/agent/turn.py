@@ -16,6 +16,7 @@ from typing import Any
 
 from memory.campaign import Campaign
 from models.base import BackendError, GenerationSettings, LLMBackend, Message
+from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport, SentenceGuard
 from prompts import load
 from tools import render
@@ -115,6 +116,14 @@ class Agent:
             outcome.error = str(e)
             outcome.question = "That did not work: " + str(e).splitlines()[-1].lstrip("- ")
 
+    def evidence(self, outcome: TurnOutcome) -> Evidence:
+        """What this turn's results establish, for the guard and the gate."""
+        from tools.systems import get_system
+
+        state = self.campaign.state
+        return Evidence(tuple(outcome.results), tuple(outcome.effects), get_system(state.system).vocabulary(),
+                        state.system, outcome.actor, tuple(state.characters))
+
     # -- narration -----------------------------------------------------------------------------------------
     def messages(self, outcome: TurnOutcome, strict: bool = False) -> list[Message]:
         state = self.campaign.state
@@ -139,11 +148,10 @@ class Agent:
 
     def narrate(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> tuple[str, GuardReport]:
         results = [r for _, r in outcome.results]
-        health = any(e.kind in ("harmed", "healed", "downed", "revived") for e in outcome.effects)
-        rolled = any(getattr(r, "dice", None) for r in results)
+        evidence = self.evidence(outcome)
         report = GuardReport()
         for attempt in range(2):
-            guard = SentenceGuard(results, health, rolled)
+            guard = SentenceGuard(evidence)
             try:
                 for chunk in self.backend.stream(self.messages(outcome, strict=attempt > 0), self.settings):
                     for sentence in guard.feed(chunk):

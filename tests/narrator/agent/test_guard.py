@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from pydantic import ConfigDict
+
+from narrator.agent.evidence import Evidence
 from narrator.agent.guard import SentenceGuard, allowed_numbers, guard_text, judge
+from tools.contract import ToolResult
+from tools.systems.contract import Effect
 
 RESULT = {"summary": "Target 4: rolled 3 and 4 → +1 success", "dice": [{"face": 3}, {"face": 4}], "target": 4,
           "damage": 2, "health_after": 1}
+
+
+class _Result(ToolResult):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+HIT = Evidence(results=(("attack", _Result(**RESULT)),), effects=(Effect(kind="harmed", who="Guard", what="health"),))
 
 
 def test_allowed_numbers_come_from_values_and_text():
@@ -14,13 +26,13 @@ def test_allowed_numbers_come_from_values_and_text():
 
 
 def test_sentence_with_a_foreign_number_is_removed():
-    text, report = guard_text("You swing hard. You rolled a 12 and crush him!", [RESULT], True, True)
+    text, report = guard_text("You swing hard. You rolled a 12 and crush him!", HIT)
     assert text == "You swing hard."
     assert "12" in report.reasons[0]
 
 
 def test_numbers_from_the_results_may_stay():
-    text, report = guard_text("The blade bites for 2 points.", [RESULT], True, True)
+    text, report = guard_text("The blade bites for 2 points.", HIT)
     assert text == "The blade bites for 2 points." and not report.removed
 
 
@@ -37,7 +49,7 @@ def test_no_roll_turn_cannot_claim_a_roll_or_a_health_change():
 
 
 def test_streaming_guard_emits_only_checked_sentences():
-    g = SentenceGuard([RESULT], True, True)
+    g = SentenceGuard(HIT)
     out = []
     for chunk in ["You strike", " true. Your roll of 1", "7 is legendary! The guard", " staggers back."]:
         out += g.feed(chunk)

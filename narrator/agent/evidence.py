@@ -1,0 +1,59 @@
+"""What a turn's results establish — the evidence every model-written text is judged against.
+
+Why one object: the provenance guard (may this sentence state that number, that wound, that success?), the
+narration gate (does the story agree with the engine's outcome?), the engine-written floor and the narration
+prompt all read the same facts. They come from the results the campaign logged, the effects the system reads in
+them (:meth:`tools.systems.contract.RulesSystem.effects`) and the system's vocabulary — never from the model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tools.contract import ToolResult
+from tools.systems.contract import Effect, Vocabulary
+
+
+@dataclass(frozen=True)
+class Evidence:
+    results: tuple[tuple[str, ToolResult], ...] = ()
+    effects: tuple[Effect, ...] = ()
+    vocabulary: Vocabulary = field(default_factory=Vocabulary)
+    system: str = ""
+    actor: str | None = None
+    names: tuple[str, ...] = ()  # everyone on the table: names are never numbers or claims
+
+    @classmethod
+    def none(cls, system: str = "", vocabulary: Vocabulary | None = None, actor: str | None = None,
+             names: tuple[str, ...] = ()) -> "Evidence":
+        """A turn where the engine decided nothing (talk, description, a question back)."""
+        return cls((), (), vocabulary or Vocabulary(), system, actor, names)
+
+    @property
+    def rolled(self) -> bool:
+        return any(getattr(r, "dice", None) for _, r in self.results)
+
+    @property
+    def health_changed(self) -> bool:
+        return any(e.kind in ("harmed", "healed", "downed", "revived") for e in self.effects)
+
+    def kinds(self) -> set[str]:
+        return {e.kind for e in self.effects}
+
+    @property
+    def success(self) -> bool | None:
+        """The engine's verdict on the turn's deciding roll: the first result with a pass/fail, else None."""
+        for _, r in self.results:
+            value = getattr(r, "success", None)
+            if value is not None:
+                return bool(value)
+        return None
+
+    @property
+    def outcome_label(self) -> str | None:
+        for _, r in self.results:
+            label = getattr(r, "outcome_label", None) or (r.outcome if isinstance(getattr(r, "outcome", None), str)
+                                                          else None)
+            if label:
+                return str(label)
+        return None
