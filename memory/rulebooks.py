@@ -168,6 +168,7 @@ class RulebookIndex:
     def __init__(self, client: ClientAPI, directory: Path | None = None, spec: EmbedderSpec | None = None,
                  name: str = COLLECTION):
         self.client = client
+        self.with_system_books = directory is None  # the default index also holds books systems keep elsewhere
         self.directory = directory or rulebooks_dir()
         self.spec = spec or EmbedderSpec()
         self.ef = NarratorEmbedding(self.spec)
@@ -187,7 +188,8 @@ class RulebookIndex:
 
     def books(self) -> dict[str, str]:
         found = {p.name: p for p in sorted(self.directory.glob("*.md"))}
-        found.update(system_rulebooks())
+        if self.with_system_books:
+            found.update(system_rulebooks())
         return {name: path.read_text(encoding="utf-8") for name, path in sorted(found.items())}
 
     def ensure(self) -> list[str]:

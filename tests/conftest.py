@@ -1,8 +1,20 @@
-"""Shared fixtures: the registry every test calls tools through, and scripted dice."""
+"""Shared fixtures: the registry every test calls tools through, and scripted dice.
+
+The test-only rules system Coin (``tests/coin_system``) is registered for the whole run, so every test that goes
+over "every system" — conformance, fuzzing, the game — covers a system that lives outside ``tools/systems``.
+"""
 
 from __future__ import annotations
 
 import pytest
+
+
+def pytest_configure(config):
+    import importlib
+
+    from tools.systems import register_system
+
+    register_system(importlib.import_module("tests.coin_system").SYSTEM)
 
 from tools.dice import Roller
 from tools.registry import default_registry

@@ -39,7 +39,7 @@ class ToolResult(BaseModel):
     def _refs_are_citations(cls, refs: list[str]) -> list[str]:
         bad = [r for r in refs if not RULE_REF.match(r)]
         if bad:
-            raise ValueError(f"rule_refs must look like 'minim.md#Tests': {bad}")
+            raise ValueError(f"rule_refs must look like 'book.md#Section heading': {bad}")
         return refs
 
 

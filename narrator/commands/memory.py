@@ -144,7 +144,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     r = sub.add_parser("rules", help="rulebook passages (with citations) and a worked example for a question")
     r.add_argument("question")
-    r.add_argument("--system", help="only this system's rulebook (minim, mastery, mini-six, five-plus, brew)")
+    r.add_argument("--system", help="only this system's rulebook (one of: narrator tools --systems)")
     r.add_argument("--k", type=int, default=3)
     r.add_argument("--json", action="store_true")
     r.set_defaults(func=cmd_rules)

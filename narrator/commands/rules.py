@@ -33,6 +33,12 @@ def read_args(text: str) -> str:
 
 def cmd_tools(ns: argparse.Namespace) -> int:
     registry = default_registry()
+    if ns.systems:
+        from tools.systems import all_systems
+
+        for s in all_systems():
+            print(f"{s.name}  {s.title}  ({s.rulebook})")
+        return 0
     if ns.system:
         get_system(ns.system)  # unknown system -> UserError listing the known ones
     if ns.json:
@@ -67,7 +73,8 @@ def cmd_roll(ns: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:
     t = sub.add_parser("tools", help="list the rules tools and their argument schemas")
-    t.add_argument("--system", help="only this rules system (e.g. minim)")
+    t.add_argument("--system", help="only this rules system")
+    t.add_argument("--systems", action="store_true", help="list the rules systems (name, title, rulebook)")
     t.add_argument("--json", action="store_true", help="print the JSON Schemas")
     t.set_defaults(func=cmd_tools)
 

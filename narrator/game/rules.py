@@ -74,6 +74,8 @@ class GameRules(Protocol):
 
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]: ...
 
+    def example_answers(self, options: dict[str, Any]) -> dict[str, str]: ...  # step key -> a valid typed answer
+
     def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]: ...
 
     def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]: ...
@@ -130,6 +132,10 @@ class BaseRules:
         return []
 
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def example_answers(self, options: dict[str, Any]) -> dict[str, str]:
+        """A valid answer, as a player would type it, to every creation step (help text and conformance tests)."""
         return {}
 
     def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:

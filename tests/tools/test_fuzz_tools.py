@@ -7,27 +7,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
+from narrator.agent.evaluate import table_for
 from tools.dice import Roller
 from tools.errors import ToolArgumentError
 from tools.registry import default_registry
-from tools.table import Move, PutCharacter, TableState, apply_all
+from tools.systems import all_systems
+from tools.table import Move, TableState, apply_all
 
 REGISTRY = default_registry()
 TOOLS = [t.name for t in REGISTRY.tools(bound=False)]
-BOUND = [t.name for t in REGISTRY.tools(bound=True)]
+BOUND = [(s.name, t.name) for s in all_systems() for t in REGISTRY.tools(s.name, bound=True)]
+"""Every state-bound tool on the table of every system it belongs to (table tools on each system's table)."""
 
 
-def populated_table() -> TableState:
-    """A table with two valid characters in zones, for fuzzing state-bound tools."""
-    state = TableState(system="minim", zones=["door", "hall", "stairs"])
-    ops = []
-    for i, name in enumerate(["Aria", "Brom"]):
-        sheet = REGISTRY.call("minim_character_random", {"name": name}, Roller(i)).character
-        ops += [PutCharacter(name=name, sheet=sheet.model_dump(mode="json")), Move(name=name, zone="hall")]
-    return apply_all(state, ops)
+def populated_table(system: str) -> TableState:
+    """The system's sample party (valid generated sheets) in zones, for fuzzing state-bound tools."""
+    state = table_for(system, None, ["door", "hall", "stairs"])
+    return apply_all(state, [Move(name=n, zone="hall") for n in state.characters])
 
 
-TABLE = populated_table()
+TABLES = {s.name: populated_table(s.name) for s in all_systems()}
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=20),
@@ -69,15 +68,16 @@ def test_schema_shaped_arguments(name, data, seed):
     check(name, raw, seed)
 
 
-@pytest.mark.parametrize("name", BOUND)
+@pytest.mark.parametrize("system,name", BOUND)
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), seed=st.integers(0, 2**32))
-def test_state_bound_tools_on_a_populated_table(name, data, seed):
+def test_state_bound_tools_on_a_populated_table(system, name, data, seed):
+    table = TABLES[system]
     schema = REGISTRY.get(name).args_model.model_json_schema()
-    names = st.sampled_from(["Aria", "brom", "Nobody", "hall", "door"])
+    names = st.sampled_from(["Aria", "brom", "Guard", "Nobody", "hall", "door"])
     fields = list(REGISTRY.get(name).args_model.model_fields)
     keys = st.sampled_from(fields + ["bogus"]) if fields else st.just("bogus")
     raw = data.draw(from_schema(schema) | st.dictionaries(keys, names | json_values, max_size=len(fields) + 1))
-    check(name, raw, seed, TABLE)
+    check(name, raw, seed, table)
     # the table itself is never modified by a tool (changes are only proposed)
-    assert TABLE == populated_table()
+    assert table == populated_table(system)

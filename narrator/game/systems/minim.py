@@ -174,6 +174,12 @@ class MinimRules(BaseRules):
         return {"traits": {"brain": 4 + s, "brawl": 3 + s, "brass": 2 + s}, "skills": [], "powers": {},
                 "virtue": None, "vice": None, "concept": None}
 
+    def example_answers(self, options: dict[str, Any]) -> dict[str, str]:
+        s = SHIFT.get(options.get("power_level", "normal"), 0)
+        return {"name": "Tess", "concept": "a wandering healer", "traits": f"{4 + s} {3 + s} {2 + s}",
+                "skills": "cure, knowledge, art, fight, sports, steering", "powers": "healing 2, contacts 2",
+                "virtue": "courage", "vice": "greed"}
+
     def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         args = {k: v for k, v in answers.items() if v is not None}
         return {**args, "campaign": options.get("power_level", "normal")}
