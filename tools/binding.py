@@ -26,7 +26,7 @@ B = TypeVar("B", bound=BoundResult)
 def run_pure(pure: Tool, roller: Roller, **values: Any) -> ToolResult:
     """Run ``pure`` on values read from the table. Values the pure tool refuses become argument errors of the
     table tool (the caller's ``?`` is filled in by the registry) — the sheet, not the caller, is then at fault."""
-    from tools.registry import problems_from
+    from tools.problems import problems_from
 
     try:
         args = pure.args_model(**values)

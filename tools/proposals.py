@@ -129,7 +129,7 @@ def build(spec: ProposalSpec, raw_args: Any, state: TableState, source: str) -> 
     """Validate a model's arguments for ``spec`` and let the engine build the real call."""
     from pydantic import ValidationError
 
-    from tools.registry import problems_from
+    from tools.problems import problems_from
 
     try:
         args = spec.args_model.model_validate(raw_args if raw_args is not None else {})

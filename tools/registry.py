@@ -19,51 +19,8 @@ from pydantic import BaseModel, ValidationError
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
+from tools.problems import _short, problems_from  # noqa: F401  (re-exported)
 from tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
-
-def _model_at(model: Any, path: tuple) -> Any:
-    """The pydantic model that holds the field at ``path`` (so a nested unknown field lists its own siblings)."""
-    import typing
-
-    current = model
-    for part in path:
-        if isinstance(current, type) and issubclass(current, BaseModel) and isinstance(part, str) and part in current.model_fields:
-            current = current.model_fields[part].annotation
-        elif isinstance(part, int) or isinstance(part, str):
-            candidates = [a for a in typing.get_args(current) if a is not type(None)]
-            models = [a for a in candidates if isinstance(a, type) and issubclass(a, BaseModel)]
-            inner = models or [a for c in candidates for a in typing.get_args(c) if isinstance(a, type) and issubclass(a, BaseModel)]
-            if not inner:
-                return None
-            current = inner[0]
-        else:
-            return None
-        while typing.get_origin(current) is typing.Annotated:
-            current = typing.get_args(current)[0]
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
-
-
-def problems_from(error: ValidationError, model: type[BaseModel]) -> list[FieldProblem]:
-    """Turn pydantic's errors into plain field-level problems an LLM or a person can act on."""
-    problems = []
-    for e in error.errors(include_url=False):
-        loc = ".".join(str(p) for p in e["loc"]) or "(arguments)"
-        kind = e["type"]
-        if kind == "extra_forbidden":
-            holder = _model_at(model, tuple(e["loc"][:-1])) or model
-            msg = f"unknown argument; the arguments are: {', '.join(holder.model_fields)}"
-        elif kind == "missing":
-            msg = "required but missing"
-        else:
-            msg = e["msg"].removeprefix("Value error, ")
-        given = None if kind in ("missing",) else _short(e.get("input"))
-        problems.append(FieldProblem(loc, msg, given))
-    return problems
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str) if not isinstance(value, str) else json.dumps(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class Registry:
