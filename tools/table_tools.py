@@ -173,15 +173,31 @@ def _require_combat(state: TableState) -> Initiative:
     return state.initiative
 
 
+class NextTurnResult(BoundResult):
+    round: int
+    current: str | None
+    dice: list[Die] = Field(default_factory=list, description="Dice the system rolled as the turn began.")
+
+
 @table_tool("table_next_turn", "table", "Advance the initiative tracker to the next turn (and round); timed "
-            "conditions end.")
-def next_turn(args: NoArgs, roller: Roller, state: TableState) -> BoundResult:
+            "conditions end, and the system may test the combatant whose turn begins.")
+def next_turn(args: NoArgs, roller: Roller, state: TableState) -> NextTurnResult:
+    from tools.systems import get_system
+    from tools.table import apply_all
     from tools.turns import advance
 
     _require_combat(state)
     new, ops, lines = advance(state)
-    return BoundResult(summary=f"Round {new.round}: {new.current}'s turn", steps=lines,
-                       changes=[*ops, SetInitiative(initiative=new)])
+    changes = [*ops, SetInitiative(initiative=new)]
+    start = get_system(state.system).on_turn_start(apply_all(state, changes), new.current, roller) \
+        if new.current else None
+    if start is not None:
+        changes += start.changes
+        lines += start.steps
+    return NextTurnResult(summary=f"Round {new.round}: {new.current}'s turn", steps=lines,
+                          rule_refs=[*cites(state, "table_next_turn"), *(start.rule_refs if start else [])],
+                          changes=changes, round=new.round, current=new.current,
+                          dice=list(start.dice) if start else [])
 
 
 class CombatantArgs(ToolArgs):

@@ -17,7 +17,7 @@ import pkgutil
 from functools import lru_cache
 
 from tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
-    POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, Vocabulary,
+    POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
 )
 
 _EXTRA: dict[str, RulesSystem] = {}

@@ -13,7 +13,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 * people — ``character_tool`` / ``random_character_tool`` / ``npc_tool`` (table tools that add a sheet) and
   ``npc_args(concept, level, name)``: the NPC tool's arguments for a system-neutral power level 1–5
   (:data:`POWER_LEVELS`); ``sheet_problems`` / ``sheet_text``; ``sample_party()`` for evaluations and tests.
-* fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``.
+* fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
+  ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed).
 * the agent — ``proposals()`` (what may be proposed, number-free), ``router_examples()`` (labelled anchors from
   the rulebook), ``circumstances()`` (the words a proposal uses for advantage → the book's modifiers).
 * honesty — ``vocabulary()``: the sheet fields that are resources (health, pools, money, injuries…) with which
@@ -38,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 if TYPE_CHECKING:
     from tools.contract import ToolResult
+    from tools.dice import Roller
     from tools.table import TableState
     from tools.tool import Tool
 
@@ -143,6 +145,17 @@ class ConditionRule(BaseModel):
     rule_ref: str | None = None
 
 
+class TurnStart(BaseModel):
+    """A system's reaction to a turn beginning: the dice it rolled, lines explaining them, and table ops."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: list[Any] = Field(default_factory=list)
+    steps: list[str] = Field(default_factory=list)
+    changes: list[Any] = Field(default_factory=list)
+    rule_refs: list[str] = Field(default_factory=list)
+
+
 # --- the protocol -------------------------------------------------------------------------------------------------
 
 
@@ -189,6 +202,8 @@ class RulesSystem(Protocol):
     def conditions(self) -> dict[str, ConditionRule]: ...
 
     def actions_per_turn(self, state: "TableState", actor: str) -> int: ...
+
+    def on_turn_start(self, state: "TableState", actor: str, roller: "Roller") -> "TurnStart": ...
 
     def worked_examples(self) -> dict[str, dict[str, Any]]: ...
 
@@ -283,6 +298,11 @@ class SystemBase:
 
     def actions_per_turn(self, state: "TableState", actor: str) -> int:
         return 1
+
+    def on_turn_start(self, state: "TableState", actor: str, roller: "Roller") -> "TurnStart":
+        """What happens as ``actor``'s turn begins (a shaken character's nerve test…): dice, steps and ops that
+        ``table_next_turn`` records. The state given already has the new turn and the expired conditions."""
+        return TurnStart()
 
     def worked_examples(self) -> dict[str, dict[str, Any]]:
         return {}
