@@ -77,6 +77,10 @@ class Proposal(BaseModel):
     call_args: dict[str, Any] = Field(default_factory=dict, description="The tool arguments the engine built.")
     source: str = Field("", description="router, llm, hybrid, command...")
     note: str = ""
+    confidence: float | None = Field(None, description="The proposer's probability for this choice, if it has one.")
+    alternatives: list[dict[str, Any]] = Field(default_factory=list, description="Runners-up (proposal dumps), "
+                                               "best first: what else the words could mean.")
+    ask: bool = Field(False, description="The runner-up is close: the game asks rather than guessing.")
 
     @property
     def needs_roll(self) -> bool:

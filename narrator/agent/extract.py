@@ -26,14 +26,38 @@ def is_npc(state: TableState, name: str) -> bool:
 
 
 def actor_for(text: str, state: TableState, default: str | None) -> str | None:
-    """The actor: a character named at the start of the sentence, else the turn's default, else the only PC."""
-    names = mentioned(text, list(state.characters))
-    if names and text.casefold().lstrip().startswith(names[0].casefold()):
-        return names[0]
+    """The actor: the character the player speaks for (the turn's default), else the only player-character.
+
+    Never a character the sentence merely names: "Guard stabs Aria" typed for Aria does not make the Guard act
+    (:func:`other_subject` finds such a sentence so it can be refused)."""
     if default and default in state.characters:
         return default
     pcs = [n for n in state.characters if not is_npc(state, n)]
     return pcs[0] if len(pcs) == 1 else None
+
+
+LEADING = re.compile(r"^\s*(?:the|a|an|my|our)\s+", re.IGNORECASE)
+
+
+def other_subject(text: str, state: TableState, actor: str | None) -> str | None:
+    """Another character written as the subject of the sentence ("Guard stabs Aria", "The innkeeper gives me the
+    keys"), or None. A name followed by a comma or "and" is someone addressed or joined ("Guard, open up!",
+    "Brom and I charge"), not a subject."""
+    body = LEADING.sub("", text.strip().strip("\"'“”*"))
+    for name in sorted(state.characters, key=len, reverse=True):
+        if name == actor:
+            continue
+        folded = name.casefold()
+        if body.casefold().startswith(folded):
+            rest = body[len(name):]
+            if not rest or not rest[0].isspace():
+                continue
+            nxt = rest.strip().split(" ", 1)[0].casefold().strip(",.!?")
+            if rest.lstrip().startswith((",", ":")) or nxt in ("and", "&", "or", "with", "is", "was", "looks",
+                                                                  "seems"):
+                return None
+            return name
+    return None
 
 
 def target_for(text: str, state: TableState, actor: str | None) -> str | None:

@@ -1,9 +1,21 @@
-"""The router proposer: nearest neighbours in MiniLM space over labelled example actions, plus a small lexicon.
+"""The router proposer: a calibrated classifier over MiniLM embeddings, the table's context, and a few hard rules.
 
-Examples come from the rulebook (each skill's and trait's own description, via the system) and from
-``prompts/<system>/router_examples.jsonl``; the lexicon (``prompts/<system>/lexicon.json``) adds keyword boosts.
-A label is ``tool`` or ``tool:variant`` (``minim_check:stealth``); the variant fills the one field of the proposal
-whose allowed values contain it, and the names come from :mod:`narrator.agent.extract`.
+Labels are ``tool`` or ``tool:variant`` (``<system>_check:stealth``): the variant fills the one field of the
+proposal whose allowed values contain it; names come from :mod:`narrator.agent.extract`. The examples it learns
+from are files — the rulebook's own anchors (``RulesSystem.router_examples``), ``router_examples.jsonl`` and
+``router_training.jsonl`` in the system's prompts folder, and ``prompts/common/router_training.jsonl`` for what
+every system shares (no roll, clarify, refuse, moving, turns) — so a new system adds files, never code. The
+keyword lexicon (``lexicon.json``) gives features whose weights are learnt (:mod:`narrator.agent.classifier`).
+
+Decisions, in order:
+
+1. **Out of game** (``prompts/common/out_of_game.json``): asking to change numbers, rules, dice or the log is
+   refused with the rule or command that stands in the way. Phrasing another character as the subject ("Guard
+   stabs Aria") is refused too: the player speaks for their own character; others act on their turn.
+2. **Context** masks what cannot be: an attack with nobody to attack, a move with no zone named, ending a turn
+   outside a fight.
+3. The most probable label wins; when the runner-up is close (:data:`ASK_RATIO`) the proposal carries it as an
+   alternative and the game asks ("stealth or perception? 1/2") instead of guessing.
 """
 
 from __future__ import annotations
@@ -15,16 +27,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from narrator.agent.extract import actor_for, power_for, target_for, zone_for
+from narrator.agent.extract import actor_for, other_subject, power_for, target_for, zone_for
 from narrator.agent.specs import spec_named
-from prompts import prompt_path
+from prompts import ROOT as PROMPTS_ROOT
+from prompts import prompt_path, system_dir
 from tools.errors import ToolArgumentError
 from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Proposal, build
 from tools.systems import get_system
 from tools.table import TableState
 
-MIN_SIMILARITY = 0.30
-"""Below this, nothing is close enough: ask the player to clarify."""
+MIN_CONFIDENCE = 0.15
+"""Below this probability nothing is likely enough: ask the player to say it another way."""
+ASK_RATIO = 0.6
+"""Offer the runner-up when its probability is at least this share of the winner's."""
+PLACEHOLDERS = {"pc": ("Kira", "Tomas", "Ysolde"), "ally": ("Brannoc", "Lia", "Odo"),
+                "npc": ("the guard", "the merchant", "the old man", "the captain")}
 
 
 @dataclass(frozen=True)
@@ -41,16 +58,45 @@ class Candidate:
         return self.label.split(":", 1)[1] if ":" in self.label else None
 
 
-@lru_cache(maxsize=None)
-def examples(system: str) -> tuple[tuple[str, str], ...]:
-    rows = list(get_system(system).router_examples())
-    path = prompt_path(system, "router_examples.jsonl")
+def _read_jsonl(path) -> list[tuple[str, str]]:
+    rows = []
     if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
             if line.strip():
                 row = json.loads(line)
-                rows.append((row["text"], row["label"]))
-    return tuple(rows)
+                rows.append((fill_placeholders(row["text"], i), row["label"]))
+    return rows
+
+
+def fill_placeholders(text: str, i: int) -> str:
+    """``{pc}``, ``{ally}``, ``{npc}`` in training lines become varied names, so no name is learnt as a label."""
+    for key, names in PLACEHOLDERS.items():
+        text = text.replace("{" + key + "}", names[i % len(names)])
+    return text
+
+
+@lru_cache(maxsize=None)
+def _examples(system: str, generation: int) -> tuple[tuple[str, str], ...]:
+    labels = {s.tool for s in _specs(system)}
+    rows = list(get_system(system).router_examples())
+    own = system_dir(system)
+    for path in (own / "router_examples.jsonl", own / "router_training.jsonl",
+                 PROMPTS_ROOT / "common" / "router_training.jsonl"):
+        rows += _read_jsonl(path)
+    return tuple((t, l) for t, l in rows if l.split(":", 1)[0] in labels)
+
+
+def examples(system: str) -> tuple[tuple[str, str], ...]:
+    """Every labelled example the router learns from for ``system`` (only labels the system can propose)."""
+    from tools.systems import generation
+
+    return _examples(system, generation())
+
+
+def _specs(system: str):
+    from narrator.agent.specs import specs_for
+
+    return specs_for(system)
 
 
 @lru_cache(maxsize=None)
@@ -59,52 +105,126 @@ def lexicon(system: str) -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(path.read_text(encoding="utf-8"))["rules"]) if path.exists() else ()
 
 
+@lru_cache(maxsize=None)
+def flags(system: str) -> tuple[dict[str, Any], ...]:
+    """Stated intents that set a boolean argument ("I spend a faith point" → faith=true), from the lexicon."""
+    path = prompt_path(system, "lexicon.json")
+    return tuple(json.loads(path.read_text(encoding="utf-8")).get("flags", [])) if path.exists() else ()
+
+
+@lru_cache(maxsize=1)
+def out_of_game() -> tuple[tuple[re.Pattern, str], ...]:
+    data = json.loads((PROMPTS_ROOT / "common" / "out_of_game.json").read_text(encoding="utf-8"))
+    return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in data["rules"])
+
+
+def out_of_game_message(text: str) -> str | None:
+    for pattern, message in out_of_game():
+        if pattern.search(text):
+            return message
+    return None
+
+
 class RouterProposer:
     name = "router"
 
-    def __init__(self, embedder=None, k: int = 5):
+    def __init__(self, embedder=None):
         if embedder is None:
             from memory.embedder import default_embedder
 
             embedder = default_embedder()
         self.embedder = embedder
-        self.k = k
-        self._index: dict[str, tuple[list[str], Any]] = {}
+        self._models: dict[str, Any] = {}
 
-    def _vectors(self, system: str):
-        if system not in self._index:
-            import numpy as np
+    # -- the model -----------------------------------------------------------------------------------------------
+    def _patterns(self, system: str) -> tuple[re.Pattern, ...]:
+        return tuple(re.compile(r["pattern"], re.IGNORECASE) for r in lexicon(system))
 
-            rows = examples(system)
-            self._index[system] = ([label for _, label in rows],
-                                   np.array(self.embedder.embed([text for text, _ in rows]), dtype=np.float32))
-        return self._index[system]
-
-    def rank(self, text: str, state: TableState, actor: str | None = None) -> list[Candidate]:
+    def _features(self, texts: list[str], system: str):
         import numpy as np
 
-        labels, matrix = self._vectors(state.system)
-        query = np.array(self.embedder.embed([text])[0], dtype=np.float32)
-        sims = matrix @ query
-        scores: dict[str, float] = {}
-        for i in np.argsort(-sims)[: max(self.k, 1) * 4]:
-            label = labels[i]
-            scores[label] = max(scores.get(label, -1.0), float(sims[i]))
-        for rule in lexicon(state.system):
-            if re.search(rule["pattern"], text, flags=re.IGNORECASE):
-                if rule.get("needs_target") and target_for(text, state, actor_for(text, state, actor)) is None:
-                    continue
-                if rule.get("needs_zone") and zone_for(text, state) is None:
-                    continue
-                scores[rule["label"]] = scores.get(rule["label"], 0.0) + rule["weight"]
-        ranked = sorted((Candidate(l, s) for l, s in scores.items()), key=lambda c: -c.score)
-        return ranked
+        from narrator.agent.classifier import lexicon_features
 
+        patterns = self._patterns(system)
+        vectors = np.array(self.embedder.embed(texts), dtype=np.float32)
+        if not patterns:
+            return vectors
+        return np.hstack([vectors, np.stack([lexicon_features(t, patterns) for t in texts])])
+
+    def model(self, system: str):
+        from tools.systems import generation
+
+        key = (system, generation())
+        if key not in self._models:
+            from narrator.agent.classifier import fingerprint, load_or_train, train
+
+            rows = examples(system)
+            identity = getattr(self.embedder, "name", type(self.embedder).__name__)
+            fp = fingerprint(system, rows, lexicon(system), identity)
+
+            def build():
+                labels = [label for _, label in rows]
+                counts: dict[str, int] = {}
+                for label in labels:
+                    counts[label] = counts.get(label, 0) + 1
+                weights = [1.0 / counts[label] for label in labels]  # every label counts the same, however written
+                return train(self._features([text for text, _ in rows], system), labels, weights)
+
+            self._models[key] = load_or_train(fp, build)
+        return self._models[key]
+
+    # -- ranking -------------------------------------------------------------------------------------------------
+    def rank(self, text: str, state: TableState, actor: str | None = None) -> list[Candidate]:
+        """Labels by probability, after the table's context removed what cannot be (renormalised)."""
+        model = self.model(state.system)
+        probs = model.probabilities(self._features([text], state.system))[0]
+        who = actor_for(text, state, actor)
+        scores = {}
+        for label, p in zip(model.labels, probs):
+            if self._possible(label, text, state, who):
+                scores[label] = float(p)
+        total = sum(scores.values()) or 1.0
+        return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
+
+    def _possible(self, label: str, text: str, state: TableState, who: str | None) -> bool:
+        tool = label.split(":", 1)[0]
+        if tool in NOT_TOOLS:
+            return True
+        try:
+            spec = spec_named(state.system, tool)
+        except KeyError:
+            return False
+        fields = spec.args_model.model_fields
+        if any(f in fields for f in ("defender", "target")) and target_for(text, state, who) is None:
+            return False
+        if "zone" in fields and zone_for(text, state) is None:
+            return False
+        if "power" in fields and power_for(text, state, who) is None:
+            return False
+        return True
+
+    # -- proposing -----------------------------------------------------------------------------------------------
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
+        refused = out_of_game_message(text)
+        if refused:
+            return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
+        other = other_subject(text, state, actor)
+        if other is not None:
+            return Proposal(tool=REFUSE, source=self.name, args={
+                "reason": f"You speak for {actor}; {other} acts when the story or the turn order says so"
+                          + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
         ranked = self.rank(text, state, actor)
-        if not ranked or ranked[0].score < MIN_SIMILARITY:
+        if not ranked or ranked[0].score < MIN_CONFIDENCE:
             return clarify(state, "I'm not sure what you want to do; could you say it another way?", self.name)
-        return from_candidate(ranked[0], text, state, actor, self.name)
+        best = from_candidate(ranked[0], text, state, actor, self.name)
+        update: dict[str, Any] = {"confidence": round(ranked[0].score, 4)}
+        if len(ranked) > 1 and best.needs_roll:
+            runner = from_candidate(ranked[1], text, state, actor, self.name)
+            if runner.needs_roll and runner.call_args != best.call_args:
+                update["alternatives"] = [runner.model_copy(update={"confidence": round(ranked[1].score, 4)})
+                                          .model_dump(mode="json")]
+                update["ask"] = ranked[1].score >= ASK_RATIO * ranked[0].score
+        return best.model_copy(update=update)
 
 
 def clarify(state: TableState, question: str, source: str) -> Proposal:
@@ -148,7 +268,11 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         elif field == "power":
             args[field] = power_for(text, state, who)
         elif field == "combatants":
-            args[field] = [n for n in state.characters if "unconscious" not in state.conditions.get(n, [])]
+            downed = get_system(state.system).downed_condition
+            args[field] = [n for n in state.characters if downed not in state.conditions.get(n, [])]
+    for flag in flags(state.system):
+        if flag["field"] in spec.args_model.model_fields and re.search(flag["pattern"], text, re.IGNORECASE):
+            args[flag["field"]] = True
     missing = [f for f, v in args.items() if v is None]
     if missing:
         what = {"actor": "who acts", "attacker": "who attacks", "defender": "whom you attack",

@@ -23,9 +23,18 @@ from tools import render
 from tools.contract import ToolResult
 from tools.errors import ToolCallError
 from tools.notation import parse
-from tools.proposals import CLARIFY, NO_ROLL, Proposal
+from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from tools.systems.contract import Effect
 from tools.table import TableState
+
+
+def choice_words(p: Proposal) -> str:
+    """How a choice is named to the player: the variant that distinguishes it (a skill, a trait), else the tool."""
+    for key in ("skill", "trait", "power", "zone", "defender", "target", "attribute", "descriptor", "ability"):
+        value = p.args.get(key)
+        if isinstance(value, str) and value:
+            return value
+    return p.tool.split("_", 1)[-1].replace("_", " ")
 
 
 def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect]:
@@ -60,15 +69,22 @@ class TurnOutcome:
     guard: GuardReport = field(default_factory=GuardReport)
     error: str | None = None
     question: str | None = None
+    refusal: str | None = None
+    choices: list[Proposal] = field(default_factory=list)  # close candidates the player is asked to choose among
 
 
 class Agent:
+    """One turn at a time. ``ask_between``: when the proposer offers a close runner-up, stop before rolling and
+    return both as ``choices`` (the game asks the player; :meth:`choose` then plays the pick). Without it (the CLI)
+    the most probable choice is played."""
+
     def __init__(self, campaign: Campaign, backend: LLMBackend | None, proposer, memory=None,
-                 settings: GenerationSettings | None = None):
+                 settings: GenerationSettings | None = None, ask_between: bool = False):
         self.campaign = campaign
         self.backend = backend
         self.proposer = proposer
         self.memory = memory
+        self.ask_between = ask_between
         self.settings = settings or GenerationSettings(max_tokens=90, temperature=0.7,
                                                        stop=("\n\n", "Player", "Engine", "[", "Narrate"))
 
@@ -79,24 +95,89 @@ class Agent:
             return TurnOutcome(input="", actor=actor, proposal=None, error="Say what your character does.")
         self.campaign.say("player", text, actor=actor)
         outcome = TurnOutcome(input=text, actor=actor, proposal=None)
-        if DICE_ONLY.match(text) and self._is_notation(text):
-            self._execute(outcome, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text).strip()})
-        else:
-            outcome.proposal = self.proposer.propose(text, self.campaign.state, actor)
-            if outcome.proposal.tool == CLARIFY:
-                outcome.question = outcome.proposal.args.get("question") or "What does your character do?"
-            elif outcome.proposal.tool != NO_ROLL:
-                self._execute(outcome, outcome.proposal.tool, outcome.proposal.call_args)
+        try:
+            if DICE_ONLY.match(text) and self._is_notation(text):
+                self._execute(outcome, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text).strip()})
+            else:
+                outcome.proposal = self.proposer.propose(text, self.campaign.state, actor)
+                if self.ask_between and outcome.proposal.ask and outcome.proposal.alternatives:
+                    outcome.choices = [outcome.proposal, *(Proposal.model_validate(a)
+                                                           for a in outcome.proposal.alternatives)]
+                    outcome.question = self.choice_question(outcome.choices)
+                    self.campaign.say("note", outcome.question, choices=[c.model_dump(mode="json")
+                                                                          for c in outcome.choices])
+                    return outcome
+                self._play(outcome)
+        except Exception as e:  # noqa: BLE001 - a turn always ends with an event, whatever failed
+            outcome.error = f"{type(e).__name__}: {str(e)[:200]}"
+            outcome.question = outcome.question or "Something went wrong with that turn; nothing more was done."
+            if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                raise
+            self._close(outcome, on_text)
+            raise
+        return self._close(outcome, on_text)
+
+    def choose(self, outcome: TurnOutcome, index: int, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
+        """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""
+        picked = outcome.choices[index]
+        done = TurnOutcome(input=outcome.input, actor=outcome.actor, proposal=picked)
+        try:
+            self._play(done)
+        except Exception as e:  # noqa: BLE001
+            done.error = f"{type(e).__name__}: {str(e)[:200]}"
+            self._close(done, on_text)
+            raise
+        return self._close(done, on_text)
+
+    @staticmethod
+    def choice_question(choices: list[Proposal]) -> str:
+        words = [choice_words(c) for c in choices]
+        return f"{' or '.join(words)}? " + "/".join(str(i) for i in range(1, len(choices) + 1))
+
+    def _play(self, outcome: TurnOutcome) -> None:
+        proposal = outcome.proposal
+        assert proposal is not None
+        if proposal.tool == CLARIFY:
+            outcome.question = proposal.args.get("question") or "What does your character do?"
+        elif proposal.tool == REFUSE:
+            outcome.refusal = proposal.args.get("reason") or "That is not something a character can do in the story."
+        elif proposal.tool != NO_ROLL:
+            self._execute(outcome, proposal.tool, proposal.call_args)
+
+    def _close(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> TurnOutcome:
+        """Narrate (or not), and write the narration event that ends every turn."""
         outcome.mechanics = "\n".join(render.terminal(r, explain=False) for _, r in outcome.results)
-        if outcome.question:
-            outcome.narration = outcome.question
-        elif self.backend is not None:
-            outcome.narration, outcome.guard = self.narrate(outcome, on_text)
+        if outcome.refusal:
+            outcome.narration = outcome.refusal
+        elif outcome.question:
+            outcome.narration = self.checked_question(outcome)
+        elif self.backend is not None and not outcome.error:
+            try:
+                outcome.narration, outcome.guard = self.narrate(outcome, on_text)
+            except Exception as e:  # noqa: BLE001 - the narration failing still ends the turn with an event
+                outcome.error = f"{type(e).__name__}: {str(e)[:200]}"
+                outcome.narration = self.summary(outcome)
         self.campaign.say("narration", outcome.narration, guard=outcome.guard.as_dict(),
-                          proposal=outcome.proposal.model_dump(mode="json") if outcome.proposal else None)
+                          proposal=outcome.proposal.model_dump(mode="json") if outcome.proposal else None,
+                          **({"error": outcome.error} if outcome.error else {}))
         if self.memory is not None:
             self.memory.remember_turn(self.campaign, outcome)
         return outcome
+
+    def checked_question(self, outcome: TurnOutcome) -> str:
+        """A question shown to the player: model-written ones pass the same guard as narration (the engine's own
+        ``That did not work: ...`` lines are the engine's, but may quote model text, so they pass too)."""
+        from narrator.agent.guard import guard_text
+
+        text, report = guard_text(outcome.question or "", self.evidence(outcome))
+        if report.removed:
+            outcome.guard.removed += report.removed
+            outcome.guard.reasons += report.reasons
+        return text or "What does your character do?"
+
+    @staticmethod
+    def summary(outcome: TurnOutcome) -> str:
+        return "; ".join(r.summary for _, r in outcome.results) or "Nothing happens that needs the dice."
 
     @staticmethod
     def _is_notation(text: str) -> bool:

@@ -78,6 +78,7 @@ class GameSession:
         self._sink: Sink | None = None
         self._prompt = "> "
         self._told_resources = False  # the model's load failure is said once
+        self.pending: tuple[Any, Any] | None = None  # (agent, outcome) while the player picks between choices
 
     # -- output ----------------------------------------------------------------------------------------------
     def emit(self, block: Block) -> None:
@@ -211,7 +212,9 @@ class GameSession:
             self.error(f"That line is {len(line)} characters long; the limit is {MAX_LINE}. Nothing was done.")
             return
         text = clean_line(line)
-        if text.startswith("/") and len(text) > 1:
+        if self.pending is not None and not text.startswith("/") and self._pick(text):
+            pass
+        elif text.startswith("/") and len(text) > 1:
             run_command(self, text)
         elif self.wizard is not None:
             self.wizard.answer(text)
@@ -261,7 +264,7 @@ class GameSession:
             if DICE_ONLY.match(text):
                 self.preview("table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
         agent = GameAgent(self.campaign, self.resources.backend, proposer, memory=self.memory,
-                          on_result=self.show_result)
+                          on_result=self.show_result, ask_between=True)
         streamed: list[str] = []
 
         def stream(piece: str) -> None:
@@ -269,6 +272,58 @@ class GameSession:
             self.emit(Block("chunk", piece))
 
         outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        if outcome.choices:
+            self._offer(agent, outcome)
+            return
+        self._after_turn(outcome, streamed, text)
+
+    def _offer(self, agent: Any, outcome: Any) -> None:
+        """The words fit two rolls about equally: show both with their odds and let the player pick."""
+        from narrator.agent.turn import choice_words
+
+        lines = []
+        for i, choice in enumerate(outcome.choices, 1):
+            p = self.rules.preview(self.campaign.state, choice.tool, dict(choice.call_args)) if self.campaign else None
+            odds = f" — P(success) {p.odds.p_success * 100:.0f}%" if p is not None and p.odds.p_success is not None \
+                else ""
+            lines.append(f"{i}. {choice_words(choice)}{odds}")
+        self.pending = (agent, outcome)
+        self.emit(Block("prompt", f"{outcome.question}\n" + "\n".join(lines)))
+
+    def _pick(self, text: str) -> bool:
+        """Answer a pending choice ("1", "2" or a word of it); anything else drops the choice and plays as usual."""
+        from narrator.agent.turn import choice_words
+
+        agent, outcome = self.pending
+        self.pending = None
+        word = text.strip().lower()
+        names = [choice_words(c).lower() for c in outcome.choices]
+        index = int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(names) else \
+            names.index(word) if word in names else None
+        if index is None:
+            self.info("(The choice was left; playing your new line.)")
+            return False
+        streamed: list[str] = []
+
+        def stream(piece: str) -> None:
+            streamed.append(piece)
+            self.emit(Block("chunk", piece))
+
+        if self.mode == "teach":
+            picked = outcome.choices[index]
+            self.preview(picked.tool, dict(picked.call_args))
+        done = agent.choose(outcome, index, on_text=stream)
+        self._after_turn(done, streamed, outcome.input)
+        return True
+
+    def _after_turn(self, outcome: Any, streamed: list[str], text: str) -> None:
+        if self.mode == "teach" and outcome.proposal is not None and outcome.proposal.alternatives:
+            from narrator.agent.turn import choice_words
+            from tools.proposals import Proposal
+
+            others = ", ".join(choice_words(Proposal.model_validate(a)) for a in outcome.proposal.alternatives)
+            self.info(f"The engine read your words as {choice_words(outcome.proposal)}; it also considered {others}. "
+                      "/check names a skill yourself.")
         story = outcome.question or outcome.narration.strip() or "".join(streamed).strip()
         if story:
             self.emit(Block("narration", story))  # closes the streamed block on screen with the final text

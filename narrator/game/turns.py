@@ -25,7 +25,7 @@ class PreviewProposer:
 
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
         proposal = self.inner.propose(text, state, actor)
-        if proposal.needs_roll:
+        if proposal.needs_roll and not proposal.ask:  # when the game will ask, the odds come with the question
             self.on_proposal(proposal.tool, dict(proposal.call_args))
         return proposal
 

@@ -29,7 +29,7 @@ def test_a_roll_comes_from_a_logged_tool_call(campaign):
     assert kinds(campaign, start) == ["player", "tool_call", "narration"]
     logged = [e for e in campaign.events() if e.kind == "tool_call"][-1].payload
     assert logged["result"]["dice"] == [d.model_dump(mode="json") for d in result.dice]
-    assert out.mechanics == result.summary and out.mechanics.startswith("Aria: Target")
+    assert out.mechanics == result.summary and out.mechanics.startswith("Aria (brawl + stealth): Target")
     assert out.narration == "You slip along the wall. The guard never turns."
 
 

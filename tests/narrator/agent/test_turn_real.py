@@ -57,7 +57,7 @@ def test_narrator_turn_command_offline(tmp_path):
                           env=env, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = json.loads(proc.stdout)
-    assert out["proposal"]["tool"] == "minim_check" and out["mechanics"].startswith("Aria: Target")
+    assert out["proposal"]["tool"] == "minim_check" and out["mechanics"].startswith("Aria (brawl + stealth): Target")
     assert out["narration"].strip()
     replay = subprocess.run([exe, "replay", "Demo"], env=env, capture_output=True, text=True, timeout=120)
     assert replay.returncode == 0 and replay.stdout.startswith("OK")

@@ -104,7 +104,7 @@ def test_assist_mode_commands(make_session, ready_campaign, drive):
     assert "One attack per turn." in text and "Rules: minim.md#Attacks" in text
     assert "Added NPC Bored City Guard (tier 2" in text and 'Bored City Guard: "Move along."' in text
     assert "Encounter:" in text and "moderate" in text
-    assert "Aria: Target" in text and "Round 1" in text and "▶" in text
+    assert "Aria (brawl + stealth): Target" in text and "Round 1" in text and "▶" in text
     assert "Party" in text and "Also on the table" in text
 
 

@@ -157,7 +157,7 @@ def test_free_text_turn_result_then_narration(playing):
     out = s.handle("I sneak past the guard")
     kinds = [b.kind for b in out]
     assert kinds == ["mechanics", "narration"]
-    assert out[0].text.startswith("minim_check: Aria: Target") and out[1].text == "You melt into the shadows."
+    assert out[0].text.startswith("minim_check: Aria (brawl + stealth): Target") and out[1].text == "You melt into the shadows."
     assert [e.kind for e in s.campaign.events()[-3:]] == ["player", "tool_call", "narration"]
 
 
@@ -177,7 +177,7 @@ def test_a_failing_model_leaves_the_engines_summary(playing):
     s.resources = ReadyResources(ScriptedBackend([]), LLMProposer(ScriptedBackend(lambda m, st: SNEAK)))
     out = s.handle("I sneak")
     assert [b.kind for b in out] == ["mechanics", "narration", "error"]
-    assert out[1].text.startswith("Aria: Target") and "no replies left" in out[2].text
+    assert out[1].text.startswith("Aria (brawl + stealth): Target") and "no replies left" in out[2].text
 
 
 def test_bad_input_in_play(playing):
@@ -271,7 +271,7 @@ def test_assist_commands(playing):
     assert "moderate" in out and "Encounter:" in out
     assert tools_logged(s)[-1] == "minim_challenge"
     out = plain(s.handle("/check aria stealth +1"))
-    assert "Aria: Target" in out
+    assert "Aria (brawl + stealth): Target" in out
     out = plain(s.handle("/initiative"))
     assert "No fight is running" in out
     out = plain(s.handle("/initiative start"))
@@ -407,3 +407,45 @@ def test_completion(playing):
 def test_unknown_mode_is_refused():
     with pytest.raises(Exception, match="Unknown mode"):
         GameSession(SessionConfig(mode="chaos"))
+
+
+class TwoReadings:
+    """A proposer whose words fit two skills about equally (what the router reports as ``ask``)."""
+
+    name = "two-readings"
+
+    def propose(self, text, state, actor=None):
+        from tools.proposals import Proposal
+
+        def check(skill):
+            return Proposal(tool="minim_check", args={"actor": actor, "skill": skill},
+                            call_args={"actor": actor, "skill": skill, "modifier": 0}, source="test")
+
+        return check("stealth").model_copy(update={"alternatives": [check("perception").model_dump(mode="json")],
+                                                   "ask": True})
+
+
+def test_close_readings_are_offered_with_their_odds_and_the_pick_is_played(make_session, ready_campaign):
+    """Issue 11: when the top choices are close the game asks ("stealth or perception? 1/2") with the odds of each,
+    instead of rolling the wrong skill; the answer plays that skill in the same turn."""
+    s = make_session(campaign=ready_campaign, narrations=["You keep to the shadows."])
+    s.resources._proposer = TwoReadings()
+    s.start()
+    out = plain(s.handle("I slip along the wall and watch the guards"))
+    assert "stealth or perception? 1/2" in out and "1. stealth — P(success)" in out and "2. perception" in out
+    assert not [e for e in s.campaign.events() if e.kind == "tool_call" and e.payload["tool"] == "minim_check"]
+    out = plain(s.handle("2"))
+    calls = [e for e in s.campaign.events() if e.kind == "tool_call"]
+    assert calls[-1].payload["args"]["skill"] == "perception" and "(brass + perception)" in out
+    assert [e.kind for e in s.campaign.events()[-4:]] == ["player", "note", "tool_call", "narration"]
+
+
+def test_an_unrelated_line_drops_the_pending_choice(make_session, ready_campaign):
+    s = make_session(campaign=ready_campaign, narrations=["Fine."])
+    s.resources._proposer = TwoReadings()
+    s.start()
+    s.handle("I slip along the wall")
+    out = plain(s.handle("/sheet"))
+    assert "Aria (PC)" in out and s.pending is not None  # commands work while the question waits
+    out = plain(s.handle("I change my mind and sit down"))
+    assert "The choice was left" in out and "stealth or perception" in out  # the new line is played (and asks again)

@@ -94,7 +94,8 @@ def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTa
     before = [f"{name} tests {trait} {score}{held}.", *fallen_steps, *modifier_line(args.modifier, parts),
               *not_acting_notes(name, conds)]
     refs = ([MODIFIERS] if parts else []) + ([FUMBLE_RULE] if fallen else [])
-    return bind(CheckOnTableResult, r, changes, summary=f"{name}: {r.summary}", before=before, refs=refs,
+    what = trait + (f" + {args.skill}" if args.skill else "")  # the player sees what was tested
+    return bind(CheckOnTableResult, r, changes, summary=f"{name} ({what}): {r.summary}", before=before, refs=refs,
                 actor=name, trait_name=trait, skill=args.skill, has_skill=has)
 
 

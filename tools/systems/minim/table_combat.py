@@ -193,7 +193,7 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
             after.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
     changes += edits.ops()
     refs = ([ZONES] if adjacent else []) + ([FUMBLE_RULE] if fallen else [])
-    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn}: {r.summary}", before=steps,
+    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({args.skill}): {r.summary}", before=steps,
                 after=after, refs=refs, attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name,
                 weapon_quality=weapon.quality, armor=armor.name if armor else None,
                 armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent, conditions_added=added)

@@ -40,7 +40,7 @@ def test_rulebook_attack_example_on_the_table(fight, registry):
     assert r.fatigue == 3 and r.avoided == 2 and r.damage == 1
     assert r.changes == [SetField(name="Ruffian", field="health", value=3, was=4)]
     assert fight.sheet("Ruffian")["health"] == 3
-    assert r.summary == "Hero attacks Ruffian: Target 4: rolled 3 and 4 → +1 success; 3 fatigue, 2 avoided, 1 damage " \
+    assert r.summary == "Hero attacks Ruffian (fight): Target 4: rolled 3 and 4 → +1 success; 3 fatigue, 2 avoided, 1 damage " \
                         "(health 4 → 3)"
 
 

@@ -1,0 +1,108 @@
+"""A calibrated classifier over sentence embeddings: multinomial logistic regression, trained at build time.
+
+Why not nearest neighbours alone: with many paraphrases per label, k-NN follows whichever example happens to share
+surface words with the input; a linear model over the same embeddings weighs *all* of a label's examples and
+gives probabilities that mean something (the game asks between two skills when their probabilities are close).
+Keyword hits from the system's lexicon are extra features whose weights are learnt, not hand-set.
+
+Training is deterministic (fixed initialisation, full-batch gradient descent with Adam) and cached on disk by a
+hash of everything that shapes it — examples, lexicon, embedder, hyper-parameters — so a second start costs a
+file read. numpy only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+L2 = 1e-3
+STEPS = 400
+LEARNING_RATE = 0.05
+LEXICON_SCALE = 1.0
+VERSION = "1"
+
+
+def cache_dir() -> Path:
+    """``$NARRATOR_HOME/router-cache``, else ``$XDG_CACHE_HOME/narrator/router-cache``, else ``~/.cache/...``."""
+    if os.environ.get("NARRATOR_HOME"):
+        return Path(os.environ["NARRATOR_HOME"]).expanduser() / "router-cache"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "narrator" / "router-cache"
+
+
+def lexicon_features(text: str, patterns: tuple[re.Pattern, ...]) -> np.ndarray:
+    return np.array([LEXICON_SCALE if p.search(text) else 0.0 for p in patterns], dtype=np.float32)
+
+
+@dataclass
+class LinearModel:
+    labels: list[str]
+    weights: np.ndarray  # (features + 1, classes): the last row is the bias
+
+    def probabilities(self, features: np.ndarray) -> np.ndarray:
+        x = np.atleast_2d(features)
+        logits = np.hstack([x, np.ones((x.shape[0], 1), dtype=np.float32)]) @ self.weights
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(axis=1, keepdims=True)
+
+
+def train(features: np.ndarray, labels: list[str], weights: np.ndarray | None = None, steps: int = STEPS,
+          l2: float = L2, learning_rate: float = LEARNING_RATE) -> LinearModel:
+    """Softmax regression by full-batch Adam from zeros (deterministic). ``weights`` per example (default 1)."""
+    classes = sorted(set(labels))
+    index = {c: i for i, c in enumerate(classes)}
+    y = np.zeros((len(labels), len(classes)), dtype=np.float64)
+    y[np.arange(len(labels)), [index[l] for l in labels]] = 1.0
+    x = np.hstack([features.astype(np.float64), np.ones((features.shape[0], 1))])
+    sample = np.ones(len(labels)) if weights is None else np.asarray(weights, dtype=np.float64)
+    sample = sample / sample.sum()
+    w = np.zeros((x.shape[1], len(classes)))
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    b1, b2, eps = 0.9, 0.999, 1e-8
+    for t in range(1, steps + 1):
+        logits = x @ w
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        grad = x.T @ ((p - y) * sample[:, None])
+        grad[:-1] += l2 * w[:-1]
+        m = b1 * m + (1 - b1) * grad
+        v = b2 * v + (1 - b2) * grad * grad
+        w -= learning_rate * (m / (1 - b1 ** t)) / (np.sqrt(v / (1 - b2 ** t)) + eps)
+    return LinearModel(classes, w.astype(np.float32))
+
+
+def fingerprint(*parts: object) -> str:
+    digest = hashlib.sha256(VERSION.encode())
+    for part in parts:
+        digest.update(json.dumps(part, sort_keys=True, default=str).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def load_or_train(key: str, build) -> LinearModel:
+    """The cached model for ``key``, or ``build()`` trained now and cached (atomically; a damaged cache retrains)."""
+    path = cache_dir() / f"router-{key}.npz"
+    if path.exists():
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return LinearModel([str(l) for l in data["labels"]], data["weights"])
+        except (OSError, ValueError, KeyError):
+            pass
+    model = build()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        np.savez(tmp, labels=np.array(model.labels), weights=model.weights)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache only costs the training time next start
+    return model
