@@ -55,8 +55,12 @@ def initiative(s: "GameSession", arg: str) -> None:
         if tool is None:
             raise UserError(f"{s.system} has no initiative tool yet.")
         s.call(tool, {})
+        if s.mode == "solo":
+            s.run_foes()
     elif action == "next":
         s.call("table_next_turn", {}, preview=False)
+        if s.mode == "solo":
+            s.run_foes()
     elif action == "end":
         s.call("table_end_combat", {}, preview=False)
     elif action:

@@ -331,6 +331,8 @@ class GameSession:
             self.info("Nothing to roll. (No narrator model is loaded, so the engine only answers with dice.)")
         if outcome.error and not outcome.question:
             self.error(f"The narrator's model failed ({outcome.error}); the engine's summary stands in.")
+        if self.mode == "solo":
+            self.run_foes()
         if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
             self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
 
@@ -415,6 +417,35 @@ class GameSession:
     def resume_hint(self) -> str:
         where = f' --campaign-dir "{self.config.root}"' if self.config.root else ""
         return f'narrator{where} play --campaign "{self.campaign_name}"'
+
+    def run_foes(self) -> None:
+        """Solo play: when the player's combatant has acted, the turn passes and the NPCs act on theirs (the system's
+        ``npc_turn`` stands in for the narrator, every call logged), until a player-character's turn comes round."""
+        from tools.errors import ToolCallError
+        from tools.turns import blocking
+
+        campaign = self._open()
+        system = get_system(campaign.system)
+        for _ in range(4 * max(1, len(campaign.state.initiative.order))):
+            ini = campaign.state.initiative
+            if not ini.active or ini.current is None:
+                return
+            name = ini.current
+            sheet = campaign.state.characters.get(name, {})
+            if not sheet.get("npc"):
+                if ini.used < system.actions_per_turn(campaign.state, name) and not blocking(campaign.state, name):
+                    if name != self.actor:
+                        self.actor = name
+                        self.info(f"It is {name}'s turn: you now speak for {name}.")
+                    return
+            elif not blocking(campaign.state, name):
+                for tool, args in system.npc_turn(campaign.state, name):
+                    try:
+                        self.show_result(tool, campaign.call(tool, args))
+                    except ToolCallError as e:
+                        self.info(f"{name} hesitates ({str(e).splitlines()[-1].lstrip('- ')}).")
+                        break
+            self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
 
     # -- shared helpers for commands and wizards -----------------------------------------------------------------
     @property

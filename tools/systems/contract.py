@@ -14,7 +14,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
   ``npc_args(concept, level, name)``: the NPC tool's arguments for a system-neutral power level 1–5
   (:data:`POWER_LEVELS`); ``sheet_problems`` / ``sheet_text``; ``sample_party()`` for evaluations and tests.
 * fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
-  ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed).
+  ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed);
+  ``npc_turn(state, name)``: what a foe does on its turn in solo play (the calls, never the dice).
 * the agent — ``proposals()`` (what may be proposed, number-free), ``router_examples()`` (labelled anchors from
   the rulebook), ``circumstances()`` (the words a proposal uses for advantage → the book's modifiers).
 * honesty — ``vocabulary()``: the sheet fields that are resources (health, pools, money, injuries…) with which
@@ -205,6 +206,8 @@ class RulesSystem(Protocol):
 
     def on_turn_start(self, state: "TableState", actor: str, roller: "Roller") -> "TurnStart": ...
 
+    def npc_turn(self, state: "TableState", name: str) -> list[tuple[str, dict[str, Any]]]: ...
+
     def worked_examples(self) -> dict[str, dict[str, Any]]: ...
 
 
@@ -303,6 +306,12 @@ class SystemBase:
         """What happens as ``actor``'s turn begins (a shaken character's nerve test…): dice, steps and ops that
         ``table_next_turn`` records. The state given already has the new turn and the expired conditions."""
         return TurnStart()
+
+    def npc_turn(self, state: "TableState", name: str) -> list[tuple[str, dict[str, Any]]]:
+        """What an NPC does on its turn when no human narrator decides (solo play): tool calls, in order; an empty
+        list passes the turn. Deterministic from the table, so a replay makes the same choices (dice decide the
+        rest)."""
+        return []
 
     def worked_examples(self) -> dict[str, dict[str, Any]]:
         return {}

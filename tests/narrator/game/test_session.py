@@ -449,3 +449,38 @@ def test_an_unrelated_line_drops_the_pending_choice(make_session, ready_campaign
     assert "Aria (PC)" in out and s.pending is not None  # commands work while the question waits
     out = plain(s.handle("I change my mind and sit down"))
     assert "The choice was left" in out and "stealth or perception" in out  # the new line is played (and asks again)
+
+
+ATTACK_GUARD = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Town Guard",
+                                                                   "skill": "fight"}})
+
+
+def test_solo_combat_the_foes_act_on_their_turns_and_the_turn_comes_back(make_session, ready_campaign):
+    """Issue 18: one action per turn, enforced by the table; in solo play the NPCs act when the turn order says so
+    (the system's npc_turn stands in for the narrator) and the player is back on their own character's turn."""
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[ATTACK_GUARD], narrations=["Steel rings."])
+    s.start()
+    say(s, "/npc town guard 2", "/initiative start")
+    assert s.campaign.state.initiative.current == "Aria"  # any foe ahead of Aria has already acted
+    s.handle("I attack the town guard")
+    state = s.campaign.state
+    if state.initiative.active:  # the guard may already be down
+        assert state.initiative.current == "Aria" and state.initiative.used == 0
+    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
+    assert tools.count("minim_attack_target") >= 1 and "table_next_turn" in tools
+    guard_moves = [e for e in s.campaign.events() if e.kind == "tool_call" and e.payload["args"].get("attacker")
+                   == "Town Guard"]
+    if state.characters["Town Guard"]["health"] > 0:
+        assert guard_moves, "the guard, still standing, took its turn"
+    assert s.campaign.replay().ok
+
+
+def test_out_of_turn_actions_get_a_clear_message(make_session, ready_campaign):
+    s = make_session(campaign=ready_campaign, mode="assist", proposals=[ATTACK_GUARD], narrations=["..."])
+    s.start()
+    say(s, "/npc town guard 2", "/initiative start")
+    current = s.campaign.state.initiative.current
+    if current == "Aria":
+        s.handle("/initiative next")
+    out = plain(s.handle("I attack the town guard"))
+    assert "it is Town Guard's turn" in out

@@ -120,6 +120,11 @@ class Minim(SystemBase):
     def actions_per_turn(self, state: TableState, actor: str) -> int:
         return 1  # "doing one single-action such as: attacking; moving; ..." (minim.md#Initiative)
 
+    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
+        from tools.systems.minim.tactics import npc_turn
+
+        return npc_turn(state, name)
+
     def worked_examples(self) -> dict[str, dict[str, Any]]:
         from tools.systems.minim.examples import WORKED_EXAMPLES
 
