@@ -216,3 +216,16 @@ def test_a_seeded_ten_turn_session_replays_byte_identically(system, tmp_path):
         assert sum(1 for e in c.events() if e.kind == "player") == 10
         report = c.replay()
         assert report.ok, report.divergence and report.divergence.text()
+
+
+def test_npc_turns_are_calls_the_registry_accepts(system):
+    state = table_for(system.name, None, ZONES)
+    order = list(state.characters)
+    registry = default_registry()
+    for npc in [n for n, s in state.characters.items() if s.get("npc")]:
+        fight = apply_all(state, [SetInitiative(initiative=Initiative(active=True, round=1, order=order,
+                                                                      turn=order.index(npc), totals={}))])
+        for tool, args in system.npc_turn(fight, npc):
+            registry.validate(tool, args)
+            result = registry.call(tool, args, Roller(3), fight)
+            fight = apply_all(fight, result.changes)
