@@ -93,3 +93,21 @@ def test_console_script_is_installed():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["target"] == 4
+
+
+# -- hostile input ends in a clear error, never a traceback ----------------------------------------------------------
+@pytest.mark.parametrize("args, problem", [
+    ("[" * 100_000, "nested deeper than 64 levels"),
+    ('{"expression": ' + "1" * 5000 + "}", "longer than 100 digits"),
+])
+def test_bombs_in_args_exit_2_with_a_message(capsys, args, problem):
+    code, out, err = run(capsys, "tool", "table_roll", "--args", args)
+    assert code == 2 and out == "" and problem in err and "Traceback" not in err
+
+
+def test_oversized_args_file_is_refused_without_reading_it_whole(capsys, tmp_path):
+    f = tmp_path / "huge.json"
+    f.write_text('{"expression": "' + "x" * 3_000_000 + '"}')
+    code, _, err = run(capsys, "tool", "table_roll", "--args", f"@{f}")
+    assert code == 2 and "longer than 100000 characters" in err
+
