@@ -111,3 +111,15 @@ def test_oversized_args_file_is_refused_without_reading_it_whole(capsys, tmp_pat
     code, _, err = run(capsys, "tool", "table_roll", "--args", f"@{f}")
     assert code == 2 and "longer than 100000 characters" in err
 
+
+def test_a_closed_pipe_ends_quietly_with_141():
+    """``narrator … | head`` exits 141 (128 + SIGPIPE, what a shell reports for any tool stopped by a closed
+    pipe) with nothing on stderr, instead of "error: Broken pipe: None"."""
+    script = Path(sys.executable).parent / "narrator"
+    proc = subprocess.Popen([str(script), "tools", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(1) == b"["
+    proc.stdout.close()  # the reader goes away, as `head -c1` would
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 141, err
+    assert err == ""
