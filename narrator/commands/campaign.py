@@ -13,8 +13,9 @@ import sys
 from pathlib import Path
 
 from memory.campaign import Campaign, delete_campaign, list_campaigns, restore_campaign
-from memory.errors import CampaignError
+from memory.errors import CampaignCorrupt, CampaignError
 from memory.export import export_markdown
+from memory.paths import campaign_dir
 from memory.store import BACKUP_DIR, CampaignStore, list_backups
 from narrator.commands.rules import read_args
 from tools import safe_json
@@ -95,10 +96,15 @@ def cmd_restore(ns):
 
 
 def cmd_verify(ns):
-    """Everything that can be checked: the chain, the bindings, the fold, the replay, and each backup."""
-    with Campaign.open(ns.name, ns.campaign_dir) as c:
-        report = c.verify(replay=not ns.no_replay)
-        directory = c.store.directory
+    """Everything that can be checked: the chain, the bindings, the fold, the replay, and each backup (also when
+    the campaign itself is refused, so the user sees which backup a restore would put back)."""
+    directory = campaign_dir(ns.name, ns.campaign_dir)
+    try:
+        with Campaign.open(ns.name, ns.campaign_dir) as c:
+            report = c.verify(replay=not ns.no_replay)
+    except CampaignCorrupt:
+        _print_backups(directory)
+        raise
     replay = report.replay
     if replay is not None and replay.divergence:
         print(f"DIVERGED at {replay.divergence.text()}")
@@ -110,6 +116,11 @@ def cmd_verify(ns):
     if replay is not None:
         what += f", {replay.tool_calls} tool calls replayed byte-identically"
     print(f"OK: {report.events} events; {what}")
+    _print_backups(directory)
+    return 0
+
+
+def _print_backups(directory: Path) -> None:
     for backup in reversed(list_backups(directory / BACKUP_DIR)):
         try:
             with CampaignStore.inspect(backup.path) as store:
@@ -118,7 +129,6 @@ def cmd_verify(ns):
         except CampaignError as e:
             verdict = f"NOT usable: {getattr(e, 'why', e)}"
         print(f"  backup {backup.path.name}: {verdict}")
-    return 0
 
 
 def cmd_call(ns):

@@ -296,6 +296,9 @@ def test_verify_reports_each_backup(root, capsys):
     EDITS["payload"](list_backups(root / "story" / BACKUP_DIR)[0].path, 3)
     code, out, _ = cli(capsys, root, "campaign", "verify", "story")
     assert code == 0 and "NOT usable: event 3 was changed" in out
+    EDITS["payload"](root / "story" / DB_FILE, 3)  # a refused campaign still shows which backup restore would use
+    code, out, err = cli(capsys, root, "campaign", "verify", "story")
+    assert code == 2 and "is damaged" in err and "good (" in out and "NOT usable" in out
 
 
 # -- lost events -------------------------------------------------------------------------------------------------
