@@ -190,7 +190,7 @@ class Campaign:
         try:
             campaign = cls(store)
             if backup:
-                store.take_backup()
+                store.backup(verified=True)
         except BaseException:
             store.close()
             raise

@@ -14,7 +14,7 @@ Every open, before anything is written or backed up:
 4. refuses a log that is shorter than the newest backup or the memory index says it was (lost ``-wal``).
 
 :mod:`memory.campaign` then checks the snapshot against the fold of the events since the last verified
-checkpoint and only then takes a backup (:meth:`CampaignStore.take_backup`), so a backup is only ever a copy of a
+checkpoint and only then takes a backup (:meth:`CampaignStore.backup`), so a backup is only ever a copy of a
 file that passed every check. :func:`restore_backup` puts back the newest backup that passes the full
 verification.
 
@@ -552,14 +552,21 @@ class CampaignStore:
         self.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     # -- backups -------------------------------------------------------------------------------------------
-    def take_backup(self) -> Path | None:
-        """Copy the (verified) database into ``backups/``; returns the new file, or None when the newest backup
-        already holds exactly this log. Call only after every check passed: that is what makes every backup good.
+    def backup(self, verified: bool = False) -> Path:
+        """Copy the database into ``backups/`` and return the backup that holds exactly the current log (the
+        newest one, when it already does: an unchanged campaign is not copied again).
 
-        Rotation keeps the newest :data:`KEEP_BACKUPS`; the copy being new and good, the newest good backup is never
-        the one dropped. The copy is written under a temporary name, synced, then renamed, so a crash never leaves
-        a half backup that looks whole.
+        A backup is only ever taken of a file that passed the checks: :meth:`Campaign.open` passes ``verified``
+        right after its own; any other caller (the game's ``/save``, mid-session) has the store's checks run again
+        first. Rotation keeps the newest :data:`KEEP_BACKUPS`; the copy being new and good, the newest good backup
+        is never the one dropped. The copy is written under a temporary name, synced, then renamed, so a crash never
+        leaves a half backup that looks whole.
         """
+        if not verified:
+            try:
+                self._verify(self.conn, self.path, self.directory, migrate=self.writable)
+            except sqlite3.Error as e:
+                raise _classify(e, self.path, self.directory) from None
         folder = self.directory / BACKUP_DIR
         name = self.directory.name
         try:
@@ -573,7 +580,7 @@ class CampaignStore:
         existing = list_backups(folder)
         tag = self.head_hash[:16]
         if existing and existing[-1].seq == self.head_seq and existing[-1].tag == tag:
-            return None
+            return existing[-1].path
         number = existing[-1].number + 1 if existing else 1
         target = folder / f"backup-{number:06d}-seq{self.head_seq}-{tag}.sqlite"
         tmp = folder / (target.name + ".tmp")

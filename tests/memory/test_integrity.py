@@ -242,6 +242,15 @@ def test_an_unchanged_campaign_is_not_backed_up_again(root):
     assert len(after) == len(before) + 1  # the first reopen saw the writes of the last session; then nothing new
 
 
+def test_a_backup_mid_session_is_checked_first_and_not_repeated(root):
+    _play(root)
+    with Campaign.open("story", root=root) as c:
+        c.say("note", "saved by hand")
+        first = c.store.backup()  # what the game's /save calls: the checks run again, then the copy
+        assert f"seq{c.store.last_seq()}-" in first.name
+        assert c.store.backup() == first  # nothing new: the same backup, no copy
+
+
 def test_restore_takes_the_newest_backup_that_passes_the_full_verification(root):
     db = _play(root)
     with Campaign.open("story", root=root) as c:  # a third backup, then more events
