@@ -57,7 +57,8 @@ def problem(path: Path, mode: int, what: str, campaign: str) -> CampaignAccessEr
     """The access error for ``path`` if this process lacks ``mode`` there, else None."""
     if _can(path, mode):
         return None
-    needs = " and ".join(word for bit, word in ((R, "read"), (W, "write"), (X, "enter")) if mode & bit and not _can(path, bit))
+    needs = " and ".join(word for bit, word in ((R, "read"), (W, "write"), (X, "enter"))
+                         if mode & bit and not _can(path, bit))
     if not needs:  # access() refused the combination but no single bit: report what was asked
         needs = "use"
     if mode & W and _read_only_fs(path):
@@ -65,8 +66,8 @@ def problem(path: Path, mode: int, what: str, campaign: str) -> CampaignAccessEr
         fix = "mount it read-write or copy the campaign elsewhere"
     else:
         cause = f"permission denied{_owner(path)}"
-        fix = f"give your user {needs} permission on it (e.g. chmod u+{'r' if 'read' in needs else ''}" \
-              f"{'w' if 'write' in needs else ''}{'x' if 'enter' in needs else ''} '{path}') or run narrator as its owner"
+        letters = "".join(letter for word, letter in (("read", "r"), ("write", "w"), ("enter", "x")) if word in needs)
+        fix = f"give your user {needs} permission on it (e.g. chmod u+{letters} '{path}') or run narrator as its owner"
     return CampaignAccessError(
         f"Campaign '{campaign}': narrator cannot {needs} {what} {path} ({cause}). This is a permissions problem, "
         f"not damage: nothing was changed. To fix it, {fix}."

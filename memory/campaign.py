@@ -24,7 +24,7 @@ import secrets
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
@@ -102,7 +102,8 @@ def _first_difference(a: Any, b: Any, path: str = "result") -> tuple[str, Any, A
 
 
 class Campaign:
-    def __init__(self, store: CampaignStore, registry: Registry | None = None, verify: str = "incremental"):
+    def __init__(self, store: CampaignStore, registry: Registry | None = None,
+                 verify: Literal["incremental", "full"] = "incremental"):
         """Load (and check) an open store. ``verify`` is ``incremental`` (fold the events since the checkpoint,
         what every open does) or ``full`` (fold the whole log, for restore candidates and backups)."""
         self.store = store
@@ -144,8 +145,8 @@ class Campaign:
         text = canonical(cached)
         if canonical(folded.model_dump(mode="json")) != text:
             raise self.store.corrupt(
-                f"the cached state (snapshot) of event {seq} differs from the fold of the log — it was edited, or written "
-                f"by two processes at once")
+                f"the cached state (snapshot) of event {seq} differs from the fold of the log — it was edited, or "
+                f"written by two processes at once")
         self.store.mark_verified(text)
         return state
 

@@ -47,7 +47,8 @@ def _b(value: str | bytes) -> bytes:
     return value.encode("utf-8") if isinstance(value, str) else value
 
 
-def event_hash(prev_hash: str | bytes, seq: int, kind: str | bytes, created_at: str | bytes, payload: str | bytes) -> str:
+def event_hash(prev_hash: str | bytes, seq: int, kind: str | bytes, created_at: str | bytes,
+               payload: str | bytes) -> str:
     return hashlib.sha256(_EVENT % (_b(prev_hash), seq, _b(kind), _b(created_at), _b(payload))).hexdigest()
 
 
@@ -83,7 +84,8 @@ def verify_chain(conn: sqlite3.Connection, want: set[int] = frozenset()) -> Chai
     )
     for seq, kind, created, payload, stored_prev, stored in rows:
         if not isinstance(seq, int) or seq != expected:
-            raise Damage(f"event {expected} is missing (the log jumps to {seq})" if isinstance(seq, int) and seq > expected
+            jump = isinstance(seq, int) and seq > expected
+            raise Damage(f"event {expected} is missing (the log jumps to {seq})" if jump
                          else f"the log's numbering is broken after event {expected - 1}", expected)
         if None in (kind, created, payload, stored_prev, stored):
             raise Damage(f"event {seq} has an empty field", seq)
@@ -103,7 +105,7 @@ def verify_chain(conn: sqlite3.Connection, want: set[int] = frozenset()) -> Chai
 def check_bound_state(tag: str, seq: object, state: object, bound: object, digest: object, chain: Chain) -> bytes:
     """Check one cached state row (snapshot or checkpoint) against the verified chain; returns its state bytes."""
     label = "the cached state (snapshot)" if tag == "snapshot" else "the verification checkpoint"
-    if not isinstance(seq, int) or not isinstance(state, bytes) or not isinstance(bound, bytes) or not isinstance(digest, bytes):
+    if not isinstance(seq, int) or not all(isinstance(x, bytes) for x in (state, bound, digest)):
         raise Damage(f"{label} is malformed")
     if not 1 <= seq <= chain.last_seq:
         raise Damage(f"{label} refers to event {seq}, which is not in the log (last event: {chain.last_seq})", seq)

@@ -424,11 +424,12 @@ class CampaignStore:
         last = self.head_seq
         backups = list_backups(self.directory / BACKUP_DIR)
         newest = backups[-1] if backups else None
-        if newest is not None and newest.seq > last and _hash_in(newest.path, last) == (self.head_hash if last else None):
+        ours = self.head_hash if last else None  # an empty log is a prefix of every log
+        if newest is not None and newest.seq > last and _hash_in(newest.path, last) == ours:
             raise _corrupt(
                 self.path,
-                f"the log ends at event {last}, but the backup {newest.path.name} holds the same events and more, up to "
-                f"event {newest.seq}: {newest.seq - last} committed event(s) are missing — typically because "
+                f"the log ends at event {last}, but the backup {newest.path.name} holds the same events and more, up "
+                f"to event {newest.seq}: {newest.seq - last} committed event(s) are missing — typically because "
                 f"{DB_FILE}-wal was deleted or an older copy of {DB_FILE} was put in place",
                 cls=CampaignDataLost,
                 hint=f"`narrator campaign restore {self.directory.name}` brings them back from that backup "
@@ -470,7 +471,8 @@ class CampaignStore:
 
     # -- data ----------------------------------------------------------------------------------------------
     def meta(self) -> dict[str, Any]:
-        return {k: self._json(v, f"the campaign setting {k!r}") for k, v in self.conn.execute("SELECT key, value FROM meta")}
+        rows = self.conn.execute("SELECT key, value FROM meta")
+        return {k: self._json(v, f"the campaign setting {k!r}") for k, v in rows}
 
     def _json(self, text: str | bytes, what: str, seq: int | None = None) -> Any:
         try:
@@ -596,8 +598,10 @@ class CampaignStore:
             _fsync(folder)
         except (OSError, sqlite3.Error) as e:
             tmp.unlink(missing_ok=True)
-            raise access.problem(folder, access.R | access.W | access.X, "the backup folder", name) or CampaignAccessError(
-                f"Campaign '{name}': could not write a backup into {folder} ({e}); the campaign itself is unharmed") from None
+            found = access.problem(folder, access.R | access.W | access.X, "the backup folder", name)
+            raise found or CampaignAccessError(
+                f"Campaign '{name}': could not write a backup into {folder} ({e}); the campaign itself is unharmed"
+            ) from None
         for old in existing[: max(0, len(existing) + 1 - KEEP_BACKUPS)]:
             old.path.unlink(missing_ok=True)
         return target

@@ -32,8 +32,9 @@ def reseal(db: Path, checkpoint_from_snapshot: bool = False) -> None:
         point = conn.execute("SELECT seq, state FROM checkpoint").fetchone()
         if point is not None:
             cp_seq, cp_state = (seq, state) if checkpoint_from_snapshot else point
+            digest = state_digest("checkpoint", cp_seq, hashes[cp_seq], cp_state)
             conn.execute("UPDATE checkpoint SET seq = ?, state = ?, event_hash = ?, digest = ?",
-                         (cp_seq, cp_state, hashes[cp_seq], state_digest("checkpoint", cp_seq, hashes[cp_seq], cp_state)))
+                         (cp_seq, cp_state, hashes[cp_seq], digest))
         conn.commit()
     finally:
         conn.close()

@@ -177,7 +177,8 @@ def _as_v1(db: Path, target: Path) -> None:
     out.execute("CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL "
                 "REFERENCES events(seq), state TEXT NOT NULL)")
     out.executemany("INSERT INTO meta VALUES (?, ?)", src.execute("SELECT key, value FROM meta"))
-    out.executemany("INSERT INTO events VALUES (?, ?, ?, ?)", src.execute("SELECT seq, kind, payload, created_at FROM events"))
+    out.executemany("INSERT INTO events VALUES (?, ?, ?, ?)",
+                    src.execute("SELECT seq, kind, payload, created_at FROM events"))
     out.executemany("INSERT INTO snapshot VALUES (1, ?, ?)", src.execute("SELECT seq, state FROM snapshot"))
     out.execute("PRAGMA user_version = 1")
     out.commit()
