@@ -61,6 +61,7 @@ def outcome_dist(target: int) -> Dist:
     return one + one
 
 
+@lru_cache(maxsize=None)
 def test_odds(target: int) -> Odds:
     dist = outcome_dist(target)
     return dist.odds(p_success=dist.p(lambda o: o >= 1), order=OUTCOME_ORDER)
