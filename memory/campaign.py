@@ -4,7 +4,8 @@ Every tool call (its validated arguments, the seed derived for it, its full resu
 transaction with the state it leads to; so are rejected calls, narration and player lines, and rewinds. The
 state is a fold of the log (:meth:`Campaign.fold`), the snapshot is only a cache, and :meth:`Campaign.replay`
 re-runs every call from its logged seed on the state it saw and reports the first result that is not
-byte-identical.
+byte-identical. A call that leaves every player-character down (:func:`tools.turns.party_down`, a total-party
+kill) is followed by a ``party_down`` event: a record for the log, the export and the game, never folded.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tools.errors import ToolCallError
 from tools.registry import Registry, default_registry
 from tools.systems import get_system
 from tools.table import TableState, apply_all, parse_ops
+from tools.turns import party_down
 
 TEXT_KINDS = ("narration", "player", "note")
 
@@ -143,6 +145,11 @@ class Campaign:
             "seed": seed,
             "result": result.model_dump(mode="json"),
         }, new_state.model_dump(mode="json"))
+        if party_down(new_state) and not party_down(self.state):  # recorded, never folded: the state says it all
+            refs = get_system(self.system).table_citations.get("party_down", [])
+            self.store.append("party_down", {"text": "Total-party kill: every player-character has lost all their "
+                                             "health. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
+                                             "after": seq}, new_state.model_dump(mode="json"))
         self.state = new_state
         return result
 
