@@ -89,6 +89,8 @@ class Minim(SystemBase):
                        "power score"),
             outcomes={"critical success": 1, "success": 1, "neutral": 0, "failure": -1, "critical failure": -1},
             downed_words=("unconscious",),
+            powers_field="powers",
+            passive_powers=("languages", "wealth"),
         )
 
     def conditions(self) -> dict[str, ConditionRule]:
