@@ -1,0 +1,381 @@
+"""Mini Six characters (``mini-six.md#How to Make a Character``, ``#2. Skills``, ``#2. Perks``): validate a sheet,
+build one from a player's choices, roll one at random.
+
+Creation derives what the book derives — a skill's code is its attribute plus the dice added; a catalogue perk
+costs what the book says — so a caller only makes the choices; every rule is judged by :mod:`.sheet`, and a
+creation that breaks rules raises one :class:`ToolArgumentError` listing all of them.
+
+The random character spends its budgets the way the book describes, every choice by a die from the roller:
+
+* Attributes: 2D each, then the four remaining dice — either one each (3D across), or 4D/3D/3D/2D in an order a
+  die picks; then, on a d6 of 4+, one die broken into pips: an attribute above 2D gives a die for +2 on itself
+  and +1 on another below 4D (3D becomes 2D+2, another 3D+1).
+* Skills: words of the concept (thief → thievery and stealth, healer → medicine ...) suggest skills; the 7D go
+  out one or two dice at a time (never more than 2D on a skill) to the suggested skills first, then to skills a
+  die picks; on a d6 of 6 one of the dice buys a perk instead (one the die picks, if the dice left pay for it).
+* Complications: a d6 — 1-2 none, 3-4 one, 5-6 two — from the book's list.
+* Gear: a weapon for the best fighting skill and, on a d6 of 4+, a leather cuirass.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from pydantic import Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.tool import tool
+from tools.systems.minisix.codes import CodeError, DieCode, code
+from tools.systems.minisix.gear import ARMOR, MELEE, MISSILE, THROWN
+from tools.systems.minisix.rules import (
+    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILLS_REF,
+    Attribute,
+)
+from tools.systems.minisix.sheet import (
+    Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
+)
+
+T = TypeVar("T")
+
+KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
+    "guard": ("melee", "search"), "soldier": ("melee", "missile"), "warrior": ("melee", "athletics"),
+    "knight": ("melee", "riding"), "fighter": ("melee", "brawling"), "bandit": ("melee", "intimidation"),
+    "thug": ("brawling", "intimidation"), "brute": ("brawling", "lifting"), "pirate": ("melee", "piloting"),
+    "mercenary": ("melee", "missile"), "archer": ("missile", "search"), "hunter": ("missile", "survival"),
+    "sniper": ("missile", "stealth"), "gunman": ("missile", "intimidation"), "gunslinger": ("missile", "dodge"),
+    "thief": ("thievery", "stealth"), "burglar": ("thievery", "stealth"), "assassin": ("stealth", "melee"),
+    "spy": ("stealth", "con"), "scout": ("search", "stealth"), "priest": ("knowledge", "willpower"),
+    "sage": ("knowledge", "medicine"), "scholar": ("knowledge", "search"), "healer": ("medicine", "knowledge"),
+    "doctor": ("medicine", "knowledge"), "medic": ("medicine", "stamina"), "wizard": ("magic", "knowledge"),
+    "mage": ("magic", "knowledge"), "sorcerer": ("magic", "willpower"), "witch": ("magic", "medicine"),
+    "merchant": ("persuasion", "con"), "trader": ("persuasion",), "noble": ("command", "persuasion"),
+    "captain": ("command", "melee"), "officer": ("command", "missile"), "smith": ("repair", "lifting"),
+    "engineer": ("repair", "knowledge"), "mechanic": ("repair", "piloting"), "pilot": ("piloting", "repair"),
+    "sailor": ("piloting", "athletics"), "driver": ("piloting",), "rider": ("riding", "animal handling"),
+    "ranger": ("survival", "missile"), "bard": ("persuasion", "con"), "acrobat": ("athletics", "dodge"),
+    "brawler": ("brawling", "stamina"), "wrestler": ("brawling", "lifting"), "beast": ("brawling", "search"),
+    "wolf": ("brawling", "search"), "dog": ("brawling", "search"), "rat": ("brawling", "stealth"),
+    "barbarian": ("melee", "stamina"), "swordsman": ("melee", "dodge"), "duelist": ("melee", "dodge"),
+    "con": ("con", "persuasion"), "swindler": ("con", "thievery"), "detective": ("search", "knowledge"),
+    "cultist": ("magic", "con"), "zealot": ("willpower", "melee"), "tamer": ("animal handling", "riding"),
+}
+"""Concept words -> the skills they suggest (exactly, as a plural, or by the start of a longer word)."""
+ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "witches": "witch"}
+COMBAT_SKILLS = ("melee", "missile", "throwing", "brawling")
+
+
+def keywords_in(concept: str | None) -> list[str]:
+    found: list[str] = []
+    for word in re.findall(r"[a-z]+", (concept or "").lower()):
+        word = ALIASES.get(word, word)
+        for kw in KEYWORD_SKILLS:
+            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
+                if kw not in found:
+                    found.append(kw)
+                break
+    return found
+
+
+def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
+    """Choose uniformly with one die of len(options) sides; one option needs no die."""
+    if len(options) == 1:
+        return options[0]
+    die = roller.roll(len(options), purpose)
+    dice.append(die)
+    return options[die.face - 1]
+
+
+def weapon_for(skill: str, roller: Roller, dice: list[Die]) -> GearItem | None:
+    table = {"melee": MELEE, "missile": MISSILE, "throwing": THROWN}.get(skill)
+    return pick(roller, table, f"{skill} weapon", dice) if table else None
+
+
+# --- validation --------------------------------------------------------------------------------------------------
+
+
+class ValidateArgs(ToolArgs):
+    character: MiniSixCharacter
+    creation: bool = Field(True, description="True: also the creation budgets (12D, 7D, 2D-4D...). False: what "
+                           "holds in play.")
+
+
+class ValidationResult(ToolResult):
+    valid: bool
+    violations: list[str]
+    creation: bool
+    defences: dict[str, int]
+
+
+@tool("minisix_character_validate", "minisix", "Check a Mini Six sheet: 12D of attributes (2D-4D, one 4D at most), "
+      "7D of skills and perks (2D per skill), pips, perks, complications; lists every violation.")
+def minisix_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    c = args.character
+    creation = args.creation and not c.npc
+    found = problems(c, creation)
+    scope = ("Checked as a narrator-character: codes and limits, no creation budgets." if c.npc else
+             "Checked as a new player-character: the creation budgets and what holds in play." if creation else
+             "Checked as a player-character in play: codes and limits, no creation budgets.")
+    steps = [scope, f"Attributes: {c.attributes.text()}."]
+    if creation and not found and unspent(c):
+        steps.append(f"{DieCode.from_pips(unspent(c)).text()} of skill dice are unspent (they may still buy perks).")
+    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    d = c.defences()
+    steps.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
+    n = len(found)
+    return ValidationResult(summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' * (n > 1)}",
+                            steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF], valid=not found,
+                            violations=[v.sentence for v in found], creation=creation, defences=d)
+
+
+# --- creation from choices -----------------------------------------------------------------------------------------
+
+
+def _added(v: Any) -> Any:
+    if isinstance(v, str):
+        try:
+            c = code(v)
+        except CodeError as e:
+            raise ValueError(str(e)) from None
+        return c.text(signed=True)
+    return v
+
+
+class CreateArgs(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    attributes: Attributes = Field(description="12D across might, agility, wit, charm (2D-4D each, one 4D at most; "
+                                   "one die may be split into pips), e.g. {'might': '3D', 'agility': '3D+1', ...}.")
+    skills: dict[str, str] = Field(default_factory=dict, description="Dice added to each skill (at most 2D each), "
+                                   "e.g. {'brawling': '+1D', 'dodge': '+2D', 'melee': '+1D+1'}.")
+    custom_skills: dict[str, Attribute] = Field(default_factory=dict, description="The attribute of each skill not "
+                                                "in the catalogue, e.g. {'sword/blade': 'might'}.")
+    perks: list[str] = Field(default_factory=list, description="Perks bought with skill dice: daredevil 2, destiny 2, "
+                             "favors 1, lucky 2, perceptive 2, recall 1, sidekick 3, sorcerer 3.")
+    custom_perks: dict[str, int] = Field(default_factory=dict, description="Perks of your own, with their cost.")
+    complications: list[str] = Field(default_factory=list, description="At most two: age, crazy, enemies, personal "
+                                     "code, skeletons in the closet, unlucky in love, unlucky in money...")
+    gear: list[GearItem] = Field(default_factory=list)
+    slow: bool = False
+    sidekick_of: str | None = Field(None, max_length=60, description="This character is another's Sidekick (10D "
+                                    "attributes, 4D skills).")
+
+    @field_validator("skills", "custom_skills", "perks", "custom_perks", "complications", mode="before")
+    @classmethod
+    def _names(cls, v: Any) -> Any:
+        return normal_names(v)
+
+    @field_validator("skills")
+    @classmethod
+    def _codes(cls, v: dict[str, str]) -> dict[str, str]:
+        return {k: _added(x) for k, x in v.items()}
+
+
+class CharacterResult(ToolResult):
+    character: MiniSixCharacter
+    defences: dict[str, int]
+
+
+def build(args: CreateArgs) -> tuple[MiniSixCharacter, list[FieldProblem]]:
+    """The sheet the choices describe, and what about the choices themselves is wrong (unknown skills...)."""
+    bad: list[FieldProblem] = []
+    skills: dict[str, SkillEntry] = {}
+    for name, added in args.skills.items():
+        attr = args.custom_skills.get(name) or ATTRIBUTE_OF_SKILL.get(name)
+        if attr is None:
+            bad.append(FieldProblem(f"skills.{name}", f"'{name}' is not in the skill list; name its attribute in "
+                                                      "custom_skills (e.g. {'sword/blade': 'might'}) or choose from: "
+                                                      + ", ".join(ATTRIBUTE_OF_SKILL)))
+            continue
+        a = code(getattr(args.attributes, attr))
+        add = code(added)
+        if add.total_pips < 0:
+            bad.append(FieldProblem(f"skills.{name}", "skill dice are added, never taken away", added))
+            continue
+        skills[name] = SkillEntry(attribute=attr, code=(a + add).normalised().text())
+    perks: dict[str, int] = {}
+    for name in args.perks:
+        if name not in PERKS:
+            bad.append(FieldProblem("perks", f"'{name}' is not one of the book's perks ({', '.join(PERKS)}); give "
+                                             "your own with its cost in custom_perks", name))
+        else:
+            perks[name] = PERKS[name]
+    perks.update(args.custom_perks)
+    c = MiniSixCharacter(name=args.name, concept=args.concept, attributes=args.attributes, skills=skills, perks=perks,
+                         complications=args.complications, gear=args.gear, slow=args.slow,
+                         sidekick_of=args.sidekick_of)
+    return c, bad
+
+
+def creation_steps(c: MiniSixCharacter) -> list[str]:
+    attr_dice, skill_dice = budgets(c)
+    lines = [f"Attributes ({attr_dice}D): {c.attributes.text()}."]
+    if c.skills:
+        lines.append("Skills (attribute + dice added): " + ", ".join(
+            f"{n} {e.code} ({e.attribute} {getattr(c.attributes, e.attribute)} "
+            f"{DieCode.from_pips(code(e.code).total_pips - c.attribute(e.attribute).total_pips).text(signed=True)})"
+            for n, e in c.skills.items()) + "; every other skill defaults to its attribute.")
+    if c.perks:
+        lines.append("Perks: " + ", ".join(f"{n} ({d}D)" for n, d in c.perks.items()) + ".")
+    left = unspent(c)
+    lines.append(f"Skill dice ({skill_dice}D): " + (f"{DieCode.from_pips(left).text()} unspent." if left else
+                                                   "all spent."))
+    if c.complications:
+        lines.append("Complications: " + ", ".join(c.complications) + " (each may earn one CP a session).")
+    d = c.defences()
+    lines.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
+    return lines
+
+
+@tool("minisix_character_create", "minisix", "Create a Mini Six player-character from choices: attributes, dice "
+      "added to skills, perks, complications; every broken rule listed.")
+def minisix_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    c, bad = build(args)
+    found = bad + [FieldProblem(v.field, v.sentence, v.given) for v in problems(c, creation=True)]
+    if found:
+        raise ToolArgumentError("minisix_character_create", found)
+    return CharacterResult(summary=f"Created {c.name}: {c.attributes.text()}", steps=creation_steps(c),
+                           rule_refs=[CREATION, SKILLS_REF, PERKS_REF], character=c, defences=c.defences())
+
+
+# --- random ------------------------------------------------------------------------------------------------------
+
+
+class RandomArgs(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    sidekick_of: str | None = Field(None, max_length=60, description="Roll a sidekick (10D attributes, 4D skills).")
+
+
+class RandomCharacterResult(CheckResult):
+    character: MiniSixCharacter
+    defences: dict[str, int]
+    keywords: list[str]
+
+
+def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: list[str]) -> dict[str, DieCode]:
+    """2D each, the rest spread (see the module docstring), then maybe one die split into pips."""
+    pips = {a: 6 for a in ATTRIBUTES}
+    extra = total_dice - 2 * len(ATTRIBUTES)
+    if extra == 4:
+        spread = roller.roll(6, "attribute spread")
+        dice.append(spread)
+        if spread.face <= 2:
+            for a in ATTRIBUTES:
+                pips[a] += 3
+            steps.append(f"Rolled d6={spread.face}: 3D in every attribute.")
+        else:
+            order = pick(roller, _orders(), "attribute order", dice)
+            for a, more in zip(order, (2, 1, 1, 0)):
+                pips[a] += 3 * more
+            steps.append(f"Rolled d6={spread.face}: 4D, 3D, 3D and 2D; d24={dice[-1].face} orders them "
+                         f"{', '.join(f'{a} {pips[a] // 3}D' for a in ATTRIBUTES)}.")
+    else:  # a sidekick's 10D: two dice beyond 2D each, so at most one attribute reaches 4D
+        for i in range(extra):
+            a = pick(roller, ATTRIBUTES, f"attribute die {i + 1}", dice)
+            pips[a] += 3
+        steps.append(f"Attribute dice: {', '.join(f'{a} {pips[a] // 3}D' for a in ATTRIBUTES)}.")
+    split = roller.roll(6, "split a die into pips")
+    dice.append(split)
+    donors = [a for a in ATTRIBUTES if pips[a] >= 9]
+    if split.face >= 4 and donors:
+        donor = pick(roller, donors, "attribute giving a die", dice)
+        takers = [a for a in ATTRIBUTES if a != donor and pips[a] < 12]
+        taker = pick(roller, takers, "attribute taking a pip", dice)
+        pips[donor] -= 1
+        pips[taker] += 1
+        steps.append(f"Rolled d6={split.face}: one die is split into pips — {donor} {DieCode.from_pips(pips[donor])}, "
+                     f"{taker} {DieCode.from_pips(pips[taker])}.")
+    return {a: DieCode.from_pips(p) for a, p in pips.items()}
+
+
+def _orders() -> list[tuple[str, ...]]:
+    from itertools import permutations
+
+    return list(permutations(ATTRIBUTES))
+
+
+def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[Die],
+                  steps: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """(skill -> dice added, perks) spending ``budget`` dice."""
+    added: dict[str, int] = {}
+    perks: dict[str, int] = {}
+    left = budget
+    if "magic" in suggested and left >= PERKS["sorcerer"] + 1:
+        perks["sorcerer"] = PERKS["sorcerer"]
+        left -= PERKS["sorcerer"]
+        steps.append("Magic needs the Sorcerer perk: bought for 3D.")
+    elif "magic" in suggested:
+        suggested = [s for s in suggested if s != "magic"]
+    perk_die = roller.roll(6, "a perk?")
+    dice.append(perk_die)
+    if perk_die.face == 6 and left >= 2 and not perks:
+        affordable = [p for p, cost in PERKS.items() if cost <= 2 and p != "sidekick"]
+        perk = pick(roller, affordable, "perk", dice)
+        perks[perk] = PERKS[perk]
+        left -= PERKS[perk]
+        steps.append(f"Rolled d6=6: {perk} is bought for {PERKS[perk]}D.")
+    queue = list(suggested)
+    everything = [s for s in ATTRIBUTE_OF_SKILL if s != "magic" or "sorcerer" in perks]
+    while left > 0:
+        if queue:
+            skill = queue.pop(0)
+        else:
+            open_ = [s for s in everything if added.get(s, 0) < 2]
+            skill = pick(roller, open_, "skill", dice)
+        room = min(2 - added.get(skill, 0), left)
+        if room <= 0:
+            continue
+        amount = room if room == 1 else pick(roller, (1, 2), f"dice for {skill}", dice)
+        added[skill] = added.get(skill, 0) + amount
+        left -= amount
+    steps.append("Skill dice: " + ", ".join(f"{s} +{n}D" for s, n in added.items()) + ".")
+    return added, perks
+
+
+@tool("minisix_character_random", "minisix", "Roll a random, rules-legal Mini Six player-character (attributes, "
+      "skills and perks, complications, gear), steered by the concept's words.")
+def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    dice: list[Die] = []
+    steps: list[str] = []
+    attr_dice, skill_dice = (10, 4) if args.sidekick_of else (12, 7)
+    codes = random_attributes(roller, attr_dice, dice, steps)
+    kws = keywords_in(args.concept)
+    suggested = list(dict.fromkeys(s for kw in kws for s in KEYWORD_SKILLS[kw]))
+    if kws:
+        steps.append(f"Concept words {', '.join(kws)} suggest {', '.join(suggested)}.")
+    added, perks = random_skills(roller, skill_dice, suggested, dice, steps)
+    skills = {s: SkillEntry(attribute=ATTRIBUTE_OF_SKILL[s], code=(codes[ATTRIBUTE_OF_SKILL[s]]
+                                                                   + DieCode(dice=n)).text())
+              for s, n in added.items()}
+    comp_die = roller.roll(6, "complications")
+    dice.append(comp_die)
+    n_comp = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}[comp_die.face]
+    comps: list[str] = []
+    for i in range(n_comp):
+        left = [c for c in COMPLICATIONS if c not in comps]
+        comps.append(pick(roller, left, f"complication {i + 1}", dice))
+    gear: list[GearItem] = []
+    fighting = max(COMBAT_SKILLS, key=lambda s: (added.get(s, 0), s == "melee"))
+    weapon = weapon_for(fighting if fighting != "brawling" else "melee", roller, dice)
+    if weapon is not None:
+        gear.append(weapon)
+    armor_die = roller.roll(6, "armor?")
+    dice.append(armor_die)
+    if armor_die.face >= 4:
+        gear.append(ARMOR[0])
+    c = MiniSixCharacter(name=args.name, concept=args.concept,
+                         attributes=Attributes(**{a: x.text() for a, x in codes.items()}), skills=skills,
+                         perks=perks, complications=comps, gear=gear, sidekick_of=args.sidekick_of)
+    broken = problems(c, creation=True)
+    if broken:  # a bug here, never the caller's fault
+        raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
+    steps.append("Complications: " + (", ".join(comps) if comps else "none") + ".")
+    steps.append("Gear: " + (", ".join(g.name for g in gear) if gear else "none") + ".")
+    steps += creation_steps(c)
+    return RandomCharacterResult(summary=f"Rolled {c.name}: {c.attributes.text()}", steps=steps,
+                                 rule_refs=[CREATION, SKILLS_REF, PERKS_REF], dice=dice, outcome=None, success=None,
+                                 odds=None, character=c, defences=c.defences(), keywords=kws)

@@ -1,0 +1,175 @@
+"""Die codes (``mini-six.md#Dice Basics``, ``#How to Make a Character``): ``4D+2`` is four dice plus two pips.
+
+"Each die is equal to three pips ... Going to '+3' advances the die code to the next largest die": a code's value
+is its pips, ``3 × dice + pips``, and arithmetic on codes is arithmetic on pips. A *written* code keeps what it
+was given (``3D+5`` rolls three dice and adds five); :meth:`DieCode.normalised` carries every three pips into a
+die, the progression the book prints (1D, 1D+1, 1D+2, 2D ...). Penalties are whole dice (``-1D``), bonuses may be
+either (``+2D``, ``+1``), and a code with no dice (``+2``) is a flat bonus.
+
+``minisix_dice_code`` is the pure tool: add and subtract codes, see the pips, the normalised code, the static
+defence value (dice × 3 + pips) and the average roll.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.tool import tool
+from tools.systems.minisix.rules import CREATION, DICE_BASICS, SKILLS_REF
+
+CODE = re.compile(r"^\s*([+-]?)\s*(?:(\d{1,3})\s*[dD](?![0-9]))?\s*(?:([+-])\s*(\d{1,3}))?\s*$")
+MAX_CODE_DICE = 100
+
+
+class CodeError(ValueError):
+    """A die code that does not parse; the message shows the shape that does."""
+
+
+class DieCode(BaseModel):
+    """``dice`` six-sided dice (one of them the wild die when rolled) plus ``pips`` added to the total."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: int = 0
+    pips: int = 0
+
+    @classmethod
+    def parse(cls, text: Any) -> "DieCode":
+        if isinstance(text, DieCode):
+            return text
+        if not isinstance(text, str):
+            raise CodeError(f"a die code is text like '3D+1', not {type(text).__name__}")
+        m = CODE.match(text)
+        if not m or (m.group(2) is None and m.group(4) is None):
+            raise CodeError(f"'{text[:30]}' is not a die code; write it like 3D, 4D+2, +1D, -1D or +2")
+        sign = -1 if m.group(1) == "-" else 1
+        dice = int(m.group(2)) if m.group(2) is not None else 0
+        pips = int(m.group(4)) if m.group(4) is not None else 0
+        if m.group(3) == "-":
+            pips = -pips
+        if m.group(2) is None and m.group(1) == "-":  # "-2": a flat penalty
+            return cls(dice=0, pips=-abs(pips))
+        return cls(dice=sign * dice, pips=sign * pips)
+
+    @classmethod
+    def from_pips(cls, total: int) -> "DieCode":
+        """The normalised code of a pip total (negative totals keep whole negative dice: -4 pips is -1D-1)."""
+        if total >= 0:
+            return cls(dice=total // 3, pips=total % 3)
+        return cls(dice=-((-total) // 3), pips=-((-total) % 3))
+
+    @property
+    def total_pips(self) -> int:
+        return 3 * self.dice + self.pips
+
+    def normalised(self) -> "DieCode":
+        return DieCode.from_pips(self.total_pips)
+
+    def __add__(self, other: "DieCode") -> "DieCode":
+        return DieCode(dice=self.dice + other.dice, pips=self.pips + other.pips)
+
+    def __sub__(self, other: "DieCode") -> "DieCode":
+        return DieCode(dice=self.dice - other.dice, pips=self.pips - other.pips)
+
+    def minus_dice(self, n: int) -> "DieCode":
+        return DieCode(dice=self.dice - n, pips=self.pips)
+
+    @property
+    def static(self) -> int:
+        """The static defence value of the code: "multiply the number of dice ... by 3 and add any pips"."""
+        return 3 * self.dice + self.pips
+
+    def text(self, signed: bool = False) -> str:
+        """'4D+2', '-1D', '+2'; ``signed`` writes a leading '+' on a positive code ('+1D', as bonuses read)."""
+        if self.dice == 0:
+            return f"{self.pips:+d}" if self.pips or signed else "0D"
+        head = f"{'+' if signed and self.dice > 0 else ''}{self.dice}D"
+        return head + (f"{self.pips:+d}" if self.pips else "")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def code(text: Any) -> DieCode:
+    return DieCode.parse(text)
+
+
+def average(c: DieCode) -> Fraction:
+    """The mean roll: 3.5 a plain die; the wild die's mean is 4.2 (5 × 3 / 6 + (6 + 4.2) / 6, solved)."""
+    if c.dice <= 0:
+        return Fraction(c.pips)
+    return Fraction(7, 2) * (c.dice - 1) + Fraction(21, 5) + c.pips
+
+
+# --- the pure tool -----------------------------------------------------------------------------------------------
+
+
+def parse_field(v: Any) -> str:
+    """A die-code argument: validated here so a bad one is an argument error naming the field."""
+    if isinstance(v, DieCode):
+        return v.text()
+    try:
+        c = DieCode.parse(v)
+    except CodeError as e:
+        raise ValueError(str(e)) from None
+    if abs(c.dice) > MAX_CODE_DICE or abs(c.pips) > 999:
+        raise ValueError(f"at most {MAX_CODE_DICE} dice and 999 pips")
+    return v.strip() if isinstance(v, str) else c.text()
+
+
+class CodeArgs(ToolArgs):
+    code: str = Field(max_length=20, description="A die code: '3D+1', '4D', '+1D', '-1D', '+2'.")
+    add: list[str] = Field(default_factory=list, max_length=10, description="Codes to add, e.g. ['+1D', '+2'].")
+    subtract: list[str] = Field(default_factory=list, max_length=10, description="Codes to subtract, e.g. ['1D'].")
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return parse_field(v)
+
+    @field_validator("add", "subtract")
+    @classmethod
+    def _codes(cls, v: list[str]) -> list[str]:
+        return [parse_field(x) for x in v]
+
+
+class CodeResult(ToolResult):
+    code: str = Field(description="The result, normalised (3 pips = 1D).")
+    dice: int
+    pips: int
+    total_pips: int
+    static: int = Field(description="dice × 3 + pips: the value as a static defence.")
+    average: float = Field(description="The mean roll, the wild die included.")
+    average_exact: str
+
+
+@tool("minisix_dice_code", "minisix", "Die-code arithmetic in pips (3 pips = 1D): add and subtract codes, "
+      "normalise them, and read a code as a static value (dice × 3 + pips).")
+def minisix_dice_code(args: CodeArgs, roller: Roller) -> CodeResult:
+    total = code(args.code)
+    steps = [f"{args.code} = {total.total_pips} pips (each die is three pips)."]
+    for c in args.add:
+        total = total + code(c)
+        steps.append(f"+ {c} ({code(c).total_pips:+d} pips) → {total.total_pips} pips.")
+    for c in args.subtract:
+        total = total - code(c)
+        steps.append(f"- {c} ({-code(c).total_pips:+d} pips) → {total.total_pips} pips.")
+    result = total.normalised()
+    steps.append(f"{total.total_pips} pips = {result.text()}: every three pips make a die (1D, 1D+1, 1D+2, 2D ...).")
+    if result.dice > 0:
+        steps.append(f"As a static value: {result.dice} × 3 + {result.pips} = {result.static}.")
+    mean = average(result)
+    steps.append(f"Its mean roll is {float(mean):.2f}, the wild die counting 4.2 on average for its explosions."
+                 if result.dice > 0 else f"No dice: a flat {result.pips:+d}.")
+    return CodeResult(summary=f"{args.code}{''.join(' + ' + c for c in args.add)}"
+                              f"{''.join(' - ' + c for c in args.subtract)} = {result.text()}",
+                      steps=steps, rule_refs=[DICE_BASICS, CREATION, SKILLS_REF], code=result.text(),
+                      dice=result.dice, pips=result.pips, total_pips=result.total_pips, static=result.static,
+                      average=float(mean), average_exact=f"{mean.numerator}/{mean.denominator}"
+                      if mean.denominator != 1 else str(mean.numerator))

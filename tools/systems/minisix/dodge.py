@@ -1,0 +1,85 @@
+"""The Dodge action, Dodge & Dash and the full dodge (``mini-six.md#Static Defenses``, ``#Defences``).
+
+"A character may take the Dodge action on their turn. They may roll their Dodge skill ... This result is their
+minimum Dodge score TN against any number of attacks, and applies until the start of their next turn." The
+Defences section says the same more plainly: "Roll Dodge dice, and if higher than Static Dodge use the result vs
+all attacks until the character's next turn." So the dodge value is the higher of the roll and the static Dodge.
+
+The full dodge — Dodge & Dash in one section, Full Dodge in the other — takes no other action (a Dash may go with
+it) and adds +10. The two sections word it differently ("roll their Dodge skill, add 10 to the result ... their
+minimum Dodge score"; "their Dodge roll (or their static dodge score if lower) +10"). Reading chosen: the Defences
+section's, read as "the static score if the roll is lower": ``max(roll, static) + 10``, never below what the
+plain Dodge action gives, and good "against all attacks (even ones they are unaware of)". Range and cover add to
+the value per attack, as for any dodge (the attack tools do that). The Dodge action combined with other actions
+loses a die per extra action like any roll; a full dodge has no other action to share dice with.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from tools.contract import CheckResult
+from tools.dice import Roller
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.minisix.checks import DiceSpec, RollOutcome
+from tools.systems.minisix.rules import DEFENCES, FREE_MOVE, MOVEMENT, STATIC
+from tools.systems.minisix.wild import at_least
+
+FULL_DODGE_BONUS = 10
+DASH = 30
+
+
+class DodgeArgs(DiceSpec):
+    static_dodge: int = Field(ge=0, le=200, description="The character's static Dodge (dice × 3 + pips).")
+    mode: Literal["action", "full"] = Field("action", description="action: a dodge roll beside other actions; "
+                                            "full: the only action (a dash may go with it), +10.")
+    dash: bool = Field(False, description="Full dodge only: combined with a Dash, +30' of movement.")
+
+    @model_validator(mode="after")
+    def _full_is_alone(self) -> "DodgeArgs":
+        if self.mode == "full" and self.extra_actions:
+            raise ValueError("a full dodge takes no other action (only a dash): extra_actions must be 0")
+        if self.dash and self.mode != "full":
+            raise ValueError("dash goes with a full dodge (Dodge & Dash); with the Dodge action, take the dash as "
+                             "another action")
+        return self
+
+
+class DodgeResult(CheckResult):
+    roll: int
+    static_dodge: int
+    value: int = Field(description="The dodge value attackers must reach (before their range and cover) until the "
+                       "start of the dodger's next turn.")
+    mode: str
+    movement: int = Field(description="Feet the dodger may move freely.")
+
+
+@tool("minisix_dodge", "minisix", "The Dodge action: roll Dodge, keep it if higher than static Dodge, vs all "
+      "attacks until the next turn; a full dodge (Dodge & Dash) adds +10.")
+def minisix_dodge(args: DodgeArgs, roller: Roller) -> DodgeResult:
+    o = RollOutcome(args, roller, "dodge")
+    better = o.total > args.static_dodge
+    base = max(o.total, args.static_dodge)
+    value = base + (FULL_DODGE_BONUS if args.mode == "full" else 0)
+    steps = list(o.steps[:-1])  # the open-roll band line says nothing here
+    steps.append(f"Dodge roll {o.total} vs static Dodge {args.static_dodge}: "
+                 + ("the roll is higher and is used." if better else "the static Dodge stands."))
+    if args.mode == "full":
+        steps.append(f"Full dodge, no other action: {base} + {FULL_DODGE_BONUS} = {value}, good against all attacks "
+                     "(even unseen ones).")
+    steps.append(f"Until the start of the next turn every attacker's TN is at least {value}, plus range and cover "
+                 "as usual.")
+    move = FREE_MOVE + (DASH if args.dash else 0)
+    steps.append(f"The dodger may move up to {move}' freely" + (" (15' + 30' for the dash)." if args.dash else "."))
+    p = 1 - at_least(o.eff.code.dice, o.eff.pips, args.static_dodge + 1, args.double)
+    dist = Dist({"static stands": p, "roll improves": 1 - p})
+    return DodgeResult(
+        summary=f"Dodge {o.total} → {'full dodge ' if args.mode == 'full' else ''}value {value}", steps=steps,
+        rule_refs=[STATIC, DEFENCES] + ([MOVEMENT] if args.dash else []), dice=o.dice,
+        outcome="roll improves" if better else "static stands", success=better,
+        odds=dist.odds(p_success=1 - p, order=("static stands", "roll improves")), roll=o.total,
+        static_dodge=args.static_dodge, value=value, mode=args.mode, movement=move,
+    )

@@ -1,0 +1,372 @@
+"""Mass combat (``mini-six.md#Spending Character Points (CP)``, ``#Skill Mass Roll``, ``#Damage``).
+
+"In mass combat (typically 6+ NPC attackers), each die other than the Wild Die is treated as a 3.5. Each Wild
+Die is still rolled normally, and added to the total." A 4D attacker rolls 3 × 3.5 = 10½ + WD.
+
+The book prints that base three ways that disagree: its Skill Mass Roll table rounds the half down (2D 3+WD,
+4D 10+WD, 6D 17+WD, 8D 24+WD), its ten-soldier example rounds it up ("each with attack 4D ... rolls a 11+WD"),
+and its elite-gunner example rounds it down again ("attack 6D ... Each rolls 17+WD") but then says "Rolls of 28+
+actually hit" against Dodge 27. Reading chosen: the rule's own words — each plain die counts exactly 3.5 — and a
+hit is a total that reaches the TN, as for every roll. Since the TN and the wild die are whole numbers,
+``10½ + WD`` reaches a TN exactly when the table's ``10 + WD`` does, so the table's rounding never changes a hit
+and is the base the shortcuts measure from; the examples' 11 and 28 are the half rounded up when written down
+(the lowest elite total that hits is 17½ + 10 = 27½). Every result says all three numbers.
+
+The shortcuts, read as what they save: "If the TN is 6+ over the base number" no wild die below 6 can hit (the
+base + 5 falls short), so "assume 1 WD result of '6' per 6 rolls, and roll the remainder". "If the to-hit number
+TN is 8+ higher than the base number, then reroll all '6's": a six followed by its reroll's at least 1 reaches
+base + 7, so at 6 or 7 over every assumed six hits outright; from 8 over each must reroll — the explosion the
+wild die makes anyway — to see whether it reaches. (The elite example: TN 27 is 10 over 17, so 10 of the 60 are
+assumed sixes, rolling on from 23½; the other 5 roll from 17½.)
+
+Casualties: "3+ wound results or 1 incapacitate+ result take out 1 target" — every three wound results and every
+incapacitating-or-worse result take one out (24 wounds and 3 incapacitate+ results: 8 + 3 = 11). Stuns are not
+wound results. Scaling: "squad of 10 +4D, company of 100 +8D, brigade of 1000 +12D": a unit fights as one entity,
+and the larger side adds the difference of the two scales to its rolls against the smaller (a company attacking a
+squad: +4D); a smaller side's rolls get nothing.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from math import ceil, comb, floor
+
+from pydantic import Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Die, Roller
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.minisix.checks import RollOutcome, RollSpec
+from tools.systems.minisix.codes import DieCode, code, parse_field
+from tools.systems.minisix.rules import MARGIN_BANDS, MASS, MASS_DAMAGE, MASS_TABLE, MASS_TABLE_ROWS, SCALES
+from tools.systems.minisix.wild import wild_at_least
+
+MAX_ATTACKERS = 200
+MASS_TYPICAL = 6
+
+
+def half(x: Fraction) -> str:
+    """17½, 10½, 3: a mass base as people write it."""
+    whole = floor(x)
+    return f"{whole}½" if x - whole == Fraction(1, 2) else str(whole) if x == whole else f"{float(x):g}"
+
+
+def mass_base(c: DieCode) -> Fraction:
+    """3.5 for every die but the wild die, plus pips."""
+    return Fraction(7, 2) * (c.dice - 1) + c.pips
+
+
+def table_base(c: DieCode) -> int:
+    """The Skill Mass Roll table's number: the printed rows for 1D-9D, the same rounding (the half down) beyond."""
+    if c.pips == 0 and c.dice in MASS_TABLE_ROWS:
+        return MASS_TABLE_ROWS[c.dice]
+    return floor(mass_base(c))
+
+
+def _mass_code(v: str) -> str:
+    v = parse_field(v)
+    if code(v).dice < 1:
+        raise ValueError("a mass roll's code has at least 1D (the wild die)")
+    return v
+
+
+class MassTableArgs(ToolArgs):
+    code: str = Field(max_length=20, description="Each attacker's code, e.g. '4D'.")
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return _mass_code(v)
+
+
+class MassTableResult(ToolResult):
+    code: str
+    base: int = Field(description="The table's base (the half rounded down), to which the wild die is added.")
+    base_exact: str = Field(description="3.5 per die but the wild die, exactly.")
+    reads: str = Field(description="How the roll reads, e.g. '10+WD'.")
+
+
+@tool("minisix_mass_table", "minisix", "The Skill Mass Roll table: a mass attacker's code read as a fixed base "
+      "(3.5 per die but the wild die) plus the wild die, e.g. 4D → 10+WD.")
+def minisix_mass_table(args: MassTableArgs, roller: Roller) -> MassTableResult:
+    c = code(args.code)
+    exact, base = mass_base(c), table_base(c)
+    steps = [f"{args.code}: {c.dice - 1} dice other than the wild die, each treated as 3.5: "
+             f"{c.dice - 1} × 3.5{f' + {c.pips}' if c.pips else ''} = {half(exact)}.",
+             f"The Skill Mass Roll table writes it {base}+WD (the half rounded down); a whole TN is reached by "
+             f"{half(exact)} + WD exactly when it is reached by {base} + WD."]
+    return MassTableResult(summary=f"{args.code} → {base}+WD", steps=steps, rule_refs=[MASS, MASS_TABLE],
+                           code=args.code, base=base, base_exact=str(exact), reads=f"{base}+WD")
+
+
+# --- a mass attack -------------------------------------------------------------------------------------------------
+
+
+class MassAttackArgs(ToolArgs):
+    attackers: int = Field(ge=1, le=MAX_ATTACKERS, description="How many attackers (typically 6 or more).")
+    code: str = Field(max_length=20, description="Each attacker's attack code, e.g. '4D'.")
+    tn: int = Field(ge=1, le=500, description="The TN to hit (the target's defence with range and cover).")
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return _mass_code(v)
+
+
+class MassAttackResult(CheckResult):
+    attackers: int
+    code: str
+    base: int
+    base_exact: str
+    tn: int
+    over: int = Field(description="TN minus the table base.")
+    assumed_sixes: int = Field(description="Attackers assumed to roll a 6 (the 6+ over shortcut).")
+    rerolled_sixes: bool = Field(description="The assumed sixes reroll (the 8+ over shortcut).")
+    rolled: int = Field(description="Attackers whose wild die was rolled from the start.")
+    hits: int
+    lowest_hit: str = Field(description="The lowest total that hits, exactly.")
+    p_hit_each: float = Field(description="One attacker's chance to hit, by the plain rule.")
+    p_hit_each_exact: str
+
+
+def _binomial(n: int, p: Fraction) -> Dist:
+    if n == 0:
+        return Dist.certain(0)
+    if p in (0, 1):
+        return Dist.certain(n if p == 1 else 0)
+    return Dist({k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)})
+
+
+def _fraction_text(f: Fraction) -> str:
+    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+
+
+@tool("minisix_mass_attack", "minisix", "Mass combat: many attackers with the same code, each a fixed 3.5 per die "
+      "plus a rolled wild die; with the 6+ and 8+ over-base shortcuts; counts the hits.")
+def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResult:
+    c = code(args.code)
+    exact, base = mass_base(c), table_base(c)
+    over = args.tn - base
+    need = ceil(args.tn - exact)  # the wild value that reaches the TN
+    each = wild_at_least(need)
+    steps = [f"{args.attackers} attackers with {args.code}: each die but the wild die counts 3.5, so each rolls "
+             f"{half(exact)}+WD (the mass table writes {base}+WD).",
+             f"TN {args.tn}: a wild die of {need} or more hits (lowest hitting total {half(exact + need)})."]
+    if args.attackers < MASS_TYPICAL:
+        steps.append(f"(Mass combat is typically for {MASS_TYPICAL}+ attackers; the arithmetic holds for fewer.)")
+    dice: list[Die] = []
+    hits = 0
+    sixes = rolled = 0
+    reroll = False
+    p6 = Fraction(1)
+    if over >= 6:
+        sixes, rolled = divmod(args.attackers, 6)
+        reroll = over >= 8
+        steps.append(f"The TN is {over} over the base {base} (6+): no wild die below 6 can hit, so 1 in 6 is "
+                     f"assumed to roll a 6 — {sixes} of {sixes * 6} — and the remaining {rolled} are rolled.")
+        if sixes and reroll:
+            need6 = ceil(args.tn - exact - 6)
+            p6 = wild_at_least(need6)
+            steps.append(f"8+ over: the {sixes} sixes reroll, going on from {half(exact + 6)}+WD; a reroll of "
+                         f"{need6} or more hits.")
+            values = []
+            for i in range(sixes):
+                chain = roller.roll_exploding(6, f"assumed six {i + 1} reroll", wild=True)
+                dice += chain
+                values.append(sum(d.face for d in chain))
+            six_hits = sum(v >= need6 for v in values)
+            hits += six_hits
+            steps.append(f"Rerolls: {', '.join(map(str, values))} → {six_hits} hit{'s' if six_hits != 1 else ''}.")
+        elif sixes:
+            hits += sixes
+            steps.append(f"6-7 over: a six and its reroll's at least 1 reach {half(exact + 7)}, so all {sixes} "
+                         "assumed sixes hit.")
+    else:
+        rolled = args.attackers
+        steps.append(f"The TN is {over} over the base: every wild die is rolled.")
+    faces = []
+    rolled_hits = 0
+    for i in range(rolled):
+        chain = roller.roll_exploding(6, f"attacker {i + 1} wild die", wild=True)
+        dice += chain
+        value = sum(d.face for d in chain)
+        faces.append(value)
+        rolled_hits += value >= need
+    hits += rolled_hits
+    if rolled:
+        steps.append(f"Rolled wild dice: {', '.join(map(str, faces))} → {rolled_hits} "
+                     f"hit{'s' if rolled_hits != 1 else ''}.")
+    steps.append(f"{hits} hit{'s' if hits != 1 else ''} of {args.attackers}.")
+    dist = _binomial(rolled, each) + _binomial(sixes, p6)
+    odds = dist.odds(p_success=dist.p(lambda k: k >= 1), order=range(args.attackers + 1))
+    return MassAttackResult(
+        summary=f"{args.attackers} × {args.code} ({half(exact)}+WD) vs TN {args.tn}: {hits} hits", steps=steps,
+        rule_refs=[MASS, MASS_TABLE], dice=dice, outcome=hits, success=hits > 0, odds=odds,
+        attackers=args.attackers, code=args.code, base=base, base_exact=str(exact), tn=args.tn, over=over,
+        assumed_sixes=sixes, rerolled_sixes=bool(sixes and reroll), rolled=rolled, hits=hits,
+        lowest_hit=half(exact + need), p_hit_each=float(each), p_hit_each_exact=_fraction_text(each),
+    )
+
+
+# --- casualties ----------------------------------------------------------------------------------------------------
+
+
+class CasualtyArgs(ToolArgs):
+    wounds: int = Field(0, ge=0, le=10000, description="Wound results (damage 4-8 over Soak) on the unit.")
+    incapacitating: int = Field(0, ge=0, le=10000, description="Incapacitated-or-worse results (9+ over Soak).")
+    unit_size: int | None = Field(None, ge=1, le=100000, description="Men in the unit (caps the losses).")
+
+
+class CasualtyResult(ToolResult):
+    taken_out: int
+    from_wounds: int
+    from_incapacitating: int
+    wounds_left_over: int = Field(description="Wound results short of another three.")
+    remaining: int | None
+
+
+def casualties(wounds: int, incapacitating: int, unit_size: int | None) -> tuple[int, int, int, list[str]]:
+    from_w, left = divmod(wounds, 3)
+    total = from_w + incapacitating
+    steps = [f"{wounds} wound results: every 3 take out one man → {from_w} (with {left} left over).",
+             f"{incapacitating} incapacitate-or-worse results: one man each → {incapacitating}.",
+             f"Taken out: {from_w} + {incapacitating} = {total}."]
+    if unit_size is not None and total > unit_size:
+        steps.append(f"The unit has only {unit_size}: all are taken out.")
+        total = unit_size
+    return total, from_w, left, steps
+
+
+@tool("minisix_mass_casualties", "minisix", "Mass combat damage: every 3 wound results or 1 incapacitate-or-worse "
+      "result take out one man (24 wounds and 3 incapacitate+ results: 11).")
+def minisix_mass_casualties(args: CasualtyArgs, roller: Roller) -> CasualtyResult:
+    total, from_w, left, steps = casualties(args.wounds, args.incapacitating, args.unit_size)
+    return CasualtyResult(summary=f"{total} taken out", steps=steps, rule_refs=[MASS_DAMAGE], taken_out=total,
+                          from_wounds=from_w, from_incapacitating=args.incapacitating, wounds_left_over=left,
+                          remaining=None if args.unit_size is None else args.unit_size - total)
+
+
+class MassDamageArgs(ToolArgs):
+    hits: int = Field(ge=1, le=MAX_ATTACKERS, description="Hits on the unit.")
+    damage: str = Field(max_length=20, description="Each hit's damage code, e.g. '5D'.")
+    soak: int = Field(ge=0, le=200, description="The soak of the unit's men.")
+    unit_size: int | None = Field(None, ge=1, le=100000)
+
+    @field_validator("damage")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return _mass_code(v)
+
+
+class MassDamageResult(CheckResult):
+    wounds: int
+    incapacitating: int
+    stuns: int
+    taken_out: int
+
+
+def _per_hit(exact: Fraction, soak: int) -> dict[str, Fraction]:
+    """Each hit's chance of a wound result and of an incapacitate-or-worse one (damage exact + WD vs soak)."""
+    def reach(margin: int) -> Fraction:
+        return wild_at_least(ceil(soak + margin - exact))
+
+    wound = reach(4) - reach(9)
+    incap = reach(9)
+    stun = reach(0) - reach(4)
+    return {"wound": wound, "incap": incap, "stun": stun, "none": 1 - wound - incap - stun}
+
+
+@tool("minisix_mass_damage", "minisix", "Mass combat damage rolls: each hit's damage is 3.5 per die but the wild "
+      "die plus the wild die, minus Soak; 3 wound results or 1 incapacitate+ take out one man.")
+def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResult:
+    c = code(args.damage)
+    exact = mass_base(c)
+    steps = [f"Each hit's damage: {half(exact)}+WD against Soak {args.soak} (mass combat: 3.5 per die but the wild "
+             "die)."]
+    dice: list[Die] = []
+    counts = {"stunned": 0, "wounded": 0, "incapacitating": 0}
+    for i in range(args.hits):
+        chain = roller.roll_exploding(6, f"hit {i + 1} damage wild die", wild=True)
+        dice += chain
+        margin = exact + sum(d.face for d in chain) - args.soak
+        for low, high, name in MARGIN_BANDS:
+            if margin >= low and (high is None or margin <= high):
+                key = "stunned" if name == "stunned" else "wounded" if name == "wounded" else "incapacitating"
+                counts[key] += 1
+                break
+    steps.append(f"Results: {counts['wounded']} wound(s), {counts['incapacitating']} incapacitate-or-worse, "
+                 f"{counts['stunned']} stun(s) (stuns take no one out).")
+    total, _, _, more = casualties(counts["wounded"], counts["incapacitating"], args.unit_size)
+    steps += more
+    per = _per_hit(exact, args.soak)
+    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (wounds mod 3, taken out) -> p
+    for _ in range(args.hits):
+        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (w, out), p in states.items():
+            nxt[(w, out)] += p * (per["none"] + per["stun"])
+            nxt[((w + 1) % 3, out + (1 if w == 2 else 0))] += p * per["wound"]
+            nxt[(w, out + 1)] += p * per["incap"]
+        states = nxt
+    cap = args.unit_size if args.unit_size is not None else args.hits
+    dist: dict[int, Fraction] = defaultdict(Fraction)
+    for (_, out), p in states.items():
+        dist[min(out, cap)] += p
+    d = Dist(dist)
+    return MassDamageResult(summary=f"{args.hits} hits × {args.damage} vs Soak {args.soak}: {total} taken out",
+                            steps=steps, rule_refs=[MASS, MASS_DAMAGE], dice=dice, outcome=total,
+                            success=None, odds=d.odds(order=range(min(cap, args.hits) + 1)),
+                            wounds=counts["wounded"], incapacitating=counts["incapacitating"],
+                            stuns=counts["stunned"], taken_out=total)
+
+
+# --- scaling -------------------------------------------------------------------------------------------------------
+
+
+def scale_of(size: int) -> tuple[int, str]:
+    for at_least, dice, name in SCALES:
+        if size >= at_least:
+            return dice, name
+    return 0, "individual"
+
+
+class ScaleArgs(ToolArgs):
+    attacker_size: int = Field(ge=1, le=100000, description="Men in the attacking unit (1: a single character).")
+    defender_size: int = Field(ge=1, le=100000, description="Men in the defending unit.")
+    code: str = Field(max_length=20, description="The attacking unit's code as one entity, e.g. '4D'.")
+    tn: int | None = Field(None, ge=1, le=500, description="The TN, or null for an open roll.")
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        return _mass_code(v)
+
+
+class ScaleResult(CheckResult):
+    attacker_scale: str
+    defender_scale: str
+    bonus_dice: int
+    scaled_code: str
+    total: int
+
+
+@tool("minisix_unit_scale", "minisix", "Units as single scaled entities: squad of 10 +4D, company of 100 +8D, "
+      "brigade of 1000 +12D; the larger side adds the difference to its roll against the smaller.")
+def minisix_unit_scale(args: ScaleArgs, roller: Roller) -> ScaleResult:
+    a_dice, a_name = scale_of(args.attacker_size)
+    d_dice, d_name = scale_of(args.defender_size)
+    bonus = max(0, a_dice - d_dice)
+    base = code(args.code)
+    scaled = DieCode(dice=base.dice + bonus, pips=base.pips)
+    steps = [f"Attacker: {args.attacker_size} ({a_name}, +{a_dice}D); defender: {args.defender_size} ({d_name}, "
+             f"+{d_dice}D).",
+             (f"The larger side adds the difference: +{bonus}D, {args.code} → {scaled.text()}." if bonus else
+              "The attacker is not the larger scale: no bonus dice.")]
+    o = RollOutcome(RollSpec(code=scaled.text(), tn=args.tn), roller, "scaled")
+    steps += o.steps[1:]
+    return ScaleResult(summary=f"{scaled.text()} ({'+' + str(bonus) + 'D scale' if bonus else 'no scale bonus'}): "
+                               f"{o.total}" + (f" vs TN {args.tn}: {o.outcome}" if args.tn else f" ({o.outcome})"),
+                       steps=steps, rule_refs=[MASS_DAMAGE], dice=o.dice, outcome=o.outcome, success=o.success,
+                       odds=o.odds, attacker_scale=a_name, defender_scale=d_name, bonus_dice=bonus,
+                       scaled_code=scaled.text(), total=o.total)
