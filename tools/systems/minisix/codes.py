@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
@@ -55,7 +55,7 @@ class DieCode(BaseModel):
             pips = -pips
         if m.group(2) is None and m.group(1) == "-":  # "-2": a flat penalty
             return cls(dice=0, pips=-abs(pips))
-        return cls(dice=sign * dice, pips=sign * pips)
+        return cls(dice=sign * dice, pips=pips)  # "-1D-1": the sign belongs to the dice, the pips carry their own
 
     @classmethod
     def from_pips(cls, total: int) -> "DieCode":
@@ -123,20 +123,15 @@ def parse_field(v: Any) -> str:
     return v.strip() if isinstance(v, str) else c.text()
 
 
+CodeText = Annotated[str, Field(max_length=20), AfterValidator(parse_field)]
+"""A die-code argument, checked where it stands (a bad one in a list names its index: ``add.1``)."""
+
+
 class CodeArgs(ToolArgs):
-    code: str = Field(max_length=20, description="A die code: '3D+1', '4D', '+1D', '-1D', '+2'.")
-    add: list[str] = Field(default_factory=list, max_length=10, description="Codes to add, e.g. ['+1D', '+2'].")
-    subtract: list[str] = Field(default_factory=list, max_length=10, description="Codes to subtract, e.g. ['1D'].")
-
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        return parse_field(v)
-
-    @field_validator("add", "subtract")
-    @classmethod
-    def _codes(cls, v: list[str]) -> list[str]:
-        return [parse_field(x) for x in v]
+    code: CodeText = Field(description="A die code: '3D+1', '4D', '+1D', '-1D', '+2'.")
+    add: list[CodeText] = Field(default_factory=list, max_length=10, description="Codes to add, e.g. ['+1D', '+2'].")
+    subtract: list[CodeText] = Field(default_factory=list, max_length=10, description="Codes to subtract, e.g. "
+                                     "['1D'].")
 
 
 class CodeResult(ToolResult):

@@ -19,7 +19,8 @@ him up by one level per Wound (two Stuns count as one Wound)"):
   Wounded character wounded again is Severely Wounded, as the chart's own note says);
 * a stun counts half a wound: the first stun on an unharmed character leaves them Stunned; every second stun
   after that is a wound and moves them up one level (an already Stunned character stunned again is Wounded:
-  "2 Stuns = 1 Wound"). A stun always stuns: -1D until the end of the character's next turn.
+  "2 Stuns = 1 Wound"). A stun always stuns: -1D until the end of the character's next turn. A stun not yet
+  paired stays pending whatever else happens, so the new level is never kinder for a worse result.
 
 "One level per Wound" is read as one level for each such result, not one level per wound of its count: read
 the other way an Incapacitated character would die from a second Incapacitating result but only be Mortally
@@ -76,7 +77,7 @@ def apply_result(wounds: int, stuns: int, result: str | None) -> tuple[int, int,
     count = RESULT_WOUNDS[result]
     current = wounds + Fraction(stuns, 2)
     if count > current:
-        return int(count), 0, f"{result.capitalize()} is worse than {now}: the character is now {result}."
+        return int(count), stuns, f"{result.capitalize()} is worse than {now}: the character is now {result}."
     after = min(MAX_WOUNDS, wounds + 1)
     if result == "wounded" and wounds == 1:
         return after, stuns, "Wounded again while already Wounded: Severely Wounded (the chart's note)."

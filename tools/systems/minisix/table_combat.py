@@ -50,7 +50,7 @@ from tools.systems.minisix.defences import attack_tn
 from tools.systems.minisix.dodge import DodgeResult, minisix_dodge
 from tools.systems.minisix.initiative import InitiativeResult, minisix_initiative
 from tools.systems.minisix.rules import (
-    ATTACKING, DEFENCES, PERKS_REF, RESISTING, STATIC, STAMINA_TN, WOUND_EFFECTS, Cover,
+    ATTACKING, COVER, DEFENCES, PERKS_REF, RESISTING, STATIC, STAMINA_TN, WOUND_EFFECTS, Cover,
     Range, WeaponKind,
 )
 from tools.systems.minisix.sheet import GearItem, MiniSixCharacter
@@ -246,7 +246,8 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
                      f" → {defence}.")
     changes += dhp
     conds = conditions_of(state, dfn)
-    cover = next((COVER_CONDITIONS[cnd] for cnd in conds if cnd in COVER_CONDITIONS), None) or args.cover or "none"
+    covers = [COVER_CONDITIONS[cnd] for cnd in conds if cnd in COVER_CONDITIONS] + ([args.cover] if args.cover else [])
+    cover = max(covers, key=lambda x: 100 if COVER[x] is None else COVER[x], default="none")
     tn, _, _, tn_steps = attack_tn(defence, "dodge" if which == "dodge" else which, kind in RANGED, rng or "short",
                                    cover, True)
     steps += tn_steps[1:]

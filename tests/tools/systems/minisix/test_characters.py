@@ -1,0 +1,76 @@
+"""Characters: 12D of attributes (2D-4D, one 4D), 7D of skills and perks (2D a skill), pips from one die,
+perks and complications — every violation listed; random characters and NPCs always legal."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tools.dice import Roller
+from tools.errors import ToolArgumentError
+from tools.systems.minisix.examples import BAELEN, WORKED_EXAMPLES
+from tools.systems.minisix.sheet import MiniSixCharacter, problems, violations
+
+
+def test_sir_baelen_is_a_legal_new_character_with_parry_16(call):
+    r = call("minisix_character_validate", {"character": BAELEN})
+    assert r.valid and r.violations == []
+    assert r.defences["parry"] == 16  # "Sword/Blade skill of 5D+1. His static Parry score would become 16"
+    assert r.defences["soak"] == 10 + 3
+
+
+def test_every_violation_is_listed_at_once(call):
+    bad = {"name": "Greedy", "attributes": {"might": "4D", "agility": "4D+1", "wit": "3D+2", "charm": "3D+1"},
+           "skills": {"melee": {"attribute": "might", "code": "7D"}, "stealth": {"attribute": "wit", "code": "5D"},
+                      "dodge": {"attribute": "agility", "code": "4D"}},
+           "perks": {"lucky": 3, "sorcerer": 3},
+           "complications": ["age", "crazy", "enemies"], "cp": 2}
+    r = call("minisix_character_validate", {"character": bad})
+    text = "\n".join(r.violations)
+    assert not r.valid
+    for expected in ("distributes 12D", "between 2D and 4D", "No more than one attribute may have 4D",
+                     "carry 4 pips", "+3D added", "falls under agility", "below its attribute", "costs 2D",
+                     "3 complications", "starts with cp 0", "7D for skills and perks"):
+        assert expected in text, expected
+
+
+def test_a_pc_attribute_always_has_2d_and_pips_never_reach_3():
+    c = MiniSixCharacter.model_validate({"name": "X", "attributes": {"might": "1D+2", "agility": "3D+3", "wit": "3D",
+                                                                     "charm": "3D"}})
+    found = violations(c, creation=False)
+    assert any("below 2D" in v for v in found) and any("+3 advances" in v for v in found)
+    npc = c.model_copy(update={"npc": True})
+    assert not any("below" in v for v in violations(npc, creation=False))
+
+
+def test_create_derives_skill_codes_from_the_dice_added(call):
+    r = call("minisix_character_create", WORKED_EXAMPLES["minisix_character_create"])
+    c = r.character
+    assert c.skills["medicine"].code == "6D" and c.skills["medicine"].attribute == "wit"
+    assert c.perks == {"lucky": 2}
+    assert any("all spent" in s for s in r.steps)
+    custom = dict(WORKED_EXAMPLES["minisix_character_create"], skills={"sword/blade": "+2D"},
+                  custom_skills={"sword/blade": "might"})
+    assert call("minisix_character_create", custom).character.skills["sword/blade"].code == "4D+1"
+
+
+def test_create_refuses_with_every_problem(call):
+    args = dict(WORKED_EXAMPLES["minisix_character_create"], skills={"basket weaving": "+1D", "medicine": "+3D"},
+                perks=["invisibility"])
+    with pytest.raises(ToolArgumentError) as e:
+        call("minisix_character_create", args)
+    fields = [p.field for p in e.value.problems]
+    assert "skills.basket weaving" in fields and "perks" in fields and "skills.medicine" in fields
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32), concept=st.sampled_from([None, "a wandering healer", "thief", "city guard",
+                                                             "old wizard", "sailor and spy", "xyz"]),
+       sidekick=st.booleans())
+def test_random_characters_are_always_legal(registry, seed, concept, sidekick):
+    args = {"name": "Tess", "concept": concept} | ({"sidekick_of": "Ann"} if sidekick else {})
+    r = registry.call("minisix_character_random", args, Roller(seed))
+    assert problems(r.character, creation=True) == []
+    total = sum(3 * c.dice + c.pips for c in r.character.attributes.codes().values())
+    assert total == (30 if sidekick else 36)
