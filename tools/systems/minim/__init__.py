@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.systems.contract import ConditionRule, Resource, SystemBase, Vocabulary
+from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
 from tools.table import TableState
 
 ZONES = "minim.md#Zones"
@@ -88,6 +89,7 @@ class Minim(SystemBase):
                        "power score"),
             outcomes={"critical success": 1, "success": 1, "neutral": 0, "failure": -1, "critical failure": -1},
             downed_words=("unconscious",),
+            stats=TRAITS + tuple(TRAIT_OF_SKILL),
         )
 
     def conditions(self) -> dict[str, ConditionRule]:

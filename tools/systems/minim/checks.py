@@ -102,7 +102,7 @@ class TargetBreakdown(BaseModel):
     trait: int
     skill_adjustment: int
     modifier: int
-    faith: int
+    faith: int = Field(json_schema_extra={"fact": "modifier"})  # the +1 of a faith point spent, not a faith figure
     target: int
 
 
