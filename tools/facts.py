@@ -46,6 +46,8 @@ WHO_FIELDS = ("actor", "attacker", "target", "name", "victim")
 PERSON_FIELDS = frozenset(WHO_FIELDS + ("defender", "medic", "healer", "caster", "opponent", "enemy", "helper",
                                         "buyer", "seller", "character", "recipient"))
 """Fields naming a character: ``defender_health_after`` is about the ``defender``."""
+HARMED_FIELDS = ("defender", "target", "victim")
+"""Whose damage and health a result's plain ``damage`` / ``fatigue`` / ``health`` fields are, when it names one."""
 
 CONVENTIONS: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"health", "hp", "vitality", "life"}), "health"),
@@ -232,6 +234,8 @@ class _Walker:
                 continue
             prefix = name.split("_", 1)[0]
             owner = data.get(prefix) if "_" in name and prefix in PERSON_FIELDS else None
+            if not (isinstance(owner, str) and owner) and role_of(name)[0] in ("damage", "health"):
+                owner = next((data[k] for k in HARMED_FIELDS if isinstance(data.get(k), str) and data[k]), None)
             field_who = owner if isinstance(owner, str) and owner else who
             self.walk(value, name, field_who, declared)
 
