@@ -84,8 +84,9 @@ def _cues(table: dict[str, frozenset[str]], words: str, roles: str) -> None:
 _cues(LEFT_CUES, " ".join(ROLLS), "die total")
 _cues(LEFT_CUES, "natural nat", "die")
 _cues(LEFT_CUES, "total totals totaling totalling totalled totaled sum", "total")
-_cues(LEFT_CUES, "target tn dc difficulty threshold need needs needed needing beat beats beating target_number",
-      "target")
+_cues(LEFT_CUES, "target tn dc difficulty threshold need needs needed needing beat beats beating target_number ac "
+      "armor_class armour_class defense defence", "target")
+_cues(LEFT_CUES, "odds chance chances probability", "percent")
 _cues(LEFT_CUES, "bonus penalty modifier modifiers", "modifier")
 _cues(LEFT_CUES, "health hp vitality hit_points hit_point hitpoints", "health damage")
 _cues(LEFT_CUES, "damage fatigue wound wounds harm", "damage")
@@ -182,6 +183,7 @@ def lexicon(vocabulary: Vocabulary | None) -> Lexicon:
         elif res.kind == "pool":
             pools += [word, what]
     stats = {s.lower() for s in vocabulary.stats} | set(GENERIC_STATS)
+    stats |= {r.word.lower() for r in vocabulary.resources if r.kind in ("stat", "level")}
     for s in stats:
         left.setdefault(s, (frozenset({"score"}), None))
     for phrase in vocabulary.mechanics:
@@ -515,12 +517,12 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
             r"keels?\s+over|keeled\s+over|"
             r"passed\s+out|blacks\s+out|blacked\s+out|out\s+cold|falls?\s+limp|fell\s+limp|knock(?:s|ed)?\s+"
             r"(?:\w+\s+)?(?:out|cold)(?!\s+of)|breathes?\s+(?:his|her|its|their)\s+last|"
-            + _alt(lex.vocabulary.downed_words) + r")\b"
+            + _alt(lex.vocabulary.downed_words) + r")\b|,\s*(?:dead|lifeless)\s*[.!]"
             r"|\b(?:is|are|was|were|falls?|fell|drops?|dropped|lies|lay|lying|be|been|now|left|goes|went|slumps?|"
             r"slumped|collapses?|collapsed|topples?|toppled|over)\s*,?\s+(?:\w+\s+)?(?:dead|lifeless)\b(?!\s+(?:quiet|silent|still|calm|tired|cent(?:er|re)|ahead|"
             r"serious|set|wrong|right|end|of|weight|eyes|asleep|on|last|drunk|certain|sure|straight|broke|heat))"
             r"|\b(?:crumples?|crumpled)\s*(?:[.!,]|$|to\s+the\s+(?:ground|floor|cobbles|stones|dirt))"
-            rf"|\b{who}\s+(?:\w+\s+)?die\b"
+            rf"|\b{who}\s+(?:\w+\s+)?(?:die|kill)\b"
         ),
         "revived": r"\b(?:regains?\s+consciousness|regained\s+consciousness|back\s+to\s+consciousness|revives?|revived)\b",
         "item_gained": (
@@ -567,7 +569,7 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
         "stat": (
             r"\b(?:level(?:s|ed)?\s+up|gains?\s+a\s+level|gained\s+a\s+level|reach(?:es|ed)?\s+level|next\s+level|"
             r"new\s+level|experience\s+points?|xp|learns?\s+(?:a\s+)?new\s+skill|learned\s+(?:a\s+)?new\s+skill|"
-            r"new\s+skill)\b"
+            r"new\s+skill|(?:learns?|learned|learnt)\s+(?:the\s+|a\s+)?(?:new\s+)?(?:\w+\s+)?skill)\b"
             rf"|\b(?:your|his|her|their|name's)\s+(?:{stats})(?:\s+(?:score|skill|trait|rating))?\s+(?:improves|"
             r"improved|increases|increased|rises|rose|goes\s+up|went\s+up|grows|grew|drops|dropped|decreases|"
             r"decreased|falls|fell|goes\s+down|went\s+down|is\s+raised|is\s+lowered|is\s+now)\b"

@@ -51,6 +51,10 @@ STATE_WORDS = {"harmed": "harm", "healed": "healing", "downed": "someone going d
                "change", "roll": "a roll", "modifier": "a bonus or penalty"}
 STATE_NEEDS = {"harmed": ("harmed", "downed"), "healed": ("healed", "revived"), "downed": ("downed",),
                "revived": ("revived",), "item_gained": ("item_gained",), "item_lost": ("item_lost",)}
+DEALING = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted|does|did|do)\b", re.IGNORECASE)
+TRANSITIVE = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted)\b|\b(?:wounds?|injures?|hurts?|harms?|"
+                        r"heals?|healed|knocks?|knocked|kills?|killed)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
+                        re.IGNORECASE)
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
 
 
@@ -171,12 +175,20 @@ class Judge:
                 return why
         return self._outcome(self._mask_for_outcome(sentence))
 
+    def _named_at(self, masked: str, position: int) -> str:
+        """The character whose masked name stands at ``position`` of the masked sentence."""
+        return self._order[masked.count("Name", 0, position)] if masked.count("Name", 0, position) < len(
+            self._order) else ""
+
     def _mask(self, sentence: str) -> tuple[str, set[str]]:
         """Names become the word 'Name' (never numbers, never claims); who the sentence is about is noted."""
         mentioned: set[str] = set()
+        self._order: list[str] = []
         if self.names is not None:
             def swap(m: re.Match) -> str:
-                mentioned.add(self.canonical.get(m.group().casefold(), m.group()))
+                name = self.canonical.get(m.group().casefold(), m.group())
+                mentioned.add(name)
+                self._order.append(name)
                 return "Name"
             sentence = self.names.sub(swap, sentence)
         if self.evidence.actor and re.search(r"\byou\b", sentence, re.IGNORECASE):
@@ -217,8 +229,11 @@ class Judge:
             return f"claims {shown} {claim.cue}, which no rule applied this turn"
         if claim.when == "after" and "health" in roles:
             roles = roles - {"damage"}  # "down to 1 health" is a health figure, never the damage dealt
+        value, signed = n.value, n.signed
+        if not signed and claim.cue in ("bonus", "penalty"):  # "a bonus of one" is +1, "a penalty of 2" is -2
+            value, signed = abs(value) * (1 if claim.cue == "bonus" else -1), True
         found = [f for f in self.facts if f.role != "sides" and (f.role in roles or "any" in roles)
-                 and _same(n.value, f.value, n.signed)]
+                 and _same(value, f.value, signed)]
         if claim.what and claim.what in self.lexicon.pools:
             found = [f for f in found if f.what and claim.what in f.what.lower()]
         if claim.when == "after":  # "down to 1", "2 left": the value now, not before and not the change
@@ -231,7 +246,9 @@ class Judge:
             role = ROLE_WORDS.get(next(iter(sorted(roles))), "a number") if len(roles) == 1 else \
                 " or ".join(sorted(ROLE_WORDS.get(r, r) for r in roles))
             return f"states {shown} as {role} ('{claim.cue}'), which no tool result of this turn gives"
-        if roles & PERSONAL and "any" not in roles and not self._whose(found, mentioned, sentence[:n.start]):
+        dealt = "damage" in roles and DEALING.search(sentence)  # "you deal 1 damage": said of the one dealing it
+        if roles & PERSONAL and "any" not in roles and not dealt and not self._whose(found, mentioned,
+                                                                                      sentence[:n.start]):
             return (f"states {shown} for {', '.join(sorted(mentioned))}, but the results give it to "
                     f"{', '.join(sorted({str(f.who) for f in found}))}")
         return None
@@ -260,6 +277,15 @@ class Judge:
                 return f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
             start = sentence.find(claim.text)
             before = sentence[:start] if start >= 0 else sentence
+            doer = TRANSITIVE.search(sentence, max(0, start))  # "you wound him", "you deal damage": the subject
+            if doer and start >= 0 and doer.start() < start + len(claim.text):  # is not the victim
+                if doer.group(1):
+                    mentioned = {self.evidence.actor} if self.evidence.actor else set()
+                elif doer.group(2):
+                    mentioned = {self._named_at(sentence, doer.start(2))}
+                else:
+                    mentioned = set()
+                before = ""
             if kind in ("harmed", "healed", "downed", "revived") and not self._whose(effects, mentioned, before):
                 return (f"claims {what} for {', '.join(sorted(mentioned))} ('{quoted}'), but the results show it "
                         f"for {', '.join(sorted({e.who for e in effects}))}")

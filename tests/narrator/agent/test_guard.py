@@ -93,6 +93,8 @@ def test_targets_and_modifiers_keep_their_roles():
     removed(NEUTRAL, "Your target was 5.", "+3 to your next attack.", "You beat the DC 15.",
             "A -2 penalty.")  # 3 is the target, never a modifier
     removed(SUCCESS, "You needed a 3 or better.")  # 3 is a die face, not the target
+    kept(NEUTRAL, "A penalty of one for lacking the skill.")
+    removed(NEUTRAL, "Your armor gives you a bonus of one.")  # the -1 is a penalty, not a bonus
 
 
 def test_damage_and_health_belong_to_who_the_results_say():
@@ -143,7 +145,9 @@ def test_a_huge_number_is_handled_without_int():
 
 
 def test_harm_needs_a_harm_and_the_right_victim():
-    kept(HIT, "The guard is wounded but still standing.", "Your fist connects and the guard staggers, hurt.")
+    kept(HIT, "The guard is wounded but still standing.", "Your fist connects and the guard staggers, hurt.",
+         "You deal one point of damage.", "You wound him.", "Aria wounds the guard.")
+    removed(TRAP, "The falling beam wounds Aria.", "Aria is hurt by the beam.")
     removed(HIT, "You are wounded in the exchange.", "Brom takes damage as well.")
     removed(NEUTRAL, "A thrown bottle wounds you.", "You take damage from the brambles.")
 
