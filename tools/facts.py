@@ -31,6 +31,7 @@ before or after a change, and the change itself, say so in ``what`` (``health be
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -86,7 +87,7 @@ def _number(value: Any) -> int | float | None:
     if isinstance(value, int):
         return value
     if isinstance(value, float):
-        if value != value or value in (float("inf"), float("-inf")):
+        if not math.isfinite(value):
             return None
         return int(value) if value.is_integer() else value
     return None
@@ -95,7 +96,7 @@ def _number(value: Any) -> int | float | None:
 def role_of(name: str) -> tuple[str | None, str | None]:
     """The role a field's name gives (and what it measures), by :data:`CONVENTIONS`; (None, None) to skip."""
     name = name.lower()
-    if name in SKIPPED or name.endswith("_odds") or name.endswith("_exact"):
+    if name in SKIPPED or name.endswith(("_odds", "_exact")):
         return None, None
     words = [w for w in re.split(r"[_\W]+", name) if w]
     if words and words[0] == "max" and len(words) > 1:

@@ -628,7 +628,7 @@ def state_claims(sentence: str, vocabulary: Vocabulary | None = None) -> list[St
             if _asserted(sentence, m):
                 what = None
                 if kind in ("spent", "gained"):
-                    what = next((w for w in lex.pools if re.search(rf"\b{re.escape(w)}\b", m.group(), re.I)), None)
+                    what = next((w for w in lex.pools if re.search(rf"\b{re.escape(w)}\b", m.group(), re.IGNORECASE)), None)
                 elif kind in ("item_gained", "item_lost"):
                     noun = ITEM_NOUN.search(m.group())
                     what = noun.group().lower() if noun else None

@@ -329,7 +329,7 @@ def _tagged(fact: Fact, tags: tuple[str, ...]) -> bool:
     return any(t in words for t in tags)
 
 
-def _same(said: int | float, fact: int | float, signed: bool) -> bool:
+def _same(said: float, fact: float, signed: bool) -> bool:
     return said == fact if signed else abs(said) == abs(fact)
 
 

@@ -17,6 +17,7 @@ has ``value`` None. Everything is one left-to-right pass of linear regular expre
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -99,7 +100,7 @@ class _Token:
     def text(self) -> str:
         return self.t
 
-    def nt_separated(self, previous: "_Token") -> bool:
+    def nt_separated(self, previous: _Token) -> bool:
         return False
 
     def not_a_number_part(self) -> bool:
@@ -206,7 +207,7 @@ def _words(text: str, add) -> None:
         if not any(text[s].isalpha() for s, _ in spans[occ.start:occ.end]):
             continue  # plain digits: read above, with their signs and suffixes
         value = occ.value
-        if value != value or abs(value) >= 10 ** MAX_DIGITS:
+        if not math.isfinite(value) or abs(value) >= 10 ** MAX_DIGITS:
             number: int | float | None = None
         else:
             number = int(value) if float(value).is_integer() else float(value)

@@ -227,7 +227,7 @@ def test_once_full_the_rest_of_the_stream_is_not_read():
 
 
 def test_judge_and_the_report():
-    assert isinstance(Judge(NEUTRAL)("You rolled a 2."), type(None))
+    assert Judge(NEUTRAL)("You rolled a 2.") is None
     report = GuardReport(removed=["a"], reasons=["b"], regenerated=True)
     assert report.acted and report.as_dict()["regenerated"]
 
