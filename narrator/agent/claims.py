@@ -48,6 +48,9 @@ ITEM_WORDS = ("sword", "swords", "blade", "dagger", "daggers", "knife", "axe", "
               "gear", "loot", "treasure", "grenade", "pistol", "rifle", "gun")
 ITEM_NOUN = re.compile(r"\b(?:" + "|".join(sorted(ITEM_WORDS, key=len, reverse=True)) + r")\b", re.IGNORECASE)
 GENERIC_ITEMS = frozenset({"item", "items", "gear", "loot", "treasure", "weapon", "weapons"})
+CONDITIONS = ("stunned|pinned|grappled|prone|paralyzed|paralysed|restrained|blinded|deafened|poisoned|petrified|"
+              "incapacitated|dazed|immobilized|immobilised|entangled")
+"""Conditions in words no story uses for anything else (not "shaken", "surprised", "fallen")."""
 INANIMATE = frozenset("fire flame flames torch candle light lights wind breeze sound noise laughter music conversation "
                       "voice hope engine storm rain song smile echo day night fog mist embers hearth lamp lantern "
                       "glow spark sparks".split())
@@ -565,6 +568,13 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
             r"\b(?:advantage|disadvantage|(?:a|an|the)\s+(?:\w+\s+)?(?:bonus|penalty|edge|boost))\s+(?:on|to|for|in)\s+"
             r"(?:your|his|her|their|the|its|name's|every|all|any)\s+(?:next\s+|following\s+)?(?:\w+\s+)?(?:rolls?|"
             r"attacks?|checks?|tests?|saves?|throws?|actions?|defen[cs]es?|strikes?|attempts?)\b"
+        ),
+        "condition": (
+            r"\b(?:is|are|was|were|becomes?|became|falls?|fell|left|now|knocked|lies|lay)\s+"
+            rf"(?:\w+\s+)?(?:{CONDITIONS})\b"
+            rf"|\bknock(?:s|ed)?\s+(?:\w+\s+){{1,2}}(?:{CONDITIONS})\b"
+            r"|\b(?:stuns?|stunned|pins?|pinned|grapples?|grappled|paralyzes|paralyses|restrains?|blinds?|poisons?)\s+"
+            r"(?:him|her|them|it|you|name|the)\b"
         ),
         "stat": (
             r"\b(?:level(?:s|ed)?\s+up|gains?\s+a\s+level|gained\s+a\s+level|reach(?:es|ed)?\s+level|next\s+level|"

@@ -48,12 +48,14 @@ CRITICAL_WORDS = ("critical", "crit", "exceptional", "extreme", "perfect", "spec
 STATE_WORDS = {"harmed": "harm", "healed": "healing", "downed": "someone going down", "revived": "someone coming "
                "round", "item_gained": "an item gained", "item_lost": "an item lost", "money": "money changing "
                "hands", "spent": "a resource spent", "gained": "a resource regained", "stat": "a stat or level "
-               "change", "roll": "a roll", "modifier": "a bonus or penalty"}
+               "change", "roll": "a roll", "modifier": "a bonus or penalty",
+               "condition": "a condition"}
 STATE_NEEDS = {"harmed": ("harmed", "downed"), "healed": ("healed", "revived"), "downed": ("downed",),
-               "revived": ("revived",), "item_gained": ("item_gained",), "item_lost": ("item_lost",)}
+               "revived": ("revived",), "item_gained": ("item_gained",), "item_lost": ("item_lost",),
+               "condition": ("condition_added", "downed")}
 DEALING = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted|does|did|do)\b", re.IGNORECASE)
 TRANSITIVE = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted)\b|\b(?:wounds?|injures?|hurts?|harms?|"
-                        r"heals?|healed|knocks?|knocked|kills?|killed)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
+                        r"heals?|healed|knocks?|knocked|kills?|killed|stuns?|stunned|pins?|pinned|grapples?|grappled)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
                         re.IGNORECASE)
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
 
@@ -286,7 +288,8 @@ class Judge:
                 else:
                     mentioned = set()
                 before = ""
-            if kind in ("harmed", "healed", "downed", "revived") and not self._whose(effects, mentioned, before):
+            if kind in ("harmed", "healed", "downed", "revived", "condition") and not self._whose(effects, mentioned,
+                                                                                                 before):
                 return (f"claims {what} for {', '.join(sorted(mentioned))} ('{quoted}'), but the results show it "
                         f"for {', '.join(sorted({e.who for e in effects}))}")
             return None

@@ -137,6 +137,7 @@ def kinds(sentence: str, vocabulary=MINIM) -> set[str]:
     ("You level up!", "stat"), ("Your stealth skill improves.", "stat"), ("Your charisma increases.", "stat"),
     ("You roll the dice and grin.", "roll"), ("Your roll is a good one.", "roll"),
     ("You gain advantage on your next roll.", "modifier"),
+    ("The guard is stunned.", "condition"), ("You knock him prone.", "condition"), ("You pin the guard.", "condition"),
 ])
 def test_changes_of_state_are_found(sentence, kind):
     assert kind in kinds(sentence)
@@ -150,6 +151,7 @@ def test_changes_of_state_are_found(sentence, kind):
     "Brom finds a silver key.", "Nobody pays you any mind.", "You lose faith in the plan.",
     "You buy yourself a moment.", "The stall sells spices.", "Thunder rolls over the rooftops.",
     "The dice of fate are cast.", "You grab the rope and climb.", "You spend a long moment listening.",
+    "The guard looks shaken.", "The guard is surprised to see you.", "Fallen leaves cover the road.",
 ])
 def test_ordinary_english_claims_nothing(sentence):
     allowed = {"item_gained"} if "silver key" in sentence else set()

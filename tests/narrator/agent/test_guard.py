@@ -175,6 +175,13 @@ def test_items_money_resources_stats_rolls_and_bonuses():
     kept(POWER, "You spend a faith point and lightning answers.")
 
 
+def test_conditions_need_the_condition_on_the_right_character():
+    stunned = turn(("minim_attack_target", {"attacker": "Aria", "defender": "Wolf"}, [2, 5, 6, 6]))  # fumble 12
+    kept(stunned, "The wolf is stunned.", "You stun it.", "The wolf looks shaken.")
+    removed(stunned, "Aria is stunned.", "Brom is pinned.")
+    removed(NEUTRAL, "The guard is stunned by the noise.", "You knock the guard prone.")
+
+
 # --- outcomes -----------------------------------------------------------------------------------------------------
 
 
