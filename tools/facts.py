@@ -16,7 +16,8 @@ changes and old logs replay byte for byte. Five rules systems share this one rea
   ``modifier``/``bonus``/``penalty``/``quality``, ``damage``/``fatigue``, ``health``/``hp``, ``price``/``cost``,
   ``margin``/``degree``/``outcome``, ``successes``, ``level``/``tier``, ``score``/``trait``...; ``X_before`` /
   ``X_after`` / ``X_spent`` are a resource ``X``; ``max_X`` takes ``X``'s role; any other number is a ``count``;
-* nested models, lists and dicts are walked (a dict keyed by names gives facts about those names);
+* nested models, lists and dicts are walked (a dict keyed by names gives facts about those names); a number no
+  convention names takes the role of the field holding it (``traits.brain`` is a score);
 * table ops in ``changes`` give the changed field's value, its old value and the difference, for the named
   character; :func:`effect_facts` does the same for a turn's :class:`tools.systems.contract.Effect` s;
 * the ``odds`` (any :class:`tools.odds.Odds`, any ``*_odds`` field) and all text (``summary``, ``steps``, labels)
@@ -61,7 +62,7 @@ CONVENTIONS: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"successes", "hits"}), "successes"),
     (frozenset({"level", "tier", "rank", "xp", "experience"}), "level"),
     (frozenset({"score", "scores", "trait", "traits", "skill", "skills", "stat", "stats", "powers", "rating",
-                "challenge", "brain", "brawl", "brass"}), "score"),
+                "challenge"}), "score"),
 )
 """Field-name words → role, first match wins (a name is split on ``_``: ``defender_health_after`` is health)."""
 
@@ -195,7 +196,7 @@ class _Walker:
         if isinstance(node, BaseModel):
             if self.op(node, who):
                 return
-            self.model(node, who)
+            self.model(node, who, _inherited(role_name, declared))
             return
         if isinstance(node, dict):
             if self.op(node, who):
@@ -208,7 +209,7 @@ class _Walker:
                     else:
                         self.walk(value, role_name, key)
                 return
-            self.fields(node, who)
+            self.fields(node, who, inherit=_inherited(role_name, declared))
             return
         if isinstance(node, (list, tuple)):
             if node and all(_is_die(d) for d in node):
@@ -221,12 +222,16 @@ class _Walker:
         role = declared[1] if declared[0] else role_of(role_name)[0]
         self.add(role, node, who, role_name)
 
-    def fields(self, data: dict[str, Any], who: str | None, model: BaseModel | None = None) -> None:
+    def fields(self, data: dict[str, Any], who: str | None, model: BaseModel | None = None,
+               inherit: str | None = None) -> None:
+        """``inherit``: the role of the field holding these (``traits`` → score), for names no convention reads."""
         who = _who_of(data, who)
         for name, value in data.items():
             if name in SKIPPED or name.endswith("_odds"):
                 continue
             declared = _declared(model, name) if model is not None else (False, None)
+            if not declared[0] and inherit and role_of(name) == ("count", name.lower()) and name not in WHO_FIELDS:
+                declared = (True, inherit)
             if declared[0] and declared[1] is None:
                 continue
             if name in NOTATION_FIELDS and isinstance(value, str):
@@ -240,10 +245,18 @@ class _Walker:
             field_who = owner if isinstance(owner, str) and owner else who
             self.walk(value, name, field_who, declared)
 
-    def model(self, node: BaseModel, who: str | None) -> None:
+    def model(self, node: BaseModel, who: str | None, inherit: str | None = None) -> None:
         data = {name: getattr(node, name) for name in type(node).model_fields}
         data.update(node.model_extra or {})
-        self.fields(data, who, node)
+        self.fields(data, who, node, inherit)
+
+
+def _inherited(role_name: str | None, declared: tuple[bool, str | None]) -> str | None:
+    """The role a container's name gives its unnamed contents: ``traits`` → score (not ``count``)."""
+    if declared[0]:
+        return declared[1]
+    role = role_of(role_name)[0] if role_name else None
+    return role if role not in (None, "count") else None
 
 
 def _looks_like_fields(node: dict[str, Any]) -> bool:

@@ -113,6 +113,13 @@ def test_nested_models_dicts_and_who():
     assert Fact("total", 7, "Aria", "total") in facts and Fact("total", 6, "Wolf", "Wolf") in facts
 
 
+def test_contents_take_the_role_of_their_container():
+    sheet = call("minim_add_random_character", {"name": "Zed"}, [3, 1, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5])
+    traits = sheet.character.traits
+    facts = sheet.facts()
+    assert Fact("score", traits.brain, "Zed", "brain") in facts
+
+
 def test_table_ops_give_before_after_and_change_for_the_character():
     result = BoundResult(summary="x", changes=[SetField(name="Guard", field="health", value=1, was=3),
                                                SetField(name="Aria", field="faith", value=2, was=1)])
