@@ -100,7 +100,7 @@ _cues(LEFT_CUES, " ".join(HIT_VERBS), "damage")  # only as "hits him for 3" (see
 _cues(LEFT_CUES, "gains gain gained regains regained regain recovers recovered recover heals healed heal restores "
       "earns earned receives received wins won grants granted awarded awards", "health resource level price score count")
 _cues(LEFT_CUES, "level levels lvl tier rank", "level")
-_cues(LEFT_CUES, "costs cost price pay pays paid paying worth priced charges charge owes", "price")
+_cues(LEFT_CUES, "costs cost price pay pays paid paying worth priced charges charge", "price")
 _cues(LEFT_CUES, "successes", "successes")
 _cues(LEFT_CUES, "margin degree succeeds succeed succeeded fails failed fail misses missed", "degree")
 _cues(RIGHT_CUES, "damage fatigue wound wounds harm injury injuries", "damage")
@@ -118,7 +118,7 @@ WEAK_LEFT = frozenset(ROLLS | set("need needs needed needing beat beats beating 
                                    "losing drains drained hits hit strikes struck bites slashes cuts gains gain gained "
                                    "regains regained regain recovers recovered recover heals healed heal restores earns "
                                    "earned receives received wins won grants granted awarded awards costs cost pay pays "
-                                   "paid paying charges charge owes".split()))
+                                   "paid paying charges charge".split()))
 """Verbs: "takes two steps", "rolled two barrels" — the noun a number counts outweighs them (nouns of the rules,
 like "brawl of 3" or "health 2", do not give way)."""
 POINTS = frozenset({"point", "points", "pts"})
@@ -336,8 +336,9 @@ def _left(sk: str, start: int, lex: Lexicon) -> tuple[str, object]:
             return "", None  # "the clock strikes twelve"; "hits him for 3" is damage
         if cue is not None:
             roles, what = cue
-            if roles == frozenset({"score"}) and not link:
-                return "", None  # "you fight two guards": a stat word needs "of / is / goes up by" before a score
+            if roles == frozenset({"score"}) and not link:  # "you fight two guards": a stat word needs "of / is /
+                i -= 1  # goes up by" before a score; without it, read on ("rolls perception: 3")
+                continue
             if phrase in ROLLS and skipped_of:
                 phrase = "roll of"  # "a roll of 9": the noun, which no counted noun outweighs
             return "cue", (roles, what, phrase)
@@ -514,18 +515,20 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
             r"|\bwounds?\s+(?:close|closes|closed|vanish|vanishes|vanished|fade|fades|faded|disappear|disappears|"
             r"disappeared|seal|seals|sealed)\b"
         ),
-        "downed": (
+        "died": (
             r"\b(?:dies|died)\b(?!\s+(?:down|away|out|off|hard))"
-            r"|\b(?:slain|slays?|slew|killed|kills|perish|perishes|perished|unconscious|senseless|passes\s+out|"
-            r"keels?\s+over|keeled\s+over|"
-            r"passed\s+out|blacks\s+out|blacked\s+out|out\s+cold|falls?\s+limp|fell\s+limp|knock(?:s|ed)?\s+"
-            r"(?:\w+\s+)?(?:out|cold)(?!\s+of)|breathes?\s+(?:his|her|its|their)\s+last|"
-            + _alt(lex.vocabulary.downed_words) + r")\b|,\s*(?:dead|lifeless)\s*[.!]"
+            r"|\b(?:slain|slays?|slew|killed|kills|perish|perishes|perished|breathes?\s+(?:his|her|its|their)\s+last)"
+            r"\b|,\s*(?:dead|lifeless)\s*[.!]"
             r"|\b(?:is|are|was|were|falls?|fell|drops?|dropped|lies|lay|lying|be|been|now|left|goes|went|slumps?|"
             r"slumped|collapses?|collapsed|topples?|toppled|over)\s*,?\s+(?:\w+\s+)?(?:dead|lifeless)\b(?!\s+(?:quiet|silent|still|calm|tired|cent(?:er|re)|ahead|"
             r"serious|set|wrong|right|end|of|weight|eyes|asleep|on|last|drunk|certain|sure|straight|broke|heat))"
-            r"|\b(?:crumples?|crumpled)\s*(?:[.!,]|$|to\s+the\s+(?:ground|floor|cobbles|stones|dirt))"
             rf"|\b{who}\s+(?:\w+\s+)?(?:die|kill)\b"
+        ),
+        "downed": (
+            r"\b(?:unconscious|senseless|passes\s+out|passed\s+out|keels?\s+over|keeled\s+over|blacks\s+out|"
+            r"blacked\s+out|out\s+cold|falls?\s+limp|fell\s+limp|knock(?:s|ed)?\s+(?:\w+\s+)?(?:out|cold)(?!\s+of)|"
+            + _alt(lex.vocabulary.downed_words) + r")\b"
+            r"|\b(?:crumples?|crumpled)\s*(?:[.!,]|$|to\s+the\s+(?:ground|floor|cobbles|stones|dirt))"
         ),
         "revived": r"\b(?:regains?\s+consciousness|regained\s+consciousness|back\s+to\s+consciousness|revives?|revived)\b",
         "item_gained": (
@@ -619,7 +622,7 @@ def _asserted(text: str, m: re.Match) -> bool:
     "no" inside it ("takes no damage"); and not a fire or a voice that "dies"."""
     if NEGATION.search(text, max(0, m.start() - 30), m.start()) or INNER_NEGATION.search(m.group()):
         return False
-    if m.group().lower() in ("dies", "died"):  # "the torch gutters and dies"
+    if m.group().lower() in ("dies", "died", "killed", "kills"):  # "the torch gutters and dies"
         subject = re.findall(r"[a-z]+", text[max(0, m.start() - 40):m.start()].lower())[-5:]
         return not INANIMATE.intersection(subject)
     return True
@@ -721,6 +724,13 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
 CLAUSE_START = re.compile(r"(?:[,;:.!?\u2014]|\s-\s|\b(?:and|but|while|as|so|then)\b)(?!.*(?:[,;:.!?\u2014]|\s-\s|"
                           r"\b(?:and|but|while|as|so|then)\b))", re.IGNORECASE | re.DOTALL)
 THIRD_PERSON = re.compile(r"\b(?:he|she|they|it)\b", re.IGNORECASE)
+ANIMATE = re.compile(r"\b(?:the|a|an|that|this)\s+(?:\w+\s+)?(?:guards?|sentry|sentries|sentinel|watchman|watchmen|"
+                     r"soldiers?|man|woman|men|women|innkeeper|merchant|bandits?|thie(?:f|ves)|orcs?|goblins?|creatures?|"
+                     r"beasts?|wolf|wolves|dog|dogs|enemy|enemies|foes?|opponents?|stranger|figure|captain|knights?|"
+                     r"priest|clerk|crowd|mob|brute|ruffian|thug|villain|monster|troll|ogre|rats?|spider|spiders|"
+                     r"archer|archers|mercenary|mercenaries|cultists?|keeper|warden|jailer|owner|shopkeeper|"
+                     r"bartender|barkeep|patrons?|drunk|child|boy|girl|old\s+man|old\s+woman)\b", re.IGNORECASE)
+"""Someone else as the subject: their failure is the actor's success ("the sentry fails to notice anything")."""
 SOMEONE = re.compile(r"\b(?:the|a|an)\s+[a-z]+", re.IGNORECASE)
 YOU = re.compile(r"\b(?:you|your|yours)\b", re.IGNORECASE)
 
@@ -734,6 +744,8 @@ def _subject_is_other(sentence: str, start: int, end: int, others: tuple[str, ..
     if YOU.search(subject):
         return False
     if any(re.search(rf"\b{re.escape(o)}\b", subject, re.IGNORECASE) for o in others):
+        return True
+    if ANIMATE.search(subject):  # "the sentry fails to notice anything"
         return True
     return bool((THIRD_PERSON.search(subject) or SOMEONE.search(subject)) and YOU.search(sentence, end))
 

@@ -39,14 +39,14 @@ from tools.facts import Fact, effect_facts, facts_of
 MAX_SENTENCE = 600
 """Characters judged at once; a longer run is judged in pieces cut at a space."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
-PERSONAL = frozenset({"health", "damage", "resource"})
+PERSONAL = frozenset({"health", "damage", "resource", "score", "level"})
 ROLE_WORDS = {"die": "a die face", "total": "a total", "target": "a target", "modifier": "a modifier",
               "damage": "damage", "health": "a health figure", "resource": "a resource", "price": "a price",
               "count": "a count", "level": "a level", "score": "a score", "successes": "successes",
               "degree": "an outcome", "any": "a number about the rules"}
 CRITICAL_WORDS = ("critical", "crit", "exceptional", "extreme", "perfect", "spectacular")
 STATE_WORDS = {"harmed": "harm", "healed": "healing", "downed": "someone going down", "revived": "someone coming "
-               "round", "item_gained": "an item gained", "item_lost": "an item lost", "money": "money changing "
+               "round", "item_gained": "an item gained", "item_lost": "an item lost", "died": "a death", "money": "money changing "
                "hands", "spent": "a resource spent", "gained": "a resource regained", "stat": "a stat or level "
                "change", "roll": "a roll", "modifier": "a bonus or penalty",
                "condition": "a condition"}
@@ -57,6 +57,7 @@ DEALING = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted|does|did|do
 TRANSITIVE = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted)\b|\b(?:wounds?|injures?|hurts?|harms?|"
                         r"heals?|healed|knocks?|knocked|kills?|killed|stuns?|stunned|pins?|pinned|grapples?|grappled)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
                         re.IGNORECASE)
+DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
 
 
@@ -293,6 +294,12 @@ class Judge:
                 return (f"claims {what} for {', '.join(sorted(mentioned))} ('{quoted}'), but the results show it "
                         f"for {', '.join(sorted({e.who for e in effects}))}")
             return None
+        if kind == "died":  # a book whose going down is death says so in its downed words and effects
+            if any(e.kind == "downed" and any(w in e.what.lower() for w in DEATH_WORDS) for e in self.evidence.effects):
+                return None
+            downed = [e.what for e in self.evidence.effects if e.kind == "downed"]
+            return (f"claims {what} ('{quoted}'), but " + (f"the results say {', '.join(downed)}, not dead" if downed
+                                                          else "no tool result of this turn contains it"))
         if kind == "money":
             if self.money_changed or (BUYING.search(quoted) and "item_gained" in self.kinds):
                 return None

@@ -125,8 +125,8 @@ def kinds(sentence: str, vocabulary=MINIM) -> set[str]:
     ("Aria is hurt by the beam.", "harmed"),
     ("Your wounds heal completely.", "healed"), ("You are fully restored.", "healed"),
     ("The draught restores your health.", "healed"),
-    ("The guard dies instantly.", "downed"), ("You knock the guard out cold.", "downed"),
-    ("The guard falls unconscious.", "downed"), ("The innkeeper keels over dead.", "downed"),
+    ("The guard dies instantly.", "died"), ("You knock the guard out cold.", "downed"),
+    ("The guard falls unconscious.", "downed"), ("The innkeeper keels over dead.", "died"), ("You kill him.", "died"),
     ("Brom regains consciousness.", "revived"),
     ("You find a dagger hidden in the straw.", "item_gained"), ("You pocket the guard's key.", "item_gained"),
     ("You take the guard's sword.", "item_gained"), ("You also buy a lantern.", "item_gained"),
@@ -177,7 +177,8 @@ def test_other_books_resources():
     ("Your strike lands true.", 1), ("You hit the guard.", 1), ("You manage to slip by.", 1),
     ("You fail.", -1), ("Critical failure!", -1), ("You miss.", -1), ("Your swing goes wide.", -1),
     ("You do not succeed.", -1), ("You never miss.", 1),
-    ("The guard fails to notice you.", 1), ("You slip past, unseen.", None), ("You hit the ground rolling.", None),
+    ("The guard fails to notice you.", 1), ("The sentry fails to notice anything.", 1),
+    ("The lock fails to open.", -1), ("You slip past, unseen.", None), ("You hit the ground rolling.", None),
     ("Words without fail.", None), ("Neither a success nor a failure.", None), ("Did you succeed?", None),
 ])
 def test_outcome_claim(sentence, polarity):

@@ -93,7 +93,8 @@ def test_targets_and_modifiers_keep_their_roles():
     removed(NEUTRAL, "Your target was 5.", "+3 to your next attack.", "You beat the DC 15.",
             "A -2 penalty.")  # 3 is the target, never a modifier
     removed(SUCCESS, "You needed a 3 or better.")  # 3 is a die face, not the target
-    kept(NEUTRAL, "A penalty of one for lacking the skill.")
+    kept(NEUTRAL, "A penalty of one for lacking the skill.", "Your brawl of 4 is not enough.")
+    removed(NEUTRAL, "The guard's perception is 4.", "The guard rolls perception: 3.")  # Aria's score; no guard roll
     removed(NEUTRAL, "Your armor gives you a bonus of one.")  # the -1 is a penalty, not a bonus
 
 
@@ -160,7 +161,7 @@ def test_healing_and_coming_round():
 
 def test_going_down():
     kept(KNOCKOUT, "The guard falls unconscious.", "The guard crumples, out cold.")
-    removed(KNOCKOUT, "Brom falls unconscious beside him.")
+    removed(KNOCKOUT, "Brom falls unconscious beside him.", "The guard dies.")  # the results say unconscious
     removed(HIT, "The guard falls unconscious.", "The guard is knocked unconscious.", "The guard collapses, dead.")
 
 
