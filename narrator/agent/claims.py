@@ -655,8 +655,8 @@ def state_claims(sentence: str, vocabulary: Vocabulary | None = None) -> list[St
 
 @dataclass(frozen=True)
 class OutcomeClaim:
-    """``polarity`` +1 a success of some kind, -1 a failure; ``critical`` the extreme one; ``strong`` False for
-    hedged wording ("manages to", "misses") that a middling result also allows."""
+    """``polarity`` +1 a success of some kind, -1 a failure, 0 a partial one; ``critical`` the extreme one;
+    ``strong`` False for hedged wording ("manages to", "misses") that a middling result also allows."""
 
     polarity: int
     critical: bool
@@ -753,8 +753,14 @@ def _subject_is_other(sentence: str, start: int, end: int, others: tuple[str, ..
 PLAIN_BEFORE = re.compile(r"\b(?:plain|mere|simple|ordinary|modest|only\s+a|just\s+a|bare)\s+$", re.IGNORECASE)
 
 
+PARTIAL_BEFORE = re.compile(r"\b(?:partial|partially|partly|half|mixed|qualified|middling)\W+(?:\w+\W+)?$",
+                            re.IGNORECASE)
+
+
 def _claim(sentence: str, m: re.Match, polarity: int, critical: bool, strong: bool,
            others: tuple[str, ...] = ()) -> OutcomeClaim:
+    if PARTIAL_BEFORE.search(sentence, max(0, m.start() - 20), m.start()):
+        return OutcomeClaim(0, False, True, m.group())  # "a partial success": what a middling result is
     other = _subject_is_other(sentence, m.start(), m.end(), others)
     sign = -1 if other else 1
     if NOT_BEFORE.search(sentence, max(0, m.start() - 20), m.start()):
@@ -768,5 +774,5 @@ def _claim(sentence: str, m: re.Match, polarity: int, critical: bool, strong: bo
 def outcome_claim(sentence: str, vocabulary: Vocabulary | None = None, others: tuple[str, ...] = ()) -> int | None:
     """+1 when ``sentence`` claims a success for the acting character, -1 a failure, None when it claims neither
     (or both). ``others``: the names of the other characters, so "Brom fails to notice you" counts as +1."""
-    polarities = {c.polarity for c in outcome_claims(sentence, vocabulary, others)}
+    polarities = {c.polarity for c in outcome_claims(sentence, vocabulary, others) if c.polarity}
     return polarities.pop() if len(polarities) == 1 else None

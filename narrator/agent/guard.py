@@ -323,7 +323,8 @@ class Judge:
     def _outcome(self, sentence: str) -> str | None:
         claims = outcome_claims(sentence, self.vocabulary, ("Name",))
         for c in claims:
-            said = ("a critical " if c.critical else "a ") + ("success" if c.polarity > 0 else "failure")
+            said = ("a critical " if c.critical else "a ") + ("success" if c.polarity > 0 else "failure" if c.polarity
+                                                              else "partial result")
             if not self.outcomes:
                 if (c.strong or c.critical) and not c.other:  # "you manage to", "you miss", "the innkeeper
                     return f"claims {said} ('{c.text}'), but no roll decided anything this turn"  # fails": story
@@ -347,6 +348,8 @@ def _agrees(claim, engine: EngineOutcome) -> bool:
     p = engine.polarity
     if claim.plain and engine.critical:
         return False  # "a plain success" of a critical one
+    if claim.polarity == 0:
+        return p == 0  # "a partial success" is what a middling result is
     if claim.polarity > 0:
         if claim.critical:
             return p >= 1 and engine.critical

@@ -180,6 +180,7 @@ def test_other_books_resources():
     ("The guard fails to notice you.", 1), ("The sentry fails to notice anything.", 1),
     ("The lock fails to open.", -1), ("You slip past, unseen.", None), ("You hit the ground rolling.", None),
     ("Words without fail.", None), ("Neither a success nor a failure.", None), ("Did you succeed?", None),
+    ("A partial success.", None),
 ])
 def test_outcome_claim(sentence, polarity):
     assert outcome_claim(sentence, MINIM) == polarity

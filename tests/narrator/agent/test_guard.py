@@ -187,7 +187,9 @@ def test_conditions_need_the_condition_on_the_right_character():
 
 
 def test_outcomes_must_agree_with_the_engine():
-    kept(NEUTRAL, "It's a neutral result.", "You almost make it.", "You manage to reach the wall.")
+    kept(NEUTRAL, "It's a neutral result.", "You almost make it.", "You manage to reach the wall.",
+         "A partial success: you are past, but the guard heard something.")
+    removed(SUCCESS, "Only a partial success.")
     removed(NEUTRAL, "You succeed.", "Critical failure!", "You fail the stealth check.", "A solid success.")
     kept(SUCCESS, "You succeed.", "Brom passes the test.")
     removed(SUCCESS, "A critical success!", "You fail to recall anything.")
