@@ -149,6 +149,9 @@ def out_of_game_message(text: str, system: str | None = None) -> str | None:
     return None
 
 
+IMPOSSIBLE_FALLBACK = {"table_move": NO_ROLL}
+"""Where the probability of a label that cannot be goes (a system's lexicon may add ``when_impossible``): moving
+without naming a zone the table has is ordinary walking."""
 POWER_NAMED = 4.0
 """A power of the actor named in full ("I channel my healing touch") makes using it this much likelier."""
 
@@ -236,9 +239,16 @@ class RouterProposer:
                    "power": power_for(text, state, who) is not None}
         weight = priors(state.system)
         scores: dict[str, float] = {}
+        moved: dict[str, float] = {}
+        fallback = {**IMPOSSIBLE_FALLBACK, **dict(_lexicon_file(state.system).get("when_impossible", {}))}
         for label, p in zip(model.labels, probs):
             if self._possible(label, state, context):
-                scores[label] = float(p) * weight.get(label, 1.0)
+                scores[label] = scores.get(label, 0.0) + float(p) * weight.get(label, 1.0)
+            elif label in fallback:  # "I walk over there" (no zone named) is a walk, not a stealth check
+                moved[fallback[label]] = moved.get(fallback[label], 0.0) + float(p)
+        for label, p in moved.items():
+            if label in scores or label in NOT_TOOLS:
+                scores[label] = scores.get(label, 0.0) + p
         if any(n != who for n in mentioned(text, list(state.characters))):
             for source, goal in with_target(state.system).items():
                 if source in scores and goal in scores:
