@@ -27,6 +27,8 @@ class CheckProposal(ProposalArgs):
     difficulty: Difficulty = Field("moderate", description="How hard the task is (moderate when unsure).")
     circumstance: Circumstance = "none"
     hero_point: bool = Field(False, description="The player spends a Hero Point (+6; Thule house rule).")
+    twice: bool = Field(False, description="Two actions this round (-1D to each).")
+    thrice: bool = Field(False, description="Three actions this round (-2D to each).")
 
 
 class AttackProposal(ProposalArgs):
@@ -37,6 +39,8 @@ class AttackProposal(ProposalArgs):
     charge: bool = Field(False, description="Charging at the foe.")
     circumstance: Circumstance = "none"
     hero_point: bool = Field(False, description="The player spends a Hero Point (+6; Thule house rule).")
+    twice: bool = Field(False, description="Two attacks this round (-1D to each).")
+    thrice: bool = Field(False, description="Three attacks this round (-2D to each).")
 
 
 class StartCombatProposal(ProposalArgs):
@@ -71,19 +75,32 @@ class PerkProposal(ProposalArgs):
                        "favors, perceptive, daredevil, recall).")
 
 
+class CoverProposal(ProposalArgs):
+    actor: str = WHO
+    cover: Literal["50%", "75%", "90%", "100%"] = Field("50%", description="How much the cover hides (50% unless "
+                                                         "said).")
+
+
 class LuckyBreakProposal(ProposalArgs):
     actor: str = WHO
+
+
+def _extra(a: CheckProposal | AttackProposal) -> int | None:
+    """"Shoot twice": two actions, -1D to each (``Multiple Actions``); unsaid, the turn's declaration stands."""
+    return 2 if a.thrice else 1 if a.twice else None
 
 
 def _check(a: CheckProposal, s) -> dict:
     attribute = a.attribute or (ATTRIBUTE_OF_SKILL[a.skill] if a.skill else None)
     return {"actor": a.actor, "skill": a.skill, "attribute": attribute, "difficulty": a.difficulty,
-            "modifier": modifier_for(s, a.circumstance), "hero_points": 1 if a.hero_point else 0}
+            "modifier": modifier_for(s, a.circumstance), "hero_points": 1 if a.hero_point else 0,
+            "extra_actions": _extra(a)}
 
 
 def _attack(a: AttackProposal, s) -> dict:
     return {"attacker": a.attacker, "defender": a.defender, "kind": a.kind, "charge": a.charge,
-            "modifier": modifier_for(s, a.circumstance), "hero_points": 1 if a.hero_point else 0}
+            "modifier": modifier_for(s, a.circumstance), "hero_points": 1 if a.hero_point else 0,
+            "extra_actions": _extra(a)}
 
 
 SPECS = [
@@ -102,6 +119,8 @@ SPECS = [
                  "someone treats another's wounds with the Medicine skill"),
     ProposalSpec("minisix_natural_heal", RestProposal, lambda a, s: {"actor": a.actor},
                  "someone rests to heal their own wounds naturally"),
+    ProposalSpec("minisix_take_cover", CoverProposal, lambda a, s: {"actor": a.actor, "cover": a.cover},
+                 "someone gets behind cover (a wall, crates, a tree) against attacks"),
     ProposalSpec("minisix_use_perk", PerkProposal, lambda a, s: {"actor": a.actor, "perk": a.power},
                  "someone uses one of their perks (lucky, destiny, favors, perceptive, daredevil, recall)"),
     ProposalSpec("minisix_lucky_break", LuckyBreakProposal,

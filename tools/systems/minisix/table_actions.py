@@ -36,7 +36,8 @@ from tools.systems.minisix.table_common import (
 
 LAST_FAILED = "last_failed"
 ACTOR = Field(min_length=1, max_length=60, description="Who acts: a character or NPC on the table.")
-EXTRA = Field(0, ge=0, le=9, description="Actions declared this round beyond the first: -1D to each.")
+EXTRA = Field(None, ge=0, le=9, description="Actions declared this round beyond the first: -1D to each (default: "
+              "as this turn's first action declared, else none).")
 HERO = Field(0, ge=0, le=3, description="Hero Points spent for +6 each (Thule house rule).")
 
 
@@ -55,7 +56,7 @@ class CheckArgs(ToolArgs):
     tn: int | None = Field(None, ge=1, le=200, description="A target number set by the narrator (overrides "
                            "difficulty).")
     modifier: int = Field(0, ge=-20, le=20, description="A flat bonus or penalty to the total (circumstances).")
-    extra_actions: int = EXTRA
+    extra_actions: int | None = EXTRA
     hero_points: int = HERO
 
     @field_validator("skill", "attribute", "difficulty", mode="before")
@@ -126,14 +127,14 @@ def minisix_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
                      "added.")
     tn, difficulty, tn_line = target(args.tn, args.difficulty)
     pen, pen_lines = penalty_dice(state, name, c)
-    changes: list[Any] = declare(state, name, args.extra_actions)
+    extra, changes = declare(state, name, args.extra_actions)
     changes += spend_hero_points(state, name, c, args.hero_points)
     double = lucky(state, name)
     edits = ConditionEdits(state)
     if double:
         edits.remove(name, "lucky")
         lines.append(f"{name} is feeling lucky: this roll's result is doubled.")
-    r = run_pure(minisix_roll, roller, code=code.text(), tn=tn, extra_actions=args.extra_actions,
+    r = run_pure(minisix_roll, roller, code=code.text(), tn=tn, extra_actions=extra,
                  penalty_dice=pen, modifier=args.modifier, hero_points=args.hero_points, double=double)
     changes += edits.ops()
     changes += remember_failure(state, name, "minisix_check", args.model_dump(mode="json"), not r.success)

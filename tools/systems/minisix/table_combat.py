@@ -50,8 +50,8 @@ from tools.systems.minisix.defences import attack_tn
 from tools.systems.minisix.dodge import DodgeResult, minisix_dodge
 from tools.systems.minisix.initiative import InitiativeResult, minisix_initiative
 from tools.systems.minisix.rules import (
-    ATTACKING, COVER, DEFENCES, PERKS_REF, RESISTING, STATIC, STAMINA_TN, WOUND_EFFECTS, Cover,
-    Range, WeaponKind,
+    ATTACKING, COVER, DEFENCES, MOVEMENT as MOVEMENT_REF, PERKS_REF, RESISTING, STATIC, STAMINA_TN,
+    WOUND_EFFECTS, Cover, Range, WeaponKind,
 )
 from tools.systems.minisix.sheet import GearItem, MiniSixCharacter
 from tools.systems.minisix.table_actions import EXTRA, HERO, lower, remember_failure
@@ -174,7 +174,7 @@ class AttackArgs(ToolArgs):
     cover: Cover | None = Field(None, description="The defender's cover when not on the table: 50%, 75%, 90%, "
                                 "100%.")
     charge: bool = Field(False, description="A charge: +15' of movement toward the foe, then the attack.")
-    extra_actions: int = EXTRA
+    extra_actions: int | None = EXTRA
     modifier: int = Field(0, ge=-20, le=20, description="A flat bonus or penalty to the attack roll.")
     hero_points: int = HERO
     defender_hero_points: int = Field(0, ge=0, le=3, description="Hero Points the defender spends on the static "
@@ -237,7 +237,7 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     steps.append(f"{att} attacks with {weapon.name if weapon else ('fists' if kind == 'brawling' else 'a throw')}: "
                  f"{skill} {attack.text()}.")
     defence, which = defence_of(state, dfn, d, kind, steps)
-    changes: list[Any] = declare(state, att, args.extra_actions)
+    extra, changes = declare(state, att, args.extra_actions)
     changes += spend_hero_points(state, att, a, args.hero_points)
     dhp = spend_hero_points(state, dfn, d, args.defender_hero_points, "defender_hero_points")
     if args.defender_hero_points:
@@ -260,7 +260,7 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     if double:
         edits.remove(att, "lucky")
         steps.append(f"{att} is feeling lucky: the attack roll is doubled.")
-    r = run_pure(minisix_roll, roller, code=attack.text(), tn=tn, extra_actions=args.extra_actions,
+    r = run_pure(minisix_roll, roller, code=attack.text(), tn=tn, extra_actions=extra,
                  penalty_dice=pen, modifier=args.modifier, hero_points=args.hero_points, double=double)
     after: list[str] = []
     dmg = None
@@ -300,7 +300,7 @@ class DodgeActionArgs(ToolArgs):
     mode: Literal["action", "full"] = Field("action", description="action: a dodge roll beside other actions; full: "
                                             "the only action this turn, +10.")
     dash: bool = Field(False, description="Full dodge only: Dodge & Dash, +30' of movement.")
-    extra_actions: int = EXTRA
+    extra_actions: int | None = EXTRA
 
     @field_validator("mode", mode="before")
     @classmethod
@@ -324,9 +324,9 @@ def minisix_dodge_action(args: DodgeActionArgs, roller: Roller, state: TableStat
         if ini.active and ini.current == name and ini.used:
             fail("mode", f"{name} has already acted this turn; a full dodge takes no other action", args.mode)
     pen, lines = penalty_dice(state, name, c)
-    changes: list[Any] = declare(state, name, args.extra_actions)
+    extra, changes = declare(state, name, 0 if args.mode == "full" else args.extra_actions)
     r = run_pure(minisix_dodge, roller, code=c.skill_code("dodge").text(), static_dodge=c.defences()["dodge"],
-                 mode=args.mode, dash=args.dash, extra_actions=args.extra_actions, penalty_dice=pen)
+                 mode=args.mode, dash=args.dash, extra_actions=extra, penalty_dice=pen)
     edits = ConditionEdits(state)
     cond = "full dodge" if args.mode == "full" else "dodging"
     edits.remove(name, "dodging" if cond == "full dodge" else "full dodge")
@@ -371,8 +371,12 @@ def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
     r = run_pure(minisix_initiative, roller, combatants=[{"name": n, "agility": c.attribute("agility").text()}
                                                           for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals=r.totals)
+    edits = ConditionEdits(state)  # a new fight starts without cover: everyone takes it anew
+    for n in state.characters:
+        for cond in COVER_CONDITIONS:
+            edits.remove(n, cond)
     return StartCombatResult(**{**dict(r), "summary": f"Combat starts. {r.summary}; round 1: {ini.current}'s turn"},
-                             initiative=ini, changes=[SetInitiative(initiative=ini)])
+                             initiative=ini, changes=[*edits.ops(), SetInitiative(initiative=ini)])
 
 
 class JoinCombatArgs(ToolArgs):
@@ -448,3 +452,43 @@ def actions_allowed(state: TableState, actor: str) -> int:
     """The actions the combatant declared for this turn (one unless it declared more)."""
     return declared(state, actor) or 1
 
+
+
+# --- taking cover --------------------------------------------------------------------------------------------------
+
+
+class CoverArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60, description="Who takes cover.")
+    cover: Literal["none", "50%", "75%", "90%", "100%"] = Field("50%", description="How much of them the cover hides: "
+                                                               "50% (+5 to hit), 75% (+10), 90% (+15), 100% (cannot "
+                                                               "be hit); none leaves cover.")
+
+
+class CoverResult(BoundResult):
+    actor: str
+    cover: str
+    tn_added: int | None = Field(description="What the cover adds to an attacker's TN; null: cannot be hit.")
+
+
+@table_tool("minisix_take_cover", "minisix", "A character gets behind cover (50% +5, 75% +10, 90% +15 to the TN to "
+            "hit them; 100% cannot be hit) or leaves it; part of the free 15' move, not an action.")
+def minisix_take_cover(args: CoverArgs, roller: Roller, state: TableState) -> CoverResult:
+    """Cover is the ``cover N%`` condition the attack tools read; one at a time. Reading: getting behind cover is
+    the free 15' that goes with any action ("The character may freely move up to 15'"), so it takes no action;
+    it lasts until the character leaves it (``cover='none'``), and a new fight starts without it."""
+    name, c = find(state, args.actor, "actor")
+    require_able(name, c, state, "actor", "move into cover")
+    edits = ConditionEdits(state)
+    for cond in COVER_CONDITIONS:
+        edits.remove(name, cond)
+    if args.cover != "none":
+        edits.add(name, f"cover {args.cover}")
+    added = COVER[args.cover]
+    steps = ([f"{name} leaves cover."] if args.cover == "none" else
+             [f"{name} gets behind {args.cover} cover: " + (f"+{added} to the TN of every attack on them."
+                                                             if added is not None else
+                                                             "it is impossible to hit them."),
+              "Getting there is the free 15' of movement that goes with any action."])
+    return CoverResult(summary=f"{name}: " + ("out of cover" if args.cover == "none" else f"{args.cover} cover"),
+                       steps=steps, rule_refs=[ATTACKING, MOVEMENT_REF], actor=name, cover=args.cover,
+                       tn_added=added, changes=edits.ops())

@@ -208,25 +208,26 @@ def declared(state: TableState, name: str) -> int | None:
     return None
 
 
-def declare(state: TableState, name: str, extra_actions: int, field: str = "extra_actions") -> list[SetSystemState]:
-    """Check an action's ``extra_actions`` against the turn's declaration; the op recording a first declaration."""
+def declare(state: TableState, name: str, extra_actions: int | None,
+            field: str = "extra_actions") -> tuple[int, list[SetSystemState]]:
+    """The action's extra actions — as given, or as the turn's declaration says when not given — checked against
+    the declaration, and the op recording a first (or changed, before anything was done) declaration."""
     ini = state.initiative
-    if not (ini.active and ini.current == name):
-        return []
     have = declared(state, name)
+    if extra_actions is None:
+        extra_actions = have - 1 if have is not None else 0
+    if not (ini.active and ini.current == name):
+        return extra_actions, []
     wanted = extra_actions + 1
+    record = [SetSystemState(key=DECLARED_KEY, value={"name": name, "at": [ini.round, ini.turn], "actions": wanted})]
     if have is None:
-        if wanted == 1:
-            return []
-        return [SetSystemState(key=DECLARED_KEY, value={"name": name, "at": [ini.round, ini.turn],
-                                                        "actions": wanted})]
+        return extra_actions, (record if wanted > 1 else [])
     if ini.used == 0 and have != wanted:  # nothing done yet: the declaration may still change
-        return [SetSystemState(key=DECLARED_KEY, value={"name": name, "at": [ini.round, ini.turn],
-                                                        "actions": wanted})]
+        return extra_actions, record
     if have != wanted:
         fail(field, f"{name} declared {have} action{'s' if have > 1 else ''} this round, so every action of the "
                     f"turn takes extra_actions={have - 1}", extra_actions)
-    return []
+    return extra_actions, []
 
 
 # --- perks that change the next roll, and hero points ------------------------------------------------------------

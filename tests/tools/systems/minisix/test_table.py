@@ -74,18 +74,19 @@ def test_cover_on_the_table_and_full_cover(table):
 
 
 def test_declared_actions_take_a_die_from_each_and_fill_the_turn(table):
+    """"Player declares all character actions planned for the round": the first action declares two, the second
+    takes the declaration as it stands (or must match it), and a third is refused."""
     table.put("Ann", skills={"melee": skill("might", "4D")}, gear=[SWORD])
     table.put("Bob")
     table.fight("Ann", "Bob")
     table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob", "extra_actions": 1}, faces=[1, 1, 1])
     assert MINISIX.actions_per_turn(table.state, "Ann") == 2
     with pytest.raises(ToolArgumentError, match="declared 2 actions"):
-        table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob"})
-    r = table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob", "extra_actions": 1},
-                   faces=[1, 1, 1])
-    assert r.rolled == "3D"
+        table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob", "extra_actions": 0})
+    r = table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob"}, faces=[1, 1, 1])
+    assert r.rolled == "3D" and r.extra_actions == 1
     with pytest.raises(ToolArgumentError, match="already taken 2 actions"):
-        table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob", "extra_actions": 1})
+        table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob"})
 
 
 def test_the_dodge_action_raises_every_attackers_tn_until_the_next_turn(table):
@@ -201,3 +202,21 @@ def test_npcs_are_valid_at_every_level(table, level):
     r = table.call("minisix_add_npc", {"concept": "a bored city guard", "level": level}, seed=level)
     assert MINISIX.sheet_problems(table.sheet(r.actor)) == []
     assert "melee" in r.character.skills
+
+
+def test_taking_cover_is_a_free_move_that_raises_the_tn(table):
+    """"If the target is behind at least 50% cover, add +5 to the Target Number. Add +10 for 75% cover, +15 for 90%
+    cover. It's impossible to hit a target behind 100% cover." """
+    table.put("Ann", skills={"missile": skill("agility", "4D")}, gear=[BOW])
+    table.put("Bob")
+    table.fight("Bob", "Ann")
+    table.call("minisix_take_cover", {"actor": "Bob", "cover": "90%"})
+    assert table.conditions("Bob") == ["cover 90%"] and table.state.initiative.used == 0
+    table.call("minisix_take_cover", {"actor": "Bob", "cover": "50%"})
+    assert table.conditions("Bob") == ["cover 50%"]
+    table.call("table_next_turn", {})
+    r = table.call("minisix_attack_target", {"attacker": "Ann", "defender": "Bob", "kind": "missile"},
+                   faces=[1, 1, 1, 1])
+    assert r.tn == 9 + 5
+    table.call("minisix_take_cover", {"actor": "Bob", "cover": "none"})
+    assert table.conditions("Bob") == []
