@@ -212,6 +212,7 @@ class ChallengeResult(CheckResult):
     difficulty: str | None = Field(description="The difficulty name the target number came from, if any.")
     pool: int = Field(description="Dice rolled.")
     pool_breakdown: Pool
+    p_success_exact: str = Field(description="odds.p_success as an exact fraction.")
 
 
 def resolve(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die", who: str = "") -> ChallengeResult:
@@ -232,6 +233,7 @@ def resolve(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die",
         success=ok, odds=count_odds(pool.dice, spec.die, tn, spec.needed), successes=thrown.successes,
         needed=spec.needed, margin=thrown.successes - spec.needed, die=spec.die, tn=tn, difficulty=difficulty,
         pool=pool.dice, pool_breakdown=pool,
+        p_success_exact=fraction_text(count_dist(pool.dice, spec.die, tn).p(lambda k: k >= spec.needed)),
     )
 
 

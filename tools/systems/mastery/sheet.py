@@ -224,7 +224,7 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
         for name, value in table.items():
             if not low <= value <= high:
                 why = "" if kind == "trait" else " (one not held is simply not listed)"
-                out.append(_v(f"{field}.{name}", f"{kind.capitalize()} '{name}' is {value:+d}, but {kind}s range "
+                out.append(_v(f"{field}.{name}", f"{kind.capitalize()} '{name}' is {value:+d}, but {field} range "
                                                  f"from {low:+d} to {high:+d}{why}", CHARACTERS, value))
     for name in c.fits:
         if name not in c.abilities and name not in c.skills:

@@ -117,7 +117,8 @@ def _named(kind: str, wanted: str, sheet: MasteryCharacter, name: str, field: st
     table = sheet.abilities if kind == "ability" else sheet.skills
     key = clean_name(wanted)
     if key not in table:
-        fail(field, f"{name} has no {kind} '{wanted}'; {name}'s {kind}s: {', '.join(table) or 'none'} (or 'none')",
+        plural = "abilities" if kind == "ability" else "skills"
+        fail(field, f"{name} has no {kind} '{wanted}'; {name}'s {plural}: {', '.join(table) or 'none'} (or 'none')",
              wanted)
     return key, table[key]
 
