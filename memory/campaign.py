@@ -14,6 +14,9 @@ Verification in layers, cheapest first (see the README's Reliability section for
   previous open, then moves the checkpoint to the end;
 * :meth:`Campaign.check_fold` (``export``, ``undo``, ``restore``): the whole log folded from the start;
 * :meth:`Campaign.verify` (``narrator campaign verify``, and ``replay``): the fold plus every tool call re-run.
+
+A call that leaves every player-character down (:func:`tools.turns.party_down`, a total-party
+kill) is followed by a ``party_down`` event: a record for the log, the export and the game, never folded.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from tools.errors import ToolCallError
 from tools.registry import Registry, default_registry
 from tools.systems import get_system
 from tools.table import TableState, apply_all, parse_ops
+from tools.turns import party_down
 
 TEXT_KINDS = ("narration", "player", "note")
 SETTINGS = ("name", "system", "options", "master_seed")
@@ -227,6 +231,11 @@ class Campaign:
             "seed": seed,
             "result": result.model_dump(mode="json"),
         }, new_state.model_dump(mode="json"))
+        if party_down(new_state) and not party_down(self.state):  # recorded, never folded: the state says it all
+            refs = get_system(self.system).table_citations.get("party_down", [])
+            self.store.append("party_down", {"text": "Total-party kill: every player-character has lost all their "
+                                             "health. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
+                                             "after": seq}, new_state.model_dump(mode="json"))
         self.state = new_state
         return result
 

@@ -96,7 +96,8 @@ class Registry:
                 if t.acts is not None:
                     from tools.turns import after_action, before_action
 
-                    actor = before_action(state, getattr(args, t.acts), t.acts, name)
+                    actor = before_action(state, getattr(args, t.acts), t.acts, name,
+                                          "move" if t.moves else "act")
                     result = after_action(state, actor, t.fn(args, roller, state))
                 else:
                     result = t.fn(args, roller, state)

@@ -568,3 +568,29 @@ def test_derive_seed_depends_on_master_seed_and_position_only():
     assert len({derive_seed(1, s) for s in range(1, 200)}) == 199
     assert derive_seed(1, 5) != derive_seed(2, 5)
     assert 0 <= derive_seed(2**63 - 1, 10**9) < 2**64
+
+
+def test_a_total_party_kill_is_recorded_once_in_the_log(campaign):
+    """"A total-party kill happens if all-players lose all their health then the game ends": when a call leaves
+    every player-character down, a ``party_down`` event follows it — never folded, shown by the export."""
+    from memory.export import export_markdown
+
+    for name in ("Aria", "Brom"):
+        campaign.call("minim_add_random_character", {"name": name})
+    campaign.call("minim_add_npc", {"concept": "wolf", "tier": 2})
+    campaign.call("minim_damage", {"target": "Aria", "amount": 9, "reason": "a rockfall"})
+    campaign.call("minim_damage", {"target": "Wolf", "amount": 9, "reason": "the same rockfall"})
+    assert "party_down" not in [e.kind for e in campaign.events()]  # an NPC down is no party kill
+    campaign.call("minim_damage", {"target": "Brom", "amount": 9, "reason": "the same rockfall"})
+    last = campaign.events()[-1]
+    assert last.kind == "party_down" and last.payload["after"] == last.seq - 1
+    assert "Total-party kill" in last.payload["text"] and "minim.md#Health" in last.payload["text"]
+    campaign.call("minim_damage", {"target": "Brom", "amount": 1, "reason": "kicked while down"})
+    assert [e.kind for e in campaign.events()].count("party_down") == 1
+    assert campaign.fold(campaign.events()) == campaign.state
+    assert campaign.replay().ok
+    assert f"*Event {last.seq} (party_down):* Total-party kill" in export_markdown(campaign)
+    campaign.undo()
+    campaign.undo()  # Brom stands again: no longer a party kill, and the next knock-out is recorded again
+    campaign.call("minim_damage", {"target": "Brom", "amount": 9, "reason": "a second rockfall"})
+    assert [e.kind for e in campaign.events()].count("party_down") == 2
