@@ -82,7 +82,8 @@ SPECS = [
     ProposalSpec("mastery_check", CheckProposal, _check,
                  "someone attempts something uncertain that nobody actively opposes (not an attack)"),
     ProposalSpec("mastery_contest", ContestProposal, _contest,
-                 "someone pits themselves against another character who resists (sneak past, out-haggle, wrestle)"),
+                 "someone pits themselves against another character who resists: sneaking past or hiding from them, lying to "
+                 "or bluffing them, picking their pocket, arm-wrestling or racing them"),
     ProposalSpec("mastery_attack", AttackProposal, _attack, "someone attacks someone on the table"),
     ProposalSpec("mastery_declare", DeclareProposal, _declare,
                  "in a Bloodbath fight: someone chooses to defend, flee or focus this round"),
