@@ -110,14 +110,15 @@ ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage"
 
 
 def concept_activities(concept: str | None) -> list[str]:
-    """The activities a concept's words suggest, in the order the words appear, without repeats."""
+    """The activities a concept's words suggest, without repeats, the last word first: in English the head noun
+    comes last ('bandit archer' is an archer, 'tomb guardian' a guardian)."""
     import re
 
     found: list[str] = []
-    for word in re.findall(r"[a-z]+", (concept or "").lower()):
+    for word in reversed(re.findall(r"[a-z]+", (concept or "").lower())):
         word = ALIASES.get(word, word)
-        for key, activities in CONCEPT_ACTIVITIES.items():
-            if word in (key, key + "s", key + "es") or (len(key) >= 5 and word.startswith(key)):
-                found += [a for a in activities if a not in found]
-                break
+        exact = [k for k in CONCEPT_ACTIVITIES if word in (k, k + "s", k + "es")]
+        prefix = [k for k in CONCEPT_ACTIVITIES if len(k) >= 5 and word.startswith(k)]
+        for key in (exact or sorted(prefix, key=len, reverse=True))[:1]:  # 'guardian' is a guardian, not a guard
+            found += [a for a in CONCEPT_ACTIVITIES[key] if a not in found]
     return found

@@ -86,7 +86,7 @@ SPECS = [
                  "or bluffing them, picking their pocket, arm-wrestling or racing them"),
     ProposalSpec("mastery_attack", AttackProposal, _attack, "someone attacks someone on the table"),
     ProposalSpec("mastery_declare", DeclareProposal, _declare,
-                 "in a Bloodbath fight: someone chooses to defend, flee or focus this round"),
+                 "in a fight, someone defends, flees, or focuses on something instead of attacking"),
     ProposalSpec("mastery_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
                  "a fight breaks out"),
 ]

@@ -157,9 +157,9 @@ def damage_of(difference: int, weapon: int, extra: int, armor: int) -> int:
     return max(0, difference + weapon + extra - armor) if difference > 0 else 0
 
 
-@tool("mastery_attack_roll", "mastery", "A contested Mastery attack: attacker and defender roll (a stunned or "
-      "surprised defender cannot; a foe that does not roll is assumed average); damage = degree + weapon - armor; "
-      "a winning defender gains a counter-attack die.")
+@tool("mastery_attack_roll", "mastery", "How attacks work in the Single-Action Roundtable: a contested challenge, "
+      "attacker against defender (a stunned or surprised defender cannot defend; a foe that does not roll is assumed "
+      "average); damage = degree + weapon - armor; a winning defender gains a counter-attack die.")
 def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResult:
     tn, difficulty = target_number(args.die, args.tn)
     attacker = args.attacker
@@ -201,7 +201,8 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
     label = "hit" if d > 0 else "defended" if d < 0 else "tie"
     return AttackRollResult(
         summary=f"{a.name} {a.successes} vs {b.name} {b.successes}: "
-                + (f"hit for {damage}" if d > 0 else "defended" if d < 0 else "tie, nothing happens"),
+                + ((f"hit for {damage}" if damage else "hit, but the armor stops it") if d > 0 else "defended" if d < 0
+                   else "tie, nothing happens"),
         steps=steps, rule_refs=refs, dice=[*a.dice, *b.dice], outcome=d, outcome_label=label, success=d > 0,
         odds=odds, attacker=a, defender=b, winner=a.name if d > 0 else b.name if d < 0 else None, degree=abs(d),
         damage=damage, counter_gained=counter, defender_health_after=after, down=down,

@@ -18,6 +18,11 @@ these tools read it.
   (``mastery_declare`` gives the others: defend, flee, focus). When every combatant still in the fight has chosen,
   the round resolves at once (:func:`.bloodbath.mastery_bloodbath`) inside the call of the last one to choose.
 
+**The other actions** (``mastery_declare``: defend, flee, focus): in Bloodbath they are secret choices like an
+attack. In the other modes a defence is rolled against each attack as it comes, so choosing to defend spends the
+turn and rolls nothing; fleeing is an athletics challenge (success: out of the fight when the next turn begins);
+focusing is a challenge of its activity (magic by default), rolled at once.
+
 **Starting a fight** (``mastery_start_combat``): the roundtable rolls each combatant's initiative challenge
 (the campaign's initiative trait, the best fitting ability and skill); Fearsome Challenges put the foes first or
 the party first (the GM's ``foes_first``; "determine if enemies act first, then take turns where the whole party
@@ -37,16 +42,19 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Die, Roller
+from tools.odds import Odds
 from tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
 from tools.tool import table_tool
 from tools.turns import expiry_for
 from tools.systems.mastery.bloodbath import BloodbathResult, mastery_bloodbath
-from tools.systems.mastery.challenge import build_pool, difficulty_name, PoolSpec, average_degree, target_number
+from tools.systems.mastery.challenge import (
+    ChallengeResult, PoolSpec, average_degree, build_pool, difficulty_name, mastery_challenge, target_number,
+)
 from tools.systems.mastery.fearsome import HazardResult, mastery_hazard
 from tools.systems.mastery.options import CampaignOptions, initiative_trait, options_of
 from tools.systems.mastery.roundtable import AttackRollResult, mastery_attack_roll, mastery_initiative
 from tools.systems.mastery.rules import (
-    BLOODBATH, COMBAT_MODES, FEARSOME, MODE_REFS, CheckActivity, Difficulty,
+    ACTIVITIES, BLOODBATH, COMBAT_MODES, FEARSOME, MODE_REFS, CheckActivity, Difficulty,
 )
 from tools.systems.mastery.sheet import GearItem, MasteryCharacter
 from tools.systems.mastery.table_common import (
@@ -543,24 +551,29 @@ class DeclareResult(BoundResult):
     resolved: bool
     dice: list[Die] = Field(default_factory=list)
     round: BloodbathResult | None = None
+    challenge: ChallengeResult | None = Field(None, description="Outside Bloodbath: the challenge a flight or a "
+                                              "focus was.")
+    odds: Odds | None = None
+    success: bool | None = None
 
 
-@table_tool("mastery_declare", "mastery", "Bloodbath: a combatant secretly chooses to defend, flee or focus on "
-            "something this round (attacks are chosen with mastery_attack); the round resolves when all have "
-            "chosen.", acts="actor")
+@table_tool("mastery_declare", "mastery", "A combatant's action that is not an attack — defend, flee, or focus on "
+            "something. In Bloodbath it is chosen in secret and the round resolves when all have chosen; otherwise "
+            "a flight or a focus is a challenge rolled now.", acts="actor")
 def mastery_declare(args: DeclareArgs, roller: Roller, state: TableState) -> DeclareResult:
     options = options_of(state)
     name, sheet = find(state, args.actor, "actor")
     require_up(state, name, sheet, "actor")
-    if options.combat_mode != "bloodbath":
-        fail("action", f"secret actions belong to Bloodbath; this campaign fights by {options.combat_mode} "
-                       "(attack with mastery_attack, or make a challenge with mastery_check)", args.action)
     cannot = [c for c in conditions_of(state, name) if c in CANNOT_DEFEND]
-    if cannot and args.action in ("defend", "flee"):
+    if cannot and args.action == "defend":
         fail("action", f"{name} is {' and '.join(cannot)} and cannot defend this round", args.action)
     if args.action != "focus" and (args.activity or args.task):
         fail("activity", "only a focus names an activity or a task", args.activity or args.task)
     steps = [mode_line(options)]
+    if options.combat_mode != "bloodbath":
+        return _act_now(args, roller, state, options, name, sheet, steps)
+    if cannot and args.action == "flee":
+        fail("action", f"{name} is {' and '.join(cannot)} and cannot flee this round", args.action)
     action = {"action": args.action, "activity": args.activity, "task": args.task,
               "circumstance": args.circumstance}
     ops, r, after = _declare(state, roller, options, name, action, steps)
@@ -570,3 +583,35 @@ def mastery_declare(args: DeclareArgs, roller: Roller, state: TableState) -> Dec
     return DeclareResult(summary=r.summary, steps=[*steps, *r.steps, *after], rule_refs=r.rule_refs, changes=ops,
                          actor=name, action=args.action, resolved=True, dice=r.dice, round=r)
 
+
+def _act_now(args: DeclareArgs, roller: Roller, state: TableState, options: CampaignOptions, name: str,
+             sheet: MasteryCharacter, steps: list[str]) -> DeclareResult:
+    """Outside Bloodbath a defence is rolled when someone attacks, so defending takes the turn and rolls nothing;
+    a flight is an athletics challenge (success: out of the fight when the next turn begins); a focus is a
+    challenge of its activity, rolled now."""
+    mode = options.combat_mode
+    if args.action == "defend":
+        steps.append(f"{name} keeps their guard up. In this mode a defence is rolled against each attack as it "
+                     "comes, so there is nothing to roll now; the turn is spent.")
+        return DeclareResult(summary=f"{name} stays on guard", steps=steps, rule_refs=[MODE_REFS[mode]], actor=name,
+                             action="defend", resolved=True)
+    activity = "athletics" if args.action == "flee" else args.activity or "magic"
+    picked = defence_pool(state, name, sheet, options, activity)
+    picked.circumstance += args.circumstance
+    r = run_pure(mastery_challenge, roller, die=options.die, tn=options.difficulty, needed=1, **picked.spec())
+    ops: list[Any] = []
+    after: list[str] = []
+    if args.action == "flee":
+        steps.append(f"{name} tries to break away from the fight: an athletics challenge.")
+        if r.success and state.initiative.active and name in state.initiative.order:
+            edits = ConditionEdits(state)
+            edits.add(name, FLED)
+            ops = edits.ops()
+            after.append(f"{name} gets away and is out of the fight when the next turn begins.")
+        elif not r.success:
+            after.append(f"{name} cannot get away this turn.")
+    else:
+        steps.append(f"{name} focuses on {args.task or ACTIVITIES[activity]}: a {activity} challenge.")
+    return bind(DeclareResult, r, ops, summary=f"{name} {'flees' if args.action == 'flee' else 'focuses'}: "
+                f"{r.summary}", before=[*steps, *picked.lines], after=after, refs=[MODE_REFS[mode]], actor=name,
+                action=args.action, resolved=True, challenge=r)

@@ -164,11 +164,17 @@ def test_bloodbath_an_unfinished_round_resolves_when_the_next_begins(make_table)
     assert t.state.system_state["bloodbath"] == {"actions": {}}
 
 
-def test_declare_belongs_to_bloodbath(make_table):
+def test_outside_bloodbath_defending_rolls_nothing_and_fleeing_is_a_challenge(make_table):
     t = duel(make_table())
-    with pytest.raises(ToolArgumentError) as e:
-        t.call("mastery_declare", {"actor": "Tess", "action": "defend"})
-    assert "belong to Bloodbath" in str(e.value)
+    t.fight("Tess", "Bandit")
+    guard = t.call("mastery_declare", {"actor": "Tess", "action": "defend"}, faces=[])
+    assert guard.dice == [] and guard.summary == "Tess stays on guard"
+    t.call("table_next_turn", {})
+    t.call("table_next_turn", {})
+    away = t.call("mastery_declare", {"actor": "Tess", "action": "flee"}, faces=[4, 1, 1])
+    assert away.success and away.challenge.pool == 3 and "fled" in t.conditions("Tess")
+    t.call("table_next_turn", {})
+    assert t.state.initiative.order == ["Bandit"]
 
 
 # --- the foes' turns -----------------------------------------------------------------------------------------------
