@@ -15,7 +15,7 @@ Readings chosen:
 * Defending: "Abilities represent professions, general skillsets and skill with weapons" — a close-combat weapon
   ability serves to defend (block, parry) as well as to attack; a skill must be a defensive one itself (parrying,
   dodging), since "skills ... should be much more specific".
-* Ties between equally rated fits go to the one listed first on the sheet.
+* Ties between equally rated fits go to the first by name (the sheet keeps them in name order).
 """
 
 from __future__ import annotations

@@ -22,6 +22,8 @@ Readings chosen:
   the creation budgets and the derivation: their ranges and health limits still apply.
 * Gear: a weapon's ``modifier`` is added to the damage it deals, an armor's ``modifier`` (0 or more) is taken off
   the damage its wearer takes — "plus any modifier from weapon or armor" (``mastery.md#Single-Action Roundtable``).
+* Abilities, skills and fits are kept in name order (the log stores sorted JSON; a replay must read the same);
+  traits keep the order of the GM's list.
 * ``fits`` is the GM's classification of an ability or skill ("learning to classify skills and abilities",
   ``mastery.md#One Comment``): which activities it serves. Without an entry the engine classifies it by its name
   (:mod:`.fit`).
@@ -71,7 +73,9 @@ class HealthRule(_Part):
         return clean_name(v)
 
 
-def _names(v: Any, what: str) -> Any:
+def _names(v: Any, what: str, sort: bool = True) -> Any:
+    """Cleaned names; abilities, skills and fits in name order, because the campaign log stores JSON with sorted
+    keys and a replayed sheet must read exactly as the first one did. Traits keep the GM's list order."""
     if not isinstance(v, dict):
         return v
     out: dict[Any, Any] = {}
@@ -84,7 +88,7 @@ def _names(v: Any, what: str) -> Any:
         if name in out:
             raise ValueError(f"{what} '{name}' is listed twice (names ignore case)")
         out[name] = value
-    return out
+    return dict(sorted(out.items())) if sort else out
 
 
 class MasteryCharacter(_Part):
@@ -109,7 +113,7 @@ class MasteryCharacter(_Part):
     @field_validator("traits", mode="before")
     @classmethod
     def _trait_names(cls, v: Any) -> Any:
-        return _names(v, "trait")
+        return _names(v, "trait", sort=False)
 
     @field_validator("abilities", mode="before")
     @classmethod

@@ -82,15 +82,15 @@ class AddCharacterResult(CharacterResult, BoundResult):
     actor: str
 
 
-def _wizard_fields(e: ToolArgumentError) -> list[FieldProblem]:
-    """The triumph budget concerns abilities and skills together: both questions hear about it."""
-    out = []
-    for p in e.problems:
-        if p.field == "triumphs":
-            out += [FieldProblem("abilities", p.problem, p.given), FieldProblem("skills", p.problem, p.given)]
-        else:
-            out.append(p)
-    return out
+def _wizard_fields(e: ToolArgumentError, args: "AddCharacterArgs", budget: int) -> list[FieldProblem]:
+    """The triumph budget concerns abilities and skills together; the guided questions ask abilities first and
+    skills "from what is left", so an overspend belongs to the abilities when they alone exceed the budget, else
+    to the skills."""
+    from tools.systems.mastery.sheet import cost_between
+
+    spent = sum(cost_between("ability", 0, min(max(r, 0), 4)) for r in args.abilities.values())
+    where = "abilities" if spent > budget else "skills"
+    return [FieldProblem(where, p.problem, p.given) if p.field == "triumphs" else p for p in e.problems]
 
 
 @table_tool("mastery_add_character", "mastery", "Create a Mastery character from the player's choices on the "
@@ -102,7 +102,7 @@ def mastery_add_character(args: AddCharacterArgs, roller: Roller, state: TableSt
         create = CreateArgs(**args.model_dump(), **spec_of(options))
         made = mastery_character_create.fn(create, roller)
     except ToolArgumentError as e:
-        raise ToolArgumentError("?", _wizard_fields(e)) from None
+        raise ToolArgumentError("?", _wizard_fields(e, args, options.triumphs)) from None
     return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
 
 
