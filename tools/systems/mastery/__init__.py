@@ -18,6 +18,18 @@ from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStar
 from tools.table import TableState
 
 COMBAT = "mastery.md#Combat"
+
+
+def _stats() -> tuple[str, ...]:
+    from tools.systems.mastery.catalogue import ABILITIES, SKILLS
+    from tools.systems.mastery.rules import DEFAULT_TRAITS
+
+    return (*DEFAULT_TRAITS, *ABILITIES, *SKILLS)
+
+
+STATS = _stats()
+"""The book's example traits and the generators' abilities and skills: a number beside one is a rating. (A GM's own
+trait names live in the campaign's options, which the vocabulary cannot see.)"""
 ROUNDTABLE = "mastery.md#Single-Action Roundtable"
 BLOODBATH = "mastery.md#Bloodbath"
 
@@ -89,6 +101,7 @@ class Mastery(SystemBase):
             outcomes={"success": 1, "failure": -1, "win": 1, "loss": -1, "tie": 0, "hit": 1, "defended": -1,
                       "improved": 1, "not learned": -1},
             downed_words=("in a coma", "dead"),
+            stats=STATS,
         )
 
     def conditions(self) -> dict[str, ConditionRule]:

@@ -52,9 +52,9 @@ class CostArgs(ToolArgs):
 
 class CostResult(ToolResult):
     kind: str
-    start: int
-    end: int
-    total: int
+    start: int = Field(json_schema_extra={"fact": "score"})
+    end: int = Field(json_schema_extra={"fact": "score"})
+    total: int = Field(json_schema_extra={"fact": "price"})
     steps_cost: list[int]
 
 
@@ -108,8 +108,8 @@ class AdvanceResult(CheckResult):
     character: MasteryCharacter = Field(description="The sheet after advancement.")
     kind: str
     name: str
-    before: int
-    after: int
+    before: int = Field(json_schema_extra={"fact": "score"})
+    after: int = Field(json_schema_extra={"fact": "score"})
     cost: int
     triumphs_spent: int
     learning: ChallengeResult | None

@@ -110,7 +110,8 @@ class FighterOutcome(BaseModel):
 
 
 class BloodbathResult(CheckResult):
-    outcome: dict[str, int] = Field(description="Damage each character takes this round.")
+    outcome: dict[str, int] = Field(description="Damage each character takes this round.",
+                                    json_schema_extra={"fact": "damage"})
     exchanges: list[Exchange]
     fighters: list[FighterOutcome]
 

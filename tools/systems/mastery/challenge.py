@@ -117,11 +117,11 @@ class Pool(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    base: int = 1
-    trait: int
-    ability: int
-    skill: int
-    circumstance: int
+    base: int = Field(1, json_schema_extra={"fact": "count"})
+    trait: int = Field(json_schema_extra={"fact": "score"})
+    ability: int = Field(json_schema_extra={"fact": "score"})
+    skill: int = Field(json_schema_extra={"fact": "score"})
+    circumstance: int = Field(json_schema_extra={"fact": "modifier"})
     raw: int = Field(description="1 + trait + ability + skill + circumstance, before the base-die rule.")
     dice: int = Field(description="The dice actually rolled.")
 
@@ -205,9 +205,9 @@ class ChallengeResult(CheckResult):
     outcome: int = Field(description="The number of successes (dice at or above the target number).")
     outcome_label: Literal["success", "failure"]
     successes: int
-    needed: int
+    needed: int = Field(json_schema_extra={"fact": "successes"})
     margin: int = Field(description="successes - needed.")
-    die: int
+    die: int = Field(json_schema_extra={"fact": "sides"})
     tn: int
     difficulty: str | None = Field(description="The difficulty name the target number came from, if any.")
     pool: int = Field(description="Dice rolled.")
@@ -267,7 +267,7 @@ class AverageResult(CheckResult):
     degree: int
     exact_average: str = Field(description="pool x chance of one die, as a fraction.")
     pool: int
-    die: int
+    die: int = Field(json_schema_extra={"fact": "sides"})
     tn: int
 
 

@@ -25,7 +25,7 @@ class HealthArgs(ToolArgs):
 
 
 class HealthResult(ToolResult):
-    boxes: int
+    boxes: int = Field(json_schema_extra={"fact": "health"})
 
 
 @tool("mastery_health_boxes", "mastery", "How many health boxes a Mastery character has: the GM's base (10, or 5 "

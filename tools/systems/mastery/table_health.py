@@ -44,7 +44,7 @@ class HealArgs(ToolArgs):
 
 class HealthResult(BoundResult):
     target: str
-    amount: int
+    amount: int = Field(json_schema_extra={"fact": "health"})
     reason: str | None
     health_before: int
     health_after: int
