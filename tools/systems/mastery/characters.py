@@ -9,7 +9,7 @@ campaign's options.
 
 The random character (readings chosen, every choice a die from the roller):
 
-* Traits: a d6 of 6 lowers a trait (rolled) to -1 for a third point. Then each point raises a trait one step, up
+* Traits: a d6 of 6 lowers a trait (rolled) to -1 for a third point (when the other traits can take it). Then each point raises a trait one step, up
   to +2: the first goes to the trait the concept's main activity uses (when the concept suggests one), the others
   to traits rolled among those still below +2 (not the lowered one). No specialist.
 * Triumphs: a main activity (the concept's, else rolled among the non-combat activities) and a fighting style
@@ -231,7 +231,7 @@ def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: li
     traits = {t: 0 for t in spec.trait_list}
     points = 2
     lowered = None
-    if len(traits) > 1:
+    if (len(traits) - 1) * 2 >= points + 1:  # the other traits can take a third point (+2 at most each)
         d = roller.roll(6, "lower a trait")
         dice.append(d)
         if d.face == 6:

@@ -114,7 +114,7 @@ def test_npcs_skip_the_budgets_but_keep_the_ranges():
 @given(seed=st.integers(0, 10**6), concept=st.sampled_from([None, "a wandering thief", "old wizard", "knight",
                                                             "hunter of the deep woods", "bard", "zzz"]),
        triumphs=st.sampled_from([0, 5, 20, 30, 60]), traits=st.sampled_from([["agility", "cunning", "fortitude",
-                                                                            "intelligence"], ["might"],
+                                                                            "intelligence"], ["might"], ["a", "b"],
                                                                            ["brawn", "grace", "wits", "spirit"]]))
 def test_random_characters_are_always_legal(call, seed, concept, triumphs, traits):
     r = call("mastery_character_random", {"name": "R", "concept": concept, "starting_triumphs": triumphs,
