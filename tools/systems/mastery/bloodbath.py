@@ -215,9 +215,15 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
             steps.append(f"{o.name} takes {o.damage_taken} damage in all{left}" + (": the last box is marked."
                                                                                    if o.down else "."))
     steps.append("All of it happens at once: damage is marked after every roll, so both sides can go down.")
-    summary = "; ".join(
-        f"{o.name} {'withdraws' if o.withdrew else 'is hurt ' + str(o.damage_taken) if o.damage_taken else 'unhurt'}"
-        + (" and goes down" if o.down else "") for o in outcomes)
+    def told(o: FighterOutcome) -> str:
+        hurt = f"is hurt {o.damage_taken}" + (" and goes down" if o.down else "") if o.damage_taken else "unhurt"
+        if o.action == "flee":
+            return f"{o.name} gets away" if o.withdrew else f"{o.name} {hurt}, held in the fight"
+        if o.disrupted:
+            return f"{o.name} {hurt}, focus disrupted"
+        return f"{o.name} {hurt}"
+
+    summary = "; ".join(told(o) for o in outcomes)
     return BloodbathResult(summary=f"Bloodbath round: {summary}", steps=steps,
                            rule_refs=[BLOODBATH] + ([COMBAT] if any(damage.values()) else []), dice=dice,
                            outcome={o.name: o.damage_taken for o in outcomes}, success=None, odds=None,
