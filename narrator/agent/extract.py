@@ -65,13 +65,12 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
 
 
 def target_for(text: str, state: TableState, actor: str | None) -> str | None:
-    """Whom the action targets: a named character other than the actor, else the only NPC present who is not down
-    (the system's downed condition)."""
-    from tools.systems import get_system
-
+    """Whom the action targets: a named character other than the actor, else the only conscious NPC present."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         return names[0]
+    from tools.systems import get_system
+
     downed = get_system(state.system).downed_condition
     candidates = [n for n in state.characters if n != actor and is_npc(state, n)
                   and downed not in state.conditions.get(n, [])]

@@ -33,7 +33,7 @@ def find_rulings(memory: Any | None) -> tuple[Callable[[str, str], Any] | None, 
         return memory.rulings, None
     try:
         from memory.rulebooks import RulebookIndex  # type: ignore[import-not-found]
-        from memory.rulings import rulings  # type: ignore[import-not-found]
+        from memory.rulings import rulings_in as rulings
     except Exception as e:  # noqa: BLE001 - any import failure only disables rulings
         return None, f"Rulings need the memory module, which is not available here ({type(e).__name__}: {e})."
     index: list[Any] = []
