@@ -87,7 +87,7 @@ class MiniSix(SystemBase):
     def vocabulary(self) -> Vocabulary:
         """Wound levels *rise* when hurt: ``wounds`` is an injury whose higher values are worse, and its bearer is
         down from 3 (incapacitated) on."""
-        from tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, LEVELS
+        from tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES, BAND_LABELS, BELOW_BANDS, LEVELS
 
         outcomes = {"success": 1, "failure": -1, "roll improves": 1, "static stands": 0, "conscious": 1,
                     "knocked out": -1, "lives": 1, "dies": -1, "healed": 1, "not healed": -1}
@@ -107,6 +107,7 @@ class MiniSix(SystemBase):
             downed_words=("incapacitated",),
             powers_field="perks",
             passive_powers=("sidekick", "sorcerer"),
+            stats=(*ATTRIBUTES, *ATTRIBUTE_OF_SKILL, "soak", "block", "parry"),
         )
 
     def conditions(self) -> dict[str, ConditionRule]:

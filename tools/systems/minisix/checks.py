@@ -155,10 +155,11 @@ class MiniSixRollResult(CheckResult):
     margin: int | None = Field(description="total - tn (null for an open roll).")
     outcome_label: str
     band: str = Field(description="The difficulty band the total falls in.")
-    wild_chain: list[int] = Field(description="The wild die's faces in order: every 6 exploded into the next.")
-    plain: list[int] = Field(description="The other dice's faces.")
+    wild_chain: list[int] = Field(description="The wild die's faces in order: every 6 exploded into the next.",
+                                  json_schema_extra={"fact": "die"})
+    plain: list[int] = Field(description="The other dice's faces.", json_schema_extra={"fact": "die"})
     extra_actions: int
-    hero_points: int
+    hero_points: int = Field(json_schema_extra={"fact": "resource"})
     doubled: bool
 
 

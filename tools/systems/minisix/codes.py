@@ -139,8 +139,9 @@ class CodeResult(ToolResult):
     dice: int
     pips: int
     total_pips: int
-    static: int = Field(description="dice × 3 + pips: the value as a static defence.")
-    average: float = Field(description="The mean roll, the wild die included.")
+    static: int = Field(description="dice × 3 + pips: the value as a static defence.",
+                        json_schema_extra={"fact": "target"})
+    average: float = Field(description="The mean roll, the wild die included.", json_schema_extra={"fact": None})
     average_exact: str
 
 

@@ -120,14 +120,14 @@ class DamageArgs(ToolArgs):
 
 class DamageResult(CheckResult):
     damage_total: int
-    soak: int
+    soak: int = Field(json_schema_extra={"fact": "target"})
     margin: int = Field(description="Damage minus Soak.")
     result: str = Field(description="The chart's result for the margin: unharmed, stunned, wounded, "
                         "incapacitated, mortally wounded or dead.")
-    wounds_before: int
-    stuns_before: int
-    wounds_after: int
-    stuns_after: int
+    wounds_before: int = Field(json_schema_extra={"fact": "resource"})
+    stuns_before: int = Field(json_schema_extra={"fact": "resource"})
+    wounds_after: int = Field(json_schema_extra={"fact": "resource"})
+    stuns_after: int = Field(json_schema_extra={"fact": "resource"})
     level_before: str
     level_after: str
     stunned: bool = Field(description="The result stuns: -1D until the end of the target's next turn.")

@@ -67,9 +67,9 @@ class DefenceArgs(ToolArgs):
 
 class DefenceResult(ToolResult):
     kind: str
-    value: int
-    base: int = Field(description="dice × 3 + pips.")
-    parts: dict[str, int] = Field(description="What was added, by source.")
+    value: int = Field(json_schema_extra={"fact": "target"})  # a defence is the attacker's TN
+    base: int = Field(description="dice × 3 + pips.", json_schema_extra={"fact": "target"})
+    parts: dict[str, int] = Field(description="What was added, by source.", json_schema_extra={"fact": "modifier"})
 
 
 def static_defence(args: DefenceArgs) -> tuple[int, int, dict[str, int], list[str]]:

@@ -49,9 +49,10 @@ class DodgeArgs(DiceSpec):
 
 
 class DodgeResult(CheckResult):
-    roll: int
-    static_dodge: int
-    value: int = Field(description="The dodge value attackers must reach (before their range and cover) until the "
+    roll: int = Field(json_schema_extra={"fact": "total"})
+    static_dodge: int = Field(json_schema_extra={"fact": "target"})
+    value: int = Field(json_schema_extra={"fact": "target"},
+                       description="The dodge value attackers must reach (before their range and cover) until the "
                        "start of the dodger's next turn.")
     mode: str
     movement: int = Field(description="Feet the dodger may move freely.")

@@ -83,7 +83,8 @@ class MassTableArgs(ToolArgs):
 
 class MassTableResult(ToolResult):
     code: str
-    base: int = Field(description="The table's base (the half rounded down), to which the wild die is added.")
+    base: int = Field(description="The table's base (the half rounded down), to which the wild die is added.",
+                      json_schema_extra={"fact": "total"})
     base_exact: str = Field(description="3.5 per die but the wild die, exactly.")
     reads: str = Field(description="How the roll reads, e.g. '10+WD'.")
 
@@ -118,16 +119,17 @@ class MassAttackArgs(ToolArgs):
 class MassAttackResult(CheckResult):
     attackers: int
     code: str
-    base: int
+    base: int = Field(json_schema_extra={"fact": "total"})
     base_exact: str
     tn: int
-    over: int = Field(description="TN minus the table base.")
+    over: int = Field(description="TN minus the table base.", json_schema_extra={"fact": "modifier"})
     assumed_sixes: int = Field(description="Attackers assumed to roll a 6 (the 6+ over shortcut).")
     rerolled_sixes: bool = Field(description="The assumed sixes reroll (the 8+ over shortcut).")
     rolled: int = Field(description="Attackers whose wild die was rolled from the start.")
     hits: int
     lowest_hit: str = Field(description="The lowest total that hits, exactly.")
-    p_hit_each: float = Field(description="One attacker's chance to hit, by the plain rule.")
+    p_hit_each: float = Field(description="One attacker's chance to hit, by the plain rule.",
+                              json_schema_extra={"fact": None})
     p_hit_each_exact: str
 
 
@@ -221,7 +223,7 @@ class CasualtyArgs(ToolArgs):
 
 class CasualtyResult(ToolResult):
     taken_out: int
-    from_wounds: int
+    from_wounds: int = Field(json_schema_extra={"fact": "count"})
     from_incapacitating: int
     wounds_left_over: int = Field(description="Wound results short of another three.")
     remaining: int | None
@@ -261,9 +263,9 @@ class MassDamageArgs(ToolArgs):
 
 
 class MassDamageResult(CheckResult):
-    wounds: int
+    wounds: int = Field(json_schema_extra={"fact": "count"})  # wound results counted, not a wound level
     incapacitating: int
-    stuns: int
+    stuns: int = Field(json_schema_extra={"fact": "count"})
     taken_out: int
 
 

@@ -87,7 +87,7 @@ class MoveResult(CheckResult):
     mode: str
     feet: int = Field(description="How far the character may move this round.")
     base_feet: int
-    athletics_roll: int | None
+    athletics_roll: int | None = Field(json_schema_extra={"fact": "total"})
     attack_after: bool = Field(description="The move ends with a melee attack (a charge).")
     other_actions: bool = Field(description="Whether other actions may be taken this round.")
 

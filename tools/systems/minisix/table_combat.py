@@ -192,7 +192,7 @@ class AttackOnTableResult(MiniSixRollResult, BoundResult):
     kind: str
     skill: str
     weapon: str | None
-    defence: int
+    defence: int = Field(json_schema_extra={"fact": "target"})
     defence_kind: str
     range: str | None
     cover: str

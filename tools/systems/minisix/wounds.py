@@ -99,7 +99,7 @@ class DeathArgs(DiceSpec):
 
 class DeathResult(CheckResult):
     total: int
-    minutes: int
+    minutes: int = Field(json_schema_extra={"fact": "target"})  # the roll must reach the minutes
     dies: bool
 
 
