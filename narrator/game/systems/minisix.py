@@ -146,12 +146,25 @@ def parse_list(text: str, limit: int = 2) -> list[str]:
 
 
 def parse_gear(text: str) -> list[dict[str, Any]]:
-    names = parse_list(text, 10)
-    unknown = [n for n in names if n not in GEAR]
+    """'sword, crossbow, leather cuirass'; a weapon used with a skill of your own names it: 'sword (cutlass)'."""
+    out = []
+    unknown = []
+    for item in parse_list(text, 10):
+        m = re.fullmatch(r"(.+?)\s*\((.+)\)", item)
+        name, skill = (m.group(1).strip(), m.group(2).strip()) if m else (item, None)
+        if name not in GEAR:
+            unknown.append(name)
+            continue
+        gear = GEAR[name].model_dump(mode="json")
+        if skill:
+            if gear.get("damage") is None:
+                raise StepError(f"{name} is not a weapon: only weapons are used with a skill.")
+            gear["skill"] = skill
+        out.append(gear)
     if unknown:
         raise StepError(f"Not in the gear list: {', '.join(unknown)}. Choose from: {', '.join(GEAR)} (or Enter for "
-                        "none).")
-    return [GEAR[n].model_dump(mode="json") for n in names]
+                        "none); a weapon used with a skill of your own names it: 'sword (cutlass)'.")
+    return out
 
 
 def _yes_no(text: str) -> bool:
@@ -189,7 +202,8 @@ class MiniSixRules(BaseRules):
                  + ", ".join(f"{p} {c}D" for p, c in PERKS.items()) + "?", parse_perks, choices=tuple(PERKS)),
             Step("complications", f"Up to two complications, each earning a CP when it comes up (Enter for none): "
                  f"{', '.join(COMPLICATIONS)}?", parse_list, choices=COMPLICATIONS),
-            Step("gear", f"Gear (Enter for none): {', '.join(GEAR)}?", parse_gear, optional=True,
+            Step("gear", f"Gear (Enter for none): {', '.join(GEAR)}; a weapon you use with a skill of your own "
+                 "names it, e.g. 'sword (sword/blade)'?", parse_gear, optional=True,
                  choices=tuple(GEAR)),
         ]
 
@@ -215,9 +229,9 @@ class MiniSixRules(BaseRules):
 
     def resources(self, sheet: dict[str, Any]) -> str:
         wounds, stuns = int(sheet.get("wounds", 0) or 0), int(sheet.get("stuns", 0) or 0)
-        level = level_name(wounds, stuns)
+        level = level_name(wounds)  # a stun's -1D is the stunned condition; a stun pending is shown beside
         pen = WOUND_PENALTY.get(wounds, 0)
-        parts = [f"♥ {level}" + (f" (-{pen}D)" if pen else "")]
+        parts = [f"♥ {level}" + (f" (-{pen}D)" if pen else "") + (" +1 stun" if stuns else "")]
         if sheet.get("hero_points"):
             parts.append(f"HP {sheet['hero_points']}")
         parts.append(f"CP {sheet.get('cp', 0)}")
@@ -307,6 +321,11 @@ class MiniSixRules(BaseRules):
         return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC", "attributes": attrs,
                 "wounds": self.resources(sheet), "defences": defences,
                 "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+
+    def session_start(self, campaign: Any) -> list[tuple[str, Any]]:
+        """Each ``narrator play`` is a game session: once-per-session perks and complication CP come back, and
+        with Thule's house rule every player-character gains a Hero Point (``minisix_new_session``)."""
+        return [("minisix_new_session", campaign.call("minisix_new_session", {}))]
 
     def scene_generators(self) -> list[Any]:
         from narrator.game.systems.minisix_play import Battlefield

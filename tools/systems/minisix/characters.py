@@ -32,7 +32,7 @@ from tools.tool import tool
 from tools.systems.minisix.codes import CodeError, DieCode, code
 from tools.systems.minisix.gear import ARMOR, MELEE, MISSILE, THROWN
 from tools.systems.minisix.rules import (
-    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILLS_REF,
+    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILLS_BY_ATTRIBUTE, SKILLS_REF,
     Attribute,
 )
 from tools.systems.minisix.sheet import (
@@ -179,11 +179,19 @@ class CharacterResult(ToolResult):
     defences: dict[str, int]
 
 
+def skill_order(name: str, custom: dict[str, str]) -> tuple[int, int, str]:
+    """Skills in the sheet's order — by attribute, then the catalogue's order, then name — whatever order the
+    choices came in (a logged call's arguments are replayed from canonical JSON, whose keys are sorted)."""
+    attr = custom.get(name) or ATTRIBUTE_OF_SKILL.get(name, "might")
+    own = SKILLS_BY_ATTRIBUTE.get(attr, ())
+    return ATTRIBUTES.index(attr) if attr in ATTRIBUTES else 9, own.index(name) if name in own else 99, name
+
+
 def build(args: CreateArgs) -> tuple[MiniSixCharacter, list[FieldProblem]]:
     """The sheet the choices describe, and what about the choices themselves is wrong (unknown skills...)."""
     bad: list[FieldProblem] = []
     skills: dict[str, SkillEntry] = {}
-    for name, added in args.skills.items():
+    for name, added in sorted(args.skills.items(), key=lambda kv: skill_order(kv[0], args.custom_skills)):
         attr = args.custom_skills.get(name) or ATTRIBUTE_OF_SKILL.get(name)
         if attr is None:
             bad.append(FieldProblem(f"skills.{name}", f"'{name}' is not in the skill list; name its attribute in "
@@ -197,13 +205,13 @@ def build(args: CreateArgs) -> tuple[MiniSixCharacter, list[FieldProblem]]:
             continue
         skills[name] = SkillEntry(attribute=attr, code=(a + add).normalised().text())
     perks: dict[str, int] = {}
-    for name in args.perks:
+    for name in sorted(args.perks):
         if name not in PERKS:
             bad.append(FieldProblem("perks", f"'{name}' is not one of the book's perks ({', '.join(PERKS)}); give "
                                              "your own with its cost in custom_perks", name))
         else:
             perks[name] = PERKS[name]
-    perks.update(args.custom_perks)
+    perks.update(sorted(args.custom_perks.items()))
     c = MiniSixCharacter(name=args.name, concept=args.concept, attributes=args.attributes, skills=skills, perks=perks,
                          complications=args.complications, gear=args.gear, slow=args.slow,
                          sidekick_of=args.sidekick_of)

@@ -156,8 +156,16 @@ def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str 
                 "16+ dead)." if result else "below 0, unharmed."), why]
     if result == STUNNED:
         steps.append("Stunned: -1D for all actions until the end of the character's next turn.")
-    if w and penalty(w):
+    if w in (1, 2) and w != wounds:
         steps.append(f"{level_name(w).capitalize()}: -{penalty(w)}D to all actions until healed.")
+    elif w == 3 and wounds < 3:
+        steps.append("Incapacitated: the character falls over; a Moderate (15) stamina roll at the start of their next "
+                     "turn keeps them conscious, acting at -3D.")
+    elif w == 4 and wounds < 4:
+        steps.append("Mortally wounded: unconscious and near death; a Might roll each minute, dying if it is less "
+                     "than the minutes at this level.")
+    elif w == 5 and wounds < 5:
+        steps.append("Dead.")
     return result, w, s, steps
 
 
@@ -183,7 +191,8 @@ def minisix_damage(args: DamageArgs, roller: Roller) -> DamageResult:
     steps += lines
     before, after = level_name(args.wounds, args.stuns), level_name(w, s)
     return DamageResult(
-        summary=f"Damage {total} vs Soak {args.soak}: {result or 'no harm'} → {after}", steps=steps,
+        summary=f"Damage {total} vs Soak {args.soak}: " + (f"{result}, now {after}" if result else "no harm"),
+        steps=steps,
         rule_refs=[RESISTING, COMBAT, WOUND_EFFECTS], dice=dice, outcome=after, success=None, odds=odds,
         damage_total=total, soak=args.soak, margin=total - args.soak, result=result or "unharmed",
         wounds_before=args.wounds, stuns_before=args.stuns, wounds_after=w, stuns_after=s, level_before=before,

@@ -34,8 +34,8 @@ class CheckProposal(ProposalArgs):
 class AttackProposal(ProposalArgs):
     attacker: str = WHO
     defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Whom.")
-    kind: WeaponKind | None = Field(None, description="melee (a weapon in hand), brawling (fists), missile (bow, "
-                                    "gun), throwing.")
+    skill: WeaponKind | None = Field(None, description="The attack skill: melee (a weapon in hand), brawling "
+                                     "(fists), missile (bow, gun), throwing.")
     charge: bool = Field(False, description="Charging at the foe.")
     circumstance: Circumstance = "none"
     hero_point: bool = Field(False, description="The player spends a Hero Point (+6; Thule house rule).")
@@ -98,7 +98,7 @@ def _check(a: CheckProposal, s) -> dict:
 
 
 def _attack(a: AttackProposal, s) -> dict:
-    return {"attacker": a.attacker, "defender": a.defender, "kind": a.kind, "charge": a.charge,
+    return {"attacker": a.attacker, "defender": a.defender, "kind": a.skill, "charge": a.charge,
             "modifier": modifier_for(s, a.circumstance), "hero_points": 1 if a.hero_point else 0,
             "extra_actions": _extra(a)}
 

@@ -257,8 +257,11 @@ def problems(c: MiniSixCharacter, creation: bool = True) -> list[Violation]:
     found = _always(c)
     if creation and not c.npc:
         found += _creation(c)
-    return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]) if v.field.split(".")[0] in
-                  FIELD_ORDER else len(FIELD_ORDER))
+    def order(v: Violation) -> tuple[int, str]:  # sheet order, then field name: the same whatever the dict order
+        head = v.field.split(".")[0]
+        return (FIELD_ORDER.index(head) if head in FIELD_ORDER else len(FIELD_ORDER)), v.field
+
+    return sorted(found, key=order)
 
 
 def _always(c: MiniSixCharacter) -> list[Violation]:

@@ -6,10 +6,11 @@ Readings chosen (see also :mod:`.table_common`):
 
 * Weapons. A named weapon comes from the attacker's gear; otherwise the kind asked for (melee, brawling, missile,
   throwing) picks the gear's best weapon of that kind. With nothing named, an attacker next to the target (same
-  zone, or no zones on the table) uses its best melee weapon, or its fists (brawling); farther away its missile
-  weapon, else something thrown. Melee without a melee weapon is brawling; a throw without a thrown weapon is an
-  improvised one (Might's damage). Melee and thrown damage is Might plus the weapon's bonus, brawling Might
-  alone ("amount of damage dealt when striking unarmed"), a missile weapon its own code.
+  zone, or no zones on the table) uses its best melee weapon, else its missile weapon (an archer at arm's length
+  shoots), else a thrown one, else its fists (brawling); farther away its missile weapon, else something thrown.
+  Melee without a melee weapon is brawling; a throw without a thrown weapon is an improvised one (Might's
+  damage). Melee and thrown damage is Might plus the weapon's bonus, brawling Might alone ("amount of damage
+  dealt when striking unarmed"), a missile weapon its own code.
 * Which defence meets the attack: against melee and brawling the better of Block and Parry (Parry needs a melee
   weapon in hand; a shield or off-hand weapon adds as :mod:`.defences` says); against missiles and throws Dodge,
   or Block/Parry when the defender has a shield and they are higher ("Can only Block or Parry missile weapons with
@@ -83,10 +84,14 @@ def choose_weapon(name: str, c: MiniSixCharacter, wanted: str | None, kind: str 
             fail("weapon", f"'{match.name}' is not a weapon (it is {match.kind})", wanted)
         return {"melee": "melee", "missile": "missile", "thrown": "throwing"}[match.kind], match
     if kind is None:
-        if near:
-            kind = "melee" if c.weapons(("melee",)) else "brawling"
+        if near and c.weapons(("melee",)):
+            kind = "melee"
+        elif c.weapons(("missile",)):
+            kind = "missile"  # an archer at arm's length still shoots rather than punches
+        elif c.weapons(("thrown",)) or not near:
+            kind = "throwing"
         else:
-            kind = "missile" if c.weapons(("missile",)) else "throwing"
+            kind = "brawling"
     if kind == "melee":
         w = _best(c.weapons(("melee",)))
         if w is None:
@@ -275,7 +280,7 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
             after.append(f"{dfn} the daredevil doubles Might against the damage: Soak {soak - might} → {soak}.")
         after.append(f"Hit: damage {dtext} = {dcode.text()} against {dfn}'s Soak {soak}.")
         dmg = run_pure(minisix_damage, roller, damage=dcode.text(), soak=soak, wounds=d.wounds, stuns=d.stuns)
-        after += dmg.steps[1:]
+        after += dmg.steps
         dice += dmg.dice
         changes += wound_edits(dfn, d, dmg.wounds_after, dmg.stuns_after, edits, stunned=dmg.stunned)
         level_after = dmg.level_after
@@ -285,7 +290,9 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     changes += remember_failure(state, att, "minisix_attack_target", args.model_dump(mode="json"), not r.success)
     refs = [ATTACKING, STATIC] + ([DEFENCES] if which != "dodge" or cover != "none" else []) + (
         [RESISTING, WOUND_EFFECTS] if r.success else []) + ([PERKS_REF] if double or "daredevil" in conds else [])
-    what = f"{dmg.result} → {dmg.level_after}" if dmg else "miss"
+    what = (f"hit, {dmg.damage_total} damage vs Soak {dmg.soak}: " + ("no harm" if dmg.result == "unharmed" else
+                                                                      f"{dmg.result}, now {dmg.level_after}")
+            if dmg else "miss")
     return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({skill}): {r.summary}; {what}",
                 before=steps, after=after, refs=refs, dice=dice, attacker=att, defender=dfn, kind=kind, skill=skill,
                 weapon=weapon.name if weapon else None, defence=defence, defence_kind=which, range=rng, cover=cover,
