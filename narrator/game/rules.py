@@ -8,7 +8,7 @@ plays through :class:`BaseRules` (random characters, sheets as the system's own 
 Adapters live in :mod:`narrator.game.systems`, one module per system; each system names its own by dotted path
 (``RulesSystem.game_adapter``, e.g. ``"narrator.game.systems.minim:RULES"``), so finding one is a lookup through
 the system contract, never an import side effect. The adapter also hands out the system's scene generators and
-its encounter builder.
+its encounter builder, and what the beginning of a game session sets off (``session_start``).
 """
 
 from __future__ import annotations
@@ -182,6 +182,12 @@ class BaseRules:
 
     def encounter_builder(self) -> Any | None:
         return None
+
+    def session_start(self, campaign: Any) -> list[tuple[str, Any]]:
+        """What the beginning of a game session sets off, for a book that counts sessions (once-per-session
+        abilities come back, points refill): logged calls on ``campaign`` and their results, made once when play
+        begins in ``narrator play``. Default: nothing."""
+        return []
 
 
 def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],

@@ -78,6 +78,7 @@ class GameSession:
         self._sink: Sink | None = None
         self._prompt = "> "
         self._told_resources = False  # the model's load failure is said once
+        self._session_begun = False  # the system's session start is played once per game session
         self.pending: tuple[Any, Any] | None = None  # (agent, outcome) while the player picks between choices
 
     # -- output ----------------------------------------------------------------------------------------------
@@ -192,9 +193,25 @@ class GameSession:
             self.memory, self.memory_note = open_memory(self.campaign, self.config.memory_url)
             if self.memory_note:
                 self.info(self.memory_note)
+        self._begin_session()
         who = f" as {self.actor}" if self.actor else ""
         self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {MODE_HINTS[self.mode]} "
                   "/help lists every command.")
+
+    def _begin_session(self) -> None:
+        """A game session begins when play does: the rules system's ``session_start`` (if its adapter has one) is
+        played once, every call logged like any other."""
+        if self._session_begun or self.campaign is None:
+            return
+        self._session_begun = True
+        start = getattr(self.rules, "session_start", None)
+        if start is None:
+            return
+        try:
+            for tool, result in start(self.campaign):
+                self.show_result(tool, result)
+        except NarratorError as e:
+            self.error(f"The session could not begin as the rules say: {e}")
 
     # -- lines -----------------------------------------------------------------------------------------------
     def handle(self, line: str, sink: Sink | None = None) -> list[Block]:
