@@ -33,7 +33,7 @@ MAX_LINE = 2000
 """Longest line a player may send; longer ones are refused whole rather than silently cut."""
 MODE_HINTS = {
     "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene dungeon rolls a floor, /encounter adds foes.",
+            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.",
     "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
     "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
              "/why repeats the last explanation, /learn TOPIC walks through a rule.",
@@ -78,6 +78,8 @@ class GameSession:
         self._sink: Sink | None = None
         self._prompt = "> "
         self._told_resources = False  # the model's load failure is said once
+        self.activity: str | None = None  # what the narrator is doing right now (the status line shows it)
+        self._narrator: Any = None
 
     # -- output ----------------------------------------------------------------------------------------------
     def emit(self, block: Block) -> None:
@@ -194,6 +196,8 @@ class GameSession:
         who = f" as {self.actor}" if self.actor else ""
         self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {MODE_HINTS[self.mode]} "
                   "/help lists every command.")
+        if self.mode == "solo" and not self.campaign.state.scene:
+            self.frame_scene("opening")
 
     # -- lines -----------------------------------------------------------------------------------------------
     def handle(self, line: str, sink: Sink | None = None) -> list[Block]:
@@ -262,13 +266,17 @@ class GameSession:
                 self.preview("table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
         agent = GameAgent(self.campaign, self.resources.backend, proposer, memory=self.memory,
                           on_result=self.show_result)
+        agent.on_progress = self._progress
         streamed: list[str] = []
 
         def stream(piece: str) -> None:
             streamed.append(piece)
             self.emit(Block("chunk", piece))
 
-        outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        try:
+            outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        finally:
+            self.activity = None
         story = outcome.question or outcome.narration.strip() or "".join(streamed).strip()
         if story:
             self.emit(Block("narration", story))  # closes the streamed block on screen with the final text
@@ -278,6 +286,39 @@ class GameSession:
             self.error(f"The narrator's model failed ({outcome.error}); the engine's summary stands in.")
         if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
             self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+
+    def _progress(self, i: int, n: int) -> None:
+        self.activity = f"narrating {i}/{n}"
+
+    # -- solo scenes -------------------------------------------------------------------------------------------
+    def frame_scene(self, kind: str = "next") -> None:
+        """Frame a scene from the oracle tables (a logged ``story_scene`` call) and narrate it through the gate:
+        the model's best candidate when one passes, else the engine's own sentence. Logged and remembered."""
+        from narrator.agent.evidence import Evidence
+        from narrator.narration.candidates import Narrator
+        from narrator.narration.context import facts_and_context, turn_seed
+
+        campaign = self._open()
+        result = self.call("story_scene", {"kind": kind}, preview=False)
+        backend = self.resources.backend if self.resources.ready() else None
+        if self._narrator is None or self._narrator.backend is not backend:
+            self._narrator = Narrator(backend)
+        facts, context = facts_and_context(campaign, "look around", self.actor)
+        evidence = Evidence((("story_scene", result),), (), get_system(campaign.system).vocabulary(),
+                            campaign.system, self.actor, tuple(campaign.state.characters))
+        self.activity = "framing the scene"
+        try:
+            told = self._narrator.narrate(evidence, facts, context, turn_seed(campaign),
+                                          on_progress=self._progress)
+        finally:
+            self.activity = None
+        self.emit(Block("narration", told.text))
+        campaign.say("narration", told.text, gate=told.record(), scene=kind)
+        if self.memory is not None:
+            try:
+                self.memory.remember_turn(campaign)
+            except Exception:  # noqa: BLE001 - the memory is derived; the next open catches up
+                pass
 
     # -- what commands may touch (narrator.game.context.Play) ---------------------------------------------------
     @property
@@ -444,9 +485,13 @@ class GameSession:
             return [("bold", " narrator "), ("", " new campaign ")]
         state = campaign.state
         parts = [("bold", f" {campaign.name} "), ("", f" {self.mode} ")]
-        if state.scene:
-            scene = state.scene if len(state.scene) <= 40 else state.scene[:39] + "…"
-            parts.append(("", f" {scene} "))
+        if state.story.place or state.scene:
+            scene = state.story.place or state.scene
+            scene = scene if len(scene) <= 40 else scene[:39] + "…"
+            chaos = f" · chaos {state.story.chaos}" if state.story.place else ""
+            parts.append(("", f" {scene}{chaos} "))
+        if self.activity:
+            parts.append(("", f" {self.activity}… "))
         actor = self.actor
         if actor and actor in state.characters:
             parts.append(("bold", f" {actor} {rules_for(campaign.system).resources(state.characters[actor])} "))
