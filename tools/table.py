@@ -278,6 +278,8 @@ def apply(state: TableState, op: _Op) -> TableState:
         data["characters"][op.name] = _set_path(data["characters"][op.name], op.field, op.value)
     elif isinstance(op, SetScene):
         data["scene"] = op.text
+        if "story" in data:  # a scene set by hand or by a generator is not the framed place any more
+            data["story"] = {**data["story"], "place": ""}
     elif isinstance(op, SetConditions):
         if op.conditions:
             data["conditions"][op.name] = list(op.conditions)

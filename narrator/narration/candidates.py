@@ -161,8 +161,8 @@ class Narrator:
                 out.guard.removed += judged.removed
                 out.guard.reasons += judged.guard_reasons
                 verdicts.append(judged)
-                if judged.passed and judged.score >= GOOD_SCORE and out.asked >= p.min_candidates:
-                    break
+                if judged.passed and (p.stream or judged.score >= GOOD_SCORE and out.asked >= p.min_candidates):
+                    break  # a capable model's first passing text stands; a small one's must also score well
         passing = [v for v in verdicts if v.passed]
         if passing:
             best = max(passing, key=lambda v: v.score)

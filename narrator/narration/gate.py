@@ -56,24 +56,29 @@ LABEL = re.compile(r"^\s*(action|outcome|narration|scene|result|player|narrator|
 META = re.compile(
     r"\b(players?|game ?masters?|gm|dm|dungeon masters?|narrators?|narration|narrative|ai|assistant|language "
     r"model|chatbot|response|respond|as follows|instructions?|prompt|the game|this game|role-?play(?:ing)?|"
-    r"rpg|the story|storyteller|the user|the character's|player's|scene:|outcome:|action:|sure,|certainly!|"
+    r"rpg|the story|storyteller|the user|the character's|player's|"
     r"i'm sorry|i cannot|i can't help|as an|here is|here's|let me|in this scene|the next turn|your turn|"
     r"dice|the engine|the rules?|the scene|this scene)\b", re.I)
+CHAT = re.compile(r"^\W*(sure|certainly|of course|okay|ok|great|absolutely|yes|no problem)\b\s*[,!.:]", re.I)
 BRACKETS = re.compile(r"[()\[\]{}<>*#_|~`=\\/@^]")
 YOU = re.compile(r"\b(you|your|yours|yourself)\b", re.I)
 NEGATED = re.compile(r"\b(not|n't|never|no|nobody|nothing|without|fails? to|barely)\b", re.I)
 FAILURE_SIGNS = re.compile(
     r"\b(not|never|no|nothing|nobody|none|cannot|can't|won't|don't|doesn't|didn't|isn't|wasn't|aren't|couldn't|"
-    r"fail(?:s|ed|ing)?|miss(?:es|ed)?|but|too|instead|slips?|slipped|stumbles?|notices?|noticed|spots?|spotted|"
+    r"fail(?:s|ed|ing)?|miss(?:es|ed)?|but|too|instead|stumbles?|notices?|noticed|spots?|spotted|"
     r"sees you|hears? you|catches?|caught|refuses?|refused|resists?|dodges?|blocks?|stuck|in vain|useless|"
     r"lose|loses|lost|wrong|alas|unable|only|shouts?|alarm|alerts?|turns? around|still)\b", re.I)
 SUCCESS_CLAIMS = re.compile(
     r"\b(you (?:succeed|manage|make it|did it)|successfully|with ease|easily|effortlessly|perfectly|flawless(?:ly)?|"
-    r"unseen|unnoticed|undetected|without a sound|without trouble|at last)\b", re.I)
+    r"unseen|unnoticed|undetected|without a sound|without trouble|at last|"
+    r"(?:does not|doesn't|did not|didn't|never|nobody|no one) (?:notices?|sees?|spots?|hears?|catches?|looks? up|"
+    r"turns?))\b", re.I)
 FAILURE_CLAIMS = re.compile(
     r"\b(you (?:fail|failed|miss|missed|cannot|can't|could not|couldn't|do not|don't|did not|didn't|are unable|"
-    r"lose your grip|slip|fall short)|in vain|to no avail|nothing happens|(?:spots|notices|sees|catches|hears) "
-    r"you|it does not work|it doesn't work|fails?)\b", re.I)
+    r"lose your grip|lose your footing|stumble|fall short)|in vain|to no avail|nothing happens|(?:spots|notices|sees|catches|hears) "
+    r"you|it does not work|it doesn't work|fails?|failed|miss|misses|missed|"
+    r"(?:does not|doesn't|did not|didn't|won't|will not|refuses to|fails to) (?:budge|open|move|work|give|hold|"
+    r"answer|help|respond|come|break|turn|yield|listen|believe))\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -203,6 +208,8 @@ def check_meta(text: str, evidence: Evidence, context: GateContext) -> Check:
         return Check("meta", False, "brackets or markup")
     if LABEL.search(text):
         return Check("meta", False, "a prompt label")
+    if CHAT.search(text):
+        return Check("meta", False, "a chat reply")
     m = META.search(text)
     if m:
         return Check("meta", False, f"talks about the game: {m.group(0)!r}")
