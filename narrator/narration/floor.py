@@ -69,6 +69,16 @@ def scene_tail(scene: str) -> str | None:
     return parts[1].strip() if len(parts) == 2 and parts[1].strip() else None
 
 
+def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
+    """A framed scene's parts (``story_scene``): the situation, the person present (with the comma a "Name, who
+    they are" needs before "is here") and the hook; None when the turn framed no scene."""
+    result = evidence.results[0][1] if evidence.results else None
+    situation, person, hook = (getattr(result, k, None) for k in ("situation", "person", "hook"))
+    if not (isinstance(situation, str) and isinstance(person, str) and isinstance(hook, str)):
+        return {"situation": None, "person": None, "hook": None}
+    return {"situation": situation, "person": person + ("," if "," in person else ""), "hook": hook}
+
+
 def _target(evidence: Evidence) -> str | None:
     for _, r in evidence.results:
         for name in ("defender", "target"):
@@ -120,7 +130,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     you = v.you[0].upper() + v.you[1:] if v.base else None
     fields = {"You_action": you, "action": v.base, "words": action.strip() if v.kind != "action" else None,
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
-              "scene_tail": scene_tail(scene), "someone": someone}
+              "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind)) if t]
     if not filled:
         filled = ["You wait to see what happens next."]

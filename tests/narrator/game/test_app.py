@@ -229,3 +229,34 @@ def test_the_screen_draws_blocks_at_any_width(make_session, ready_campaign, driv
         assert any("Aria" in t for _, t, *_ in fragments) and game._lines > 5
     started = time.monotonic()
     assert game._status() and time.monotonic() - started < 1
+
+
+def test_solo_play_opens_with_a_scene_and_keeps_one(make_session, drive):
+    session = make_session(campaign="Opening", narrations=["(no, nothing)"])  # garbage: the floor narrates
+    seen = {}
+
+    def look(game):
+        until(game, lambda: "Playing 'Opening'" in text_of(game))
+        seen["status"] = "".join(t for _, t, *_ in game._status())
+
+    game = drive(session, [keys("", "", "r", "Kit", "a smuggler", "d"), look,
+                           keys("/threads", "/people", "/scene", "/threads", "/chaos up", "/quit")])
+    blocks = game.blocks
+    opening = next(i for i, b in enumerate(blocks) if b.kind == "mechanics" and "story_scene: Scene:" in b.text)
+    told = blocks[opening + 1]
+    assert told.kind == "narration" and told.text.startswith("You") and "(" not in told.text
+    with Campaign.open("Opening", session.config.root) as c:
+        events = c.events()
+        first = next(e for e in events if e.kind == "tool_call" and e.payload["tool"] == "story_scene")
+        place = first.payload["result"]["place"]
+        assert place in told.text  # the engine's floor names the place the oracle tables chose
+        narration = next(e for e in events if e.kind == "narration")
+        assert narration.payload["scene"] == "opening" and narration.payload["gate"]["source"] == "floor"
+        assert narration.payload["gate"]["rejected"][0]["failed"]
+        story = c.state.story
+        assert len(story.threads) >= 1 and story.chaos == 6 and story.people
+        assert [e.payload["tool"] for e in events if e.kind == "tool_call"].count("story_scene") == 2
+        assert c.replay().ok
+    assert place[:30] in seen["status"] and "chaos 5" in seen["status"]
+    text = text_of(game)
+    assert "Open threads:\n  1. " in text and "Recurring people:\n  1. " in text and "Chaos: 6 of 9" in text
