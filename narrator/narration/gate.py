@@ -17,7 +17,8 @@ The checks (each a function ``check_NAME(text, evidence, context) -> Check``, te
   scene, the best of the three, at least :data:`TOPIC_THRESHOLD` (calibrated on
   ``tests/data/narration_topic_calibration.jsonl``; see that file's README for the figures).
 * ``outcome`` — agrees with the engine: a failure is never narrated as a success (a failure needs a sign of it:
-  a negation, a "but", someone noticing) and a success never as a failure ("you fail", "you miss", "spots you").
+  a negation, a "but", someone noticing) and a success never as a failure ("you fail", "you miss", "spots you");
+  and nobody narrates the character's death or collapse unless the results put them down.
   The polarity comes from the system's vocabulary (outcome label → +1/0/−1), else the result's ``success``.
 * ``repetition`` — not a copy of the last narrations shown, nor of the prompt's examples.
 * ``provenance`` — the existing guard: sentences stating numbers, rolls or health changes the results do not
@@ -304,6 +305,11 @@ def outcome_words(evidence: Evidence) -> str:
     return "; ".join(x for x in [head, *effects] if x)
 
 
+DOWNED_CLAIMS = re.compile(
+    r"\b(you (?:die|died|are dead|are killed|fall unconscious|pass out|black out|are slain|perish)|your death|"
+    r"your last breath|(?:kills|killed|slays|slew) you)\b", re.I)
+
+
 def _unnegated(pattern: re.Pattern[str], text: str) -> list[str]:
     """Matches of ``pattern`` not negated by the three words before them ("does not notice you" is no alarm)."""
     found = []
@@ -317,6 +323,9 @@ def _unnegated(pattern: re.Pattern[str], text: str) -> list[str]:
 def check_outcome(text: str, evidence: Evidence, context: GateContext) -> Check:
     if context.kind != "narration":
         return Check("outcome", True)
+    down = _unnegated(DOWNED_CLAIMS, text)
+    if down and not any(e.kind == "downed" and e.who == evidence.actor for e in evidence.effects):
+        return Check("outcome", False, f"the text says {down[0]!r}, the engine did not put you down")
     p = polarity(evidence)
     if p is None or p == 0:
         return Check("outcome", True)

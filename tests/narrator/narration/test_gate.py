@@ -164,3 +164,14 @@ def test_a_line_that_is_not_narration_is_judged_without_address_or_outcome():
 def test_verdict_records_what_failed_and_why():
     record = gate("(narrative 2)", NOTHING, CTX).as_dict()
     assert record["passed"] is False and "meta" in record["failed"] and record["why"]["meta"]
+
+
+def test_death_is_never_narrated_unless_the_engine_put_you_down():
+    from tools.systems.contract import Effect
+
+    failure = rolled("critical failure", False)
+    assert not check_outcome("You search the crates, but you met your death.", failure, CTX).passed
+    assert not check_outcome("You try, but the guard kills you.", failure, CTX).passed
+    down = Evidence(failure.results, (Effect(kind="downed", who="Kit", what="unconscious"),), VOCAB, "minim", "Kit")
+    assert check_outcome("You try, but you fall unconscious.", down, CTX).passed
+    assert check_outcome("You try, but you do not die today.", failure, CTX).passed
