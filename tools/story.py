@@ -187,7 +187,8 @@ def story_oracle(args: OracleArgs, roller: Roller, state: TableState) -> StoryOr
         if "{person}" in template:
             fields["person"] = (_pick(roller, story.people, "who")[0] if story.people else "Someone")
         if "{thread}" in template:
-            fields["thread"] = (_pick(roller, story.threads, "which thread")[0] if story.threads else "your business here")
+            fields["thread"] = (_pick(roller, story.threads, "which thread")[0] if story.threads
+                                else "your business here")
         if "{new_person}" in template:
             entry, _ = _pick(roller, tables["person"], "newcomer")
             fields["new_person"] = entry

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory.campaign import Campaign
-from models.base import BackendError, GenerationSettings, LLMBackend, Message
+from models.base import GenerationSettings, LLMBackend
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
 from tools import render

@@ -76,8 +76,8 @@ SUCCESS_CLAIMS = re.compile(
     r"turns?))\b", re.I)
 FAILURE_CLAIMS = re.compile(
     r"\b(you (?:fail|failed|miss|missed|cannot|can't|could not|couldn't|do not|don't|did not|didn't|are unable|"
-    r"lose your grip|lose your footing|stumble|fall short)|in vain|to no avail|nothing happens|(?:spots|notices|sees|catches|hears) "
-    r"you|it does not work|it doesn't work|fails?|failed|miss|misses|missed|"
+    r"lose your grip|lose your footing|stumble|fall short)|in vain|to no avail|nothing happens|"
+    r"(?:spots|notices|sees|catches|hears) you|it does not work|it doesn't work|fails?|failed|miss|misses|missed|"
     r"(?:does not|doesn't|did not|didn't|won't|will not|refuses to|fails to) (?:budge|open|move|work|give|hold|"
     r"answer|help|respond|come|break|turn|yield|listen|believe))\b", re.I)
 

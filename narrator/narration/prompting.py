@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from models.base import Message
 from narrator.agent.evidence import Evidence
-from narrator.narration.gate import outcome_words, polarity
+from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
 from prompts import load, prompt_path
 

@@ -18,6 +18,7 @@ SWAPS = {
 }
 TRY = re.compile(r"^(?:try|attempt|want|wish|decide|intend|mean|plan)s?\s+to\s+", re.I)
 LEAD = re.compile(r"^(?:i|we)(?:'ll|'m going to|'re going to|\s+(?:will|shall|am going to|are going to))\s+", re.I)
+NOT_VERBS = re.compile(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they)\b")
 IRREGULAR = {"goes": "go", "does": "do", "has": "have", "is": "be", "tries": "try", "flies": "fly", "cries": "cry"}
 
 
@@ -72,8 +73,7 @@ def voice(action: str, actor: str | None = None) -> Voiced:
         first, _, tail = rest.partition(" ")
         body = TRY.sub("", (_base_verb(first) + (" " + tail if tail else "")))
         body = re.sub(r"\b(his|her|their)\b", "your", body)
-    elif re.match(r"^[a-z]+\b", lowered) and not re.match(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they)\b",
-                                                          lowered):
+    elif re.match(r"^[a-z]+\b", lowered) and not NOT_VERBS.match(lowered):
         body = TRY.sub("", lowered)  # an imperative: "sneak past the guard"
     if body is None or body.split()[0].lower() in ("am", "are", "is", "was", "were", "have", "had", "do", "be"):
         return Voiced(action, _swap(lowered), None, "other")
