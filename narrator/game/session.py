@@ -292,14 +292,18 @@ class GameSession:
 
     # -- solo scenes -------------------------------------------------------------------------------------------
     def frame_scene(self, kind: str = "next") -> None:
-        """Frame a scene from the oracle tables (a logged ``story_scene`` call) and narrate it through the gate:
-        the model's best candidate when one passes, else the engine's own sentence. Logged and remembered."""
+        """Frame a scene from the oracle tables (a logged ``story_scene`` call) and tell it: the engine's framing
+        (where you are, what is going on, who is here, the hook — always, so the player knows where they are),
+        then the model's best candidate when one passes the gate. Logged and remembered."""
         from narrator.agent.evidence import Evidence
         from narrator.narration.candidates import Narrator
         from narrator.narration.context import facts_and_context, turn_seed
 
+        from narrator.narration.floor import compose
+
         campaign = self._open()
-        result = self.call("story_scene", {"kind": kind}, preview=False)
+        result = campaign.call("story_scene", {"kind": kind})
+        self.last = ("story_scene", result)  # /why shows the oracle rolls behind the scene
         backend = self.resources.backend if self.resources.ready() else None
         if self._narrator is None or self._narrator.backend is not backend:
             self._narrator = Narrator(backend)
@@ -312,8 +316,10 @@ class GameSession:
                                           on_progress=self._progress)
         finally:
             self.activity = None
-        self.emit(Block("narration", told.text))
-        campaign.say("narration", told.text, gate=told.record(), scene=kind)
+        framing = compose(evidence, "look around", campaign.state.scene, None, turn_seed(campaign))[0]
+        text = f"{framing} {told.text}" if told.source == "model" else framing
+        self.emit(Block("narration", text))
+        campaign.say("narration", text, gate=told.record(), scene=kind, framing=framing)
         if self.memory is not None:
             try:
                 self.memory.remember_turn(campaign)

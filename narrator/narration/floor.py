@@ -54,13 +54,29 @@ def outcome_keys(evidence: Evidence) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-def place_of(scene: str) -> str:
-    """A short name for where we are: the scene's first clause ("the fog-bound docks"), else "the place"."""
+PREPOSITION = re.compile(r"^(on|in|at|inside|under|beside|by)\s+", re.I)
+
+
+def _first_clause(scene: str) -> str | None:
     first = re.split(r"[.;:!?]|,\s|\s[-–—]\s", scene.strip(), maxsplit=1)[0].strip() if scene.strip() else ""
-    if not first or len(first.split()) > 8:
-        return "the place"
-    return first[0].lower() + first[1:] if not first.split()[0].istitle() or first.split()[0] in (
-        "The", "A", "An") else first
+    if not first or len(first.split()) > 9:
+        return None
+    head = first.split()[0]
+    return first[0].lower() + first[1:] if not head.istitle() or head in ("The", "A", "An", "On", "In", "At") \
+        else first
+
+
+def place_of(scene: str) -> str:
+    """A short name for where we are: the scene's first clause without a preposition ("the fog-bound docks at
+    night"), else "the place"."""
+    first = _first_clause(scene)
+    return PREPOSITION.sub("", first) if first else "the place"
+
+
+def where_of(scene: str) -> str | None:
+    """The place with its preposition, as a framed scene gives it ("on the fog-bound docks"), else None."""
+    first = _first_clause(scene)
+    return first if first and PREPOSITION.match(first) else None
 
 
 def scene_tail(scene: str) -> str | None:
@@ -130,6 +146,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     you = v.you[0].upper() + v.you[1:] if v.base else None
     fields = {"You_action": you, "action": v.base, "words": action.strip() if v.kind != "action" else None,
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
+              "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind)) if t]
     if not filled:

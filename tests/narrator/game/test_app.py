@@ -242,8 +242,8 @@ def test_solo_play_opens_with_a_scene_and_keeps_one(make_session, drive):
     game = drive(session, [keys("", "", "r", "Kit", "a smuggler", "d"), look,
                            keys("/threads", "/people", "/scene", "/threads", "/chaos up", "/quit")])
     blocks = game.blocks
-    opening = next(i for i, b in enumerate(blocks) if b.kind == "mechanics" and "story_scene: Scene:" in b.text)
-    told = blocks[opening + 1]
+    playing = next(i for i, b in enumerate(blocks) if "Playing 'Opening'" in b.text)
+    told = blocks[playing + 1]  # the first thing a player reads after the wizard: where they are
     assert told.kind == "narration" and told.text.startswith("You") and "(" not in told.text
     with Campaign.open("Opening", session.config.root) as c:
         events = c.events()
@@ -252,6 +252,8 @@ def test_solo_play_opens_with_a_scene_and_keeps_one(make_session, drive):
         assert place in told.text  # the engine's floor names the place the oracle tables chose
         narration = next(e for e in events if e.kind == "narration")
         assert narration.payload["scene"] == "opening" and narration.payload["gate"]["source"] == "floor"
+        assert narration.payload["text"] == narration.payload["framing"] == told.text
+        assert first.payload["result"]["hook"] in told.text and first.payload["result"]["person"] in told.text
         assert narration.payload["gate"]["rejected"][0]["failed"]
         story = c.state.story
         assert len(story.threads) >= 1 and story.chaos == 6 and story.people

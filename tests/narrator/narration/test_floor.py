@@ -114,10 +114,11 @@ def test_the_opening_scene_has_its_own_floor():
     framed = evidence("story_scene", None, None, place="the fog-bound docks at night",
                       situation="a cargo has gone missing", person="Old Mags, a ferrywoman",
                       hook="A stranger presses a key into your hand and vanishes.")
-    text = floor.compose(framed, "look around", SCENE, seed=0)[0]
-    assert "the fog-bound docks at night" in text and "Old Mags, a ferrywoman, is here." in text
+    text = floor.compose(framed, "look around", "On the fog-bound docks at night. " + SCENE.split(". ", 1)[1],
+                         seed=0)[0]
+    assert "on the fog-bound docks at night" in text and "Old Mags, a ferrywoman, is here." in text
     assert text.endswith("A stranger presses a key into your hand and vanishes.") and text.startswith("You")
     assert gate(text, framed, GateContext(action="look around", scene=SCENE)).passed
     bare = evidence("story_scene", None, None)  # a scene without its parts: the scene text itself
     text = floor.compose(bare, "look around", SCENE)[0]
-    assert text.startswith("You find yourself in the fog-bound docks at night.") and "Old Mags" in text
+    assert text.startswith("Around you: the fog-bound docks at night.") and "Old Mags" in text
