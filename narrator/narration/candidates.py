@@ -8,8 +8,9 @@ good score or the budget is spent, and shows the best passing one — else the e
 
 How the model is treated is its :class:`Profile`, chosen by :func:`profile_for`:
 
-* a small local model (a GGUF under 1 GB, such as the embedded ones): few-shot completion, primed openings, up to
-  six candidates, nothing streamed — the player sees progress (``on_progress``), never a rejected candidate;
+* a small local model (a GGUF under 1 GB, such as the embedded ones): few-shot completion, primed openings, at
+  least three and up to six candidates, each cut to its first sentence (a tiny model's second sentence is where
+  it wanders off), nothing streamed — the player sees progress (``on_progress``), never a rejected candidate;
 * a capable model (a larger GGUF, or a server): chat with examples, the first candidate streamed sentence by
   sentence through the provenance guard and the gate's sentence checks, then judged whole; only if it fails are
   more candidates asked for, and the final text replaces what was streamed.
@@ -26,7 +27,7 @@ from models.base import BackendError, GenerationSettings, LLMBackend
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport, SentenceGuard
 from narrator.narration import floor, prompting
-from narrator.narration.gate import Gate, GateContext, Verdict, check_meta, check_words
+from narrator.narration.gate import SENTENCE, Gate, GateContext, Verdict, check_meta, check_words
 from narrator.narration.prompting import TurnFacts
 
 SMALL_MODEL_BYTES = 1_000_000_000
@@ -43,10 +44,11 @@ class Profile:
     max_tokens: int = 60
     temperature: float = 0.8
     min_candidates: int = 1  # ask at least this many (within the budget) before settling for a good one
+    sentences: int = 3  # keep at most this many sentences of a candidate (a tiny model's second one wanders)
 
 
 SMALL = Profile(style="completion", candidates=6, budget=2.0, stream=False, max_tokens=48, temperature=0.8,
-                min_candidates=3)
+                min_candidates=3, sentences=1)
 CAPABLE = Profile(style="chat", candidates=3, budget=8.0, stream=True, max_tokens=120, temperature=0.7)
 
 
@@ -65,6 +67,12 @@ def profile_for(backend: Any, style: str | None = None) -> Profile:
     if chosen.style == "completion" and not callable(getattr(backend, "stream_text", None)):
         chosen = replace(chosen, style="chat")  # a chat-only backend (a server): examples as turns instead
     return chosen
+
+
+def first_sentences(text: str, n: int) -> str:
+    """The first ``n`` complete sentences of a candidate (all of it when it has no more)."""
+    ends = list(SENTENCE.finditer(" ".join(text.split())))
+    return " ".join(text.split())[: ends[n - 1].end()].strip() if len(ends) > n else text
 
 
 @dataclass
@@ -156,6 +164,7 @@ class Narrator:
                     out.error = str(e)
                     break
                 text = (prime + text).strip() if opened else text
+                text = first_sentences(text, p.sentences)
                 judged = self.gate(text, evidence, replace(context, examples=shown_examples))
                 out.asked += 1
                 out.guard.removed += judged.removed
