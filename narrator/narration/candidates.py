@@ -18,6 +18,7 @@ How the model is treated is its :class:`Profile`, chosen by :func:`profile_for`:
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -30,6 +31,7 @@ from narrator.narration import floor, prompting
 from narrator.narration.gate import SENTENCE, Gate, GateContext, Verdict, check_meta, check_words
 from narrator.narration.prompting import TurnFacts
 
+SENTENCE_CLOSED = re.compile(r"[.!?][\"'”’)]*\s")
 SMALL_MODEL_BYTES = 1_000_000_000
 GOOD_SCORE = 0.85
 """A passing candidate scoring at least this ends the search early (relevance to the action plus a length bonus)."""
@@ -136,6 +138,17 @@ class Narrator:
         emit(guard.finish())
         return text
 
+    @staticmethod
+    def _collect(chunks: Iterator[str], prime: str, sentences: int) -> str:
+        """The candidate's text, stopping the model once it has closed ``sentences`` sentences (with the prime):
+        what follows would be cut anyway, and a small model's tokens are the turn's latency."""
+        text = ""
+        for chunk in chunks:
+            text += chunk
+            if len(SENTENCE_CLOSED.findall(prime + text)) >= sentences:
+                break
+        return text
+
     # -- the turn --------------------------------------------------------------------------------------------
     def narrate(self, evidence: Evidence, facts: TurnFacts, context: GateContext, seed: int = 0,
                 on_text: Callable[[str], None] | None = None,
@@ -159,7 +172,7 @@ class Narrator:
                         text = self._streamed_first(chunks, evidence, context, on_text)
                         streamed = True
                     else:
-                        text = "".join(chunks)
+                        text = self._collect(chunks, prime, p.sentences)
                 except BackendError as e:
                     out.error = str(e)
                     break

@@ -161,5 +161,6 @@ def build(evidence: Evidence, facts: TurnFacts, style: str, prime: str = "") -> 
         messages += [Message("user", _block(e.scene, _you(e.action, None), e.outcome)),
                      Message("assistant", e.narration)]
     recalled = f"\nWhat the story remembers:\n{facts.recalled}" if facts.recalled else ""
-    messages.append(Message("user", turn + recalled))
+    who = f"\nThe player's character: {evidence.actor}" if evidence.actor else ""
+    messages.append(Message("user", turn + who + recalled))
     return Prompt("chat", messages=tuple(messages), examples=shown)
