@@ -103,3 +103,20 @@ def test_story_tools_replay_byte_identically_and_undo_covers_them(tmp_path):
         c.undo()
         assert c.state.story.chaos == 5 and "the bridge" not in c.state.story.threads
         assert c.replay().ok
+
+
+def test_a_system_may_give_its_own_scene_tables(tmp_path, monkeypatch):
+    import json
+
+    import prompts
+
+    (tmp_path / "scene_tables.json").write_text(json.dumps({"place": ["aboard the airship Meridian"]}))
+    monkeypatch.setattr(prompts, "system_dir", lambda system: tmp_path)
+    scene_tables.cache_clear()
+    try:
+        tables = scene_tables("flavoured")
+        assert tables["place"] == ["aboard the airship Meridian"] and tables["hook"]  # the rest stays common
+        r = REG.call("story_scene", {"kind": "opening"}, Roller(1), TableState(system="minim"))
+        assert r.place == "aboard the airship Meridian"
+    finally:
+        scene_tables.cache_clear()
