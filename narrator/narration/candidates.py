@@ -49,7 +49,7 @@ class Profile:
     sentences: int = 3  # keep at most this many sentences of a candidate (a tiny model's second one wanders)
 
 
-SMALL = Profile(style="completion", candidates=6, budget=2.0, stream=False, max_tokens=48, temperature=0.8,
+SMALL = Profile(style="completion", candidates=6, budget=1.5, stream=False, max_tokens=48, temperature=0.8,
                 min_candidates=3, sentences=1)
 CAPABLE = Profile(style="chat", candidates=3, budget=8.0, stream=True, max_tokens=120, temperature=0.7)
 

@@ -18,7 +18,7 @@ The checks (each a function ``check_NAME(text, evidence, context) -> Check``, te
   ``tests/data/narration_topic_calibration.jsonl``; see that file's README for the figures).
 * ``outcome`` — agrees with the engine: a failure is never narrated as a success (a failure needs a sign of it:
   a negation, a "but", someone noticing) and a success never as a failure ("you fail", "you miss", "spots you");
-  and nobody narrates the character's death or collapse unless the results put them down.
+  and nobody's death or collapse is narrated unless the results put someone down.
   The polarity comes from the system's vocabulary (outcome label → +1/0/−1), else the result's ``success``.
 * ``repetition`` — not a copy of the last narrations shown, nor of the prompt's examples.
 * ``provenance`` — the existing guard: sentences stating numbers, rolls or health changes the results do not
@@ -310,6 +310,10 @@ DOWNED_CLAIMS = re.compile(
     r"your last breath|(?:kills|killed|slays|slew) you)\b", re.I)
 
 
+DEATH_WORDS = re.compile(r"\b(dead|dies|died|killed|kills|slain|slays|corpse|lifeless|unconscious)\b", re.I)
+"""A death or collapse the results do not establish (words the scene itself uses, "a dead man's coat", may stay)."""
+
+
 def _unnegated(pattern: re.Pattern[str], text: str) -> list[str]:
     """Matches of ``pattern`` not negated by the three words before them ("does not notice you" is no alarm)."""
     found = []
@@ -326,6 +330,9 @@ def check_outcome(text: str, evidence: Evidence, context: GateContext) -> Check:
     down = _unnegated(DOWNED_CLAIMS, text)
     if down and not any(e.kind == "downed" and e.who == evidence.actor for e in evidence.effects):
         return Check("outcome", False, f"the text says {down[0]!r}, the engine did not put you down")
+    deaths = [w for w in DEATH_WORDS.findall(text) if w.lower() not in context.scene.lower()]
+    if deaths and "downed" not in evidence.kinds():
+        return Check("outcome", False, f"the text says {deaths[0]!r}, but nobody went down")
     p = polarity(evidence)
     if p is None or p == 0:
         return Check("outcome", True)
