@@ -122,3 +122,104 @@ def test_the_opening_scene_has_its_own_floor():
     bare = evidence("story_scene", None, None)  # a scene without its parts: the scene text itself
     text = floor.compose(bare, "look around", SCENE)[0]
     assert text.startswith("Around you: the fog-bound docks at night.") and "Old Mags" in text
+
+
+# --- Mini Six --------------------------------------------------------------------------------------------------
+
+SIX = get_system("minisix").vocabulary()
+SIX_ACTIONS = {
+    "athletics": "I climb the mast", "brawling": "I wrestle the rope free", "lifting": "I heave the crate aside",
+    "melee": "I cut the mooring line", "stamina": "I hold my breath under the water", "dodge": "I dive aside",
+    "missile": "I shoot the lantern off its hook", "throwing": "I throw the rope to the boat",
+    "stealth": "I sneak past the guard", "thievery": "I pick the lock of the warehouse",
+    "riding": "I ride along the quay", "piloting": "I steer the boat through the fog",
+    "knowledge": "I recall the old legend", "medicine": "I bandage the sailor's wound", "search": "I search the crates",
+    "repair": "I fix the broken winch", "survival": "I follow the tracks in the mud",
+    "magic": "I cast a spell of light", "persuasion": "I talk the captain into waiting",
+    "con": "I lie to the harbour master", "command": "I order the sailors to the boats",
+    "intimidation": "I threaten the dockhand", "willpower": "I keep my nerve as the ghost appears",
+    "animal handling": "I calm the barking dog", "might": "I force the door", "agility": "I balance on the rail",
+    "wit": "I work out the smuggler's code", "charm": "I win over the crowd",
+}
+
+
+def six(tool: str, label: str | None, success: bool | None, effects=(), **fields) -> Evidence:
+    result = _Result(summary="engine summary", outcome_label=label, success=success, **fields)
+    return Evidence(((tool, result),), tuple(effects), SIX, "minisix", "Kit", ("Kit", "Guard", "Dockhand"))
+
+
+def six_kinds():
+    """Every tool kind of Mini Six's proposals (and the rolls its turns start with), with each outcome."""
+    from tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES
+
+    assert set(SIX_ACTIONS) == set(ATTRIBUTE_OF_SKILL) | set(ATTRIBUTES)
+    for skill, action in SIX_ACTIONS.items():
+        for label in ("success", "failure"):
+            yield (f"minisix_check:{skill}", action, six("minisix_check", label, label == "success", skill=skill))
+    hits = {"success": (Effect(kind="harmed", who="Guard", what="wound level"),
+                        Effect(kind="condition_added", who="Guard", what="wounded")),
+            "down": (Effect(kind="harmed", who="Guard", what="wound level"),
+                     Effect(kind="downed", who="Guard", what="mortally wounded")),
+            "dead": (Effect(kind="harmed", who="Guard", what="wound level"),
+                     Effect(kind="downed", who="Guard", what="dead"))}
+    for skill, action in (("melee", "I attack the guard with my sword"), ("brawling", "I punch the guard"),
+                          ("missile", "I shoot at the guard"), ("throwing", "I throw a knife at the guard"),
+                          ("sword/blade", "I slash at the guard")):
+        for label in ("success", "failure"):
+            yield (f"minisix_attack_target:{skill}", action,
+                   six("minisix_attack_target", label, label == "success", skill=skill, attacker="Kit",
+                       defender="Guard"))
+        for name, effects in hits.items():
+            yield (f"minisix_attack_target:{skill}-{name}", action,
+                   six("minisix_attack_target", "success", True, effects, skill=skill, attacker="Kit",
+                       defender="Guard"))
+    yield ("minisix_dodge_action", "I dodge the guard's blows",
+           six("minisix_dodge_action", "roll improves", True, (Effect(kind="condition_added", who="Kit",
+                                                                      what="dodging"),)))
+    yield ("minisix_dodge_action", "I do nothing but dodge",
+           six("minisix_dodge_action", "static stands", False, (Effect(kind="condition_added", who="Kit",
+                                                                       what="doing nothing but dodging"),)))
+    for label, success in (("healed", True), ("not healed", False)):
+        healed = (Effect(kind="healed", who="Guard", what="wound level"),) if success else ()
+        yield ("minisix_treat_wounds", "I bandage the guard's wound",
+               six("minisix_treat_wounds", label, success, healed, healer="Kit", patient="Guard", target="Guard"))
+        yield ("minisix_natural_heal", "I rest to heal",
+               six("minisix_natural_heal", label, success,
+                   (Effect(kind="healed", who="Kit", what="wound level"),) if success else ()))
+    yield ("minisix_stamina_check", "I try to stay awake", six("minisix_stamina_check", "conscious", True))
+    yield ("minisix_stamina_check", "I try to stay awake",
+           six("minisix_stamina_check", "knocked out", False, (Effect(kind="downed", who="Kit", what="knocked out"),)))
+    yield ("minisix_death_check", "I cling to life", six("minisix_death_check", "lives", True))
+    yield ("minisix_death_check", "I cling to life",
+           six("minisix_death_check", "dies", False, (Effect(kind="downed", who="Kit", what="dead"),)))
+    yield ("minisix_run", "I run for the gate", six("minisix_run", "76'-80'", None))
+    yield ("minisix_take_cover", "I take cover behind the crates",
+           six("minisix_take_cover", None, None, (Effect(kind="condition_added", who="Kit", what="behind cover"),)))
+    for success in (True, False, None):
+        yield ("minisix_use_perk", "I use my destiny perk", six("minisix_use_perk", None, success, perk="destiny"))
+    yield ("minisix_lucky_break", "I spend a hero point for a lucky break", six("minisix_lucky_break", None, None))
+    yield ("minisix_start_combat", "We fight the guards", six("minisix_start_combat", None, None))
+    for action in ("I walk along the pier", "Is anyone watching me?", '"Evening, Mags."', "The fog is thick"):
+        yield ("no_roll", action, Evidence.none("minisix", SIX, "Kit", ("Kit",)))
+
+
+SIX_CASES = list(six_kinds())
+
+
+@pytest.mark.parametrize("kind,action,ev", SIX_CASES, ids=[f"{k}-{e.outcome_label or polarity(e)}-{i}"
+                                                           for i, (k, _, e) in enumerate(SIX_CASES)])
+def test_the_floor_passes_the_gate_for_every_outcome_of_every_minisix_kind(kind, action, ev):
+    options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
+    assert options and all(o.strip() for o in options)
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    assert verdict.passed, (options[0], verdict.as_dict())
+    assert verdict.text == options[0], ("the guard cut a sentence", options[0], verdict.text)
+
+
+def test_minisix_says_who_falls_and_how_badly():
+    """A killing blow on a downed foe is said, not cut by the guard: the level is a downed effect."""
+    ev = six("minisix_attack_target", "success", True, (Effect(kind="downed", who="Guard", what="dead"),),
+             skill="melee", attacker="Kit", defender="Guard")
+    text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
+    assert text.endswith("Guard falls, dead.")
+    assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text

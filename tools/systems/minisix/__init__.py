@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.dice import Roller
-from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
+from tools.systems.contract import ConditionRule, Effect, Resource, SystemBase, TurnStart, Vocabulary
 from tools.table import TableState
 
 BOOK = "mini-six.md"
@@ -109,6 +109,13 @@ class MiniSix(SystemBase):
             passive_powers=("sidekick", "sorcerer"),
             stats=(*ATTRIBUTES, *ATTRIBUTE_OF_SKILL, "soak", "block", "parry"),
         )
+
+    def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:
+        """The shared reading of the ops, with Mini Six's worse-than-incapacitated levels as going down and its
+        condition labels in words (:mod:`.effects`)."""
+        from tools.systems.minisix.effects import story_effects
+
+        return story_effects(super().effects(tool, result, before))
 
     def conditions(self) -> dict[str, ConditionRule]:
         """What each condition does and when it ends; ``modifier`` is in dice (-1 is -1D). The readings are in
