@@ -11,14 +11,16 @@ from tools.table import TableState
 
 
 def mentioned(text: str, names: list[str]) -> list[str]:
-    """Names that appear in ``text`` as whole words, in order of appearance (longest first on ties)."""
-    found = []
+    """Names that appear in ``text`` as whole words, in order of appearance. A name inside a longer one that
+    matched there is not mentioned there ("Giant Rat 3" is not also "Giant Rat")."""
+    found: list[tuple[int, int, str]] = []
     lowered = text.casefold()
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered)
-        if m:
-            found.append((m.start(), name))
-    return [n for _, n in sorted(found)]
+        for m in re.finditer(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered):
+            if not any(start <= m.start() and m.end() <= end for start, end, _ in found):
+                found.append((m.start(), m.end(), name))
+                break
+    return [n for _, _, n in sorted(found, key=lambda f: (f[0], -len(f[2])))]
 
 
 def is_npc(state: TableState, name: str) -> bool:
