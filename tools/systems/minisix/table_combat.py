@@ -290,9 +290,9 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     changes += remember_failure(state, att, "minisix_attack_target", args.model_dump(mode="json"), not r.success)
     refs = [ATTACKING, STATIC] + ([DEFENCES] if which != "dodge" or cover != "none" else []) + (
         [RESISTING, WOUND_EFFECTS] if r.success else []) + ([PERKS_REF] if double or "daredevil" in conds else [])
-    what = (f"hit, {dmg.damage_total} damage vs Soak {dmg.soak}: " + ("no harm" if dmg.result == "unharmed" else
-                                                                      f"{dmg.result}, now {dmg.level_after}")
-            if dmg else "miss")
+    what = (f"hit, {dmg.damage_total} damage vs Soak {dmg.soak}: " + (
+        "no harm" if dmg.result == "unharmed" else dmg.result if dmg.result == dmg.level_after
+        else f"{dmg.result}, now {dmg.level_after}") if dmg else "miss")
     return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({skill}): {r.summary}; {what}",
                 before=steps, after=after, refs=refs, dice=dice, attacker=att, defender=dfn, kind=kind, skill=skill,
                 weapon=weapon.name if weapon else None, defence=defence, defence_kind=which, range=rng, cover=cover,
