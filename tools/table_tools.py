@@ -194,7 +194,8 @@ def next_turn(args: NoArgs, roller: Roller, state: TableState) -> NextTurnResult
     if start is not None:
         changes += start.changes
         lines += start.steps
-    return NextTurnResult(summary=f"Round {new.round}: {new.current}'s turn", steps=lines,
+    said = f"; {start.summary}" if start is not None and start.summary else ""
+    return NextTurnResult(summary=f"Round {new.round}: {new.current}'s turn{said}", steps=lines,
                           rule_refs=[*cites(state, "table_next_turn"), *(start.rule_refs if start else [])],
                           changes=changes, round=new.round, current=new.current,
                           dice=list(start.dice) if start else [])

@@ -162,6 +162,8 @@ class TurnStart(BaseModel):
     steps: list[str] = Field(default_factory=list)
     changes: list[Any] = Field(default_factory=list)
     rule_refs: list[str] = Field(default_factory=list)
+    summary: str = Field("", description="What came of it in one line, added to the turn's summary (the line a "
+                         "player reads); empty when nothing happened.")
 
 
 # --- the protocol -------------------------------------------------------------------------------------------------
