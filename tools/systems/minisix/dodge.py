@@ -78,7 +78,9 @@ def minisix_dodge(args: DodgeArgs, roller: Roller) -> DodgeResult:
     p = 1 - at_least(o.eff.code.dice, o.eff.pips, args.static_dodge + 1, args.double)
     dist = Dist({"static stands": p, "roll improves": 1 - p})
     return DodgeResult(
-        summary=f"Dodge {o.total} → {'full dodge ' if args.mode == 'full' else ''}value {value}", steps=steps,
+        summary=f"Dodge roll {o.total} vs static {args.static_dodge}"
+                + (f" + {FULL_DODGE_BONUS} (full dodge)" if args.mode == "full" else "")
+                + f" → attackers need {value}+ until the next turn", steps=steps,
         rule_refs=[STATIC, DEFENCES] + ([MOVEMENT] if args.dash else []), dice=o.dice,
         outcome="roll improves" if better else "static stands", success=better,
         odds=dist.odds(p_success=1 - p, order=("static stands", "roll improves")), roll=o.total,

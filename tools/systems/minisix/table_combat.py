@@ -452,7 +452,7 @@ def stamina_at_turn_start(state: TableState, actor: str, roller: Roller) -> Turn
         changes.append(SetInitiative(initiative=ini.model_copy(update={"used": max(ini.used, 1)})))
     steps = [f"{actor} is incapacitated: a Moderate ({STAMINA_TN}) stamina roll to stay conscious.", *r.steps[1:]]
     return TurnStart(dice=list(r.dice), steps=steps, changes=[*edits.ops(), *changes],
-                     rule_refs=[WOUND_EFFECTS])
+                     rule_refs=[WOUND_EFFECTS], summary=f"{actor} is incapacitated: {r.summary}")
 
 
 def actions_allowed(state: TableState, actor: str) -> int:

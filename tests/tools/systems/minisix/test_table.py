@@ -112,6 +112,7 @@ def test_an_incapacitated_combatant_rolls_stamina_as_its_turn_begins(table):
     r = table.call("table_next_turn", {}, faces=[5, 5, 5])
     assert "fighting on" in table.conditions("Ann") and "incapacitated" not in table.conditions("Ann")
     assert any("stamina" in s for s in r.steps)
+    assert r.summary == "Round 1: Ann's turn; Ann is incapacitated: Stamina 15 vs 15: stays conscious (-3D)"
     check = table.call("minisix_check", {"actor": "Ann", "attribute": "wit"}, faces=[6, 3])
     assert check.rolled == "1D"  # 3D - 3D stops at 1D
 
