@@ -62,6 +62,9 @@ KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "barbarian": ("melee", "stamina"), "swordsman": ("melee", "dodge"), "duelist": ("melee", "dodge"),
     "con": ("con", "persuasion"), "swindler": ("con", "thievery"), "detective": ("search", "knowledge"),
     "cultist": ("magic", "con"), "zealot": ("willpower", "melee"), "tamer": ("animal handling", "riding"),
+    "sword": ("melee",), "axe": ("melee",), "club": ("melee",), "spear": ("melee",), "knife": ("melee",),
+    "dagger": ("melee",), "bow": ("missile",), "crossbow": ("missile",), "sling": ("missile",),
+    "javelin": ("throwing",),
 }
 """Concept words -> the skills they suggest (exactly, as a plural, or by the start of a longer word)."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "witches": "witch"}
@@ -92,6 +95,31 @@ def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) ->
 def weapon_for(skill: str, roller: Roller, dice: list[Die]) -> GearItem | None:
     table = {"melee": MELEE, "missile": MISSILE, "throwing": THROWN}.get(skill)
     return pick(roller, table, f"{skill} weapon", dice) if table else None
+
+
+WEAPON_WORDS: dict[str, str] = {"dagger": "knife", "javelin": "javelins"}
+"""Concept words naming a gear-list weapon by another name."""
+
+
+def named_weapons(concept: str | None) -> list[GearItem]:
+    """The gear-list weapons the concept names ("a healer with a sling" carries a sling), in order."""
+    by_name = {g.name: g for g in (*MELEE, *MISSILE, *THROWN)}
+    found: list[GearItem] = []
+    for kw in keywords_in(concept):
+        item = by_name.get(WEAPON_WORDS.get(kw, kw))
+        if item is not None and item not in found:
+            found.append(item)
+    return found
+
+
+def arm(concept: str | None, fighting: str, roller: Roller, dice: list[Die]) -> list[GearItem]:
+    """The weapons the concept names, then one by dice for the fighting skill when none of those serves it."""
+    named = named_weapons(concept)
+    kind = {"melee": "melee", "brawling": "melee", "missile": "missile", "throwing": "thrown"}[fighting]
+    if any(w.kind == kind for w in named):
+        return named
+    weapon = weapon_for(fighting if fighting != "brawling" else "melee", roller, dice)
+    return named + ([weapon] if weapon is not None else [])
 
 
 # --- validation --------------------------------------------------------------------------------------------------
@@ -368,9 +396,7 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         comps.append(pick(roller, left, f"complication {i + 1}", dice))
     gear: list[GearItem] = []
     fighting = max(COMBAT_SKILLS, key=lambda s: (added.get(s, 0), s == "melee"))
-    weapon = weapon_for(fighting if fighting != "brawling" else "melee", roller, dice)
-    if weapon is not None:
-        gear.append(weapon)
+    gear += arm(args.concept, fighting, roller, dice)
     armor_die = roller.roll(6, "armor?")
     dice.append(armor_die)
     if armor_die.face >= 4:

@@ -13,7 +13,8 @@ in play (:func:`.sheet.problems` with ``creation=False``). Readings chosen, ever
 * Skills: level + 1 skills, each with the level's dice added (+1 pip, +1D, +2D, +3D, +4D; a starting character
   adds at most 2D). Concept words (guard → melee and search, archer → missile, thief → thievery and stealth ...)
   choose them first, a fighting skill is always among them (melee if the words name none), the rest by dice.
-* Gear: a weapon for its fighting skill; from level 3, armor on a d6 of 3+ (leather cuirass, chain at 4, plate
+* Gear: the weapons its concept names ("with a crossbow"), and one for its fighting skill if none of those
+  serves it; from level 3, armor on a d6 of 3+ (leather cuirass, chain at 4, plate
   at 5). Wounds none.
 * Name: the one given, else the concept's first words ("a bored city guard" → "Bored City Guard"), numbered if
   taken.
@@ -29,7 +30,7 @@ from tools.dice import Die, Roller
 from tools.tool import table_tool
 from tools.systems.minisix.characters import (
     COMBAT_SKILLS, KEYWORD_SKILLS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, keywords_in,
-    minisix_character_create, minisix_character_random, pick, weapon_for,
+    arm, minisix_character_create, minisix_character_random, named_weapons, pick,
 )
 from tools.systems.minisix.codes import DieCode
 from tools.systems.minisix.gear import ARMOR
@@ -168,10 +169,7 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
                  + ", ".join(f"{s} {e.code}" for s, e in skills.items()) + ".")
     fighting = next((s for s in chosen if s in COMBAT_SKILLS), "melee")
     gear: list[GearItem] = []
-    weapon = weapon_for(fighting if fighting != "brawling" else "melee", roller, dice) if fighting != "brawling" \
-        else None
-    if weapon is not None:
-        gear.append(weapon)
+    gear += arm(args.concept, fighting, roller, dice) if fighting != "brawling" else named_weapons(args.concept)
     if lvl >= 3:
         d = roller.roll(6, "armor")
         dice.append(d)

@@ -66,7 +66,8 @@ def test_create_refuses_with_every_problem(call):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 2**32), concept=st.sampled_from([None, "a wandering healer", "thief", "city guard",
-                                                             "old wizard", "sailor and spy", "xyz"]),
+                                                             "old wizard", "sailor and spy", "xyz",
+                                                             "a healer with a sling and a dagger"]),
        sidekick=st.booleans())
 def test_random_characters_are_always_legal(registry, seed, concept, sidekick):
     args = {"name": "Tess", "concept": concept} | ({"sidekick_of": "Ann"} if sidekick else {})
@@ -74,3 +75,15 @@ def test_random_characters_are_always_legal(registry, seed, concept, sidekick):
     assert problems(r.character, creation=True) == []
     total = sum(3 * c.dice + c.pips for c in r.character.attributes.codes().values())
     assert total == (30 if sidekick else 36)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_weapon_the_concept_names_is_carried(table, seed):
+    """"A wandering healer with a sling" carries a sling; an NPC "with a crossbow" too, with a melee weapon beside
+    it when melee is its fighting skill."""
+    r = table.call("minisix_character_random", {"name": "Tess", "concept": "a wandering healer with a sling"},
+                   seed=seed, apply=False)
+    assert "sling" in [g.name for g in r.character.gear]
+    npc = table.call("minisix_add_npc", {"concept": "a mercenary captain with a crossbow", "level": 4}, seed=seed)
+    gear = [g.name for g in npc.character.gear]
+    assert "crossbow" in gear and "missile" in npc.character.skills
