@@ -221,3 +221,50 @@ def test_taking_cover_is_a_free_move_that_raises_the_tn(table):
     assert r.tn == 9 + 5
     table.call("minisix_take_cover", {"actor": "Bob", "cover": "none"})
     assert table.conditions("Bob") == []
+
+
+def test_start_combat_rolls_agility_ties_act_together_and_cover_is_taken_anew(table):
+    """"Initiative: roll Agility" — highest first; equal totals act almost simultaneously. A fight starts without
+    the cover of an earlier one."""
+    table.put("Ann", agility="3D")
+    table.put("Bob", agility="2D")
+    table.put("Cy", agility="2D")
+    table.call("minisix_take_cover", {"actor": "Cy", "cover": "75%"})
+    r = table.call("minisix_start_combat", {"combatants": ["Ann", "Bob", "Cy"]}, faces=[1, 2, 3] + [3, 3] + [5, 4])
+    assert r.totals == {"Ann": 6, "Bob": 6, "Cy": 9}
+    assert table.state.initiative.order[0] == "Cy" and set(table.state.initiative.order[1:]) == {"Ann", "Bob"}
+    assert table.conditions("Cy") == []
+    with pytest.raises(ToolArgumentError, match="already running"):
+        table.call("minisix_start_combat", {}, seed=1)
+
+
+def test_joining_a_fight_takes_the_slot_of_the_agility_total(table):
+    table.put("Ann", agility="3D")
+    table.put("Bob", agility="2D")
+    table.fight("Ann", "Bob")  # both at 10
+    table.put("Cy", agility="2D")
+    r = table.call("minisix_join_combat", {"actor": "Cy"}, faces=[5, 6, 2])  # 5 + wild 6, again 2 = 13
+    assert r.position == 1 and table.state.initiative.order == ["Cy", "Ann", "Bob"]
+    assert table.state.initiative.current == "Ann"  # Cy's slot has passed this round
+    with pytest.raises(ToolArgumentError, match="already in the initiative order"):
+        table.call("minisix_join_combat", {"actor": "Cy"}, seed=0)
+
+
+def test_a_full_run_adds_an_athletics_roll_and_a_sprint_doubles_it(table):
+    """"Run: 60' + Athletics roll ... Sprint: 90' + double Athletics" in a straight line, the only action."""
+    table.put("Ann", might="3D", skills={"athletics": skill("might", "4D")})
+    r = table.call("minisix_run", {"actor": "Ann", "mode": "run"}, faces=[1, 2, 3, 4])
+    assert r.athletics_roll == 10 and r.base_feet == 60 and r.feet == 70
+    r = table.call("minisix_run", {"actor": "Ann", "mode": "sprint"}, faces=[1, 2, 3, 4])
+    assert r.base_feet == 90 and r.feet == 90 + 20
+
+
+def test_damage_the_narrator_rules_goes_against_soak(table):
+    """A fall or a trap: a damage code rolled (or a known total) against Soak, the wound chart as for an attack."""
+    table.put("Ann", might="3D", gear=[CUIRASS])  # soak 12
+    r = table.call("minisix_damage_target", {"target": "Ann", "damage_total": 17, "reason": "a fall"})
+    assert r.result == "wounded" and table.sheet("Ann")["wounds"] == 1
+    r = table.call("minisix_damage_target", {"target": "Ann", "damage": "4D", "reason": "a trap"}, faces=[1, 1, 1, 2])
+    assert r.damage_total == 5 and r.result == "unharmed" and table.sheet("Ann")["wounds"] == 1
+    with pytest.raises(ToolArgumentError):
+        table.call("minisix_damage_target", {"target": "Ann", "reason": "nothing"})
