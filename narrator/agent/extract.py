@@ -1,4 +1,5 @@
-"""Reading names out of the player's words: who acts, whom they target, which zone or power they mean.
+"""Reading names out of the player's words: who acts, whom they target, which zone or power they mean, which entry
+of their own sheet (a skill, an ability, an item) they name.
 
 Only names already on the table can come out of here, matched on word boundaries, case-insensitively.
 """
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tools.table import TableState
+from tools.table import TableState, get_path
 
 
 def mentioned(text: str, names: list[str]) -> list[str]:
@@ -97,6 +98,49 @@ def usable_powers(state: TableState, actor: str) -> list[str]:
 
 def _stem(word: str) -> str:
     return word[: max(4, len(word) - 3)]
+
+
+def sheet_entries(state: TableState, actor: str | None, path: str, match: dict | None = None) -> list[str]:
+    """The names of the entries at ``path`` on the actor's sheet (dict keys, or each entry's ``name``), keeping those
+    whose fields take one of the values in ``match`` (``{"kind": ["ability"]}``)."""
+    if actor is None or actor not in state.characters:
+        return []
+    node = get_path(state.characters[actor], path)
+    items = list(node.items()) if isinstance(node, dict) else [(None, v) for v in node] if isinstance(node, list) \
+        else []
+    names = []
+    for key, entry in items:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        name = name if isinstance(name, str) else key if isinstance(key, str) else None
+        if name is None:
+            continue
+        if match and not all(isinstance(entry, dict) and entry.get(f) in allowed for f, allowed in match.items()):
+            continue
+        names.append(name)
+    return names
+
+
+def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, match: dict | None = None,
+                   only_one: bool = False) -> str | None:
+    """The entry of the actor's sheet the words name — whole, or by a word of it when only one fits ("sneaking"
+    names Sneak) — else, with ``only_one``, the single entry there is."""
+    names = sheet_entries(state, actor, path, match)
+    named = mentioned(text, names)
+    if named:
+        return named[0]
+    words = re.findall(r"[a-z]+", text.casefold())
+    partial = [n for n in names
+               if any(w.startswith(_stem(nw)) for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 4
+                      for w in words)]
+    if len(partial) == 1:
+        return partial[0]
+    return names[0] if only_one and len(names) == 1 else None
+
+
+def mentioned_other(text: str, state: TableState, actor: str | None) -> str | None:
+    """The first character the words name other than the actor (no fallback: None when nobody is named)."""
+    names = [n for n in mentioned(text, list(state.characters)) if n != actor]
+    return names[0] if names else None
 
 
 def power_for(text: str, state: TableState, actor: str | None) -> str | None:
