@@ -233,7 +233,7 @@ def fiveplus_deck_deal(args: DealArgs, roller: Roller) -> DeckResult:
     if state.table:
         steps.append(f"The last scene's {len(state.table)} card(s) go to the discard pile.")
     hands = {p: list(state.hands.get(p, [])) for p in args.players}
-    leftover = [c for p, h in state.hands.items() if p not in hands for c in h]
+    leftover = [c for p in sorted(state.hands) if p not in hands for c in state.hands[p]]
     if leftover:
         discard += leftover
         steps.append(f"{len(leftover)} card(s) of players who left go to the discard pile.")

@@ -233,7 +233,7 @@ def build_character(args: CreateArgs, roller: Roller) -> tuple[FivePlusCharacter
     steps: list[str] = []
     chosen: dict[str, dict[str, Any]] = {}
     for field, kind, entries in (("skills", "skill", args.skills), ("resistances", "resistance", args.resistances)):
-        for name, level in entries.items():
+        for name, level in sorted(entries.items(), key=lambda kv: key_of(kv[0])):  # the log's order: replayable
             key = key_of(name)
             if key in chosen:
                 problems.append(FieldProblem(f"{field}.{name}", "named twice (names ignore case)"))
@@ -376,7 +376,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         g = _pick(roller, left, f"skill group {len(groups) + 1}", dice)
         steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {g}.")
         groups.append(g)
-    skills = {GROUP_SKILL[g]: None for g in groups}
+    skills: dict[str, int | None] = {GROUP_SKILL[g]: None for g in groups}
     trait = f"Trained {(args.concept or 'adventurer').split()[-1][:30]} +1 {GROUP_SKILL[groups[0]]}"
     create = CreateArgs(name=args.name, concept=args.concept, method="random",
                         skills={"Improvise": None, **skills},

@@ -157,8 +157,9 @@ class Descriptor(BaseModel):
         return self.model_dump(mode="json", exclude_defaults=True) | {"name": self.name, "kind": self.kind}
 
 
-NOTATION = re.compile(r"^\s*(?P<name>[^()]+?)\s*(?:\((?P<inner>[^()]*)\))?\s*(?P<mark>\*)?\s*"
-                      r"(?:[-–—:]\s*(?P<effect>.*))?$", re.S)
+NOTATION = re.compile(r"^\s*(?P<name>[^()]+?)\s*(?:\((?P<inner>[^()]*)\))?\s*(?P<mark>\*)?"
+                      r"(?:(?:\s+-|\s*[–—:])\s*(?P<effect>.*))?\s*$", re.S)
+"""'Quick-Draw (2): …', 'Strong - …': a hyphen separates the effect only after a space (names may hold one)."""
 INNER = re.compile(r"^\s*(?:(?P<a>\d+)\s*/\s*)?(?P<b>\d+)?\s*(?::\s*(?P<c>\d+)\s*(?:\+\s*(?P<d>\d+))?)?\s*$")
 
 

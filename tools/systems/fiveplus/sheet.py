@@ -61,6 +61,8 @@ class FivePlusCharacter(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _descriptor_keys(cls, data: Any) -> Any:
+        """Descriptors keyed by their lower-cased name, in key order: a sheet read from the log (whose JSON has
+        sorted keys) and the same sheet built in play must list them alike, or a replay would differ."""
         if not isinstance(data, dict):
             return data
         raw = data.get("descriptors")
@@ -81,7 +83,7 @@ class FivePlusCharacter(BaseModel):
             if key in out:
                 raise ValueError(f"descriptor '{name}' is listed twice (names ignore case)")
             out[key] = value
-        return {**data, "descriptors": out}
+        return {**data, "descriptors": dict(sorted(out.items()))}
 
     @field_validator("actions")
     @classmethod

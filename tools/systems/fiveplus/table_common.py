@@ -21,6 +21,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+import json
 from typing import Any, NoReturn
 
 from pydantic import ValidationError
@@ -157,7 +158,7 @@ class SheetEdits:
             before = self.state.characters[name].get("descriptors", {})
             after = {k: d.dump() for k, d in ds.items()}
             if after != before:
-                out.append(SetField(name=name, field="descriptors", value=after, was=before))
+                out.append(SetField(name=name, field="descriptors", value=canonical(after), was=canonical(before)))
         for name, fields in self.fields.items():
             for field, value in fields.items():
                 was = self.state.characters[name].get(field)
@@ -168,6 +169,11 @@ class SheetEdits:
 
 def with_progress(d: Descriptor, p: Progress) -> Descriptor:
     return d.model_copy(update={"level": p.level, "tier": p.tier, "next_level": p.next_level, "marked": p.marked})
+
+
+def canonical(value: Any) -> Any:
+    """A value as the event log will give it back (dict keys sorted), so play and replay see the same order."""
+    return json.loads(json.dumps(value, sort_keys=True))
 
 
 def system(state: TableState, key: str, default: Any) -> Any:
@@ -193,7 +199,8 @@ class SystemEdits:
         self.values[key] = value
 
     def ops(self) -> list[SetSystemState]:
-        return [SetSystemState(key=k, value=v) for k, v in self.values.items() if v != self.state.system_state.get(k)]
+        return [SetSystemState(key=k, value=canonical(v)) for k, v in self.values.items()
+                if v != self.state.system_state.get(k)]
 
 
 class ConditionEdits:

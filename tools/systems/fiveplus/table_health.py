@@ -144,7 +144,7 @@ def fiveplus_npc_act(args: NpcActArgs, roller: Roller, state: TableState) -> Npc
     incap = conds.has(target, INCAPACITATED)
     refs = [NPCS, WOUNDS] + ([ITEMS] if reducing or immune_item else [])
     return bind(NpcActResult, r, [*edits.ops(), *conds.ops(), *sys.ops()],
-                summary=f"{npc} {action}s {target}: {r.summary}", before=steps, after=after, refs=refs, npc=npc,
+                summary=f"{npc} ({action}) → {target}: {r.summary}", before=steps, after=after, refs=refs, npc=npc,
                 target=target, action=action, incapacitated=incap)
 
 

@@ -70,7 +70,11 @@ def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bo
         taken = max(0, amount - reduction)
         if reduction:
             lines.append(f"Protection reduces {amount} damage by {reduction} → {taken}.")
-    counter, w, gained, major, lost = r.counter + taken, r.wound_level, 0, r.wound_level > r.tier, 0
+    if r.wound_level > r.tier:
+        lines.append(f"{r.name}'s wound is already above its tier: incapacitated, the {taken} damage is lost.")
+        return Outcome(taken=taken, counter_after=r.counter, wound_level_after=r.wound_level, wounds_gained=0,
+                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=lines)
+    counter, w, gained, major, lost = r.counter + taken, r.wound_level, 0, False, 0
     name = wound or f"{r.name} wound"
     if taken:
         lines.append(f"{r.name} ({r.counter}/{r.level}:{r.tier}) takes {taken}: counter {r.counter} → {counter}.")
