@@ -29,7 +29,7 @@ Approach = Literal["physical", "stealth", "social", "knowledge", "perception", "
                    "defense", "endurance", "willpower"]
 AttackApproach = Literal["combat", "ranged", "magic", "social"]
 ACTOR = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
-LEVELLED = sheet_names("descriptors", kind=["skill", "resistance"])
+LEVELLED = sheet_names("descriptors", kind=["skill"])
 
 
 def only_open_challenge(state: TableState) -> str | None:
@@ -80,6 +80,19 @@ def _attack(a: AttackProposal, s: TableState) -> dict[str, Any]:
     return args
 
 
+class ManoeuvreProposal(ProposalArgs):
+    actor: str = ACTOR
+    condition: Literal["prone", "disarmed", "restrained", "stunned", "confused", "aiming", "hidden"] = Field(
+        "prone", description="prone (trip, shove down), disarmed, restrained (grab, pin, net), stunned, confused "
+                             "(sand in the eyes, a feint), aiming, hidden (taking cover).")
+    against: str | None = Field(None, max_length=60, json_schema_extra=ACTOR_ENUM,
+                                description="The opponent, when the words name one.")
+
+
+def _manoeuvre(a: ManoeuvreProposal, s: TableState) -> dict[str, Any]:
+    return {"actor": a.actor, "condition": a.condition, "against": a.against}
+
+
 class ConflictProposal(ProposalArgs):
     combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
 
@@ -88,6 +101,15 @@ class HelpProposal(ProposalArgs):
     actor: str = ACTOR
     target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM,
                         description="The ally helped, or the adversary distracted so everyone gets +1 against it.")
+    same_action: bool = Field(False, description="The helper supports the ally's very action (guides their hands): "
+                              "+1 without a roll.")
+
+
+def _help(a: HelpProposal, s: TableState) -> dict[str, Any]:
+    args: dict[str, Any] = {"helper": a.actor, "target": a.target}
+    if a.same_action and not s.characters.get(a.target, {}).get("npc"):
+        args["mode"] = "same_action"
+    return args
 
 
 class ActorOnly(ProposalArgs):
@@ -96,21 +118,23 @@ class ActorOnly(ProposalArgs):
 
 class AbilityProposal(ProposalArgs):
     actor: str = ACTOR
-    ability: str | None = Field(None, max_length=60, json_schema_extra=sheet_names("descriptors", kind=["ability"]),
-                                description="An ability on the actor's sheet.")
+    ability: str = Field(min_length=1, max_length=60, json_schema_extra=sheet_names("descriptors", kind=["ability"]),
+                         description="An ability on the actor's sheet (the router: the one the words name, or the "
+                                     "only one).")
 
 
-def _first_of(s: TableState, actor: str, kind: str, field: str, unequipped: bool = False) -> str:
+def _first_of(s: TableState, actor: str, kind: str, field: str, consumable: bool = False) -> str:
     found = [d.get("name") for d in (s.characters.get(actor, {}).get("descriptors") or {}).values()
-             if isinstance(d, dict) and d.get("kind") == kind and not (unequipped and d.get("equipped"))]
-    if not found:
-        raise ToolArgumentError("?", [FieldProblem(field, f"{actor} has no {kind} on their sheet")])
+             if isinstance(d, dict) and d.get("kind") == kind and (not consumable or d.get("uses"))]
+    if len(found) != 1:
+        what = "consumable item" if consumable else kind
+        raise ToolArgumentError("?", [FieldProblem(field, f"which {what}? {actor} has "
+                                                          f"{', '.join(map(str, found)) or 'none'}")])
     return str(found[0])
 
 
 def _ability(a: AbilityProposal, s: TableState) -> dict[str, Any]:
-    return {"actor": a.actor, "ability": a.ability or _first_of(s, a.actor, "ability", "ability"),
-            "challenge": only_open_challenge(s)}
+    return {"actor": a.actor, "ability": a.ability, "challenge": only_open_challenge(s)}
 
 
 class PlanProposal(ProposalArgs):
@@ -132,9 +156,10 @@ class RecoverProposal(ProposalArgs):
 
 
 def _recover(a: RecoverProposal, s: TableState) -> dict[str, Any]:
+    """An item named on the sheet, else the actor's only consumable (equipment with uses)."""
     args: dict[str, Any] = {"actor": a.actor, "mode": a.mode}
     if a.mode == "item":
-        args["item"] = a.item or _first_of(s, a.actor, "equipment", "item")
+        args["item"] = a.item or _first_of(s, a.actor, "equipment", "item", consumable=True)
     return args
 
 
@@ -154,8 +179,8 @@ class PlayCardProposal(ProposalArgs):
 
 class EquipProposal(ProposalArgs):
     actor: str = ACTOR
-    item: str | None = Field(None, max_length=60, json_schema_extra=sheet_names("descriptors", kind=["equipment"]),
-                             description="The item on the actor's sheet.")
+    item: str = Field(min_length=1, max_length=60, json_schema_extra=sheet_names("descriptors", kind=["equipment"]),
+                      description="The item on the actor's sheet (the router: the one the words name).")
 
 
 SPECS = [
@@ -163,9 +188,11 @@ SPECS = [
                  "someone attempts something uncertain that is not an attack (or resists something)"),
     ProposalSpec("fiveplus_attack", AttackProposal, _attack, "someone attacks someone on the table (physically, "
                  "with magic, or socially)"),
+    ProposalSpec("fiveplus_maneuver", ManoeuvreProposal, _manoeuvre, "someone outmanoeuvres an opponent (trip, "
+                 "disarm, restrain, stun, confuse) or aims or takes cover"),
     ProposalSpec("fiveplus_start_conflict", ConflictProposal, lambda a, s: {"combatants": a.combatants},
                  "a fight breaks out"),
-    ProposalSpec("fiveplus_help", HelpProposal, lambda a, s: {"helper": a.actor, "target": a.target},
+    ProposalSpec("fiveplus_help", HelpProposal, _help,
                  "someone helps an ally with a different action, or distracts an adversary for everyone"),
     ProposalSpec("fiveplus_raise_stakes", ActorOnly, lambda a, s: {"actor": a.actor},
                  "someone pushes their limits to re-roll their last check (1 fatigue)"),
@@ -183,8 +210,7 @@ SPECS = [
                  "someone practices their marked descriptors during a rest"),
     ProposalSpec("fiveplus_scene_play", PlayCardProposal, lambda a, s: {"player": a.actor},
                  "in GM-less play, the player plays their next card"),
-    ProposalSpec("fiveplus_equip", EquipProposal,
-                 lambda a, s: {"actor": a.actor, "item": a.item or _first_of(s, a.actor, "equipment", "item", True)},
+    ProposalSpec("fiveplus_equip", EquipProposal, lambda a, s: {"actor": a.actor, "item": a.item},
                  "someone equips an item (draws a weapon, dons armour)"),
 ]
 
@@ -222,6 +248,13 @@ def router_examples() -> list[tuple[str, str]]:
         ("I cast a fire spell at the goblin", "fiveplus_attack:magic"),
         ("I help Brom pick the lock by guiding his hand", "fiveplus_help"),
         ("I distract the adversary so the others have an opening", "fiveplus_help"),
+        ("I disarm the bandit", "fiveplus_maneuver:disarmed"),
+        ("I restrain the thief", "fiveplus_maneuver:restrained"),
+        ("I throw sand in his eyes", "fiveplus_maneuver:confused"),
+        ("I aim carefully before shooting", "fiveplus_maneuver:aiming"),
+        ("I use the terrain and take cover", "fiveplus_maneuver:hidden"),
+        ("I knock the orc prone", "fiveplus_maneuver:prone"),
+        ("I stun the guard with a blow to the head", "fiveplus_maneuver:stunned"),
         ("I push my limits and raise the stakes", "fiveplus_raise_stakes"),
         ("I focus on a single action this turn", "fiveplus_plan_turn:one"),
         ("I take two actions this turn", "fiveplus_plan_turn:two"),

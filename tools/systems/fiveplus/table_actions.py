@@ -55,8 +55,9 @@ from tools.systems.fiveplus.table_common import (
 from tools.systems.fiveplus.turn import turn_value
 from tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
 from tools.systems import get_system
-from tools.table import BoundResult, TableState
+from tools.table import BoundResult, SetConditions, TableState
 from tools.tool import table_tool
+from tools.turns import expiry_for
 
 ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 MODIFIER = Field(0, ge=-9, le=9, description=MODIFIER_FIELD_DOC)
@@ -116,6 +117,10 @@ def prepare(state: TableState, name: str, c: FivePlusCharacter, d: Descriptor, *
         rule = rules.get(cond)
         if rule is not None and rule.modifier:
             parts.append((rule.modifier, f"{cond} ({rule.meaning})"))
+    for cond in state.conditions.get(target, []) if target else []:
+        rule = rules.get(cond)
+        if rule is not None and rule.modifier < 0:  # a disadvantage imposed on the opponent
+            parts.append((-rule.modifier, f"{target} is {cond}"))
     plan = turn_plan(state, name)
     actions, move = (int(plan.get("actions", 1)), bool(plan.get("move"))) if plan else (1, False)
     value = turn_value(actions, move)
@@ -534,3 +539,85 @@ def _out(state: TableState, name: str, edits: SheetEdits, conds: ConditionEdits,
     sheet = FivePlusCharacter.model_validate(state.characters[known])
     taken = edits.fields.get(known, {}).get("successes_taken", sheet.successes_taken)
     return sheet.successes_to_defeat is not None and taken >= sheet.successes_to_defeat
+
+
+# --- manoeuvres ---------------------------------------------------------------------------------------------------
+
+Manoeuvre = Literal["prone", "disarmed", "restrained", "stunned", "confused", "aiming", "hidden"]
+SELF = ("aiming", "hidden")
+MANOEUVRE_APPROACH = {"prone": "physical", "disarmed": "combat", "restrained": "physical", "stunned": "combat",
+                      "confused": "stealth", "aiming": "ranged", "hidden": "stealth"}
+
+
+class ManoeuvreArgs(ToolArgs):
+    actor: str = ACTOR
+    condition: Manoeuvre = Field(description="What it achieves: on the opponent prone (trip, shove), disarmed, "
+                                 "restrained (grab, pin, net), stunned, confused (sand in the eyes, a feint); on "
+                                 "oneself aiming or hidden (taking cover): +1 next turn.")
+    against: str | None = Field(None, min_length=1, max_length=60, description="The opponent (default: the only "
+                                "NPC still in the fight).")
+    descriptor: str | None = Field(None, min_length=1, max_length=60, description="The actor's descriptor (default: "
+                                   "their best of the approach the manoeuvre needs).")
+    modifier: int = MODIFIER
+
+
+class ManoeuvreResult(ActionResult):
+    condition: str
+    on: str = Field(description="Who now has the condition (when it worked).")
+    applied: bool
+
+
+@table_tool("fiveplus_maneuver", "fiveplus", "A manoeuvre: outmanoeuvre, distract or discredit — trip, disarm, "
+            "restrain, stun or confuse an opponent (a penalty to it, +1 against it), or aim or take cover (+1 next "
+            "turn); a check against the opponent's rank.", acts="actor")
+def fiveplus_maneuver(args: ManoeuvreArgs, roller: Roller, state: TableState) -> ManoeuvreResult:
+    name, c = find(state, args.actor, "actor")
+    require_able(state, name, c, "actor", "manoeuvre")
+    before: list[str] = []
+    target = name
+    rank = 0
+    if args.condition not in SELF:
+        if args.against is not None:
+            target, t = find(state, args.against, "against")
+        else:
+            foes = [n for n, s in state.characters.items() if s.get("npc") and n != name
+                    and INCAPACITATED not in state.conditions.get(n, [])]
+            if len(foes) != 1:
+                fail("against", f"name the opponent to make {args.condition}; on the table: "
+                                f"{', '.join(sorted(state.characters))}")
+            target, t = find(state, foes[0], "against")
+        if target == name:
+            fail("against", f"{name} cannot do that to themselves", args.against)
+        rank = t.rank if t.npc else 0
+        reach(state, name, target, "combat" if args.condition in ("prone", "disarmed", "restrained", "stunned")
+              else "ranged", before)
+    d = pick(c, args.descriptor, MANOEUVRE_APPROACH[args.condition], "descriptor", name, before)
+    sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
+    prepared = prepare(state, name, c, d, modifier=args.modifier, traits=[], helped=False, upper=False, rank=rank,
+                       sys=sys, target=None if target == name else target)
+    r = run_pure(fiveplus_check, roller, **prepared.check.model_dump())
+    after, triggered, more_dice, more_refs = after_roll(state, name, d, r, prepared, False, roller, edits, sys, conds)
+    applied = r.success and not conds.has(target, args.condition)
+    last = sys.get("last", {})
+    last.pop(name, None)  # raising the stakes re-rolls attempts and attacks, not this
+    sys.set("last", last)
+    changes: list[Any] = [*edits.ops(), *sys.ops()]
+    if applied:
+        now = [*state.conditions.get(target, []), args.condition]
+        timers = dict(state.expiry.get(target, {}))
+        timer = expiry_for(state, target, args.condition)
+        if timer is not None:
+            timers[args.condition] = timer
+        changes.append(SetConditions(name=target, conditions=now, expiry=timers))
+        rule = get_system(state.system).conditions().get(args.condition)
+        after.append(f"{target} is now {args.condition}" + (f" ({rule.meaning})" if rule else "") + ".")
+    elif r.success:
+        after.append(f"{target} is already {args.condition}.")
+    else:
+        after.append("The manoeuvre fails.")
+    changes += [op for op in conds.ops() if op.name != target or not applied]
+    return bind(ManoeuvreResult, r, changes, summary=f"{name} tries to make {'themselves' if target == name else target}"
+                f" {args.condition} ({d.name}): {r.summary}", before=before + prepared.lines, after=after,
+                refs=[ACTIONS, *more_refs], actor=name, descriptor=d.name, modifiers=prepared.modifiers,
+                triggered=triggered, dice=[*r.dice, *more_dice], condition=args.condition, on=target,
+                applied=applied)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
+from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.systems.fiveplus.checks import CheckArgs
 from tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
@@ -295,10 +295,15 @@ class TreatArgs(ToolArgs):
     supplies: bool = Field(False, description="Adequate medical supplies (major wounds need them).")
 
 
-class TreatResult(ConditionResult, BoundResult):
+class TreatResult(CheckResult, BoundResult):
     healer: str
     patient: str
-    condition: str
+    condition: str = Field(description="The condition or wound treated, or 'damage' when there was none.")
+    condition_result: ConditionResult | None = None
+    recovery: RecoveryResult | None = Field(None, description="With no condition or wound: the recovery action on "
+                                            "the patient's damage.")
+    cured: bool = False
+    permanent: bool = False
 
 
 @table_tool("fiveplus_treat", "fiveplus", "Treat a condition or wound: a successful check eases it a level (a tier "
@@ -314,7 +319,7 @@ def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatR
     elif treatable:
         cond = sorted(treatable, key=lambda d: (-int(d.major), -d.tier, -(d.level or 0), d.key))[0]
     else:
-        fail("patient", f"{patient} has no condition or wound to treat", patient)
+        return _treat_damage(args, roller, state, healer, h, patient, p)
     before: list[str] = []
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     if cond.kind == "wound" and cond.major:
@@ -374,9 +379,41 @@ def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatR
             after.append(f"{patient} gains the {cond.becomes} trait for good.")
     elif (r.after.level, r.after.tier) != (cond.level, cond.tier):
         edits.put(patient, cond.model_copy(update={"level": r.after.level, "tier": r.after.tier}))
-    return bind(TreatResult, r, [*edits.ops(), *conds.ops(), *sys.ops()],
-                summary=f"{healer} treats {patient}'s {cond.name}: {r.summary}", before=before, after=after,
-                refs=[CONDITIONS, WOUNDS, RECOVERY], healer=healer, patient=patient, condition=cond.name)
+    return TreatResult(summary=f"{healer} treats {patient}'s {cond.name}: {r.summary}", steps=[*before, *r.steps,
+                       *after], rule_refs=list(dict.fromkeys([*r.rule_refs, CONDITIONS, WOUNDS, RECOVERY])),
+                       dice=r.dice, outcome=r.outcome, success=r.success, odds=r.odds, healer=healer, patient=patient,
+                       condition=cond.name, condition_result=r, cured=r.cured, permanent=r.permanent,
+                       changes=[*edits.ops(), *conds.ops(), *sys.ops()])
+
+
+def _treat_damage(args: TreatArgs, roller: Roller, state: TableState, healer: str, h: FivePlusCharacter,
+                  patient: str, p: FivePlusCharacter) -> TreatResult:
+    """No condition or wound: tending the patient's damage is a recovery action by the healer's check."""
+    hurt = [d for d in p.of_kind("resistance") if d.counter]
+    if not hurt:
+        fail("patient", f"{patient} has no condition, wound or damage to treat", patient)
+    res = sorted(hurt, key=lambda d: (-(d.counter or 0), d.key))[0]
+    sys, edits = SystemEdits(state), SheetEdits(state)
+    before: list[str] = [f"{patient} has no condition or wound: {healer} tends the damage on {res.name} (a "
+                         "recovery action)."]
+    d = pick(h, args.descriptor, "medicine", "descriptor", healer, before)
+    prepared = prepare(state, healer, h, d, modifier=0, traits=[], helped=False, upper=False, rank=0, sys=sys,
+                       field="healer")
+    before += prepared.lines
+    rest = rest_state(sys)
+    used = int(rest["recoveries"].get(patient, 0))
+    limit = int(state.options.get("recoveries_per_rest", DEFAULT_RECOVERIES))
+    r = run_pure(fiveplus_recovery, roller, counter=min(60, res.counter or 0), mode="check", check=prepared.check,
+                 supplies=args.supplies, used=min(20, used), limit=min(20, limit))
+    edits.put(patient, res.model_copy(update={"counter": r.counter_after}))
+    if r.check is not None and r.check.improvement is not None and healer != patient:
+        edits.put(healer, with_progress(edits.current(healer, d.key) or d, r.check.improvement.after))
+    rest["recoveries"][patient] = used + 1
+    sys.set("rest", rest)
+    return TreatResult(summary=f"{healer} tends {patient}'s {res.name}: {r.summary}", steps=[*before, *r.steps],
+                       rule_refs=list(dict.fromkeys([*r.rule_refs, RECOVERY])), dice=r.dice, outcome=r.outcome,
+                       success=r.success, odds=r.odds, healer=healer, patient=patient, condition="damage",
+                       recovery=r, changes=[*edits.ops(), *sys.ops()])
 
 
 # --- rest and practice --------------------------------------------------------------------------------------------

@@ -91,9 +91,10 @@ class HelpArgs(ToolArgs):
     helper: str = NAME
     target: str = Field(min_length=1, max_length=60, description="The ally helped, or the adversary (an NPC) whom "
                         "the help is against, for everyone.")
-    mode: Literal["different_action", "everyone"] | None = Field(None, description="different_action (help an ally: "
-                                                                 "a check that must succeed) or everyone (against an "
-                                                                 "adversary, -1); default by the target.")
+    mode: Literal["same_action", "different_action", "everyone"] | None = Field(
+        None, description="same_action (support the ally's very action: +1, no roll), different_action (help an ally "
+                          "with another action: a check that must succeed) or everyone (against an adversary, -1); "
+                          "default: everyone against an NPC, else different_action.")
     descriptor: str | None = Field(None, min_length=1, max_length=60, description="The helper's descriptor (default: "
                                    "their best of the approach, else Improvise).")
     approach: Group | None = Field(None, description="How they help (physical, social...).")
@@ -114,24 +115,32 @@ def fiveplus_help(args: HelpArgs, roller: Roller, state: TableState) -> HelpOnTa
         fail("target", f"{helper} cannot help themselves", args.target)
     require_able(state, helper, h, "helper", "help")
     mode = args.mode or ("everyone" if t.npc and not h.npc else "different_action")
+    if mode == "same_action" and t.npc and not h.npc:
+        fail("mode", f"{target} is an adversary: helping against it is help for everyone", mode)
     before: list[str] = []
-    d = pick(h, args.descriptor, args.approach, "descriptor", helper, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
-    prepared = prepare(state, helper, h, d, modifier=0, traits=[], helped=False, upper=False,
-                       rank=t.rank if mode == "everyone" and t.npc else 0, sys=sys, field="helper")
-    r = run_pure(fiveplus_help_bonus, roller, mode=mode, check=prepared.check)
-    after, triggered, more_dice, refs = after_roll(state, helper, d, r.helper_check, prepared, False, roller, edits,
-                                                   sys, conds) if r.helper_check else ([], [], [], [])
+    if mode == "same_action":
+        r = run_pure(fiveplus_help_bonus, roller, mode=mode)
+        after, more_dice, refs = [], [], []
+        prepared_lines: list[str] = []
+    else:
+        d = pick(h, args.descriptor, args.approach, "descriptor", helper, before)
+        prepared = prepare(state, helper, h, d, modifier=0, traits=[], helped=False, upper=False,
+                           rank=t.rank if mode == "everyone" and t.npc else 0, sys=sys, field="helper")
+        prepared_lines = prepared.lines
+        r = run_pure(fiveplus_help_bonus, roller, mode=mode, check=prepared.check)
+        after, _, more_dice, refs = after_roll(state, helper, d, r.helper_check, prepared, False, roller, edits,
+                                               sys, conds) if r.helper_check else ([], [], [], [])
     if r.bonus:
         helps = sys.get("help", {})
         key = f"*{target}" if mode == "everyone" else target
         helps[key] = {"from": helper, "round": round_key(state)}
         sys.set("help", helps)
-        after.append(f"+1 waits for {target}'s next action." if mode == "different_action" else
-                     f"Every other character gets +1 against {target} this round.")
+        after.append(f"Every other character gets +1 against {target} this round." if mode == "everyone" else
+                     f"+1 waits for {target}'s next action.")
     return bind(HelpOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()], summary=f"{helper} helps "
                 + (f"everyone against {target}" if mode == "everyone" else target) + f": {r.summary}",
-                before=before + prepared.lines, after=after, refs=[HELPING, *refs], helper=helper, target=target,
+                before=before + prepared_lines, after=after, refs=[HELPING, *refs], helper=helper, target=target,
                 dice=[*r.dice, *more_dice])
 
 
