@@ -123,15 +123,15 @@ def sheet_entries(state: TableState, actor: str | None, path: str, match: dict |
 def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, match: dict | None = None,
                    only_one: bool = False) -> str | None:
     """The entry of the actor's sheet the words name — whole, or by a word of it when only one fits ("sneaking"
-    names Sneak) — else, with ``only_one``, the single entry there is."""
+    names Sneak, "the lock" Lockpicking) — else, with ``only_one``, the single entry there is."""
     names = sheet_entries(state, actor, path, match)
     named = mentioned(text, names)
     if named:
         return named[0]
-    words = re.findall(r"[a-z]+", text.casefold())
+    words = [w for w in re.findall(r"[a-z]+", text.casefold()) if len(w) >= 4]
     partial = [n for n in names
-               if any(w.startswith(_stem(nw)) for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 4
-                      for w in words)]
+               if any(w.startswith(_stem(nw)) or nw.startswith(w)  # "sneaking" names Sneak, "lock" Lockpicking
+                      for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 4 for w in words)]
     if len(partial) == 1:
         return partial[0]
     return names[0] if only_one and len(names) == 1 else None
