@@ -142,10 +142,10 @@ LESSONS: dict[str, Lesson] = {
                      "fiveplus_level_table", {}),
     "improvement": Lesson("improvement", "Any double is worth noticing: at least level + tier, the descriptor gains "
                           "a level; lower, it is marked. The book's shield (3/2) on a double 5.", "fiveplus_check",
-                          {"level": 3, "tier": 2, "modifier": 1, "descriptor": "shield"}, seed=52),
+                          {"level": 3, "tier": 2, "modifier": 1, "descriptor": "shield"}, seed=74),
     "tiers": Lesson("tiers", "A double 6 that levels up also opens the tier above; once the base tier is full, the "
                     "tier above becomes the base: Fire magic (5:1+2) on a double 6.", "fiveplus_check",
-                    {"level": 5, "tier": 1, "next_level": 2, "descriptor": "Fire magic"}, seed=181),
+                    {"level": 5, "tier": 1, "next_level": 2, "descriptor": "Fire magic"}, seed=20),
     "turns": Lesson("turns", "Each turn starts at +2 and every action costs 1, on all rolls: one action is +1 focus; "
                     "a full move is −2; resisting rolls are free.", "fiveplus_turn", WORKED_EXAMPLES["fiveplus_turn"]),
     "help": Lesson("help", "Helping the same action is +1 with no roll; a different help action must succeed; "

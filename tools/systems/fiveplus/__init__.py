@@ -88,6 +88,8 @@ class FivePlus(SystemBase):
 
     # -- honesty -----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
+        from tools.systems.fiveplus.rules import GROUPS
+
         return Vocabulary(
             resources=(Resource(field="descriptors.physical.counter", word="physical damage", kind="health",
                                 higher_is_better=False),),
@@ -99,6 +101,7 @@ class FivePlus(SystemBase):
                       "permanent": -1, "unchanged": 0, "improved": 1, "marked": 0, "nothing": 0, "undefended": -1,
                       "healed": 1, "help": 1},
             downed_words=("incapacitated", "defeated", "out of the fight"),
+            stats=("improvise", "physical", "mental", "fatigue", "frustration", *GROUPS),
         )
 
     def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:

@@ -68,7 +68,9 @@ class Challenge(BaseModel):
     card: str | None = Field(None, max_length=10, description="The card that opened it (GM-less play).")
 
     def progress(self) -> str:
-        if self.point_of_no_return is not None:
+        if self.opposition:
+            text = f"defeat {', '.join(self.opposition)}"
+        elif self.point_of_no_return is not None:
             text = f"track {self.position} (win at {self.target}, lost at −{self.point_of_no_return})"
         else:
             text = f"{self.successes}/{self.target} successes"

@@ -38,6 +38,9 @@ from tools.systems.fiveplus.rules import (
 from tools.tool import tool
 
 Outcome = Literal["success", "failure", "impossible"]
+BOUND = {"fact": "target"}
+"""The ends of the success range are what a roll is compared with: the guard reads them as targets."""
+DEGREE = {"fact": "degree"}
 OUTCOME_ORDER = ("failure", "success")
 FACES = range(1, 7)
 
@@ -106,9 +109,10 @@ class CheckRoll(BaseModel):
     outcome: Outcome
     success: bool
     total: int | None
-    lower: int
-    upper: int
-    distance: int = Field(description="Values outside the range (0 on a success; for reduced effects).")
+    lower: int = Field(json_schema_extra=BOUND)
+    upper: int = Field(json_schema_extra=BOUND)
+    distance: int = Field(json_schema_extra=DEGREE, description="Values outside the range (0 on a success; for "
+                          "reduced effects).")
     successes: int
     double: int | None
     improvement: Improvement | None
@@ -170,10 +174,10 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
 class FivePlusCheckResult(CheckResult):
     outcome: Outcome
     total: int | None = Field(description="The 2d6 sum (None when impossible: nothing was rolled).")
-    lower: int
-    upper: int
+    lower: int = Field(json_schema_extra=BOUND, description="5 + rank.")
+    upper: int = Field(json_schema_extra=BOUND, description="5 + level - damage + modifiers.")
     range: str = Field(description="'7–9', or 'empty'.")
-    distance: int
+    distance: int = Field(json_schema_extra=DEGREE, description="Values outside the range.")
     successes: int = Field(description="Successes obtained (0 on a failure).")
     successes_odds: Odds = Field(description="Exact distribution of the successes before the roll.")
     double: int | None = Field(description="The face of a double, if one was rolled.")

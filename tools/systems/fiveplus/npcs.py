@@ -8,9 +8,11 @@ and be used as part of a critical fumble or when a 1 is rolled."
 Readings chosen:
 
 * An NPC's action against a character is the character's roll: ``defend`` (a passive action with a defence or any
-  fitting descriptor — a success prevents the damage), ``resist`` (an instinctive resistance check — a success lets
-  worn protection reduce the damage, immunity prevents it) or ``none`` ("player may decide to fail a passive
-  check": the damage lands). A failed response takes the NPC's damage, 1 + rank (+ any bonus), on the resistance.
+  fitting descriptor — a success prevents the damage), ``resist`` (an instinctive resistance check, which takes no
+  action — a success absorbs as much damage as its successes, and worn protection reduces what is left: "damage
+  reduction by 1 for a successful physical resistance check"; immunity prevents it) or ``none`` ("player may decide
+  to fail a passive check": the damage lands). A failed response takes the NPC's damage, 1 + rank (+ any bonus),
+  on the resistance.
 * The check against an NPC uses its rank for the lower bound (the table tool sets it).
 * The NPC's signature ability is called when the response shows a 1: +1 damage on that action.
 * Generation (:func:`npc_profile`) from a concept and the system-neutral power level 1-5: rank 0, 0, 1, 1, 2
@@ -139,10 +141,10 @@ def fiveplus_npc_action(args: NpcActionArgs, roller: Roller) -> NpcActionResult:
             steps.append("The defence succeeds: no damage.")
             landed, reduction, immune = 0, 0, False
         elif roll.success:
-            landed, reduction, immune = damage, args.reduction, args.immune
-            steps.append("The resistance holds: " + ("protection makes it harmless." if immune else
-                                                     f"protection reduces it by {reduction}." if reduction else
-                                                     "but nothing worn protects, so the damage lands."))
+            landed, reduction, immune = max(0, damage - roll.successes), args.reduction, args.immune
+            steps.append(f"The resistance holds: its {roll.successes} success(es) absorb that much damage"
+                         + ("; protection makes it harmless." if immune else
+                            f"; protection reduces the rest by {reduction}." if reduction else "."))
             if reduction or immune:
                 refs.append(ITEMS)
         else:

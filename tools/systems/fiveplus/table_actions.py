@@ -25,7 +25,8 @@ Readings chosen (besides those of the modules named):
   reaches the next zone, nothing reaches further ("away" is outside the conflict). Unknown positions: no limit.
 * An attack on a character that is not an NPC is damage: its successes, reduced by equipped protection of that
   resistance, go to the defender's resistance (social attacks to a willpower resistance, others to endurance).
-* Out of combat each check on a challenge is one of its turns.
+* Out of combat each check on a challenge is one of its turns. An attack on an NPC of a challenge's opposition
+  counts toward that challenge without being told.
 """
 
 from __future__ import annotations
@@ -330,6 +331,14 @@ def open_challenge(state: TableState, sys: SystemEdits, name: str | None) -> Cha
     return c
 
 
+def opposing(sys: SystemEdits, npc: str) -> str | None:
+    """The open challenge whose opposition includes ``npc`` (an attack on it counts there)."""
+    for name, raw in sys.get("challenges", {}).items():
+        if isinstance(raw, dict) and raw.get("status", "open") == "open" and npc in (raw.get("opposition") or []):
+            return name
+    return None
+
+
 def count_toward(state: TableState, sys: SystemEdits, ch: Challenge, success: bool, successes: int,
                  opposition_defeated: bool = False) -> tuple[Challenge, list[str]]:
     now, lines = advance(ch, success, successes, new_turn=not state.initiative.active,
@@ -465,7 +474,7 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
     reach(state, att, dfn, args.approach, before)
     d = pick(a, args.descriptor, args.approach, "descriptor", att, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
-    ch = open_challenge(state, sys, args.challenge)
+    ch = open_challenge(state, sys, args.challenge or opposing(sys, dfn))
     mode, why = takes_mode(t, [d.name, d.group or "", args.approach, args.damage_type or ""])
     if mode != "normal":
         before.append(f"{dfn} takes successes with {mode} ({why}).")

@@ -6,9 +6,9 @@ Readings chosen (besides those of :mod:`.npcs`, :mod:`.wounds`, :mod:`.condition
 
 * ``fiveplus_npc_act`` is the NPC's action on its turn. The character's response is chosen by the caller or, by
   default, ``defend`` with their best defence descriptor when they have one, else ``resist`` with the resistance
-  hit. Worn protection of that resistance (equipped items whose ``protects`` names it) reduces the damage on a
-  successful resistance check; an item immune to the damage type prevents it and spends one of its uses. The
-  response is instinctive: it takes none of the character's actions, but gets their turn's value.
+  hit. A successful resistance check absorbs its successes; worn protection of that resistance (equipped items
+  whose ``protects`` names it) reduces the rest; an item immune to the damage type prevents it and spends one of
+  its uses. The response takes none of the character's actions on the table, but gets their turn's value.
 * ``fiveplus_damage`` is damage the narrator rules (a trap, a fall, a dragon's breath): no response roll, so only
   immunity protects; the wound rules apply.
 * A recovery action heals a resistance (default: the most damaged one); by check, the healer may be another

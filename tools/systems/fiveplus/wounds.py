@@ -50,7 +50,7 @@ class Outcome(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     taken: int = Field(description="Damage that reached the resistance after protection.")
-    counter_after: int
+    counter_after: int = Field(json_schema_extra={"fact": "damage"}, description="Damage on the resistance now.")
     wound_level_after: int
     wounds_gained: int = Field(description="How many times the counter went above the level.")
     major: bool = Field(description="The wound is now major: the character is incapacitated.")

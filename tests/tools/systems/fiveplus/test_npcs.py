@@ -20,12 +20,18 @@ def test_a_successful_defence_prevents_the_damage(call):
     assert not hit.success and hit.harm.taken == 2
 
 
-def test_a_resistance_check_lets_armour_reduce_it(call):
+def test_a_resistance_check_absorbs_its_successes_and_armour_reduces_the_rest(call):
     """"A leather plate armor may provide a simple damage reduction by 1 for a successful physical resistance
     check.\""""
-    r = call("fiveplus_npc_action", {"rank": 1, "response": "resist", "check": {"level": 3}, "resistance": RES,
-                                     "reduction": 1}, faces=[3, 4])
-    assert r.harm.taken == 1
+    r = call("fiveplus_npc_action", {"rank": 2, "response": "resist", "check": {"level": 3}, "resistance": RES,
+                                     "reduction": 1}, faces=[2, 4])
+    assert r.harm.taken == 0  # 3 damage, 2 successes absorbed, 1 by the armour
+    r = call("fiveplus_npc_action", {"rank": 3, "response": "resist", "check": {"level": 3}, "resistance": RES},
+             faces=[1, 5])
+    assert r.harm.taken == 3  # 4 damage, 1 success absorbed
+    r = call("fiveplus_npc_action", {"rank": 2, "response": "resist", "check": {"level": 3}, "resistance": RES,
+                                     "reduction": 1}, faces=[6, 5])
+    assert r.harm.taken == 3  # the resistance failed: no protection
 
 
 def test_a_rolled_1_calls_the_npcs_ability(call):

@@ -42,7 +42,7 @@ def test_an_npc_never_rolls_the_character_defends_or_resists(table):
     assert r.response == "defend" and r.success and r.harm.taken == 0
     assert r.response_check.lower == 6  # the orc's rank raises the defence's lower bound
     r = table.call("fiveplus_npc_act", {"npc": "Orc", "target": "Hero", "response": "resist"}, faces=[3, 4])
-    assert r.harm.taken == 1 and table.d("Hero", "Physical").counter == 1  # 2 damage, armour 1
+    assert r.harm.taken == 0 and table.d("Hero", "Physical").counter == 0  # 3 successes absorb the 2 damage
     r = table.call("fiveplus_npc_act", {"npc": "Orc", "target": "Hero"}, faces=[1, 3])
     assert r.ability_used and r.harm.taken == 3  # 1 + rank + crushing blow
 
