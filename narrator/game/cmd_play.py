@@ -43,7 +43,7 @@ def oracle(s: "GameSession", arg: str) -> None:
     s.call("oracle_ask", {"question": question, "likelihood": likelihood}, explain=True)
 
 
-@command("scene", "/scene [GENERATOR | set TEXT]", "generate the next scene (e.g. dungeon), or set it by hand",
+@command("scene", "/scene [GENERATOR | set TEXT]", "generate the next scene (the system's generators), or set it by hand",
          "solo", complete=lambda s, a: ("set", *scene_generators(s.system)) if s.has_campaign else ())
 def scene(s: "GameSession", arg: str) -> None:
     generators = scene_generators(s.system)
