@@ -3,7 +3,8 @@
 GM-less scenes (``/scene cards``; ``five-plus.md#5) Game Master options``): the first call deals the scene
 (``fiveplus_scene_deal``) and plays the lowest card; each later call plays the next card (the lowest one any player
 can play) once the card's challenge is complete; when nobody can play, the next call deals the next scene.
-``/scene abandon`` ends the open card challenge as lost, so the story can move on. Every card, hand and challenge
+``/scene abandon`` ends the open card challenge as lost, so the story can move on. A clubs card brings a foe and
+starts the fight (solo: the foes then act on their turns). Every card, hand and challenge
 is table state, logged and replayed.
 
 Encounters (``/encounter``; ``#NPCs``, ``#4.2) Objectives``): the party's default challenge (the sum of its key
@@ -80,6 +81,8 @@ class CardScene:
             results.append(("fiveplus_scene_deal", dealt))
         played = campaign.call("fiveplus_scene_play", {})
         results.append(("fiveplus_scene_play", played))
+        if played.challenge.opposition and not campaign.state.initiative.active and played.card.type == "combat":
+            results.append(("fiveplus_start_conflict", campaign.call("fiveplus_start_conflict", {})))
         now = _deck(campaign)
         text = campaign.state.scene
         if played.scene_over:

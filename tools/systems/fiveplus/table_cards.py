@@ -9,7 +9,9 @@ challenge the card defines. Readings chosen (besides those of :mod:`.cards`):
   challenge as its target. The escalation the book describes is its rank: number cards 0, royals and aces 1,
   jokers 2.
 * A royal brings its important NPC onto the table (jack power level 3, queen 4, king 5) with a concept from the
-  suit; under clubs that NPC is the challenge's opposition (defeat it to win).
+  suit; under clubs that NPC is the challenge's opposition (defeat it to win). Any other clubs card brings a foe
+  (a d6 picks who; power level 1 for 2-4, 2 for 5-7, 3 for 8-10, 4 for an ace) as the opposition: "Clubs are for
+  killers: should be filled with combat and fights".
 * "Once that challenge is complete, all players may play another card": a card cannot be played while the
   previous card's challenge is open; a new scene cannot be dealt while a card can still be played or the last
   challenge is open (end it with ``fiveplus_end_challenge`` to move on).
@@ -34,6 +36,10 @@ from tools.tool import table_tool
 ROYAL_LEVEL = {"J": 3, "Q": 4, "K": 5}
 ROYAL_CONCEPT = {"H": "a silver-tongued noble with a secret", "D": "a wealthy rival who wants the same prize",
                  "S": "a keeper of forgotten secrets", "C": "a champion warrior spoiling for a fight"}
+FOES = ("band of bandits", "hungry wolf", "hired thug", "cultist fanatic", "orc raider", "giant spider")
+"""Who a clubs card that is not a royal sets against the players (a d6 picks)."""
+FOE_LEVEL = {"2": 1, "3": 1, "4": 1, "5": 2, "6": 2, "7": 2, "8": 3, "9": 3, "10": 3, "A": 4}
+"""The foe's power level by the card's face: the scene's intensity rises with the cards."""
 CARD_KIND = {"social": "social", "achievement": "achievement", "exploration": "exploration", "combat": "combat",
              "free": "general"}
 
@@ -128,6 +134,7 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
     steps = list(r.steps)
     changes: list = []
     npc = None
+    foe_dice: list = []
     rank = 2 if ch_card.kind == "world-changing event" else 1 if ch_card.kind != "challenge" else 0
     opposition: list[str] = []
     royal = ch_card.card[:-1] if ch_card.suit else ""
@@ -136,9 +143,19 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
                                    roller, state)
         npc = made.actor
         changes += made.changes
+        foe_dice = list(made.dice)
         steps.append(f"The {ch_card.name} brings an important NPC: {made.summary}.")
         if ch_card.type == "combat":
             opposition = [npc]
+    elif ch_card.type == "combat":
+        level = FOE_LEVEL.get(royal, 2)
+        pick = roller.roll(len(FOES), "foe")
+        made = fiveplus_add_npc.fn(NpcArgs(concept=FOES[pick.face - 1], level=level), roller, state)
+        npc = made.actor
+        changes += made.changes
+        opposition = [npc]
+        foe_dice = [pick, *made.dice]
+        steps.append(f"Clubs bring a fight: d{len(FOES)}={pick.face} → {made.summary}.")
     working = apply_all(state, changes)
     challenge_args = StartChallengeArgs(name=f"Scene {r.state.scene}: {ch_card.name}"[:80],
                                         kind=CARD_KIND[ch_card.type], rank=rank, opposition=opposition)
@@ -147,5 +164,7 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
                                      "at stake"}[rank] + ".")
     scene_text = f"Scene {r.state.scene} — {ch_card.name}: {ch_card.type} {ch_card.kind}. {ch_card.meaning}"
     changes = [*changes, SetScene(text=scene_text[:2000]), *sys.ops()]
-    return ScenePlayResult(**{**dict(r), "steps": steps, "rule_refs": [GM_OPTIONS, OBJECTIVES]}, challenge=ch,
-                           npc=npc, changes=changes)
+    goal = f"defeat {', '.join(ch.opposition)}" if ch.opposition else f"{ch.target} successes to win"
+    return ScenePlayResult(**{**dict(r), "summary": f"{r.summary} — {goal}", "steps": steps,
+                              "rule_refs": [GM_OPTIONS, OBJECTIVES], "dice": foe_dice}, challenge=ch, npc=npc,
+                           changes=changes)
