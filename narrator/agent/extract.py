@@ -13,13 +13,16 @@ from tools.table import TableState, get_path
 
 def mentioned(text: str, names: list[str]) -> list[str]:
     """Names that appear in ``text`` as whole words, in order of appearance (longest first on ties)."""
-    found = []
+    found: list[tuple[int, int, str]] = []
+    taken: list[tuple[int, int]] = []  # a name inside a longer one found there is not named ("Bandit 2")
     lowered = text.casefold()
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered)
-        if m:
-            found.append((m.start(), name))
-    return [n for _, n in sorted(found)]
+        for m in re.finditer(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered):
+            if not any(a <= m.start() and m.end() <= b for a, b in taken):
+                taken.append((m.start(), m.end()))
+                found.append((m.start(), -len(name), name))
+                break
+    return [n for _, _, n in sorted(found)]
 
 
 def is_npc(state: TableState, name: str) -> bool:

@@ -49,3 +49,10 @@ def test_the_marker_stays_out_of_the_schema_a_model_sees():
     schema = proposal_schema([ProposalSpec("coin_use", Use, lambda a, s: {}, "use")], STATE)
     text = str(schema)
     assert "x-sheet" not in text and "x-names" not in text
+
+
+def test_a_name_inside_a_longer_name_is_not_named():
+    from narrator.agent.extract import mentioned
+
+    assert mentioned("I slash at Bandit 2 with my sword", ["Bandit", "Bandit 2"]) == ["Bandit 2"]
+    assert mentioned("Bandit 2 and Bandit both run", ["Bandit", "Bandit 2"]) == ["Bandit 2", "Bandit"]
