@@ -334,7 +334,7 @@ def fiveplus_deck_play(args: PlayArgs, roller: Roller) -> PlayResult:
                                                             f", above {card_name(state.top)}.")]
     steps.append(f"{ch.meaning}" if ch.suit else ch.meaning)
     if ch.kind != "challenge":
-        steps.append(f"{ch.kind.capitalize()}: " + {"important NPC encounter": "an important NPC — maybe a boss.",
+        steps.append(f"{ch.kind[0].upper()}{ch.kind[1:]}: " + {"important NPC encounter": "an important NPC — maybe a boss.",
                                                       "special local event": "something special happens here.",
                                                       "world-changing event": "the world itself changes."}[ch.kind])
     steps.append(f"{seat} introduces the challenge, free to add lore, places and characters. Once it is complete, "

@@ -403,7 +403,9 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
                          "counted": r.successes if r.success else reduced, "failed_key": key, "round": round_key(state), "raised": False, "upper": args.upper_tier,
                          "descriptor": d.key})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
-    return bind(ActionResult, r, changes, summary=f"{name} ({d.name}): {r.summary}", before=before + prepared.lines,
+    toward = f"; {ch.name}: {ch.progress()}" + (f" — {ch.status}" if ch.status != "open" else "") if ch else ""
+    return bind(ActionResult, r, changes, summary=f"{name} ({d.name}): {r.summary}{toward}",
+                before=before + prepared.lines,
                 after=after, refs=refs, actor=name, descriptor=d.name, modifiers=prepared.modifiers, challenge=ch,
                 failure=failure, triggered=triggered, dice=[*r.dice, *more_dice])
 
@@ -531,8 +533,9 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
                         "raised": False, "upper": args.upper_tier, "descriptor": d.key, "target": dfn,
                         "dealt": dealt if t.npc and t.successes_to_defeat is not None else 0})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
+    toward = f"; {ch.name} {ch.status}" if ch and ch.status != "open" else ""
     return bind(AttackResult, r, changes, summary=f"{att} attacks {dfn} ({d.name}): {r.summary}"
-                + (f"; {dfn} is defeated" if defeated else ""), before=before + prepared.lines, after=after,
+                + (f"; {dfn} is defeated" if defeated else "") + toward, before=before + prepared.lines, after=after,
                 refs=refs, actor=att, descriptor=d.name, modifiers=prepared.modifiers, challenge=ch, failure=failure,
                 triggered=triggered, dice=[*r.dice, *more_dice], attacker=att, defender=dfn, successes_mode=mode,
                 defeated=defeated, defender_progress=progress)

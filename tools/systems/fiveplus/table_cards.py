@@ -12,6 +12,8 @@ challenge the card defines. Readings chosen (besides those of :mod:`.cards`):
   suit; under clubs that NPC is the challenge's opposition (defeat it to win). Any other clubs card brings a foe
   (a d6 picks who; power level 1 for 2-4, 2 for 5-7, 3 for 8-10, 4 for an ace) as the opposition: "Clubs are for
   killers: should be filled with combat and fights".
+* Without a player named, the lowest card anyone can play is played: the scene escalates as gently as the hands
+  allow (a solo player plays their cards in rising order).
 * "Once that challenge is complete, all players may play another card": a card cannot be played while the
   previous card's challenge is open; a new scene cannot be dealt while a card can still be played or the last
   challenge is open (end it with ``fiveplus_end_challenge`` to move on).
@@ -97,8 +99,8 @@ def fiveplus_scene_deal(args: SceneDealArgs, roller: Roller, state: TableState) 
 
 
 class ScenePlayArgs(ToolArgs):
-    player: str | None = Field(None, min_length=1, max_length=60, description="Who plays; default: the first player "
-                               "who can.")
+    player: str | None = Field(None, min_length=1, max_length=60, description="Who plays; default: whoever holds "
+                               "the lowest card that can be played.")
     card: str | None = Field(None, min_length=1, max_length=20, description="The card ('7H', 'QS', 'RJ'); default: "
                              "the player's lowest playable card.")
 
@@ -124,7 +126,7 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
         can = deck.who_can_play()
         if not can:
             fail("player", "nobody can play a card: the scene is over; deal the next one (fiveplus_scene_deal)")
-        player = next(iter(can))
+        player = min(can, key=lambda p: (deck.order(can[p][0]), deck.seats.index(p)))  # the gentlest escalation
     else:
         player = state.find(player, "player")
     r = run_pure(fiveplus_deck_play, roller, state=deck, player=player, card=args.card)

@@ -12,7 +12,8 @@ Readings chosen (besides those of :mod:`.challenges`):
   being considered as simultaneously as possible". The tracker still takes turns one by one (the table needs an
   order): the player-characters first, in the order they joined the table, then the NPCs, who announce what they
   do ("a quick definition of what each NPC will be doing") and act. A table without zones gets the three areas
-  near, far and away, everyone near unless placed.
+  near, far and away, everyone near unless placed. Without a list of combatants, the NPCs who fight are the
+  opposition of the open challenges when there is one (a patron or a bystander stays out), else every NPC.
 """
 
 from __future__ import annotations
@@ -189,6 +190,10 @@ def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableStat
                         f"{', '.join(state.initiative.order)}); end it with table_end_combat first")
     if args.combatants is None:
         names = [n for n in state.characters if able(state, n)]
+        foes = {n for raw in (state.system_state.get("challenges") or {}).values()
+                if isinstance(raw, dict) and raw.get("status", "open") == "open" for n in raw.get("opposition") or []}
+        if foes:  # the opposition fights; other NPCs (a patron, a bystander) stay out of it
+            names = [n for n in names if not state.characters[n].get("npc") or n in foes]
         if not names:
             fail("combatants", "nobody on the table can fight; add characters first")
     else:
