@@ -104,7 +104,7 @@ class FivePlusRules(BaseRules):
         return [
             Step("method", "How are starting levels chosen: fixed (you choose 0-6), random (2d6 keep the worse) or "
                  "buy (points; level L costs 1+2+…+L)?", _choice(METHODS), default="fixed", choices=METHODS),
-            Step("points", f"Buy points per character (used by the buy method)?", _int_between(1, 200, "Points"),
+            Step("points", "Buy points per character (used by the buy method)?", _int_between(1, 200, "Points"),
                  default=str(DEFAULT_POINTS)),
             Step("hand_size", "Cards per hand in GM-less scenes (/scene cards): 3 or 4?",
                  _choice(("3", "4")), default="4", choices=("3", "4")),
@@ -228,6 +228,8 @@ class FivePlusRules(BaseRules):
                 pairs.append(("defeated at", f"{c.successes_taken}/{c.successes_to_defeat} successes"))
             pairs += [(k, v) for k, v in (("goal", c.goal), ("actions", ", ".join(c.actions)),
                                           ("ability", c.ability), ("behaviour", c.behaviour)) if v]
+        if not c.descriptors:  # an NPC defined by its goal, actions and difficulty alone
+            table = Text(f"{c.name} ({kind})" + (f" — {c.concept}" if c.concept else ""), style="bold")
         return Group(table, key_values("", pairs)) if pairs else table
 
     def inventory_view(self, sheet: dict[str, Any]) -> Any:

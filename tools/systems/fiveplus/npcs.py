@@ -67,7 +67,8 @@ def concept_words(concept: str) -> list[str]:
 
 
 def _match(words: list[str], table: dict) -> str | None:
-    for w in words:
+    """The keyword of the concept's last matching word: the head noun ("goblin archer" is an archer)."""
+    for w in reversed(words):
         for kw in table:
             if w in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and w.startswith(kw)):
                 return kw

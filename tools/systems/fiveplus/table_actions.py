@@ -25,6 +25,8 @@ Readings chosen (besides those of the modules named):
   reaches the next zone, nothing reaches further ("away" is outside the conflict). Unknown positions: no limit.
 * An attack on a character that is not an NPC is damage: its successes, reduced by equipped protection of that
   resistance, go to the defender's resistance (social attacks to a willpower resistance, others to endurance).
+* A failed attempt may not be repeated unchanged in the same scene (a new scene changes the conditions); saying
+  what is different ("this time with a rope") lifts it.
 * Out of combat each check on a challenge is one of its turns. An attack on an NPC of a challenge's opposition
   counts toward that challenge without being told.
 """
@@ -313,8 +315,11 @@ class ActionResult(FivePlusCheckResult, BoundResult):
     triggered: list[Triggered] = Field(default_factory=list, description="Conditions a rolled 1 tested.")
 
 
-def failed_key(name: str, d: Descriptor, purpose: str | None, challenge: str | None) -> list[str]:
-    return [name, d.key, (purpose or challenge or "").strip().casefold()]
+def failed_key(state: TableState, name: str, d: Descriptor, purpose: str | None,
+               challenge: str | None) -> list[str]:
+    """What may not be repeated unchanged: this character, this descriptor, this purpose (or challenge), in this
+    scene — a new scene is a change of conditions."""
+    return [name, d.key, (purpose or challenge or "").strip().casefold(), state.scene]
 
 
 def open_challenge(state: TableState, sys: SystemEdits, name: str | None) -> Challenge | None:
@@ -360,13 +365,13 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
     d = pick(c, args.descriptor, args.approach, "descriptor", name, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     ch = open_challenge(state, sys, args.challenge)
-    key = failed_key(name, d, args.purpose, ch.name if ch else None)
+    key = failed_key(state, name, d, args.purpose, ch.name if ch else None)
     failed = sys.get("failed", [])
     if key in failed:
         if not args.changed:
             fail("actor", f"{name} already failed this with {d.name}" + (f" ({key[2]})" if key[2] else "")
-                 + ": the same action for the same purpose cannot be repeated unless the conditions change — try "
-                   "another way, or say what changed (changed=true)", name)
+                 + " here: the same action for the same purpose is not simply repeated — try another way, or say "
+                   "what is different this time (changed=true)")
         failed = [f for f in failed if f != key]
         before.append("The conditions changed since the last failure: the attempt may be made again.")
     rank = args.rank if args.rank is not None else ch.rank if ch else 0
@@ -400,7 +405,8 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
     remember(sys, name, {"tool": "fiveplus_attempt", "check": prepared.check.model_dump(mode="json"),
                          "first": [x.face for x in r.dice], "challenge": ch.name if ch else None,
                          "successes": r.successes if r.success else 0, "success": r.success,
-                         "counted": r.successes if r.success else reduced, "failed_key": key, "round": round_key(state), "raised": False, "upper": args.upper_tier,
+                         "counted": r.successes if r.success else reduced, "failed_key": key,
+                         "round": round_key(state), "raised": False, "upper": args.upper_tier,
                          "descriptor": d.key})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
     toward = f"; {ch.name}: {ch.progress()}" + (f" — {ch.status}" if ch.status != "open" else "") if ch else ""

@@ -26,10 +26,13 @@ def test_a_failed_action_is_not_repeated_unchanged(ninja):
                faces=[6, 5])
     with pytest.raises(ToolArgumentError) as e:
         ninja.call("fiveplus_attempt", {"actor": "Kage", "descriptor": "Improvise", "purpose": "jump the wall"})
-    assert "cannot be repeated" in str(e.value)
+    assert "not simply repeated" in str(e.value)
     r = ninja.call("fiveplus_attempt", {"actor": "Kage", "descriptor": "Improvise", "purpose": "jump the wall",
                                         "changed": True}, faces=[2, 3])  # "a wooden stool"
     assert r.success
+    ninja.call("fiveplus_attempt", {"actor": "Kage", "descriptor": "Sneak"}, faces=[6, 6])
+    ninja.call("table_set_scene", {"text": "Another night, another castle."})
+    ninja.call("fiveplus_attempt", {"actor": "Kage", "descriptor": "Sneak"}, faces=[2, 3])  # a new scene
 
 
 def test_doubles_write_the_improvement_on_the_sheet(ninja):
