@@ -32,6 +32,7 @@ def find_rulings(memory: Any | None) -> tuple[Callable[[str, str], Any] | None, 
     if memory is not None and callable(getattr(memory, "rulings", None)):
         return memory.rulings, None
     try:
+        import memory.rulings  # noqa: F401  (type: ignore[import-not-found]) - the rulings module must be there
         from memory.vector import rulings  # type: ignore[import-not-found]
     except Exception as e:  # noqa: BLE001 - any import failure only disables rulings
         return None, f"Rulings need the memory module, which is not available here ({type(e).__name__}: {e})."
