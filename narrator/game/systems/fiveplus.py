@@ -20,12 +20,16 @@ from rich.text import Text
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
 from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
-from tools.systems.fiveplus.rules import GROUPS, KEYWORD_GROUPS, RANGE
+from tools.systems.fiveplus.rules import (
+    ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
+)
 from tools.table import TableState
 
 METHODS = ("fixed", "random", "buy")
 DEFAULT_POINTS = 30
 MAX_ANSWER = 200
+PREVIEW_REFS = {RANGE, SUCCESSES, ACTIONS, HELPING, ITEMS, CONDITIONS, NPCS, OBJECTIVES}
+"""What a preview cites: how the range is built, never what the dry run's scratch dice happened to show."""
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "impossible": "impossible (no roll)"}
 
 
@@ -194,8 +198,9 @@ class FivePlusRules(BaseRules):
                 lines.append("Successes it may bring (exact): "
                              + ", ".join(f"{k}: {v}" for k, v in successes.exact.items()))
             who = getattr(r, "actor", None) or getattr(r, "healer", None) or getattr(r, "helper", None) or ""
+            refs = [ref for ref in r.rule_refs if ref in PREVIEW_REFS] or [RANGE]  # not what the scratch dice did
             return Preview(f"Before the roll — {who} {tool.split('_', 1)[1].replace('_', ' ')}:", r.odds, lines,
-                           list(r.rule_refs) or [RANGE], OUTCOME_NAMES)
+                           refs, OUTCOME_NAMES)
         return p
 
     def lessons(self) -> dict[str, Lesson]:

@@ -27,7 +27,10 @@ from tools.table import TableState
 
 Approach = Literal["physical", "stealth", "social", "knowledge", "perception", "survival", "profession", "magic",
                    "defense", "endurance", "willpower"]
-AttackApproach = Literal["combat", "ranged", "magic", "social"]
+AttackApproach = Literal["melee", "ranged", "spell", "taunt"]
+ATTACK_APPROACH = {"melee": "combat", "ranged": "ranged", "spell": "magic", "taunt": "social"}
+"""The attack's own words for its approaches, so a choice between an attack and an attempt reads apart ("taunt
+or social?"); the table tool takes the approach groups."""
 ACTOR = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
 LEVELLED = sheet_names("descriptors", kind=["skill"])
 
@@ -63,8 +66,8 @@ def _attempt(a: AttemptProposal, s: TableState) -> dict[str, Any]:
 class AttackProposal(ProposalArgs):
     attacker: str = ACTOR
     defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Whom.")
-    approach: AttackApproach = Field("combat", description="combat (melee), ranged, magic, or social (insults, "
-                                     "threats, accusations).")
+    approach: AttackApproach = Field("melee", description="melee, ranged (shooting, throwing), spell (harmful magic), "
+                                     "or taunt (insults, threats, intimidation, accusations).")
     descriptor: str | None = Field(None, max_length=60, json_schema_extra=LEVELLED,
                                    description="The attacker's skill, when the words name one ('my Sword').")
     circumstance: Circumstance = "none"
@@ -72,7 +75,7 @@ class AttackProposal(ProposalArgs):
 
 
 def _attack(a: AttackProposal, s: TableState) -> dict[str, Any]:
-    args: dict[str, Any] = {"attacker": a.attacker, "defender": a.defender, "approach": a.approach,
+    args: dict[str, Any] = {"attacker": a.attacker, "defender": a.defender, "approach": ATTACK_APPROACH[a.approach],
                             "modifier": modifier_for(s, a.circumstance), "helped": a.helped,
                             "challenge": only_open_challenge(s)}
     if a.descriptor:
@@ -243,9 +246,9 @@ def router_examples() -> list[tuple[str, str]]:
         ("I try to keep my nerve and not surrender", "fiveplus_attempt:willpower"),
         ("I endure the poison", "fiveplus_attempt:endurance"),
         ("I attempt a ranged attack to shoot the wizard", "fiveplus_attack:ranged"),
-        ("I attack the orc with my sword", "fiveplus_attack:combat"),
-        ("I insult the bandit chief to break his spirit", "fiveplus_attack:social"),
-        ("I cast a fire spell at the goblin", "fiveplus_attack:magic"),
+        ("I attack the orc with my sword", "fiveplus_attack:melee"),
+        ("I insult the bandit chief to break his spirit", "fiveplus_attack:taunt"),
+        ("I cast a fire spell at the goblin", "fiveplus_attack:spell"),
         ("I help Brom pick the lock by guiding his hand", "fiveplus_help"),
         ("I distract the adversary so the others have an opening", "fiveplus_help"),
         ("I disarm the bandit", "fiveplus_maneuver:disarmed"),
