@@ -305,8 +305,9 @@ def build_character(args: CreateArgs, roller: Roller) -> tuple[FivePlusCharacter
         steps.append(f"Buy points: {'; '.join(lines)} — {spent} of {args.points} spent"
                      + (f", {args.points - spent} left." if args.points is not None and spent <= args.points else "."))
         if args.points is not None and spent > args.points:
-            _fail([FieldProblem("points", f"the levels cost {spent} points, {spent - args.points} more than the "
-                                          f"{args.points} available (level L costs 1+2+…+L)", str(args.points))])
+            _fail([FieldProblem("skills", f"the levels cost {spent} points, {spent - args.points} more than the "
+                                          f"{args.points} available (level L costs 1+2+…+L; resistances count too)",
+                                f"{spent} points")])
     c = FivePlusCharacter(name=args.name, concept=args.concept, descriptors=descriptors, method=args.method,
                           points=args.points)
     broken = violations(c, creation=True)
