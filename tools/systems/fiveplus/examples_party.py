@@ -34,6 +34,8 @@ ARIA_DESCRIPTORS = [
      "effect": "reduces physical damage by 1 on a successful resistance check"},
     {"name": "Healing potion", "kind": "equipment", "uses": 2, "effect": "heals 2 physical damage when drunk"},
     {"name": "Rope", "kind": "equipment", "effect": "thirty feet of good rope"},
+    {"name": "Hunting bow", "kind": "equipment", "equipped": True, "required_for": ["Bow"],
+     "effect": "a light bow for hunting"},
     {"name": "Short sword", "kind": "equipment", "modifier": 1, "applies_to": ["Sword"],
      "effect": "a well-balanced blade: +1 to Sword while drawn"},
 ]
