@@ -131,10 +131,11 @@ def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, m
     named = mentioned(text, names)
     if named:
         return named[0]
-    words = [w for w in re.findall(r"[a-z]+", text.casefold()) if len(w) >= 4]
+    words = re.findall(r"[a-z]+", text.casefold())
     partial = [n for n in names
-               if any(w.startswith(_stem(nw)) or nw.startswith(w)  # "sneaking" names Sneak, "lock" Lockpicking
-                      for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 4 for w in words)]
+               if any(w == nw or (len(nw) >= 4 and len(w) >= 4 and (w.startswith(_stem(nw)) or nw.startswith(w)))
+                      for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 3 for w in words)]
+    # "my bow" names Hunting bow, "sneaking" names Sneak, "the lock" names Lockpicking
     if len(partial) == 1:
         return partial[0]
     return names[0] if only_one and len(names) == 1 else None

@@ -31,6 +31,7 @@ def test_a_name_whole_or_by_a_word_else_the_only_one():
     assert sheet_name_for("I go sneaking along the wall", STATE, "Aria", "kit") == "Sneak"
     assert sheet_name_for("I try some quick moves", STATE, "Aria", "kit") == "Quick-Draw"
     assert sheet_name_for("I light the lantern", STATE, "Aria", "bag") == "lantern"
+    assert sheet_name_for("I grab the rope", STATE, "Aria", "bag") == "rope"
     assert sheet_name_for("I do my trick", STATE, "Aria", "kit", {"kind": ["ability"]}) is None
     assert sheet_name_for("I do my trick", STATE, "Aria", "kit", {"kind": ["ability"]}, only_one=True) == "Quick-Draw"
 
