@@ -7,7 +7,8 @@ What the tools read, so a proposal only names the actor and a descriptor (or an 
 * every modifier of the sheet (:func:`.sheet.modifiers_for`: wounds, conditions, traits, equipped items), the
   items a descriptor needs (:func:`.sheet.restriction`), its extra successes;
 * the turn's value (:mod:`.turn`): the declared plan (``fiveplus_plan_turn``) or, without one, a single focused
-  action, +1;
+  action, +1; in a fight, a character who has moved to another area since their turn began has made a full move
+  (−2) whether or not they declared it;
 * help waiting for this character (``fiveplus_help``), or the same-action help flag — one +1 at most;
 * the challenge the check counts toward (its rank, its successes, its losing conditions, how its failures go on);
 * for an attack, the defender: its rank (lower bound), how it takes successes (immunity, resistance, weakness),
@@ -101,6 +102,14 @@ def turn_plan(state: TableState, name: str) -> dict[str, Any] | None:
     return plan
 
 
+def moved_this_turn(state: TableState, name: str) -> bool:
+    """In a fight, whether ``name`` is in another area than when their turn began (a full move: −2)."""
+    if not state.initiative.active or state.initiative.current != name:
+        return False
+    origin = (state.system_state.get("turn_origin") or {}).get(name)
+    return origin is not None and state.positions.get(name) not in (None, origin)
+
+
 def prepare(state: TableState, name: str, c: FivePlusCharacter, d: Descriptor, *, modifier: int, traits: list[str],
             helped: bool, upper: bool, rank: int, sys: SystemEdits, target: str | None = None,
             successes_mode: str = "normal", field: str = "actor") -> Prepared:
@@ -126,6 +135,7 @@ def prepare(state: TableState, name: str, c: FivePlusCharacter, d: Descriptor, *
             parts.append((-rule.modifier, f"{target} is {cond}"))
     plan = turn_plan(state, name)
     actions, move = (int(plan.get("actions", 1)), bool(plan.get("move"))) if plan else (1, False)
+    move = move or moved_this_turn(state, name)
     value = turn_value(actions, move)
     parts.append((value, ("focus on a single action" if actions == 1 else f"rush: {actions} actions this turn")
                   + (", full move −2" if move else "")))

@@ -29,7 +29,7 @@ from tools.systems.fiveplus.failure import FailureKind
 from tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
 from tools.systems.fiveplus.sheet import FivePlusCharacter
 from tools.systems.fiveplus.table_common import INCAPACITATED, SystemEdits, fail, sheet_of
-from tools.table import BoundResult, Initiative, Move, SetInitiative, SetZones, TableState
+from tools.table import BoundResult, Initiative, Move, SetInitiative, SetSystemState, SetZones, TableState
 from tools.tool import table_tool
 
 AREAS = ["near", "far", "away"]
@@ -216,5 +216,7 @@ def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableStat
         steps.append("Areas: near, far and away (relative to the players); everyone starts near. Melee reaches near, "
                      "ranged far; a full move between areas is −2 to all actions.")
     changes.append(SetInitiative(initiative=ini))
+    origin = {n: state.positions.get(n) or ("near" if not state.zones else None) for n in order}
+    changes.append(SetSystemState(key="turn_origin", value=origin))
     return ConflictResult(summary=f"Conflict: {', '.join(order)}; round 1, {order[0]} first", steps=steps,
                           rule_refs=[STRUCTURE, ACTIONS], initiative=ini, order=order, changes=changes)

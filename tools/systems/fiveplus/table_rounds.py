@@ -6,6 +6,8 @@ A turn is "a round of player's actions", so when the tracker comes back to the f
 * every open challenge counts a turn (a time-sensitive challenge may be lost: "the players have only so many
   turns");
 * help for everyone against an adversary, and the plans declared for the round that ended, lapse.
+
+And at every turn's start the area the combatant stands in is noted: leaving it during the turn is a full move.
 """
 
 from __future__ import annotations
@@ -22,9 +24,14 @@ OBJECTIVES = ref(BOOK, "4.2) Objectives")
 
 def round_starts(state: TableState, actor: str) -> TurnStart:
     ini = state.initiative
-    if not ini.active or ini.turn != 0 or ini.round <= 1:
+    if not ini.active:
         return TurnStart()
     sys = SystemEdits(state)
+    origin = sys.get("turn_origin", {})
+    origin[actor] = state.positions.get(actor)  # where the turn begins: moving away from it is a full move
+    sys.set("turn_origin", origin)
+    if ini.turn != 0 or ini.round <= 1:
+        return TurnStart(changes=sys.ops())
     steps: list[str] = []
     found = sys.get("challenges", {})
     for name, raw in list(found.items()):

@@ -36,6 +36,22 @@ def test_a_planned_turn_sets_the_rush_and_the_actions_allowed(table):
         table.call("fiveplus_attack", {"attacker": "Hero", "defender": "Wolf"})  # no action left
 
 
+def test_a_full_move_costs_2_on_every_action_that_turn(table):
+    """"To move from one zone to another, an unblocked path … and full movement (-2 move penalty to all actions) is
+    required.\""""
+    fight(table)
+    table.call("fiveplus_plan_turn", {"actor": "Hero", "actions": 1, "move": True})
+    table.call("table_move", {"actor": "Hero", "zone": "far"})
+    r = table.call("fiveplus_attack", {"attacker": "Hero", "defender": "Wolf", "approach": "ranged"}, faces=[2, 2])
+    assert "-1 focus on a single action, full move −2" in r.modifiers
+    table.call("table_next_turn", {})
+    table.call("table_next_turn", {})  # round 2: Hero again, in the far area
+    table.call("fiveplus_plan_turn", {"actor": "Hero", "actions": 2})  # a move not declared is still a move
+    table.call("table_move", {"actor": "Hero", "zone": "near"})
+    r = table.call("fiveplus_attack", {"attacker": "Hero", "defender": "Wolf"}, faces=[2, 2])
+    assert "-2 rush: 2 actions this turn, full move −2" in r.modifiers
+
+
 def test_melee_needs_the_same_area(table):
     fight(table)
     table.call("table_move", {"actor": "Hero", "zone": "far"})
