@@ -73,8 +73,11 @@ def target_for(text: str, state: TableState, actor: str | None) -> str | None:
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         return names[0]
+    from tools.systems import get_system
+
+    downed = get_system(state.system).downed_condition
     candidates = [n for n in state.characters if n != actor and is_npc(state, n)
-                  and "unconscious" not in state.conditions.get(n, [])]
+                  and downed not in state.conditions.get(n, [])]
     return candidates[0] if len(candidates) == 1 else None
 
 

@@ -33,7 +33,7 @@ MAX_LINE = 2000
 """Longest line a player may send; longer ones are refused whole rather than silently cut."""
 MODE_HINTS = {
     "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene generates the next scene (/scene lists how), /encounter adds foes.",
+            "/scene frames the next scene, /encounter adds foes.",
     "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
     "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
              "/why repeats the last explanation, /learn TOPIC walks through a rule.",
@@ -435,11 +435,13 @@ class GameSession:
         from tools.errors import ToolCallError
         from tools.turns import blocking
 
+        from tools.turns import party_down
+
         campaign = self._open()
         system = get_system(campaign.system)
         for _ in range(4 * max(1, len(campaign.state.initiative.order))):
             ini = campaign.state.initiative
-            if not ini.active or ini.current is None:
+            if not ini.active or ini.current is None or party_down(campaign.state):
                 return
             name = ini.current
             sheet = campaign.state.characters.get(name, {})
