@@ -68,6 +68,9 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
     return None
 
 
+NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "two"})
+
+
 def target_for(text: str, state: TableState, actor: str | None) -> str | None:
     """Whom the action targets: a named character other than the actor, else the only conscious NPC present."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
@@ -78,7 +81,21 @@ def target_for(text: str, state: TableState, actor: str | None) -> str | None:
     downed = get_system(state.system).downed_condition
     candidates = [n for n in state.characters if n != actor and is_npc(state, n)
                   and downed not in state.conditions.get(n, [])]
-    return candidates[0] if len(candidates) == 1 else None
+    words = set(re.findall(r"[a-z]+", text.casefold()))
+    called = [n for n in candidates if words & {w for w in re.findall(r"[a-z]+", n.casefold())
+                                                if len(w) >= 3 and w not in NOT_NAMES}]
+    # "the nearest thug" names Town Thug when every NPC so called is one kind ("Town Thug", "Town Thug 2")
+    for group in (called, candidates):
+        if group and len({_kind(n) for n in group}) == 1:
+            return group[0]
+        if group:
+            return None
+    return None
+
+
+def _kind(name: str) -> str:
+    """A generated NPC's kind: its name without the running number ("Town Thug 2" → "town thug")."""
+    return re.sub(r"\s+\d+$", "", name).casefold()
 
 
 def zone_for(text: str, state: TableState) -> str | None:
