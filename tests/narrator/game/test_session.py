@@ -531,3 +531,15 @@ def test_a_total_party_kill_is_said_after_the_turn_that_caused_it(make_session, 
     assert not any("Total-party kill" in text for text in said[:-1])
     assert [e.kind for e in s.campaign.events()].count("party_down") == 1
     assert "Total-party kill" not in plain(s.handle("/party"))
+
+
+def test_a_resumed_solo_game_recaps_the_scene_and_the_last_narration(make_session, ready_campaign):
+    first = make_session(campaign=ready_campaign, narrations=["You wait; the night is quiet."])
+    first.start()
+    first.handle("I look around")
+    scene, framed = first.campaign.state.scene, tools_logged(first).count("story_scene")
+    first.close()
+    again = make_session(campaign=ready_campaign)
+    out = " ".join(plain(again.start()).split())
+    assert f"Where you are: {' '.join(scene.split())}" in out and "Last time:" in out
+    assert tools_logged(again).count("story_scene") == framed == 1  # resuming frames no new scene
