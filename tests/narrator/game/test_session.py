@@ -71,6 +71,16 @@ def test_new_campaign_wizard_guided_character(make_session):
     assert sheet["powers"] == {"languages": 1, "wealth": 1, "fireball": 2, "healing": 2}
 
 
+def test_an_empty_name_in_guided_creation_can_go_back_to_random(make_session):
+    s = make_session()
+    s.start()
+    out = plain(say(s, "", "", "", ""))  # campaign name, system, (options), guided by pressing Enter, empty name
+    out = plain(say(s, ""))
+    assert "cannot be empty" in out and "back" in out
+    out = plain(say(s, "back", "r", "Kit", ""))
+    assert "Kit" in s.campaign.state.characters and "(d)one? [done]" in out
+
+
 def test_wizard_shows_the_engines_messages_and_asks_again(make_session):
     s = make_session()
     s.start()
