@@ -30,8 +30,8 @@ from tools.table import TableState
 
 def choice_words(p: Proposal) -> str:
     """How a choice is named to the player: the variant that distinguishes it (a skill, a trait), else the tool."""
-    for key in ("skill", "trait", "power", "zone", "defender", "target", "attribute", "descriptor", "ability", "activity",
-                "action"):
+    for key in ("skill", "trait", "power", "descriptor", "approach", "zone", "defender", "target", "attribute",
+                "ability", "activity", "action"):
         value = p.args.get(key)
         if isinstance(value, str) and value:
             return value

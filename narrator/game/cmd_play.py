@@ -44,7 +44,7 @@ def oracle(s: "GameSession", arg: str) -> None:
 
 
 @command("scene", "/scene [show | GENERATOR | set TEXT]", "frame a new scene from the oracle tables (place, "
-         "situation, someone present, a hook); show it; a system's generator (e.g. dungeon); or set it by hand",
+         "situation, someone present, a hook); show it; one of the system's generators; or set it by hand",
          "solo", complete=lambda s, a: ("show", "set", *scene_generators(s.system)) if s.has_campaign else ())
 def scene(s: "GameSession", arg: str) -> None:
     generators = scene_generators(s.system)

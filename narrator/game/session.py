@@ -201,6 +201,17 @@ class GameSession:
                   "/help lists every command.")
         if self.mode == "solo" and not self.campaign.state.scene:
             self.frame_scene("opening")
+        elif self.mode == "solo":
+            self.recap()
+
+    def recap(self) -> None:
+        """A resumed solo game says where the story stands: the scene, then the last thing narrated."""
+        campaign = self.campaign
+        self.info(f"Where you are: {campaign.state.scene}")
+        recent = campaign.store.events(after=max(0, campaign.store.last_seq() - 200))
+        last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)
+        if isinstance(last, str) and last.strip():
+            self.info(f"Last time: {last.strip()}")
 
     def _begin_session(self) -> None:
         """A game session begins when play does: the rules system's ``session_start`` (if its adapter has one) is

@@ -71,6 +71,16 @@ def test_new_campaign_wizard_guided_character(make_session):
     assert sheet["powers"] == {"languages": 1, "wealth": 1, "fireball": 2, "healing": 2}
 
 
+def test_an_empty_name_in_guided_creation_can_go_back_to_random(make_session):
+    s = make_session()
+    s.start()
+    out = plain(say(s, "", "", "", ""))  # campaign name, system, (options), guided by pressing Enter, empty name
+    out = plain(say(s, ""))
+    assert "cannot be empty" in out and "back" in out
+    out = plain(say(s, "back", "r", "Kit", ""))
+    assert "Kit" in s.campaign.state.characters and "(d)one? [done]" in out
+
+
 def test_wizard_shows_the_engines_messages_and_asks_again(make_session):
     s = make_session()
     s.start()
@@ -531,3 +541,15 @@ def test_a_total_party_kill_is_said_after_the_turn_that_caused_it(make_session, 
     assert not any("Total-party kill" in text for text in said[:-1])
     assert [e.kind for e in s.campaign.events()].count("party_down") == 1
     assert "Total-party kill" not in plain(s.handle("/party"))
+
+
+def test_a_resumed_solo_game_recaps_the_scene_and_the_last_narration(make_session, ready_campaign):
+    first = make_session(campaign=ready_campaign, narrations=["You wait; the night is quiet."])
+    first.start()
+    first.handle("I look around")
+    scene, framed = first.campaign.state.scene, tools_logged(first).count("story_scene")
+    first.close()
+    again = make_session(campaign=ready_campaign)
+    out = " ".join(plain(again.start()).split())
+    assert f"Where you are: {' '.join(scene.split())}" in out and "Last time:" in out
+    assert tools_logged(again).count("story_scene") == framed == 1  # resuming frames no new scene
