@@ -299,6 +299,8 @@ class MiniSixRules(BaseRules):
             pairs.append(("complications", ", ".join(c.complications)))
         if c.gear:
             pairs.append(("gear", ", ".join(gear_text(g.model_dump(mode="json")) for g in c.gear)))
+        if c.slow:
+            pairs.append(("movement", "slow (charge 25', dash +25', run 50' + Athletics)"))
         return Group(table, key_values("", pairs))
 
     def inventory_view(self, sheet: dict[str, Any]) -> Any:

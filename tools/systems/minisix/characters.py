@@ -101,6 +101,14 @@ WEAPON_WORDS: dict[str, str] = {"dagger": "knife", "javelin": "javelins"}
 """Concept words naming a gear-list weapon by another name."""
 
 
+SLOW_WORDS = frozenset({"dwarf", "dwarfs", "dwarves", "dwarven"})
+"""Concept words for "Dwarfs and other slow creatures" (``Movement``): the character moves as a slow one."""
+
+
+def is_slow(concept: str | None) -> bool:
+    return any(w in SLOW_WORDS for w in re.findall(r"[a-z]+", (concept or "").lower()))
+
+
 def named_weapons(concept: str | None) -> list[GearItem]:
     """The gear-list weapons the concept names ("a healer with a sling" carries a sling), in order."""
     by_name = {g.name: g for g in (*MELEE, *MISSILE, *THROWN)}
@@ -403,10 +411,13 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         gear.append(ARMOR[0])
     c = MiniSixCharacter(name=args.name, concept=args.concept,
                          attributes=Attributes(**{a: x.text() for a, x in codes.items()}), skills=skills,
-                         perks=perks, complications=comps, gear=gear, sidekick_of=args.sidekick_of)
+                         perks=perks, complications=comps, gear=gear, sidekick_of=args.sidekick_of,
+                         slow=is_slow(args.concept))
     broken = problems(c, creation=True)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
+    if c.slow:
+        steps.append("A dwarf: a slow creature (charge 25', run 50' + Athletics).")
     steps.append("Complications: " + (", ".join(comps) if comps else "none") + ".")
     steps.append("Gear: " + (", ".join(g.name for g in gear) if gear else "none") + ".")
     steps += creation_steps(c)

@@ -36,6 +36,8 @@ def sheet_text(sheet: dict[str, Any]) -> str:
         lines.append("  Complications: " + ", ".join(c.complications))
     if c.gear:
         lines.append("  Gear: " + ", ".join(gear_text(g.model_dump(mode="json")) for g in c.gear))
+    if c.slow:
+        lines.append("  Moves as a slow creature (charge 25', dash +25', run 50' + Athletics).")
     return "\n".join(lines)
 
 

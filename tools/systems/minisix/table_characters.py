@@ -16,6 +16,7 @@ in play (:func:`.sheet.problems` with ``creation=False``). Readings chosen, ever
 * Gear: the weapons its concept names ("with a crossbow"), and one for its fighting skill if none of those
   serves it; from level 3, armor on a d6 of 3+ (leather cuirass, chain at 4, plate
   at 5). Wounds none.
+* A dwarf in the concept is a slow creature (``Movement``), as for a random player-character.
 * Name: the one given, else the concept's first words ("a bored city guard" → "Bored City Guard"), numbered if
   taken.
 """
@@ -30,7 +31,7 @@ from tools.dice import Die, Roller
 from tools.tool import table_tool
 from tools.systems.minisix.characters import (
     COMBAT_SKILLS, KEYWORD_SKILLS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, keywords_in,
-    arm, minisix_character_create, minisix_character_random, named_weapons, pick,
+    arm, is_slow, minisix_character_create, minisix_character_random, named_weapons, pick,
 )
 from tools.systems.minisix.codes import DieCode
 from tools.systems.minisix.gear import ARMOR
@@ -178,7 +179,7 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     steps.append("Gear: " + (", ".join(g.name for g in gear) or "bare hands") + ".")
     c = MiniSixCharacter(name=name, concept=args.concept, attributes=Attributes(**{a: x.text() for a, x in
                                                                                       codes.items()}),
-                         skills=skills, gear=gear, npc=True)
+                         skills=skills, gear=gear, npc=True, slow=is_slow(args.concept))
     broken = violations(c, creation=False)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"generated NPC is invalid: {broken}")

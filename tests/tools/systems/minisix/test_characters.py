@@ -87,3 +87,12 @@ def test_a_weapon_the_concept_names_is_carried(table, seed):
     npc = table.call("minisix_add_npc", {"concept": "a mercenary captain with a crossbow", "level": 4}, seed=seed)
     gear = [g.name for g in npc.character.gear]
     assert "crossbow" in gear and "missile" in npc.character.skills
+
+
+def test_a_dwarf_is_a_slow_creature(table):
+    """"Dwarfs and other slow creatures charge +10' (so 25' total), dash +25', and run 50' plus athletics" """
+    r = table.call("minisix_character_random", {"name": "Brann", "concept": "a dwarf smith"}, apply=False)
+    assert r.character.slow and any("slow creature" in s for s in r.steps)
+    npc = table.call("minisix_add_npc", {"concept": "a dwarven guard", "level": 2})
+    assert npc.character.slow
+    assert not table.call("minisix_add_npc", {"concept": "a town guard", "level": 2}).character.slow
