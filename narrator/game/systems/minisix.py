@@ -361,7 +361,11 @@ LESSONS: dict[str, Lesson] = {
     "damage": _lesson("damage", "Damage minus Soak is read on the wound chart: 0-3 stunned, 4-8 wounded, 9-12 "
                       "incapacitated, 13-15 mortally wounded, 16+ dead; a hit no worse than the current level "
                       "moves it up one.", "minisix_damage"),
-    "wounds": _lesson("wounds", "Each wound level takes dice from every action, and worse.", "minisix_wound_effects"),
+    "wounds": _lesson("wounds", "Stunned: -1D until the end of your next turn (two stuns are a wound). Wounded: -1D, "
+                      "severely wounded: -2D on every action until healed. Incapacitated: you fall; a Moderate (15) "
+                      "stamina roll as your next turn begins keeps you up at -3D, else you are out for 10D minutes. "
+                      "Mortally wounded: unconscious, a Might roll each minute or you die. Then dead.",
+                      "minisix_wound_effects"),
     "dodge": _lesson("dodge", "The Dodge action rolls Dodge; if it beats the static Dodge it is every attacker's TN "
                      "until your next turn. Doing nothing else, a full dodge adds +10.", "minisix_dodge"),
     "movement": _lesson("movement", "15' free with any action; a charge 30' then attack; a dash +30'; a full run 60' "

@@ -165,7 +165,7 @@ def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str 
         steps.append("Mortally wounded: unconscious and near death; a Might roll each minute, dying if it is less "
                      "than the minutes at this level.")
     elif w == 5 and wounds < 5:
-        steps.append("Dead.")
+        steps.append("Dead: the character has perished.")
     return result, w, s, steps
 
 
