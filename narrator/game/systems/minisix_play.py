@@ -111,8 +111,9 @@ class MiniSixEncounters:
         if not fits:
             notes.append(f"No group of 1-{MAX_FOES} foes is {difficulty} for this party; the closest is {got}.")
         if count >= MASS_MOB:
-            notes.append(f"{count} attackers: mass combat applies (minisix_mass_attack, 3.5 per die but the wild "
-                         "die).")
+            notes.append(f"{count} attackers: the book's mass-combat shortcut may speed this up (each die but the "
+                         "wild die counts 3.5: minisix_mass_attack, /learn mass combat); otherwise each foe attacks on "
+                         "its own turn.")
         return EncounterOutcome(difficulty, got, added, results, view, " ".join(notes))
 
 
