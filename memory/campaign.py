@@ -5,6 +5,18 @@ transaction with the state it leads to; so are rejected calls, narration and pla
 state is a fold of the log (:meth:`Campaign.fold`), the snapshot is only a cache, and :meth:`Campaign.replay`
 re-runs every call from its logged seed on the state it saw and reports the first result that is not
 byte-identical.
+
+Verification in layers, cheapest first (see the README's Reliability section for what each costs):
+
+* every open: the store re-hashes the chain and checks the bindings (:mod:`memory.store`); here the campaign's
+  settings are checked against its first event and the snapshot against the fold of the events *since the last
+  verified checkpoint*, starting from the checkpoint's state — so an open folds only what was added since the
+  previous open, then moves the checkpoint to the end;
+* :meth:`Campaign.check_fold` (``export``, ``undo``, ``restore``): the whole log folded from the start;
+* :meth:`Campaign.verify` (``narrator campaign verify``, and ``replay``): the fold plus every tool call re-run.
+
+A call that leaves every player-character down (:func:`tools.turns.party_down`, a total-party
+kill) is followed by a ``party_down`` event: a record for the log, the export and the game, never folded.
 """
 
 from __future__ import annotations
@@ -15,21 +27,24 @@ import secrets
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
-from memory.errors import CampaignNotFound
+from memory.errors import CampaignCorrupt, CampaignError, CampaignNotFound
 from memory.paths import campaign_dir, campaigns_root, safe_name
-from memory.store import DB_FILE, CampaignStore, StoredEvent, canonical
+from memory.store import BACKUP_DIR, DB_FILE, CampaignStore, StoredEvent, canonical, list_backups, restore_backup
 from tools.contract import ToolResult
 from tools.dice import Roller
 from tools.errors import ToolCallError
 from tools.registry import Registry, default_registry
 from tools.systems import get_system
 from tools.table import TableState, apply_all, parse_ops
+from tools.turns import party_down
 
 TEXT_KINDS = ("narration", "player", "note")
+SETTINGS = ("name", "system", "options", "master_seed")
+"""The campaign settings kept both in the meta table and in the first event; they must agree."""
 
 
 def derive_seed(master_seed: int, seq: int) -> int:
@@ -48,6 +63,18 @@ class Divergence:
 
     def text(self) -> str:
         return f"event {self.seq} ({self.tool}): {self.field} was {self.logged!r}, replay gives {self.replayed!r}"
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """What :meth:`Campaign.verify` found: every check before the replay passed (or it would have raised)."""
+
+    events: int
+    replay: "ReplayReport | None"
+
+    @property
+    def ok(self) -> bool:
+        return self.replay is None or self.replay.ok
 
 
 @dataclass(frozen=True)
@@ -79,19 +106,71 @@ def _first_difference(a: Any, b: Any, path: str = "result") -> tuple[str, Any, A
 
 
 class Campaign:
-    def __init__(self, store: CampaignStore, registry: Registry | None = None):
+    def __init__(self, store: CampaignStore, registry: Registry | None = None,
+                 verify: Literal["incremental", "full"] = "incremental"):
+        """Load (and check) an open store. ``verify`` is ``incremental`` (fold the events since the checkpoint,
+        what every open does) or ``full`` (fold the whole log, for restore candidates and backups)."""
         self.store = store
         self.registry = registry or default_registry()
-        meta = store.meta()
-        self.name: str = meta["name"]
-        self.system: str = meta["system"]
-        self.master_seed: int = meta["master_seed"]
-        self.options: dict[str, Any] = meta.get("options", {})
-        snap = store.snapshot()
-        if snap is not None and snap[0] == store.last_seq():
-            self.state = TableState.model_validate(snap[1])
-        else:  # no snapshot yet, or (never expected) a stale one: the log is the truth
-            self.state = self.fold(store.events())
+        first = store.events(upto=1)
+        if not first or first[0].kind != "campaign_created":
+            raise CampaignNotFound("The event log has no campaign_created event")
+        created, meta = first[0].payload, store.meta()
+        for key in SETTINGS:
+            if meta.get(key) != created.get(key):
+                raise store.corrupt(f"the campaign setting {key!r} differs from the one its first event recorded")
+        self.name: str = created["name"]
+        self.system: str = created["system"]
+        self.master_seed: int = created["master_seed"]
+        self.options: dict[str, Any] = created.get("options", {})
+        self.state = self._verified_state(full=verify == "full")
+
+    def _verified_state(self, full: bool) -> TableState:
+        """The snapshot, once it is shown to equal the fold of the log; then the checkpoint moves to it."""
+        snap = self.store.snapshot()
+        if snap is None:
+            raise self.store.corrupt("the cached state (snapshot) is missing")
+        seq, cached = snap
+        point = None if full else self.store.checkpoint()
+        try:
+            if point is None:
+                folded = self.fold(self.store.events())
+            else:
+                tail = self.store.events(after=point[0])
+                if any(e.kind == "rewind" for e in tail):  # a rewind reaches back before the checkpoint
+                    folded = self.fold(self.store.events())
+                else:
+                    folded = self._fold_from(TableState.model_validate(point[1]), tail)
+            state = TableState.model_validate(cached)
+        except CampaignError:
+            raise
+        except (KeyError, TypeError, ValueError, ValidationError) as e:
+            raise self.store.corrupt(f"the log cannot be folded into a table ({type(e).__name__})") from None
+        text = canonical(cached)
+        if canonical(folded.model_dump(mode="json")) != text:
+            raise self.store.corrupt(
+                f"the cached state (snapshot) of event {seq} differs from the fold of the log — it was edited, or "
+                f"written by two processes at once")
+        self.store.mark_verified(text)
+        return state
+
+    def check_fold(self) -> None:
+        """Fold the whole log and compare it with the current state; raise :class:`CampaignCorrupt` if they differ."""
+        try:
+            folded = self.fold(self.store.events())
+        except CampaignError:
+            raise
+        except (KeyError, TypeError, ValueError, ValidationError) as e:
+            raise self.store.corrupt(f"the log cannot be folded into a table ({type(e).__name__})") from None
+        if canonical(folded.model_dump(mode="json")) != canonical(self.state.model_dump(mode="json")):
+            raise self.store.corrupt("the current state differs from the fold of the whole log")
+
+    def verify(self, replay: bool = True) -> "VerifyReport":
+        """The full verification: the chain (already re-hashed at open), the fold of the whole log, and (unless
+        ``replay`` is False) every tool call re-run byte-identically."""
+        self.check_fold()
+        report = self.replay() if replay else None
+        return VerifyReport(self.store.last_seq(), report)
 
     # -- lifecycle -----------------------------------------------------------------------------------------
     @classmethod
@@ -110,8 +189,17 @@ class Campaign:
         return cls(store)
 
     @classmethod
-    def open(cls, name: str, root: str | Path | None = None) -> "Campaign":
-        return cls(CampaignStore.open(campaign_dir(name, root)))
+    def open(cls, name: str, root: str | Path | None = None, backup: bool = True) -> "Campaign":
+        """Open, verify (chain, bindings, fold since the checkpoint) and only then back up the campaign."""
+        store = CampaignStore.open(campaign_dir(name, root))
+        try:
+            campaign = cls(store)
+            if backup:
+                store.backup(verified=True)
+        except BaseException:
+            store.close()
+            raise
+        return campaign
 
     def close(self) -> None:
         self.store.close()
@@ -143,6 +231,11 @@ class Campaign:
             "seed": seed,
             "result": result.model_dump(mode="json"),
         }, new_state.model_dump(mode="json"))
+        if party_down(new_state) and not party_down(self.state):  # recorded, never folded: the state says it all
+            refs = get_system(self.system).table_citations.get("party_down", [])
+            self.store.append("party_down", {"text": "Total-party kill: every player-character has lost all their "
+                                             "health. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
+                                             "after": seq}, new_state.model_dump(mode="json"))
         self.state = new_state
         return result
 
@@ -201,25 +294,43 @@ class Campaign:
     def fold(self, events: list[StoredEvent]) -> TableState:
         state: TableState | None = None
         for e in self.effective_events(events):
-            if e.kind == "campaign_created":
-                state = TableState(system=e.payload["system"], options=e.payload["options"])
-            elif e.kind == "tool_call" and state is not None:
-                state = apply_all(state, parse_ops(e.payload["result"].get("changes", [])))
+            state = self._apply(state, e)
         if state is None:
             raise CampaignNotFound("The event log has no campaign_created event")
         return state
 
-    def replay(self) -> ReplayReport:
-        events = self.store.events()
+    @staticmethod
+    def _apply(state: TableState | None, e: StoredEvent) -> TableState | None:
+        if e.kind == "campaign_created":
+            return TableState(system=e.payload["system"], options=e.payload["options"])
+        if e.kind == "tool_call" and state is not None:
+            return apply_all(state, parse_ops(e.payload["result"].get("changes", [])))
+        return state
+
+    def _fold_from(self, state: TableState, tail: list[StoredEvent]) -> TableState:
+        """Continue a fold from a verified state over later events (none of them a rewind)."""
+        for e in tail:
+            state = self._apply(state, e) or state
+        return state
+
+    def replay(self, after: int = 0, state: TableState | None = None) -> ReplayReport:
+        """Re-run every tool call after event ``after`` (all of them by default) from its logged seed on the state it
+        saw; ``state`` is the table after event ``after``, already verified by the caller (an incremental check).
+        The report's ``events`` counts the events replayed."""
+        if after and state is None:
+            raise ValueError("replay(after=N) needs the verified state after event N")
+        events = self.store.events(after=after)
+        before: list[StoredEvent] | None = None  # the events up to ``after``, read only if a rewind needs them
         seen: list[StoredEvent] = []
-        state: TableState | None = None
         calls = 0
         for e in events:
             seen.append(e)
             if e.kind == "campaign_created":
                 state = TableState(system=e.payload["system"], options=e.payload["options"])
             elif e.kind == "rewind":
-                state = self.fold(seen)
+                if before is None:
+                    before = self.store.events(upto=after) if after else []
+                state = self.fold(before + seen)
             elif e.kind == "tool_call":
                 calls += 1
                 p = e.payload
@@ -251,6 +362,33 @@ def delete_campaign(name: str, root: str | Path | None = None) -> Path:
     directory = campaign_dir(name, root)
     if not (directory / DB_FILE).exists():
         raise CampaignNotFound(f"No campaign named '{name}' in {campaigns_root(root)}")
-    CampaignStore.open(directory, backup=False).close()  # refuses if another process has it open
-    shutil.rmtree(directory)
+    with CampaignStore.exclusive(directory):  # refuses if another process has it open, even a damaged one
+        shutil.rmtree(directory)
     return directory
+
+
+def restore_campaign(name: str, root: str | Path | None = None, force: bool = False) -> Path:
+    """Replace a damaged campaign database with its newest backup that passes the full verification (chain,
+    bindings, the fold of the whole log); returns the backup used. A campaign that opens cleanly is left alone
+    unless ``force``: restoring it would set aside events the backup does not have."""
+    directory = campaign_dir(name, root)
+    if not force and (directory / DB_FILE).exists():
+        try:
+            Campaign.open(name, root, backup=False).close()
+        except CampaignCorrupt:
+            pass
+        else:
+            raise CampaignError(
+                f"Campaign '{name}' is not damaged: it passed every check, so there is nothing to restore. "
+                f"`narrator campaign restore {name} --force` would still replace it with the newest backup "
+                f"(keeping the current file beside it).")
+    if not (directory / DB_FILE).exists() and not list_backups(directory / BACKUP_DIR):
+        raise CampaignNotFound(f"No campaign named '{name}' in {campaigns_root(root)}")
+
+    def check(store: CampaignStore) -> None:
+        try:
+            Campaign(store, verify="full")
+        except CampaignNotFound as e:
+            raise store.corrupt(str(e)) from None
+
+    return restore_backup(directory, check)

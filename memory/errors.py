@@ -25,6 +25,16 @@ class CampaignCorrupt(CampaignError):
     """The database file is damaged; nothing was overwritten. The message names the file and the recovery."""
 
 
+class CampaignDataLost(CampaignCorrupt):
+    """The log is intact but shorter than something that saw it longer (the newest backup, the memory index):
+    committed events went missing, typically with a deleted ``-wal`` file. The message says what can be recovered."""
+
+
+class CampaignAccessError(CampaignError):
+    """The files may be fine but this process cannot use them (permissions, a read-only file system, a full or
+    failing disk). Never reported as damage: the message names the path and what narrator needs there."""
+
+
 class BadCampaignName(CampaignError):
     pass
 

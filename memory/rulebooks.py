@@ -42,12 +42,19 @@ def repo_root() -> Path:
 
 
 def rulebooks_dir() -> Path:
-    """``$NARRATOR_RULEBOOKS`` or ``<repo>/../shared/rulebooks``; an error naming both when neither exists."""
+    """``$NARRATOR_RULEBOOKS``, else the nearest ``shared/rulebooks`` beside the repository or one of its parent
+    folders (a checkout at ``work/main`` or a worktree at ``work/wt/x`` both find ``work/shared/rulebooks``);
+    an error naming where it looked when there is none."""
     override = os.environ.get("NARRATOR_RULEBOOKS")
-    path = Path(override).expanduser() if override else repo_root().parent / "shared" / "rulebooks"
-    if not path.is_dir() or not any(path.glob("*.md")):
-        raise MemoryStoreError(f"No rulebooks (*.md) in {path}; set NARRATOR_RULEBOOKS to the folder that holds them")
-    return path
+    if override:
+        candidates = [Path(override).expanduser()]
+    else:
+        candidates = [parent / "shared" / "rulebooks" for parent in repo_root().parents]
+    for path in candidates:
+        if path.is_dir() and any(path.glob("*.md")):
+            return path
+    raise MemoryStoreError(f"No rulebooks (*.md) in {candidates[0]}; set NARRATOR_RULEBOOKS to the folder that holds "
+                           "them")
 
 
 def rules_index_dir() -> Path:

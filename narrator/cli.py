@@ -2,11 +2,17 @@
 
 Errors meant for people (bad notation, bad tool arguments, unknown names, damaged or busy campaigns) print plainly
 and exit with status 2; anything else is a bug and keeps its traceback.
+
+A reader that goes away (``narrator campaign export C | head``) ends the command quietly with status 141, what a
+shell reports for any tool stopped by SIGPIPE, so ``set -o pipefail`` scripts see narrator as they see ``cat``.
+Python ignores SIGPIPE and raises :class:`BrokenPipeError` instead; stdout is then pointed at ``/dev/null`` so the
+interpreter's final flush cannot raise again.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -15,6 +21,7 @@ from narrator.commands import agent, campaign, memory, play, rules
 from tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,7 +40,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     ns = build_parser().parse_args(argv)
     try:
-        return ns.func(ns)
+        code = ns.func(ns)
+        sys.stdout.flush()  # a closed pipe is noticed here, inside the handler, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return EXIT_BROKEN_PIPE
     except NarratorError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -103,11 +103,13 @@ class Roller:
             raise DiceLimitError(f"{n} dice is more than the limit of {self.max_dice}")
         return [self.roll(sides, f"{purpose} {i + 1}".strip()) for i in range(n)]
 
-    def roll_exploding(self, sides: int, purpose: str = "", wild: bool = False) -> list[Die]:
-        """Roll one die that explodes on its maximum: returns the chain (first die, then every extra die)."""
+    def roll_exploding(self, sides: int, purpose: str = "", wild: bool = False,
+                       max_explosions: int = MAX_EXPLOSIONS) -> list[Die]:
+        """Roll one die that explodes on its maximum: returns the chain (first die, then every extra die), at most
+        ``max_explosions`` extra dice long."""
         base = (DieFlag.WILD,) if wild else ()
         chain = [self.roll(sides, purpose, base)]
-        while chain[-1].face == sides and sides > 1 and len(chain) <= MAX_EXPLOSIONS:
+        while chain[-1].face == sides and sides > 1 and len(chain) <= max_explosions:
             chain[-1] = chain[-1].with_flags(DieFlag.EXPLODED)
             chain.append(self.roll(sides, f"{purpose} explosion {len(chain)}".strip(), (*base, DieFlag.EXTRA)))
         return chain

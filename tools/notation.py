@@ -11,6 +11,13 @@ Grammar (whitespace allowed between terms)::
 ``3D+2`` (capital D, no sides) is a Mini Six code; ``3D6`` or ``3d6`` is three plain d6. Parsing errors say at which
 character and what was expected. Caps (:data:`tools.dice.MAX_DICE`, sides, explosions, length) keep any input from
 hanging the process.
+
+Limits are decided from the expression, before any die is rolled: an exploding die here explodes at most
+:data:`EXPLOSIONS_PER_DIE` times, so its worst case is ``1 + EXPLOSIONS_PER_DIE`` dice, and the worst case of the
+whole expression must fit :data:`~tools.dice.MAX_DICE`. Whether ``1000d1000!`` is accepted therefore never depends
+on the seed (it used to: explosions were counted as they were rolled). Twenty explosions rather than the roller's
+hundred keep real pools possible — ``20d6!`` (worst case 420 dice) — while a chain of twenty 6s has probability
+6^-20. A dice count cannot be negative: ``-5d6`` is refused (subtracting dice from something, ``1d20-1d4``, is fine).
 """
 
 from __future__ import annotations
@@ -23,8 +30,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from tools.dice import MAX_DICE, MAX_SIDES, Die, DieFlag, Roller
 from tools.errors import DiceLimitError, DiceNotationError
 from tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
+from tools.safe_json import parse_int
 
 MAX_LENGTH = 200
+EXPLOSIONS_PER_DIE = 20
+"""An exploding die in notation adds at most this many dice (the limits are checked against this worst case)."""
 DIGITS = "0123456789"  # str.isdigit() also accepts superscripts and other scripts: only ASCII digits count
 MAX_TERMS = 20
 MAX_ODDS_SPREAD = 3000
@@ -39,6 +49,12 @@ class DiceTerm:
     explode: bool = False
     at_least: int | None = None
     wild: bool = False  # Mini Six: one die of the code is the wild die
+
+    def worst_case_dice(self) -> int:
+        """The most dice this term can throw, every explosion included."""
+        if self.wild:
+            return self.count - 1 + 1 + EXPLOSIONS_PER_DIE
+        return self.count * (1 + EXPLOSIONS_PER_DIE) if self.explode else self.count
 
     def text(self) -> str:
         if self.wild:
@@ -78,7 +94,9 @@ class _Parser:
     def peek(self, s: str) -> bool:
         return self.text.startswith(s, self.i)
 
-    def int_(self, required: str | None = None) -> int | None:
+    def int_(self, required: str | None = None, max_digits: int | None = 6) -> int | None:
+        """A run of ASCII digits. Dice counts and sides pass ``max_digits=None``: their own limits say more
+        ("1000000d6: at most 1000 dice") than a digit count would."""
         start = self.i
         while self.i < len(self.text) and self.text[self.i] in DIGITS:
             self.i += 1
@@ -86,27 +104,37 @@ class _Parser:
             if required:
                 raise self.error(required)
             return None
-        if self.i - start > 6:
+        if max_digits is not None and self.i - start > max_digits:
             self.i = start
-            raise self.error("a number of at most 6 digits")
-        return int(self.text[start : self.i])
+            raise self.error(f"a number of at most {max_digits} digits")
+        value = parse_int(self.text[start : self.i], max_digits=MAX_LENGTH)  # the text is at most MAX_LENGTH long
+        assert value is not None
+        return value
 
     def parse(self) -> list[Term]:
         if len(self.text) > MAX_LENGTH:
             raise DiceLimitError(f"Dice expression longer than {MAX_LENGTH} characters")
         terms: list[Term] = []
         self.skip_ws()
-        sign = 1
+        sign, sign_at = 1, self.i
         if self.peek("-") or self.peek("+"):
             sign = -1 if self.peek("-") else 1
             self.i += 1
             self.skip_ws()
         while True:
             terms.append(self.term(sign))
+            if not terms[1:] and sign < 0 and terms[0].dice is not None:
+                self.i = sign_at
+                raise self.error("a dice count of at least 1: dice cannot be negative (to subtract dice, write e.g. "
+                                 "1d20-1d4)")
             if len(terms) > MAX_TERMS:
                 raise DiceLimitError(f"More than {MAX_TERMS} terms in one expression")
             self.skip_ws()
             if self.i == len(self.text):
+                worst = sum(t.dice.worst_case_dice() for t in terms if t.dice)
+                if worst > MAX_DICE:
+                    raise DiceLimitError(f"{self.text.strip()}: at most {MAX_DICE} dice, explosions included (each "
+                                         f"exploding die may add {EXPLOSIONS_PER_DIE} more: up to {worst} dice here)")
                 return terms
             if self.peek("+") or self.peek("-"):
                 sign = -1 if self.peek("-") else 1
@@ -117,7 +145,7 @@ class _Parser:
 
     def term(self, sign: int) -> Term:
         start = self.i
-        count = self.int_()
+        count = self.int_(max_digits=None)
         if self.i < len(self.text) and self.text[self.i] in "dD":
             upper = self.text[self.i] == "D"
             self.i += 1
@@ -127,10 +155,13 @@ class _Parser:
                 self.i += 1
                 sides = 100
             else:
-                sides = self.int_("the number of sides after 'd' (e.g. d6) or '%'")
+                sides = self.int_("the number of sides after 'd' (e.g. d6) or '%'", max_digits=None)
             return Term(sign, self.checked(self.mods(DiceTerm(1 if count is None else count, sides)), start))
         if count is None:
             raise self.error("a number or dice such as 2d6")
+        if self.i - start > 6:
+            self.i = start
+            raise self.error("a number of at most 6 digits")
         return Term(sign, None, count)
 
     def mods(self, d: DiceTerm) -> DiceTerm:
@@ -157,15 +188,16 @@ class _Parser:
                 return d
 
     def checked(self, d: DiceTerm, start: int) -> DiceTerm:
+        term = self.text[start : self.i]
         if d.count < 1:
             self.i = start
             raise self.error("at least one die")
         if d.count > MAX_DICE:
-            raise DiceLimitError(f"{d.count} dice is more than the limit of {MAX_DICE}")
+            raise DiceLimitError(f"{term}: at most {MAX_DICE} dice")
         if not 2 <= d.sides <= MAX_SIDES:
-            raise DiceLimitError(f"dice need 2 to {MAX_SIDES} sides, not {d.sides}")
+            raise DiceLimitError(f"{term}: dice need 2 to {MAX_SIDES} sides, not {d.sides}")
         if d.keep and not 1 <= d.keep[1] <= d.count:
-            raise DiceLimitError(f"cannot keep {d.keep[1]} of {d.count} dice")
+            raise DiceLimitError(f"{term}: cannot keep {d.keep[1]} of {d.count} dice")
         return d
 
 
@@ -198,13 +230,14 @@ class RollResult(BaseModel):
 def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, str]:
     if d.wild:
         plain = roller.roll_many(d.count - 1, 6, "die")
-        chain = roller.roll_exploding(6, "wild die", wild=True)
+        chain = roller.roll_exploding(6, "wild die", wild=True, max_explosions=EXPLOSIONS_PER_DIE)
         dice = plain + chain
         total = sum(x.face for x in dice)
         return dice, total, f"{d.text()}: {' + '.join(str(x.face) for x in dice)} = {total} (the wild die explodes on 6)"
     groups: list[list[Die]] = []
     for i in range(d.count):
-        groups.append(roller.roll_exploding(d.sides, f"die {i + 1}") if d.explode else [roller.roll(d.sides, f"die {i + 1}")])
+        groups.append(roller.roll_exploding(d.sides, f"die {i + 1}", max_explosions=EXPLOSIONS_PER_DIE) if d.explode
+                      else [roller.roll(d.sides, f"die {i + 1}")])
     if d.at_least is not None:
         flat = [x for g in groups for x in g]
         hits = sum(1 for x in flat if x.face >= d.at_least)

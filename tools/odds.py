@@ -27,7 +27,7 @@ class OddsTooComplex(Exception):
 class Dist:
     """An exact discrete distribution. Immutable; operations return new distributions."""
 
-    __slots__ = ("_p",)
+    __slots__ = ("_p", "_odds")
 
     def __init__(self, probabilities: Mapping[Hashable, Fraction]):
         cleaned = {k: Fraction(v) for k, v in probabilities.items() if v != 0}
@@ -35,6 +35,7 @@ class Dist:
         if total != 1:
             raise ValueError(f"probabilities sum to {total}, not 1")
         self._p = cleaned
+        self._odds: dict = {}
 
     @classmethod
     def certain(cls, value: Hashable) -> "Dist":
@@ -103,13 +104,26 @@ class Dist:
 
     def odds(self, p_success: Fraction | None = None, label: Callable[[Hashable], str] = str,
              order: Iterable[Hashable] | None = None) -> "Odds":
+        """The contract's odds block. Memoised per distribution (results are frozen, so one block is shared by
+        every roll of the same cached distribution: the exact arithmetic is done once)."""
+        order = tuple(order) if order is not None else None
+        key = (p_success, label, order)
+        try:
+            return self._odds[key]
+        except (KeyError, TypeError):
+            pass
         keys = list(order) if order is not None else sorted(self._p, key=_sort_key)
         exact = {label(k): self[k] for k in keys}
-        return Odds(
+        made = Odds(
             p_success=None if p_success is None else float(p_success),
             distribution={k: float(v) for k, v in exact.items()},
             exact={k: fraction_text(v) for k, v in exact.items()},
         )
+        try:
+            self._odds[key] = made
+        except TypeError:  # an unhashable order or label: not memoised
+            pass
+        return made
 
 
 def _sort_key(k: Hashable):

@@ -16,11 +16,15 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from tools import safe_json
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
 from tools.problems import _short, problems_from  # noqa: F401  (re-exported)
 from tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
+
+MAX_ARGS_CHARS = 100_000
+"""Longest argument text parsed (the largest real call, a character sheet, is a few kilobytes)."""
 
 
 class Registry:
@@ -65,7 +69,9 @@ class Registry:
             raw = {}
         if isinstance(raw, str):
             try:
-                raw = json.loads(raw)
+                raw = safe_json.loads(raw, max_chars=MAX_ARGS_CHARS)  # size, depth and number length bounded first
+            except safe_json.JSONLimitError as e:
+                raise ToolArgumentError(name, [FieldProblem("(arguments)", f"refused before parsing: {e.msg}")]) from None
             except json.JSONDecodeError as e:
                 raise ToolArgumentError(name, [FieldProblem("(arguments)", f"not valid JSON: {e.msg} at column {e.colno}")]) from None
         if not isinstance(raw, Mapping):
@@ -90,7 +96,8 @@ class Registry:
                 if t.acts is not None:
                     from tools.turns import after_action, before_action
 
-                    actor = before_action(state, getattr(args, t.acts), t.acts, name)
+                    actor = before_action(state, getattr(args, t.acts), t.acts, name,
+                                          "move" if t.moves else "act")
                     result = after_action(state, actor, t.fn(args, roller, state))
                 else:
                     result = t.fn(args, roller, state)

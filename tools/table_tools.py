@@ -97,7 +97,7 @@ class MoveArgs(ToolArgs):
 
 
 @table_tool("table_move", "table", "Move a character or NPC to a zone (in combat: one bordering zone per turn).",
-            acts="actor")
+            acts="actor", moves=True)
 def move(args: MoveArgs, roller: Roller, state: TableState) -> BoundResult:
     from tools.turns import blocking, condition_text
 

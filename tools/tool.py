@@ -36,6 +36,7 @@ class Tool(Generic[A, R]):
     fn: Callable[..., R] = field(repr=False)
     bound: bool = False  # needs the table state: fn(args, roller, state)
     acts: str | None = None  # the argument naming who acts; the table's turn rules apply
+    moves: bool = False  # the action is a move: conditions that forbid moving (not acting) refuse it
 
     def schema(self) -> dict[str, Any]:
         """The tool as an LLM function-calling entry plus its result schema."""
@@ -45,6 +46,7 @@ class Tool(Generic[A, R]):
             "description": self.description,
             "state_bound": self.bound,
             "acts": self.acts,
+            "moves": self.moves,
             "parameters": self.args_model.model_json_schema(),
             "result": self.result_model.model_json_schema(),
         }
@@ -72,12 +74,15 @@ def tool(name: str, system: str, description: str) -> Callable[[Callable[..., R]
     return wrap
 
 
-def table_tool(name: str, system: str, description: str, acts: str | None = None) -> Callable[[Callable[..., R]], Tool]:
+def table_tool(name: str, system: str, description: str, acts: str | None = None,
+               moves: bool = False) -> Callable[[Callable[..., R]], Tool]:
     """Decorator: a state-bound tool ``(args, roller, state) -> BoundResult``.
 
     ``acts`` is the name of the argument holding the acting character when the tool is that character's action
     (a check, an attack, a move): in combat it must then be their turn, with an action left, and no condition may
     forbid it. Bookkeeping tools (creating characters, damage the narrator rules, ending combat) leave it None.
+    ``moves`` marks an action that is a move: it still takes the turn's action, but what refuses it are the
+    conditions that forbid *moving* (a character who "cannot act but can move" may take it; a pinned one may not).
     """
 
     def wrap(fn: Callable[..., R]) -> Tool:
@@ -88,6 +93,8 @@ def table_tool(name: str, system: str, description: str, acts: str | None = None
             raise TypeError(f"{name}: a state-bound tool must return a BoundResult")
         if acts is not None and acts not in args_model.model_fields:
             raise TypeError(f"{name}: acts={acts!r} is not an argument of {args_model.__name__}")
-        return Tool(name, system, description, args_model, result_model, fn, True, acts)
+        if moves and acts is None:
+            raise TypeError(f"{name}: moves=True needs acts= (a move is someone's action)")
+        return Tool(name, system, description, args_model, result_model, fn, True, acts, moves)
 
     return wrap

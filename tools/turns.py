@@ -47,13 +47,16 @@ def condition_text(state: TableState, name: str, condition: str) -> str:
     return f"{condition}{meaning}{until}"
 
 
-def before_action(state: TableState, raw_name: str, field: str, tool: str) -> str:
-    """The acting character's canonical name, or an argument error saying why they cannot act now."""
+def before_action(state: TableState, raw_name: str, field: str, tool: str, what: str = "act") -> str:
+    """The acting character's canonical name, or an argument error saying why they cannot act now.
+
+    ``what='move'`` for an action that is a move: then the conditions that forbid moving refuse it (and those
+    that only forbid acting do not) — it still counts against the turn's actions."""
     name = state.find(raw_name, field, tool)
-    blocked = blocking(state, name, "act")
+    blocked = blocking(state, name, what)
     if blocked:
         why = "; ".join(condition_text(state, name, c) for c in blocked)
-        raise ToolArgumentError(tool, [FieldProblem(field, f"{name} cannot act: {why}")])
+        raise ToolArgumentError(tool, [FieldProblem(field, f"{name} cannot {what}: {why}")])
     ini = state.initiative
     if ini.active and name in ini.order:
         if ini.current != name:

@@ -22,10 +22,13 @@ from pathlib import Path
 import numpy as np
 
 L2 = 1e-3
-STEPS = 400
+STEPS = 600
 LEARNING_RATE = 0.05
-LEXICON_SCALE = 1.0
-VERSION = "1"
+EMBEDDING_SCALE = 20.0
+"""Unit-length sentence vectors have coordinates near ±0.05: scaled up, the logits can separate 30 labels without
+huge weights (chosen on the development set: training accuracy 84 % unscaled, 100 % scaled)."""
+LEXICON_SCALE = 3.0
+VERSION = "2"
 
 
 def cache_dir() -> Path:

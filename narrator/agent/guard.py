@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from narrator.agent.evidence import Evidence
+from tools.safe_json import parse_int
 
 NUMBER_WORDS = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
@@ -85,8 +86,8 @@ def split_sentences(text: str) -> list[str]:
 def judge(sentence: str, allowed: set[int], engine_changed_health: bool, engine_rolled: bool) -> str | None:
     """Why this sentence must go, or None when it may stay."""
     for digits in re.findall(r"\d+", sentence):
-        if int(digits) not in allowed:
-            return f"states {digits}, which no tool result contains"
+        if parse_int(digits) not in allowed:  # None for a number too long for int(): never allowed
+            return f"states {digits if len(digits) <= 12 else digits[:12] + '...'}, which no tool result contains"
     if MECHANICS.search(sentence):
         for word, value in NUMBER_WORDS.items():
             if re.search(rf"\b{word}\b", sentence, re.IGNORECASE) and value not in allowed:

@@ -3,10 +3,9 @@ with an enum grammar (it can only answer a listed number). The router's best sta
 
 from __future__ import annotations
 
-import json
-
 from models.base import BackendError, GenerationSettings, LLMBackend, Message
 from narrator.agent.router import RouterProposer, from_candidate
+from tools import safe_json
 from tools.proposals import Proposal
 from tools.table import TableState
 
@@ -53,7 +52,7 @@ class HybridProposer:
         ]
         try:
             answer = self.backend.complete(messages, GenerationSettings(max_tokens=12, temperature=0.0, json_schema=schema))
-            choice = json.loads(answer)["choice"]
+            choice = safe_json.loads(answer)["choice"]  # bounded: depth and number length checked first
             if isinstance(choice, int) and 0 <= choice < len(options):
                 return options[choice]
         except (ValueError, KeyError, TypeError, BackendError):

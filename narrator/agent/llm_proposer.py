@@ -12,6 +12,7 @@ import json
 from models.base import BackendError, GenerationSettings, LLMBackend, Message
 from narrator.agent.specs import spec_named, specs_for
 from prompts import load, prompt_path
+from tools import safe_json
 from tools.errors import ToolArgumentError
 from tools.proposals import CLARIFY, Proposal, build, proposal_schema
 from tools.table import TableState
@@ -53,7 +54,7 @@ def few_shot(state: TableState, actor: str | None) -> list[Message]:
 def parse(text: str, state: TableState, source: str) -> Proposal:
     """Parse and validate a model answer; raises ToolArgumentError with a message the model can act on."""
     try:
-        data = json.loads(text.strip())
+        data = safe_json.loads(text.strip())  # bounded: a hostile answer is a JSONDecodeError, never a crash
     except json.JSONDecodeError as e:
         raise ToolArgumentError("proposal", [_problem("(answer)", f"not valid JSON ({e.msg}); answer one JSON object")]) from None
     if not isinstance(data, dict) or "tool" not in data:

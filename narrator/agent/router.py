@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from narrator.agent.extract import actor_for, other_subject, power_for, target_for, zone_for
+from narrator.agent.extract import actor_for, mentioned, other_subject, power_for, target_for, zone_for
 from narrator.agent.specs import spec_named
 from prompts import ROOT as PROMPTS_ROOT
 from prompts import prompt_path, system_dir
@@ -106,6 +106,24 @@ def lexicon(system: str) -> tuple[dict[str, Any], ...]:
 
 
 @lru_cache(maxsize=None)
+def _lexicon_file(system: str) -> dict[str, Any]:
+    path = prompt_path(system, "lexicon.json")
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def priors(system: str) -> dict[str, float]:
+    """How common a label is in play relative to the others (training is balanced per label): a factor on its
+    probability, from the lexicon's ``priors`` (e.g. trait-only tests are rarer than skill tests)."""
+    return dict(_lexicon_file(system).get("priors", {}))
+
+
+def with_target(system: str) -> dict[str, str]:
+    """Labels that become another when the words name someone on the table ("I slash at the guard" is an attack,
+    not a fight check), from the lexicon's ``with_target``."""
+    return dict(_lexicon_file(system).get("with_target", {}))
+
+
+@lru_cache(maxsize=None)
 def flags(system: str) -> tuple[dict[str, Any], ...]:
     """Stated intents that set a boolean argument ("I spend a faith point" → faith=true), from the lexicon."""
     path = prompt_path(system, "lexicon.json")
@@ -145,8 +163,10 @@ class RouterProposer:
 
         from narrator.agent.classifier import lexicon_features
 
+        from narrator.agent.classifier import EMBEDDING_SCALE
+
         patterns = self._patterns(system)
-        vectors = np.array(self.embedder.embed(texts), dtype=np.float32)
+        vectors = np.array(self.embedder.embed(texts), dtype=np.float32) * EMBEDDING_SCALE
         if not patterns:
             return vectors
         return np.hstack([vectors, np.stack([lexicon_features(t, patterns) for t in texts])])
@@ -179,14 +199,22 @@ class RouterProposer:
         model = self.model(state.system)
         probs = model.probabilities(self._features([text], state.system))[0]
         who = actor_for(text, state, actor)
-        scores = {}
+        context = {"target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
+                   "power": power_for(text, state, who) is not None}
+        weight = priors(state.system)
+        scores: dict[str, float] = {}
         for label, p in zip(model.labels, probs):
-            if self._possible(label, text, state, who):
-                scores[label] = float(p)
+            if self._possible(label, state, context):
+                scores[label] = float(p) * weight.get(label, 1.0)
+        if any(n != who for n in mentioned(text, list(state.characters))):
+            for source, goal in with_target(state.system).items():
+                if source in scores and goal in scores:
+                    scores[goal] += scores.pop(source)
         total = sum(scores.values()) or 1.0
         return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
 
-    def _possible(self, label: str, text: str, state: TableState, who: str | None) -> bool:
+    @staticmethod
+    def _possible(label: str, state: TableState, context: dict[str, bool]) -> bool:
         tool = label.split(":", 1)[0]
         if tool in NOT_TOOLS:
             return True
@@ -195,11 +223,11 @@ class RouterProposer:
         except KeyError:
             return False
         fields = spec.args_model.model_fields
-        if any(f in fields for f in ("defender", "target")) and target_for(text, state, who) is None:
+        if any(f in fields for f in ("defender", "target")) and not context["target"]:
             return False
-        if "zone" in fields and zone_for(text, state) is None:
+        if "zone" in fields and not context["zone"]:
             return False
-        if "power" in fields and power_for(text, state, who) is None:
+        if "power" in fields and not context["power"]:
             return False
         return True
 

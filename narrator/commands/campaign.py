@@ -1,5 +1,9 @@
-"""Campaign commands: ``campaign new|list|show|delete|export|restore``, ``call``, ``replay``, ``undo``,
-``sheet``, ``character new|random|list|edit`` and ``npc new``. Every change goes through a logged tool call."""
+"""Campaign commands: ``campaign new|list|show|delete|export|restore|verify``, ``call``, ``replay``, ``undo``,
+``sheet``, ``character new|random|list|edit`` and ``npc new``. Every change goes through a logged tool call.
+
+Every command opens the campaign through :meth:`Campaign.open`, which re-hashes the log and checks the snapshot;
+``export``, ``undo``, ``replay``, ``restore`` and ``verify`` also fold the whole log (and ``verify`` and ``replay``
+re-run every tool call) before they trust it."""
 
 from __future__ import annotations
 
@@ -8,12 +12,13 @@ import json
 import sys
 from pathlib import Path
 
-from memory.campaign import Campaign, delete_campaign, list_campaigns
-from memory.errors import CampaignError
+from memory.campaign import Campaign, delete_campaign, list_campaigns, restore_campaign
+from memory.errors import CampaignCorrupt, CampaignError
 from memory.export import export_markdown
 from memory.paths import campaign_dir
-from memory.store import restore_backup
+from memory.store import BACKUP_DIR, CampaignStore, list_backups
 from narrator.commands.rules import read_args
+from tools import safe_json
 from tools import render
 from tools.systems import get_system
 
@@ -29,7 +34,7 @@ def _options(pairs: list[str]) -> dict:
         if not sep or not key:
             raise CampaignError(f"--option needs KEY=VALUE, got {pair!r}")
         try:
-            out[key] = json.loads(value)
+            out[key] = safe_json.loads(value)
         except json.JSONDecodeError:
             out[key] = value
     return out
@@ -76,6 +81,7 @@ def cmd_delete(ns):
 
 def cmd_export(ns):
     with Campaign.open(ns.name, ns.campaign_dir) as c:
+        c.check_fold()
         text = export_markdown(c)
     if ns.out:
         Path(ns.out).write_text(text, encoding="utf-8")
@@ -86,9 +92,46 @@ def cmd_export(ns):
 
 
 def cmd_restore(ns):
-    used = restore_backup(campaign_dir(ns.name, ns.campaign_dir))
-    print(f"Restored '{ns.name}' from {used.name}; the damaged file was kept beside it")
+    used = restore_campaign(ns.name, ns.campaign_dir, force=ns.force)
+    print(f"Restored '{ns.name}' from {used.name} (it passed the full verification); the previous file was kept "
+          f"beside it")
     return 0
+
+
+def cmd_verify(ns):
+    """Everything that can be checked: the chain, the bindings, the fold, the replay, and each backup (also when
+    the campaign itself is refused, so the user sees which backup a restore would put back)."""
+    directory = campaign_dir(ns.name, ns.campaign_dir)
+    try:
+        with Campaign.open(ns.name, ns.campaign_dir) as c:
+            report = c.verify(replay=not ns.no_replay)
+    except CampaignCorrupt:
+        _print_backups(directory)
+        raise
+    replay = report.replay
+    if replay is not None and replay.divergence:
+        print(f"DIVERGED at {replay.divergence.text()}")
+        return 1
+    if replay is not None and not replay.state_matches_snapshot:
+        print("Replayed every call identically, but the folded state differs from the stored snapshot")
+        return 1
+    what = "hash chain intact, snapshot equals the fold of the log"
+    if replay is not None:
+        what += f", {replay.tool_calls} tool calls replayed byte-identically"
+    print(f"OK: {report.events} events; {what}")
+    _print_backups(directory)
+    return 0
+
+
+def _print_backups(directory: Path) -> None:
+    for backup in reversed(list_backups(directory / BACKUP_DIR)):
+        try:
+            with CampaignStore.inspect(backup.path) as store:
+                Campaign(store, verify="full")
+            verdict = f"good ({backup.seq} events)"
+        except CampaignError as e:
+            verdict = f"NOT usable: {getattr(e, 'why', e)}"
+        print(f"  backup {backup.path.name}: {verdict}")
 
 
 def cmd_call(ns):
@@ -113,6 +156,7 @@ def cmd_replay(ns):
 
 def cmd_undo(ns):
     with _open(ns) as c:
+        c.check_fold()
         if ns.to is not None:
             c.rewind(ns.to)
             print(f"Rewound to event {ns.to}")
@@ -199,9 +243,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("name")
     p.add_argument("--out")
     p.set_defaults(func=cmd_export)
-    p = csub.add_parser("restore", help="replace a damaged database with its newest backup")
+    p = csub.add_parser("restore", help="replace a damaged database with its newest backup that passes verification")
     p.add_argument("name")
+    p.add_argument("--force", action="store_true", help="restore even though the campaign is not damaged")
     p.set_defaults(func=cmd_restore)
+    p = csub.add_parser("verify", help="check everything: hash chain, snapshot, fold, replay, backups")
+    p.add_argument("name")
+    p.add_argument("--no-replay", action="store_true", help="skip re-running every tool call")
+    p.set_defaults(func=cmd_verify)
 
     p = with_campaign(sub.add_parser("call", help="run one tool inside a campaign (logged)"))
     p.add_argument("tool")

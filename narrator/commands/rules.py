@@ -7,7 +7,7 @@ import json
 import secrets
 import sys
 
-from tools import render
+from tools import render, safe_json
 from tools.dice import Roller
 from tools.notation import parse, roll
 from tools.registry import default_registry
@@ -23,11 +23,14 @@ def seed_or_new(value: int | None) -> int:
 
 
 def read_args(text: str) -> str:
+    """``--args`` as given, from a file (``@FILE``) or stdin (``-``); reads at most one character more than any
+    parser accepts, so a huge file is refused by the registry's size check instead of filling memory."""
+    limit = safe_json.MAX_CHARS + 1
     if text == "-":
-        return sys.stdin.read()
+        return sys.stdin.read(limit)
     if text.startswith("@"):
         with open(text[1:], encoding="utf-8") as fh:
-            return fh.read()
+            return fh.read(limit)
     return text
 
 

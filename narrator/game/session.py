@@ -212,6 +212,7 @@ class GameSession:
             self.error(f"That line is {len(line)} characters long; the limit is {MAX_LINE}. Nothing was done.")
             return
         text = clean_line(line)
+        since = self.campaign.store.last_seq() if self.campaign is not None else None
         if self.pending is not None and not text.startswith("/") and self._pick(text):
             pass
         elif text.startswith("/") and len(text) > 1:
@@ -222,7 +223,17 @@ class GameSession:
             self.info("Say what your character does, or type /help.")
         else:
             self._turn(text)
+        self._say_party_down(since)
         self._wizard_check()
+
+    def _say_party_down(self, since: int | None) -> None:
+        """A total-party kill the line just caused (the engine logged a ``party_down`` event) is said after it."""
+        if since is None or self.campaign is None or self.campaign.store.last_seq() == since:
+            return
+        for e in self.campaign.store.events(after=since):
+            if e.kind == "party_down":
+                self.error(f"{e.payload.get('text', 'Total-party kill.')} /undo takes the last action back; "
+                           "/quit ends the session.")
 
     def cancel_wizard(self) -> bool:
         if self.wizard is None:

@@ -1,5 +1,6 @@
 """Campaign semantics: names and text are data, the log is append-only and folds to the state, rewinds and undo,
-rejected calls, tamper detection by replay, and determinism from the master seed.
+rejected calls, tamper detection (at open by the hash chain; behind a resealed chain by the fold and the replay),
+and determinism from the master seed.
 
 Every campaign here lives under pytest's ``tmp_path``; nothing touches the real home.
 """
@@ -14,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from memory.campaign import Campaign, delete_campaign, derive_seed, list_campaigns
-from memory.errors import BadCampaignName
+from forge import reseal
+from memory.errors import BadCampaignName, CampaignCorrupt
 from memory.paths import safe_name
 from memory.store import DB_FILE, canonical
 from tools.errors import ToolArgumentError, ToolCallError, UnknownToolError
@@ -388,8 +390,9 @@ def test_say_rejects_unknown_kind_and_logs_nothing(campaign):
     assert len(campaign.events()) == count
 
 
-# -- replay detects tampering ----------------------------------------------------------------------------------
-def _tamper(db: Path, seq: int, edit) -> None:
+# -- tampering: the chain finds it at open; behind a resealed chain, the replay does ---------------------------
+def _tamper(db: Path, seq: int, edit, seal: bool = True) -> None:
+    """Edit one payload in place; with ``seal`` also recompute the hash chain as a forger would (forge.reseal)."""
     conn = sqlite3.connect(db)
     try:
         (text,) = conn.execute("SELECT payload FROM events WHERE seq = ?", (seq,)).fetchone()
@@ -399,6 +402,8 @@ def _tamper(db: Path, seq: int, edit) -> None:
         conn.commit()
     finally:
         conn.close()
+    if seal:
+        reseal(db)
 
 
 def _history(root: Path) -> dict[str, int]:
@@ -416,6 +421,18 @@ def _history(root: Path) -> dict[str, int]:
         seqs["test2"] = c.store.last_seq()
         assert c.replay().ok
     return seqs
+
+
+def test_an_edited_payload_is_refused_at_open_naming_the_event(root):
+    seqs = _history(root)
+    db = root / "tamper" / DB_FILE
+    _tamper(db, seqs["test"], lambda p: p["result"]["dice"][0].update(face=1 + p["result"]["dice"][0]["face"] % 6),
+            seal=False)
+    before = db.read_bytes()
+    with pytest.raises(CampaignCorrupt) as info:
+        Campaign.open("tamper", root=root)
+    assert f"event {seqs['test']} was changed" in str(info.value) and str(db) in str(info.value)
+    assert db.read_bytes() == before
 
 
 def test_replay_reports_tampered_dice_with_seq_and_field(root):
@@ -442,13 +459,23 @@ def test_replay_reports_the_first_of_several_tamperings(root):
     seqs = _history(root)
     db = root / "tamper" / DB_FILE
     _tamper(db, seqs["test2"], lambda p: p["result"].update(summary="forged later"))
-    _tamper(db, seqs["scene"], lambda p: p["result"]["changes"][0].update(text="forged scene"))
+    _tamper(db, seqs["scene"], lambda p: p["result"].update(summary="forged scene"))
     with Campaign.open("tamper", root=root) as c:
         report = c.replay()
     d = report.divergence
     assert d.seq == seqs["scene"] and d.tool == "table_set_scene"
-    assert d.field == "result.changes[0].text"
-    assert d.logged == "forged scene" and d.replayed == "the gate"
+    assert d.field == "result.summary"
+    assert d.logged == "forged scene" and d.replayed == "Scene: the gate"
+
+
+def test_a_resealed_change_to_the_table_is_refused_at_open_by_the_fold(root):
+    """Forging what an event did to the table, even with the chain recomputed, makes the fold disagree with the
+    snapshot: the open folds every event since the last verified checkpoint."""
+    seqs = _history(root)
+    _tamper(root / "tamper" / DB_FILE, seqs["scene"], lambda p: p["result"]["changes"][0].update(text="forged scene"))
+    with pytest.raises(CampaignCorrupt) as info:
+        Campaign.open("tamper", root=root)
+    assert "differs from the fold of the log" in str(info.value)
 
 
 def test_replay_reports_tampered_seed(root):
@@ -459,19 +486,35 @@ def test_replay_reports_tampered_seed(root):
     assert report.divergence.seq == seqs["zones"] and report.divergence.field == "seed"
 
 
-def test_replay_notices_a_tampered_snapshot(root):
+def _forge_snapshot(root: Path, checkpoint_too: bool) -> None:
     _history(root)
-    conn = sqlite3.connect(root / "tamper" / DB_FILE)
+    db = root / "tamper" / DB_FILE
+    conn = sqlite3.connect(db)
     (text,) = conn.execute("SELECT state FROM snapshot").fetchone()
     state = json.loads(text)
     state["scene"] = "forged"
     conn.execute("UPDATE snapshot SET state = ?", (canonical(state),))
     conn.commit()
     conn.close()
+    reseal(db, checkpoint_from_snapshot=checkpoint_too)
+
+
+def test_a_resealed_snapshot_is_refused_at_open_by_the_fold(root):
+    _forge_snapshot(root, checkpoint_too=False)
+    with pytest.raises(CampaignCorrupt) as info:
+        Campaign.open("tamper", root=root)
+    assert "differs from the fold of the log" in str(info.value)
+
+
+def test_replay_notices_a_tampered_snapshot(root):
+    """A forger who also rewrites the checkpoint gets past the open; the full fold and the replay do not."""
+    _forge_snapshot(root, checkpoint_too=True)
     with Campaign.open("tamper", root=root) as c:
         report = c.replay()
         assert report.divergence is None and not report.state_matches_snapshot and not report.ok
         assert c.fold(c.events()).scene == "the gate"
+        with pytest.raises(CampaignCorrupt):
+            c.check_fold()
 
 
 # -- determinism -----------------------------------------------------------------------------------------------
@@ -525,3 +568,29 @@ def test_derive_seed_depends_on_master_seed_and_position_only():
     assert len({derive_seed(1, s) for s in range(1, 200)}) == 199
     assert derive_seed(1, 5) != derive_seed(2, 5)
     assert 0 <= derive_seed(2**63 - 1, 10**9) < 2**64
+
+
+def test_a_total_party_kill_is_recorded_once_in_the_log(campaign):
+    """"A total-party kill happens if all-players lose all their health then the game ends": when a call leaves
+    every player-character down, a ``party_down`` event follows it — never folded, shown by the export."""
+    from memory.export import export_markdown
+
+    for name in ("Aria", "Brom"):
+        campaign.call("minim_add_random_character", {"name": name})
+    campaign.call("minim_add_npc", {"concept": "wolf", "tier": 2})
+    campaign.call("minim_damage", {"target": "Aria", "amount": 9, "reason": "a rockfall"})
+    campaign.call("minim_damage", {"target": "Wolf", "amount": 9, "reason": "the same rockfall"})
+    assert "party_down" not in [e.kind for e in campaign.events()]  # an NPC down is no party kill
+    campaign.call("minim_damage", {"target": "Brom", "amount": 9, "reason": "the same rockfall"})
+    last = campaign.events()[-1]
+    assert last.kind == "party_down" and last.payload["after"] == last.seq - 1
+    assert "Total-party kill" in last.payload["text"] and "minim.md#Health" in last.payload["text"]
+    campaign.call("minim_damage", {"target": "Brom", "amount": 1, "reason": "kicked while down"})
+    assert [e.kind for e in campaign.events()].count("party_down") == 1
+    assert campaign.fold(campaign.events()) == campaign.state
+    assert campaign.replay().ok
+    assert f"*Event {last.seq} (party_down):* Total-party kill" in export_markdown(campaign)
+    campaign.undo()
+    campaign.undo()  # Brom stands again: no longer a party kill, and the next knock-out is recorded again
+    campaign.call("minim_damage", {"target": "Brom", "amount": 9, "reason": "a second rockfall"})
+    assert [e.kind for e in campaign.events()].count("party_down") == 2

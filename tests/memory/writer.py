@@ -4,6 +4,10 @@
 printing each event's seq on its own line right after it has been committed, until killed.
 
 ``writer.py hold ROOT NAME``: open the campaign, print ``open``, then keep it open until stdin is closed.
+
+``writer.py remember ROOT NAME N``: open the campaign and its memory (chromadb, the packaged embedder), append N
+narration lines, indexing each one, print ``done`` and wait to be killed: the memory then knows seqs that exist
+only in ``campaign.sqlite-wal``.
 """
 
 from __future__ import annotations
@@ -43,6 +47,18 @@ def hold(root: str, name: str) -> None:
     campaign.close()
 
 
+def remember(root: str, name: str, count: str) -> None:
+    from memory.vector import CampaignMemory
+
+    campaign = Campaign.open(name, root=root)
+    memory = CampaignMemory.for_campaign(campaign)
+    for i in range(int(count)):
+        campaign.say("narration", f"the lantern gutters, line {i}")
+        memory.catch_up(campaign)
+    _emit(f"done {campaign.store.last_seq()} {memory.indexed_seq()}")
+    sys.stdin.read()
+
+
 if __name__ == "__main__":
-    mode, root, name = sys.argv[1:4]
-    {"append": append, "hold": hold}[mode](root, name)
+    mode, root, name, *rest = sys.argv[1:]
+    {"append": append, "hold": hold, "remember": remember}[mode](root, name, *rest)

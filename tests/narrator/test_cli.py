@@ -93,3 +93,33 @@ def test_console_script_is_installed():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["target"] == 4
+
+
+# -- hostile input ends in a clear error, never a traceback ----------------------------------------------------------
+@pytest.mark.parametrize("args, problem", [
+    ("[" * 100_000, "nested deeper than 64 levels"),
+    ('{"expression": ' + "1" * 5000 + "}", "longer than 100 digits"),
+])
+def test_bombs_in_args_exit_2_with_a_message(capsys, args, problem):
+    code, out, err = run(capsys, "tool", "table_roll", "--args", args)
+    assert code == 2 and out == "" and problem in err and "Traceback" not in err
+
+
+def test_oversized_args_file_is_refused_without_reading_it_whole(capsys, tmp_path):
+    f = tmp_path / "huge.json"
+    f.write_text('{"expression": "' + "x" * 3_000_000 + '"}')
+    code, _, err = run(capsys, "tool", "table_roll", "--args", f"@{f}")
+    assert code == 2 and "longer than 100000 characters" in err
+
+
+def test_a_closed_pipe_ends_quietly_with_141():
+    """``narrator … | head`` exits 141 (128 + SIGPIPE, what a shell reports for any tool stopped by a closed
+    pipe) with nothing on stderr, instead of "error: Broken pipe: None"."""
+    script = Path(sys.executable).parent / "narrator"
+    proc = subprocess.Popen([str(script), "tools", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.read(1) == b"["
+    proc.stdout.close()  # the reader goes away, as `head -c1` would
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == 141, err
+    assert err == ""

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from tools.dice import DieFlag, Roller
+from tools.dice import MAX_DICE, DieFlag, Roller
 from tools.errors import DiceLimitError, DiceNotationError
-from tools.notation import parse, roll
+from tools.notation import EXPLOSIONS_PER_DIE, parse, roll
 
 
 def test_ndm_plus_constant():
@@ -92,3 +92,53 @@ def test_only_ascii_digits_are_numbers(text):
     # found by the fuzz test: str.isdigit() accepts '¹', which int() then refuses
     with pytest.raises(DiceNotationError):
         parse(text)
+
+
+# -- limits decided from the expression, before any die is rolled ---------------------------------------------------
+@pytest.mark.parametrize("text", ["1000d1000!", "48d6!", "600d6+600d6", "40d6!+40d6!"])
+def test_worst_case_over_the_limit_is_refused_whatever_the_seed(text):
+    """``1000d1000!`` was accepted or refused depending on the seed (explosions counted while rolling)."""
+    for seed in range(200):
+        with pytest.raises(DiceLimitError) as info:
+            roll(text, Roller(seed))
+        assert "at most 1000 dice" in str(info.value)
+
+
+def test_an_accepted_expression_can_always_be_rolled():
+    """The worst case fits: even if every exploding die explodes as often as it may, the roller's cap is not hit."""
+    r = roll("47d6!", Roller.scripted(([6] * EXPLOSIONS_PER_DIE + [1]) * 47))
+    assert len(r.dice) == 47 * (1 + EXPLOSIONS_PER_DIE) and len(r.dice) <= MAX_DICE
+    assert roll("20d6!", Roller(7)).total > 0  # a real exploding pool stays possible
+
+
+def test_an_exploding_chain_stops_after_the_per_die_cap():
+    r = roll("1d6!", Roller.scripted([6] * (EXPLOSIONS_PER_DIE + 1)))
+    assert len(r.dice) == EXPLOSIONS_PER_DIE + 1
+    wild = roll("1D", Roller.scripted([6] * (EXPLOSIONS_PER_DIE + 1)))
+    assert len(wild.dice) == EXPLOSIONS_PER_DIE + 1
+
+
+@pytest.mark.parametrize("text, position", [("-5d6", 0), ("  -d20", 2), ("- 3d6+2", 0)])
+def test_a_negative_dice_count_is_refused(text, position):
+    """``-5d6`` was accepted and totalled -12."""
+    with pytest.raises(DiceNotationError) as info:
+        parse(text)
+    assert info.value.position == position and "cannot be negative" in info.value.expected
+
+
+def test_subtracting_dice_from_something_is_still_fine():
+    assert roll("1d20-1d4", Roller.scripted([15, 3])).total == 12
+    assert roll("-2 + 1d4", Roller.scripted([4])).total == 2
+
+
+@pytest.mark.parametrize("text, message", [
+    ("1000000d6", "1000000d6: at most 1000 dice"),
+    ("1001d6", "1001d6: at most 1000 dice"),
+    ("2d1000000", "2d1000000: dice need 2 to 1000 sides"),
+    ("1" + "0" * 150 + "d6", "d6: at most 1000 dice"),
+])
+def test_too_many_dice_or_sides_says_so(text, message):
+    """The message for ``1000000d6`` used to be "at most 6 digits, found '1'"."""
+    with pytest.raises(DiceLimitError) as info:
+        parse(text)
+    assert message in str(info.value)

@@ -79,3 +79,15 @@ def test_a_tool_returning_the_wrong_type_is_a_bug():
         reg.call("demo_bad", {"x": 1}, Roller(1))
     with pytest.raises(ValueError):
         reg.add(bad)
+
+
+# -- hostile argument text -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, problem", [
+    ("[" * 100_000, "nested deeper than 64 levels"),
+    ('{"expression": ' + "1" * 5000 + "}", "longer than 100 digits"),
+    ('{"expression": "' + "x" * 200_000 + '"}', "longer than 100000 characters"),
+])
+def test_hostile_argument_text_is_a_tool_argument_error(registry, text, problem):
+    with pytest.raises(ToolArgumentError) as info:
+        registry.validate("table_roll", text)
+    assert info.value.problems[0].field == "(arguments)" and problem in info.value.problems[0].problem

@@ -86,6 +86,10 @@ class Vocabulary(BaseModel):
     outcomes: dict[str, int] = Field(default_factory=dict, description="Outcome labels of this book and their "
                                      "polarity: +1 a success of some kind, 0 neither, -1 a failure of some kind.")
     downed_words: tuple[str, ...] = ("unconscious",)
+    powers_field: str | None = Field(None, description="The sheet mapping of powers, spells or abilities a "
+                                     "character uses by name (the router matches the player's words to them).")
+    passive_powers: tuple[str, ...] = Field((), description="Entries of the powers field that are not used by "
+                                            "name in play (e.g. languages, wealth).")
 
     def resource(self, field: str) -> Resource | None:
         return next((r for r in self.resources if r.field == field), None)

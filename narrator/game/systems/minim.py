@@ -21,6 +21,7 @@ from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
 from tools.systems.minim.checks import TESTS
 from tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
+from tools.systems.minim.sheet_view import gear_text
 from tools.table import TableState
 
 POWER_LEVELS = ("normal", "stronger", "weaker")
@@ -263,11 +264,12 @@ class MinimRules(BaseRules):
         if sheet.get("virtue") or sheet.get("vice"):
             pairs.append(("virtue / vice", f"{sheet.get('virtue') or '—'} / {sheet.get('vice') or '—'}"))
         if sheet.get("gear"):
-            pairs.append(("gear", ", ".join(f"{g['name']} ({g['kind']} {g['quality']:+d})" for g in sheet["gear"])))
+            pairs.append(("gear", ", ".join(gear_text(g) for g in sheet["gear"])))
         return Group(table, key_values("", pairs))
 
     def inventory_view(self, sheet: dict[str, Any]) -> Any:
-        rows = [[g["name"], g["kind"], f"{g['quality']:+d}"] for g in sheet.get("gear", [])]
+        rows = [[g["name"], g["kind"] + (f", power {g['power']}" if g.get("power") is not None else ""),
+                 f"{g['quality']:+d}"] for g in sheet.get("gear", [])]
         wealth = sheet.get("powers", {}).get("wealth", 0)
         table = rows_table(f"{sheet.get('name', '?')}'s gear", ["item", "kind", "quality"], rows or [["—", "", ""]])
         return Group(table, Text(wealth_line(wealth)))

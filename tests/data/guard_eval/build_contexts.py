@@ -70,7 +70,8 @@ DEFINITIONS: dict[str, dict[str, Any]] = {
     },
     "purchase": {
         "scene": "At the market Brom buys a cheap lantern (quality -1, price 2, score-appropriate for his wealth "
-                 "2): the wealth roll succeeds, he loses a wealth point and a faith point, the lantern joins his gear.",
+                 "2): the wealth roll succeeds, he loses a wealth point (no faith: purchases cost wealth only), the "
+                 "lantern joins his gear.",
         "setup": [],
         "calls": [call("minim_buy", {"actor": "Brom", "item": "lantern", "quality": -1}, [2])],
     },

@@ -56,3 +56,12 @@ def test_streaming_guard_emits_only_checked_sentences():
     out += g.finish()
     assert out == ["You strike true.", "The guard staggers back."]
     assert g.report.removed == ["Your roll of 17 is legendary!"]
+
+
+def test_a_number_too_long_for_int_is_removed_not_a_crash():
+    """Model text with more digits than Python's int() accepts (4,300) used to raise ValueError mid-turn."""
+    huge = "7" * 5000
+    text, report = guard_text(f"The door holds. You count {huge} coins.", HIT)
+    assert text == "The door holds."
+    assert report.removed and len(report.reasons[0]) < 200  # the reason quotes the number shortened
+    assert judge(f"Exactly {huge}.", {7}, True, True)

@@ -67,3 +67,27 @@ def test_numbers_in_the_answer_are_rejected(campaign):
     p = LLMProposer(backend).propose("I sneak, +5 because I'm great", campaign.state, "Aria")
     assert p.call_args["modifier"] == 0
     assert "modifier" in backend.calls[1][0][-1].content
+
+
+def test_hostile_answers_are_repaired_not_crashes(campaign):
+    """A 1,000-deep answer (json.loads recursion) and a 5,000-digit number (int() limit) used to escape as
+    RecursionError / ValueError; now each is a repairable message sent back to the model."""
+    bombs = ["[" * 100_000, '{"tool": "minim_check", "args": {"actor": "Aria", "n": ' + "1" * 5000 + "}}"]
+    backend = ScriptedBackend([*bombs, GOOD])
+    p = LLMProposer(backend).propose("I sneak", campaign.state, "Aria")
+    assert p.tool == "minim_check" and p.source == "llm+repair"
+    assert "nested deeper than 64 levels" in backend.calls[1][0][-1].content
+    assert "longer than 100 digits" in backend.calls[2][0][-1].content
+
+
+def test_hybrid_survives_a_nesting_bomb(campaign):
+    from narrator.agent.hybrid import HybridProposer
+    from narrator.agent.router import Candidate
+
+    class TwoCandidates:
+        def rank(self, text, state, actor=None):
+            return [Candidate("no_roll", 0.9), Candidate("clarify", 0.8)]
+
+    backend = ScriptedBackend(['{"choice": ' + "[" * 100_000])
+    p = HybridProposer(TwoCandidates(), backend).propose("I wait", campaign.state, "Aria")
+    assert p.tool == "no_roll" and "did not parse" in p.note

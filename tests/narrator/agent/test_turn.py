@@ -81,3 +81,14 @@ def test_clarify_and_empty_and_garbage_input(campaign):
     assert agent(campaign, [], []).turn("   ").error
     assert clean_input("a\x00b\x1b[31mc\n\nd" + "x" * 5000).startswith("a b [31mc d")
     assert len(clean_input("x" * 5000)) == 2000
+
+
+def test_hostile_model_output_still_ends_the_turn_with_a_narration_event(campaign):
+    """A nesting bomb as the proposal and a 5,000-digit number in the prose (json.loads recursion, int()'s limit)
+    used to end the turn with a traceback and no narration event."""
+    start = campaign.store.last_seq()
+    sneak = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth"}})
+    out = agent(campaign, ["[" * 100_000, sneak], [f"You count {'7' * 5000} shadows. The guard never turns."]).turn(
+        "I sneak past the guard", actor="Aria")
+    assert out.error is None and out.narration == "The guard never turns."
+    assert kinds(campaign, start) == ["player", "tool_call", "narration"]

@@ -484,3 +484,25 @@ def test_out_of_turn_actions_get_a_clear_message(make_session, ready_campaign):
         s.handle("/initiative next")
     out = plain(s.handle("I attack the town guard"))
     assert "it is Town Guard's turn" in out
+
+
+def test_a_total_party_kill_is_said_after_the_turn_that_caused_it(make_session, ready_campaign):
+    """"A total-party kill happens if all players lose all their health then the game ends": the engine logs it
+    and the game says so, once, after the line that did it."""
+    ogre = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Ogre", "defender": "Aria"}})
+    s = make_session(campaign=ready_campaign, proposals=[ogre], narrations=["The ogre swings."])
+    s.start()
+    s.campaign.call("minim_add_npc", {"concept": "ogre", "tier": 5, "name": "Ogre"})
+    aria = s.campaign.state.characters["Aria"]
+    if aria["health"] > 1:
+        s.campaign.call("minim_damage", {"target": "Aria", "amount": aria["health"] - 1, "reason": "a long fall"})
+    said = []
+    for _ in range(40):  # the seed decides which swing lands
+        said.append(plain(s.handle("The ogre swings its club at me")))
+        if s.campaign.state.characters["Aria"]["health"] == 0:
+            break
+    assert s.campaign.state.characters["Aria"]["health"] == 0
+    assert "Total-party kill" in said[-1] and "minim.md#Health" in said[-1]
+    assert not any("Total-party kill" in text for text in said[:-1])
+    assert [e.kind for e in s.campaign.events()].count("party_down") == 1
+    assert "Total-party kill" not in plain(s.handle("/party"))

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.contract import ConditionRule, Resource, SystemBase, Vocabulary
+from tools.dice import Roller
+from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
 from tools.table import TableState
 
 ZONES = "minim.md#Zones"
@@ -30,7 +31,7 @@ class Minim(SystemBase):
     downed_condition = "unconscious"
     game_adapter = "narrator.game.systems.minim:RULES"
     table_citations = {"table_set_zones": [ZONES], "table_move": [ZONES], "table_area": [ZONES],
-                       "table_next_turn": [INITIATIVE]}
+                       "table_next_turn": [INITIATIVE], "party_down": ["minim.md#Health"]}
 
     def proposals(self) -> list:
         from tools.systems.minim.proposals import SPECS
@@ -88,26 +89,33 @@ class Minim(SystemBase):
                        "power score"),
             outcomes={"critical success": 1, "success": 1, "neutral": 0, "failure": -1, "critical failure": -1},
             downed_words=("unconscious",),
+            powers_field="powers",
+            passive_powers=("languages", "wealth"),
         )
 
     def conditions(self) -> dict[str, ConditionRule]:
+        """What each condition does and when it ends; the readings are in :mod:`.table_combat`'s docstring.
+
+        "Cannot act" forbids moving too (moving is one of the single actions a turn holds, ``minim.md#Initiative``),
+        so stunned and surprised block both; disabled "can-not act but can-move" blocks only acting.
+        """
         rules = [
             ConditionRule(name="unconscious", blocks_action=True, blocks_move=True,
                           meaning="no health left", rule_ref="minim.md#Health"),
-            ConditionRule(name="stunned", blocks_action=True, ends="end_of_turn", meaning="cannot act next turn",
-                          rule_ref=FUMBLES),
+            ConditionRule(name="stunned", blocks_action=True, blocks_move=True, ends="end_of_turn",
+                          meaning="cannot act next turn", rule_ref=FUMBLES),
             ConditionRule(name="disabled", blocks_action=True, ends="end_of_turn",
                           meaning="cannot act but can move next turn", rule_ref=FUMBLES),
             ConditionRule(name="pinned", blocks_move=True, ends="end_of_turn",
                           meaning="cannot move but can act next turn", rule_ref=FUMBLES),
-            ConditionRule(name="fallen", modifier=-1, meaning="-1 to all actions until they get up",
+            ConditionRule(name="fallen", modifier=-1, ends="end_of_turn", meaning="-1 to all actions",
                           rule_ref=FUMBLES),
             ConditionRule(name="shaken", ends="end_of_turn",
                           meaning="must pass a brain test or lose the next action", rule_ref=FUMBLES),
-            ConditionRule(name="surprised", blocks_action=True, ends="end_of_round",
+            ConditionRule(name="surprised", blocks_action=True, blocks_move=True, ends="end_of_round",
                           meaning="cannot act on the first round", rule_ref=INITIATIVE),
-            ConditionRule(name="defending", ends="start_of_turn", meaning="+1 to health-rolls until their next "
-                          "turn", rule_ref=ATTACKS),
+            ConditionRule(name="defending", ends="start_of_turn", meaning="+1 to health-rolls",
+                          rule_ref=ATTACKS),
             ConditionRule(name="off-guard-1", ends="end_of_round", meaning="surprised: -1 to health-rolls",
                           rule_ref=INITIATIVE),
             ConditionRule(name="off-guard-2", ends="end_of_round", meaning="surprised: -2 to health-rolls",
@@ -124,6 +132,12 @@ class Minim(SystemBase):
         from tools.systems.minim.tactics import npc_turn
 
         return npc_turn(state, name)
+
+    def on_turn_start(self, state: TableState, actor: str, roller: Roller) -> TurnStart:
+        """A shaken combatant tests brain as its turn begins, or loses the turn's action (``minim.md#Fumbles``)."""
+        from tools.systems.minim.table_combat import shaken_test
+
+        return shaken_test(state, actor, roller)
 
     def worked_examples(self) -> dict[str, dict[str, Any]]:
         from tools.systems.minim.examples import WORKED_EXAMPLES

@@ -2,10 +2,12 @@
 
 Readings chosen:
 
-* Highlights: each vote grants the voted character 1 faith. A character already at maximum faith *must* pass the
-  point on to be worth anything; a character voted twice *may* pass the second point (keeping it is the default).
-  Passing is only allowed in those two cases. A point nobody can take (no ``pass_to``, or the recipient is at
-  maximum too) is reported as unassigned — it is never silently dropped, and faith never exceeds its maximum.
+* Highlights: each vote grants the voted character 1 faith. "If the character is already at their maximum-points
+  or if a player receives both-votes he *may* choose to pass this reward to other-player of his-choosing": in both
+  cases passing is a choice (``pass_to``), never an obligation. A character at maximum who does not pass keeps
+  nothing (faith never goes above its maximum); a character voted twice keeps the second point by default.
+  Passing is only allowed in those two cases. A point that lands nowhere (not passed at maximum, or passed to a
+  recipient at maximum too) is reported as ``forfeited``, with the step saying why — never silently dropped.
 * Horizontal progress moves exactly one power point. A power left at 0 is removed from the sheet, except
   languages and wealth, which every player-character keeps listed. Specialties are not relocated by this tool.
 * Vertical progress grants one point to a power (new powers start at 1) or one new skill — not both.
@@ -61,14 +63,15 @@ class HighlightAward(BaseModel):
 
     highlight: Highlight
     voted: str
-    recipient: str | None = Field(description="Who gained the point; null if it is still unassigned.")
-    status: Literal["kept", "passed", "unassigned"]
+    recipient: str | None = Field(description="Who gained the point; null if nobody could take it.")
+    status: Literal["kept", "passed", "forfeited"]
 
 
 class HighlightsResult(ToolResult):
     faith: dict[str, FaithTrack] = Field(description="The party's faith after the highlights.")
     awards: list[HighlightAward]
-    unassigned: list[str] = Field(description="Voted characters whose point must still be passed to someone.")
+    forfeited: list[str] = Field(description="Voted characters whose point nobody took: at maximum and not passed, "
+                                 "or passed to someone at maximum too.")
 
 
 def _highlight_problems(args: HighlightsArgs) -> list[FieldProblem]:
@@ -107,7 +110,7 @@ def minim_highlights(args: HighlightsArgs, roller: Roller) -> HighlightsResult:
     top = {n: t.max_faith for n, t in args.party.items()}
     given: Counter[str] = Counter()
     passed: Counter[str] = Counter()
-    awards, steps, unassigned = [], [], []
+    awards, steps, forfeited = [], [], []
     for highlight, voted in (("role-play", args.roleplay_vote), ("action", args.action_vote)):
         given[voted] += 1
         at_max = faith[voted] >= top[voted]
@@ -124,25 +127,25 @@ def minim_highlights(args: HighlightsArgs, roller: Roller) -> HighlightsResult:
                 steps.append(f"{lead} is {why} and passes the point to {to}: {faith[to]}/{top[to]}.")
                 continue
             steps.append(f"{lead} is {why} and passes the point to {to}, but {to} is at maximum too: "
-                         "the point is unassigned and must be passed to someone else.")
+                         "the point is forfeited.")
         elif at_max:
-            steps.append(f"{lead} is already at maximum: the point is unassigned and must be passed to another "
-                         "player (name one in pass_to).")
+            steps.append(f"{lead} is already at maximum and may pass the point to another player (pass_to); "
+                         "nobody is named, so the point is forfeited.")
         else:
             faith[voted] += 1
             awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=voted, status="kept"))
             steps.append(f"{lead} gains 1 faith: {faith[voted]}/{top[voted]}.")
             continue
-        awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=None, status="unassigned"))
-        unassigned.append(voted)
+        awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=None, status="forfeited"))
+        forfeited.append(voted)
     gains = Counter(a.recipient for a in awards if a.recipient)
     summary = ", ".join(f"{n} +{k} faith" for n, k in gains.items()) or "no faith gained"
-    if unassigned:
-        summary += f"; {len(unassigned)} point{'s' if len(unassigned) > 1 else ''} unassigned, must be passed"
+    if forfeited:
+        summary += f"; {len(forfeited)} point{'s' if len(forfeited) > 1 else ''} forfeited"
     return HighlightsResult(
         summary=summary, steps=steps, rule_refs=[ADVANCEMENT, FAITH],
         faith={n: FaithTrack(faith=faith[n], max_faith=top[n]) for n in args.party},
-        awards=awards, unassigned=unassigned,
+        awards=awards, forfeited=forfeited,
     )
 
 

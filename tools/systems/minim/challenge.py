@@ -11,9 +11,10 @@ Readings chosen (the rulebook gives guide-lines, not formulas):
   while one with even half the challenge presents a chance of eliminating the player-group", so
   ratio < 1/5 is ``easy``, 1/5 <= ratio < 1/2 is ``moderate`` and ratio >= 1/2 is ``deadly``.
 * **Environmental modifiers.** "Each such-advantage will modify the group ... as-much as doubling or halving its
-  challenge." Each advantage doubles the group that benefits and each disadvantage halves the group that suffers;
-  a group's multiplier is the product, limited to 1/4, 1/2, 1, 2 or 4 (up to two stacked conditions either way).
-  Neutral conditions (falling rocks that hit anyone) are simply not entered.
+  challenge." "As much as" is a bound, not a step: each advantage multiplies the group's challenge by a factor
+  from 1/2 (halving) to 2 (doubling) — ×1.5 for a modest edge, ×2 for traps laid in advance. A group's multiplier
+  is one factor, or a list of them (one per advantage or disadvantage) whose product is taken. Factors are exact
+  fractions ('3/2', 1.5). Neutral conditions (falling rocks that hit anyone) are simply not entered.
 * Members may be given by ``traits`` (the tier is their median) or directly by ``tier``; ``count`` repeats an
   identical member so "a group of half-dozen rats" is one entry.
 """
@@ -39,7 +40,8 @@ MODERATE_FROM = Fraction(1, 5)
 """Foes with at least a fifth of the party's challenge are a moderate fight."""
 DEADLY_FROM = Fraction(1, 2)
 """Foes with at least half the party's challenge can eliminate the party."""
-MULTIPLIERS: tuple[Fraction, ...] = (Fraction(1, 4), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4))
+MIN_FACTOR, MAX_FACTOR = Fraction(1, 2), Fraction(2)
+"""Each advantage: "as-much as doubling or halving" the group's challenge."""
 MAX_COUNT = 1000
 """Identical members in one entry; generous for swarms, small enough that every total stays readable."""
 
@@ -78,20 +80,42 @@ def rating_of(ratio: Fraction) -> Rating:
     return "moderate" if ratio >= MODERATE_FROM else "easy"
 
 
-def _parse_multiplier(v):
-    """Accept 2, 0.5 or the exact text '1/4' (what a person writes); anything else is left to pydantic."""
+def _factor(v) -> float:
+    """2, 1.5 or the exact text '3/2' (what a person writes) as an exact number; anything else is refused here, in
+    words, rather than as a union's two type errors."""
     if isinstance(v, str):
         try:
             return float(Fraction(v.strip()))
         except (ValueError, ZeroDivisionError):
-            return v
+            pass
+    elif isinstance(v, (int, float)) and not isinstance(v, bool):
+        return float(v)
+    raise ValueError(f"{v!r} is not a factor: give a number from 1/2 to 2, e.g. 1.5 or '3/2'")
+
+
+def _parse_multiplier(v):
+    """One factor or a list of factors (one per advantage or disadvantage)."""
+    return [_factor(x) for x in v] if isinstance(v, list) else _factor(v)
+
+
+def factors_of(v: float | list[float]) -> list[Fraction]:
+    return [Fraction(x).limit_denominator(1000) for x in (v if isinstance(v, list) else [v])]
+
+
+def _check_multiplier(v: float | list[float]) -> float | list[float]:
+    for f in factors_of(v):
+        if not MIN_FACTOR <= f <= MAX_FACTOR:
+            raise ValueError(f"{exact_text(f)} is not a factor from 1/2 to 2: each advantage multiplies a group's "
+                             "challenge by as much as doubling (2) or halving (1/2); give one factor per advantage, "
+                             "e.g. [2, 1.5]")
     return v
 
 
-def _check_multiplier(v: float) -> float:
-    if Fraction(v) not in MULTIPLIERS:
-        raise ValueError("must be one of 1/4, 1/2, 1, 2, 4 (each advantage doubles, each disadvantage halves)")
-    return v
+def product(factors: Sequence[Fraction]) -> Fraction:
+    out = Fraction(1)
+    for f in factors:
+        out *= f
+    return out
 
 
 class Member(ToolArgs):
@@ -178,13 +202,13 @@ def group_challenge(
 class ChallengeArgs(ToolArgs):
     party: list[Member] = Field(min_length=1, max_length=100, description="The player-group.")
     foes: list[Member] = Field(default_factory=list, max_length=100, description="The enemies-group.")
-    party_multiplier: float = Field(
-        1, json_schema_extra={"enum": [0.25, 0.5, 1, 2, 4]},
-        description="Environmental modifiers on the party: ×2 per advantage, ×1/2 per disadvantage.",
+    party_multiplier: float | list[float] = Field(
+        1.0, description="Environmental modifiers on the party: a factor from 1/2 to 2 per advantage or disadvantage "
+                       "(2 doubles, 1.5, 1/2 halves), or a list of them, one per condition.",
     )
-    foes_multiplier: float = Field(
-        1, json_schema_extra={"enum": [0.25, 0.5, 1, 2, 4]},
-        description="Environmental modifiers on the foes: ×2 per advantage, ×1/2 per disadvantage.",
+    foes_multiplier: float | list[float] = Field(
+        1.0, description="Environmental modifiers on the foes: a factor from 1/2 to 2 per advantage or disadvantage, "
+                       "or a list of them, one per condition.",
     )
 
     @field_validator("party_multiplier", "foes_multiplier", mode="before")
@@ -194,7 +218,7 @@ class ChallengeArgs(ToolArgs):
 
     @field_validator("party_multiplier", "foes_multiplier")
     @classmethod
-    def _check(cls, v: float) -> float:
+    def _check(cls, v: float | list[float]) -> float | list[float]:
         return _check_multiplier(v)
 
 
@@ -211,10 +235,10 @@ class ChallengeResult(ToolResult):
 @tool("minim_challenge", "minim",
       "Compare a party's and foes' Minim challenge (tier = median trait) and rate the fight easy/moderate/deadly.")
 def minim_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
-    party_mult, foes_mult = Fraction(args.party_multiplier), Fraction(args.foes_multiplier)
+    party_mult, foes_mult = product(factors_of(args.party_multiplier)), product(factors_of(args.foes_multiplier))
     party, party_total, party_steps = group_challenge(args.party, party_mult, "party", "party member")
     foes, foes_total, foe_steps = group_challenge(args.foes, foes_mult, "foes", "foe")
-    ratio = foes_total / party_total  # never zero: every tier is worth at least 1/5 and multipliers >= 1/4
+    ratio = foes_total / party_total  # never zero: every tier is worth at least 1/5 and every factor >= 1/2
     rating = rating_of(ratio)
     steps = party_steps + foe_steps + [
         f"Ratio = foes {show(foes_total)} / party {show(party_total)} = {show(ratio)}",

@@ -4,6 +4,11 @@ Reading chosen: each die is judged on its own. A 1 is always a success and a 6 a
 results); otherwise a face below the target succeeds (+1), equal is neutral (±0), above fails (-1). This makes
 "targets lower than 1 only succeed on 1s" and "targets over 5 only fail on 6s" fall out of one rule, and it is
 what the priest example needs (target 1, roll 1 -> +1).
+
+Specialties ("To add realism use specialties that each cost 1-point like heart-surgery and psychotherapy (cure);
+fencing and karate (fight)") are bought with a point but the book states no benefit. Reading chosen, the common
+one: a specialty that applies to the action adds +1 to the target, on top of the skill's own ±1 (a fencer who
+lacks fight: −1 + 1 = ±0). It is a modifier like any other, so it stacks with bonuses, penalties and faith.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
 TESTS = ref(BOOK, "Tests")
 MODIFIERS = ref(BOOK, "Bonuses and penalties")
 FAITH = ref(BOOK, "Faith")
+SKILLS = ref(BOOK, "Skills")
 OUTCOME_ORDER = (-2, -1, 0, 1, 2)
 
 
@@ -61,6 +67,7 @@ def outcome_dist(target: int) -> Dist:
     return one + one
 
 
+@lru_cache(maxsize=None)
 def test_odds(target: int) -> Odds:
     dist = outcome_dist(target)
     return dist.odds(p_success=dist.p(lambda o: o >= 1), order=OUTCOME_ORDER)
@@ -80,6 +87,7 @@ class TestSpec(ToolArgs):
     )
     modifier: int = Field(0, ge=-10, le=10, description="Sum of bonuses and penalties (+1 for taking twice as long).")
     faith: bool = Field(False, description="Spend a faith point for +1 to this action.")
+    specialty: bool = Field(False, description="A specialty of the character applies to this action: +1.")
     trait_name: Trait | None = Field(None, description="Which trait the score is (for the explanation).")
 
     @field_validator("skill", "trait_name", mode="before")
@@ -101,6 +109,7 @@ class TargetBreakdown(BaseModel):
 
     trait: int
     skill_adjustment: int
+    specialty: int = 0
     modifier: int
     faith: int
     target: int
@@ -110,14 +119,17 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
     """The test target and the explanation of where it came from."""
     skill_adj = 0 if spec.skill is None else (1 if spec.has_skill else -1)
     faith = 1 if spec.faith else 0
+    specialty = 1 if spec.specialty else 0
     modifier = spec.modifier + extra
-    target = spec.trait + skill_adj + modifier + faith
+    target = spec.trait + skill_adj + specialty + modifier + faith
     name = spec.trait_name or "trait"
     parts = [f"{name} {spec.trait}"]
     if spec.skill is None:
         parts.append("±0 (no relevant skill)")
     else:
         parts.append(f"{signed(skill_adj)} ({'has' if spec.has_skill else 'lacks'} the {spec.skill} skill)")
+    if specialty:
+        parts.append("+1 (a specialty applies)")
     if spec.modifier:
         parts.append(f"{signed(spec.modifier)} (bonuses and penalties)")
     if extra:
@@ -129,7 +141,8 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
         lines.append("A target below 1 only succeeds on a natural 1 (automatic success).")
     elif target > 5:
         lines.append("A target above 5 only fails on a natural 6 (automatic failure).")
-    return TargetBreakdown(trait=spec.trait, skill_adjustment=skill_adj, modifier=modifier, faith=faith, target=target), lines
+    return TargetBreakdown(trait=spec.trait, skill_adjustment=skill_adj, specialty=specialty, modifier=modifier,
+                           faith=faith, target=target), lines
 
 
 class TestRoll(BaseModel):
@@ -171,7 +184,8 @@ def resolve(spec: TestSpec, roller: Roller, extra: int = 0, extra_reason: str = 
 @tool("minim_test", "minim", "Roll a Minim test: 2d6 against trait ±skill ±modifiers, outcome -2..+2.")
 def minim_test(args: TestSpec, roller: Roller) -> MinimTestResult:
     breakdown, rolled, odds, steps = resolve(args, roller)
-    refs = [TESTS] + ([MODIFIERS] if args.modifier else []) + ([FAITH] if args.faith else [])
+    refs = [TESTS] + ([SKILLS] if args.specialty else []) + ([MODIFIERS] if args.modifier else []) + (
+        [FAITH] if args.faith else [])
     return MinimTestResult(
         summary=f"Target {breakdown.target}: rolled {rolled.dice[0].face} and {rolled.dice[1].face} → "
         f"{signed(rolled.outcome)} {label(rolled.outcome)}",

@@ -4,11 +4,17 @@ Each participant makes their own test (usually the same trait-skill pair, but ea
 summed and the sum is bound to -2..+2, which is the action's one outcome. The odds convolve every participant's
 exact outcome distribution and then clamp, so they are exact however many take part.
 
-Very long-term projects (``minim_project``) reuse this: the narrator sets a threshold such as +100 and each work
-period's collaborative outcome is added to the accumulated progress. Readings chosen:
+Very long-term projects (``minim_project``, and ``minim_work_project`` on the table) reuse this: the narrator sets
+a threshold such as +100 and each work period's collaborative total is added to the accumulated progress.
+Readings chosen:
 
-* A period's contribution is the clamped collaborative outcome (-2..+2), exactly as for any collaborative action:
-  the project rule sits in the same paragraph as the bound and names no exception to it.
+* A period adds the **unbounded** collaborative total. "Out-comes higher-than +2 or lower-than -2 are bound to
+  these limits. For very long-term projects like building and launching a space-ship the narrator may define a
+  threshold like +100": the bound belongs to a single action's outcome, and a threshold of +100 only makes sense
+  if a crew's work can add up faster than +2 a period (bound, five workers rolling +8 would add 2, and +100 would
+  always take at least 50 periods whoever works). The period's own outcome (``outcome``) is still bound, as any
+  action's. The strict reading — each period adds the bound outcome — is ``bound=true`` (on the table: the
+  campaign option ``long_projects=strict``).
 * Progress is a plain running sum with no floor: a critical failure (-2) is "disaster; a total and final failure",
   so bad periods really set the work back, and nothing in the rule stops at zero. Progress may therefore be negative.
 * The project completes when progress reaches the threshold (progress_after >= threshold); a project already at or
@@ -71,6 +77,7 @@ class Collaboration:
     raw_total: int
     outcome: int
     dist: Dist  # exact distribution of the clamped outcome
+    raw_dist: Dist  # exact distribution of the plain sum
     steps: list[str]
     refs: list[str]
 
@@ -94,8 +101,8 @@ def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     steps.append(f"The action's outcome is {signed(outcome)}: {label(outcome)}.")
     refs = [COLLABORATION, TESTS] + ([MODIFIERS] if any(t.modifier for t in tests) else []) + (
         [FAITH] if any(t.faith for t in tests) else [])
-    dist = reduce(lambda a, b: a + b, dists).map(clamp)
-    return Collaboration(rolls, raw, outcome, dist, steps, refs)
+    raw_dist = reduce(lambda a, b: a + b, dists)
+    return Collaboration(rolls, raw, outcome, raw_dist.map(clamp), raw_dist, steps, refs)
 
 
 class CollaborateArgs(ToolArgs):
@@ -132,6 +139,8 @@ class ProjectArgs(ToolArgs):
     threshold: int = Field(ge=1, le=10_000, description="The progress the narrator set to finish, e.g. 100.")
     progress: int = Field(0, ge=-10_000, le=10_000, description="Progress accumulated so far (may be negative).")
     tests: list[Participant] = TESTS_FIELD
+    bound: bool = Field(False, description="The strict reading: each period adds the outcome bound to -2..+2 "
+                        "instead of the whole collaborative total.")
 
     @field_validator("progress")
     @classmethod
@@ -146,6 +155,8 @@ class ProjectResult(CheckResult):
     outcome: int = Field(ge=-2, le=2, description="This work period's collaborative outcome, bound to -2..+2.")
     outcome_label: str
     raw_total: int
+    added: int = Field(description="What this period adds to the progress: raw_total, or outcome when bound.")
+    bound: bool
     participants: list[ParticipantRoll]
     threshold: int
     progress_before: int
@@ -155,17 +166,21 @@ class ProjectResult(CheckResult):
     faith_spent: int
 
 
-@tool("minim_project", "minim", "One work period on a long Minim project: a collaborative outcome added to progress.")
+@tool("minim_project", "minim", "One work period on a long Minim project: the collaborative total added to progress.")
 def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
     c = collaborate(args.tests, roller)
-    after = args.progress + c.outcome
+    added = c.outcome if args.bound else c.raw_total
+    after = args.progress + added
     complete = after >= args.threshold
     remaining = max(0, args.threshold - after)
-    steps = c.steps + [f"Progress {args.progress} {signed(c.outcome)} = {after} of {args.threshold}."]
+    how = ("The strict reading: the period adds its outcome bound to -2..+2." if args.bound else
+           "A long project adds the period's whole collaborative total: the -2..+2 bound is for single actions.")
+    steps = c.steps + [how, f"Progress {args.progress} {signed(added)} = {after} of {args.threshold}."]
     steps.append("The threshold is reached: the project is complete!" if complete
                  else f"{remaining} more progress is needed.")
+    added_dist = c.dist if args.bound else c.raw_dist
     return ProjectResult(
-        summary=f"Work period {signed(c.outcome)}: progress {args.progress} → {after} of {args.threshold}"
+        summary=f"Work period {signed(added)}: progress {args.progress} → {after} of {args.threshold}"
         + (" (complete)" if complete else ""),
         steps=steps,
         rule_refs=c.refs,
@@ -173,8 +188,10 @@ def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
         outcome=c.outcome,
         outcome_label=label(c.outcome),
         success=complete,
-        odds=c.dist.odds(c.dist.p(lambda o: args.progress + o >= args.threshold), order=OUTCOME_ORDER),
+        odds=added_dist.odds(added_dist.p(lambda o: args.progress + o >= args.threshold)),
         raw_total=c.raw_total,
+        added=added,
+        bound=args.bound,
         participants=c.rolls,
         threshold=args.threshold,
         progress_before=args.progress,

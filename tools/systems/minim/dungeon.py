@@ -16,7 +16,9 @@ Readings chosen (the rulebook gives ranges and a table, not a procedure), in the
    combat takes the whole total and throws no weight die.
 6. **Reward**: one magic item ("one-item per-floor as a good base-line"), its score the party's median tier. With an
    even number of members the *lower* median is used, so the baseline item never outranks the weaker half of the
-   party. Its room is a d{rooms}; any room may hold it.
+   party. Its room is a d{rooms}; any room may hold it. ``reward.item`` is the item as it lands on a sheet: an item
+   that "work[s] exactly like powers with [its] own power-score" (give it with ``minim_gain_item``; roll it with
+   ``minim_use_power``).
 7. **Each feature**: a d6 on the feature table, a second d6 on the trap (1) or key (6) sub-table, then a die over
    the rooms it fits: traps on or ambushes in a combat, peaceful resolutions and environmental modifiers go to
    combat rooms; traps "in an empty-room" to empty rooms (any room if every room is a combat); a trap "guarding a
@@ -45,6 +47,7 @@ from tools.odds import Dist, Odds, binomial, die, sum_of
 from tools.tool import tool
 from tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
 from tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
+from tools.systems.minim.sheet import GearItem
 
 DUNGEONS = ref(BOOK, "Dungeons")
 FLOORS = ref(BOOK, "Creating floors")
@@ -121,6 +124,7 @@ class Reward(BaseModel):
     kind: Literal["magic item"] = "magic item"
     score: int = Field(description="The party's median tier.")
     room: int
+    item: GearItem = Field(description="The item for a sheet: it works like a power with this score.")
 
 
 class FloorResult(ToolResult):
@@ -253,7 +257,7 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
         rooms=room_list,
         combats=combats,
         features=rolled,
-        reward=Reward(score=score, room=reward_room),
+        reward=Reward(score=score, room=reward_room, item=GearItem(name="magic item", kind="item", power=score)),
         party_challenge=group.total,
         party_challenge_exact=group.total_exact,
         room_odds=room_count_dist().odds(),

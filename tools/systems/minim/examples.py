@@ -20,7 +20,7 @@ WORKED_EXAMPLES: dict[str, dict[str, Any]] = {
     "minim_initiative": {"combatants": [{"name": "Aria", "brain": 4}, {"name": "Goblins", "brain": 2, "count": 3}]},
     "minim_collaborate": {"tests": [{"trait": 3, "skill": "security", "has_skill": True}, {"trait": 2}]},
     "minim_power": {"power": "fire-ball", "score": 2, "faith": 3},
-    "minim_purchase": {"wealth": 3, "quality": 0, "faith": 2},
+    "minim_purchase": {"wealth": 3, "quality": 0},
     "minim_recover": {"mode": "mid_action", "brass": 3, "health": 1},
     "minim_surprise": {"trait": 3, "skill": "perception", "has_skill": False, "trait_name": "brass"},
     "minim_linger": {"room": "the crypt"},

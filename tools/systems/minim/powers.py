@@ -7,9 +7,13 @@ cannot use powers at all, so ``faith = 0`` is an argument error rather than a wa
 Readings chosen where the rulebook is terse:
 
 * Powers take no bonuses or penalties: the rule is "roll a die, equal or lower than the power score", with no
-  target arithmetic, so neither tool accepts a modifier (a faith point is the price of the roll, not a +1).
-* Wealth is a power, so a purchase that needs a roll follows the power rule: d6 <= wealth score. It needs at least
-  one faith point to attempt and spends that point only on a success, when 1 wealth point is also permanently lost.
+  target arithmetic, so ``minim_power`` accepts no modifier (a faith point is the price of the roll, not a +1).
+* Items that "work exactly like powers with their own power-scores" (``minim.md#Advancement``) roll the same way:
+  the table tool ``minim_use_power`` finds a gear item with a ``power`` score when no power has the name.
+* Purchases cost wealth, not faith: "buying score-appropriate items require a roll and 1-point is permanently-lost
+  on a success" names no faith point, so none is required. The roll is d6 <= wealth score (wealth is a power); a
+  faith point may be spent on it for the usual "+1 bonus to an action" (d6 <= wealth + 1), spent whether or not
+  the purchase succeeds, as for any action. 1 wealth point is lost only on a success.
 * "Much cheaper than the wealth score" means a price at least 2 below it (price <= wealth - 2): bought free, no roll,
   no faith. "Score-appropriate" means a price of wealth - 1 or wealth: a roll. A price above the wealth score cannot
   be bought at all (outcome ``unaffordable``, no dice), since the rule gives richer items no way in.
@@ -36,7 +40,8 @@ FAITH = ref(BOOK, "Faith")
 ATTACKS = ref(BOOK, "Attacks")  # where item quality and its wealth price are defined
 
 NO_FAITH = "a character with 0 faith cannot use powers until regaining at least one faith point"
-FAITH_FIELD = Field(ge=0, le=99, description="The character's current faith points (a power roll needs at least 1).")
+FAITH_FIELD = Field(ge=0, le=99, description="The character's current faith points (a power roll needs at least "
+                    "1); null when faith is not counted (a narrator's infinite pool, or a brain test in its place).")
 
 
 def activation_dist(score: int) -> Dist:
@@ -47,11 +52,11 @@ def activation_dist(score: int) -> Dist:
 class PowerArgs(ToolArgs):
     power: str = Field(min_length=1, max_length=80, description="The power's name, e.g. 'Fire-ball'.")
     score: int = Field(ge=1, le=5, description="The power score (1-5).")
-    faith: int = FAITH_FIELD
+    faith: int | None = FAITH_FIELD
 
     @field_validator("faith")
     @classmethod
-    def _needs_faith(cls, v: int) -> int:
+    def _needs_faith(cls, v: int | None) -> int | None:
         if v == 0:
             raise ValueError(NO_FAITH)
         return v
@@ -61,8 +66,8 @@ class PowerResult(CheckResult):
     outcome: Literal["activated", "wasted"]
     power: str
     score: int
-    faith_before: int
-    faith_after: int
+    faith_before: int | None
+    faith_after: int | None
     faith_spent: int = Field(description="Faith points spent: 1 if activated, else 0.")
 
 
@@ -72,19 +77,22 @@ def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
     activated = die.face <= args.score
     spent = 1 if activated else 0
     odds_dist = activation_dist(args.score)
+    counted = args.faith is not None
+    has = f"the character has {args.faith} faith" if counted else "faith is not counted here"
     steps = [
-        f"A power needs a faith point (spent only if it activates) and one die; the character has {args.faith} faith.",
+        f"A power needs a faith point (spent only if it activates) and one die; {has}.",
         f"Roll 1d6 against the {args.power} score {args.score}: rolled {die.face}.",
     ]
     if activated:
-        steps += [f"{die.face} is equal to or lower than {args.score}: the power activates.",
-                  f"The faith point is spent: faith {args.faith} → {args.faith - 1}."]
+        steps += [f"{die.face} is equal to or lower than {args.score}: the power activates."]
+        steps += [f"The faith point is spent: faith {args.faith} → {args.faith - 1}."] if counted else []
     else:
-        steps += [f"{die.face} is higher than {args.score}: the action is wasted.",
-                  f"The faith point is not spent: faith stays {args.faith}."]
+        steps += [f"{die.face} is higher than {args.score}: the action is wasted."]
+        steps += [f"The faith point is not spent: faith stays {args.faith}."] if counted else []
     outcome = "activated" if activated else "wasted"
+    tail = f"; faith {args.faith} → {args.faith - spent}" if counted else ""
     return PowerResult(
-        summary=f"{args.power} (score {args.score}): rolled {die.face} → {outcome}; faith {args.faith} → {args.faith - spent}",
+        summary=f"{args.power} (score {args.score}): rolled {die.face} → {outcome}{tail}",
         steps=steps,
         rule_refs=[POWERS, FAITH],
         dice=[die],
@@ -94,7 +102,7 @@ def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
         power=args.power,
         score=args.score,
         faith_before=args.faith,
-        faith_after=args.faith - spent,
+        faith_after=args.faith - spent if counted else None,
         faith_spent=spent,
     )
 
@@ -116,7 +124,8 @@ class PurchaseArgs(ToolArgs):
         None, ge=-2, le=2, validate_default=True,
         description="Gear quality -2..+2 (price 1..5). Give quality OR price.",
     )
-    faith: int = FAITH_FIELD
+    faith: bool = Field(False, description="Spend a faith point for +1 to the wealth roll (never required; no point "
+                        "is spent when no roll is needed).")
 
     @field_validator("quality")
     @classmethod
@@ -125,18 +134,6 @@ class PurchaseArgs(ToolArgs):
             return v
         if (info.data["price"] is None) == (v is None):
             raise ValueError("give exactly one of price (1-5) or quality (-2..+2)")
-        return v
-
-    @field_validator("faith")
-    @classmethod
-    def _faith_if_rolling(cls, v: int, info: ValidationInfo) -> int:
-        price = info.data.get("price")
-        if price is None and info.data.get("quality") is not None:
-            price = QUALITY_PRICE[info.data["quality"]]
-        wealth = info.data.get("wealth")
-        if v == 0 and price is not None and wealth is not None and purchase_kind(wealth, price) == "roll":
-            raise ValueError(f"price {price} is score-appropriate for wealth {wealth}, which needs a power roll, "
-                             f"and {NO_FAITH}")
         return v
 
     @property
@@ -150,13 +147,13 @@ class PurchaseResult(CheckResult):
     quality: int | None = Field(description="The item quality when the price came from it, else null.")
     wealth_before: int
     wealth_after: int
-    faith_before: int
-    faith_after: int
+    faith_spent: int = Field(description="1 when a faith point was spent for +1 on the wealth roll, else 0.")
 
 
-@tool("minim_purchase", "minim", "Buy an item with the Minim wealth power: free, a d6 <= wealth roll, or unaffordable.")
+@tool("minim_purchase", "minim", "Buy an item with the Minim wealth power: free, a d6 <= wealth roll (a faith point "
+      "may add +1), or unaffordable.")
 def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
-    price, wealth, faith = args.effective_price, args.wealth, args.faith
+    price, wealth = args.effective_price, args.wealth
     steps = []
     refs = [POWERS]
     if args.quality is not None:
@@ -164,6 +161,7 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
         refs.append(ATTACKS)
     kind = purchase_kind(wealth, price)
     dice = []
+    spent = 0
     if kind == "free":
         steps.append(f"Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.")
         outcome, dist = "free", Dist.certain("free")
@@ -171,21 +169,25 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
         steps.append(f"Price {price} is above wealth {wealth}: the character cannot afford it, no roll.")
         outcome, dist = "unaffordable", Dist.certain("unaffordable")
     else:
-        refs.append(FAITH)
+        spent = 1 if args.faith else 0
+        need = wealth + spent
         die = roller.roll(6, "wealth power roll")
         dice.append(die)
-        dist = activation_dist(wealth).map(lambda ok: "bought" if ok else "failed")
-        steps += [f"Price {price} is score-appropriate for wealth {wealth}: wealth is a power, so roll 1d6 ≤ {wealth} "
-                  f"(needs a faith point; the character has {faith}).",
-                  f"Rolled {die.face}."]
-        if die.face <= wealth:
+        dist = activation_dist(min(need, 6)).map(lambda ok: "bought" if ok else "failed")
+        bonus = f" + 1 (a faith point spent) = {need}" if spent else ""
+        steps += [f"Price {price} is score-appropriate for wealth {wealth}: wealth is a power, so roll 1d6 ≤ "
+                  f"{wealth}{bonus}. No faith point is needed.", f"Rolled {die.face}."]
+        if spent:
+            refs.append(FAITH)
+        if die.face <= need:
             outcome = "bought"
-            steps += [f"{die.face} ≤ {wealth}: the item is bought.",
-                      f"1 wealth point is permanently lost (wealth {wealth} → {wealth - 1}) and the faith point is spent "
-                      f"(faith {faith} → {faith - 1})."]
+            steps += [f"{die.face} ≤ {need}: the item is bought.",
+                      f"1 wealth point is permanently lost: wealth {wealth} → {wealth - 1}."]
         else:
             outcome = "failed"
-            steps.append(f"{die.face} > {wealth}: the purchase fails; wealth and faith are unchanged.")
+            steps.append(f"{die.face} > {need}: the purchase fails; wealth is unchanged.")
+    if args.faith and kind != "roll":
+        steps.append("No roll is needed, so no faith point is spent.")
     paid = 1 if outcome == "bought" else 0
     order = [k for k in ("free", "bought", "failed", "unaffordable") if dist[k]]
     roll_text = f"rolled {dice[0].face} → " if dice else ""
@@ -201,6 +203,5 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
         quality=args.quality,
         wealth_before=wealth,
         wealth_after=wealth - paid,
-        faith_before=faith,
-        faith_after=faith - paid,
+        faith_spent=spent,
     )

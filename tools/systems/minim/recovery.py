@@ -7,10 +7,14 @@ The three ways health comes back, one per ``mode``:
   and a faith point apply as to any test. "Pass" means a success (+1 or +2); a neutral result restores nothing.
   An unconscious character (0 health) cannot take a turn, so 0 health is an argument error in this mode.
 * ``full_rest`` — relaxing for a few minutes fully recovers health. No dice; the odds block is the certain outcome.
-* ``long_term`` — the optional gritty rule, where health is permanent damage. Reading: one healing period is a
-  brass test (trait only) with +1 for uninterrupted rest, recovering 1 point on a success; a medic may also make
-  their own cure test (medic's brain ± cure skill), which recovers 1 more point on its own success. How long the
-  period lasts (a night's sleep or months) is the narrator's call, so the tool does not track time.
+* ``long_term`` — the optional gritty rule, where health is permanent damage: "recovering a health-point requires
+  long-term healing with a +1 for uninterrupted-rest in that period. A medic may also make his-own cure-test".
+  Reading: one healing period recovers **at most one point** — a brass test (trait only) with +1 for
+  uninterrupted rest, and a success restores the point. A medic's cure test (medic's brain ± cure skill) joins
+  the patient's test as one collaborative action (``minim.md#Collaboration``): the two outcomes are summed and
+  bound to -2..+2, and that one outcome decides the one point. (Two successes do not restore two points: the book
+  gives the period one point.) How long the period lasts (a night's sleep or months) is the narrator's call, so
+  the tool does not track time.
 
 Health is one pool (the rulebook subtracts fatigue and damage alike from it) and never goes above the maximum,
 which is the brass score unless ``max_health`` says otherwise. Recovering at full health is an argument error:
@@ -20,7 +24,6 @@ distribution (already capped at the maximum).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -29,7 +32,8 @@ from tools.contract import CheckResult, ToolArgs, ref, signed
 from tools.dice import Die, Roller
 from tools.odds import Dist
 from tools.tool import tool
-from tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, p_success, resolve
+from tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
+from tools.systems.minim.collaboration import COLLABORATION, clamp
 from tools.systems.minim.rules import BOOK
 
 HEALTH = ref(BOOK, "Health")
@@ -118,55 +122,67 @@ class RecoveryResult(CheckResult):
     health_after: int
     max_health: int
     tests: list[RecoveryTest]
+    collaborative_outcome: int | None = Field(None, description="long_term with a medic: the patient's and the "
+                                              "medic's outcomes summed and bound to -2..+2 (one action).")
     faith_spent: int
 
 
 def _test(who: Literal["character", "medic"], spec: TestSpec, roller: Roller, extra: int = 0,
-          reason: str = "") -> tuple[RecoveryTest, list[str], Fraction]:
+          reason: str = "", verdict: bool = True) -> tuple[RecoveryTest, list[str], Dist]:
     breakdown, rolled, _, steps = resolve(spec, roller, extra, reason, purpose=f"{who} test die")
     test = RecoveryTest(who=who, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                         partials=rolled.partials, outcome=rolled.outcome, outcome_label=label(rolled.outcome),
                         success=rolled.outcome >= 1)
-    verdict = "a success: 1 health point restored" if test.success else "not a success: no point restored"
-    return test, steps + [f"{signed(rolled.outcome)} is {verdict}."], p_success(breakdown.target)
+    if verdict:
+        said = "a success: 1 health point restored" if test.success else "not a success: no point restored"
+        steps = steps + [f"{signed(rolled.outcome)} is {said}."]
+    return test, steps, outcome_dist(breakdown.target)
 
 
 @tool("minim_recover", "minim", "Recover Minim health: a mid-action brass test, a full rest, or gritty long-term healing.")
 def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
     room = args.cap - args.health
     refs = [HEALTH]
+    together = None
     if args.mode == "full_rest":
         steps = [f"Relaxing for a few minutes fully recovers health: {args.health} → {args.cap}."]
         tests: list[RecoveryTest] = []
         dist = Dist.certain(room)
+        regained = room
     else:
         refs.append(TESTS)
         spec = TestSpec(trait=args.brass, modifier=args.modifier, faith=args.faith, trait_name="brass")
+        medic = args.medic_brain is not None
         if args.mode == "mid_action":
             steps = ["The character spends the turn regaining breath: a brass test (trait only, no skill)."]
-            first = _test("character", spec, roller)
+            test, more, outcomes = _test("character", spec, roller)
         else:
-            steps = ["One period of long-term healing: the character makes a brass test (trait only, no skill)."]
-            first = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
-                          "uninterrupted rest" if args.uninterrupted_rest else "")
-        tests, more, p = [first[0]], first[1], [first[2]]
+            steps = ["One period of long-term healing restores at most one point: the character makes a brass test "
+                     "(trait only, no skill)" + (", and the medic's cure test joins it as one collaborative "
+                                                  "action." if medic else ".")]
+            test, more, outcomes = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
+                                         "uninterrupted rest" if args.uninterrupted_rest else "", verdict=not medic)
+        tests = [test]
         steps += more
-        if args.medic_brain is not None:
-            medic = TestSpec(trait=args.medic_brain, skill="cure", has_skill=args.medic_has_cure,
-                             modifier=args.medic_modifier, trait_name="brain")
-            test, more, p_medic = _test("medic", medic, roller)
+        total = test.outcome
+        if medic:
+            cure = TestSpec(trait=args.medic_brain, skill="cure", has_skill=args.medic_has_cure,
+                            modifier=args.medic_modifier, trait_name="brain")
+            other, more, medic_outcomes = _test("medic", cure, roller, verdict=False)
             steps += ["The medic makes their own cure test (brain-cure)."] + more
-            tests.append(test)
-            p.append(p_medic)
-        dist = Dist.certain(0)
-        for chance in p:
-            dist = dist + Dist({1: chance, 0: 1 - chance})
-        dist = dist.map(lambda n: min(n, room))
+            tests.append(other)
+            together = clamp(test.outcome + other.outcome)
+            total = together
+            outcomes = (outcomes + medic_outcomes).map(clamp)
+            refs.append(COLLABORATION)
+            steps.append(f"Together: {signed(test.outcome)} {signed(other.outcome)} = "
+                         f"{signed(test.outcome + other.outcome)}"
+                         + (f", bound to {signed(together)}" if together != test.outcome + other.outcome else "")
+                         + f": {label(together)} — "
+                         + ("a success: 1 health point restored." if together >= 1 else "no point restored."))
+        regained = 1 if total >= 1 else 0  # room >= 1: health is below its maximum
+        dist = outcomes.map(lambda o: 1 if o >= 1 else 0)
         refs += ([MODIFIERS] if args.modifier or args.medic_modifier else []) + ([FAITH] if args.faith else [])
-    successes = sum(t.success for t in tests)
-    regained = room if args.mode == "full_rest" else min(room, successes)
-    if successes > room:
-        steps.append(f"Health can never go above its maximum {args.cap}, so only {regained} point(s) are regained.")
     after = args.health + regained
     if tests:
         steps.append(f"Health {args.health} → {after} (maximum {args.cap}).")
@@ -184,5 +200,6 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         health_after=after,
         max_health=args.cap,
         tests=tests,
+        collaborative_outcome=together,
         faith_spent=1 if args.faith else 0,
     )

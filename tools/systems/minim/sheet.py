@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
 
 from tools.contract import ref
 from tools.systems.minim.rules import BOOK, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
@@ -86,11 +86,28 @@ class Specialty(_Part):
 
 
 class GearItem(_Part):
-    """A weapon, armor or other item with its quality (-2..+2; a shabby dagger -1, a legendary sword +2)."""
+    """A weapon, armor or other item with its quality (-2..+2; a shabby dagger -1, a legendary sword +2).
+
+    "Many items work exactly like powers with their own power-scores" (``minim.md#Advancement``): ``power`` is such
+    an item's score (1..5), rolled by ``minim_use_power`` like a power; ``expendable`` items ("an
+    invisibility-potion or a grenade") are used up when they activate. Both are left out of the dump when unset,
+    so a plain item's record is what it always was.
+    """
 
     name: str = Field(min_length=1)
     kind: Literal["weapon", "armor", "item"] = "item"
     quality: int = Field(0, description="-2..+2.")
+    power: int | None = Field(None, description="The item's own power score 1..5 when it works like a power.")
+    expendable: bool = Field(False, description="Used up when it activates (a potion, a grenade).")
+
+    @model_serializer(mode="wrap")
+    def _plain_when_unset(self, handler: Any) -> dict[str, Any]:
+        data = handler(self)
+        if data.get("power") is None:
+            data.pop("power", None)
+        if not data.get("expendable"):
+            data.pop("expendable", None)
+        return data
 
 
 def normalize_powers(powers: Any) -> Any:
@@ -211,6 +228,10 @@ def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
         if not -2 <= g.quality <= 2:
             out.append(_v(f"gear.{i}.quality", f"Gear '{g.name}' has quality {g.quality:+d}, but quality ranges "
                                                "from -2 to +2", ATTACKS, g.quality))
+        if g.power is not None and not 1 <= g.power <= 5:
+            out.append(_v(f"gear.{i}.power", f"Gear '{g.name}' has power score {g.power}, but an item that works "
+                                             "like a power has a score from 1 to 5", f"{POWERS}, {ADVANCEMENT}",
+                          g.power))
     for what, now, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
         if top < 0:
             out.append(_v(f"max_{what}", f"max_{what} is {top}, but it cannot be negative", rule, top))

@@ -25,5 +25,12 @@ def sheet_text(sheet: dict[str, Any]) -> str:
     if sheet.get("virtue") or sheet.get("vice"):
         lines.append(f"  Virtue: {sheet.get('virtue') or '—'}   Vice: {sheet.get('vice') or '—'}")
     if sheet.get("gear"):
-        lines.append("  Gear: " + ", ".join(f"{g['name']} ({g['kind']} {g['quality']:+d})" for g in sheet["gear"]))
+        lines.append("  Gear: " + ", ".join(gear_text(g) for g in sheet["gear"]))
     return "\n".join(lines)
+
+
+def gear_text(g: dict[str, Any]) -> str:
+    """'wand (item +0, power 3, expendable)': an item that works like a power shows its score."""
+    extra = (f", power {g['power']}" if g.get("power") is not None else "") + (", expendable" if g.get("expendable")
+                                                                              else "")
+    return f"{g['name']} ({g['kind']} {g['quality']:+d}{extra})"

@@ -6,13 +6,17 @@ the actor's name and the ``changes``.
 Readings chosen (see also :mod:`.table_common` for the conditions):
 
 * ``minim_check``: the trait defaults to the skill's governing trait; another may be named ("those may differ on
-  certain circumstances"). Specialties add nothing (the rulebook gives them no number). ``fallen`` is −1,
-  ``twice_as_long`` +1; the modifier given is −9..+9 so the total stays in the test's −10..+10.
-* ``minim_use_power``: the power must be on the sheet (names ignore case). Wealth is used through ``minim_buy``,
-  never as a power roll. A power at score 0 (languages or wealth spent down) cannot be rolled. Powers take no
-  modifiers, so ``fallen`` does not touch them.
+  certain circumstances"). A named ``specialty`` on the sheet that refines the tested skill adds +1 (the reading
+  is in :mod:`.checks`). Condition modifiers (``fallen`` −1) come off the table, ``twice_as_long`` is +1; the
+  modifier given is −9..+9.
+* ``minim_use_power``: the power must be on the sheet (names ignore case) — or, failing that, a gear item with a
+  power score ("many items work exactly like powers with their own power-scores"); an ``expendable`` item is used
+  up when it activates. Wealth is used through ``minim_buy``, never as a power roll. A power at score 0 (languages
+  or wealth spent down) cannot be rolled. Powers take no modifiers, so ``fallen`` does not touch them. A
+  narrator-character's faith follows the campaign's ``npc_faith`` option (:mod:`.table_common`).
 * ``minim_buy``: the wealth power is read from the sheet (a sheet without one, like most NPCs, has wealth 0, so
-  nothing is affordable). A free or bought item is appended to the gear; buying also spends 1 wealth and 1 faith.
+  nothing is affordable). A free or bought item is appended to the gear; buying spends 1 wealth, and faith only
+  when the buyer chooses to spend a point for +1 on the roll (see :mod:`.powers`).
 * ``minim_grant_faith``: 1 to 3 points ("Narrators can award 1 to 3 points per-refill"), never above max_faith;
   what would go over is reported as ``overflow`` (for a high-light the player may pass it to another player).
 """
@@ -26,16 +30,17 @@ from pydantic import Field, field_validator, model_validator
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref
 from tools.dice import Roller
+from tools.odds import Dist
 from tools.tool import table_tool
-from tools.systems.minim.checks import MODIFIERS, MinimTestResult, minim_test
-from tools.systems.minim.combat import FUMBLE_RULE
+from tools.systems.minim.checks import MODIFIERS, MinimTestResult, TestSpec, minim_test, p_success, target_of
 from tools.systems.minim.powers import (
-    NO_FAITH, PowerResult, PurchaseResult, minim_power, minim_purchase, purchase_kind,
+    NO_FAITH, POWERS, PowerResult, PurchaseResult, activation_dist, minim_power, minim_purchase, purchase_kind,
 )
 from tools.systems.minim.rules import BOOK, QUALITY_PRICE, TRAIT_OF_SKILL, Skill, Trait
 from tools.systems.minim.sheet import GearItem
 from tools.systems.minim.table_common import (
-    FAITH_ARG, MODIFIER, conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, require_conscious, spend_faith, unknown,
+    FAITH_ARG, MODIFIER, condition_modifier, draw_faith, fail, find, lower, modifier_line, require_conscious,
+    specialty_for, spend_faith, unknown,
 )
 from tools.table import BoundResult, SetField, TableState
 
@@ -54,6 +59,8 @@ class CheckArgs(ToolArgs):
                                 "when skill is null.")
     modifier: int = MODIFIER
     twice_as_long: bool = Field(False, description="In a calm environment, taking twice as long: +1.")
+    specialty: str | None = Field(None, min_length=1, max_length=60, description="A specialty on the actor's sheet "
+                                  "that refines the skill tested (heart-surgery for cure, karate for fight): +1.")
     faith: bool = FAITH_ARG
 
     @field_validator("skill", "trait", mode="before")
@@ -80,23 +87,26 @@ class CheckOnTableResult(MinimTestResult, BoundResult):
 def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTableResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor")
-    conds = conditions_of(state, name)
     trait = args.trait or TRAIT_OF_SKILL[args.skill]
     score = getattr(c.traits, trait)
     has = None if args.skill is None else args.skill in c.skills
     parts: list[tuple[int, str]] = [(1, "taking twice as long")] if args.twice_as_long else []
-    fallen, fallen_steps = fallen_penalty(name, conds)
-    parts += [(fallen, "fallen")] if fallen else []
-    changes = [spend_faith(name, c)] if args.faith else []
+    cond_parts, cond_steps, cond_refs = condition_modifier(state, name)
+    parts += cond_parts
+    special, special_steps = specialty_for(name, c, args.specialty, args.skill)
+    faith = spend_faith(state, name, c, roller) if args.faith else None
+    changes = list(faith.spend) if faith and faith.granted else []
     r = run_pure(minim_test, roller, trait=score, skill=args.skill, has_skill=has, trait_name=trait,
-                 faith=args.faith, modifier=args.modifier + sum(n for n, _ in parts))
+                 faith=bool(faith and faith.granted), specialty=special,
+                 modifier=args.modifier + sum(n for n, _ in parts))
     held = "" if args.skill is None else f" with {args.skill} ({'has it' if has else 'lacks it'})"
-    before = [f"{name} tests {trait} {score}{held}.", *fallen_steps, *modifier_line(args.modifier, parts),
-              *not_acting_notes(name, conds)]
-    refs = ([MODIFIERS] if parts else []) + ([FUMBLE_RULE] if fallen else [])
+    before = [f"{name} tests {trait} {score}{held}.", *cond_steps, *special_steps, *modifier_line(args.modifier, parts),
+              *(faith.steps if faith else [])]
+    refs = ([MODIFIERS] if parts else []) + cond_refs
+    extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
     what = trait + (f" + {args.skill}" if args.skill else "")  # the player sees what was tested
     return bind(CheckOnTableResult, r, changes, summary=f"{name} ({what}): {r.summary}", before=before, refs=refs,
-                actor=name, trait_name=trait, skill=args.skill, has_skill=has)
+                actor=name, trait_name=trait, skill=args.skill, has_skill=has, **extra)
 
 
 # --- powers ------------------------------------------------------------------------------------------------------
@@ -104,31 +114,60 @@ def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTa
 
 class UsePowerArgs(ToolArgs):
     actor: str = ACTOR
-    power: str = Field(min_length=1, max_length=80, description="A power on the actor's sheet, e.g. 'fireball'.")
+    power: str = Field(min_length=1, max_length=80, description="A power on the actor's sheet, e.g. 'fireball', or "
+                       "an item of their gear that works like a power, e.g. 'wand of sparks'.")
 
 
 class UsePowerResult(PowerResult, BoundResult):
     actor: str
+    item: GearItem | None = Field(None, description="The gear item used, when it was an item that works like a "
+                                  "power.")
 
 
-@table_tool("minim_use_power", "minim", "A character uses a power from their sheet: 1d6 <= its score activates it and "
-      "spends a faith point (kept on a miss).", acts="actor")
+@table_tool("minim_use_power", "minim", "A character uses a power from their sheet, or an item that works like one: "
+      "1d6 <= its score activates it and spends a faith point (kept on a miss).", acts="actor")
 def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> UsePowerResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "use a power")
     power = args.power.strip().lower()
-    if power not in c.powers:
-        unknown("power", args.power, sorted(c.powers), "power")
-    if power == "wealth":
-        fail("power", "wealth is used by buying things: call minim_buy", args.power)
-    score = c.powers[power]
-    if score < 1:
-        fail("power", f"{name}'s {power} is at 0 and cannot be rolled", args.power)
-    if c.faith < 1:
+    item = None
+    if power in c.powers:
+        if power == "wealth":
+            fail("power", "wealth is used by buying things: call minim_buy", args.power)
+        score = c.powers[power]
+        if score < 1:
+            fail("power", f"{name}'s {power} is at 0 and cannot be rolled", args.power)
+    else:
+        item = next((g for g in c.gear if g.power is not None and g.name.casefold() == power), None)
+        if item is None:
+            unknown("power", args.power, sorted(c.powers) + [g.name for g in c.gear if g.power is not None], "power")
+        score = item.power
+    if not c.npc and c.faith < 1:
         fail("actor", f"{name} has 0 faith: {NO_FAITH}", name)
-    r = run_pure(minim_power, roller, power=power, score=score, faith=c.faith)
-    changes = [SetField(name=name, field="faith", value=r.faith_after, was=c.faith)] if r.faith_spent else []
-    return bind(UsePowerResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    before = [f"{name}'s {item.name} works like a power with its own score {score}"
+              + (" and is used up when it activates." if item.expendable else ".")] if item else []
+    faith = draw_faith(state, name, c, roller, "actor")
+    label = item.name if item else power
+    if not faith.granted:  # a narrator-character's brain test in place of the point failed: no power roll
+        chance = p_success(target_of(TestSpec(trait=c.traits.brain))[0].target) * activation_dist(score)[True]
+        odds = Dist({"activated": chance, "wasted": 1 - chance})
+        return UsePowerResult(
+            summary=f"{name}: {label} (score {score}): the brain test failed → wasted", steps=before + faith.steps
+            + ["The action is wasted: no power roll."], rule_refs=[POWERS, FAITH], dice=faith.dice, outcome="wasted",
+            success=False, odds=odds.odds(chance, order=("activated", "wasted")), power=label, score=score,
+            faith_before=None, faith_after=None, faith_spent=0, actor=name, item=item, changes=[])
+    r = run_pure(minim_power, roller, power=label, score=score, faith=faith.points)
+    changes: list[Any] = list(faith.spend) if r.faith_spent else []
+    after = []
+    if item is not None and item.expendable and r.outcome == "activated":
+        gear = [g.model_dump(mode="json") for g in c.gear]
+        index = c.gear.index(item)
+        changes.append(SetField(name=name, field="gear", value=gear[:index] + gear[index + 1:], was=gear))
+        after.append(f"{item.name} is used up and leaves {name}'s gear.")
+    refs = [ADVANCEMENT] if item else []
+    extra = {"dice": [*faith.dice, *r.dice]} if faith.dice else {}
+    return bind(UsePowerResult, r, changes, summary=f"{name}: {r.summary}", before=before + faith.steps, after=after,
+                refs=refs, actor=name, item=item, **extra)
 
 
 # --- purchases ---------------------------------------------------------------------------------------------------
@@ -139,6 +178,7 @@ class BuyArgs(ToolArgs):
     item: str = Field(min_length=1, max_length=60, description="What is bought, e.g. 'longbow'.")
     kind: Literal["weapon", "armor", "item"] = Field("item", description="weapon, armor or any other item.")
     quality: int = Field(0, ge=-2, le=2, description="-2..+2 (price 1..5 wealth); a typical item is ±0.")
+    faith: bool = Field(False, description="Spend a faith point for +1 on the wealth roll (never required).")
 
     @field_validator("kind", mode="before")
     @classmethod
@@ -152,29 +192,30 @@ class BuyResult(PurchaseResult, BoundResult):
 
 
 @table_tool("minim_buy", "minim", "A character buys an item with their wealth power: free, a d6 <= wealth roll "
-      "(1 wealth and 1 faith spent on success), or unaffordable; the item goes into their gear.", acts="actor")
+      "(1 wealth spent on success; a faith point may add +1), or unaffordable; the item goes into their gear.",
+      acts="actor")
 def minim_buy(args: BuyArgs, roller: Roller, state: TableState) -> BuyResult:
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "buy anything")
     wealth = c.powers.get("wealth", 0)
     price = QUALITY_PRICE[args.quality]
-    if purchase_kind(wealth, price) == "roll" and c.faith < 1:
-        fail("actor", f"{name} has 0 faith, and a price {price} item with wealth {wealth} needs a wealth power roll: "
-                      f"{NO_FAITH}", name)
-    r = run_pure(minim_purchase, roller, wealth=wealth, quality=args.quality, faith=c.faith)
+    rolls = purchase_kind(wealth, price) == "roll"
+    faith = spend_faith(state, name, c, roller) if args.faith and rolls else None
+    r = run_pure(minim_purchase, roller, wealth=wealth, quality=args.quality, faith=bool(faith and faith.granted))
     item = GearItem(name=args.item, kind=args.kind, quality=args.quality)
-    changes: list[Any] = []
+    changes: list[Any] = list(faith.spend) if faith and faith.granted else []
     before = [] if "wealth" in c.powers else [f"{name} has no wealth power on the sheet: wealth 0."]
+    before += faith.steps if faith else []
     after = []
     if r.outcome in ("free", "bought"):
         gear = [g.model_dump(mode="json") for g in c.gear]
         changes.append(SetField(name=name, field="gear", value=gear + [item.model_dump(mode="json")], was=gear))
         after.append(f"{item.name} ({item.kind} {args.quality:+d}) goes into {name}'s gear.")
     if r.outcome == "bought":
-        changes += [SetField(name=name, field="powers.wealth", value=r.wealth_after, was=wealth),
-                    SetField(name=name, field="faith", value=r.faith_after, was=c.faith)]
+        changes.append(SetField(name=name, field="powers.wealth", value=r.wealth_after, was=wealth))
+    extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
     return bind(BuyResult, r, changes, summary=f"{name} buys {args.item}: {r.summary}", before=before, after=after,
-                actor=name, item=item)
+                actor=name, item=item, **extra)
 
 
 # --- faith -------------------------------------------------------------------------------------------------------

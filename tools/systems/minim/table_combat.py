@@ -1,40 +1,66 @@
-"""State-bound Minim combat: attacks, surprise, and starting or joining a fight (``minim.md#Attacks``,
-``#Fumbles``, ``#Zones``, ``#Initiative``). The agent names the fighters; weapons, armor, health, zones and
-conditions come off the table, and the pure tools (:mod:`.combat`, :mod:`.initiative`) do the mechanics. Each
-result carries the pure result's full data plus the actor names and the ``changes``.
+"""State-bound Minim combat: attacks, defending, area effects, surprise, the shaken test, and starting or joining
+a fight (``minim.md#Attacks``, ``#Fumbles``, ``#Zones``, ``#Initiative``, ``#Powers``). The agent names the
+fighters; weapons, armor, health, zones and conditions come off the table, and the pure tools (:mod:`.combat`,
+:mod:`.initiative`) do the mechanics. Each result carries the pure result's full data plus the actor names and the
+``changes``.
 
-Readings chosen (see also :mod:`.table_common` for the conditions):
+Readings chosen (see also :mod:`.table_common` for how conditions and faith are applied):
 
 * ``minim_attack_target``: the default weapon is the attacker's best-quality gear of kind ``weapon`` (the first
   listed on a tie); with none — or while ``disarmed`` — the attack is bare-handed or improvised, quality 0. A named
-  weapon may be any non-armor gear. The defender's armor is its best-quality ``armor`` (0 without). Zones apply
-  when both positions are known: the same zone is plain, an adjacent zone is −1 for fire/sports and refused for
-  fight, farther is out of range; with a position unknown no zone modifier applies. ``off-guard-1/2`` count only
-  before combat starts or during round 1 — "cannot act on the first round" is when a surprised character cannot
-  defend; from round 2 they lapse (the tool says so; the narrator removes them). ``modifier`` is −9..+9 so that
-  with −1 for having fallen the total stays in the test's −10..+10.
+  weapon may be any non-armor gear. The defender's armor is its best-quality ``armor`` (0 without).
+* Zones are a map ("a night-club could have: an entrance; dance-floor; bar; lounge": a room borders several), set
+  by ``table_set_zones`` with its ``links``. The distance between two zones is the shortest chain of bordering
+  zones. The same zone is plain; a bordering zone is −1 for fire/sports and refused for fight ("close-combat
+  attacks ... for targets in their-zone"); with a position unknown no zone modifier applies. **Two or more zones
+  away the book is silent** (it only prices "an adjacent-zone"): such attacks are refused, and the error says so.
+* Conditions bite through the engine, not the narration: the table refuses acting while ``stunned``,
+  ``disabled``, ``surprised`` or ``unconscious`` and moving while ``pinned``, ``stunned``, ``surprised`` or
+  ``unconscious`` (``disabled`` "can-move"); ``fallen`` is −1 to every check, attack and recovery test. Each lasts
+  as the catalogue (:meth:`tools.systems.minim.Minim.conditions`) says and the turn order ends it:
+  stunned, disabled, pinned and shaken through the bearer's *next* turn ("next-turn"); defending until the start
+  of the defender's next turn ("until next-turn"); surprised and off-guard until the end of the first round.
+  The book gives "Falls" no end: ours lasts through the bearer's next turn like its neighbours on the table
+  (getting up is part of that turn), so the −1 bites on every action until then. Disarmed and grappled last until
+  a tool or the narrator removes them (picking an item up, breaking free are story). Outside a fight there are no
+  turns: a timed condition waits for its bearer's first turn of the next fight (or a tool removing it), and
+  ``table_end_combat`` clears every timed one.
+* ``shaken`` ("pass a brain-test or lose next action"): as the shaken combatant's next turn begins
+  (:func:`shaken_test`, the system's ``on_turn_start``) it tests brain alone (no skill names itself); a success
+  (+1 or +2) keeps the action, anything else loses the turn's action. Either way the condition is gone.
 * Fumbles leave a condition on the victim named after the table's effect (stunned, fallen, disarmed, shaken,
   disabled, pinned; "Grapples" marks attacker *and* target ``grappled``); Dodge and the three "Interacts with"
   results leave none — the narrator describes them.
+* ``minim_defend``: "a character that only-defends gains +1 to health-rolls until next-turn" — defending is the
+  turn's one action and ``defending`` lasts until the start of the defender's next turn.
+* ``minim_area_effect`` ("affect all in a zone, whether they be friend; foe or neutral"): everyone in the zone,
+  the source included if it stands there, takes the fatigue — 1 by default, the book's guide-line for a power that
+  "affect[s] all-targets in an area". Reading chosen: area fatigue is avoided with health-rolls exactly like an
+  attack's (the book calls both "fatigue", and the 2-for-one-target / 1-for-an-area guide-line only balances
+  against attacks if both are avoidable); ``avoidable=false`` is for a hazard the narrator rules nobody can dodge
+  by dice. Dodging "by going to its very-edges" is a move out of the zone (``table_move``) before the effect.
+  It records the effect of an action already taken (a power, a grenade), so it is not an action itself.
 * ``minim_surprise_check``: each listed character tests brass ± perception; neutral or worse adds ``surprised``,
-  −1/−2 also ``off-guard-1``/``off-guard-2``; earlier surprise conditions are replaced. ``fallen`` does not apply:
-  noticing an ambush is a reaction, not an action.
+  −1/−2 also ``off-guard-1``/``off-guard-2``; earlier surprise conditions are replaced. Condition modifiers do not
+  apply: noticing an ambush is a reaction, not an action.
 * ``minim_start_combat`` rolls everyone's brain dice at once (ties rerolled among the tied, as the pure tool does);
   by default every character not at 0 health fights. ``minim_join_combat`` rolls the newcomer's brain dice and
-  places them after everyone whose total is equal or higher — no tie reroll against those already placed, whose
-  order is settled. Joining before the current turn shifts the turn index so the current actor keeps the turn;
-  the newcomer then first acts next round.
+  places it by its total; a tie with combatants already placed is rerolled as starting a fight does — the
+  newcomer and each tied combatant in turn (in their settled order) reroll their brain dice until one is higher,
+  and the newcomer goes before the first it beats, so the order of those already placed never changes. Joining
+  before the current turn shifts the turn index so the current actor keeps the turn; the newcomer then first acts
+  next round.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref, signed
-from tools.dice import Die, Roller
+from tools.dice import Die, DieFlag, Roller
 from tools.tool import table_tool
 from tools.systems.minim.combat import (
     FUMBLE_RULE, ZONES, AttackSkill, MinimAttackResult, MinimSurpriseResult, minim_attack,
@@ -43,12 +69,15 @@ from tools.systems.minim.combat import (
 from tools.systems.minim.initiative import Combatant, MinimInitiativeResult, minim_initiative
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.sheet import GearItem, MinimCharacter
+from tools.systems.minim.checks import TESTS, TestSpec, resolve
 from tools.systems.minim.table_common import (
     DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
-    conditions_of, fail, fallen_penalty, find, lower, modifier_line, not_acting_notes, require_conscious,
-    spend_faith, unique_names, unknown,
+    condition_modifier, conditions_of, fail, find, health_change, lower, modifier_line, require_conscious,
+    sheet_of, specialty_for, spend_faith, unique_names, unknown,
 )
-from tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState
+from tools.systems.contract import TurnStart
+from tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
+from tools.turns import condition_text
 
 # --- attacks -----------------------------------------------------------------------------------------------------
 
@@ -61,6 +90,8 @@ class AttackTargetArgs(ToolArgs):
     weapon: str | None = Field(None, min_length=1, max_length=60, description="A weapon from the attacker's gear; "
                                "default: their best-quality weapon, or bare-handed/improvised (quality 0).")
     aim: bool = Field(False, description="The attacker aimed at this defender last turn: +1.")
+    specialty: str | None = Field(None, min_length=1, max_length=60, description="A specialty of the attacker "
+                                  "that refines the attack skill (karate, fencing): +1.")
     modifier: int = MODIFIER
     faith: bool = FAITH_ARG
 
@@ -105,12 +136,16 @@ def _weapon(name: str, c: MinimCharacter, wanted: str | None, conds: list[str], 
 
 
 def _reach(state: TableState, att: str, dfn: str, skill: str, steps: list[str]) -> bool:
-    """True when the attack goes into an adjacent zone (-1); an error when it cannot reach at all."""
+    """True when the attack goes into a bordering zone (-1); an error when it cannot reach at all."""
     here, there = state.positions.get(att), state.positions.get(dfn)
     if here not in state.zones or there not in state.zones:
         steps.append("Zones: a position is unknown, so no zone modifier applies.")
         return False
-    distance = abs(state.zones.index(here) - state.zones.index(there))
+    path = state.zone_path(here, there)
+    if path is None:
+        fail("defender", f"{dfn} is out of reach: no chain of bordering zones joins {att}'s zone {here} to {there}",
+             dfn)
+    distance = len(path) - 1
     if distance == 0:
         steps.append(f"Zones: both in {here}.")
         return False
@@ -120,19 +155,21 @@ def _reach(state: TableState, att: str, dfn: str, skill: str, steps: list[str]) 
                           "the same zone; move first (table_move), or shoot (fire) or throw (sports) at -1", skill)
         steps.append(f"Zones: {dfn} is in the adjacent zone {there}: -1 to shoot or throw there.")
         return True
-    fail("defender", f"{dfn} is out of range: {there} is {distance} zones from {att}'s zone {here}; attacks reach "
-                     "the same zone, or an adjacent one with fire or sports", dfn)
+    fail("defender", f"{dfn} is out of range: {there} is {distance} zones from {att}'s zone {here} "
+                     f"({' → '.join(path)}); the rulebook gives attacks into the same zone, or an adjacent one with "
+                     "fire or sports at -1, and is silent on farther ones, so they are refused: move closer first",
+         dfn)
 
 
-def _off_guard(state: TableState, dfn: str, conds: list[str], steps: list[str]) -> int:
+def _off_guard(conds: list[str]) -> int:
+    """Surprised and caught unable to defend: -1 or -2 to health-rolls while it lasts (the first round)."""
     marks = [c for c in conds if c in OFF_GUARD]
-    if not marks:
-        return 0
-    if state.initiative.active and state.initiative.round > 1:
-        steps.append(f"{dfn}'s {', '.join(marks)} lapsed after the first round: no penalty (remove it with "
-                     "table_condition).")
-        return 0
-    return min(OFF_GUARD[m] for m in marks)
+    return min(OFF_GUARD[m] for m in marks) if marks else 0
+
+
+def _now(state: TableState, edits: ConditionEdits, who: str, cond: str) -> str:
+    """'stunned (cannot act next turn) until the end of X's next turn', as the table will hold it."""
+    return condition_text(apply_all(state, edits.ops()), who, cond)
 
 
 @table_tool("minim_attack_target", "minim", "One character attacks another on the table: brawl and skill, weapon, "
@@ -156,15 +193,20 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
     defending = DEFENDING in d_conds
     if defending:
         steps.append(f"{dfn} is only defending: +1 to health-rolls.")
-    penalty = _off_guard(state, dfn, d_conds, steps)
-    fallen, fallen_steps = fallen_penalty(att, a_conds)
-    parts = [(fallen, "fallen")] if fallen else []
-    steps += fallen_steps + modifier_line(args.modifier, parts) + not_acting_notes(att, a_conds)
-    changes: list[Any] = [spend_faith(att, a)] if args.faith else []
+    penalty = _off_guard(d_conds)
+    if penalty:
+        steps.append(f"{dfn} was caught by surprise and cannot defend this round: {penalty} to health-rolls.")
+    parts, cond_steps, cond_refs = condition_modifier(state, att)
+    special, special_steps = specialty_for(att, a, args.specialty, args.skill)
+    steps += cond_steps + special_steps + modifier_line(args.modifier, parts)
+    faith = spend_faith(state, att, a, roller) if args.faith else None
+    steps += faith.steps if faith else []
+    changes: list[Any] = list(faith.spend) if faith and faith.granted else []
     r = run_pure(minim_attack, roller, trait=a.traits.brawl, skill=args.skill, has_skill=args.skill in a.skills,
-                 modifier=args.modifier + fallen, faith=args.faith, weapon_quality=weapon.quality,
-                 armor_quality=armor.quality if armor else 0, defender_health=d.health, aim=args.aim,
-                 adjacent_zone=adjacent, defending=defending, avoidance_penalty=penalty)
+                 modifier=args.modifier + sum(n for n, _ in parts), faith=bool(faith and faith.granted),
+                 specialty=special, weapon_quality=weapon.quality, armor_quality=armor.quality if armor else 0,
+                 defender_health=d.health, aim=args.aim, adjacent_zone=adjacent, defending=defending,
+                 avoidance_penalty=penalty)
 
     edits = ConditionEdits(state)
     added: dict[str, list[str]] = {}
@@ -188,15 +230,174 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
             after.append(f"{att} and {dfn} are grappled.")
         elif cond is not None:
             mark(victim, cond)
-            after.append(f"{victim} is now {cond}.")
+            after.append(f"{victim} is now {_now(state, edits, victim, cond)}.")
         else:
             after.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
     changes += edits.ops()
-    refs = ([ZONES] if adjacent else []) + ([FUMBLE_RULE] if fallen else [])
+    refs = ([ZONES] if adjacent else []) + cond_refs
+    extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
     return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({args.skill}): {r.summary}", before=steps,
                 after=after, refs=refs, attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name,
                 weapon_quality=weapon.quality, armor=armor.name if armor else None,
-                armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent, conditions_added=added)
+                armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent, conditions_added=added,
+                **extra)
+
+
+# --- defending ---------------------------------------------------------------------------------------------------
+
+
+class DefendArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60, description="Who spends the turn only defending.")
+
+
+class DefendResult(BoundResult):
+    actor: str
+
+
+@table_tool("minim_defend", "minim", "A character spends the turn only defending: +1 to their health-rolls until "
+            "their next turn.", acts="actor")
+def minim_defend(args: DefendArgs, roller: Roller, state: TableState) -> DefendResult:
+    name, c = find(state, args.actor, "actor")
+    require_conscious(name, c, "actor", "defend")
+    edits = ConditionEdits(state)
+    edits.add(name, DEFENDING)
+    return DefendResult(summary=f"{name} only defends: +1 to health-rolls until their next turn",
+                        steps=[f"{name} does nothing but defend this turn.",
+                               f"{name} is {_now(state, edits, name, DEFENDING)}."],
+                        rule_refs=[ref(BOOK, "Attacks")], actor=name, changes=edits.ops())
+
+
+# --- area effects ------------------------------------------------------------------------------------------------
+
+
+class AreaEffectArgs(ToolArgs):
+    zone: str = Field(min_length=1, max_length=60, description="The zone the effect fills.")
+    fatigue: int = Field(1, ge=0, le=10, description="Fatigue each one in the zone suffers before avoidance; the "
+                         "book's guide-line for a power that affects an area is 1.")
+    avoidable: bool = Field(True, description="Each may avoid points with health-rolls, as from an attack (false: a "
+                            "hazard the narrator rules nobody can dodge by dice).")
+    condition: str | None = Field(None, min_length=1, max_length=60, description="A condition it leaves on everyone "
+                                  "it reaches (e.g. stunned, fallen); it ends as the condition does.")
+    source: str | None = Field(None, max_length=200, description="What it is: a storm spell, a salvo, a grenade.")
+
+    @field_validator("condition", mode="before")
+    @classmethod
+    def _lower_condition(cls, v: Any) -> Any:
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _something(self) -> "AreaEffectArgs":
+        if self.condition is None and self.fatigue == 0:
+            raise ValueError("an area effect deals fatigue, leaves a condition, or both")
+        return self
+
+
+class AreaHit(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    fatigue: int
+    avoidance_threshold: int | None = Field(description="Health-rolls at or below this avoid a point (null: none).")
+    avoidance_dice: list[Die]
+    avoided: int
+    damage: int
+    health_before: int
+    health_after: int
+    unconscious: bool
+    condition: str | None = None
+
+
+class AreaEffectResult(BoundResult):
+    zone: str
+    affected: list[str] = Field(description="Everyone in the zone — friend, foe or neutral.")
+    hits: list[AreaHit]
+    dice: list[Die] = Field(description="Every avoidance die, person by person.")
+
+
+@table_tool("minim_area_effect", "minim", "An area effect (a storm spell, a salvo, a grenade) hits everyone in a "
+            "zone, friend, foe or neutral: fatigue each may avoid with health-rolls, and/or a condition.")
+def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -> AreaEffectResult:
+    from tools.systems import get_system
+
+    zone = state.find_zone(args.zone)
+    if args.condition is not None and args.condition not in get_system(state.system).conditions():
+        known = ", ".join(get_system(state.system).conditions())
+        fail("condition", f"unknown condition '{args.condition}'; Minim's conditions: {known}", args.condition)
+    inside = state.in_zone(zone)
+    what = args.source or "the area effect"
+    steps = [f"{what.capitalize()} fills {zone}: it affects all in the zone, whether friend, foe or neutral "
+             f"({', '.join(inside) or 'nobody is there'})."]
+    if args.fatigue:
+        steps.append(f"Each suffers {args.fatigue} fatigue" + (", avoided point by point with health-rolls as from "
+                                                               "an attack." if args.avoidable else
+                                                               ", which no health-roll avoids."))
+    edits = ConditionEdits(state)
+    changes: list[Any] = []
+    hits, dice = [], []
+    for name in inside:
+        c = sheet_of(state, name, "zone")
+        if c.health <= 0:
+            steps.append(f"{name} is already unconscious: nothing more happens to them.")
+            continue
+        threshold, thrown, avoided = None, [], 0
+        if args.fatigue and args.avoidable:
+            conds = conditions_of(state, name)
+            threshold = c.health + (1 if DEFENDING in conds else 0) + _off_guard(conds)
+            thrown = roller.roll_many(args.fatigue, 6, f"{name} avoidance die")
+            avoided = sum(d.face <= threshold for d in thrown)
+            faces = ", ".join(str(d.face) for d in thrown)
+            steps.append(f"{name}: {args.fatigue} health-roll(s) at or below {threshold} avoid a point: rolled "
+                         f"{faces} → {avoided} avoided.")
+        damage = args.fatigue - avoided
+        after = max(0, c.health - damage)
+        changes += health_change(name, c, after, edits)
+        if args.fatigue:
+            steps.append(f"{name} loses {damage}: health {c.health} → {after}" + (" (unconscious)." if after == 0
+                                                                                   else "."))
+        if args.condition is not None:
+            edits.add(name, args.condition)
+            steps.append(f"{name} is now {_now(state, edits, name, args.condition)}.")
+        dice += thrown
+        hits.append(AreaHit(name=name, fatigue=args.fatigue, avoidance_threshold=threshold, avoidance_dice=thrown,
+                            avoided=avoided, damage=damage, health_before=c.health, health_after=after,
+                            unconscious=after == 0, condition=args.condition))
+    changes += edits.ops()
+    hurt = [f"{h.name} {h.health_before} → {h.health_after}" for h in hits if h.damage]
+    summary = f"{what.capitalize()} in {zone}: " + ("; ".join(hurt) if hurt else "nobody is hurt" if args.fatigue
+                                                    else f"{len(hits)} affected")
+    refs = [ZONES, ref(BOOK, "Powers")] + ([ref(BOOK, "Attacks")] if args.fatigue and args.avoidable else [])
+    return AreaEffectResult(summary=summary, steps=steps, rule_refs=refs, zone=zone, affected=inside, hits=hits,
+                            dice=dice, changes=changes)
+
+
+# --- the shaken test ---------------------------------------------------------------------------------------------
+
+
+def shaken_test(state: TableState, actor: str, roller: Roller) -> TurnStart:
+    """"Shaken, pass a brain-test or lose next action": as the shaken combatant's turn begins it tests brain (no
+    skill); anything short of a success spends the turn's action. The condition goes either way."""
+    from tools.systems import get_system
+
+    if "shaken" not in conditions_of(state, actor) or actor not in state.characters:
+        return TurnStart()
+    c = sheet_of(state, actor)
+    edits = ConditionEdits(state)
+    edits.remove(actor, "shaken")
+    if c.health <= 0:
+        return TurnStart(steps=[f"{actor} is unconscious; the shaken test does not matter now."],
+                         changes=edits.ops())
+    _, rolled, _, lines = resolve(TestSpec(trait=c.traits.brain, trait_name="brain"), roller,
+                                  purpose="shaken brain test die")
+    changes: list[Any] = edits.ops()
+    steps = [f"{actor} is shaken: a brain test (no skill) to keep this turn's action.", *lines]
+    if rolled.outcome >= 1:
+        steps.append(f"Passed: {actor} shakes it off and acts normally.")
+    else:
+        ini = state.initiative
+        budget = get_system(state.system).actions_per_turn(state, actor)
+        changes.append(SetInitiative(initiative=ini.model_copy(update={"used": max(ini.used, budget)})))
+        steps.append(f"Not passed: {actor} loses this turn's action (table_next_turn passes the turn).")
+    return TurnStart(dice=list(rolled.dice), steps=steps, changes=changes, rule_refs=[FUMBLE_RULE, TESTS])
 
 
 # --- surprise ----------------------------------------------------------------------------------------------------
@@ -296,8 +497,8 @@ def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState)
     r = run_pure(minim_initiative, roller, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.total for e in r.entries})
     surprised = [n for n in r.order if SURPRISED in conditions_of(state, n)]
-    steps = r.steps + ([f"Surprised, cannot act on round 1: {', '.join(surprised)} (their turns pass; remove "
-                        "the condition after the round)."] if surprised else [])
+    steps = r.steps + ([f"Surprised, cannot act on round 1: {', '.join(surprised)} (their turns pass; the "
+                        "condition ends with the round)."] if surprised else [])
     return StartCombatResult(**{**dict(r), "summary": f"Combat starts. {r.summary}; round 1: {ini.current}'s turn",
                                 "steps": steps},
                              initiative=ini, changes=[SetInitiative(initiative=ini)])
@@ -315,7 +516,7 @@ class JoinCombatResult(MinimInitiativeResult, BoundResult):
 
 
 @table_tool("minim_join_combat", "minim", "Add a character or NPC to a running fight: it rolls brain d6 and is placed "
-      "by its total (after anyone with an equal total).")
+      "by its total (a tie with someone already placed is rerolled between the two).")
 def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     ini = state.initiative
     if not ini.active:
@@ -328,17 +529,36 @@ def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -
     total = r.entries[0].total
     pos = 0
     for i, other in enumerate(ini.order):
-        if ini.totals.get(other, 0) >= total:
+        if ini.totals.get(other, 0) > total:
             pos = i + 1
+    steps, dice, rounds = list(r.steps), list(r.dice), 0
+    tied = [o for o in ini.order if ini.totals.get(o) == total]
+    for other in tied:
+        brain = sheet_of(state, other, "actor").traits.brain if other in state.characters else 1
+        tie = run_pure(minim_initiative, roller, combatants=[Combatant(name=other, brain=brain),
+                                                             Combatant(name=name, brain=c.traits.brain)])
+        if not rounds:
+            dice[:len(r.dice)] = [d.with_flags(DieFlag.REROLLED) for d in r.dice]
+        rounds += 1 + tie.reroll_rounds
+        dice += tie.dice
+        rolls = ", ".join(f"{e.name} {e.total}" + (f" (then {', '.join(str(x.total) for x in e.rerolls)})"
+                                                    if e.rerolls else "") for e in tie.entries)
+        if tie.order[0] == name:
+            steps.append(f"Tie at {total} with {other}: they reroll their brain dice, as starting a fight does "
+                         f"({rolls}): {name} goes before {other}.")
+            break
+        steps.append(f"Tie at {total} with {other}: they reroll their brain dice, as starting a fight does "
+                     f"({rolls}): {other} stays ahead.")
+        pos = ini.order.index(other) + 1
     order = ini.order[:pos] + [name] + ini.order[pos:]
     turn = ini.turn + 1 if pos <= ini.turn else ini.turn
     new = ini.model_copy(update={"order": order, "turn": turn, "totals": {**ini.totals, name: total}})
-    steps = r.steps + [f"{name} ({total}) goes after everyone with {total} or more: position {pos + 1} of "
-                       f"{len(order)}."]
+    steps.append(f"{name} ({total}) takes position {pos + 1} of {len(order)}.")
     if pos <= ini.turn:
         steps.append(f"That slot has already passed this round: {name} first acts in round {ini.round + 1}; it is "
                      f"still {new.current}'s turn.")
     return JoinCombatResult(**{**dict(r), "summary": f"{name} joins the fight at position {pos + 1}: "
-                                                     + ", ".join(order), "steps": steps},
+                                                     + ", ".join(order), "steps": steps, "dice": dice,
+                               "reroll_rounds": rounds},
                             actor=name, total=total, position=pos + 1, initiative=new,
                             changes=[SetInitiative(initiative=new)])

@@ -1,27 +1,49 @@
 """Helpers shared by the state-bound Minim tools (:mod:`.table_characters`, :mod:`.table_actions`,
 :mod:`.table_combat`, :mod:`.table_health`): reading sheets off the table, refusing what the rules forbid as
-argument errors, and composing condition changes.
+argument errors, composing condition changes, and drawing on faith.
 
-No tool lives here. Conditions are plain lower-case words on the table (``table_condition`` writes them too); the
-ones with a mechanical effect in these tools are:
+No tool lives here. What each condition does and when it ends is Minim's catalogue
+(:meth:`tools.systems.minim.Minim.conditions`); the table enforces acting and moving (:mod:`tools.turns`), and these
+helpers apply the rest in every check, attack and recovery test:
 
-* ``fallen`` — the fumble "Falls, -1 penalty to all-actions": −1 to the actor's checks, attacks and mid-action
-  recovery tests (powers take no modifiers, see :mod:`.powers`, so it does not touch them).
-* ``unconscious`` — kept in step with health 0 by every tool that changes health. Health 0 on the sheet is what
-  decides: an actor at 0 health cannot act whether or not the condition is listed.
-* ``defending``, ``off-guard-1``, ``off-guard-2`` — read from the *defender* of an attack (+1 / −1 / −2 to its
-  health-rolls).
+* a condition's ``modifier`` (``fallen``: −1 to all actions) is added to the actor's target by
+  :func:`condition_modifier` — powers take no modifiers (see :mod:`.powers`), so it does not touch them;
+* ``unconscious`` is kept in step with health 0 by every tool that changes health. Health 0 on the sheet is what
+  decides: an actor at 0 health cannot act whether or not the condition is listed;
+* ``defending``, ``off-guard-1``, ``off-guard-2`` are read from the *defender* of an attack (+1 / −1 / −2 to its
+  health-rolls), for as long as they last;
+* every condition a Minim tool adds gets the catalogue's timer (:class:`ConditionEdits`), so "cannot act
+  next-turn" ends when that turn has passed, with nobody remembering to remove it.
+
+Narrator-characters' faith (``minim.md#Faith``: "Narrators can rather-have an infinite-pool of faith-points; a
+finite-pool per-scene (usually the sum-total of all narrator-characters brain-scores); or by rolling brain-tests
+rather than spending-points") is the campaign option ``npc_faith`` (``narrator campaign new --option
+npc_faith=pool``):
+
+* ``own`` (the default) — each NPC spends the faith on its sheet, as a player-character does;
+* ``infinite`` — NPCs always have a point to spend and nothing is counted;
+* ``pool`` — one pool per scene shared by every NPC, the sum of the brain scores of the NPCs on the table when
+  the scene's first point is spent; a new scene (``table_set_scene``) starts a fresh pool. It lives in the
+  system state under ``npc_faith_pool``;
+* ``brain`` — instead of spending a point the NPC makes a brain test (trait only); a success grants what the point
+  would (the +1, or the power roll), anything else does not, and nothing is spent.
+
+Player-characters always spend their own points.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 from typing import Any, NoReturn
 
 from pydantic import Field, ValidationError
 
 from tools.contract import signed
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.table import SetConditions, SetField, TableState, UnknownNameError
+from tools.dice import Die, Roller
+from tools.table import Expiry, SetConditions, SetField, SetSystemState, TableState, UnknownNameError
+from tools.turns import expiry_for
 from tools.systems.minim.sheet import MinimCharacter
 
 FALLEN = "fallen"
@@ -46,17 +68,9 @@ FUMBLE_CONDITIONS: dict[str, str | None] = {
 }
 """The fumble table's short effect name -> the condition it leaves (None: a one-off the narrator describes)."""
 
-NOT_ACTING = {
-    "stunned": "stunned (cannot act next turn)",
-    "disabled": "disabled (cannot act, but can move, next turn)",
-    "shaken": "shaken (must pass a brain test or lose the next action)",
-    SURPRISED: "surprised (cannot act on the first round)",
-}
-"""Conditions the tools only point out: they last a turn or a round, which the narrator tracks and removes."""
-
 MODIFIER = Field(0, ge=-9, le=9, description="Situational bonuses and penalties: +1/+2 advantages, -1/-2 "
                  "disadvantages (conditions on the table are added by the tool).")
-"""-9..+9, so that the tool's own +1/-1 (twice as long, fallen) keep the total in a test's -10..+10."""
+"""-9..+9, so that the tool's own +1/-1 (twice as long, fallen, a specialty) keep the total near a test's -10..+10."""
 FAITH_ARG = Field(False, description="Spend one of the actor's faith points for +1 (once per action).")
 
 
@@ -123,40 +137,124 @@ def require_new_name(state: TableState, name: str, field: str = "name") -> None:
                         f"(names on the table: {listing})", name)
 
 
-def spend_faith(name: str, sheet: MinimCharacter, field: str = "faith") -> SetField:
-    """The op spending one faith point, or an argument error when there is none to spend."""
-    if sheet.faith <= 0:
-        fail(field, f"{name} has 0 faith and cannot spend a faith point; faith is regained by acting on one's "
-                    "virtue or vice (minim_grant_faith)", True)
-    return SetField(name=name, field="faith", value=sheet.faith - 1, was=sheet.faith)
+NPC_FAITH_MODES = ("own", "infinite", "pool", "brain")
+POOL_KEY = "npc_faith_pool"
 
 
-def fallen_penalty(name: str, conditions: list[str]) -> tuple[int, list[str]]:
-    if FALLEN in conditions:
-        return -1, [f"{name} has fallen: -1 to all actions (fumble 11) until they get up "
-                    "(remove the condition with table_condition)."]
-    return 0, []
+@dataclass
+class Faith:
+    """What drawing on a faith point gave: whether its benefit applies (the +1, or a power roll), the ops that
+    spend it (added by the caller when the point is really spent), the lines saying so and any dice thrown."""
+
+    granted: bool
+    spend: list[Any] = dc_field(default_factory=list)
+    steps: list[str] = dc_field(default_factory=list)
+    dice: list[Die] = dc_field(default_factory=list)
+    points: int | None = None
+    """Points there were to draw on (the sheet's or the scene pool's); None when nothing is counted."""
 
 
-def not_acting_notes(name: str, conditions: list[str]) -> list[str]:
-    return [f"Note: {name} is {NOT_ACTING[c]}; the narrator decides whether this action is allowed now."
-            for c in conditions if c in NOT_ACTING]
+def npc_faith_mode(state: TableState) -> str:
+    mode = str(state.options.get("npc_faith", "own")).strip().lower()
+    if mode not in NPC_FAITH_MODES:
+        fail("(options)", f"campaign option npc_faith={state.options.get('npc_faith')!r} is not one of "
+                          f"{', '.join(NPC_FAITH_MODES)} (set when the campaign was created: --option npc_faith=...)")
+    return mode
+
+
+def pool_left(state: TableState) -> tuple[int, bool]:
+    """The narrator's faith pool for the current scene and whether it is fresh (first drawn on in this scene)."""
+    pool = state.system_state.get(POOL_KEY)
+    if isinstance(pool, dict) and pool.get("scene") == state.scene:
+        return int(pool.get("left", 0)), False
+    return sum(s.get("traits", {}).get("brain", 0) for s in state.characters.values() if s.get("npc")), True
+
+
+def draw_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Roller | None,
+               field: str = "faith") -> Faith:
+    """Draw on a faith point for ``name``: their own points, or, for a narrator-character, what the campaign's
+    ``npc_faith`` option says (see the module docstring). An argument error when there is nothing to draw on."""
+    mode = npc_faith_mode(state) if sheet.npc else "own"
+    if mode == "own":
+        if sheet.faith <= 0:
+            fail(field, f"{name} has 0 faith and cannot spend a faith point; faith is regained by acting on one's "
+                        "virtue or vice (minim_grant_faith)", True)
+        return Faith(True, [SetField(name=name, field="faith", value=sheet.faith - 1, was=sheet.faith)],
+                     points=sheet.faith)
+    if mode == "infinite":
+        return Faith(True, steps=[f"{name} draws on the narrator's infinite pool of faith points (npc_faith="
+                                  "infinite): nothing is counted."])
+    if mode == "pool":
+        left, fresh = pool_left(state)
+        lines = [f"The narrator's faith pool for this scene starts at {left}: the narrator-characters' brain "
+                 "scores summed (npc_faith=pool)."] if fresh else []
+        if left <= 0:
+            fail(field, "the narrator's faith pool for this scene is empty (npc_faith=pool); it refills when the "
+                        "scene changes (table_set_scene)", True)
+        lines.append(f"{name} draws a point from the narrator's pool: {left} → {left - 1}.")
+        return Faith(True, [SetSystemState(key=POOL_KEY, value={"scene": state.scene, "left": left - 1})], lines,
+                     points=left)
+    from tools.systems.minim.checks import TestSpec, resolve
+
+    assert roller is not None
+    _, rolled, _, lines = resolve(TestSpec(trait=sheet.traits.brain, trait_name="brain"), roller,
+                                  purpose="faith brain test die")
+    ok = rolled.outcome >= 1
+    head = f"{name} makes a brain test instead of spending a faith point (npc_faith=brain):"
+    tail = "passed: the point's benefit applies, nothing is spent." if ok else \
+        "not passed: no faith point's benefit this time."
+    return Faith(ok, steps=[head, *lines, tail], dice=list(rolled.dice))
+
+
+def spend_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Roller,
+                field: str = "faith") -> Faith:
+    """A faith point spent for +1 on an action ("once per-action"): drawn and spent at once."""
+    return draw_faith(state, name, sheet, roller, field)
+
+
+def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, str]], list[str], list[str]]:
+    """The catalogue modifiers of the actor's conditions (``fallen``: −1 to all actions): the parts for
+    :func:`modifier_line`, the lines saying why and until when, and the rules cited."""
+    from tools.systems import get_system
+    from tools.turns import condition_text
+
+    rules = get_system(state.system).conditions()
+    parts, steps, refs = [], [], []
+    for cond in conditions_of(state, name):
+        rule = rules.get(cond)
+        if rule is None or not rule.modifier:
+            continue
+        parts.append((rule.modifier, cond))
+        steps.append(f"{name} is {condition_text(state, name, cond)}: {signed(rule.modifier)} to the target.")
+        refs += [rule.rule_ref] if rule.rule_ref else []
+    return parts, steps, refs
 
 
 class ConditionEdits:
-    """Accumulates condition changes for several characters; ``ops()`` gives one SetConditions per changed one."""
+    """Accumulates condition changes for several characters; ``ops()`` gives one SetConditions per changed one.
+
+    A condition added here gets the catalogue's timer (``ends``) — or the one given — counted from now; adding a
+    condition already present restarts its timer ("next turn" is then the turn after this one)."""
 
     def __init__(self, state: TableState):
         self.state = state
         self.now: dict[str, list[str]] = {}
+        self.timers: dict[str, dict[str, Expiry]] = {}
 
     def _list(self, name: str) -> list[str]:
         if name not in self.now:
             self.now[name] = list(self.state.conditions.get(name, []))
+            self.timers[name] = dict(self.state.expiry.get(name, {}))
         return self.now[name]
 
-    def add(self, name: str, condition: str) -> bool:
+    def add(self, name: str, condition: str, ends: str | None = None) -> bool:
+        """Add (or re-time) a condition; True when it was not there before."""
         current = self._list(name)
+        timer = expiry_for(self.state, name, condition, ends)
+        if timer is None:
+            self.timers[name].pop(condition, None)
+        else:
+            self.timers[name][condition] = timer
         if condition in current:
             return False
         current.append(condition)
@@ -164,14 +262,36 @@ class ConditionEdits:
 
     def remove(self, name: str, condition: str) -> bool:
         current = self._list(name)
+        self.timers[name].pop(condition, None)
         if condition not in current:
             return False
         current.remove(condition)
         return True
 
     def ops(self) -> list[SetConditions]:
-        return [SetConditions(name=n, conditions=c) for n, c in self.now.items()
-                if c != list(self.state.conditions.get(n, []))]
+        out = []
+        for n, c in self.now.items():
+            old_timers = self.state.expiry.get(n, {})
+            timers = {k: v for k, v in self.timers[n].items() if k in c}
+            if c == list(self.state.conditions.get(n, [])) and timers == old_timers:
+                continue
+            out.append(SetConditions(name=n, conditions=c, expiry=None if timers == old_timers else timers))
+        return out
+
+
+def specialty_for(name: str, sheet: MinimCharacter, wanted: str | None, skill: str | None,
+                  field: str = "specialty") -> tuple[bool, list[str]]:
+    """Whether a named specialty applies (+1, see :mod:`.checks`): it must be on the sheet and refine the skill
+    being tested."""
+    if wanted is None:
+        return False, []
+    match = next((s for s in sheet.specialties if s.name.casefold() == wanted.strip().casefold()), None)
+    if match is None:
+        unknown("specialty", wanted, [s.name for s in sheet.specialties], field)
+    if match.skill != skill:
+        fail(field, f"{match.name} is a specialty of {match.skill}, and this action tests "
+                    f"{skill or 'a trait alone'}: it does not apply", wanted)
+    return True, [f"{name}'s specialty {match.name} ({match.skill}) applies: +1."]
 
 
 def health_change(name: str, sheet: MinimCharacter, after: int, edits: ConditionEdits) -> list[SetField]:

@@ -8,9 +8,11 @@ Readings chosen:
 * ``minim_heal`` restores points a power, an item or the story grants: no roll, never above max_health; leaving
   0 health removes ``unconscious``. Healing at full health changes nothing (not an error: the narrator may not know).
 * ``minim_recover_health`` runs the pure ``minim_recover`` with the sheet's brass, health and max_health. At full
-  health it is an argument error (nothing to roll for). ``mid_action`` needs a conscious character and takes −1
-  when ``fallen``; ``full_rest`` and ``long_term`` also work from 0 health. A ``medic`` is another character on the
-  table (their brain and cure skill are read from their sheet), for ``long_term`` only.
+  health it is an argument error (nothing to roll for). ``mid_action`` needs a conscious character, is the turn's
+  action and takes the condition modifiers (``fallen`` −1); ``full_rest`` and ``long_term`` also work from 0
+  health. A ``medic`` is another character on the table (their brain and cure skill are read from their sheet),
+  for ``long_term`` only: their cure test joins the patient's as one collaborative action, and the period restores
+  at most one point (the reading is in :mod:`.recovery`).
 """
 
 from __future__ import annotations
@@ -24,11 +26,10 @@ from tools.contract import ToolArgs, ref
 from tools.dice import Roller
 from tools.tool import table_tool
 from tools.turns import after_action, before_action
-from tools.systems.minim.combat import FUMBLE_RULE
 from tools.systems.minim.recovery import Mode, RecoveryResult, minim_recover
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.table_common import (
-    FAITH_ARG, MODIFIER, ConditionEdits, conditions_of, fail, fallen_penalty, find, health_change, modifier_line,
+    FAITH_ARG, MODIFIER, ConditionEdits, condition_modifier, fail, find, health_change, modifier_line,
     require_conscious, spend_faith,
 )
 from tools.table import BoundResult, TableState
@@ -131,14 +132,16 @@ def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableSt
         require_conscious(medic, medic_sheet, "medic", "treat anyone")
     parts: list[tuple[int, str]] = []
     steps: list[str] = []
+    refs: list[str] = []
     if args.mode == "mid_action":
-        fallen, fallen_steps = fallen_penalty(name, conditions_of(state, name))
-        parts += [(fallen, "fallen")] if fallen else []
-        steps += fallen_steps + modifier_line(args.modifier, parts)
-    changes: list[Any] = [spend_faith(name, c)] if args.faith else []
+        parts, cond_steps, refs = condition_modifier(state, name)
+        steps += cond_steps + modifier_line(args.modifier, parts)
+    faith = spend_faith(state, name, c, roller) if args.faith else None
+    steps += faith.steps if faith else []
+    changes: list[Any] = list(faith.spend) if faith and faith.granted else []
     r = run_pure(minim_recover, roller, mode=args.mode, brass=c.traits.brass, max_health=c.max_health,
-                 health=c.health, modifier=args.modifier + sum(n for n, _ in parts), faith=args.faith,
-                 uninterrupted_rest=args.uninterrupted_rest,
+                 health=c.health, modifier=args.modifier + sum(n for n, _ in parts),
+                 faith=bool(faith and faith.granted), uninterrupted_rest=args.uninterrupted_rest,
                  medic_brain=medic_sheet.traits.brain if medic_sheet else None,
                  medic_has_cure=("cure" in medic_sheet.skills) if medic_sheet else None,
                  medic_modifier=args.medic_modifier)
@@ -147,6 +150,7 @@ def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableSt
                      f"{'has' if 'cure' in medic_sheet.skills else 'lacks'} cure.")
     edits = ConditionEdits(state)
     changes += health_change(name, c, r.health_after, edits) + edits.ops()
-    result = bind(RecoverHealthResult, r, changes, summary=f"{name}: {r.summary}", before=steps,
-                  refs=[FUMBLE_RULE] if parts else [], actor=name, medic=medic)
+    extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
+    result = bind(RecoverHealthResult, r, changes, summary=f"{name}: {r.summary}", before=steps, refs=refs,
+                  actor=name, medic=medic, **extra)
     return after_action(state, name, result) if args.mode == "mid_action" else result

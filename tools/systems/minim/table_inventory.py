@@ -1,7 +1,10 @@
 """Inventory on the table (``minim.md#Advancement``, Gear): items found, given, lost or used up.
 
-Buying goes through ``minim_buy`` (wealth); these tools record gear that changes hands any other way. An
-expendable item (a potion, a grenade) is removed when used. Quality is −2..+2 as everywhere in Minim.
+Buying goes through ``minim_buy`` (wealth); these tools record gear that changes hands any other way. Quality is
+−2..+2 as everywhere in Minim. "Many items work exactly like powers with their own power-scores": an item gained
+with a ``power`` score (the dungeon's magic item: ``minim_dungeon_floor``'s ``reward.item``, score = the party's
+median tier) is rolled with ``minim_use_power`` like a power, faith and all; an ``expendable`` one (a potion, a
+grenade) leaves the gear when it activates.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from tools.table import BoundResult, SetField, TableState
 
 GEAR = ref(BOOK, "Advancement")
 ATTACKS = ref(BOOK, "Attacks")
+POWERS = ref(BOOK, "Powers")
 
 
 class GainItemArgs(ToolArgs):
@@ -27,6 +31,9 @@ class GainItemArgs(ToolArgs):
     item: str = Field(min_length=1, max_length=60)
     kind: Literal["weapon", "armor", "item"] = "item"
     quality: int = Field(0, ge=-2, le=2, description="-2 shabby .. +2 legendary.")
+    power: int | None = Field(None, ge=1, le=5, description="The item works like a power with this score (1-5): a "
+                              "magic wand, the dungeon's magic item.")
+    expendable: bool = Field(False, description="Used up when it activates (a potion, a grenade).")
 
 
 class LoseItemArgs(ToolArgs):
@@ -42,12 +49,15 @@ class InventoryResult(BoundResult):
 @table_tool("minim_gain_item", "minim", "A character gains an item (found, given, looted); it joins their gear.")
 def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> InventoryResult:
     name, sheet = find(state, args.actor, "actor")
-    new = GearItem(name=args.item, kind=args.kind, quality=args.quality)
+    new = GearItem(name=args.item, kind=args.kind, quality=args.quality, power=args.power,
+                   expendable=args.expendable)
     gear = [*sheet.gear, new]
+    like = f", working like a power with score {args.power}" if args.power is not None else ""
+    used = ", used up when it activates" if args.expendable else ""
     return InventoryResult(
-        summary=f"{name} gains {args.item} ({args.kind} {args.quality:+d})",
-        steps=[f"{args.item} joins {name}'s gear: a {args.kind} of quality {args.quality:+d}."],
-        rule_refs=[GEAR] + ([ATTACKS] if args.kind != "item" else []),
+        summary=f"{name} gains {args.item} ({args.kind} {args.quality:+d}{like})",
+        steps=[f"{args.item} joins {name}'s gear: a {args.kind} of quality {args.quality:+d}{like}{used}."],
+        rule_refs=[GEAR] + ([ATTACKS] if args.kind != "item" else []) + ([POWERS] if args.power else []),
         actor=name, gear=gear,
         changes=[SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
                           was=[g.model_dump(mode="json") for g in sheet.gear])],

@@ -27,22 +27,25 @@ def test_each_voted_character_gains_one_faith(call):
                                   "roleplay_vote": "Ana", "action_vote": "Bo"}, faces=[])
     assert faith_of(r) == {"Ana": 2, "Bo": 3, "Cy": 0}
     assert [(a.highlight, a.recipient, a.status) for a in r.awards] == [("role-play", "Ana", "kept"), ("action", "Bo", "kept")]
-    assert r.unassigned == [] and r.rule_refs == ["minim.md#Advancement", "minim.md#Faith"]
+    assert r.forfeited == [] and r.rule_refs == ["minim.md#Advancement", "minim.md#Faith"]
 
 
-def test_at_max_without_pass_to_is_reported_unassigned_not_lost(call):
+def test_at_max_may_pass_the_point_but_need_not(call):
+    """"If the character is already at their maximum-points ... he *may* choose to pass this reward to other-player
+    of his-choosing": keeping it is allowed; faith never goes above the maximum, so the point is forfeited."""
     r = call("minim_highlights", {"party": party(Ana=(4, 4), Bo=(1, 3)),
                                   "roleplay_vote": "Ana", "action_vote": "Bo"}, faces=[])
     assert faith_of(r) == {"Ana": 4, "Bo": 2}
-    assert r.unassigned == ["Ana"] and r.awards[0].status == "unassigned" and r.awards[0].recipient is None
-    assert "unassigned, must be passed" in r.summary
+    assert r.forfeited == ["Ana"] and r.awards[0].status == "forfeited" and r.awards[0].recipient is None
+    assert "1 point forfeited" in r.summary and "must" not in r.summary
+    assert any("may pass the point" in s for s in r.steps)
 
 
 def test_at_max_passes_to_another_player(call):
     r = call("minim_highlights", {"party": party(Ana=(4, 4), Bo=(1, 3)), "roleplay_vote": "Ana",
                                   "action_vote": "Ana", "pass_to": {"Ana": "Bo"}}, faces=[])
     assert faith_of(r) == {"Ana": 4, "Bo": 3}  # both of Ana's points go to Bo
-    assert [a.status for a in r.awards] == ["passed", "passed"] and r.unassigned == []
+    assert [a.status for a in r.awards] == ["passed", "passed"] and r.forfeited == []
 
 
 def test_both_votes_keep_both_by_default_or_pass_the_second(call):
@@ -54,17 +57,20 @@ def test_both_votes_keep_both_by_default_or_pass_the_second(call):
     assert [a.status for a in passed.awards] == ["kept", "passed"]
 
 
-def test_both_votes_one_below_max_second_point_must_be_passed(call):
+def test_both_votes_one_below_max_second_point_may_be_passed_or_forfeited(call):
     r = call("minim_highlights", {"party": party(Ana=(3, 4), Bo=(1, 3)),
                                   "roleplay_vote": "Ana", "action_vote": "Ana"}, faces=[])
-    assert faith_of(r) == {"Ana": 4, "Bo": 1} and r.unassigned == ["Ana"]
+    assert faith_of(r) == {"Ana": 4, "Bo": 1} and r.forfeited == ["Ana"]
+    passed = call("minim_highlights", {"party": party(Ana=(3, 4), Bo=(1, 3)), "roleplay_vote": "Ana",
+                                       "action_vote": "Ana", "pass_to": {"Ana": "Bo"}}, faces=[])
+    assert faith_of(passed) == {"Ana": 4, "Bo": 2} and passed.forfeited == []
 
 
-def test_recipient_at_max_leaves_the_point_unassigned_and_never_exceeds_max(call):
+def test_recipient_at_max_forfeits_the_point_and_never_exceeds_max(call):
     r = call("minim_highlights", {"party": party(Ana=(2, 2), Bo=(3, 3), Cy=(0, 1)), "roleplay_vote": "Ana",
                                   "action_vote": "Ana", "pass_to": {"Ana": ["Cy", "Bo"]}}, faces=[])
     assert faith_of(r) == {"Ana": 2, "Bo": 3, "Cy": 1}
-    assert [a.status for a in r.awards] == ["passed", "unassigned"] and r.unassigned == ["Ana"]
+    assert [a.status for a in r.awards] == ["passed", "forfeited"] and r.forfeited == ["Ana"]
     assert all(t.faith <= t.max_faith for t in r.faith.values())
 
 

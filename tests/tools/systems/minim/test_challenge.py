@@ -127,11 +127,30 @@ def test_environmental_advantage_doubles_and_disadvantage_halves(call):
     assert any("× 2 for environmental modifiers = 20" in s for s in doubled.steps)
 
 
-@pytest.mark.parametrize("given_value,exact", [(0.25, "1/4"), ("1/4", "1/4"), (0.5, "1/2"), (1, "1"), (4, "4")])
-def test_stacked_multipliers_accepted(call, given_value, exact):
+def test_an_advantage_may_be_worth_one_and_a_half(call):
+    """"Each such-advantage will modify the group benefiting or suffering from-it as-much as-doubling or halving its
+    challenge": as much as, so ×1.5 for a modest edge is as good a factor as ×2."""
+    r = call("minim_challenge", {"party": [{"tier": 3, "count": 2}], "foes": [{"tier": 3, "count": 2}],
+                                 "foes_multiplier": 1.5})
+    assert (r.foes.base_exact, r.foes.multiplier_exact, r.foes.total_exact) == ("10", "3/2", "15")
+    assert r.ratio_exact == "3/2" and r.rating == "deadly"
+    assert any("× 3/2 for environmental modifiers = 15" in s for s in r.steps)
+
+
+@pytest.mark.parametrize("given_value,exact", [(0.5, "1/2"), ("1/2", "1/2"), ("3/4", "3/4"), (1, "1"), (1.5, "3/2"),
+                                               ("4/3", "4/3"), (2, "2"), ([2, 2], "4"), ([2, "1/2"], "1"),
+                                               ([1.5, 0.5, "2"], "3/2"), ([], "1")])
+def test_any_factor_from_a_half_to_two_per_advantage_and_lists_multiply(call, given_value, exact):
     r = call("minim_challenge", {"party": [{"tier": 4}], "foes": [{"tier": 4}], "foes_multiplier": given_value})
     assert r.foes.multiplier_exact == exact
     assert Fraction(r.foes.total_exact) == 20 * Fraction(exact)
+
+
+@pytest.mark.parametrize("bad", [0.25, "1/4", 4, 2.5, [2, 3], ["1/3"], 0])
+def test_a_factor_beyond_doubling_or_halving_is_refused(registry, bad):
+    with pytest.raises(ToolArgumentError) as e:
+        registry.validate("minim_challenge", {"party": [{"tier": 4}], "foes": [{"tier": 4}], "foes_multiplier": bad})
+    assert "from 1/2 to 2" in str(e.value)
 
 
 def test_every_bad_field_is_listed(registry):
@@ -147,7 +166,7 @@ def test_every_bad_field_is_listed(registry):
     assert fields == {"party", "foes.0.traits", "foes.1", "foes.2", "foes.3.tier", "foes.4.count",
                       "party_multiplier", "foes_multiplier", "terrain"}
     assert "exactly one of traits" in str(e.value)
-    assert "1/4, 1/2, 1, 2, 4" in str(e.value)
+    assert "from 1/2 to 2" in str(e.value) and "'lots' is not a factor" in str(e.value)
 
 
 def test_list_limits(registry):

@@ -24,12 +24,13 @@ def bound(n: int) -> int:
     return max(-2, min(2, n))
 
 
-def hand_count(targets: list[int]) -> dict[int, Fraction]:
-    """Enumerate every face of every participant's two dice; sum the outcomes, bind to -2..+2."""
+def hand_count(targets: list[int], bind: bool = True) -> dict[int, Fraction]:
+    """Enumerate every face of every participant's two dice; sum the outcomes, bind to -2..+2 (unless told not to)."""
     counts: dict[int, int] = {}
     for faces in product(range(1, 7), repeat=2 * len(targets)):
         total = sum(die_partial(f, targets[i // 2]) for i, f in enumerate(faces))
-        counts[bound(total)] = counts.get(bound(total), 0) + 1
+        key = bound(total) if bind else total
+        counts[key] = counts.get(key, 0) + 1
     n = 6 ** (2 * len(targets))
     return {k: Fraction(v, n) for k, v in counts.items()}
 
@@ -127,10 +128,26 @@ def test_project_period_reaches_the_threshold(call):
     assert "minim.md#Collaboration" in r.rule_refs
 
 
-def test_project_adds_the_bound_outcome_not_the_raw_sum(call):
-    r = call("minim_project", {"threshold": 100, "progress": 10, "tests": [{"trait": 5}] * 2}, faces=[1, 1, 1, 1])
-    assert (r.raw_total, r.outcome, r.progress_after, r.remaining, r.complete) == (4, 2, 12, 88, False)
+def test_a_long_project_of_five_workers_adds_their_whole_total(call):
+    """"Out-comes higher-than +2 or lower-than -2 are bound to these limits. For very long-term projects like
+    building and launching a space-ship the narrator may define a threshold like +100": the bound is a single
+    action's; five workers who roll +8 together add 8, not 2."""
+    five = [{"name": f"worker {i}", "trait": 5, "skill": "art", "has_skill": True} for i in range(1, 6)]
+    faces = [1, 1, 1, 1, 1, 1, 2, 2, 6, 6]  # +2 +2 +2 +2 -2 = +6
+    r = call("minim_project", {"threshold": 100, "progress": 10, "tests": five}, faces=faces)
+    assert (r.raw_total, r.outcome, r.added, r.bound) == (6, 2, 6, False)
+    assert (r.progress_after, r.remaining, r.complete) == (16, 84, False)
+    assert any("the -2..+2 bound is for single actions" in s for s in r.steps)
+    r = call("minim_project", {"threshold": 100, "progress": 10, "tests": five}, faces=[1] * 10)
+    assert (r.raw_total, r.added, r.progress_after) == (10, 10, 20)
+
+
+def test_the_strict_reading_adds_the_bound_outcome(call):
+    r = call("minim_project", {"threshold": 100, "progress": 10, "tests": [{"trait": 5}] * 2, "bound": True},
+             faces=[1, 1, 1, 1])
+    assert (r.raw_total, r.outcome, r.added, r.progress_after, r.remaining, r.complete) == (4, 2, 2, 12, 88, False)
     assert r.odds.p_success == 0  # +2 at most per period: 10 cannot reach 100 now
+    assert any("strict reading" in s for s in r.steps)
 
 
 def test_project_progress_can_go_negative(call):
@@ -140,13 +157,16 @@ def test_project_progress_can_go_negative(call):
     assert r.progress_after == -3
 
 
-@pytest.mark.parametrize("progress,need", [(99, 1), (98, 2), (97, 3)])
-def test_project_completion_odds_by_hand(call, progress, need):
-    dist = hand_count([4, 2])
-    r = call("minim_project", {"threshold": 100, "progress": progress,
+@pytest.mark.parametrize("progress,need", [(99, 1), (98, 2), (97, 3), (96, 4)])
+@pytest.mark.parametrize("strict", [False, True])
+def test_project_completion_odds_by_hand(call, progress, need, strict):
+    dist = hand_count([4, 2], bind=strict)
+    r = call("minim_project", {"threshold": 100, "progress": progress, "bound": strict,
                                "tests": [{"trait": 4}, {"trait": 2}]}, seed=progress)
     assert r.odds.p_success == pytest.approx(float(sum(p for o, p in dist.items() if o >= need)))
     assert exact(r.odds) == dist
+    if strict and need > 2:
+        assert r.odds.p_success == 0
 
 
 # --- argument errors -------------------------------------------------------------------------------------------------

@@ -62,6 +62,12 @@ def test_zero_faith_is_an_argument_error(registry):
     assert "0 faith cannot use powers until regaining" in str(e.value)
 
 
+def test_uncounted_faith_is_allowed_for_a_narrators_pool(call):
+    r = call("minim_power", {"power": "Claw", "score": 2, "faith": None}, faces=[2])
+    assert r.outcome == "activated" and (r.faith_before, r.faith_after, r.faith_spent) == (None, None, 1)
+    assert "faith is not counted here" in r.steps[0] and "faith" not in r.summary
+
+
 def test_every_bad_power_field_is_listed_and_modifiers_are_not_accepted(registry):
     with pytest.raises(ToolArgumentError) as e:
         registry.call("minim_power", {"power": "   ", "score": 0, "faith": -1, "modifier": 1}, None)
@@ -73,31 +79,47 @@ def test_every_bad_power_field_is_listed_and_modifiers_are_not_accepted(registry
 @pytest.mark.parametrize("wealth,price", [(3, 1), (4, 2), (4, 1), (5, 3), (5, 1)])
 def test_much_cheaper_items_are_free_without_dice_or_faith(call, wealth, price):
     # "Buying items much-cheaper than a character's wealth-score is free"
-    r = call("minim_purchase", {"wealth": wealth, "price": price, "faith": 0}, faces=[])
+    r = call("minim_purchase", {"wealth": wealth, "price": price}, faces=[])
     assert r.outcome == "free" and r.success is True and r.dice == []
-    assert (r.wealth_after, r.faith_after) == (wealth, 0)
+    assert (r.wealth_after, r.faith_spent) == (wealth, 0)
     assert r.odds.exact == {"free": "1"} and r.odds.p_success == 1
+    offered = call("minim_purchase", {"wealth": wealth, "price": price, "faith": True}, faces=[])
+    assert offered.faith_spent == 0 and "No roll is needed, so no faith point is spent." in offered.steps
 
 
-def test_score_appropriate_item_bought_on_a_roll_costs_a_wealth_point_and_a_faith_point(call):
-    # "buying score-appropriate items require a roll and 1-point is permanently-lost on a success"
-    r = call("minim_purchase", {"wealth": 3, "price": 3, "faith": 2}, faces=[2])
+def test_a_purchase_costs_wealth_not_faith(call):
+    """"Buying score-appropriate items require a roll and 1-point is permanently-lost on a success": the point lost
+    is wealth; no faith point is needed to buy, even with none left."""
+    r = call("minim_purchase", {"wealth": 3, "price": 3}, faces=[2])
     assert r.outcome == "bought" and r.success is True
-    assert (r.wealth_before, r.wealth_after) == (3, 2)
-    assert (r.faith_before, r.faith_after) == (2, 1)
+    assert (r.wealth_before, r.wealth_after, r.faith_spent) == (3, 2, 0)
+    assert "minim.md#Faith" not in r.rule_refs
+    assert any("No faith point is needed" in s for s in r.steps)
+
+
+def test_a_faith_point_may_add_its_usual_plus_one(call):
+    """"A point can be spent to provide a +1 bonus to an action, once per-action": d6 <= wealth + 1, spent whether
+    the purchase succeeds or not."""
+    r = call("minim_purchase", {"wealth": 3, "price": 3, "faith": True}, faces=[4])
+    assert (r.outcome, r.wealth_after, r.faith_spent) == ("bought", 2, 1)
+    assert exact(r.odds) == {"bought": Fraction(4, 6), "failed": Fraction(2, 6)}
     assert "minim.md#Faith" in r.rule_refs
+    r = call("minim_purchase", {"wealth": 3, "price": 3, "faith": True}, faces=[5])
+    assert (r.outcome, r.wealth_after, r.faith_spent) == ("failed", 3, 1)
+    r = call("minim_purchase", {"wealth": 5, "price": 5, "faith": True}, faces=[6])
+    assert r.outcome == "bought" and r.odds.p_success == 1  # 1d6 <= 6
 
 
 def test_price_one_below_wealth_still_needs_a_roll_and_a_failure_costs_nothing(call):
-    r = call("minim_purchase", {"wealth": 3, "price": 2, "faith": 1}, faces=[5])
+    r = call("minim_purchase", {"wealth": 3, "price": 2}, faces=[5])
     assert r.outcome == "failed" and r.success is False
-    assert (r.wealth_after, r.faith_after) == (3, 1)
+    assert (r.wealth_after, r.faith_spent) == (3, 0)
     assert [d.face for d in r.dice] == [5]
 
 
 @pytest.mark.parametrize("wealth", range(1, 6))
 def test_purchase_roll_odds_are_faces_at_most_wealth(call, wealth):
-    r = call("minim_purchase", {"wealth": wealth, "price": wealth, "faith": 1}, seed=wealth)
+    r = call("minim_purchase", {"wealth": wealth, "price": wealth}, seed=wealth)
     p = faces_at_most(wealth)
     assert exact(r.odds) == {"bought": p, "failed": 1 - p}
     assert r.odds.p_success == pytest.approx(float(p))
@@ -105,7 +127,7 @@ def test_purchase_roll_odds_are_faces_at_most_wealth(call, wealth):
 
 @pytest.mark.parametrize("wealth,price", [(2, 3), (0, 1), (4, 5), (1, 5)])
 def test_items_above_wealth_are_unaffordable(call, wealth, price):
-    r = call("minim_purchase", {"wealth": wealth, "price": price, "faith": 0}, faces=[])
+    r = call("minim_purchase", {"wealth": wealth, "price": price}, faces=[])
     assert r.outcome == "unaffordable" and r.success is False and r.dice == []
     assert r.wealth_after == wealth
     assert r.odds.exact == {"unaffordable": "1"} and r.odds.p_success == 0
@@ -113,10 +135,10 @@ def test_items_above_wealth_are_unaffordable(call, wealth, price):
 
 def test_quality_sets_the_price(call):
     # "Prices go from 1-wealth for a -2-item to 5-wealth for a +2-one": a +1 item costs 4
-    r = call("minim_purchase", {"wealth": 4, "quality": 1, "faith": 1}, faces=[4])
+    r = call("minim_purchase", {"wealth": 4, "quality": 1}, faces=[4])
     assert (r.price, r.quality, r.outcome, r.wealth_after) == (4, 1, "bought", 3)
     assert "minim.md#Attacks" in r.rule_refs
-    cheap = call("minim_purchase", {"wealth": 3, "quality": -2, "faith": 0}, faces=[])
+    cheap = call("minim_purchase", {"wealth": 3, "quality": -2}, faces=[])
     assert (cheap.price, cheap.outcome) == (1, "free")
 
 
@@ -124,17 +146,7 @@ def test_quality_price_table_is_the_rulebook_scale():
     assert QUALITY_PRICE == {-2: 1, -1: 2, 0: 3, 1: 4, 2: 5}
 
 
-def test_zero_faith_is_an_error_only_when_a_roll_is_needed(registry):
-    with pytest.raises(ToolArgumentError) as e:
-        registry.validate("minim_purchase", {"wealth": 3, "price": 2, "faith": 0})
-    assert [p.field for p in e.value.problems] == ["faith"]
-    assert "needs a power roll" in str(e.value) and "0 faith cannot use powers" in str(e.value)
-    with pytest.raises(ToolArgumentError):
-        registry.validate("minim_purchase", {"wealth": 4, "quality": 0, "faith": 0})  # quality 0 -> price 3: a roll
-    assert registry.validate("minim_purchase", {"wealth": 3, "price": 1, "faith": 0}).faith == 0
-
-
-@pytest.mark.parametrize("args", [{"wealth": 3, "faith": 1}, {"wealth": 3, "price": 3, "quality": 0, "faith": 1}])
+@pytest.mark.parametrize("args", [{"wealth": 3}, {"wealth": 3, "price": 3, "quality": 0}])
 def test_exactly_one_of_price_or_quality(registry, args):
     with pytest.raises(ToolArgumentError) as e:
         registry.validate("minim_purchase", args)
@@ -144,5 +156,5 @@ def test_exactly_one_of_price_or_quality(registry, args):
 
 def test_every_bad_purchase_field_is_listed(registry):
     with pytest.raises(ToolArgumentError) as e:
-        registry.validate("minim_purchase", {"wealth": 6, "price": 0, "faith": 100, "cost": 2})
+        registry.validate("minim_purchase", {"wealth": 6, "price": 0, "faith": "lots", "cost": 2})
     assert {p.field for p in e.value.problems} == {"wealth", "price", "faith", "cost"}

@@ -93,25 +93,36 @@ def test_long_term_uninterrupted_rest_adds_one(call):
     assert (r.outcome, r.health_after) == (0, 1)
 
 
-def test_long_term_medic_cure_test_adds_a_second_point(call):
-    # "A medic may also make his-own cure-test": brass 3 -> target 3; medic brain 3 with cure -> target 4
+def test_gritty_healing_restores_at_most_one_point_a_period(call):
+    """"Recovering a health-point requires long-term healing with a +1 for uninterrupted-rest in that period. A medic
+    may also make his-own cure-test": one period, one point — the medic's cure test joins the patient's brass test
+    as one collaborative action. Brass 3 -> target 3; medic brain 3 with cure -> target 4; +2 and +1 together are +3,
+    bound to +2: a success, and still only one point."""
     r = call("minim_recover", {"mode": "long_term", "brass": 3, "health": 0, "medic_brain": 3,
-                               "medic_has_cure": True}, faces=[1, 2, 2, 3])
+                               "medic_has_cure": True}, faces=[1, 2, 2, 4])
     assert [t.who for t in r.tests] == ["character", "medic"]
     assert [t.target for t in r.tests] == [3, 4]
-    assert [t.success for t in r.tests] == [True, True]
-    assert (r.outcome, r.health_after) == (2, 2)
+    assert [t.outcome for t in r.tests] == [2, 1] and r.collaborative_outcome == 2
+    assert (r.outcome, r.health_after) == (1, 1)
     assert [d.purpose for d in r.dice] == ["character test die 1", "character test die 2",
                                            "medic test die 1", "medic test die 2"]
+    assert "minim.md#Collaboration" in r.rule_refs
+    assert any("at most one point" in s for s in r.steps)
 
 
-def test_long_term_never_goes_above_maximum(call):
-    r = call("minim_recover", {"mode": "long_term", "brass": 4, "health": 3, "medic_brain": 2,
-                               "medic_has_cure": False}, faces=[1, 1, 1, 1])
-    assert r.tests[1].target == 1  # brain 2, lacks cure -1
-    assert (r.outcome, r.health_after) == (1, 4)
-    assert any("never go above" in s for s in r.steps)
-    assert r.odds.exact.keys() == {"0", "1"}  # two points can never be regained from 3 of 4
+def test_the_medic_can_carry_a_failing_patient_and_a_failing_medic_can_sink_a_success(call):
+    # patient brass 2 -> target 2: 4, 5 is -2; medic brain 4 + cure -> 5: 1, 1 is +2; together 0: no point
+    r = call("minim_recover", {"mode": "long_term", "brass": 2, "health": 0, "medic_brain": 4,
+                               "medic_has_cure": True}, faces=[4, 5, 1, 1])
+    assert (r.collaborative_outcome, r.outcome) == (0, 0)
+    # patient at target 3 rolls 3 (neutral) and 6 (failure): -1; the medic's +2 makes it +1 -> one point
+    r = call("minim_recover", {"mode": "long_term", "brass": 3, "health": 0, "medic_brain": 4,
+                               "medic_has_cure": True}, faces=[3, 6, 1, 1])
+    assert (r.tests[0].outcome, r.collaborative_outcome, r.outcome) == (-1, 1, 1)
+    # the patient's own success (+1) undone by a medic's critical failure (-2): -1, no point
+    r = call("minim_recover", {"mode": "long_term", "brass": 3, "health": 0, "medic_brain": 2,
+                               "medic_has_cure": False}, faces=[2, 3, 6, 6])
+    assert (r.tests[0].success, r.collaborative_outcome, r.outcome) == (True, -1, 0)
 
 
 @pytest.mark.parametrize("health,rest,medic_brain,has_cure,medic_mod", [
@@ -121,15 +132,16 @@ def test_long_term_odds_by_hand(call, health, rest, medic_brain, has_cure, medic
     brass = 5
     own = brass + (1 if rest else 0)
     medic = medic_brain + (1 if has_cure else -1) + medic_mod
-    room = brass - health
     counts: dict[str, int] = {}
     for a, b, c, d in product(range(1, 7), repeat=4):
-        n = min(room, passes(a, b, own) + passes(c, d, medic))
+        together = die_partial(a, own) + die_partial(b, own) + die_partial(c, medic) + die_partial(d, medic)
+        n = 1 if max(-2, min(2, together)) >= 1 else 0
         counts[str(n)] = counts.get(str(n), 0) + 1
     r = call("minim_recover", {"mode": "long_term", "brass": brass, "health": health, "uninterrupted_rest": rest,
                                "medic_brain": medic_brain, "medic_has_cure": has_cure, "medic_modifier": medic_mod},
              seed=health)
     assert exact(r.odds) == {k: Fraction(v, 6 ** 4) for k, v in counts.items()}
+    assert r.odds.exact.keys() == {"0", "1"}  # never two points in one period
 
 
 @settings(max_examples=60, deadline=None)

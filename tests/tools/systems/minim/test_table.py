@@ -7,6 +7,7 @@ with scripted dice where the numbers matter.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,7 +19,7 @@ from tools.systems import get_system
 from tools.systems.minim.rules import CHALLENGE_BY_TIER, TRAIT_OF_SKILL
 from tools.systems.minim.sheet import MinimCharacter, tier, violations
 from tools.systems.minim.table_characters import KEYWORD_SKILLS, keywords_in
-from tools.table import PutCharacter, SetConditions, SetField, TableState
+from tools.table import PutCharacter, SetConditions, SetField, SetSystemState, TableState
 
 
 def problems_of(excinfo) -> dict[str, str]:
@@ -220,7 +221,7 @@ def test_check_modifiers_twice_as_long_and_fallen(hero):
     hero.call("table_condition", {"actor": "Hero", "condition": "fallen"})
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight"}, faces=[1, 1])
     assert r.target == 3 and r.target_breakdown.modifier == -1
-    assert any("Hero has fallen: -1 to all actions" in s for s in r.steps)
+    assert "Hero is fallen (-1 to all actions) until the end of Hero's next turn: -1 to the target." in r.steps
     assert "minim.md#Fumbles" in r.rule_refs
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight", "twice_as_long": True}, faces=[1, 1])
     assert r.target == 4 and "Modifier ±0 = +1 taking twice as long, -1 fallen." in r.steps
@@ -293,7 +294,7 @@ def test_use_power_errors(hero):
 
 
 def test_buy_with_a_wealth_roll(hero):
-    # wealth 3, a +0 item costs 3: score-appropriate, roll d6 <= 3
+    # wealth 3, a +0 item costs 3: score-appropriate, roll d6 <= 3; it costs a wealth point, not a faith point
     r = hero.call("minim_buy", {"actor": "Hero", "item": "chain mail", "kind": "armor", "quality": 0}, faces=[3])
     assert r.outcome == "bought" and r.price == 3 and r.actor == "Hero"
     assert r.changes == [
@@ -301,22 +302,35 @@ def test_buy_with_a_wealth_roll(hero):
                  value=[{"name": "sword", "kind": "weapon", "quality": 1},
                         {"name": "chain mail", "kind": "armor", "quality": 0}]),
         SetField(name="Hero", field="powers.wealth", value=2, was=3),
-        SetField(name="Hero", field="faith", value=1, was=2),
     ]
     assert get_system("minim").sheet_problems(hero.sheet("Hero"), creation=False) == []
     r = hero.call("minim_buy", {"actor": "Hero", "item": "lute", "quality": -1}, faces=[3])  # wealth 2 now
     assert r.outcome == "failed" and r.changes == []
 
 
-def test_buy_free_unaffordable_and_no_faith(hero):
+def test_buy_with_a_faith_point_for_plus_one(hero):
+    # wealth 3, price 3: 4 fails alone, but a faith point makes it d6 <= 4; the point is spent either way
+    r = hero.call("minim_buy", {"actor": "Hero", "item": "chain mail", "kind": "armor", "faith": True}, faces=[4])
+    assert r.outcome == "bought" and r.faith_spent == 1
+    assert SetField(name="Hero", field="faith", value=1, was=2) in r.changes
+    r = hero.call("minim_buy", {"actor": "Hero", "item": "helm", "kind": "armor", "quality": -1, "faith": True},
+                  faces=[4])
+    assert r.outcome == "failed" and r.changes == [SetField(name="Hero", field="faith", value=0, was=1)]
+
+
+def test_buy_free_unaffordable_and_without_faith(hero):
+    """"Buying score-appropriate items require a roll and 1-point is permanently-lost on a success": a purchase
+    needs no faith point, so a character with none still buys."""
     r = hero.call("minim_buy", {"actor": "Hero", "item": "shabby dagger", "kind": "weapon", "quality": -2}, faces=[])
     assert r.outcome == "free" and len(r.changes) == 1 and hero.sheet("Hero")["gear"][-1]["name"] == "shabby dagger"
     r = hero.call("minim_buy", {"actor": "Hero", "item": "legendary sword", "kind": "weapon", "quality": 2}, faces=[])
     assert r.outcome == "unaffordable" and r.changes == []
     hero.call("table_edit_character", {"actor": "Hero", "set": {"faith": 0}})
-    with pytest.raises(ToolArgumentError) as e:
-        hero.call("minim_buy", {"actor": "Hero", "item": "rope", "quality": 0}, faces=[])
-    assert "Hero has 0 faith" in problems_of(e)["actor"]
+    r = hero.call("minim_buy", {"actor": "Hero", "item": "rope", "quality": 0}, faces=[2])
+    assert r.outcome == "bought" and hero.sheet("Hero")["powers"]["wealth"] == 2 and hero.sheet("Hero")["faith"] == 0
+    with pytest.raises(ToolArgumentError) as e:  # spending a point one does not have is still refused
+        hero.call("minim_buy", {"actor": "Hero", "item": "rope", "quality": -1, "faith": True}, faces=[])
+    assert "Hero has 0 faith" in problems_of(e)["faith"]
     hero.put("Rat", brain=1, brawl=2, brass=1)
     r = hero.call("minim_buy", {"actor": "Rat", "item": "cheese", "quality": -2}, faces=[])
     assert r.outcome == "unaffordable" and "Rat has no wealth power on the sheet: wealth 0." in r.steps
@@ -387,8 +401,111 @@ def test_recover_long_term_with_a_medic_from_the_table(hero):
     assert "only long_term" in problems_of(e)["medic"]
     r = hero.call("minim_recover_health", {"actor": "Hero", "mode": "long_term", "medic": "doc",
                                            "uninterrupted_rest": True, "faith": True}, faces=[4, 5, 4, 4])
-    # brass 4 +1 rest +1 faith = 6: 4 and 5 succeed (+2); medic brain 4 + cure = 5: 4 and 4 succeed
-    assert [t.target for t in r.tests] == [6, 5] and r.outcome == 2 and r.medic == "Doc"
+    # brass 4 +1 rest +1 faith = 6: 4 and 5 succeed (+2); medic brain 4 + cure = 5: 4 and 4 succeed (+2); one
+    # collaborative action, bound to +2, and one period restores one point
+    assert [t.target for t in r.tests] == [6, 5] and r.outcome == 1 and r.medic == "Doc"
+    assert r.collaborative_outcome == 2
     assert r.changes == [SetField(name="Hero", field="faith", value=1, was=2),
-                         SetField(name="Hero", field="health", value=3, was=1)]
+                         SetField(name="Hero", field="health", value=2, was=1)]
     assert "Medic Doc: brain 4, has cure." in r.steps
+
+
+# --- specialties -------------------------------------------------------------------------------------------------
+
+
+def test_a_specialty_that_applies_adds_one(hero):
+    """"To add realism use specialties that each cost 1-point like ... fencing and karate (fight)": the book gives
+    no number; ours is +1 to the target when the specialty applies."""
+    hero.call("table_edit_character", {"actor": "Hero", "set": {"specialties": [{"name": "fencing",
+                                                                                  "skill": "fight"}]}})
+    r = hero.call("minim_check", {"actor": "Hero", "skill": "fight", "specialty": "Fencing"}, faces=[5, 5])
+    assert r.target == 5 and r.target_breakdown.specialty == 1 and r.outcome == 0
+    assert "Target = brawl 3 +1 (has the fight skill) +1 (a specialty applies) = 5" in r.steps
+    assert "Hero's specialty fencing (fight) applies: +1." in r.steps and "minim.md#Skills" in r.rule_refs
+    hero.put("Rat")
+    a = hero.call("minim_attack_target", {"attacker": "Hero", "defender": "Rat", "specialty": "fencing"},
+                  faces=[5, 5, 1, 1])
+    assert a.target == 5 and a.target_breakdown.specialty == 1
+    with pytest.raises(ToolArgumentError) as e:
+        hero.call("minim_check", {"actor": "Hero", "skill": "sports", "specialty": "fencing"}, faces=[])
+    assert "fencing is a specialty of fight, and this action tests sports" in problems_of(e)["specialty"]
+    with pytest.raises(ToolArgumentError) as e:
+        hero.call("minim_check", {"actor": "Hero", "skill": "fight", "specialty": "karate"}, faces=[])
+    assert problems_of(e)["specialty"] == "unknown specialty 'karate'; known specialtys: fencing"
+
+
+# --- narrator-characters' faith ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def npcs(hero):
+    hero.put("Guard", brain=2, faith=1)
+    hero.put("Mage", brain=4, faith=0, powers={"bolt": 3})
+    return hero
+
+
+def test_npc_faith_is_their_own_by_default(npcs):
+    r = npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[4, 4])
+    assert r.changes == [SetField(name="Guard", field="faith", value=0, was=1)]
+    with pytest.raises(ToolArgumentError) as e:
+        npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[])
+    assert "Guard has 0 faith" in problems_of(e)["faith"]
+
+
+def test_npc_faith_infinite_pool(npcs):
+    """"Narrators can rather-have an infinite-pool of faith-points"."""
+    npcs.set(options={"npc_faith": "infinite"})
+    r = npcs.call("minim_check", {"actor": "Mage", "trait": "brain", "faith": True}, faces=[5, 5])
+    assert r.target == 5 and r.faith_spent == 1 and r.changes == []
+    assert any("infinite pool" in s for s in r.steps)
+    r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[2])
+    assert r.outcome == "activated" and r.changes == [] and r.faith_before is None
+    # a player-character still spends their own
+    r = npcs.call("minim_check", {"actor": "Hero", "skill": "fight", "faith": True}, faces=[4, 4])
+    assert r.changes == [SetField(name="Hero", field="faith", value=1, was=2)]
+
+
+def test_npc_faith_pool_per_scene_is_the_npcs_brain_summed(npcs):
+    """"A finite-pool per-scene (usually the sum-total of all narrator-characters brain-scores)": Guard 2 + Mage 4."""
+    npcs.set(options={"npc_faith": "pool"})
+    npcs.call("table_set_scene", {"text": "The gatehouse"})
+    r = npcs.call("minim_check", {"actor": "Mage", "trait": "brain", "faith": True}, faces=[5, 5])
+    assert r.target == 5 and r.changes == [SetSystemState(key="npc_faith_pool",
+                                                          value={"scene": "The gatehouse", "left": 5})]
+    assert any("starts at 6" in s for s in r.steps)
+    for left in (4, 3, 2, 1, 0):
+        npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[4, 4])
+        assert npcs.state.system_state["npc_faith_pool"]["left"] == left
+    assert npcs.sheet("Guard")["faith"] == 1  # the sheet's own points are untouched
+    with pytest.raises(ToolArgumentError) as e:
+        npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[])
+    assert "faith pool for this scene is empty" in str(e.value)
+    npcs.call("table_set_scene", {"text": "The courtyard"})
+    r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[4])
+    assert r.outcome == "wasted" and r.changes == [] and r.faith_before == 6  # a fresh pool; kept on a miss
+    r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[1])
+    assert r.changes == [SetSystemState(key="npc_faith_pool", value={"scene": "The courtyard", "left": 5})]
+
+
+def test_npc_faith_by_brain_test(npcs):
+    """"... or by rolling brain-tests rather than spending-points"."""
+    npcs.set(options={"npc_faith": "brain"})
+    r = npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[1, 2, 5, 5])
+    # brain 2: 1 and 2 pass (+1): the +1 applies, brawl 3 - 1 (lacks fight) + 1 = 3, and nothing is spent
+    assert r.target == 3 and r.changes == [] and [d.face for d in r.dice] == [1, 2, 5, 5]
+    assert any("brain test instead of spending a faith point" in s for s in r.steps)
+    r = npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[2, 3, 5, 5])
+    assert r.target == 2 and r.faith_spent == 0  # brain 2: 2 is neutral, 3 fails — no +1
+    r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[6, 6])
+    assert r.outcome == "wasted" and [d.face for d in r.dice] == [6, 6] and r.changes == []
+    assert "The action is wasted: no power roll." in r.steps
+    assert sum(Fraction(v) for v in r.odds.exact.values()) == 1
+    r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[1, 1, 3])
+    assert r.outcome == "activated" and r.changes == []
+
+
+def test_an_unknown_npc_faith_option_is_named(npcs):
+    npcs.set(options={"npc_faith": "lots"})
+    with pytest.raises(ToolArgumentError) as e:
+        npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[])
+    assert "npc_faith='lots' is not one of own, infinite, pool, brain" in str(e.value)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from memory.campaign import Campaign
+from tools.dice import Roller
 from tools.errors import ToolArgumentError
 
 
@@ -33,3 +34,33 @@ def test_unknown_item_lists_the_actor_gear(camp):
         camp.call("minim_lose_item", {"actor": "Aria", "item": "Lantern"})
     with pytest.raises(ToolArgumentError, match="quality"):
         camp.call("minim_gain_item", {"actor": "Aria", "item": "Rope", "quality": 3})
+
+
+def test_the_dungeons_magic_item_lands_on_a_sheet_and_works_like_a_power(camp):
+    """"Magic-items are a great-choice, with one-item per-floor as a good base-line, its score equal to the
+    player's median-tier"; "Many items work exactly like powers with their own power-scores"."""
+    floor = camp.registry.call("minim_dungeon_floor", {"party": [{"tier": 3}, {"tier": 3}, {"tier": 4}]}, Roller(4))
+    item = floor.reward.item
+    assert (item.kind, item.power) == ("item", floor.reward.score) == ("item", 3)
+    camp.call("minim_gain_item", {"actor": "Aria", "item": item.name, "kind": item.kind, "power": item.power})
+    assert camp.state.characters["Aria"]["gear"][-1] == {"name": "magic item", "kind": "item", "quality": 0,
+                                                         "power": 3}
+    faith = camp.state.characters["Aria"]["faith"]
+    while camp.state.characters["Aria"]["faith"] == faith:  # the seed decides when it activates
+        r = camp.call("minim_use_power", {"actor": "Aria", "power": "Magic Item"})
+        assert r.score == 3 and r.item is not None and "minim.md#Advancement" in r.rule_refs
+    assert r.outcome == "activated" and camp.state.characters["Aria"]["faith"] == faith - 1
+    assert camp.replay().ok
+
+
+def test_an_expendable_item_is_used_up_when_it_activates(camp):
+    """"Items can also be expendable (like an invisibility-potion or a grenade)"."""
+    r = camp.call("minim_gain_item", {"actor": "Aria", "item": "invisibility potion", "power": 5, "expendable": True})
+    assert "working like a power with score 5, used up when it activates" in r.steps[0]
+    while any(g["name"] == "invisibility potion" for g in camp.state.characters["Aria"]["gear"]):
+        r = camp.call("minim_use_power", {"actor": "Aria", "power": "invisibility potion"})
+    assert r.outcome == "activated" and "invisibility potion is used up and leaves Aria's gear." in r.steps
+    with pytest.raises(ToolArgumentError, match="unknown power 'invisibility potion'"):
+        camp.call("minim_use_power", {"actor": "Aria", "power": "invisibility potion"})
+    with pytest.raises(ToolArgumentError, match="power"):
+        camp.call("minim_gain_item", {"actor": "Aria", "item": "Wand", "power": 6})

@@ -81,6 +81,11 @@ SESSION: list[tuple[str, dict | None] | tuple[str, dict, str] | tuple[str, str]]
     ("minim_start_combat", {"combatants": ["Aria", "Brom"]}),
     ("table_end_combat", {}),
     ("minim_check", {"actor": "Brom", "skill": "art", "twice_as_long": True}),
+    ("minim_gain_item", {"actor": "Aria", "item": "wand of sparks", "power": 3}),
+    ("minim_use_power", {"actor": "Aria", "power": "wand of sparks"}),
+    ("minim_area_effect", {"zone": "gate", "source": "a thrown lantern"}),
+    ("minim_work_project", {"project": "rebuild the gate", "threshold": 20,
+                            "workers": [{"actor": "Brom", "skill": "art"}, {"actor": "Aria", "trait": "brain"}]}),
 ]
 
 
