@@ -4,7 +4,8 @@ circumstance word (mapped to the book's ±2 steps by :meth:`Brew.circumstances`)
 from the sheets.
 
 Router labels are ``tool:variant``: ``brew_skill_roll:stealth``, ``brew_skill_roll:power`` (an attribute alone),
-``brew_attack_target:unarmed``, ``brew_cast_spell:illusion``, ``brew_treat_wounds:magic``,
+``brew_attack_target:unarmed`` (targeted attacks, grapples and pulled punches are stated intents: the lexicon's
+flags), ``brew_cast_spell:illusion``, ``brew_treat_wounds:magic``,
 ``brew_take_rest:long``, ``brew_chase_target:quarry``…
 """
 
@@ -17,7 +18,7 @@ from pydantic import Field
 from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
 from tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
 
-Style = Literal["weapon", "unarmed", "ranged", "thrown", "grapple", "targeted", "spell"]
+Style = Literal["weapon", "unarmed", "ranged", "thrown", "spell"]
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
 
 
@@ -37,8 +38,10 @@ class SkillRollProposal(ProposalArgs):
 class AttackProposal(ProposalArgs):
     attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
     defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    style: Style = Field("weapon", description="weapon (their weapon), unarmed, ranged (bow, gun), thrown, grapple, "
-                         "targeted (past the armor), spell (destruction magic).")
+    style: Style = Field("weapon", description="weapon (their weapon), unarmed, ranged (bow, gun), thrown, spell "
+                         "(destruction magic).")
+    targeted: bool = Field(False, description="Aimed past the armor: an eye, a gap, the throat.")
+    grapple: bool = Field(False, description="Wrestling the defender down rather than hurting them.")
     pull_punch: bool = Field(False, description="The player holds back from real harm.")
     circumstance: Circumstance = "none"
 
@@ -91,10 +94,12 @@ def _skill_roll(a: SkillRollProposal, s) -> dict:
 def _attack(a: AttackProposal, s) -> dict:
     call = {"attacker": a.attacker, "defender": a.defender, "modifier": modifier_for(s, a.circumstance),
             "pull_punch": a.pull_punch}
-    if a.style in ("unarmed", "ranged", "thrown", "spell"):
+    if a.grapple:
+        call["weapon"] = "unarmed"
+    elif a.style in ("unarmed", "ranged", "thrown", "spell"):
         call["weapon"] = a.style
-    call["grapple"] = a.style == "grapple"
-    call["targeted"] = a.style == "targeted"
+    call["grapple"] = a.grapple
+    call["targeted"] = a.targeted and not a.grapple
     return call
 
 
