@@ -483,7 +483,10 @@ def _budget(c: BrewCharacter) -> list[Violation]:
         return []
     parts = [f"attributes {s.attributes} of {s.attribute_pool}", f"skills {s.skills} of {s.skill_pool}",
              f"magic {s.magic} of {s.magic_pool}"] + ([f"an extra trick {s.trick}"] if s.trick else [])
-    return [_v("points", f"Spends {s.over - s.free_available} point(s) too many: {', '.join(parts)}, with "
+    overs = {"attributes": s.attributes - s.attribute_pool, "skills": s.skills - s.skill_pool,
+             "magic": s.magic - s.magic_pool}
+    field = max(overs, key=lambda k: overs[k]) if max(overs.values()) > 0 else "tricks"
+    return [_v(field, f"Spends {s.over - s.free_available} point(s) too many: {', '.join(parts)}, with "
                          f"{s.free_available} free point(s) to cover the {s.over} beyond the pools (a second "
                          "specialty doubles its skill's cost)", POINT_BUY, s.over)]
 
