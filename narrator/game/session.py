@@ -33,7 +33,7 @@ MAX_LINE = 2000
 """Longest line a player may send; longer ones are refused whole rather than silently cut."""
 MODE_HINTS = {
     "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene dungeon rolls a floor, /encounter adds foes.",
+            "/scene sets the scene from the system's generators, /encounter adds foes.",
     "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
     "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
              "/why repeats the last explanation, /learn TOPIC walks through a rule.",
