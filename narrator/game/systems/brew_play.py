@@ -50,6 +50,24 @@ def _defence_pool(sheet: dict[str, Any]) -> tuple[int, int, str]:
     return _attack_pool(sheet)
 
 
+def one_attack_lands(foe: dict[str, Any], a_attr: int, a_skill: int, a_name: str, pc: dict[str, Any], d_attr: int,
+                     d_skill: int, d_name: str, count: int) -> float:
+    """The exact chance one foe's attack lands, from the engine's own distribution (no dice are thrown): the foe's
+    best attack pool against the defender's, with the defender's health and the -2 per additional attacker."""
+    from tools.systems.brew.combat import AttackArgs, attack_dists
+    from tools.systems.brew.contests import side_pool
+
+    args = AttackArgs(attacker={"name": "foe", "attribute": a_attr, "skill": a_skill, "attribute_name": a_name},
+                      weapon={"attack_type": "blunt"},
+                      defender={"name": "pc", "attribute": d_attr, "skill": d_skill, "attribute_name": d_name,
+                                "health": pc.get("health")},
+                      attackers=count, engaged=count == 1)
+    penalty = 0 if args.engaged else -2 * (count - 1)
+    outcome, _ = attack_dists(args, side_pool(args.attacker)[0].pool, side_pool(args.defender, penalty)[0].pool,
+                              args.defender)
+    return float(outcome["hit"])
+
+
 class BrewEncounters:
     system = "brew"
 
@@ -70,21 +88,15 @@ class BrewEncounters:
         a_attr, a_skill, a_name = _attack_pool(foe)
         d_attr, d_skill, d_name = _defence_pool(pcs[weakest])
         extra = count - 1
-        check = campaign.call("brew_attack", {
-            "attacker": {"name": added[0], "attribute": a_attr, "skill": a_skill, "attribute_name": a_name},
-            "weapon": {"attack_type": "blunt"},
-            "defender": {"name": weakest, "attribute": d_attr, "skill": d_skill, "attribute_name": d_name},
-            "attackers": count, "engaged": count == 1})
-        results.append(("brew_attack (odds)", check))
-        p = check.odds.p_success or 0.0
+        p = one_attack_lands(foe, a_attr, a_skill, a_name, pcs[weakest], d_attr, d_skill, d_name, count)
         rating = f"{difficulty}: {count} × level {level}; one attack on {weakest} lands {p:.0%}" + (
             f" (−{2 * extra} to each defence beyond the one engaged)" if extra else "")
         rows = [[n, str(level), f"{campaign.state.characters[n]['health']}",
                  ", ".join(f"{k} {v}" for k, v in campaign.state.characters[n]["skills"].items())] for n in added]
         view = rows_table(f"Encounter: {count} × {concept} (level {level}) — {rating}", ["foe", "level", "♥",
                                                                                        "skills"], rows)
-        note = ("Brew has no challenge ratings: the size follows the party, and the odds line comes from "
-                "brew_attack (brew.md#Examples of weapon attacks: -2 per additional attacker).")
+        note = ("Brew has no challenge ratings: the size follows the party; the odds are brew_attack's exact "
+                "distribution (brew.md#Examples of weapon attacks: -2 per additional attacker).")
         return EncounterOutcome(difficulty, rating, added, results, view, note)
 
 

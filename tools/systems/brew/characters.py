@@ -9,7 +9,8 @@ point), derives health 10, Resolve 5 and mana, and judges the result. A sheet th
 The random generator makes its every choice with a die from the roller: ancestry (none, human, elf,
 undergroundling), class (none or one of the two samples), the open choices, each of the 10 attribute points, a
 d2 for whether the character uses magic (5 points on one or two fields, else 5 more free points), the skill
-points and the 5 free points (a die picks among the scores still below 5), one free specialty in the best skill,
+points among four focus skills the dice choose and the 5 free points anywhere (a die picks among the scores still
+below 5), one free specialty in the best skill,
 and a trick and a flaw from the book's general lists where no ancestry gives them.
 """
 
@@ -125,7 +126,7 @@ def assemble(args: CreateArgs) -> BrewCharacter:
     anc = ANCESTRIES.get(args.ancestry or "")
     if args.ancestry == "human":
         if args.ancestry_choice is None:
-            bad.append(_problem("ancestry_choice", "a human takes +1 to any chosen attribute: name it"))
+            bad.append(_problem("ancestry", "a human takes +1 to any chosen attribute: name it (ancestry_choice)"))
         else:
             ab[args.ancestry_choice] = 1
     elif anc is not None:
@@ -135,7 +136,7 @@ def assemble(args: CreateArgs) -> BrewCharacter:
         flaws.append(anc["flaw"])
     elif args.ancestry is not None:
         if args.ancestry_choice is None or args.ancestry_minus is None or args.ancestry_choice == args.ancestry_minus:
-            bad.append(_problem("ancestry_choice", "a setting's own ancestry gives +2 to one attribute "
+            bad.append(_problem("ancestry", "a setting's own ancestry gives +2 to one attribute "
                                                    "(ancestry_choice) and -1 on another (ancestry_minus)"))
         else:
             ab = {args.ancestry_choice: 2, args.ancestry_minus: -1}
@@ -144,7 +145,7 @@ def assemble(args: CreateArgs) -> BrewCharacter:
     klass = CLASSES.get(args.character_class or "")
     if klass is not None:
         if args.class_choice not in klass["either"]:
-            bad.append(_problem("class_choice", f"the {args.character_class} gains +2 on either "
+            bad.append(_problem("character_class", f"the {args.character_class} gains +2 on either "
                                                 f"{' or '.join(klass['either'])}: choose one", args.class_choice))
         else:
             cb = {klass["fixed"]: CLASS_BONUS, args.class_choice: CLASS_BONUS}
@@ -154,14 +155,14 @@ def assemble(args: CreateArgs) -> BrewCharacter:
         chosen = args.class_specialty.name if isinstance(args.class_specialty, SpecialtyChoice) else args.class_specialty
         key = (chosen or "").strip().lower()
         if key not in options:
-            bad.append(_problem("class_specialty", "the class's free specialty is one of " + ", ".join(
+            bad.append(_problem("character_class", "the class's free specialty is one of " + ", ".join(
                 f"{k} ({v})" for k, v in options.items()), chosen))
         else:
             specialties.append(Specialty(name=key, skill=options[key], source="class"))
     elif args.character_class is not None:
         traits = [norm(t) for t in args.class_traits or []]
         if len(traits) != 2 or len(set(traits)) != 2:
-            bad.append(_problem("class_traits", "a setting's own class gives +2 on two different traits: name them",
+            bad.append(_problem("character_class", "a setting's own class gives +2 on two different traits: name them",
                                 traits))
         else:
             cb = {t: CLASS_BONUS for t in traits}
@@ -169,7 +170,7 @@ def assemble(args: CreateArgs) -> BrewCharacter:
             specialties.append(Specialty(name=args.class_specialty.name, skill=args.class_specialty.skill,
                                          source="class"))
         elif args.class_specialty:
-            bad.append(_problem("class_specialty", "name the class's specialty and its skill: {'name': ..., "
+            bad.append(_problem("character_class", "name the class's specialty and its skill: {'name': ..., "
                                                    "'skill': ...}", args.class_specialty))
     if args.specialty:
         specialties.append(Specialty(name=args.specialty.name, skill=args.specialty.skill, source="free"))
@@ -247,8 +248,8 @@ def brew_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
                            unspent=spending(c).unspent)
 
 
-FIELD_FOR = {"ancestry_bonuses": "ancestry_choice", "class_bonuses": "class_choice", "points": "attributes",
-             "max_mana": "magic", "mana": "magic", "specialties": "specialty"}
+FIELD_FOR = {"ancestry_bonuses": "ancestry", "class_bonuses": "character_class", "points": "attributes",
+             "max_mana": "magic", "mana": "magic", "specialties": "specialty", "size": "ancestry"}
 
 
 def _field_for(sheet_field: str) -> str:
@@ -345,11 +346,15 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
         magic = {f: 0 for f in fields}
         _spend(roller, MAGIC_POINTS, magic, {}, "magic point", dice, top=5)
         magic = {f: v for f, v in magic.items() if v}
-    skills = {s: 0 for s in SKILLS if s != "profession"}
-    floor = {}
+    pool = [s for s in SKILLS if s != "profession"]
+    focus: dict[str, int] = {}
+    while len(focus) < 4:  # a character has a few skills of their own, not a dot in everything
+        focus[pick(roller, [s for s in pool if s not in focus], "focus skill", dice)] = 0
     free = FREE_POINTS + args.extra_points + (0 if uses_magic else MAGIC_POINTS)
-    _spend(roller, SKILL_POINTS + free, skills, floor, "skill point", dice, top=4)
-    skills = {s: v for s, v in skills.items() if v}
+    _spend(roller, SKILL_POINTS, focus, {}, "skill point", dice, top=4)
+    everything = {s: focus.get(s, 0) for s in pool}
+    _spend(roller, free, everything, {}, "free point", dice, top=4)
+    skills = {s: v for s, v in everything.items() if v}
     best = max(skills, key=lambda s: (skills[s], -SKILLS.index(s)))
     tricks: list[str] = []
     flaws: list[str] = []

@@ -250,8 +250,14 @@ class CheckArgs(PoolSpec):
     best_at_thing: bool = Field(False, description="Best at Thing achieved in this skill: an automatic success.")
 
 
+OUTCOME_LABELS = {"failure": "failure", "success": "success", "perfect": "perfect success",
+                  "astounding": "astounding success"}
+
+
 class BrewCheckResult(CheckResult):
     outcome: Outcome
+    outcome_label: str = Field("", description="The outcome in the book's words: failure, success, perfect success, "
+                               "astounding success.")
     pool: int
     breakdown: PoolBreakdown
     difficulty: int
@@ -287,7 +293,7 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
                f"rolled {r.die_result} → {r.total}, {r.outcome}"))
     return BrewCheckResult(
         summary=summary, steps=steps + r.steps, rule_refs=refs, dice=r.dice, outcome=r.outcome,
-        success=r.outcome != "failure", odds=label_odds(dist), pool=r.pool, breakdown=breakdown,
+        outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=label_odds(dist), pool=r.pool, breakdown=breakdown,
         difficulty=args.difficulty, die_result=r.die_result, total=r.total,
         margin=None if r.total is None else r.total - args.difficulty, automatic=r.automatic,
         thresholds=thresholds(args.difficulty), keep=mode,

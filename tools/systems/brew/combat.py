@@ -293,7 +293,8 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
                                   or args.defence == "disengage" else [])
     return AttackResult(
         summary=f"{args.attacker.name} → {defender.name if defender else 'defender'}: {outcome}"
-                + (f", {damage} damage" if outcome == "hit" and not grappled else "")
+                + (f", {damage} damage" if outcome == "hit" and not grappled else ", grappled" if grappled else "")
+                + (", disengaged" if disengaged else "")
                 + (f", {counter_damage} damage back" if outcome == "countered" else ""),
         steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
         success=outcome == "hit", odds=dist.odds(p_success=dist.p(lambda o: o == "hit"), order=ATTACK_ORDER),

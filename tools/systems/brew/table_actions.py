@@ -11,8 +11,9 @@ Readings chosen (see also :mod:`.table_common`):
   to deception tasks; Superstitious takes −2 when things get spooky; size turns hiding and handling large objects
   into 2d6 keep high or low; Best at Thing (when the campaign uses it and the skill is at 5) makes the roll an
   automatic success. The roll is remembered, so Resolve and chance rolls act on it.
-* ``brew_spend_resolve`` rerolls the actor's last roll; ``brew_take_chance`` risks a chance roll on it. Once a
-  chance roll is made the roll can no longer be rerolled.
+* ``brew_spend_resolve`` rerolls the actor's last roll; ``brew_take_chance`` risks a chance roll on it. Both belong
+  to the action that made the roll, so in a fight they take no action of their own. Once a chance roll is made the
+  roll can no longer be rerolled.
 * ``brew_train``: in Downtime, every three days of training a skill give one Resolve point usable only on it
   (three at most in all).
 """
@@ -184,7 +185,8 @@ class SpendResolveResult(RerollResult, BoundResult):
 
 
 @table_tool("brew_spend_resolve", "brew", "Spend a Resolve point to reroll the actor's last failed roll (its die "
-            "showed more than 1; not in Downtime; training points for that skill first).", acts="actor")
+            "showed more than 1; not in Downtime; training points for that skill first). Part of that roll's action, "
+            "not a new one.")
 def brew_spend_resolve(args: LastRollArgs, roller: Roller, state: TableState) -> SpendResolveResult:
     name, sheet = find(state, args.actor, "actor")
     entry = last_roll(state, name)
@@ -218,7 +220,7 @@ class TakeChanceResult(ChanceResult, BoundResult):
 
 
 @table_tool("brew_take_chance", "brew", "After a successful roll in Bullet Time, risk a chance roll on it: 1-3 "
-            "fails the action, 4-6 adds for a higher threshold.", acts="actor")
+            "fails the action, 4-6 adds for a higher threshold. Part of that roll's action, not a new one.")
 def brew_take_chance(args: TakeChanceArgs, roller: Roller, state: TableState) -> TakeChanceResult:
     name, sheet = find(state, args.actor, "actor")
     entry = last_roll(state, name)

@@ -87,7 +87,7 @@ def test_ancestries_give_their_bonuses_tricks_and_flaws(call):
     assert human.character.attributes.wits == 4
     with pytest.raises(ToolArgumentError) as e:
         call("brew_character_create", {**SHANIA, "ancestry": "human"})
-    assert e.value.problems[0].field == "ancestry_choice"
+    assert e.value.problems[0].field == "ancestry"
 
 
 def test_an_ancestry_cannot_leave_an_attribute_at_zero(call):
