@@ -14,6 +14,9 @@ Readings chosen (see also :mod:`.table_common`):
 * ``brew_spend_resolve`` rerolls the actor's last roll; ``brew_take_chance`` risks a chance roll on it. Both belong
   to the action that made the roll, so in a fight they take no action of their own. Once a chance roll is made the
   roll can no longer be rerolled.
+* ``brew_contest_roll`` by a grappled character, Power against Power, is their attempt to get up: winning
+  removes ``grappled`` ("keeping the other person down requires simple Power vs. Power opposed rolls for every time
+  the other person attempts to get up, with the grappled person rolling at a disadvantage").
 * ``brew_train``: in Downtime, every three days of training a skill give one Resolve point usable only on it
   (three at most in all).
 """
@@ -287,9 +290,18 @@ def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) 
     best_b = sb.pop("best_at_thing")
     r = run_pure(brew_contest, roller, a={**sa, "name": name, "best_at_thing": False}, b={**sb, "name": other,
                                                                                         "best_at_thing": best_b})
-    return bind(ContestRollResult, r, [], summary=f"{name} vs {other}: {r.summary}",
-                before=la + mods_line(args.modifier, pa) + lb + mods_line(args.opponent_modifier, pb),
-                actor=name, opponent=other)
+    changes: list[Any] = []
+    after: list[str] = []
+    getting_up = "grappled" in conditions_of(state, name) and a_attr == "power" and b_attr == "power"
+    if getting_up:
+        after.append(f"{name} is held down and tries to get up: Power against Power, rolling 2d6 keep low.")
+        if r.outcome == "win":
+            kept = [c for c in state.conditions.get(name, []) if c != "grappled"]
+            changes.append(SetConditions(name=name, conditions=kept))
+            after.append(f"{name} breaks free.")
+    return bind(ContestRollResult, r, changes, summary=f"{name} vs {other}: {r.summary}",
+                before=la + mods_line(args.modifier, pa) + lb + mods_line(args.opponent_modifier, pb), after=after,
+                refs=["brew.md#Combat"] if getting_up else [], actor=name, opponent=other)
 
 
 class TeamRollArgs(ToolArgs):

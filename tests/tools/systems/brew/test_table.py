@@ -169,6 +169,10 @@ def test_fighting_back_and_grappling(table):
     assert g.grappled and "grappled" in table.conditions("Marlo")
     roll = table.call("brew_skill_roll", {"actor": "Marlo", "skill": "melee"}, faces=[6, 2])
     assert roll.keep == "low" and roll.die_result == 2
+    table.call("brew_heal", {"target": "Marlo", "amount": 10})
+    up = table.call("brew_contest_roll", {"actor": "Marlo", "opponent": "Pete", "attribute": "power"},
+                    faces=[6, 6, 1])
+    assert up.outcome == "win" and "grappled" not in table.conditions("Marlo")
 
 
 def test_a_knockout_adds_the_conditions(table):
