@@ -4,17 +4,23 @@ Every result carries ``summary`` (one line), ``steps`` (ordered lines a newcomer
 (``file.md#Section heading``). Check-like results add ``dice`` (every die), ``outcome`` (the system's result),
 ``success`` (true/false, or null where the system has no pass/fail) and ``odds`` (the exact distribution of
 ``outcome`` before the roll). Results are frozen: nothing downstream can edit a number.
+
+``facts()`` reads a result's numbers in the roles the rules give them (:mod:`tools.facts`): derived, never stored,
+so logged results and their replay stay byte-identical.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.dice import Die
 from tools.odds import Odds
+
+if TYPE_CHECKING:
+    from tools.facts import Fact
 
 RULE_REF = re.compile(r"^[a-z0-9-]+\.md#.+$")
 
@@ -41,6 +47,12 @@ class ToolResult(BaseModel):
         if bad:
             raise ValueError(f"rule_refs must look like 'book.md#Section heading': {bad}")
         return refs
+
+    def facts(self) -> list["Fact"]:
+        """The numbers this result establishes, each with its role (die, target, modifier, damage...)."""
+        from tools.facts import facts_of
+
+        return facts_of(self)
 
 
 class CheckResult(ToolResult):

@@ -1,41 +1,64 @@
-"""The provenance guard: the model's prose may not state a number, a dice claim or a health change that this
-turn's tool results do not contain.
+"""The provenance guard: the model's prose may not state a mechanical fact that this turn's results do not contain.
 
-The guard works sentence by sentence (so narration can still stream): a sentence that states a number not found
-in the results, or claims a roll, damage or healing when the engine rolled or changed nothing, is dropped. The
-caller regenerates once when too much was dropped and falls back to the engine's own summary after that. What
-the guard did is returned so the event log can record it.
+It works sentence by sentence (so narration can still stream). :func:`judge` says why a sentence must go, or None:
+
+* **numbers** — every number, in any form (:mod:`narrator.agent.numbers`), is allowed only in the role the results
+  give it (:mod:`tools.facts`): a die face must be a die the engine threw, a modifier a modifier of the results,
+  damage the damage dealt, a health figure a health figure (of the character the sentence names), a price a price.
+  "+3 to your next attack" does not pass because a target happens to be 3, and nothing passes because the odds
+  hold it (odds are what could have happened, not what did). A number no words tie to a role is fiction ("the
+  two of you") unless written in digits, which must then be some fact's value. Names on the table are never
+  numbers ("Guard 2").
+* **changes of state** (:mod:`narrator.agent.claims`) — harm, healing, going down, coming round, items, money,
+  resources, stats and levels, and rolls, each only when the turn's effects (or ops) contain that change.
+* **outcomes** — "Critical hit!", "you fail": only when they agree with the engine's outcome for the action.
+
+The caller (the narration gate) decides what to do when too much was removed; what the guard removed, and why, is
+returned so the event log can record it.
+
+Bounded by design, because model text is untrusted: a "sentence" longer than :data:`MAX_SENTENCE` characters (a
+run-on with no sentence end) is cut at a space and judged in pieces, the streaming buffer never holds more than
+one such piece, and no digit run is ever given to ``int()`` unbounded — so the guard's time is linear in the text.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 
+from narrator.agent.claims import (
+    GENERIC_ITEMS, PRONOUNS, NumberClaim, lexicon, number_claims, outcome_claims, state_claims,
+)
 from narrator.agent.evidence import Evidence
-from tools.safe_json import parse_int
+from tools.facts import Fact, effect_facts, facts_of
 
-NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "twenty": 20,
-    "hundred": 100,
-}
-MECHANICS = re.compile(
-    r"\b(roll(?:s|ed)?|dice|die|d\d+|natural|nat|damage|health|hp|hit points?|fatigue|faith|points?|"
-    r"heal(?:s|ed)?|loses?|lost|gains?|restor(?:es|ed)|modifier|bonus|penalty|target number|critical)\b",
-    re.IGNORECASE,
-)
-HEALTH_CHANGE = re.compile(
-    r"\b(loses?|lost|takes?|took|suffers?|gains?|regains?|heals?|healed|restor(?:es|ed)|recovers?)\b"
-    r"[^.!?]*\b(damage|health|hp|hit points?|fatigue|wounds?)\b|\b(health|hp)\b[^.!?]*\b(\d+|drops?|rises?)\b",
-    re.IGNORECASE,
-)
-DICE_CLAIM = re.compile(r"\b(roll(?:s|ed)?|natural|nat)\b[^.!?]*\b(\d+|" + "|".join(NUMBER_WORDS) + r")\b",
-                        re.IGNORECASE)
+MAX_SENTENCE = 600
+"""Characters judged at once; a longer run is judged in pieces cut at a space."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+PERSONAL = frozenset({"health", "damage", "resource", "score", "level"})
+ROLE_WORDS = {"die": "a die face", "total": "a total", "target": "a target", "modifier": "a modifier",
+              "damage": "damage", "health": "a health figure", "resource": "a resource", "price": "a price",
+              "count": "a count", "level": "a level", "score": "a score", "successes": "successes",
+              "degree": "an outcome", "any": "a number about the rules"}
+CRITICAL_WORDS = ("critical", "crit", "exceptional", "extreme", "perfect", "spectacular")
+STATE_WORDS = {"harmed": "harm", "healed": "healing", "downed": "someone going down", "revived": "someone coming "
+               "round", "item_gained": "an item gained", "item_lost": "an item lost", "died": "a death", "money": "money changing "
+               "hands", "spent": "a resource spent", "gained": "a resource regained", "stat": "a stat or level "
+               "change", "roll": "a roll", "modifier": "a bonus or penalty",
+               "condition": "a condition"}
+STATE_NEEDS = {"harmed": ("harmed", "downed"), "healed": ("healed", "revived"), "downed": ("downed",),
+               "revived": ("revived",), "item_gained": ("item_gained",), "item_lost": ("item_lost",),
+               "condition": ("condition_added", "downed")}
+DEALING = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted|does|did|do)\b", re.IGNORECASE)
+TRANSITIVE = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted)\b|\b(?:wounds?|injures?|hurts?|harms?|"
+                        r"heals?|healed|knocks?|knocked|kills?|killed|stuns?|stunned|pins?|pinned|grapples?|grappled)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
+                        re.IGNORECASE)
+DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
+BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -54,63 +77,314 @@ class GuardReport:
                 "fallback": self.fallback}
 
 
-def allowed_numbers(results: list[BaseModel | dict]) -> set[int]:
-    """Every integer that appears anywhere in this turn's results (values and the text of steps/summaries)."""
-    found: set[int] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, bool):
-            return
-        if isinstance(node, int):
-            found.add(abs(node))
-        elif isinstance(node, float) and node.is_integer():
-            found.add(abs(int(node)))
-        elif isinstance(node, str):
-            found.update(int(n) for n in re.findall(r"\d+", node) if len(n) < 7)
-        elif isinstance(node, dict):
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, (list, tuple)):
-            for v in node:
-                walk(v)
-
-    for r in results:
-        walk(r.model_dump(mode="json") if isinstance(r, BaseModel) else r)
-    return found
-
-
 def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE_END.split(text) if s and s.strip()]
 
 
-def judge(sentence: str, allowed: set[int], engine_changed_health: bool, engine_rolled: bool) -> str | None:
+def pieces(text: str, size: int = MAX_SENTENCE) -> list[str]:
+    """``text`` cut into pieces of at most ``size`` characters, at a space where there is one."""
+    out, start = [], 0
+    while len(text) - start > size:
+        cut = text.rfind(" ", start + size // 2, start + size)
+        cut = cut if cut > start else start + size
+        out.append(text[start:cut])
+        start = cut
+    out.append(text[start:])
+    return [p.strip() for p in out if p.strip()]
+
+
+@dataclass(frozen=True)
+class EngineOutcome:
+    polarity: int
+    critical: bool
+    label: str
+
+
+def engine_outcomes(evidence: Evidence) -> list[EngineOutcome]:
+    """The outcome of every decided action in the results (nested ones too: a surprise check's each test),
+    polarity from the book's outcome labels, else from ``success``."""
+    out: list[EngineOutcome] = []
+
+    def read(node: Any, depth: int) -> None:
+        if not isinstance(node, BaseModel) or depth > 2:
+            return
+        label = getattr(node, "outcome_label", None) or (node.outcome if isinstance(getattr(node, "outcome", None),
+                                                                                     str) else None)
+        polarity = evidence.vocabulary.outcomes.get(str(label).lower()) if label else None
+        if polarity is None:
+            success = getattr(node, "success", None)
+            polarity = None if success is None else (1 if success else -1)
+        if polarity is not None:
+            text = str(label or ("success" if polarity > 0 else "failure"))
+            out.append(EngineOutcome(polarity, any(w in text.lower() for w in CRITICAL_WORDS), text))
+            return
+        for name in type(node).model_fields:
+            value = getattr(node, name)
+            for item in value if isinstance(value, list) else [value]:
+                read(item, depth + 1)
+
+    for _, result in evidence.results:
+        read(result, 0)
+    return out
+
+
+class Judge:
+    """What one turn's evidence allows, read once; calling it judges a sentence."""
+
+    def __init__(self, evidence: Evidence):
+        self.evidence = evidence
+        self.vocabulary = evidence.vocabulary
+        self.lexicon = lexicon(evidence.vocabulary)
+        facts: list[Fact] = []
+        for _, result in evidence.results:
+            facts += result.facts() if hasattr(result, "facts") else facts_of(result)
+        self.facts = list(dict.fromkeys(facts + effect_facts(evidence.effects)))
+        self.faces = Counter(f.value for f in self.facts if f.role == "die")
+        self.sides = Counter(f.value for f in self.facts if f.role == "sides")
+        self.kinds = evidence.kinds()
+        self.outcomes = engine_outcomes(evidence)
+        self.rolled = bool(self.faces) or evidence.rolled
+        names = sorted({n for n in evidence.names if n and n.strip()} | ({evidence.actor} if evidence.actor else set()),
+                       key=len, reverse=True)
+        self.names = re.compile(r"(?<![\w])(" + "|".join(re.escape(n) for n in names) + r")(?![\w])",
+                                re.IGNORECASE) if names else None
+        self.canonical = {n.casefold(): n for n in names}
+        self.money_changed = any(e.kind in ("spent", "gained") and e.what.lower() in self.lexicon.money
+                                 for e in evidence.effects)
+        self.stat_changed = bool(self.kinds & {"raised", "lowered"}) or self._stat_ops()
+
+    def _stat_ops(self) -> bool:
+        """A table op that changes a sheet field that is neither a resource nor the items (a power, a skill)."""
+        vocab = self.vocabulary
+        plain = {r.field for r in vocab.resources} | ({vocab.items_field} if vocab.items_field else set())
+        for _, result in self.evidence.results:
+            for op in getattr(result, "changes", None) or []:
+                if getattr(op, "op", None) == "set_field" and op.field not in plain and op.value != op.was:
+                    return True
+        return False
+
+    # -- the sentence ----------------------------------------------------------------------------------------
+    def __call__(self, sentence: str) -> str | None:
+        if len(sentence) > MAX_SENTENCE:
+            return next((why for piece in pieces(sentence) if (why := self(piece))), None)
+        masked, mentioned = self._mask(sentence)
+        for claim in number_claims(masked, self.vocabulary):
+            why = self._number(claim, mentioned, masked)
+            if why:
+                return why
+        for claim in state_claims(masked, self.vocabulary):
+            why = self._state(claim, mentioned, masked)
+            if why:
+                return why
+        return self._outcome(self._mask_for_outcome(sentence))
+
+    def _named_at(self, masked: str, position: int) -> str:
+        """The character whose masked name stands at ``position`` of the masked sentence."""
+        return self._order[masked.count("Name", 0, position)] if masked.count("Name", 0, position) < len(
+            self._order) else ""
+
+    def _mask(self, sentence: str) -> tuple[str, set[str]]:
+        """Names become the word 'Name' (never numbers, never claims); who the sentence is about is noted."""
+        mentioned: set[str] = set()
+        self._order: list[str] = []
+        if self.names is not None:
+            def swap(m: re.Match) -> str:
+                name = self.canonical.get(m.group().casefold(), m.group())
+                mentioned.add(name)
+                self._order.append(name)
+                return "Name"
+            sentence = self.names.sub(swap, sentence)
+        if self.evidence.actor and re.search(r"\byou\b", sentence, re.IGNORECASE):
+            mentioned.add(self.evidence.actor)
+        return sentence, mentioned
+
+    def _mask_for_outcome(self, sentence: str) -> str:
+        """The acting character becomes "you", everyone else "Name": whose success a sentence states."""
+        if self.names is None:
+            return sentence
+        actor = (self.evidence.actor or "").casefold()
+        return self.names.sub(lambda m: "you" if m.group().casefold() == actor else "Name", sentence)
+
+    def _number(self, claim: NumberClaim, mentioned: set[str], sentence: str) -> str | None:
+        n, roles = claim.number, claim.roles
+        shown = n.text if len(n.text) <= 24 else f"a number of {len(n.text)} characters"
+        if n.kind == "digits" and n.value is None:
+            return f"states {shown}, which no tool result contains"  # too long to be any fact
+        if roles is None:
+            return None
+        if n.kind == "dice":
+            if n.sides is None or self.sides[n.sides] < (n.count or 1):
+                return f"names {shown}, but the engine threw no such dice this turn"
+            return None
+        if n.kind == "faces":
+            if all(self.faces[v] >= k for v, k in Counter(n.faces).items()):
+                return None
+            return f"claims {shown}, but no dice this turn show those faces"
+        if n.kind == "fraction" and "percent" not in roles:  # "health 1/2": each number must be a fact
+            for part in n.parts:
+                if part is None or not any(f.role != "sides" and (f.role in roles or "any" in roles)
+                                           and _same(part, f.value, False) for f in self.facts):
+                    return f"states {shown}, which no tool result of this turn gives"
+            return None
+        if n.value is None:
+            return f"states {shown}, which no tool result contains"
+        if "percent" in roles:
+            return f"states odds ({shown}) as if they were a fact of the turn"
+        if "multiplier" in roles:
+            return f"claims {shown} {claim.cue}, which no rule applied this turn"
+        if claim.when == "after" and "health" in roles:
+            roles = roles - {"damage"}  # "down to 1 health" is a health figure, never the damage dealt
+        value, signed = n.value, n.signed
+        if not signed and claim.cue in ("bonus", "penalty"):  # "a bonus of one" is +1, "a penalty of 2" is -2
+            value, signed = abs(value) * (1 if claim.cue == "bonus" else -1), True
+        found = [f for f in self.facts if f.role != "sides" and (f.role in roles or "any" in roles)
+                 and _same(value, f.value, signed)]
+        if claim.what and claim.what in self.lexicon.pools:
+            found = [f for f in found if f.what and claim.what in f.what.lower()]
+        if claim.when == "after":  # "down to 1", "2 left": the value now, not before and not the change
+            found = [f for f in found if not _tagged(f, ("before", "change", "max"))]
+        elif claim.when == "change":  # "loses 2", "heals 3": the change, not a value before or after it
+            found = [f for f in found if not _tagged(f, ("before", "after", "max"))]
+        if not found:
+            if claim.loose:
+                return f"states {shown}, which no tool result contains"
+            role = ROLE_WORDS.get(next(iter(sorted(roles))), "a number") if len(roles) == 1 else \
+                " or ".join(sorted(ROLE_WORDS.get(r, r) for r in roles))
+            return f"states {shown} as {role} ('{claim.cue}'), which no tool result of this turn gives"
+        dealt = "damage" in roles and DEALING.search(sentence)  # "you deal 1 damage": said of the one dealing it
+        if roles & PERSONAL and "any" not in roles and not dealt and not self._whose(found, mentioned,
+                                                                                      sentence[:n.start]):
+            return (f"states {shown} for {', '.join(sorted(mentioned))}, but the results give it to "
+                    f"{', '.join(sorted({str(f.who) for f in found}))}")
+        return None
+
+    @staticmethod
+    def _whose(found: list[Any], mentioned: set[str], before: str) -> bool:
+        """Whether a fact about these characters may be stated in a sentence naming ``mentioned``: yes when it
+        names one of them, names nobody, or a pronoun before the claim ("he") may stand for one of them."""
+        whos = {getattr(f, "who", None) or None for f in found}
+        if not mentioned or None in whos or whos & mentioned:
+            return True
+        return bool(PRONOUNS.search(before))
+
+    def _state(self, claim, mentioned: set[str], sentence: str) -> str | None:
+        kind, quoted = claim.kind, claim.text.strip()
+        what = STATE_WORDS.get(kind, kind)
+        if kind in STATE_NEEDS:
+            needs = STATE_NEEDS[kind]
+            effects = [e for e in self.evidence.effects if e.kind in needs]
+            if kind == "item_lost":
+                effects += [e for e in self.evidence.effects if e.kind == "condition_added" and "disarm" in e.what]
+            if kind in ("item_gained", "item_lost") and claim.what and claim.what not in GENERIC_ITEMS:
+                noun = claim.what.rstrip("s")
+                effects = [e for e in effects if e.kind == "condition_added" or noun in e.what.lower()]
+            if not effects:
+                return f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
+            start = sentence.find(claim.text)
+            before = sentence[:start] if start >= 0 else sentence
+            doer = TRANSITIVE.search(sentence, max(0, start))  # "you wound him", "you deal damage": the subject
+            if doer and start >= 0 and doer.start() < start + len(claim.text):  # is not the victim
+                if doer.group(1):
+                    mentioned = {self.evidence.actor} if self.evidence.actor else set()
+                elif doer.group(2):
+                    mentioned = {self._named_at(sentence, doer.start(2))}
+                else:
+                    mentioned = set()
+                before = ""
+            if kind in ("harmed", "healed", "downed", "revived", "condition") and not self._whose(effects, mentioned,
+                                                                                                 before):
+                return (f"claims {what} for {', '.join(sorted(mentioned))} ('{quoted}'), but the results show it "
+                        f"for {', '.join(sorted({e.who for e in effects}))}")
+            return None
+        if kind == "died":  # a book whose going down is death says so in its downed words and effects
+            if any(e.kind == "downed" and any(w in e.what.lower() for w in DEATH_WORDS) for e in self.evidence.effects):
+                return None
+            downed = [e.what for e in self.evidence.effects if e.kind == "downed"]
+            return (f"claims {what} ('{quoted}'), but " + (f"the results say {', '.join(downed)}, not dead" if downed
+                                                          else "no tool result of this turn contains it"))
+        if kind == "money":
+            if self.money_changed or (BUYING.search(quoted) and "item_gained" in self.kinds):
+                return None
+            return f"claims {what} ('{quoted}'), but no tool changed anyone's money this turn"
+        if kind in ("spent", "gained"):
+            if any(e.kind == kind and (claim.what is None or claim.what in e.what.lower())
+                   for e in self.evidence.effects):
+                return None
+            return f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
+        if kind == "stat":
+            return None if self.stat_changed else f"claims {what} ('{quoted}'), but no tool changed one this turn"
+        if kind == "modifier":  # a bonus on a later roll needs a condition that gives it; one now, a modifier
+            later = re.search(r"\b(?:next|following)\b", quoted, re.IGNORECASE)
+            if ("condition_added" in self.kinds if later else any(f.role == "modifier" and f.value for f in self.facts)):
+                return None
+            return f"claims {what} ('{quoted}'), but no tool result of this turn applies one"
+        if kind == "roll":
+            return None if self.rolled else f"claims {what} ('{quoted}'), but the engine rolled nothing this turn"
+        return None
+
+    def _outcome(self, sentence: str) -> str | None:
+        claims = outcome_claims(sentence, self.vocabulary, ("Name",))
+        for c in claims:
+            said = ("a critical " if c.critical else "a ") + ("success" if c.polarity > 0 else "failure" if c.polarity
+                                                              else "partial result")
+            if not self.outcomes:
+                if (c.strong or c.critical) and not c.other:  # "you manage to", "you miss", "the innkeeper
+                    return f"claims {said} ('{c.text}'), but no roll decided anything this turn"  # fails": story
+                continue
+            if not any(_agrees(c, o) for o in self.outcomes):
+                engine = ", ".join(dict.fromkeys(o.label for o in self.outcomes))
+                return f"claims {said} ('{c.text}'), but the engine's outcome was {engine}"
+        return None
+
+
+def _tagged(fact: Fact, tags: tuple[str, ...]) -> bool:
+    words = set(re.split(r"[\s_]+", (fact.what or "").lower()))
+    return any(t in words for t in tags)
+
+
+def _same(said: float, fact: float, signed: bool) -> bool:
+    return said == fact if signed else abs(said) == abs(fact)
+
+
+def _agrees(claim, engine: EngineOutcome) -> bool:
+    p = engine.polarity
+    if claim.plain and engine.critical:
+        return False  # "a plain success" of a critical one
+    if claim.polarity == 0:
+        return p == 0  # "a partial success" is what a middling result is
+    if claim.polarity > 0:
+        if claim.critical:
+            return p >= 1 and engine.critical
+        return p >= 1 if claim.strong else p >= 0
+    if claim.critical:
+        return p <= -1 and engine.critical
+    return p <= -1 if claim.strong else p <= 0
+
+
+_LAST: list[Any] = [None, None]
+
+
+def judge(sentence: str, evidence: Evidence) -> str | None:
     """Why this sentence must go, or None when it may stay."""
-    for digits in re.findall(r"\d+", sentence):
-        if parse_int(digits) not in allowed:  # None for a number too long for int(): never allowed
-            return f"states {digits if len(digits) <= 12 else digits[:12] + '...'}, which no tool result contains"
-    if MECHANICS.search(sentence):
-        for word, value in NUMBER_WORDS.items():
-            if re.search(rf"\b{word}\b", sentence, re.IGNORECASE) and value not in allowed:
-                return f"states '{word}' in a mechanical claim that no tool result contains"
-    if not engine_rolled and DICE_CLAIM.search(sentence):
-        return "claims a roll, but the engine rolled nothing this turn"
-    if not engine_changed_health and HEALTH_CHANGE.search(sentence):
-        return "claims a health change, but no tool changed health this turn"
-    return None
+    if _LAST[0] is not evidence:
+        _LAST[:] = [evidence, Judge(evidence)]
+    return _LAST[1](sentence)
 
 
 class SentenceGuard:
-    """Feed text chunks in; complete sentences come out already judged (for streaming)."""
+    """Feed text chunks in; complete sentences come out already judged (for streaming).
+
+    The buffer never holds more than :data:`MAX_SENTENCE` characters of an unfinished sentence: a longer run is
+    judged in pieces as it arrives, and once ``max_sentences`` are kept the rest of the stream is not read."""
 
     def __init__(self, evidence: Evidence, max_sentences: int = 3):
         self.max_sentences = max_sentences
         self.evidence = evidence
-        self.allowed = allowed_numbers([r for _, r in evidence.results])
-        self.health = evidence.health_changed
-        self.rolled = evidence.rolled
+        self.judge = Judge(evidence)
         self.report = GuardReport()
         self.kept: list[str] = []
         self._buffer = ""
+        self._scan = 0
 
     @property
     def full(self) -> bool:
@@ -118,9 +392,10 @@ class SentenceGuard:
         return len(self.kept) >= self.max_sentences
 
     def _check(self, sentence: str) -> str | None:
-        if self.full:
+        sentence = sentence.strip()
+        if self.full or not sentence:
             return None
-        why = judge(sentence, self.allowed, self.health, self.rolled)
+        why = self.judge(sentence)
         if why:
             self.report.removed.append(sentence)
             self.report.reasons.append(why)
@@ -129,14 +404,35 @@ class SentenceGuard:
         return sentence
 
     def feed(self, chunk: str) -> list[str]:
-        self._buffer += chunk
-        parts = SENTENCE_END.split(self._buffer)
-        self._buffer = parts.pop() if parts else ""
-        return [s for s in (self._check(p.strip()) for p in parts if p.strip()) if s]
+        if self.full:
+            self._buffer = ""
+            return []
+        buf, start, scan, out = self._buffer + chunk, 0, self._scan, []
+        while not self.full:
+            m = SENTENCE_END.search(buf, scan, start + MAX_SENTENCE + 1)
+            if m:
+                piece, start = buf[start:m.start()], m.end()
+            elif len(buf) - start > MAX_SENTENCE:
+                cut = buf.rfind(" ", start + MAX_SENTENCE // 2, start + MAX_SENTENCE)
+                cut = cut if cut > start else start + MAX_SENTENCE
+                piece, start = buf[start:cut], cut
+            else:
+                break
+            scan = start
+            if (s := self._check(piece)) is not None:
+                out.append(s)
+        self._buffer = "" if self.full else buf[start:]
+        self._scan = max(0, len(self._buffer) - 1)
+        return out
 
     def finish(self) -> list[str]:
-        rest, self._buffer = self._buffer.strip(), ""
-        return [s] if rest and (s := self._check(rest)) else []
+        rest, self._buffer, self._scan = self._buffer, "", 0
+        out = []
+        for sentence in split_sentences(rest):
+            for piece in pieces(sentence):
+                if (s := self._check(piece)) is not None:
+                    out.append(s)
+        return out
 
     @property
     def text(self) -> str:

@@ -130,17 +130,26 @@ def flags(system: str) -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(path.read_text(encoding="utf-8")).get("flags", [])) if path.exists() else ()
 
 
-@lru_cache(maxsize=1)
-def out_of_game() -> tuple[tuple[re.Pattern, str], ...]:
-    data = json.loads((PROMPTS_ROOT / "common" / "out_of_game.json").read_text(encoding="utf-8"))
-    return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in data["rules"])
+@lru_cache(maxsize=None)
+def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]:
+    """The common out-of-game patterns, then the system's own (``out_of_game.json`` in its prompts folder)."""
+    rules = json.loads((PROMPTS_ROOT / "common" / "out_of_game.json").read_text(encoding="utf-8"))["rules"]
+    own = system_dir(system) / "out_of_game.json" if system else None
+    if own is not None and own.exists():
+        rules = rules + json.loads(own.read_text(encoding="utf-8"))["rules"]
+    return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in rules)
 
 
-def out_of_game_message(text: str) -> str | None:
-    for pattern, message in out_of_game():
+def out_of_game_message(text: str, system: str | None = None) -> str | None:
+    for pattern, message in out_of_game(system):
         if pattern.search(text):
             return message
     return None
+
+
+SCENE_LABELS = ("start_combat", "table_next_turn", "table_end_combat")
+"""Labels a sentence with someone else as its subject may still carry: the player framing the scene ("the wolves
+lunge at us — it's on!") starts or ends a fight; anything else the other character does is theirs to do."""
 
 
 class RouterProposer:
@@ -233,15 +242,15 @@ class RouterProposer:
 
     # -- proposing -----------------------------------------------------------------------------------------------
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
-        refused = out_of_game_message(text)
+        refused = out_of_game_message(text, state.system)
         if refused:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
+        ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
-        if other is not None:
+        if other is not None and not (ranked and ranked[0].tool.endswith(SCENE_LABELS)):
             return Proposal(tool=REFUSE, source=self.name, args={
                 "reason": f"You speak for {actor}; {other} acts when the story or the turn order says so"
                           + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
-        ranked = self.rank(text, state, actor)
         if not ranked or ranked[0].score < MIN_CONFIDENCE:
             return clarify(state, "I'm not sure what you want to do; could you say it another way?", self.name)
         best = from_candidate(ranked[0], text, state, actor, self.name)

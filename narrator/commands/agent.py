@@ -1,4 +1,5 @@
-"""``narrator turn`` (one full turn offline) and ``narrator eval tools`` (measure the proposers)."""
+"""``narrator turn`` (one full turn offline), ``narrator eval tools`` (measure the proposers) and ``narrator eval
+guard`` (measure the provenance guard)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,26 @@ def cmd_eval_tools(ns):
     return 0
 
 
+def cmd_eval_guard(ns):
+    from narrator.agent.guard_eval import evaluate_guard
+
+    report = evaluate_guard(ns.file, ns.contexts).as_dict()
+    if ns.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['n']} sentences: mechanical claims kept {report['mechanical_kept']} of "
+          f"{report['mechanical_claims']} ({report['mechanical_kept_rate']:.1%}); harmless removed "
+          f"{report['harmless_removed']} of {report['harmless']} ({report['harmless_removed_rate']:.1%}); "
+          f"engine-backed removed {report['engine_backed_removed']} of {report['engine_backed']}")
+    for kind, figures in report["per_kind"].items():
+        print(f"  {kind}: {figures['n'] - figures['wrong']} of {figures['n']} right")
+    for miss in report["mistakes"]:
+        got = "removed" if miss["expected"] == "keep" else "kept"
+        why = f" ({miss['reason']})" if miss["reason"] else ""
+        print(f"  line {miss['line']} [{miss['kind']}] {got}: {miss['sentence']!r}{why}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("turn", help="play one turn in a campaign (offline, with the embedded model by default)")
     p.add_argument("text", nargs="+")
@@ -87,3 +108,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     add_model_options(p)
     p.set_defaults(func=cmd_eval_tools)
+    p = esub.add_parser("guard", help="provenance-guard figures on a labelled JSONL set (contexts.json beside it)")
+    p.add_argument("file")
+    p.add_argument("--contexts", help="the contexts file (default: contexts.json in the set's folder)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_guard)

@@ -19,8 +19,9 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 * the agent — ``proposals()`` (what may be proposed, number-free), ``router_examples()`` (labelled anchors from
   the rulebook), ``circumstances()`` (the words a proposal uses for advantage → the book's modifiers).
 * honesty — ``vocabulary()``: the sheet fields that are resources (health, pools, money, injuries…) with which
-  way is better and when their bearer is down, the items field, the mechanics words of the book and the outcome
-  labels; ``effects(tool, result, before)`` turns a result's ops into :class:`Effect` s (harmed, healed, downed, spent,
+  way is better and when their bearer is down, the items field, the mechanics words of the book, the outcome
+  labels and the names of its traits and skills (``stats``); the numbers of a result are read from the result
+  itself (``ToolResult.facts()``, :mod:`tools.facts`); ``effects(tool, result, before)`` turns a result's ops into :class:`Effect` s (harmed, healed, downed, spent,
   gained…) that the guard, the gate and the narration prompt read instead of assuming "health".
 * the table — ``conditions()``: what each condition does (blocks acting or moving, a modifier, when it ends);
   ``downed_condition``; ``table_citations`` for the shared table tools (zones, moves) in this book.
@@ -90,6 +91,8 @@ class Vocabulary(BaseModel):
                                      "character uses by name (the router matches the player's words to them).")
     passive_powers: tuple[str, ...] = Field((), description="Entries of the powers field that are not used by "
                                             "name in play (e.g. languages, wealth).")
+    stats: tuple[str, ...] = Field((), description="The book's traits, attributes and skills by name: a number beside "
+                                   "one is a score, and saying one goes up or down states a rule.")
 
     def resource(self, field: str) -> Resource | None:
         return next((r for r in self.resources if r.field == field), None)

@@ -11,6 +11,7 @@ from typing import Any
 
 from tools.dice import Roller
 from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
+from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
 from tools.table import TableState
 
 ZONES = "minim.md#Zones"
@@ -91,6 +92,7 @@ class Minim(SystemBase):
             downed_words=("unconscious",),
             powers_field="powers",
             passive_powers=("languages", "wealth"),
+            stats=TRAITS + tuple(TRAIT_OF_SKILL),
         )
 
     def conditions(self) -> dict[str, ConditionRule]:

@@ -111,7 +111,7 @@ class TargetBreakdown(BaseModel):
     skill_adjustment: int
     specialty: int = 0
     modifier: int
-    faith: int
+    faith: int = Field(json_schema_extra={"fact": "modifier"})  # the +1 of a faith point spent, not a faith figure
     target: int
 
 

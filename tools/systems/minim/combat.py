@@ -89,7 +89,8 @@ class FumbleArgs(ToolArgs):
 
 
 class MinimFumbleResult(CheckResult):
-    outcome: int = Field(ge=2, le=12, description="The 2d6 total on the fumble table.")
+    outcome: int = Field(ge=2, le=12, description="The 2d6 total on the fumble table.",
+                         json_schema_extra={"fact": "total"})
     effect: str
     effect_name: str = Field(description="The effect's short name, e.g. 'Stunned'.")
     victim: str | None

@@ -317,7 +317,7 @@ class RoomCheck(BaseModel):
 
 
 class RevisitResult(CheckResult):
-    outcome: int = Field(description="How many empty rooms now hold new threats.")
+    outcome: int = Field(description="How many empty rooms now hold new threats.", json_schema_extra={"fact": "count"})
     reoccupied: list[str]
     rooms: list[RoomCheck]
 

@@ -116,7 +116,7 @@ class RecoveryTest(BaseModel):
 
 
 class RecoveryResult(CheckResult):
-    outcome: int = Field(ge=0, description="Health points regained.")
+    outcome: int = Field(ge=0, description="Health points regained.", json_schema_extra={"fact": "health"})
     mode: Mode
     health_before: int
     health_after: int
