@@ -21,7 +21,7 @@ from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry
 from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
 from tools.systems.brew.rules import (
-    ANCESTRIES, ATTRIBUTES, CLASSES, DEFAULT_ATTRIBUTE, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
+    ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
 from tools.systems.brew.sheet_view import gear_line
 from tools.table import TableState
@@ -223,7 +223,8 @@ class BrewRules(BaseRules):
             Step("character_class", "Class: none, 'rogue warrior power|precision criminal underworld|conmanship', "
                  "'servant to a martial god power|stealth weaponsmithing|politics|command'?", parse_class,
                  default="none", choices=("none", *CLASSES)),
-            Step("attributes", f"Attributes (each starts at 1; 10 points, 5 free points anywhere{more}): power, precision, speed, perception, wits, "
+            Step("attributes", f"Attributes (each starts at 1; 10 points, 5 free points anywhere{more}): power, "
+                 "precision, speed, perception, wits, "
                  "charisma, e.g. 'power 2 precision 2 speed 2 perception 3 wits 4 charisma 3'?",
                  lambda t: parse_scores(t, ATTRIBUTES, "attributes"), choices=ATTRIBUTES),
             Step("skills", f"Skills (from 0; 10 points, 12 without a free specialty; at most 5): "
@@ -445,5 +446,3 @@ LESSONS: dict[str, Lesson] = {
 }
 
 RULES = BrewRules()
-
-__all__ = ["RULES", "DEFAULT_ATTRIBUTE"]

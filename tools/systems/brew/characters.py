@@ -152,7 +152,9 @@ def assemble(args: CreateArgs) -> BrewCharacter:
         tricks += list(klass["tricks"])
         flaws.append(klass["flaw"])
         options = klass["specialties"]
-        chosen = args.class_specialty.name if isinstance(args.class_specialty, SpecialtyChoice) else args.class_specialty
+        chosen = args.class_specialty
+        if isinstance(chosen, SpecialtyChoice):
+            chosen = chosen.name
         key = (chosen or "").strip().lower()
         if key not in options:
             bad.append(_problem("character_class", "the class's free specialty is one of " + ", ".join(
@@ -208,7 +210,7 @@ def spending_lines(c: BrewCharacter) -> list[str]:
                                                                SKILL_POINTS else "") + ".",
              f"Magic: {s.magic} of {s.magic_pool} points (unspent magic points are free points).",
              f"Free: {s.over} of {s.free_available} free points used beyond the pools"
-             + (f" (5 for an extra trick)" if s.trick else "") + "."]
+             + (" (5 for an extra trick)" if s.trick else "") + "."]
     if s.unspent:
         lines.append(f"{s.unspent} point(s) left unspent.")
     return lines

@@ -36,7 +36,7 @@ from tools.dice import Die, DieFlag, Roller
 from tools.odds import Dist, Odds, die
 from tools.tool import tool
 from tools.systems.brew.rules import (
-    ATTRIBUTE_DESCRIPTIONS, DIFFICULTIES, MENTAL, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
+    ATTRIBUTE_DESCRIPTIONS, DIFFICULTIES, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
     Attribute, DAMAGE, HealthRule, LOAD, LUCKY_REF, Outcome, SKILLS_REF, CLASS_ANCESTRY,
 )
 
@@ -293,7 +293,8 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
                f"rolled {r.die_result} → {r.total}, {r.outcome}"))
     return BrewCheckResult(
         summary=summary, steps=steps + r.steps, rule_refs=refs, dice=r.dice, outcome=r.outcome,
-        outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=label_odds(dist), pool=r.pool, breakdown=breakdown,
+        outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=label_odds(dist), pool=r.pool,
+        breakdown=breakdown,
         difficulty=args.difficulty, die_result=r.die_result, total=r.total,
         margin=None if r.total is None else r.total - args.difficulty, automatic=r.automatic,
         thresholds=thresholds(args.difficulty), keep=mode,
@@ -313,7 +314,3 @@ def p_success(pool: int, difficulty: int, mode: str = "none", lucky: bool = Fals
 def describe_attribute(name: str) -> str:
     return f"{name} ({ATTRIBUTE_DESCRIPTIONS[name]})"
 
-
-__all__ = ["PoolSpec", "CheckArgs", "BrewCheckResult", "brew_check", "check", "pool_of", "health_penalty",
-           "keep_mode", "die_dist", "roll_die", "outcome_of", "outcome_dist", "label_odds", "resolve_roll",
-           "thresholds", "MENTAL"]

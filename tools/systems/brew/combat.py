@@ -44,7 +44,7 @@ from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist, die, fraction_text
 from tools.tool import tool
-from tools.systems.brew.checks import OUTCOME_WORDS, label_odds, lower, outcome_of
+from tools.systems.brew.checks import lower
 from tools.systems.brew.contests import Side, SideRoll, compare, roll_side, side_pool, total_dist
 from tools.systems.brew.rules import (
     ATTACK_TYPES, COMBAT, CONTESTED, DAMAGE_WORDS, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
@@ -80,7 +80,8 @@ class WeaponSpec(ToolArgs):
         if self.attack_type is None and self.weapon is None:
             raise ValueError("name an attack_type or a weapon")
         kind = self.kind()
-        if kind.startswith("complex") and self.weapon is None and self.damage_rule is None and self.damage_fixed is None:
+        stats = self.weapon or self.damage_rule or self.damage_fixed is not None
+        if kind.startswith("complex") and not stats:
             raise ValueError(f"a {kind.replace('_', ' ')} weapon deals damage by its stats: give damage_rule or "
                              "damage_fixed")
         return self
@@ -512,6 +513,3 @@ def brew_fight_exhaustion(args: FightExhaustionArgs, roller: Roller) -> FightExh
     return FightExhaustionResult(summary=f"Fight exhaustion: {signed(penalty)}", steps=steps, rule_refs=[WEAPONS],
                                  penalty=penalty, rounds_left=max(0, args.power - args.rounds))
 
-
-__all__ = ["brew_attack", "brew_throw", "brew_chase", "brew_fight_exhaustion", "WeaponSpec", "Counter", "damage_of",
-           "OUTCOME_WORDS", "label_odds", "outcome_of"]

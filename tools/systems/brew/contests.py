@@ -27,7 +27,7 @@ from tools.odds import Dist, die
 from tools.tool import tool
 from tools.systems.brew.checks import (
     OUTCOME_WORDS, PoolBreakdown, PoolSpec, difficulty_text, keep_mode, die_dist, label_odds, outcome_of,
-    pool_of, roll_die, thresholds,
+    pool_of, roll_die,
 )
 from tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
 
@@ -271,6 +271,3 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
         minutes=minutes,
     )
 
-
-__all__ = ["brew_contest", "brew_collaborate", "Side", "side_pool", "roll_side", "total_dist", "compare",
-           "thresholds"]

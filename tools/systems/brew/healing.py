@@ -31,15 +31,14 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    OUTCOME_WORDS, PoolSpec, die_dist, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
+    PoolSpec, die_dist, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
 )
 from tools.systems.brew.health import state_lines
 from tools.systems.brew.rules import (
-    HEALING, HEALING_MORE, LASTING_INJURY_HEALING, MAGIC_ROLLS, MANA, SKILL_ROLLS, HealingRule, Outcome,
+    HEALING, HEALING_MORE, MAGIC_ROLLS, MANA, SKILL_ROLLS, HealingRule, Outcome,
 )
 
 Method = Literal["medicine", "magic"]
@@ -340,6 +339,3 @@ def recover(args: RecoveryArgs) -> RecoveryResult:
 def brew_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
     return recover(args)
 
-
-__all__ = ["brew_heal_roll", "brew_rest", "brew_stabilise", "brew_recovery", "healed_by", "cap_of",
-           "stabilisation_period", "LASTING_INJURY_HEALING", "OUTCOME_WORDS"]

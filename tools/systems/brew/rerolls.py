@@ -28,7 +28,7 @@ from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    OUTCOME_WORDS, BrewCheckResult, CheckArgs, check, keep_mode, label_odds, outcome_of, pool_of,
+    OUTCOME_WORDS, BrewCheckResult, CheckArgs, check, label_odds, outcome_of, pool_of,
 )
 from tools.systems.brew.rules import (
     CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, OUTCOMES, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
@@ -150,5 +150,3 @@ def p_chance_improves(total: int, difficulty: int) -> Fraction:
     before = OUTCOMES.index(outcome_of(total, difficulty))
     return chance_dist(total, difficulty, False).p(lambda o: OUTCOMES.index(o) > before)
 
-
-__all__ = ["brew_reroll", "brew_chance_roll", "keep_mode", "refuse"]

@@ -35,7 +35,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.systems.brew.rules import (
-    ANCESTRIES, ATTRIBUTE_POINTS, ATTRIBUTES, ATTRIBUTES_REF, CAPS_REF, CLASS_ANCESTRY, CLASS_BONUS, CLASSES,
+    ANCESTRIES, ATTRIBUTE_POINTS, ATTRIBUTES, ATTRIBUTES_REF, CLASS_ANCESTRY, CLASS_BONUS, CLASSES,
     DAMAGE, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MANA, MAX_HEALTH,
     MAX_LASTING_INJURIES, MAX_RESOLVE, MAX_SCORE, MAX_SPECIALTIES, MAX_SPECIALTIES_AT_CREATION,
     MAX_TRAINING_RESOLVE, NO_SPECIALTY_POINTS, POINT_BUY, RESOLVE, SKILL_POINTS, SKILLS, SKILLS_REF, TIME,
@@ -508,6 +508,3 @@ def _fresh(c: BrewCharacter) -> list[Violation]:
         out.append(_v("training_resolve", "Training Resolve comes from downtime training, not creation", TIME))
     return out
 
-
-__all__ = ["BrewCharacter", "Attributes", "Specialty", "GearItem", "LastingInjury", "problems", "violations",
-           "spending", "CAPS_REF"]

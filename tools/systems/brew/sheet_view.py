@@ -22,7 +22,8 @@ def sheet_text(sheet: dict[str, Any]) -> str:
     lines = [f"{sheet.get('name', '?')} ({kind})" + (f", {heritage}" if heritage else "")
              + (f" — {sheet['concept']}" if sheet.get("concept") else "")]
     lines.append(f"  Health {sheet.get('health')}/{sheet.get('max_health')}   Resolve {sheet.get('resolve')}/"
-                 f"{sheet.get('max_resolve')}   Mana {sheet.get('mana')}/{sheet.get('max_mana')}   XP {sheet.get('xp', 0)}"
+                 f"{sheet.get('max_resolve')}   Mana {sheet.get('mana')}/{sheet.get('max_mana')}   "
+                 f"XP {sheet.get('xp', 0)}"
                  + ("   laden" if sheet.get("laden") else ""))
     attrs = sheet.get("attributes", {})
     lines.append("  " + "  ".join(f"{a.capitalize()} {attrs.get(a, '?')}" for a in ATTRIBUTES))

@@ -28,7 +28,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, signed
+from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.tool import table_tool
 from tools.systems.brew.advancement import AdvanceResult, brew_advance
@@ -37,7 +37,7 @@ from tools.systems.brew.contests import CollaborateResult, ContestResult, brew_c
 from tools.systems.brew.flaws import FlawResult, brew_flaw_roll
 from tools.systems.brew.rerolls import ChanceResult, RerollResult, brew_chance_roll, brew_reroll
 from tools.systems.brew.rules import (
-    DEFAULT_ATTRIBUTE, MAGIC_FIELDS, MAX_TRAINING_RESOLVE, SKILLS, TIME, TIME_NAMES, XP_REF, Advance, Attribute,
+    DEFAULT_ATTRIBUTE, MAX_TRAINING_RESOLVE, TIME, TIME_NAMES, XP_REF, Advance, Attribute,
     DifficultyName, Skill, TimeMode,
 )
 from tools.systems.brew.sheet import BrewCharacter, GearItem
@@ -344,7 +344,7 @@ def brew_team_roll(args: TeamRollArgs, roller: Roller, state: TableState) -> Tea
     people, lines = [], []
     for i, (n, c) in enumerate(found):
         require_conscious(n, c, f"actors.{i}", "help")
-        spec, l, parts = roll_spec(state, n, c, attribute, args.skill, 0, False)
+        spec, _, _ = roll_spec(state, n, c, attribute, args.skill, 0, False)
         from tools.systems.brew.checks import PoolSpec, pool_of
 
         pool = pool_of(PoolSpec(**{k: v for k, v in spec.items() if k != "best_at_thing"}))[0].pool
@@ -561,5 +561,3 @@ def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState)
                               "Investigation and Profession rolls; perceiving danger is a Perception roll."],
                        changes=[SetConditions(name=name, conditions=conds)])
 
-
-__all__ = ["brew_skill_roll", "roll_spec", "remember", "signed", "SKILLS", "MAGIC_FIELDS", "conditions_of"]

@@ -410,8 +410,8 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
     lines = [f"{name} casts destruction at {dfn} ({rng} range): a contested roll."]
     attacker = side(state, name, c, attribute, None, modifier, lines, "Caster")
     attacker["skill"] = points
-    call: dict[str, Any] = {"attacker": attacker, "weapon": {"attack_type": "complex_ranged", "damage_rule": "attribute",
-                                                             "ranges": ["close", "mid", "long"]},
+    spell = {"attack_type": "complex_ranged", "damage_rule": "attribute", "ranges": ["close", "mid", "long"]}
+    call: dict[str, Any] = {"attacker": attacker, "weapon": spell,
                             "targeted": targeted, "range": rng, "armor_soak": armor_soak(d)[0]}
     if d.health > 0:
         d_attr, d_field = defence_pool(d, False, True)
@@ -431,6 +431,7 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
         changes += injury_setback(dfn, d, r.damage)
     changes += edits.ops()
     return bind(AttackOnTableResult, r, changes, summary=f"{name} strikes {dfn} with magic: "
-                f"{r.summary.split(': ', 1)[-1]}", before=lines, after=[f"One mana slot used: {c.mana} → {c.mana - 1}."],
+                f"{r.summary.split(': ', 1)[-1]}", before=lines,
+                after=[f"One mana slot used: {c.mana} → {c.mana - 1}."],
                 refs=[MAGIC_ROLLS, FIELDS_REF, MANA], attacker=name, defender=dfn, weapon="destruction spell",
                 range=rng, armor=armor_soak(d)[1])

@@ -19,20 +19,20 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
-from tools.dice import Roller
+from tools.dice import Die, Roller
+from tools.odds import Odds
 from tools.tool import table_tool
-from tools.systems.brew.checks import lower
 from tools.systems.brew.hardship import ExhaustionResult, WeatherResult, brew_exhaustion, brew_weather
 from tools.systems.brew.healing import (
-    HealRollResult, RecoveryResult, RestResult, StabiliseResult, brew_heal_roll, brew_recovery, brew_rest,
+    RecoveryResult, RestResult, StabiliseResult, brew_heal_roll, brew_recovery, brew_rest,
     brew_stabilise,
 )
 from tools.systems.brew.health import DamageResult, brew_damage
-from tools.systems.brew.rules import DAMAGE, MAX_RESOLVE
+from tools.systems.brew.rules import DAMAGE
 from tools.systems.brew.sheet import BrewCharacter
 from tools.systems.brew.table_actions import roll_spec
 from tools.systems.brew.table_common import (
@@ -127,12 +127,15 @@ class TreatArgs(ToolArgs):
 
 
 class TreatResult(BoundResult):
+    """Care given: a Medicine roll (a day of care, or the simplified table), a stabilising roll, or a Healing
+    spell — the roll's dice, outcome and odds, and the points healed."""
+
     actor: str
     target: str
-    dice: list = Field(default_factory=list)
+    dice: list[Die] = Field(default_factory=list)
     outcome: str
     success: bool | None
-    odds: Any = None
+    odds: Odds | None = None
     healed: int = 0
 
 
@@ -364,5 +367,3 @@ def brew_endure_weather(args: WeatherArgs, roller: Roller, state: TableState) ->
     changes += edits.ops()
     return bind(WeatherOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
 
-
-__all__ = ["MAX_RESOLVE", "Literal", "field_validator", "lower"]

@@ -28,7 +28,7 @@ from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.tool import table_tool
 from tools.systems.brew.checks import lower
-from tools.systems.brew.healing import HEAL_TABLES, HealRollResult, brew_heal_roll
+from tools.systems.brew.healing import HEAL_TABLES, brew_heal_roll
 from tools.systems.brew.magic import CastResult, ManaResult, brew_cast, brew_mana
 from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, DifficultyName, MagicField
 from tools.systems.brew.table_actions import roll_spec

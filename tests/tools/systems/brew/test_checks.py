@@ -81,7 +81,8 @@ def test_lucky_rolls_again_on_a_six_once(call):
 @pytest.mark.parametrize("health,attribute,rule,expected", [
     (6, "power", "standard", 0), (5, "power", "standard", -2), (5, "wits", "standard", -1),
     (3, "speed", "standard", -4), (3, "charisma", "standard", -2), (3, "precision", "halved", -2),
-    (3, "perception", "halved", -1), (5, "wits", "halved", 0), (2, "power", "ignored", 0), (None, "power", "standard", 0),
+    (3, "perception", "halved", -1), (5, "wits", "halved", 0), (2, "power", "ignored", 0),
+    (None, "power", "standard", 0),
 ])
 def test_health_penalties(health, attribute, rule, expected):
     """"Once Health drops to 5 ... -2 ... Power, Precision or Speed, and -1 on ... Perception, Wits or Charisma. When

@@ -151,7 +151,8 @@ def test_several_opponents_cost_the_defender(table):
 
 
 def test_the_cloak_soaks_while_fighting(table):
-    table.put("Servant", npc=False, skills={"melee": 3}, tricks=["Cloak of the God's Favour"], flaws=["Bound to the God"])
+    table.put("Servant", npc=False, skills={"melee": 3}, tricks=["Cloak of the God's Favour"],
+              flaws=["Bound to the God"])
     table.put("Thug", attributes={"power": 4}, skills={"melee": 2})
     table.call("brew_attack_target", {"attacker": "Servant", "defender": "Thug"}, faces=[1, 6])
     r = table.call("brew_attack_target", {"attacker": "Thug", "defender": "Servant", "weapon": "unarmed"},
