@@ -8,7 +8,9 @@ Readings chosen:
   she rolls a 2 anyway, 7: 2 points). A realistic Medicine roll is a day's medical attention: the patient heals 2
   that day (3 on a total of 8 or more: "outside of the period, heal one additional point"); a failed roll leaves
   the day's natural 1. The roll must meet its difficulty (6 standard); a higher difficulty heals by the same table.
-  Never above maximum health. With a lasting injury under the simplified rules, health stops at 8 (maximum − 2)
+  Never above maximum health. The book's Xuan Fengyin example says her die "comes up a 2, to a total of 7", but
+  Perception 3 + Healing 3 + 2 is 8 (4 points); the engine adds as the rule says, and the test reproduces the
+  stated total, 7, with a 1. With a lasting injury under the simplified rules, health stops at 8 (maximum − 2)
   and the injury itself heals only with a full eight hours of rest.
 * **Rest** (simplified): two hours heal half the damage sustained, rounded up; eight hours heal all of it,
   lasting injuries too, and clear illness and poison. Five hours of rest refresh Resolve, in either rule set.
