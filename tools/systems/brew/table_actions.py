@@ -561,3 +561,26 @@ def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState)
                               "Investigation and Profession rolls; perceiving danger is a Perception roll."],
                        changes=[SetConditions(name=name, conditions=conds)])
 
+
+
+class CarryArgs(ToolArgs):
+    actor: str = ACTOR
+    carried_kg: float = Field(ge=0, le=1000, description="What the character carries, in kilograms.")
+
+
+class CarryResult(BoundResult):
+    actor: str
+    laden: bool
+    capacity_kg: int
+
+
+@table_tool("brew_carry", "brew", "Set what a character carries: over their Power's capacity (15, 20 or 30 kg) they "
+            "are laden, -2 to Speed and Precision.")
+def brew_carry(args: CarryArgs, roller: Roller, state: TableState) -> CarryResult:
+    from tools.systems.brew.hardship import brew_load
+
+    name, sheet = find(state, args.actor, "actor")
+    r = run_pure(brew_load, roller, power=sheet.attributes.power, carried_kg=args.carried_kg)
+    changes = [] if r.laden == sheet.laden else [SetField(name=name, field="laden", value=r.laden, was=sheet.laden)]
+    return bind(CarryResult, r, changes, summary=f"{name}: {r.summary}", actor=name, laden=r.laden,
+                capacity_kg=r.capacity_kg)

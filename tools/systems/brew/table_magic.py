@@ -164,3 +164,47 @@ def brew_refresh_mana(args: RefreshManaArgs, roller: Roller, state: TableState) 
     r = run_pure(brew_mana, roller, **call)
     changes = [SetField(name=name, field="mana", value=r.mana_after, was=c.mana)] if r.mana_after != c.mana else []
     return bind(RefreshManaOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+
+
+class SoakArgs(ToolArgs):
+    actor: str = ACTOR
+
+
+@table_tool("brew_soak_with_healing", "brew", "A Healing caster heals their own fresh damage at the instant they take "
+            "it, before its penalties apply (no action of its own; one mana slot).")
+def brew_soak_with_healing(args: SoakArgs, roller: Roller, state: TableState) -> SpellOnTable:
+    """"Magic users can use Healing to instantly heal damage they themselves take before they suffer penalties from
+    damage—essentially using Healing to instantly soak damage. Any other kind of magic roll (including healing
+    others) would take an action to complete." Reading: the roll takes no health penalty and no action; it heals by
+    the campaign's magical healing table, like any Healing roll."""
+    name, c = find(state, args.actor, "actor")
+    if c.health <= -5:
+        fail("actor", f"{name} is dead")
+    points = c.magic.get("healing", 0)
+    if points < 1:
+        fail("actor", f"{name} has no points in healing")
+    if c.mana < 1:
+        fail("actor", f"{name} has no mana slot left")
+    if c.health >= c.max_health:
+        fail("actor", f"{name} has no damage to soak")
+    spec, lines, _ = roll_spec(state, name, c, c.magic_attribute, None, 0, False)
+    spec.pop("best_at_thing")
+    spec.update(skill=points, health=None)
+    rules = healing_rule(state)
+    heal = run_pure(brew_heal_roll, roller, **spec, method="magic", rules=rules, difficulty=6,
+                    patient_health=max(-4, c.health), max_health=c.max_health,
+                    lasting_injury=bool(c.lasting_injuries))
+    edits = Edits(state)
+    after = c.health + heal.healed
+    changes: list[Any] = [SetField(name=name, field="mana", value=c.mana - 1, was=c.mana)]
+    changes += health_ops(name, c, after, edits) + edits.ops()
+    cast = CastResult(summary=f"{name} soaks with Healing: {heal.summary}",
+                      steps=["Healing at the instant of the hit: no health penalty on the roll, no action.", *lines,
+                             *heal.steps, f"{name}: health {c.health} → {after}; mana {c.mana} → {c.mana - 1}."],
+                      rule_refs=["brew.md#Examples of weapon attacks", *heal.rule_refs], dice=heal.dice,
+                      outcome=heal.outcome, success=heal.success, odds=heal.odds, pool=_breakdown(spec).pool,
+                      breakdown=_breakdown(spec), difficulty=6, die_result=None, total=heal.total,
+                      margin=None if heal.total is None else heal.total - 6, automatic=None, thresholds={},
+                      keep="none", field="healing", mana_before=c.mana, mana_after=c.mana - 1)
+    return SpellOnTable(**dict(cast), actor=name, target=name, healed=heal.healed, effect="healing",
+                        changes=changes)

@@ -315,3 +315,12 @@ def test_foes_attack_the_weakest_in_reach_or_close_in(table):
     assert BREW.npc_turn(table.state, "Archer") == [("brew_attack_target", {"attacker": "Archer", "defender": "Aria",
                                                                             "weapon": "composite bow"})]
     assert BREW.npc_turn(table.state, "Brute") == [("table_move", {"actor": "Brute", "zone": "b"})]
+
+
+def test_carrying_and_soaking(table):
+    caster(table)
+    table.call("brew_carry", {"actor": "Xuan", "carried_kg": 16})
+    assert table.sheet("Xuan")["laden"] is True
+    table.call("brew_take_damage", {"target": "Xuan", "amount": 6, "reason": "an arrow"})
+    r = table.call("brew_soak_with_healing", {"actor": "Xuan"}, faces=[1])
+    assert r.pool == 3 + 3 and r.healed == 2 and table.sheet("Xuan")["health"] == 6  # no health penalty on the roll
