@@ -65,6 +65,15 @@ class ContestProposal(ProposalArgs):
     circumstance: Circumstance = "none"
 
 
+class TeamProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who works with the "
+                        "actor.")
+    skill: Skill | None = None
+    attribute: Attribute | None = None
+    difficulty: DifficultyName = "challenging"
+
+
 class ActorProposal(ProposalArgs):
     actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
 
@@ -107,6 +116,11 @@ def _cast(a: CastProposal, s) -> dict:
     return {"actor": a.actor, "field": a.field, "difficulty": a.difficulty, "modifier": modifier_for(s, a.circumstance)}
 
 
+def _team(a: TeamProposal, s) -> dict:
+    attribute = a.attribute if a.skill or a.attribute else "power"
+    return {"actors": [a.actor, a.target], "skill": a.skill, "attribute": attribute, "difficulty": a.difficulty}
+
+
 def _contest(a: ContestProposal, s) -> dict:
     attribute = a.attribute if a.skill or a.attribute else "power"  # a bare contest is a test of strength
     return {"actor": a.actor, "opponent": a.target, "skill": a.skill, "attribute": attribute,
@@ -122,6 +136,8 @@ SPECS = [
     ProposalSpec("brew_cast_spell", CastProposal, _cast, "someone casts a spell of one of the seven fields"),
     ProposalSpec("brew_contest_roll", ContestProposal, _contest, "two characters pit themselves against each other "
                  "(arm-wrestling, a contest, a bluff against suspicion)"),
+    ProposalSpec("brew_team_roll", TeamProposal, _team, "two characters work together on one task (one pool, "
+                 "both dice)"),
     ProposalSpec("brew_spend_resolve", ActorProposal, lambda a, s: {"actor": a.actor}, "the player spends a "
                  "Resolve point to reroll a failed roll"),
     ProposalSpec("brew_take_chance", ActorProposal, lambda a, s: {"actor": a.actor}, "after a success in Bullet "
