@@ -298,7 +298,8 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
                 + (", disengaged" if disengaged else "")
                 + (f", {counter_damage} damage back" if outcome == "countered" else ""),
         steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
-        success=outcome == "hit", odds=dist.odds(p_success=dist.p(lambda o: o == "hit"), order=ATTACK_ORDER),
+        success=outcome == "hit", odds=dist.odds(p_success=dist.p(lambda o: o == "hit"),
+                                                 order=ATTACK_ORDER if args.counter else ATTACK_ORDER[:2]),
         attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage, counter_damage=counter_damage,
         defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
         damage_odds={str(k): float(v) for k, v in sorted(dmg.items())},
