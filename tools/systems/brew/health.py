@@ -117,6 +117,7 @@ class DamageArgs(ToolArgs):
 
 
 class DamageResult(ToolResult):
+    damage: int = Field(description="The damage taken, before any lasting injury absorbs some of it.")
     health_before: int
     health_after: int
     absorbed: int
@@ -149,7 +150,7 @@ def take_damage(args: DamageArgs) -> DamageResult:
         steps.append(f"New damage sets each open lasting injury's healing back by {args.amount}.")
     state = health_state(after)
     return DamageResult(summary=f"Health {args.health} → {after} ({state})", steps=steps, rule_refs=refs,
-                        health_before=args.health, health_after=after, absorbed=absorbed,
+                        damage=args.amount, health_before=args.health, health_after=after, absorbed=absorbed,
                         lasting_injury=absorbed > 0, state=state, penalties=penalties(after, args.health_rule),
                         death_clock=death_clock(after, args.power), injury_setback=args.amount if args.injuries else 0)
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from tools.systems.contract import ConditionRule, Effect, Resource, Vocabulary
-from tools.systems.brew.rules import DAMAGE, EXHAUSTION, HEALING_MORE, SLEEP, THIN_FACE_REF, TIME, WEATHER
+from tools.systems.brew.rules import (
+    ATTRIBUTES, DAMAGE, EXHAUSTION, HEALING_MORE, MAGIC_FIELDS, SKILLS, SLEEP, THIN_FACE_REF, TIME, WEATHER,
+)
 from tools.table import SetField, parse_ops
 
 TIERS = ((-5, "dead"), (0, "down"), (3, "badly hurt"), (5, "hurt"))
@@ -46,6 +48,7 @@ VOCABULARY = Vocabulary(
               "safe": 1, "triggered": -1, "kept": 1, "lost": -1, "awake": 1, "falls asleep": -1, "no effect": 0,
               "penalties": -1, "too exhausted": -1, "refreshed": 1, "succeeds": 1, "fails": -1},
     downed_words=("unconscious", "dying", "dead"),
+    stats=(*ATTRIBUTES, *SKILLS, *MAGIC_FIELDS),
 )
 
 CONDITIONS = [
