@@ -25,7 +25,6 @@ Readings chosen:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
@@ -36,7 +35,7 @@ from tools.dice import Die, DieFlag, Roller
 from tools.odds import Dist, Odds, die
 from tools.tool import tool
 from tools.systems.brew.rules import (
-    ATTRIBUTE_DESCRIPTIONS, DIFFICULTIES, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
+    DIFFICULTIES, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
     Attribute, DAMAGE, HealthRule, LOAD, LUCKY_REF, Outcome, SKILLS_REF, CLASS_ANCESTRY,
 )
 
@@ -305,12 +304,3 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
       "specialty) against a difficulty; failure, success, perfect or astounding, with exact odds.")
 def brew_check(args: CheckArgs, roller: Roller) -> BrewCheckResult:
     return check(args, roller)
-
-
-def p_success(pool: int, difficulty: int, mode: str = "none", lucky: bool = False) -> Fraction:
-    return outcome_dist(pool, difficulty, mode, lucky).p(lambda o: o != "failure")
-
-
-def describe_attribute(name: str) -> str:
-    return f"{name} ({ATTRIBUTE_DESCRIPTIONS[name]})"
-

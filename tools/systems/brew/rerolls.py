@@ -17,7 +17,6 @@ Readings chosen:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -31,12 +30,8 @@ from tools.systems.brew.checks import (
     OUTCOME_WORDS, BrewCheckResult, CheckArgs, check, label_odds, outcome_of, pool_of,
 )
 from tools.systems.brew.rules import (
-    CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, OUTCOMES, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
+    CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
 )
-
-
-def refuse(field: str, problem: str, given=None) -> None:
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
 
 
 class RerollArgs(CheckArgs):
@@ -144,9 +139,3 @@ def brew_chance_roll(args: ChanceArgs, roller: Roller) -> ChanceResult:
                         rule_refs=[CHANCE, TIME] + ([MASKS_REF] if args.thousand_masks else []), dice=[d],
                         outcome=outcome, success=outcome != "failure", odds=label_odds(dist), total=total,
                         previous_total=args.total, previous_outcome=before, die_result=d.face, ignored=ignored)
-
-
-def p_chance_improves(total: int, difficulty: int) -> Fraction:
-    before = OUTCOMES.index(outcome_of(total, difficulty))
-    return chance_dist(total, difficulty, False).p(lambda o: OUTCOMES.index(o) > before)
-

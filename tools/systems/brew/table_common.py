@@ -197,11 +197,6 @@ def set_state(key: str, value: Any) -> SetSystemState:
     return SetSystemState(key=key, value=value)
 
 
-def best_weapon(sheet: BrewCharacter):
-    weapons = [g for g in sheet.gear if g.kind == "weapon"]
-    return weapons[0] if weapons else None
-
-
 def armor_soak(sheet: BrewCharacter) -> tuple[int, str | None]:
     armors = [g for g in sheet.gear if g.kind == "armor"]
     if not armors:
