@@ -8,7 +8,8 @@ Readings chosen:
   gamemaster's discretion)" and that training gives points "to use during Story Time"; its Resolve section bars
   only Downtime, so Story Time and Bullet Time allow it. An automatic failure (pool 0 or less) has no die, so no
   reroll. Training points bound to the rolled skill are spent first (they are good for nothing else); a general
-  point otherwise. A reroll may itself be rerolled, a point each time.
+  point otherwise. A reroll may itself be rerolled, a point each time. A Servant to a Martial God acting for their
+  god's will or their destiny rerolls for free ("a free Resolve Roll").
 * **Chance.** After a success, and only in Bullet Time, one more d6: 1-3 turns the action into a failure whatever
   the first roll; 4-6 adds to the total, which is judged again against the thresholds. It cannot be rerolled
   (the table remembers it). A Thousand Masks lets the character ignore a 1-3 once a session on acting, lying or
@@ -40,10 +41,12 @@ class RerollArgs(CheckArgs):
     training_resolve: int = Field(0, ge=0, le=MAX_TRAINING_RESOLVE, description="Resolve points from downtime "
                                   "training in this very skill (spent first).")
     time: TimeMode = Field("bullet", description="story, bullet or downtime (no Resolve in Downtime).")
+    free: bool = Field(False, description="A free Resolve roll (a Servant to a Martial God acting for their god's "
+                       "will or their destiny): no point is spent.")
 
 
 class RerollResult(BrewCheckResult):
-    spent: Literal["training", "resolve"]
+    spent: Literal["training", "resolve", "free"]
     resolve_after: int
     training_resolve_after: int
     previous_total: int
@@ -66,19 +69,23 @@ def brew_reroll(args: RerollArgs, roller: Roller) -> RerollResult:
     if args.previous_die <= 1:
         problems.append(FieldProblem("previous_die", "the die showed 1: a failed roll is rerolled only when its die "
                                                      "showed more than 1"))
-    if args.resolve + args.training_resolve < 1:
+    if args.resolve + args.training_resolve < 1 and not args.free:
         problems.append(FieldProblem("resolve", "no Resolve point left (they come back after 5 hours of rest)"))
     if problems:
         raise ToolArgumentError("?", problems)
-    spent = "training" if args.training_resolve else "resolve"
+    spent = "free" if args.free else "training" if args.training_resolve else "resolve"
     base = check(args, roller, "reroll die")
     after_r = args.resolve - (spent == "resolve")
     after_t = args.training_resolve - (spent == "training")
+    point = "training Resolve point bound to this skill" if spent == "training" else "Resolve point"
+    paid = ("A free Resolve roll: acting for their god's will or their destiny, no point is spent." if spent == "free"
+            else f"Spent one {point} (Resolve {args.resolve} → {after_r}, training {args.training_resolve} → "
+                 f"{after_t}).")
     steps = [f"The roll failed with {previous_total} (die {args.previous_die}, more than 1): it may be rerolled.",
-             f"Spent one {'training Resolve point bound to this skill' if spent == 'training' else 'Resolve point'}"
-             f" (Resolve {args.resolve} → {after_r}, training {args.training_resolve} → {after_t}).", *base.steps]
+             paid, *base.steps]
     data = {**dict(base), "steps": steps, "summary": f"Reroll ({spent}): {base.summary}",
-            "rule_refs": [RESOLVE, *base.rule_refs, *([TIME] if spent == "training" else [])]}
+            "rule_refs": [RESOLVE, *base.rule_refs, *([TIME] if spent == "training" else []),
+                          *(["brew.md#A Servant to a Martial God"] if spent == "free" else [])]}
     return RerollResult(**data, spent=spent, resolve_after=after_r, training_resolve_after=after_t,
                         previous_total=previous_total)
 

@@ -10,7 +10,8 @@ Readings chosen (see also :mod:`.table_common`):
   the caller says the action falls within one the sheet has. Lucky comes from the sheet; A Thousand Masks adds +2
   to deception tasks; Superstitious takes −2 when things get spooky; size turns hiding and handling large objects
   into 2d6 keep high or low; Best at Thing (when the campaign uses it and the skill is at 5) makes the roll an
-  automatic success. The roll is remembered, so Resolve and chance rolls act on it.
+  automatic success. Old Enemies rolls its extra d6 beside every Interaction or Performance roll (a 1 brings an
+  old enemy). The roll is remembered, so Resolve and chance rolls act on it.
 * ``brew_spend_resolve`` rerolls the actor's last roll; ``brew_take_chance`` risks a chance roll on it. Both belong
   to the action that made the roll, so in a fight they take no action of their own. Once a chance roll is made the
   roll can no longer be rerolled.
@@ -48,6 +49,8 @@ from tools.systems.brew.table_common import (
 from tools.table import BoundResult, SetConditions, SetField, TableState
 
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
+SOCIAL = ("interaction", "performance")
+"""Social rolls, for Old Enemies ("Whenever you roll a social interaction ... also roll an additional d6")."""
 DIFFICULTY = Field("challenging", description="A number, or easy (6), challenging (8), expert (10), feeling lucky "
                    "(16), teamwork (18). Most rolls are 8 or more.")
 
@@ -167,13 +170,27 @@ def brew_skill_roll(args: SkillRollArgs, roller: Roller, state: TableState) -> S
     entry = {"args": {**spec, "difficulty": difficulty}, "skill": args.skill, "die": r.die_result,
              "total": r.total, "outcome": r.outcome, "chance": False}
     what = attribute + (f" + {args.skill}" if args.skill else "")
+    after: list[str] = []
+    refs: list[str] = []
+    if "Old Enemies" in sheet.flaws and args.skill in SOCIAL:
+        enemy = roller.roll(6, "old enemies die")
+        r = r.model_copy(update={"dice": [*r.dice, enemy]})
+        after.append(f"Old Enemies: the extra d6 shows {enemy.face}" + (" — someone of their own level with beef "
+                     "against them will turn up; when and how is the narrator's." if enemy.face == 1 else "."))
+        refs.append("brew.md#Rogue Warrior")
     return bind(SkillRollResult, r, [remember(state, name, entry)], summary=f"{name} ({what}): {r.summary}",
-                before=lines + mods_line(args.modifier, parts), actor=name, attribute_name=attribute,
-                skill=args.skill)
+                before=lines + mods_line(args.modifier, parts), after=after, refs=refs, actor=name,
+                attribute_name=attribute, skill=args.skill)
 
 
 class LastRollArgs(ToolArgs):
     actor: str = ACTOR
+
+
+class ResolveArgs(ToolArgs):
+    actor: str = ACTOR
+    divine: bool = Field(False, description="A Servant to a Martial God acting for their god's will or their "
+                         "destiny: a free Resolve roll.")
 
 
 def last_roll(state: TableState, name: str) -> dict[str, Any]:
@@ -190,8 +207,11 @@ class SpendResolveResult(RerollResult, BoundResult):
 @table_tool("brew_spend_resolve", "brew", "Spend a Resolve point to reroll the actor's last failed roll (its die "
             "showed more than 1; not in Downtime; training points for that skill first). Part of that roll's action, "
             "not a new one.")
-def brew_spend_resolve(args: LastRollArgs, roller: Roller, state: TableState) -> SpendResolveResult:
+def brew_spend_resolve(args: ResolveArgs, roller: Roller, state: TableState) -> SpendResolveResult:
     name, sheet = find(state, args.actor, "actor")
+    if args.divine and (sheet.character_class != "servant to a martial god"
+                        or "Bound to the God" not in sheet.flaws):
+        fail("divine", f"{name} is no Servant to a Martial God keeping the faith: no free Resolve roll")
     entry = last_roll(state, name)
     if entry.get("chance"):
         fail("actor", "a chance roll was made on that roll: it cannot be rerolled, even with Resolve")
@@ -200,9 +220,11 @@ def brew_spend_resolve(args: LastRollArgs, roller: Roller, state: TableState) ->
     skill = entry.get("skill")
     training = sheet.training_resolve.get(skill, 0) if skill else 0
     r = run_pure(brew_reroll, roller, **entry["args"], previous_die=entry["die"], resolve=sheet.resolve,
-                 training_resolve=training, time=time_mode(state))
+                 training_resolve=training, time=time_mode(state), free=args.divine)
     changes: list[Any] = []
-    if r.spent == "training":
+    if r.spent == "free":
+        pass
+    elif r.spent == "training":
         left = {**sheet.training_resolve, skill: training - 1}
         changes.append(SetField(name=name, field="training_resolve", value={k: v for k, v in left.items() if v},
                                 was=dict(sheet.training_resolve)))

@@ -324,3 +324,24 @@ def test_carrying_and_soaking(table):
     table.call("brew_take_damage", {"target": "Xuan", "amount": 6, "reason": "an arrow"})
     r = table.call("brew_soak_with_healing", {"actor": "Xuan"}, faces=[1])
     assert r.pool == 3 + 3 and r.healed == 2 and table.sheet("Xuan")["health"] == 6  # no health penalty on the roll
+
+
+def test_old_enemies_roll_beside_social_rolls(table):
+    table.put("Rogue", npc=False, skills={"interaction": 2}, tricks=["Lucky"], flaws=["Old Enemies"])
+    r = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "interaction"}, faces=[3, 1])
+    assert r.total == 2 + 2 + 3 and r.dice[-1].purpose == "old enemies die" and "will turn up" in r.steps[-1]
+    plain = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "stealth"}, faces=[3])
+    assert len(plain.dice) == 1
+
+
+def test_a_servant_rerolls_for_free_when_serving_the_god(table):
+    table.put("Servant", npc=False, character_class="servant to a martial god", skills={"melee": 2},
+              class_bonuses={"melee": 2, "power": 2}, attributes={"power": 3}, resolve=0,
+              tricks=["Cloak of the God's Favour"], flaws=["Bound to the God"])
+    table.call("brew_skill_roll", {"actor": "Servant", "skill": "melee", "difficulty": "expert"}, faces=[3])
+    r = table.call("brew_spend_resolve", {"actor": "Servant", "divine": True}, faces=[5])
+    assert r.spent == "free" and table.sheet("Servant")["resolve"] == 0
+    hero(table)
+    table.call("brew_skill_roll", {"actor": "Pete", "skill": "stealth", "difficulty": "expert"}, faces=[3])
+    with pytest.raises(ToolArgumentError):
+        table.call("brew_spend_resolve", {"actor": "Pete", "divine": True})
