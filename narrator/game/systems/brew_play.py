@@ -2,9 +2,9 @@
 
 Encounters. The book has no challenge ratings; what it makes dangerous is numbers and scores: a character
 defends against every attacker beyond the one engaged at −2 per additional attacker, and foes' pools set the
-odds. So an encounter is sized against the party: *easy* is one foe fewer than the party, of power level 2;
-*moderate* as many as the party, level 3 (a starting character's scores); *deadly* one more than the party, level
-4. A logged ``1dN`` picks the concept for the level unless the player named one; the rating line states the exact
+odds. So an encounter is sized against the party: *easy* is one foe fewer than the party, of power level 1;
+*moderate* as many as the party, level 2; *deadly* one more than the party, level 3 (a starting character's
+scores: with the book's weapons — a broadsword deals the whole attack roll — that is deadly indeed). A logged ``1dN`` picks the concept for the level unless the player named one; the rating line states the exact
 chance, from ``brew_attack`` itself, that one foe's attack lands on the party's most exposed member (best attack
 pool against the weakest defence), with the penalty the numbers bring.
 
@@ -25,11 +25,11 @@ from narrator.game.views import rows_table
 from tools.errors import UserError
 from tools.systems.brew.rules import TRAVEL_KMH
 
-SIZES = {"easy": (-1, 2), "moderate": (0, 3), "deadly": (1, 4)}
+SIZES = {"easy": (-1, 1), "moderate": (0, 2), "deadly": (1, 3)}
 CONCEPTS: dict[int, tuple[str, ...]] = {
+    1: ("stray dog", "petty thief", "drunk brawler"),
     2: ("hungry wolf", "bandit", "thug"),
     3: ("town guard", "mercenary", "archer"),
-    4: ("veteran soldier", "assassin", "gunslinger"),
 }
 
 
@@ -57,10 +57,11 @@ def one_attack_lands(foe: dict[str, Any], a_attr: int, a_skill: int, a_name: str
     from tools.systems.brew.combat import AttackArgs, attack_dists
     from tools.systems.brew.contests import side_pool
 
-    args = AttackArgs(attacker={"name": "foe", "attribute": a_attr, "skill": a_skill, "attribute_name": a_name},
+    args = AttackArgs(attacker={"name": "foe", "attribute": a_attr, "skill": a_skill, "attribute_name": a_name,
+                                "lucky": "Lucky" in foe.get("tricks", [])},
                       weapon={"attack_type": "blunt"},
                       defender={"name": "pc", "attribute": d_attr, "skill": d_skill, "attribute_name": d_name,
-                                "health": pc.get("health")},
+                                "health": pc.get("health"), "lucky": "Lucky" in pc.get("tricks", [])},
                       attackers=count, engaged=count == 1)
     penalty = 0 if args.engaged else -2 * (count - 1)
     outcome, _ = attack_dists(args, side_pool(args.attacker)[0].pool, side_pool(args.defender, penalty)[0].pool,
