@@ -3,7 +3,7 @@
 Labels are ``tool`` or ``tool:variant`` (``<system>_check:stealth``): the variant fills the one field of the
 proposal whose allowed values contain it; names come from :mod:`narrator.agent.extract`. The examples it learns
 from are files — the rulebook's own anchors (``RulesSystem.router_examples``), ``router_examples.jsonl`` and
-``router_training.jsonl`` in the system's prompts folder, and ``prompts/common/router_training.jsonl`` for what
+``router_training*.jsonl`` in the system's prompts folder, and ``prompts/common/router_training*.jsonl`` for what
 every system shares (no roll, clarify, refuse, moving, turns) — so a new system adds files, never code. The
 keyword lexicon (``lexicon.json``) gives features whose weights are learnt (:mod:`narrator.agent.classifier`).
 
@@ -27,7 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from narrator.agent.extract import actor_for, mentioned, other_subject, power_for, target_for, zone_for
+from narrator.agent.extract import (
+    actor_for, mentioned, other_subject, power_for, target_for, usable_powers, zone_for,
+)
 from narrator.agent.specs import spec_named
 from prompts import ROOT as PROMPTS_ROOT
 from prompts import prompt_path, system_dir
@@ -80,8 +82,8 @@ def _examples(system: str, generation: int) -> tuple[tuple[str, str], ...]:
     labels = {s.tool for s in _specs(system)}
     rows = list(get_system(system).router_examples())
     own = system_dir(system)
-    for path in (own / "router_examples.jsonl", own / "router_training.jsonl",
-                 PROMPTS_ROOT / "common" / "router_training.jsonl"):
+    for path in (own / "router_examples.jsonl", *sorted(own.glob("router_training*.jsonl")),
+                 *sorted((PROMPTS_ROOT / "common").glob("router_training*.jsonl"))):
         rows += _read_jsonl(path)
     return tuple((t, l) for t, l in rows if l.split(":", 1)[0] in labels)
 
@@ -147,6 +149,21 @@ def out_of_game_message(text: str, system: str | None = None) -> str | None:
     return None
 
 
+IMPOSSIBLE_FALLBACK = {"table_move": NO_ROLL}
+"""Where the probability of a label that cannot be goes (a system's lexicon may add ``when_impossible``): moving
+without naming a zone the table has is ordinary walking."""
+POWER_NAMED = 4.0
+"""A power of the actor named in full ("I channel my healing touch") makes using it this much likelier."""
+
+
+def strip_flags(text: str, system: str) -> str:
+    """The words with stated intents removed ("I spend a faith point and pick the lock" → "pick the lock"): the
+    intent sets an argument, and must not pull the choice of action towards talk about points."""
+    for flag in flags(system):
+        text = re.sub(flag["pattern"], " ", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", text).strip() or text
+
+
 SCENE_LABELS = ("start_combat", "table_next_turn", "table_end_combat")
 """Labels a sentence with someone else as its subject may still carry: the player framing the scene ("the wolves
 lunge at us — it's on!") starts or ends a fight; anything else the other character does is theirs to do."""
@@ -192,12 +209,17 @@ class RouterProposer:
             fp = fingerprint(system, rows, lexicon(system), identity)
 
             def build():
+                from narrator.agent.classifier import EMBEDDING_SCALE
+
                 labels = [label for _, label in rows]
                 counts: dict[str, int] = {}
                 for label in labels:
                     counts[label] = counts.get(label, 0) + 1
                 weights = [1.0 / counts[label] for label in labels]  # every label counts the same, however written
-                return train(self._features([text for text, _ in rows], system), labels, weights)
+                features = self._features([text for text, _ in rows], system)
+                vectors = features[:, :self.embedder.dimension] / EMBEDDING_SCALE if hasattr(
+                    self.embedder, "dimension") else None
+                return train(features, labels, weights, vectors=vectors)
 
             self._models[key] = load_or_train(fp, build)
         return self._models[key]
@@ -205,22 +227,48 @@ class RouterProposer:
     # -- ranking -------------------------------------------------------------------------------------------------
     def rank(self, text: str, state: TableState, actor: str | None = None) -> list[Candidate]:
         """Labels by probability, after the table's context removed what cannot be (renormalised)."""
+        from narrator.agent.classifier import EMBEDDING_SCALE
+
         model = self.model(state.system)
-        probs = model.probabilities(self._features([text], state.system))[0]
+        plain = strip_flags(text, state.system)
+        features = self._features([plain], state.system)
+        dim = getattr(self.embedder, "dimension", None)
+        probs = model.probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)[0]
         who = actor_for(text, state, actor)
         context = {"target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
                    "power": power_for(text, state, who) is not None}
         weight = priors(state.system)
         scores: dict[str, float] = {}
+        moved: dict[str, float] = {}
+        fallback = {**IMPOSSIBLE_FALLBACK, **dict(_lexicon_file(state.system).get("when_impossible", {}))}
         for label, p in zip(model.labels, probs):
             if self._possible(label, state, context):
-                scores[label] = float(p) * weight.get(label, 1.0)
+                scores[label] = scores.get(label, 0.0) + float(p) * weight.get(label, 1.0)
+            elif label in fallback:  # "I walk over there" (no zone named) is a walk, not a stealth check
+                moved[fallback[label]] = moved.get(fallback[label], 0.0) + float(p)
+        for label, p in moved.items():
+            if label in scores or label in NOT_TOOLS:
+                scores[label] = scores.get(label, 0.0) + p
         if any(n != who for n in mentioned(text, list(state.characters))):
             for source, goal in with_target(state.system).items():
                 if source in scores and goal in scores:
                     scores[goal] += scores.pop(source)
+        if who is not None and mentioned(text, usable_powers(state, who)):  # a power named in full is used
+            for label in scores:
+                if self._uses_power(label, state):
+                    scores[label] *= POWER_NAMED
         total = sum(scores.values()) or 1.0
         return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
+
+    @staticmethod
+    def _uses_power(label: str, state: TableState) -> bool:
+        tool = label.split(":", 1)[0]
+        if tool in NOT_TOOLS:
+            return False
+        try:
+            return "power" in spec_named(state.system, tool).args_model.model_fields
+        except KeyError:
+            return False
 
     @staticmethod
     def _possible(label: str, state: TableState, context: dict[str, bool]) -> bool:
