@@ -80,15 +80,19 @@ def verify_chain(conn: sqlite3.Connection, want: set[int] = frozenset()) -> Chai
     sha256 = hashlib.sha256  # the loop below is event_hash() inlined: it runs once per event at every open
     rows = conn.execute(
         "SELECT seq, CAST(kind AS BLOB), CAST(created_at AS BLOB), CAST(payload AS BLOB), "
-        "CAST(prev_hash AS BLOB), CAST(hash AS BLOB) FROM events ORDER BY seq"
+        "CAST(prev_hash AS BLOB), CAST(hash AS BLOB), "
+        "typeof(kind) || typeof(created_at) || typeof(payload) || typeof(prev_hash) || typeof(hash) "
+        "FROM events ORDER BY seq"
     )
-    for seq, kind, created, payload, stored_prev, stored in rows:
+    for seq, kind, created, payload, stored_prev, stored, types in rows:
         if not isinstance(seq, int) or seq != expected:
             jump = isinstance(seq, int) and seq > expected
             raise Damage(f"event {expected} is missing (the log jumps to {seq})" if jump
                          else f"the log's numbering is broken after event {expected - 1}", expected)
         if None in (kind, created, payload, stored_prev, stored):
             raise Damage(f"event {seq} has an empty field", seq)
+        if types != "texttexttexttexttext":  # a flipped serial-type byte turns text into a blob of the same bytes
+            raise Damage(f"event {seq} has a field of the wrong type ({types})", seq)
         if stored_prev != prev:
             raise Damage(f"event {seq} does not follow event {seq - 1} (its link to the previous event is wrong: "
                          f"an event was changed, removed or inserted)", seq)

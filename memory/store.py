@@ -407,6 +407,10 @@ class CampaignStore:
         except Damage as d:
             conn.execute("ROLLBACK")
             raise _corrupt(db, d.why, directory.name) from None
+        except UnicodeDecodeError:  # a flipped byte inside a name or message SQLite hands back as text
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise _corrupt(db, "the file holds text that is not valid UTF-8 (damaged bytes)", directory.name) from None
         except BaseException:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")

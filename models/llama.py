@@ -117,6 +117,13 @@ class LlamaCppBackend:
     def complete(self, messages: list[Message], settings: GenerationSettings) -> str:
         return "".join(self.stream(messages, settings))
 
+    def stream_text(self, prompt: str, settings: GenerationSettings) -> Iterator[str]:
+        """A raw completion of ``prompt``, no chat template: for few-shot prompts (see narrator.narration)."""
+        for chunk in self.llm.create_completion(prompt, stream=True, **self._kwargs(settings)):
+            text = chunk["choices"][0]["text"]
+            if text:
+                yield text
+
     def stream(self, messages: list[Message], settings: GenerationSettings) -> Iterator[str]:
         kwargs = self._kwargs(settings)
         if self.has_chat_template:

@@ -27,6 +27,10 @@ class ScriptedBackend:
             raise BackendError("scripted backend has no replies left")
         return self._replies.pop(0)
 
+    def stream_text(self, prompt: str, settings: GenerationSettings) -> Iterator[str]:
+        """A raw completion, answered like a chat whose one user message is the prompt (recorded as such)."""
+        return self.stream([Message("user", prompt)], settings)
+
     def stream(self, messages: list[Message], settings: GenerationSettings) -> Iterator[str]:
         text = self.complete(messages, settings)
         for i in range(0, len(text), 7):  # several chunks, as a real stream would give

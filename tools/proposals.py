@@ -21,6 +21,14 @@ from tools.table import TableState
 Circumstance = Literal["big advantage", "small advantage", "none", "small disadvantage", "big disadvantage"]
 ACTOR_ENUM = {"x-names": "actors"}
 ZONE_ENUM = {"x-names": "zones"}
+
+
+def sheet_names(path: str, **match: list[str]) -> dict[str, Any]:
+    """Schema marker for a field naming an entry of the acting character's own sheet: the entries at ``path`` (a
+    dict of entries, or a list of dicts with a ``name``), only those whose fields take one of the given values
+    (``sheet_names("descriptors", kind=["ability"])``). The router fills such a field from the player's words
+    (:func:`narrator.agent.extract.sheet_name_for`); the engine's ``to_args`` judges it against the sheet."""
+    return {"x-sheet": path, **({"x-sheet-match": match} if match else {})}
 NO_ROLL = "no_roll"
 CLARIFY = "clarify"
 REFUSE = "refuse"
@@ -94,7 +102,7 @@ def _names(state: TableState, kind: str) -> list[str]:
 def _fill_enums(node: Any, state: TableState) -> Any:
     if isinstance(node, dict):
         kind = node.get("x-names")
-        node = {k: _fill_enums(v, state) for k, v in node.items() if k != "x-names"}
+        node = {k: _fill_enums(v, state) for k, v in node.items() if k not in ("x-names", "x-sheet", "x-sheet-match")}
         if kind:
             names = _names(state, kind)
             if node.get("type") == "array":

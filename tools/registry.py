@@ -121,9 +121,9 @@ def default_registry() -> Registry:
     from tools.systems import all_systems, generation
 
     if _default is None or _generation != generation():
-        from tools import oracle, table_tools
+        from tools import oracle, story, table_tools
 
-        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS,
+        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *story.TOOLS,
                              *(t for s in all_systems() for t in s.tools())])
         _set_generation(generation())
     return _default

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
 from tools.contract import ToolResult
 from tools.errors import FieldProblem, ToolArgumentError
@@ -58,6 +58,20 @@ class Expiry(BaseModel):
     since: tuple[int, int] = (0, 0)
 
 
+class Story(BaseModel):
+    """Solo play's story state, as Mythic-style oracles keep it: a chaos factor (1 calm … 9 wild; the oracle and
+    random events read it), the open threads (what the story is about) and the recurring people, plus the place
+    the current scene is framed in. Changed only by :class:`SetStory` from the ``story_*`` tools (:mod:`tools.story`).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    chaos: int = Field(5, ge=1, le=9)
+    threads: list[str] = Field(default_factory=list)
+    people: list[str] = Field(default_factory=list)
+    place: str = ""
+
+
 class TableState(BaseModel):
     """Everything on the table. ``characters`` holds each character's sheet as its system's model dumps it.
 
@@ -79,6 +93,15 @@ class TableState(BaseModel):
     positions: dict[str, str] = Field(default_factory=dict)
     initiative: Initiative = Field(default_factory=Initiative)
     system_state: dict[str, Any] = Field(default_factory=dict)
+    story: Story = Field(default_factory=Story)
+
+    @model_serializer(mode="wrap")
+    def _dump(self, handler: Any) -> dict[str, Any]:
+        """An untouched story is left out, so tables (and snapshots) from before solo story state dump as they did."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("story") in (Story(), Story().model_dump()):
+            data.pop("story")
+        return data
 
     def find(self, name: str, field: str = "actor", tool: str = "?") -> str:
         """The canonical name of a character or NPC (case-insensitive), or an error listing the known ones."""
@@ -196,9 +219,16 @@ class SetSystemState(_Op):
     value: Any
 
 
+class SetStory(_Op):
+    """The whole story state (chaos, threads, people, place) after a ``story_*`` tool."""
+
+    op: Literal["set_story"] = "set_story"
+    story: Story
+
+
 Op = Annotated[
     Union[PutCharacter, RemoveCharacter, SetField, SetScene, SetConditions, SetZones, Move, SetInitiative, SetOption,
-          SetSystemState],
+          SetSystemState, SetStory],
     Field(discriminator="op"),
 ]
 
@@ -248,6 +278,8 @@ def apply(state: TableState, op: _Op) -> TableState:
         data["characters"][op.name] = _set_path(data["characters"][op.name], op.field, op.value)
     elif isinstance(op, SetScene):
         data["scene"] = op.text
+        if "story" in data:  # a scene set by hand or by a generator is not the framed place any more
+            data["story"] = {**data["story"], "place": ""}
     elif isinstance(op, SetConditions):
         if op.conditions:
             data["conditions"][op.name] = list(op.conditions)
@@ -273,6 +305,8 @@ def apply(state: TableState, op: _Op) -> TableState:
         data["initiative"] = op.initiative.model_dump()
     elif isinstance(op, SetOption):
         data["options"][op.key] = op.value
+    elif isinstance(op, SetStory):
+        data["story"] = op.story.model_dump()
     elif isinstance(op, SetSystemState):
         if op.value is None:
             data["system_state"].pop(op.key, None)

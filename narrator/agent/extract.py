@@ -1,4 +1,5 @@
-"""Reading names out of the player's words: who acts, whom they target, which zone or power they mean.
+"""Reading names out of the player's words: who acts, whom they target, which zone or power they mean, which entry
+of their own sheet (a skill, an ability, an item) they name.
 
 Only names already on the table can come out of here, matched on word boundaries, case-insensitively.
 """
@@ -7,18 +8,21 @@ from __future__ import annotations
 
 import re
 
-from tools.table import TableState
+from tools.table import TableState, get_path
 
 
 def mentioned(text: str, names: list[str]) -> list[str]:
     """Names that appear in ``text`` as whole words, in order of appearance (longest first on ties)."""
-    found = []
+    found: list[tuple[int, int, str]] = []
+    taken: list[tuple[int, int]] = []  # a name inside a longer one found there is not named ("Bandit 2")
     lowered = text.casefold()
     for name in sorted(names, key=len, reverse=True):
-        m = re.search(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered)
-        if m:
-            found.append((m.start(), name))
-    return [n for _, n in sorted(found)]
+        for m in re.finditer(rf"(?<![\w]){re.escape(name.casefold())}(?![\w])", lowered):
+            if not any(a <= m.start() and m.end() <= b for a, b in taken):
+                taken.append((m.start(), m.end()))
+                found.append((m.start(), -len(name), name))
+                break
+    return [n for _, _, n in sorted(found)]
 
 
 def is_npc(state: TableState, name: str) -> bool:
@@ -64,14 +68,34 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
     return None
 
 
+NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "two"})
+
+
 def target_for(text: str, state: TableState, actor: str | None) -> str | None:
     """Whom the action targets: a named character other than the actor, else the only conscious NPC present."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         return names[0]
+    from tools.systems import get_system
+
+    downed = get_system(state.system).downed_condition
     candidates = [n for n in state.characters if n != actor and is_npc(state, n)
-                  and "unconscious" not in state.conditions.get(n, [])]
-    return candidates[0] if len(candidates) == 1 else None
+                  and downed not in state.conditions.get(n, [])]
+    words = set(re.findall(r"[a-z]+", text.casefold()))
+    called = [n for n in candidates if words & {w for w in re.findall(r"[a-z]+", n.casefold())
+                                                if len(w) >= 3 and w not in NOT_NAMES}]
+    # "the nearest thug" names Town Thug when every NPC so called is one kind ("Town Thug", "Town Thug 2")
+    for group in (called, candidates):
+        if group and len({_kind(n) for n in group}) == 1:
+            return group[0]
+        if group:
+            return None
+    return None
+
+
+def _kind(name: str) -> str:
+    """A generated NPC's kind: its name without the running number ("Town Thug 2" → "town thug")."""
+    return re.sub(r"\s+\d+$", "", name).casefold()
 
 
 def zone_for(text: str, state: TableState) -> str | None:
@@ -97,6 +121,50 @@ def usable_powers(state: TableState, actor: str) -> list[str]:
 
 def _stem(word: str) -> str:
     return word[: max(4, len(word) - 3)]
+
+
+def sheet_entries(state: TableState, actor: str | None, path: str, match: dict | None = None) -> list[str]:
+    """The names of the entries at ``path`` on the actor's sheet (dict keys, or each entry's ``name``), keeping those
+    whose fields take one of the values in ``match`` (``{"kind": ["ability"]}``)."""
+    if actor is None or actor not in state.characters:
+        return []
+    node = get_path(state.characters[actor], path)
+    items = list(node.items()) if isinstance(node, dict) else [(None, v) for v in node] if isinstance(node, list) \
+        else []
+    names = []
+    for key, entry in items:
+        name = entry.get("name") if isinstance(entry, dict) else None
+        name = name if isinstance(name, str) else key if isinstance(key, str) else None
+        if name is None:
+            continue
+        if match and not all(isinstance(entry, dict) and entry.get(f) in allowed for f, allowed in match.items()):
+            continue
+        names.append(name)
+    return names
+
+
+def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, match: dict | None = None,
+                   only_one: bool = False) -> str | None:
+    """The entry of the actor's sheet the words name — whole, or by a word of it when only one fits ("sneaking"
+    names Sneak, "the lock" Lockpicking) — else, with ``only_one``, the single entry there is."""
+    names = sheet_entries(state, actor, path, match)
+    named = mentioned(text, names)
+    if named:
+        return named[0]
+    words = re.findall(r"[a-z]+", text.casefold())
+    partial = [n for n in names
+               if any(w == nw or (len(nw) >= 4 and len(w) >= 4 and (w.startswith(_stem(nw)) or nw.startswith(w)))
+                      for nw in re.findall(r"[a-z]+", n.casefold()) if len(nw) >= 3 for w in words)]
+    # "my bow" names Hunting bow, "sneaking" names Sneak, "the lock" names Lockpicking
+    if len(partial) == 1:
+        return partial[0]
+    return names[0] if only_one and len(names) == 1 else None
+
+
+def mentioned_other(text: str, state: TableState, actor: str | None) -> str | None:
+    """The first character the words name other than the actor (no fallback: None when nobody is named)."""
+    names = [n for n in mentioned(text, list(state.characters)) if n != actor]
+    return names[0] if names else None
 
 
 def power_for(text: str, state: TableState, actor: str | None) -> str | None:

@@ -1,7 +1,9 @@
 """The router proposer: a calibrated classifier over MiniLM embeddings, the table's context, and a few hard rules.
 
 Labels are ``tool`` or ``tool:variant`` (``<system>_check:stealth``): the variant fills the one field of the
-proposal whose allowed values contain it; names come from :mod:`narrator.agent.extract`. The examples it learns
+proposal whose allowed values contain it; names come from :mod:`narrator.agent.extract` — characters and zones
+named on the table, and entries of the actor's own sheet for fields marked with :func:`tools.proposals.sheet_names`
+(a skill, an ability, an item the words name). The examples it learns
 from are files — the rulebook's own anchors (``RulesSystem.router_examples``), ``router_examples.jsonl`` and
 ``router_training*.jsonl`` in the system's prompts folder, and ``prompts/common/router_training*.jsonl`` for what
 every system shares (no roll, clarify, refuse, moving, turns) — so a new system adds files, never code. The
@@ -28,7 +30,8 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.extract import (
-    actor_for, mentioned, other_subject, power_for, target_for, usable_powers, zone_for,
+    actor_for, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, target_for, usable_powers,
+    zone_for,
 )
 from narrator.agent.specs import spec_named
 from prompts import ROOT as PROMPTS_ROOT
@@ -166,7 +169,8 @@ def strip_flags(text: str, system: str) -> str:
 
 SCENE_LABELS = ("start_combat", "table_next_turn", "table_end_combat")
 """Labels a sentence with someone else as its subject may still carry: the player framing the scene ("the wolves
-lunge at us — it's on!") starts or ends a fight; anything else the other character does is theirs to do."""
+lunge at us — it's on!") starts or ends a fight (the system's ``start_combat_tool``, whatever its name); anything
+else the other character does is theirs to do."""
 
 
 class RouterProposer:
@@ -236,7 +240,7 @@ class RouterProposer:
         probs = model.probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)[0]
         who = actor_for(text, state, actor)
         context = {"target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
-                   "power": power_for(text, state, who) is not None}
+                   "power": power_for(text, state, who) is not None, "text": text, "who": who}
         weight = priors(state.system)
         scores: dict[str, float] = {}
         moved: dict[str, float] = {}
@@ -271,7 +275,7 @@ class RouterProposer:
             return False
 
     @staticmethod
-    def _possible(label: str, state: TableState, context: dict[str, bool]) -> bool:
+    def _possible(label: str, state: TableState, context: dict[str, Any]) -> bool:
         tool = label.split(":", 1)[0]
         if tool in NOT_TOOLS:
             return True
@@ -286,6 +290,11 @@ class RouterProposer:
             return False
         if "power" in fields and not context["power"]:
             return False
+        for info in fields.values():
+            marker = _sheet_marker(info)
+            if marker is not None and info.is_required() and sheet_name_for(
+                    context["text"], state, context["who"], marker[0], marker[1], only_one=True) is None:
+                return False
         return True
 
     # -- proposing -----------------------------------------------------------------------------------------------
@@ -295,7 +304,9 @@ class RouterProposer:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
         ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
-        if other is not None and not (ranked and ranked[0].tool.endswith(SCENE_LABELS)):
+        framing = ranked and (ranked[0].tool.endswith(SCENE_LABELS)
+                              or ranked[0].tool == get_system(state.system).start_combat_tool)
+        if other is not None and not framing:
             return Proposal(tool=REFUSE, source=self.name, args={
                 "reason": f"You speak for {actor}; {other} acts when the story or the turn order says so"
                           + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
@@ -328,6 +339,16 @@ def _allowed(annotation: Any) -> set[str]:
     return values
 
 
+def _extra(info: Any) -> dict[str, Any]:
+    return info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+
+
+def _sheet_marker(info: Any) -> tuple[str, dict | None] | None:
+    """(path, match) of a field marked with :func:`tools.proposals.sheet_names`, else None."""
+    path = _extra(info).get("x-sheet")
+    return (path, _extra(info).get("x-sheet-match")) if isinstance(path, str) else None
+
+
 def from_candidate(candidate: Candidate, text: str, state: TableState, actor: str | None, source: str) -> Proposal:
     """Turn a label into a validated proposal, filling names from the player's words; clarify what is missing."""
     tool = candidate.tool
@@ -355,6 +376,14 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         elif field == "combatants":
             downed = get_system(state.system).downed_condition
             args[field] = [n for n in state.characters if downed not in state.conditions.get(n, [])]
+        elif (marker := _sheet_marker(info)) is not None:
+            found = sheet_name_for(text, state, who, marker[0], marker[1], only_one=info.is_required())
+            if found is not None or info.is_required():
+                args[field] = found
+        elif _extra(info).get("x-names") == "actors" and typing.get_origin(info.annotation) is not list:
+            other = mentioned_other(text, state, who)  # any other character field: whoever the words name
+            if other is not None:
+                args[field] = other
     for flag in flags(state.system):
         if flag["field"] in spec.args_model.model_fields and re.search(flag["pattern"], text, re.IGNORECASE):
             args[flag["field"]] = True

@@ -1,9 +1,10 @@
 """One turn, one direction: player input → explicit command or proposal → engine executes → narration →
-provenance guard → events (and memory).
+provenance guard and quality gate → events (and memory).
 
-The mechanics line shown to the player is rendered by the engine from the results; the model only writes prose,
-and the guard removes any sentence of it that states a number or a roll or a health change the results do not
-contain (regenerating once, then falling back to the engine's summary). Every step lands in the event log.
+The mechanics line shown to the player is rendered by the engine from the results; the model only writes prose.
+:mod:`narrator.narration` asks the model for seeded candidates, judges each with the gate (which includes the
+provenance guard: no number, roll or health change the results do not contain) and shows the best that passes,
+else a sentence the engine composes itself. Every step, and every rejected candidate, lands in the event log.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from memory.campaign import Campaign
-from models.base import BackendError, GenerationSettings, LLMBackend, Message
+from models.base import GenerationSettings, LLMBackend
 from narrator.agent.evidence import Evidence
-from narrator.agent.guard import GuardReport, SentenceGuard
-from prompts import load
+from narrator.agent.guard import GuardReport
 from tools import render
 from tools.contract import ToolResult
 from tools.errors import ToolCallError
@@ -30,7 +30,8 @@ from tools.table import TableState
 
 def choice_words(p: Proposal) -> str:
     """How a choice is named to the player: the variant that distinguishes it (a skill, a trait), else the tool."""
-    for key in ("skill", "trait", "power", "zone", "defender", "target", "attribute", "descriptor", "ability"):
+    for key in ("skill", "trait", "power", "descriptor", "approach", "zone", "defender", "target", "attribute",
+                "ability", "activity", "action"):
         value = p.args.get(key)
         if isinstance(value, str) and value:
             return value
@@ -67,6 +68,7 @@ class TurnOutcome:
     mechanics: str = ""
     narration: str = ""
     guard: GuardReport = field(default_factory=GuardReport)
+    gate: dict[str, Any] | None = None  # narrator.narration.candidates.Narration.record()
     error: str | None = None
     question: str | None = None
     refusal: str | None = None
@@ -79,12 +81,16 @@ class Agent:
     the most probable choice is played."""
 
     def __init__(self, campaign: Campaign, backend: LLMBackend | None, proposer, memory=None,
-                 settings: GenerationSettings | None = None, ask_between: bool = False):
+                 settings: GenerationSettings | None = None, ask_between: bool = False,
+                 narration_style: str | None = None):
         self.campaign = campaign
         self.backend = backend
         self.proposer = proposer
         self.memory = memory
         self.ask_between = ask_between
+        self.narration_style = narration_style  # None/"auto": fitted to the model (narrator.narration)
+        self.on_progress: Callable[[int, int], None] | None = None  # candidate i of n (the screen shows it)
+        self._narrator: Any = None
         self.settings = settings or GenerationSettings(max_tokens=90, temperature=0.7,
                                                        stop=("\n\n", "Player", "Engine", "[", "Narrate"))
 
@@ -157,7 +163,7 @@ class Agent:
             except Exception as e:  # noqa: BLE001 - the narration failing still ends the turn with an event
                 outcome.error = f"{type(e).__name__}: {str(e)[:200]}"
                 outcome.narration = self.summary(outcome)
-        self.campaign.say("narration", outcome.narration, guard=outcome.guard.as_dict(),
+        self.campaign.say("narration", outcome.narration, guard=outcome.guard.as_dict(), gate=outcome.gate,
                           proposal=outcome.proposal.model_dump(mode="json") if outcome.proposal else None,
                           **({"error": outcome.error} if outcome.error else {}))
         if self.memory is not None:
@@ -206,53 +212,20 @@ class Agent:
                         state.system, outcome.actor, tuple(state.characters))
 
     # -- narration -----------------------------------------------------------------------------------------
-    def messages(self, outcome: TurnOutcome, strict: bool = False) -> list[Message]:
-        state = self.campaign.state
-        system = load(state.system, "narrator_system.md") + "\n" + load(state.system, "narrator_style.md")
-        context = [f"Scene: {state.scene or 'not set'}"]
-        if outcome.actor and outcome.actor in state.characters:
-            context.append(f"The player's character: {outcome.actor}")
-        if self.memory is not None:
-            recalled = self.memory.recall_for_prompt(self.campaign, outcome.input, outcome.actor)
-            if recalled:
-                context.append("What the story remembers:\n" + recalled)
-        if outcome.results:
-            context.append("What happened (already decided):\n" + "\n".join(
-                f"- {render.prompt(r, n, e)}" for (n, r), e in zip(outcome.results, outcome.effects_by)))
-        else:
-            context.append("What happened: nothing needed the dice and nothing changed.")
-        context.append(f'Player says: "{outcome.input}"')
-        ask = "Narrate what happens."
-        if strict:
-            ask += " Do not write any number, roll or health change."
-        return [Message("system", system), Message("user", "\n\n".join(context) + "\n\n" + ask)]
-
     def narrate(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> tuple[str, GuardReport]:
-        results = [r for _, r in outcome.results]
-        evidence = self.evidence(outcome)
-        report = GuardReport()
-        for attempt in range(2):
-            guard = SentenceGuard(evidence)
-            try:
-                for chunk in self.backend.stream(self.messages(outcome, strict=attempt > 0), self.settings):
-                    for sentence in guard.feed(chunk):
-                        if on_text:
-                            on_text(sentence + " ")
-                    if guard.full:
-                        break
-                for sentence in guard.finish():
-                    if on_text:
-                        on_text(sentence + " ")
-            except BackendError as e:
-                outcome.error = str(e)
-                break
-            report.removed += guard.report.removed
-            report.reasons += guard.report.reasons
-            if guard.kept:  # whatever survived was already shown, sentence by sentence
-                return guard.text, report
-            report.regenerated = True
-        report.fallback = True
-        fallback = "; ".join(r.summary for r in results) or "Nothing happens that needs the dice."
-        if on_text:
-            on_text(fallback)
-        return fallback, report
+        """Best-of-N candidates through the gate, else the engine's floor (:mod:`narrator.narration`)."""
+        from narrator.narration.candidates import Narrator
+        from narrator.narration.context import facts_and_context, turn_seed
+
+        if self._narrator is None or self._narrator.backend is not self.backend:
+            self._narrator = Narrator(self.backend, style=self.narration_style)
+        recalled = ""
+        if self.memory is not None and self._narrator.profile.style == "chat":
+            recalled = self.memory.recall_for_prompt(self.campaign, outcome.input, outcome.actor)
+        facts, context = facts_and_context(self.campaign, outcome.input, outcome.actor, recalled)
+        result = self._narrator.narrate(self.evidence(outcome), facts, context, turn_seed(self.campaign),
+                                        on_text, self.on_progress)
+        if result.error:
+            outcome.error = result.error
+        outcome.gate = result.record()
+        return result.text, result.guard

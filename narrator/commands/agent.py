@@ -87,6 +87,46 @@ def cmd_eval_guard(ns):
     return 0
 
 
+def cmd_eval_narration(ns):
+    from narrator.narration.evaluate import evaluate
+
+    backend = _backend(ns)
+    try:
+        report = evaluate(ns.file, backend, style=ns.style).as_dict()
+    finally:
+        close = getattr(backend, "close", None)
+        if callable(close):
+            close()
+    if ns.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 0
+    print(f"{report['model']}: {report['turns']} turns, {report['candidates']} candidates; shown narrations passing "
+          f"the gate {report['shown_pass_all']:.1%}; from the model {report['from_model']:.1%}, from the floor "
+          f"{report['from_floor']:.1%}; consecutive repeats {report['consecutive_repeats']}; turn latency p50 "
+          f"{report['latency_ms']['p50'] / 1000:.2f} s, p95 {report['latency_ms']['p95'] / 1000:.2f} s")
+    print(f"  {'check':<12} {'candidates':>10} {'shown':>8}")
+    for check, share in report["candidates_pass"].items():
+        print(f"  {check:<12} {share:>10.1%} {report['shown_pass'][check]:>8.1%}")
+    print(f"  {'all':<12} {report['candidates_pass_all']:>10.1%} {report['shown_pass_all']:>8.1%}")
+    if report["questions_not_counted"]:
+        print(f"  ({report['questions_not_counted']} turns were answered with a question and are not counted)")
+    return 0
+
+
+def cmd_eval_topic(ns):
+    from narrator.narration.evaluate import topic_report
+
+    report = topic_report(ns.file)
+    if ns.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"{report['file']}: {report['n']} labelled narrations; at threshold {report['threshold']:.2f} accuracy "
+          f"{report['accuracy']:.1%}, on-topic kept {report['on_topic_kept']:.1%}, off-topic refused "
+          f"{report['off_topic_refused']:.1%}; this file would calibrate the threshold to "
+          f"{report['calibrated_threshold']:.2f}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("turn", help="play one turn in a campaign (offline, with the embedded model by default)")
     p.add_argument("text", nargs="+")
@@ -113,3 +153,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--contexts", help="the contexts file (default: contexts.json in the set's folder)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_guard)
+    p = esub.add_parser("narration", help="the narration gate, model share and latency on seeded turns (JSONL)")
+    p.add_argument("file")
+    p.add_argument("--style", choices=("auto", "completion", "chat"), default="auto",
+                   help="the prompt shape (auto: fitted to the model)")
+    p.add_argument("--json", action="store_true")
+    add_model_options(p)
+    p.set_defaults(func=cmd_eval_narration)
+    p = esub.add_parser("topic", help="the gate's on-topic check on labelled narrations (JSONL)")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_topic)

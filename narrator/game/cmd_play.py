@@ -40,18 +40,22 @@ def oracle(s: "GameSession", arg: str) -> None:
     if not arg:
         raise usage_error("oracle")
     question, likelihood = split_likelihood(arg)
-    s.call("oracle_ask", {"question": question, "likelihood": likelihood}, explain=True)
+    s.call("story_oracle", {"question": question, "likelihood": likelihood}, explain=True)
 
 
-@command("scene", "/scene [GENERATOR | set TEXT]", "generate the next scene (e.g. dungeon), or set it by hand",
-         "solo", complete=lambda s, a: ("set", *scene_generators(s.system)) if s.has_campaign else ())
+@command("scene", "/scene [show | GENERATOR | set TEXT]", "frame a new scene from the oracle tables (place, "
+         "situation, someone present, a hook); show it; one of the system's generators; or set it by hand",
+         "solo", complete=lambda s, a: ("show", "set", *scene_generators(s.system)) if s.has_campaign else ())
 def scene(s: "GameSession", arg: str) -> None:
     generators = scene_generators(s.system)
     word, _, rest = arg.partition(" ")
     if not arg:
+        s.frame_scene("next")
+        return
+    if word.lower() == "show":
         now = s.state.scene or "not set"
         listing = "; ".join(f"{n} — {g.description}" for n, g in generators.items()) or "none for this system yet"
-        s.info(f"Scene: {now}\nGenerators: {listing}. Or /scene set TEXT.")
+        s.info(f"Scene: {now}\nGenerators: {listing}. Or /scene to frame a new one, /scene set TEXT.")
         return
     if word.lower() == "set":
         if not rest:

@@ -6,7 +6,7 @@ session must not be imported by either. Whoever runs or completes commands impor
 
 from __future__ import annotations
 
-from narrator.game import cmd_play, cmd_table, cmd_teach  # noqa: F401  (handlers register themselves)
+from narrator.game import cmd_play, cmd_story, cmd_table, cmd_teach  # noqa: F401  (handlers register themselves)
 from narrator.game.commands import COMMANDS, GROUPS, lookup, run_command
 
 __all__ = ["COMMANDS", "GROUPS", "lookup", "run_command"]

@@ -32,16 +32,13 @@ def find_rulings(memory: Any | None) -> tuple[Callable[[str, str], Any] | None, 
     if memory is not None and callable(getattr(memory, "rulings", None)):
         return memory.rulings, None
     try:
-        from memory.rulebooks import RulebookIndex  # type: ignore[import-not-found]
-        from memory.rulings import rulings  # type: ignore[import-not-found]
+        import memory.rulings  # noqa: F401  (type: ignore[import-not-found]) - the rulings module must be there
+        from memory.vector import rulings  # type: ignore[import-not-found]
     except Exception as e:  # noqa: BLE001 - any import failure only disables rulings
         return None, f"Rulings need the memory module, which is not available here ({type(e).__name__}: {e})."
-    index: list[Any] = []
 
     def ask(question: str, system: str) -> Any:
-        if not index:
-            index.append(RulebookIndex.open_default())
-        return rulings(index[0], question, system)
+        return rulings(question, system)  # the shared rules index, opened once per process
 
     return ask, None
 

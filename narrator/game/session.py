@@ -33,7 +33,7 @@ MAX_LINE = 2000
 """Longest line a player may send; longer ones are refused whole rather than silently cut."""
 MODE_HINTS = {
     "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene sets the scene from the system's generators, /encounter adds foes.",
+            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.",
     "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
     "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
              "/why repeats the last explanation, /learn TOPIC walks through a rule.",
@@ -79,6 +79,8 @@ class GameSession:
         self._prompt = "> "
         self._told_resources = False  # the model's load failure is said once
         self.pending: tuple[Any, Any] | None = None  # (agent, outcome) while the player picks between choices
+        self.activity: str | None = None  # what the narrator is doing right now (the status line shows it)
+        self._narrator: Any = None
 
     # -- output ----------------------------------------------------------------------------------------------
     def emit(self, block: Block) -> None:
@@ -195,6 +197,19 @@ class GameSession:
         who = f" as {self.actor}" if self.actor else ""
         self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {MODE_HINTS[self.mode]} "
                   "/help lists every command.")
+        if self.mode == "solo" and not self.campaign.state.scene:
+            self.frame_scene("opening")
+        elif self.mode == "solo":
+            self.recap()
+
+    def recap(self) -> None:
+        """A resumed solo game says where the story stands: the scene, then the last thing narrated."""
+        campaign = self.campaign
+        self.info(f"Where you are: {campaign.state.scene}")
+        recent = campaign.store.events(after=max(0, campaign.store.last_seq() - 200))
+        last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)
+        if isinstance(last, str) and last.strip():
+            self.info(f"Last time: {last.strip()}")
 
     # -- lines -----------------------------------------------------------------------------------------------
     def handle(self, line: str, sink: Sink | None = None) -> list[Block]:
@@ -276,13 +291,17 @@ class GameSession:
                 self.preview("table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
         agent = GameAgent(self.campaign, self.resources.backend, proposer, memory=self.memory,
                           on_result=self.show_result, ask_between=True)
+        agent.on_progress = self._progress
         streamed: list[str] = []
 
         def stream(piece: str) -> None:
             streamed.append(piece)
             self.emit(Block("chunk", piece))
 
-        outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        try:
+            outcome = agent.turn(text, actor=self.actor, on_text=stream)
+        finally:
+            self.activity = None
         if outcome.choices:
             self._offer(agent, outcome)
             return
@@ -323,7 +342,10 @@ class GameSession:
         if self.mode == "teach":
             picked = outcome.choices[index]
             self.preview(picked.tool, dict(picked.call_args))
-        done = agent.choose(outcome, index, on_text=stream)
+        try:
+            done = agent.choose(outcome, index, on_text=stream)
+        finally:
+            self.activity = None
         self._after_turn(done, streamed, outcome.input)
         return True
 
@@ -346,6 +368,45 @@ class GameSession:
             self.run_foes()
         if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
             self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+
+    def _progress(self, i: int, n: int) -> None:
+        self.activity = f"narrating {i}/{n}"
+
+    # -- solo scenes -------------------------------------------------------------------------------------------
+    def frame_scene(self, kind: str = "next") -> None:
+        """Frame a scene from the oracle tables (a logged ``story_scene`` call) and tell it: the engine's framing
+        (where you are, what is going on, who is here, the hook — always, so the player knows where they are),
+        then the model's best candidate when one passes the gate. Logged and remembered."""
+        from narrator.agent.evidence import Evidence
+        from narrator.narration.candidates import Narrator
+        from narrator.narration.context import facts_and_context, turn_seed
+
+        from narrator.narration.floor import compose
+
+        campaign = self._open()
+        result = campaign.call("story_scene", {"kind": kind})
+        self.last = ("story_scene", result)  # /why shows the oracle rolls behind the scene
+        backend = self.resources.backend if self.resources.ready() else None
+        if self._narrator is None or self._narrator.backend is not backend:
+            self._narrator = Narrator(backend)
+        facts, context = facts_and_context(campaign, "look around", self.actor)
+        evidence = Evidence((("story_scene", result),), (), get_system(campaign.system).vocabulary(),
+                            campaign.system, self.actor, tuple(campaign.state.characters))
+        self.activity = "framing the scene"
+        try:
+            told = self._narrator.narrate(evidence, facts, context, turn_seed(campaign),
+                                          on_progress=self._progress)
+        finally:
+            self.activity = None
+        framing = compose(evidence, "look around", campaign.state.scene, None, turn_seed(campaign))[0]
+        text = f"{framing} {told.text}" if told.source == "model" else framing
+        self.emit(Block("narration", text))
+        campaign.say("narration", text, gate=told.record(), scene=kind, framing=framing)
+        if self.memory is not None:
+            try:
+                self.memory.remember_turn(campaign)
+            except Exception:  # noqa: BLE001 - the memory is derived; the next open catches up
+                pass
 
     # -- what commands may touch (narrator.game.context.Play) ---------------------------------------------------
     @property
@@ -435,11 +496,13 @@ class GameSession:
         from tools.errors import ToolCallError
         from tools.turns import blocking
 
+        from tools.turns import party_down
+
         campaign = self._open()
         system = get_system(campaign.system)
         for _ in range(4 * max(1, len(campaign.state.initiative.order))):
             ini = campaign.state.initiative
-            if not ini.active or ini.current is None:
+            if not ini.active or ini.current is None or party_down(campaign.state):
                 return
             name = ini.current
             sheet = campaign.state.characters.get(name, {})
@@ -541,9 +604,13 @@ class GameSession:
             return [("bold", " narrator "), ("", " new campaign ")]
         state = campaign.state
         parts = [("bold", f" {campaign.name} "), ("", f" {self.mode} ")]
-        if state.scene:
-            scene = state.scene if len(state.scene) <= 40 else state.scene[:39] + "…"
-            parts.append(("", f" {scene} "))
+        if state.story.place or state.scene:
+            scene = state.story.place or state.scene
+            scene = scene if len(scene) <= 40 else scene[:39] + "…"
+            chaos = f" · chaos {state.story.chaos}" if state.story.place else ""
+            parts.append(("", f" {scene}{chaos} "))
+        if self.activity:
+            parts.append(("", f" {self.activity}… "))
         actor = self.actor
         if actor and actor in state.characters:
             parts.append(("bold", f" {actor} {rules_for(campaign.system).resources(state.characters[actor])} "))

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 DEFAULT_CAMPAIGN = "My Campaign"
 
 
+BACK = frozenset({"back", "/back", "menu"})
+
+
 def _ask(session: "GameSession", question: str, default: str | None = None) -> None:
     session.emit(Block("prompt", question + (f" [{default}]" if default else "")))
 
@@ -273,10 +276,12 @@ class CharacterWizard:
 
     def _guided(self, text: str) -> None:
         step = self.steps[self.queue[0]]
+        if text.strip().casefold() in BACK:
+            return self.begin()  # a newcomer who picked guided by pressing Enter can still go random
         try:
             value = _parse(step, text)
         except StepError as e:
-            self.s.emit(Block("error", str(e)))
+            self.s.emit(Block("error", f"{e} (Type back for the menu: guided, random or done.)"))
             return self._ask_step()
         self.answers[step.key] = value
         self.queue.pop(0)

@@ -118,7 +118,8 @@ def play_session(root: str, name: str, memory_url: str | None = None) -> dict[st
     assert len(turns) == 30
     proposals = [Proposal(tool=tool or NO_ROLL, args=args, call_args=args, source="script")
                  for _, _, tool, args, _ in turns]
-    backend = ScriptedBackend([narration for *_, narration in turns])
+    current = {"narration": ""}  # the narration for the turn in play: a rejected candidate's retry gets it again
+    backend = ScriptedBackend(lambda messages, settings: current["narration"])
     seqs: dict[str, int] = {}
     with Campaign.new(name, "minim", seed=SEED, root=root) as campaign:
         for tool, args in SETUP:
@@ -129,7 +130,7 @@ def play_session(root: str, name: str, memory_url: str | None = None) -> dict[st
             if isinstance(item, str):
                 campaign.call("table_set_scene", {"text": item})
                 continue
-            actor, text, *_ = item
+            actor, text, *_, current["narration"] = item
             seqs[text] = campaign.store.last_seq() + 1
             outcome = agent.turn(text, actor=actor)
             assert outcome.error is None, outcome.error

@@ -42,7 +42,8 @@ def make_session(tmp_path):
 
     def make(campaign: str | None = "Test", mode: str = "solo", proposals: list[str] | None = None,
              narrations: list[str] | None = None, backend: bool = True, **config) -> GameSession:
-        narrator = ScriptedBackend(cycle(narrations or ["The night is quiet."])) if backend else None
+        replies = narrations if callable(narrations) else cycle(narrations or ["You wait; the night is quiet."])
+        narrator = ScriptedBackend(replies) if backend else None
         proposer = LLMProposer(ScriptedBackend(cycle(proposals or [SNEAK])))
         session = GameSession(SessionConfig(campaign=campaign, root=tmp_path, mode=mode, seed=11, memory=False,
                                             **config), ReadyResources(narrator, proposer))

@@ -22,6 +22,15 @@ GUIDED = ["g", "Aria", "a wandering priest", "4 3 2", "cure, knowledge, art, ste
           "fireball 2, healing 2", "compassion", "pride"]
 
 
+def by_action(replies: dict[str, str]):
+    """A scripted narrator answering by what its prompt's last turn says (the first key found in it)."""
+    def reply(messages, settings) -> str:
+        turn = messages[-1].content
+        return next((text for key, text in replies.items() if key in turn), "You wait and listen.")
+
+    return reply
+
+
 def keys(*lines: str) -> str:
     return "".join(line + "\r" for line in lines)
 
@@ -43,12 +52,15 @@ def until(game, predicate, timeout: float = 60.0) -> None:
 
 
 def test_wizard_three_turns_save_quit_resume_export(make_session, drive, tmp_path):
-    narrations = ["You slip into the shadows.", "The room smells of old wine.", "The innkeeper nods."]
-    session = make_session(campaign="Saga", proposals=[SNEAK, LOOK, TALK], narrations=narrations)
+    narrations = ["You slip into the shadows, but not for long.", "You look around; the room smells of old wine, but "
+                  "nothing moves.", "The innkeeper nods to you, but says nothing."]
+    session = make_session(campaign="Saga", proposals=[SNEAK, LOOK, TALK], narrations=by_action({
+        "You sneak": narrations[0], "You look around.\nOutcome: no roll": "You look around and take it all in.",
+        "You look around": narrations[1], "You greet": narrations[2]}))
     seen = {}
 
     def look_at_status(game):
-        until(game, lambda: "The innkeeper nods." in text_of(game))
+        until(game, lambda: "The innkeeper nods to you" in text_of(game))
         seen["status"] = "".join(t for _, t, *_ in game._status())
         seen["prompt"] = session.prompt
 
@@ -71,7 +83,7 @@ def test_wizard_three_turns_save_quit_resume_export(make_session, drive, tmp_pat
     with Campaign.open("Saga", tmp_path) as c:
         events = c.events()
     calls = [e for e in events if e.kind == "tool_call"]
-    assert [e.payload["tool"] for e in calls] == ["minim_add_character", "minim_check", "minim_check"]
+    assert [e.payload["tool"] for e in calls] == ["minim_add_character", "story_scene", "minim_check", "minim_check"]
     assert sum(1 for e in events if e.kind == "player") == 3
     for e in calls:  # every roll is in the export, each die with its face
         assert f"Event {e.seq}: `{e.payload['tool']}` (seed {e.payload['seed']})" in markdown
@@ -86,12 +98,12 @@ def test_solo_mode_oracle_and_dungeon_floor(make_session, ready_campaign, drive)
     game = drive(session, keys("/oracle Is the door locked? likely", "/scene dungeon", "Is anyone here?",
                                "/quit"))
     text = text_of(game)
-    assert "Oracle (likely): Is the door locked?" in text and "13/18" in text and "P(success)" in text
+    assert "Oracle (likely, chaos 5): Is the door locked?" in text and "13/18" in text and "P(success)" in text
     assert "Dungeon floor — party challenge 5" in text and "minim_dungeon_floor" in text
     assert "Try /oracle Is anyone here? likely" in text
     with Campaign.open(ready_campaign, session.config.root) as c:
         tools = [e.payload["tool"] for e in c.events() if e.kind == "tool_call"]
-        assert {"oracle_ask", "minim_dungeon_floor", "table_set_scene"} <= set(tools)
+        assert {"story_oracle", "minim_dungeon_floor", "table_set_scene"} <= set(tools)
         assert c.state.scene.startswith("Dungeon floor:")
 
 
@@ -136,7 +148,7 @@ def test_bad_input_at_every_prompt(make_session, drive):
         keys("{oops", "fireball", "fireball 2, healing 2"),     # powers: bad JSON, no points
         keys("compassion", "compassion", "compassion", "pride"),  # vice == virtue is re-asked
         keys("d"),
-        keys("", "/sheet Nobody", "/roll 2d", "/check Aria 1 2 3", "/mode", "/undo"),
+        keys("", "/sheet Nobody", "/roll 2d", "/check Aria 1 2 3", "/mode", "/undo", "/undo"),
         "I changed my mind\x03",                                # Ctrl-C clears the line
         "\x03", "\x03",                                          # Ctrl-C twice on an empty line leaves
     ])
@@ -152,7 +164,8 @@ def test_bad_input_at_every_prompt(make_session, drive):
         assert message in text, message
     assert "I changed my mind" not in [b.text for b in game.blocks if b.kind == "echo"]
     with Campaign.open("Rough", session.config.root) as c:
-        assert list(c.state.characters) == []  # /undo took the character back; the log keeps both events
+        # the first /undo took back the opening scene, the second the character; the log keeps every event
+        assert list(c.state.characters) == [] and c.state.scene == ""
         assert [e.kind for e in c.events()][-1] == "rewind"
 
 
@@ -170,7 +183,7 @@ def test_progress_while_the_model_loads(make_session, ready_campaign, drive):
         progress(0.42)
         reported.set()
         release.wait(30)
-        return ScriptedBackend(lambda m, s: "The embers glow.")
+        return ScriptedBackend(lambda m, s: "You sneak past the glowing embers, but the warmth fades.")
 
     session = make_session(campaign=ready_campaign)
     session.resources = BackgroundResources(
@@ -192,7 +205,7 @@ def test_progress_while_the_model_loads(make_session, ready_campaign, drive):
                            keys("I sneak", "/quit")])
     assert "loading the model" in seen["status"] and "42%" in seen["status"]
     text = text_of(game)
-    assert "still loading the model (42%)" in text and "Aria (PC)" in text and "The embers glow." in text
+    assert "still loading the model (42%)" in text and "Aria (PC)" in text and "You sneak past the glowing embers" in text
 
 
 def test_completer_offers_commands_names_and_skills(make_session, ready_campaign):
@@ -216,3 +229,36 @@ def test_the_screen_draws_blocks_at_any_width(make_session, ready_campaign, driv
         assert any("Aria" in t for _, t, *_ in fragments) and game._lines > 5
     started = time.monotonic()
     assert game._status() and time.monotonic() - started < 1
+
+
+def test_solo_play_opens_with_a_scene_and_keeps_one(make_session, drive):
+    session = make_session(campaign="Opening", narrations=["(no, nothing)"])  # garbage: the floor narrates
+    seen = {}
+
+    def look(game):
+        until(game, lambda: "Playing 'Opening'" in text_of(game))
+        seen["status"] = "".join(t for _, t, *_ in game._status())
+
+    game = drive(session, [keys("", "", "r", "Kit", "a smuggler", "d"), look,
+                           keys("/threads", "/people", "/scene", "/threads", "/chaos up", "/quit")])
+    blocks = game.blocks
+    playing = next(i for i, b in enumerate(blocks) if "Playing 'Opening'" in b.text)
+    told = blocks[playing + 1]  # the first thing a player reads after the wizard: where they are
+    assert told.kind == "narration" and told.text.startswith("You") and "(" not in told.text
+    with Campaign.open("Opening", session.config.root) as c:
+        events = c.events()
+        first = next(e for e in events if e.kind == "tool_call" and e.payload["tool"] == "story_scene")
+        place = first.payload["result"]["place"]
+        assert place in told.text  # the engine's floor names the place the oracle tables chose
+        narration = next(e for e in events if e.kind == "narration")
+        assert narration.payload["scene"] == "opening" and narration.payload["gate"]["source"] == "floor"
+        assert narration.payload["text"] == narration.payload["framing"] == told.text
+        assert first.payload["result"]["hook"] in told.text and first.payload["result"]["person"] in told.text
+        assert narration.payload["gate"]["rejected"][0]["failed"]
+        story = c.state.story
+        assert len(story.threads) >= 1 and story.chaos == 6 and story.people
+        assert [e.payload["tool"] for e in events if e.kind == "tool_call"].count("story_scene") == 2
+        assert c.replay().ok
+    assert place[:30] in seen["status"] and "chaos 5" in seen["status"]
+    text = text_of(game)
+    assert "Open threads:\n  1. " in text and "Recurring people:\n  1. " in text and "Chaos: 6 of 9" in text

@@ -33,5 +33,5 @@ def test_a_whole_run_from_the_command_line(capsys, tmp_path):
     assert code == 0 and "Goodbye. 'Cli' is saved" in capsys.readouterr().out
     with Campaign.open("Cli", tmp_path) as c:
         assert c.master_seed == 9 and "Aria" in c.state.characters
-        assert [e.payload["tool"] for e in c.events() if e.kind == "tool_call"] == ["minim_add_random_character",
-                                                                                   "oracle_ask"]
+        assert [e.payload["tool"] for e in c.events() if e.kind == "tool_call"] == [
+            "minim_add_random_character", "story_scene", "story_oracle"]  # solo play opens with a scene

@@ -15,7 +15,7 @@ import pytest
 from memory.campaign import Campaign
 from memory.rulebooks import book_systems, rulebooks_dir, split_book
 from narrator.agent.evaluate import table_for
-from narrator.agent.extract import power_for
+from narrator.agent.extract import power_for, sheet_entries
 from narrator.agent.specs import specs_for
 from narrator.game.rules import GameRules, rules_for
 from tools.dice import Roller
@@ -125,6 +125,10 @@ def _fill(spec, state, variant):
             args[field] = state.zones[1]
         elif field == "power":
             args[field] = power_for("", state, pcs[0])
+        elif isinstance(info.json_schema_extra, dict) and "x-sheet" in info.json_schema_extra:
+            entries = sheet_entries(state, pcs[0], info.json_schema_extra["x-sheet"],
+                                    info.json_schema_extra.get("x-sheet-match"))  # what the words could name
+            args[field] = entries[0] if entries else None
     return args
 
 

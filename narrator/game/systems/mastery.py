@@ -1,0 +1,376 @@
+"""Mastery at the table: the GM's campaign choices, guided creation, the status line, ``/check``, odds previews,
+lessons and sheets.
+
+The wizard's option steps are the choices the book leaves to the GM — the die ("pick a kind of dice to use ...
+and stick with that"), the trait list, health boxes (base 10, gritty 5 or 3, tied to a trait or not), the combat
+mode (the book's three), starting triumphs and what the last box means — plus a line for the rest of
+:class:`tools.systems.mastery.options.CampaignOptions`. Every number shown comes from the engine: previews are dry
+runs of the real tool (:func:`narrator.game.rules.dry_run_preview`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, parse_options
+from narrator.game.views import key_values, rows_table
+from tools.errors import UserError
+from tools.systems.mastery.fit import activities_of_name
+from tools.systems.mastery.options import CampaignOptions
+from tools.systems.mastery.rules import (
+    ACTIVITIES, COMBAT_MODES, DEFAULT_TRAITS, CheckActivity,
+)
+from tools.systems.mastery.sheet import cost_between
+from tools.systems.mastery.sheet_view import gear_text
+from tools.table import TableState
+
+MAX_ANSWER = 200
+CHECK_WORDS: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
+MORE_OPTIONS = ("wound_dice", "difficulty", "average_rounding", "initiative_trait", "foes_first", "health_per_point",
+                "activity_traits")
+
+
+# --- answers -------------------------------------------------------------------------------------------------------
+
+
+def _text(label: str, limit: int = 60, optional: bool = False):
+    def parse(text: str) -> str | None:
+        text = text.strip()
+        if not text:
+            if optional:
+                return None
+            raise StepError(f"The {label} cannot be empty.")
+        if len(text) > limit:
+            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
+        return text
+
+    return parse
+
+
+def _choice(options: tuple[str, ...]):
+    def parse(text: str) -> str:
+        word = text.strip().lower()
+        matches = [o for o in options if o.startswith(word)] if word else []
+        if len(matches) != 1:
+            raise StepError(f"Choose one of: {', '.join(options)}.")
+        return matches[0]
+
+    return parse
+
+
+def parse_die(text: str) -> int:
+    word = text.strip().lower().lstrip("d")
+    if word not in ("6", "10", "20"):
+        raise StepError("Choose d6, d10 or d20 (the book prefers d6).")
+    return int(word)
+
+
+def parse_rated(text: str, what: str, negative: bool = False) -> dict[str, int]:
+    """'swordsmanship 3, stealth 2', 'agility +2, intelligence -1', 'lock-picking=1' or a JSON object; empty: none."""
+    text = text.strip()
+    if not text or text.lower() in ("none", "-"):
+        return {}
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise StepError(f"That is not valid JSON ({e.msg} at column {e.colno}).") from None
+        if not isinstance(data, dict) or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                 for v in data.values()):
+            raise StepError(f"The {what} are a JSON object of name: rating.")
+        return {str(k): v for k, v in data.items()}
+    out: dict[str, int] = {}
+    for item in filter(None, (p.strip() for p in re.split(r"[,;]", text))):
+        m = re.fullmatch(r"(.+?)\s*[:= ]\s*([+-]?\d{1,2})", item)
+        if not m or not m.group(1).strip():
+            example = "'agility +2, intelligence -1'" if negative else "'swordsmanship 3, stealth 2'"
+            raise StepError(f"Write each of the {what} as 'name rating' (got {item[:40]!r}), e.g. {example}.")
+        name = " ".join(m.group(1).lower().split())
+        if name in out:
+            raise StepError(f"{name} is listed twice.")
+        out[name] = int(m.group(2))
+    if len(out) > 20:
+        raise StepError(f"That is {len(out)} {what}; keep it to 20.")
+    return out
+
+
+RANGED_WORDS = ("bow", "crossbow", "sling", "javelin", "gun", "pistol", "rifle", "musket", "dart")
+ARMOR_WORDS = ("armor", "armour", "mail", "plate", "leather", "hide", "brigandine", "helm", "shield")
+
+
+def parse_gear(text: str) -> list[dict[str, Any]]:
+    """'sword +1, chain mail 2, rope': a number makes a weapon (its damage) or, for armor words, armor (its value)."""
+    text = text.strip()
+    if not text or text.lower() in ("none", "-"):
+        return []
+    out = []
+    for item in filter(None, (p.strip() for p in re.split(r"[,;]", text))):
+        m = re.fullmatch(r"(.+?)(?:\s+([+-]?\d{1,2}))?", item)
+        name = (m.group(1) if m else item).strip()
+        if not name or len(name) > 60:
+            raise StepError(f"An item needs a name of 1-60 characters (got {item[:40]!r}).")
+        value = int(m.group(2)) if m and m.group(2) else None
+        words = name.lower()
+        if any(w in words for w in ARMOR_WORDS) and value is not None:
+            out.append({"name": name, "kind": "armor", "modifier": value})
+        elif value is not None:
+            style = "ranged" if any(w in words for w in RANGED_WORDS) else "melee"
+            out.append({"name": name, "kind": "weapon", "modifier": value, "style": style})
+        else:
+            out.append({"name": name, "kind": "item"})
+    return out
+
+
+def _cost_line(kind: str, top: int) -> str:
+    return ", ".join(f"+{r} {cost_between(kind, 0, r)}" for r in range(1, top + 1))
+
+
+# --- the adapter ---------------------------------------------------------------------------------------------------
+
+
+class MasteryRules(BaseRules):
+    def __init__(self) -> None:
+        super().__init__("mastery")
+
+    def option_steps(self) -> list[Step]:
+        chosen: dict[str, Any] = {"traits": DEFAULT_TRAITS}
+
+        def traits(text: str) -> list[str]:
+            try:
+                value = CampaignOptions(traits=text).traits
+            except ValueError as e:
+                raise StepError(f"{str(e).splitlines()[-1]} — e.g. 'agility, cunning, fortitude, intelligence'.") \
+                    from None
+            chosen["traits"] = value
+            return list(value)
+
+        def health_trait(text: str) -> str | None:
+            word = " ".join(text.strip().lower().split())
+            if word in ("", "none", "no"):
+                return None
+            if word not in chosen["traits"]:
+                raise StepError(f"Name one of your traits ({', '.join(chosen['traits'])}) or 'none'.")
+            return word
+
+        def base(text: str) -> int:
+            if not text.strip().isdigit() or not 1 <= int(text) <= 100:
+                raise StepError("A number of boxes from 1 to 100: 10 is the book's base, 5 or 3 for gritty games.")
+            return int(text)
+
+        def triumphs(text: str) -> int:
+            if not text.strip().isdigit() or int(text) > 1000:
+                raise StepError("A whole number of triumphs: 20 for starting heroes, more for experienced ones.")
+            return int(text)
+
+        def more(text: str) -> dict[str, Any]:
+            values = parse_options(text)
+            unknown = [k for k in values if k not in MORE_OPTIONS]
+            if unknown:
+                raise StepError(f"Unknown option {unknown[0]!r}; these are: {', '.join(MORE_OPTIONS)}.")
+            try:
+                CampaignOptions(traits=chosen["traits"], **values)
+            except ValueError as e:
+                raise StepError(str(e).splitlines()[-1]) from None
+            return values
+
+        modes = tuple(COMBAT_MODES)
+        return [
+            Step("die", "Which die for the whole campaign: d6, d10 or d20? (the book prefers d6)", parse_die,
+                 default="d6", choices=("d6", "d10", "d20")),
+            Step("traits", "The GM's list of traits, separated by commas (every character has each):", traits,
+                 default=", ".join(DEFAULT_TRAITS)),
+            Step("health_base", "Health boxes: 10 is the book's base; gritty games use 5 or even 3:", base,
+                 default="10", choices=("10", "5", "3")),
+            Step("health_trait", "Tie the health boxes to a trait (one box more or less per point)? A trait, or "
+                 "none:", health_trait, default="none"),
+            Step("combat_mode", "Combat: fearsome (hazards and foes as challenges, foes don't roll), roundtable "
+                 "(initiative, one action each, contested attacks) or bloodbath (secret simultaneous actions)?",
+                 _choice(modes), default="roundtable", choices=modes),
+            Step("triumphs", "Triumphs for a starting character (20: a starting hero):", triumphs, default="20"),
+            Step("last_box", "When the last health box is marked: coma or death?", _choice(("coma", "death")),
+                 default="coma", choices=("coma", "death")),
+            Step("options", "Anything else, as KEY=VALUE (wound_dice=1 difficulty=Normal average_rounding=down "
+                 "foes_first=false initiative_trait=agility); press Enter for none:", more, optional=True),
+        ]
+
+    def _options(self, options: dict[str, Any]) -> CampaignOptions:
+        try:
+            return CampaignOptions.model_validate(options)
+        except ValueError:
+            return CampaignOptions()
+
+    def creation_steps(self, options: dict[str, Any]) -> list[Step]:
+        o = self._options(options)
+        traits = ", ".join(o.traits)
+        return [
+            Step("name", "Name?", _text("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+                 optional=True),
+            Step("traits", f"Traits ({traits}) all start at +0. Two points raise them (+1 each, +2 at most); "
+                 "lowering one to -1 gives another point; a specialist may lower a +0 to -2 to raise a +2 to +3. "
+                 f"Which change, e.g. '{o.traits[0]} +2'?", lambda t: parse_rated(t, "traits", True),
+                 choices=tuple(o.traits)),
+            Step("abilities", f"Abilities (professions, skill-sets, weapons) from your {o.triumphs} triumphs — "
+                 f"in all: {_cost_line('ability', 4)}; e.g. 'swordsmanship 3, stealth 2'?",
+                 lambda t: parse_rated(t, "abilities")),
+            Step("skills", f"Skills (specific: parrying, lock-picking, tracking...) from what is left — in all: "
+                 f"{_cost_line('skill', 5)}; e.g. 'parrying 2, lock-picking 2'?",
+                 lambda t: parse_rated(t, "skills")),
+            Step("gear", "Gear, e.g. 'sword +1, leather armor 1, rope' (a weapon's number is its damage, armor's "
+                 "its protection); Enter for none:", parse_gear, optional=True),
+        ]
+
+    def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"traits": {}, "abilities": {}, "skills": {}, "gear": [], "concept": None}
+
+    def example_answers(self, options: dict[str, Any]) -> dict[str, str]:
+        o = self._options(options)
+        budget = o.triumphs
+        abilities = "thievery 3, swordsmanship 2" if budget >= 14 else "thievery 1"
+        skills = "lock-picking 2, parrying 2" if budget >= 20 else "lock-picking 1" if budget >= 3 else "none"
+        return {"name": "Tess", "concept": "a wandering thief", "traits": f"{o.traits[0]} +2",
+                "abilities": abilities, "skills": skills, "gear": "sword +1, leather armor 1"}
+
+    def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in answers.items() if v is not None}
+
+    def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:
+        return {"name": name, **({"concept": concept} if concept else {})}
+
+    def skills(self) -> list[str]:
+        return [*CHECK_WORDS, *DEFAULT_TRAITS]
+
+    def resources(self, sheet: dict[str, Any]) -> str:
+        return f"♥ {sheet.get('health', '?')}/{sheet.get('max_health', '?')} triumphs {sheet.get('triumphs', 0)}"
+
+    def check_call(self, actor: str, what: str, modifier: int) -> tuple[str, dict[str, Any]]:
+        """``/check Aria stealth``: an activity; a trait of the sheet (the GM's call); or an ability or skill's name,
+        read as the activity it serves (the engine then uses the character's best fit for it)."""
+        word = " ".join(what.strip().lower().split())
+        if word in CHECK_WORDS:
+            return "mastery_check", {"actor": actor, "activity": word, "circumstance": modifier}
+        served = [a for a in ACTIVITIES if a in activities_of_name(word) and a in CHECK_WORDS]
+        if served:
+            return "mastery_check", {"actor": actor, "activity": served[0], "circumstance": modifier}
+        if re.fullmatch(r"[a-z][a-z -]{0,29}", word):
+            return "mastery_check", {"actor": actor, "trait": word, "circumstance": modifier}
+        raise UserError(f"'{what}' is not an activity or a trait. Activities: {', '.join(CHECK_WORDS)}.")
+
+    # -- odds before the roll ---------------------------------------------------------------------------------
+    def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
+        p = dry_run_preview(state, tool, args)
+        if p is None:
+            return None
+        r = p.result
+        keep = ("Target number", "Pool =", "The GM", "The one base die", "No ", "wounds", "calls for", "best ",
+                " uses the ", "has no ", "cannot defend", "does not roll", "won a defence", "Damage")
+        lines = [s for s in r.steps if any(k in s for k in keep)]
+        who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
+        title = f"Before the roll — {who}: " if who else "Before the roll — "
+        if tool == "mastery_check":
+            title += f"{r.trait_name}" + "".join(f" + {n}" for n in (r.ability, r.skill) if n)
+            title += f", {r.needed} {'success' if r.needed == 1 else 'successes'} needed (each line: successes)"
+        elif tool == "mastery_attack" and r.attack is not None:
+            title += f"attacks {r.defender} (each line: attacker's successes minus defender's)"
+            lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in
+                                                                  r.attack.damage_odds.exact.items()))
+        else:
+            title += tool.removeprefix("mastery_").replace("_", " ")
+        return Preview(title, p.odds, lines, list(r.rule_refs), None, r)
+
+    def lessons(self) -> dict[str, Lesson]:
+        return LESSONS
+
+    # -- views ----------------------------------------------------------------------------------------------
+    def sheet_view(self, sheet: dict[str, Any]) -> Any:
+        kind = "NPC" if sheet.get("npc") else "PC"
+        table = Table(title=escape(f"{sheet.get('name', '?')} ({kind})"),
+                      caption=escape(sheet.get("concept") or "") or None, box=box.ROUNDED)
+        for col in ("traits", "abilities", "skills"):
+            table.add_column(col)
+        columns = [[f"{k} {v:+d}" for k, v in sheet.get(part, {}).items()] for part in ("traits", "abilities",
+                                                                                        "skills")]
+        for i in range(max(len(c) for c in columns) or 1):
+            table.add_row(*(Text(c[i]) if i < len(c) else Text("") for c in columns))
+        pairs = [("health boxes", f"{sheet.get('health')}/{sheet.get('max_health')}"),
+                 ("triumphs", str(sheet.get("triumphs", 0)))]
+        if sheet.get("harm") is not None:
+            pairs.append(("harm (fearsome)", str(sheet["harm"])))
+        if sheet.get("gear"):
+            pairs.append(("gear", gear_text(sheet["gear"])))
+        return Group(table, key_values("", pairs))
+
+    def inventory_view(self, sheet: dict[str, Any]) -> Any:
+        rows = [[g["name"], g.get("kind", "item"), f"{g.get('modifier', 0):+d}" if g.get("kind") != "item" else "",
+                 g.get("style") or ""] for g in sheet.get("gear", [])]
+        return rows_table(f"{sheet.get('name', '?')}'s gear", ["item", "kind", "modifier", "style"],
+                          rows or [["—", "", "", ""]])
+
+    def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
+        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC",
+                "traits": ", ".join(f"{k} {v:+d}" for k, v in sheet.get("traits", {}).items() if v),
+                "♥": f"{sheet.get('health')}/{sheet.get('max_health')}",
+                "abilities": ", ".join(f"{k} {v}" for k, v in sheet.get("abilities", {}).items()),
+                "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items()),
+                "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+
+    def scene_generators(self) -> list[Any]:
+        from narrator.game.systems.mastery_play import ForgottenTomb
+
+        return [ForgottenTomb()]
+
+    def encounter_builder(self) -> Any:
+        from narrator.game.systems.mastery_play import MasteryEncounters
+
+        return MasteryEncounters()
+
+
+LESSONS: dict[str, Lesson] = {
+    "challenges": Lesson("challenges", "Roll 1 + trait + ability + skill + circumstance dice and count those at or "
+                         "above the target number; the GM says how many successes are needed.",
+                         "mastery_challenge", {"die": 6, "trait": 1, "ability": 2, "skill": 1, "tn": "Normal",
+                                               "needed": 2, "trait_name": "agility", "ability_name": "athletics",
+                                               "skill_name": "climbing"}),
+    "opposed": Lesson("opposed", "When characters oppose one another, both roll; the one with more successes wins, "
+                      "and the degree is the difference.", "mastery_opposed",
+                      {"die": 6, "first": {"name": "Tess", "trait": 2, "ability": 2, "trait_name": "agility",
+                                           "ability_name": "stealth"},
+                       "second": {"name": "Guard", "trait": 1, "skill": 1, "trait_name": "cunning",
+                                  "skill_name": "listening"}}),
+    "average": Lesson("average", "A foe that doesn't roll is assumed average: its degree is half its pool.",
+                      "mastery_average", {"die": 6, "trait": 1, "ability": 2, "skill": 2}),
+    "hazards": Lesson("hazards", "Fearsome Challenges: jumping the spiked pit takes two successes at Difficult; "
+                      "failure marks 4 health boxes.", "mastery_hazard",
+                      {"die": 6, "hazard": "spiked pit", "trait": 1, "ability": 2, "tn": "Difficult", "needed": 2,
+                       "damage": 4, "health": 10, "trait_name": "agility", "ability_name": "athletics"}),
+    "initiative": Lesson("initiative", "Single-Action Roundtable: a challenge to act first; higher degree first, "
+                         "ties to the higher agility.", "mastery_initiative",
+                         {"die": 6, "combatants": [{"name": "Tess", "trait": 2, "tie_trait": 2},
+                                                   {"name": "Bandit", "trait": 1, "skill": 1, "tie_trait": 1}]}),
+    "attacks": Lesson("attacks", "Single-Action Roundtable: an attack is contested; the winner deals degree + "
+                      "weapon - armor; a defender who wins gets a die on the next attack.", "mastery_attack_roll",
+                      {"die": 6, "attacker": {"name": "Tess", "trait": 2, "ability": 3},
+                       "defender": {"name": "Bandit", "trait": 1, "ability": 2, "skill": 1}, "weapon": 1,
+                       "armor": 1, "defender_health": 10}),
+    "bloodbath": Lesson("bloodbath", "Bloodbath: secret actions, all at once — attack against attack hits with raw "
+                        "successes, attack against defend or flee is opposed.", "mastery_bloodbath",
+                        {"die": 6, "fighters": [
+                            {"name": "Tess", "action": "attack", "target": "Bandit", "trait": 2, "ability": 3,
+                             "weapon": 1, "health": 10},
+                            {"name": "Bandit", "action": "defend", "trait": 1, "ability": 2, "skill": 1,
+                             "armor": 1, "health": 8}]}),
+    "advancement": Lesson("advancement", "Triumphs buy traits, abilities and skills step by step by the cost "
+                          "tables.", "mastery_cost", {"kind": "ability", "start": 0, "end": 3}),
+    "health": Lesson("health", "Health boxes: a base of 10 (5 or 3 when gritty), perhaps tied to a trait, "
+                     "minimum 1.", "mastery_health_boxes", {"base": 10, "trait": 1, "trait_name": "fortitude"}),
+}
+
+RULES = MasteryRules()

@@ -1,0 +1,208 @@
+"""Best-of-N narration within a latency budget: seeded candidates, judged by the gate, the best that passes shown.
+
+Why several: an embedded model writes a good sentence perhaps one time in three, and a candidate costs it a few
+tenths of a second (the few-shot prefix stays in llama.cpp's KV cache). So :class:`Narrator` asks for up to
+``Profile.candidates`` completions with seeds derived from the turn's seed, stops early when one passes with a
+good score or the budget is spent, and shows the best passing one — else the engine's floor
+(:mod:`narrator.narration.floor`). Every rejected candidate and the checks it failed go into the narration event.
+
+How the model is treated is its :class:`Profile`, chosen by :func:`profile_for`:
+
+* a small local model (a GGUF under 1 GB, such as the embedded ones): few-shot completion, primed openings, at
+  least three and up to six candidates, each cut to its first sentence (a tiny model's second sentence is where
+  it wanders off), nothing streamed — the player sees progress (``on_progress``), never a rejected candidate;
+* a capable model (a larger GGUF, or a server): chat with examples, the first candidate streamed sentence by
+  sentence through the provenance guard and the gate's sentence checks, then judged whole; only if it fails are
+  more candidates asked for, and the final text replaces what was streamed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from models.base import BackendError, GenerationSettings, LLMBackend
+from narrator.agent.evidence import Evidence
+from narrator.agent.guard import GuardReport, SentenceGuard
+from narrator.narration import floor, prompting
+from narrator.narration.gate import SENTENCE, Gate, GateContext, Verdict, check_meta, check_words
+from narrator.narration.prompting import TurnFacts
+
+SENTENCE_CLOSED = re.compile(r"[.!?][\"'”’)]*\s")
+SMALL_MODEL_BYTES = 1_000_000_000
+GOOD_SCORE = 0.85
+"""A passing candidate scoring at least this ends the search early (relevance to the action plus a length bonus)."""
+
+
+@dataclass(frozen=True)
+class Profile:
+    style: str = "chat"  # "completion" (few-shot, primed) or "chat" (examples as turns)
+    candidates: int = 3
+    budget: float = 2.5  # seconds for all candidates of one turn (the first one always runs)
+    stream: bool = True
+    max_tokens: int = 60
+    temperature: float = 0.8
+    min_candidates: int = 1  # ask at least this many (within the budget) before settling for a good one
+    sentences: int = 3  # keep at most this many sentences of a candidate (a tiny model's second one wanders)
+
+
+SMALL = Profile(style="completion", candidates=6, budget=1.5, stream=False, max_tokens=48, temperature=0.8,
+                min_candidates=3, sentences=1)
+CAPABLE = Profile(style="chat", candidates=3, budget=8.0, stream=True, max_tokens=120, temperature=0.7)
+
+
+def profile_for(backend: Any, style: str | None = None) -> Profile:
+    """SMALL for a local GGUF under 1 GB or without a chat template, CAPABLE otherwise; ``style`` overrides."""
+    path = getattr(backend, "model_path", None)
+    small = False
+    if path is not None:
+        try:
+            small = path.stat().st_size < SMALL_MODEL_BYTES or not getattr(backend, "has_chat_template", True)
+        except OSError:
+            small = False
+    chosen = SMALL if small else CAPABLE
+    if style is not None and style != "auto":
+        chosen = replace(chosen, style=style)
+    if chosen.style == "completion" and not callable(getattr(backend, "stream_text", None)):
+        chosen = replace(chosen, style="chat")  # a chat-only backend (a server): examples as turns instead
+    return chosen
+
+
+def first_sentences(text: str, n: int) -> str:
+    """The first ``n`` complete sentences of a candidate (all of it when it has no more)."""
+    ends = list(SENTENCE.finditer(" ".join(text.split())))
+    return " ".join(text.split())[: ends[n - 1].end()].strip() if len(ends) > n else text
+
+
+@dataclass
+class Narration:
+    """What the player reads and how it was chosen."""
+
+    text: str
+    source: str  # "model" or "floor"
+    shown: Verdict | None = None
+    rejected: list[Verdict] = field(default_factory=list)
+    guard: GuardReport = field(default_factory=GuardReport)
+    seconds: float = 0.0
+    asked: int = 0
+    error: str | None = None
+
+    def record(self) -> dict[str, Any]:
+        """The gate's part of the narration event: the source, the shown verdict, every rejected candidate."""
+        return {"source": self.source, "candidates": self.asked, "seconds": round(self.seconds, 3),
+                "shown": self.shown.as_dict() if self.shown else None,
+                "rejected": [v.as_dict() for v in self.rejected]}
+
+
+class Narrator:
+    def __init__(self, backend: LLMBackend | None, gate: Gate | None = None, profile: Profile | None = None,
+                 style: str | None = None):
+        self.backend = backend
+        self.gate = gate or Gate()
+        self.profile = profile or profile_for(backend, style)
+
+    # -- one candidate ---------------------------------------------------------------------------------------
+    def _stream(self, evidence: Evidence, facts: TurnFacts, seed: int, prime: str) -> tuple[Iterator[str], str,
+                                                                                            tuple[str, ...]]:
+        p = self.profile
+        prompt = prompting.build(evidence, facts, p.style, prime)
+        settings = GenerationSettings(max_tokens=p.max_tokens, temperature=p.temperature, seed=seed,
+                                      stop=("\n",) if p.style == "completion" else ("\n\n", "Scene:", "Action:"))
+        assert self.backend is not None
+        if p.style == "completion":
+            return self.backend.stream_text(prompt.text, settings), prompt.prime, prompt.examples  # type: ignore
+        return self.backend.stream(list(prompt.messages), settings), "", prompt.examples
+
+    def _streamed_first(self, chunks: Iterator[str], evidence: Evidence, context: GateContext,
+                        on_text: Callable[[str], None] | None) -> str:
+        """Show sentences as they come, each through the guard and the gate's sentence checks."""
+        guard = SentenceGuard(evidence)
+        shown: list[str] = []
+
+        def emit(sentences: list[str]) -> None:
+            for s in sentences:
+                if check_words(s, evidence, context).passed and check_meta(s, evidence, context).passed:
+                    shown.append(s)
+                    if on_text:
+                        on_text(s + " ")
+
+        text = ""
+        for chunk in chunks:
+            text += chunk
+            emit(guard.feed(chunk))
+            if guard.full:
+                break
+        emit(guard.finish())
+        return text
+
+    @staticmethod
+    def _collect(chunks: Iterator[str], prime: str, sentences: int) -> str:
+        """The candidate's text, stopping the model once it has closed ``sentences`` sentences (with the prime):
+        what follows would be cut anyway, and a small model's tokens are the turn's latency."""
+        text = ""
+        for chunk in chunks:
+            text += chunk
+            if len(SENTENCE_CLOSED.findall(prime + text)) >= sentences:
+                break
+        return text
+
+    # -- the turn --------------------------------------------------------------------------------------------
+    def narrate(self, evidence: Evidence, facts: TurnFacts, context: GateContext, seed: int = 0,
+                on_text: Callable[[str], None] | None = None,
+                on_progress: Callable[[int, int], None] | None = None) -> Narration:
+        started = time.monotonic()
+        out = Narration("", "floor")
+        verdicts: list[Verdict] = []
+        p = self.profile
+        openings = prompting.primes(evidence, facts, seed) if p.style == "completion" else [""]
+        streamed = False
+        if self.backend is not None:
+            for i in range(p.candidates):
+                if i and time.monotonic() - started > p.budget:
+                    break
+                if on_progress:
+                    on_progress(i + 1, p.candidates)
+                prime = openings[i % len(openings)]
+                try:
+                    chunks, opened, shown_examples = self._stream(evidence, facts, (seed + i) % 2**31, prime)
+                    if p.stream and i == 0:
+                        text = self._streamed_first(chunks, evidence, context, on_text)
+                        streamed = True
+                    else:
+                        text = self._collect(chunks, prime, p.sentences)
+                except BackendError as e:
+                    out.error = str(e)
+                    break
+                text = (prime + text).strip() if opened else text
+                text = first_sentences(text, p.sentences)
+                judged = self.gate(text, evidence, replace(context, examples=shown_examples))
+                out.asked += 1
+                out.guard.removed += judged.removed
+                out.guard.reasons += judged.guard_reasons
+                verdicts.append(judged)
+                if judged.passed and (p.stream or judged.score >= GOOD_SCORE and out.asked >= p.min_candidates):
+                    break  # a capable model's first passing text stands; a small one's must also score well
+        passing = [v for v in verdicts if v.passed]
+        if passing:
+            best = max(passing, key=lambda v: v.score)
+            out.text, out.source, out.shown = best.text, "model", best
+        else:
+            out.guard.fallback = True
+            for option in floor.compose(evidence, facts.action, facts.scene,
+                                        facts.present[0] if facts.present else None, seed):
+                judged = self.gate(option, evidence, replace(context, examples=()))
+                if judged.passed:
+                    out.text, out.shown = judged.text, judged
+                    break
+            else:  # every variant was used recently: the first one, unjudged by repetition, is still honest
+                option = floor.compose(evidence, facts.action, facts.scene, None, seed)[0]
+                out.text, out.shown = option, self.gate(option, evidence, replace(context, recent=(), examples=()))
+        out.rejected = [v for v in verdicts if v is not out.shown]
+        out.guard.regenerated = out.asked > 1
+        if on_text and not (streamed and out.source == "model" and out.shown is verdicts[0]):
+            on_text(out.text)
+        out.seconds = time.monotonic() - started
+        return out

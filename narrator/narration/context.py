@@ -1,0 +1,39 @@
+"""What a turn's narration reads from the campaign: the scene, who is here, the open threads, the last narrations
+shown (so the gate can refuse a repeat) and the turn's seed (so candidates are reproducible)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from narrator.narration.gate import GateContext
+from narrator.narration.prompting import TurnFacts
+
+RECENT = 3
+
+
+def recent_narrations(campaign: Any, n: int = RECENT) -> tuple[str, ...]:
+    """The texts of the last ``n`` narration events (a bounded read from the end of the log)."""
+    last = campaign.store.last_seq()
+    events = campaign.store.events(after=max(0, last - 40))
+    texts = [e.payload.get("text", "") for e in events if e.kind == "narration" and e.payload.get("text")]
+    return tuple(texts[-n:])
+
+
+def turn_seed(campaign: Any) -> int:
+    """The narration's seed: the campaign's derived seed of the event about to be written (the narration)."""
+    from memory.campaign import derive_seed
+
+    return derive_seed(campaign.master_seed, campaign.store.last_seq() + 1) % 2**31
+
+
+def facts_and_context(campaign: Any, action: str, actor: str | None, recalled: str = "",
+                      kind: str = "narration") -> tuple[TurnFacts, GateContext]:
+    state = campaign.state
+    story = state.story
+    present = tuple(story.people[-3:][::-1])
+    names = tuple(state.characters) + tuple(story.people) + tuple(state.zones)
+    facts = TurnFacts(action=action, scene=state.scene, present=present, threads=tuple(story.threads[-2:][::-1]),
+                      recalled=recalled)
+    context = GateContext(action=action, scene=state.scene, recent=recent_narrations(campaign), names=names,
+                          kind=kind)
+    return facts, context

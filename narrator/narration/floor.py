@@ -1,0 +1,157 @@
+"""The floor: when no model-written candidate passes the gate, the engine writes the narration itself.
+
+Why a floor and not the engine's summary: "Aria: Target 5: rolled 4 and 2 → +2 critical success" is already on
+screen as the mechanics line; the story needs a sentence. The floor composes one from phrase tables (files, per
+system: ``prompts/<system>/floor.json`` over ``prompts/common/floor.json``), keyed by the engine's outcome and the
+kind of action (``TOOL:SKILL``, ``TOOL``, then what the player's words are), filled with the player's action
+re-voiced in the second person, the target and the scene's names, then the effects the results establish.
+
+It is honest by construction: a template only states the outcome it is filed under, and effects come from the
+results (:class:`tools.systems.contract.Effect`). Variants are chosen by the turn's seed and checked against the
+gate like any candidate (so two turns in a row do not read the same); the first that passes is used.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import lru_cache
+from typing import Any
+
+from narrator.agent.evidence import Evidence
+from narrator.narration.gate import polarity
+from narrator.narration.voice import voice
+from prompts import ROOT, system_dir
+
+POLARITY_KEYS = {1: "success", 0: "partial", -1: "failure", None: "none"}
+
+
+@lru_cache(maxsize=16)
+def tables(system: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the system's tables, the common tables); a system without its own file has an empty first one."""
+    own = system_dir(system) / "floor.json"
+    common = json.loads((ROOT / "common" / "floor.json").read_text(encoding="utf-8"))
+    return (json.loads(own.read_text(encoding="utf-8")) if own.exists() else {}), common
+
+
+def action_kinds(evidence: Evidence) -> list[str]:
+    """``TOOL:SKILL`` then ``TOOL`` for the turn's deciding result (the first one), else nothing."""
+    if not evidence.results:
+        return []
+    tool, result = evidence.results[0]
+    skill = getattr(result, "skill", None)
+    return ([f"{tool}:{skill}"] if isinstance(skill, str) and skill else []) + [tool]
+
+
+def outcome_keys(evidence: Evidence) -> list[str]:
+    label = evidence.outcome_label
+    keys = [label] if label and label in evidence.vocabulary.outcomes else []
+    p = polarity(evidence)
+    keys.append(POLARITY_KEYS[p])
+    if p == 0:
+        keys.append("partial")
+    return list(dict.fromkeys(keys))
+
+
+PREPOSITION = re.compile(r"^(on|in|at|inside|under|beside|by)\s+", re.I)
+
+
+def _first_clause(scene: str) -> str | None:
+    first = re.split(r"[.;:!?]|,\s|\s[-–—]\s", scene.strip(), maxsplit=1)[0].strip() if scene.strip() else ""
+    if not first or len(first.split()) > 9:
+        return None
+    head = first.split()[0]
+    return first[0].lower() + first[1:] if not head.istitle() or head in ("The", "A", "An", "On", "In", "At") \
+        else first
+
+
+def place_of(scene: str) -> str:
+    """A short name for where we are: the scene's first clause without a preposition ("the fog-bound docks at
+    night"), else "the place"."""
+    first = _first_clause(scene)
+    return PREPOSITION.sub("", first) if first else "the place"
+
+
+def where_of(scene: str) -> str | None:
+    """The place with its preposition, as a framed scene gives it ("on the fog-bound docks"), else None."""
+    first = _first_clause(scene)
+    return first if first and PREPOSITION.match(first) else None
+
+
+def scene_tail(scene: str) -> str | None:
+    """The scene after its first sentence (the place): what is going on, who is here, the hook."""
+    parts = scene.strip().split(". ", 1)
+    return parts[1].strip() if len(parts) == 2 and parts[1].strip() else None
+
+
+def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
+    """A framed scene's parts (``story_scene``): the situation, the person present (with the comma a "Name, who
+    they are" needs before "is here") and the hook; None when the turn framed no scene."""
+    result = evidence.results[0][1] if evidence.results else None
+    situation, person, hook = (getattr(result, k, None) for k in ("situation", "person", "hook"))
+    if not (isinstance(situation, str) and isinstance(person, str) and isinstance(hook, str)):
+        return {"situation": None, "person": None, "hook": None}
+    return {"situation": situation, "person": person + ("," if "," in person else ""), "hook": hook}
+
+
+def _target(evidence: Evidence) -> str | None:
+    for _, r in evidence.results:
+        for name in ("defender", "target"):
+            value = getattr(r, name, None)
+            if isinstance(value, str) and value:
+                return value
+    return None
+
+
+def templates(evidence: Evidence, words_kind: str) -> list[str]:
+    """Every template that fits, most specific first: TOOL:SKILL before TOOL before the words' kind before
+    default; within a kind, the outcome label before the polarity; within those, the system before common."""
+    own, common = tables(evidence.system)
+    kinds = [*action_kinds(evidence), words_kind, "default"]
+    found: list[str] = []
+    for kind in kinds:
+        for okey in outcome_keys(evidence):
+            for table in (own, common):
+                for t in table.get("outcomes", {}).get(okey, {}).get(kind, []):
+                    if t not in found:
+                        found.append(t)
+    return found
+
+
+def effect_sentences(evidence: Evidence) -> list[str]:
+    own, common = tables(evidence.system)
+    phrases = {**common.get("effects", {}), **own.get("effects", {})}
+    out = []
+    for e in evidence.effects:
+        pair = phrases.get(e.kind)
+        if not pair:
+            continue
+        mine = evidence.actor is not None and e.who == evidence.actor
+        out.append((pair[0] if mine else pair[1]).format(who=e.who or "Someone", what=e.what or "changed"))
+    return list(dict.fromkeys(out))
+
+
+def _fill(template: str, fields: dict[str, str | None]) -> str | None:
+    needed = re.findall(r"{(\w+)}", template)
+    if any(fields.get(n) is None for n in needed):
+        return None
+    text = template.format(**{n: fields[n] for n in needed})
+    return text[0].upper() + text[1:]
+
+
+def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0) -> list[str]:
+    """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key)."""
+    v = voice(action, evidence.actor)
+    you = v.you[0].upper() + v.you[1:] if v.base else None
+    fields = {"You_action": you, "action": v.base, "words": action.strip() if v.kind != "action" else None,
+              "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
+              "where": where_of(scene),
+              "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
+    filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind)) if t]
+    if not filled:
+        filled = ["You wait to see what happens next."]
+    best = filled[:3]
+    random.Random(seed).shuffle(best)
+    tail = " ".join(effect_sentences(evidence))
+    return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]

@@ -1,0 +1,81 @@
+"""The player's words re-voiced for the narrator: "I sneak past my rival" → "you sneak past your rival".
+
+Why a module: the prompt, the floor and the gate's on-topic check all read the action in the second person (a
+small model copies the person it is shown: "Action: I sneak..." makes it answer "I sneak..."). The rules are
+deliberately simple pronoun and verb swaps; anything they cannot turn (a question, a quoted line, a sentence about
+someone else) is kept as it is and the callers say so differently (``kind``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+SWAPS = {
+    "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're", "im": "you're",
+    "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "was": "were", "we": "you", "us": "you",
+    "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're", "we'll": "you'll",
+}
+TRY = re.compile(r"^(?:try|attempt|want|wish|decide|intend|mean|plan)s?\s+to\s+", re.I)
+LEAD = re.compile(r"^(?:i|we)(?:'ll|'m going to|'re going to|\s+(?:will|shall|am going to|are going to))\s+", re.I)
+NOT_VERBS = re.compile(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they)\b")
+IRREGULAR = {"goes": "go", "does": "do", "has": "have", "is": "be", "tries": "try", "flies": "fly", "cries": "cry"}
+
+
+@dataclass(frozen=True)
+class Voiced:
+    """The action three ways: ``you`` ("you sneak past the guard"), ``base`` ("sneak past the guard", None when
+    the words are not an action), and ``kind``: action, question, speech or other."""
+
+    original: str
+    you: str
+    base: str | None
+    kind: str
+
+
+def _swap(text: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        word = m.group(0)
+        out = SWAPS.get(word.lower(), word)
+        return out if word[0].islower() or out == word else out.capitalize()
+
+    return re.sub(r"[A-Za-z']+", one, text)
+
+
+def _base_verb(word: str) -> str:
+    low = word.lower()
+    if low in IRREGULAR:
+        return IRREGULAR[low]
+    if re.search(r"(ss|sh|ch|x|z|o)es$", low):
+        return word[:-2]
+    if low.endswith("ies") and len(low) > 4:
+        return word[:-3] + "y"
+    if low.endswith("s") and not low.endswith("ss") and len(low) > 3:
+        return word[:-1]
+    return word
+
+
+def voice(action: str, actor: str | None = None) -> Voiced:
+    text = " ".join(action.strip().split()).rstrip(".!")
+    if not text:
+        return Voiced(action, "", None, "other")
+    if text.endswith("?"):
+        return Voiced(action, _swap(text), None, "question")
+    if text[0] in "\"'“‘":
+        return Voiced(action, text, None, "speech")
+    lowered = text[0].lower() + text[1:]
+    body = None
+    if re.match(r"^(i|we)(\s|'ll\s|'m going to\s|'re going to\s)", lowered, re.I):
+        body = LEAD.sub("", lowered) if LEAD.match(lowered) else re.sub(r"^(i|we)\s+", "", lowered, flags=re.I)
+        body = TRY.sub("", body)
+    elif actor and lowered.lower().startswith(actor.lower() + " "):
+        rest = text[len(actor) + 1:]
+        first, _, tail = rest.partition(" ")
+        body = TRY.sub("", (_base_verb(first) + (" " + tail if tail else "")))
+        body = re.sub(r"\b(his|her|their)\b", "your", body)
+    elif re.match(r"^[a-z]+\b", lowered) and not NOT_VERBS.match(lowered):
+        body = TRY.sub("", lowered)  # an imperative: "sneak past the guard"
+    if body is None or body.split()[0].lower() in ("am", "are", "is", "was", "were", "have", "had", "do", "be"):
+        return Voiced(action, _swap(lowered), None, "other")
+    body = _swap(body)
+    return Voiced(action, "you " + body, body, "action")

@@ -1,0 +1,43 @@
+"""Whom the words target when they do not give a full name."""
+
+from __future__ import annotations
+
+from narrator.agent.extract import target_for
+from tools.systems import default_system
+from tools.table import TableState
+
+
+def table(*npcs: str, downed: tuple[str, ...] = ()) -> TableState:
+    system = default_system()
+    chars = {"Tamsin": {"npc": False}, **{n: {"npc": True} for n in npcs}}
+    return TableState(system=system.name, characters=chars,
+                      conditions={n: [system.downed_condition] for n in downed})
+
+
+def test_a_full_name_wins():
+    assert target_for("I hit Town Thug 2", table("Town Thug", "Town Thug 2"), "Tamsin") == "Town Thug 2"
+
+
+def test_a_word_of_the_name_picks_the_first_of_one_kind():
+    assert target_for("I hit the nearest thug", table("Town Thug", "Town Thug 2"), "Tamsin") == "Town Thug"
+
+
+def test_a_downed_one_is_skipped():
+    state = table("Town Thug", "Town Thug 2", downed=("Town Thug",))
+    assert target_for("I hit the thug", state, "Tamsin") == "Town Thug 2"
+
+
+def test_a_word_shared_by_two_kinds_is_ambiguous():
+    assert target_for("I hit the thug", table("Town Thug", "Thug Boss"), "Tamsin") is None
+
+
+def test_the_word_picks_among_kinds():
+    assert target_for("I shoot the boss", table("Town Thug", "Thug Boss"), "Tamsin") == "Thug Boss"
+
+
+def test_no_word_and_one_kind_present_is_that_kind():
+    assert target_for("I attack", table("Wolf", "Wolf 2"), "Tamsin") == "Wolf"
+
+
+def test_no_word_and_two_kinds_present_is_nobody():
+    assert target_for("I attack", table("Wolf", "Bandit"), "Tamsin") is None

@@ -1,0 +1,59 @@
+"""The 5+ system in the game: the wizard's options and guided creation, /check, teach previews, /learn, GM-less
+/scene cards, /encounter and a solo fight whose foes act on their turns — without a model (the router decides)."""
+
+from __future__ import annotations
+
+from narrator.game.resources import ReadyResources
+from narrator.game.session import GameSession, SessionConfig
+from narrator.game.systems.fiveplus import RULES
+from tools.dice import Roller
+from tools.registry import default_registry
+
+
+def play(tmp_path, mode: str, *lines: str) -> tuple[GameSession, str]:
+    session = GameSession(SessionConfig(campaign="Five", root=tmp_path, mode=mode, seed=7, memory=False),
+                          ReadyResources(None, None))
+    out = session.start()
+    for line in lines:
+        out += session.handle(line)
+    return session, "\n".join(b.text for b in out)
+
+
+CREATE = ("fiveplus", "", "", "", "", "", "g", "Tess", "a wandering healer", "Medicine 3, Sneak 3, Persuade 2", "",
+          "Herbalist +1 medicine", "d")
+
+
+def test_a_guided_character_and_a_check_in_teach_mode(tmp_path):
+    session, text = play(tmp_path, "teach", *CREATE, "/check Tess Sneak +1", "/learn", "/learn tiers")
+    try:
+        assert "Created 'Five' (The 5+ system)" in text
+        assert "Tess" in session.state.characters and session.state.characters["Tess"]["method"] == "fixed"
+        assert "Before the roll — Tess attempt:" in text and "Success range" in text
+        assert "Topics: checks" in text
+        assert "(3:2)" in text  # the Fire magic lesson: (5:1+2) on a double 6
+        tools = [e.payload["tool"] for e in session.events() if e.kind == "tool_call"]
+        assert tools[0] == "fiveplus_add_character" and "fiveplus_attempt" in tools
+    finally:
+        session.close()
+
+
+def test_every_lesson_runs():
+    for name, lesson in RULES.lessons().items():
+        result = default_registry().call(lesson.tool, lesson.args, Roller(lesson.seed))
+        assert result.steps, name
+
+
+def test_cards_encounters_and_a_solo_fight(tmp_path):
+    session, text = play(tmp_path, "solo", *CREATE, "/scene cards", "/encounter deadly troll", "/initiative start",
+                         "I attack the troll", "/party")
+    try:
+        assert "Scene 1" in text and "fiveplus_scene_play" in text
+        state = session.state
+        assert state.system_state["cards"]["scene"] == 1
+        assert [n for n, s in state.characters.items() if s.get("npc") and "Troll" in n]
+        assert "Fight: 1 × troll" in text
+        calls = [e.payload["tool"] for e in session.events() if e.kind == "tool_call"]
+        assert "fiveplus_start_conflict" in calls and "fiveplus_npc_act" in calls  # the foes acted
+        assert session.engine.replay().ok
+    finally:
+        session.close()

@@ -1,0 +1,138 @@
+"""Mastery in the game: the GM's campaign choices in the wizard, guided creation judged by the engine, /check,
+previews, lessons, the forgotten tomb and encounters — and a short session in each combat mode."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from narrator.game.rules import StepError, rules_for
+from narrator.game.systems.mastery import parse_gear, parse_rated
+from tools.errors import UserError
+
+RULES = rules_for("mastery")
+
+
+def text_of(blocks) -> str:
+    return "\n".join(b.text for b in blocks if b.text)
+
+
+def options_by_default() -> dict:
+    out: dict = {}
+    for step in RULES.option_steps():
+        if step.default is not None:
+            out[step.key] = step.parse(step.default)
+    return out
+
+
+def test_the_gms_choices_default_to_the_books_suggestions():
+    assert options_by_default() == {"die": 6, "traits": ["agility", "cunning", "fortitude", "intelligence"],
+                                    "health_base": 10, "health_trait": None, "combat_mode": "roundtable",
+                                    "triumphs": 20, "last_box": "coma"}
+
+
+def test_option_answers_are_judged():
+    steps = {s.key: s for s in RULES.option_steps()}
+    assert steps["die"].parse("d20") == 20
+    with pytest.raises(StepError):
+        steps["die"].parse("d8")
+    assert steps["traits"].parse("Might, Grace,  Wits") == ["might", "grace", "wits"]
+    assert steps["health_trait"].parse("might") == "might"
+    with pytest.raises(StepError):
+        steps["health_trait"].parse("fortitude")  # not on this campaign's list
+    assert steps["options"].parse("wound_dice=0 foes_first=true") == {"wound_dice": 0, "foes_first": True}
+    with pytest.raises(StepError):
+        steps["options"].parse("colour=blue")
+
+
+def test_rated_lists_and_gear_parse():
+    assert parse_rated("swordsmanship 3, Stealth +2", "abilities") == {"swordsmanship": 3, "stealth": 2}
+    assert parse_rated("agility +2; intelligence -1", "traits", True) == {"agility": 2, "intelligence": -1}
+    assert parse_rated("none", "skills") == {}
+    with pytest.raises(StepError):
+        parse_rated("swordsmanship", "abilities")
+    assert parse_gear("longbow +1, chain mail 2, rope") == [
+        {"name": "longbow", "kind": "weapon", "modifier": 1, "style": "ranged"},
+        {"name": "chain mail", "kind": "armor", "modifier": 2}, {"name": "rope", "kind": "item"}]
+
+
+def test_check_shortcuts():
+    assert RULES.check_call("Tess", "stealth", 1) == ("mastery_check", {"actor": "Tess", "activity": "stealth",
+                                                                          "circumstance": 1})
+    assert RULES.check_call("Tess", "lock-picking", 0)[1]["activity"] == "thievery"
+    assert RULES.check_call("Tess", "cunning", 0)[1] == {"actor": "Tess", "trait": "cunning", "circumstance": 0}
+    with pytest.raises(UserError):
+        RULES.check_call("Tess", "42!", 0)
+
+
+def propose(tool: str, **args) -> str:
+    return json.dumps({"tool": tool, "args": args})
+
+
+def test_a_fearsome_session_in_the_tomb(make_session):
+    s = make_session(campaign="Tomb", proposals=[propose("mastery_check", actor="Tess", activity="athletics")])
+    s.start()
+    for line in ("mastery", "", "", "5", "", "fearsome", "", "death", ""):
+        s.handle(line)
+    assert s.campaign.state.options["combat_mode"] == "fearsome" and s.campaign.state.options["health_base"] == 5
+    for line in ("g", "Tess", "", "agility +2", "thievery 3, swordsmanship 3"):
+        s.handle(line)
+    out = text_of(s.handle("parrying 2"))  # 9 + 9 + 3 = 21 triumphs: one too many
+    assert "21 triumphs" in out  # both questions come back: abilities, then skills
+    for line in ("thievery 3, swordsmanship 3", "parrying 1", "dagger +1"):
+        out = text_of(s.handle(line))
+    assert "Created Tess" in out
+    s.handle("d")
+    out = text_of(s.handle("/scene tomb"))
+    assert "mastery_set_hazard" in out
+    out = text_of(s.handle("I try to get across"))
+    assert "mastery_check: Tess" in out and any(h["activity"] for h in s.campaign.state.system_state["hazards"])
+    s.handle("/npc ancient tomb guardian 4")
+    out = text_of(s.handle("/initiative start"))
+    assert "Combat starts (fearsome): Tess, Ancient Tomb Guardian" in out
+    assert s.campaign.replay().ok
+
+
+def test_teach_mode_shows_the_exact_odds_first(make_session):
+    s = make_session(campaign="Teach", mode="teach",
+                     proposals=[propose("mastery_check", actor="Tess", activity="stealth")])
+    s.start()
+    for line in ("mastery", "", "", "", "", "", "", "", "", "r", "Tess", "a thief", "d"):
+        s.handle(line)
+    out = text_of(s.handle("I sneak along the wall"))
+    assert "Before the roll — Tess:" in out and "successes needed" not in out and "1 success needed" in out
+    assert "P(success)" in out
+    assert "hazards" in text_of(s.handle("/learn"))
+    assert "spiked pit" in text_of(s.handle("/learn hazards"))
+
+
+@pytest.mark.parametrize("mode", ["roundtable", "bloodbath"])
+def test_solo_fights_in_the_other_modes(make_session, mode):
+    s = make_session(campaign=f"Fight {mode}",
+                     proposals=[propose("mastery_attack", attacker="Tess", defender="Bandit", style="melee")])
+    s.start()
+    for line in ("mastery", "", "", "", "", mode, "", "", "", "r", "Tess", "a mercenary", "d", "/npc bandit 1"):
+        s.handle(line)
+    s.handle("/initiative start")
+    for _ in range(6):
+        s.handle("I attack the bandit")
+    attacks = [e.payload["args"]["attacker"] for e in s.campaign.events() if e.kind == "tool_call"
+               and e.payload["tool"] == "mastery_attack"]
+    assert {"Tess", "Bandit"} <= set(attacks)  # the player's and the bandit's, each on their turn
+    if mode == "bloodbath":
+        rounds = [e for e in s.campaign.events() if e.kind == "tool_call" and e.payload["tool"] == "mastery_attack"
+                  and e.payload["result"].get("round")]
+        assert rounds, "rounds resolve once everyone has chosen"
+    assert s.campaign.replay().ok
+
+
+def test_encounters_are_sized_by_dice(make_session):
+    s = make_session(campaign="Enc")
+    s.start()
+    for line in ("mastery", "", "", "", "", "", "", "", "", "r", "Tess", "a knight", "d"):
+        s.handle(line)
+    out = text_of(s.handle("/encounter deadly"))
+    assert "— deadly:" in out
+    npcs = [n for n, sh in s.campaign.state.characters.items() if sh.get("npc")]
+    assert npcs and all(s.campaign.state.characters[n]["harm"] for n in npcs)

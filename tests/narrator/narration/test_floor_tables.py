@@ -1,0 +1,57 @@
+"""Every system's own phrase tables, checked entry by entry: each first template of each (outcome, kind) in a
+system's ``floor.json``, filled as the floor fills it, passes every gate check but topic (which needs a real
+action; test_floor.py checks topic for Minim's kinds with real actions). A new system's table is covered the day
+its file lands, without editing this test."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import ConfigDict
+
+from narrator.agent.evidence import Evidence
+from narrator.narration import floor
+from narrator.narration.gate import GateContext, gate
+from tools.contract import ToolResult
+from tools.systems import all_systems
+from tools.systems.contract import Effect
+
+SCENE = "The fog-bound docks at night. A cargo has gone missing. Old Mags, a ferrywoman, is here."
+POLARITY = {"success": True, "failure": False, "partial": None, "none": None}
+
+
+class _Result(ToolResult):
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
+def cases():
+    for system in all_systems():
+        path = system.prompts_dir / "floor.json" if system.prompts_dir else None
+        if path is None or not path.exists():
+            continue
+        vocab = system.vocabulary()
+        for outcome, by_kind in json.loads(path.read_text())["outcomes"].items():
+            for kind, templates in by_kind.items():
+                if kind in ("action", "question", "speech", "other", "default") or not templates:
+                    continue
+                tool, _, skill = kind.partition(":")
+                if outcome in POLARITY:
+                    label, success = None, POLARITY[outcome]
+                else:
+                    label, success = outcome, vocab.outcomes.get(outcome, 0) > 0
+                hurt = (Effect(kind="harmed", who="Guard", what="health"),) if success and "attack" in tool else ()
+                fields = {"skill": skill} if skill else {}
+                result = _Result(summary="engine summary", outcome_label=label, success=success, attacker="Kit",
+                                 defender="Guard", **fields)
+                ev = Evidence(((tool, result),), hurt, vocab, system.name, "Kit", ("Kit", "Guard"))
+                yield pytest.param(system.name, kind, outcome, ev, id=f"{system.name}-{kind}-{outcome}")
+
+
+@pytest.mark.parametrize("system,kind,outcome,ev", list(cases()))
+def test_each_table_entry_passes_the_gate_but_topic(system, kind, outcome, ev):
+    action = "I deal with the guard"
+    options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
+    assert options and all(o.strip() for o in options)
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    assert set(verdict.failed) <= {"topic"}, (options[0], verdict.as_dict())

@@ -1,0 +1,57 @@
+"""Challenges: winning by accumulated successes, losing by turns, failures or the arm-wrestling track."""
+
+from __future__ import annotations
+
+from tools.systems.fiveplus.challenges import Challenge, advance
+
+
+def test_the_default_challenge_is_the_sum_of_the_key_levels(call):
+    """"The default challenge could be as simple as the sum of the key descriptors levels of all players.\""""
+    assert call("fiveplus_default_challenge", {"key_levels": [4, 3, 3]}).target == 10
+    assert call("fiveplus_default_challenge", {"key_levels": [2], "adjust": -5}).target == 1
+
+
+def test_successes_accumulate_to_win():
+    c = Challenge(name="Investigate", target=5)
+    c, _ = advance(c, True, 3)
+    assert c.status == "open" and c.successes == 3
+    c, _ = advance(c, True, 2)
+    assert c.status == "won"
+
+
+def test_a_time_sensitive_challenge_is_lost_when_its_turns_pass():
+    """"The characters need to convince the commander of a enemy force to join your cause before the main force
+    arrives.\""""
+    c = Challenge(name="Convince the commander", target=8, turn_limit=2)
+    c, _ = advance(c, True, 3, new_turn=True)
+    c, _ = advance(c, False, 0, new_turn=True)
+    assert c.status == "lost" and "turn" in c.why
+
+
+def test_failure_tolerance():
+    """"A character is trying to disable a complex explosive trap and with each failure there is a change of it
+    exploding.\""""
+    c = Challenge(name="Disarm the trap", target=6, failure_tolerance=1)
+    c, _ = advance(c, False)
+    assert c.status == "open"
+    c, _ = advance(c, False)
+    assert c.status == "lost"
+
+
+def test_arm_wrestling_pushes_back_and_forth():
+    """"The characters are opposed by someone in a back and forth challenge and need to avoid hitting the point of no
+    return.\""""
+    c = Challenge(name="Rumours", target=5, point_of_no_return=3, rank=1)
+    c, _ = advance(c, True, 2)
+    c, _ = advance(c, False)
+    assert c.position == 0  # +2, then pushed back 1 + rank
+    c, _ = advance(c, False)
+    assert c.position == -2 and c.status == "open"
+    c, _ = advance(c, False)
+    assert c.status == "lost"
+
+
+def test_opposition_is_won_by_defeating_every_npc(call):
+    r = call("fiveplus_challenge", {"challenge": {"name": "Ambush", "target": 99, "opposition": ["Orc"]},
+                                    "success": True, "successes": 2, "opposition_defeated": True})
+    assert r.won and "five-plus.md#NPCs" in r.rule_refs

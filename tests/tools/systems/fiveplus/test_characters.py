@@ -1,0 +1,90 @@
+"""Characters: the scaffold, the level table with its chances, and the fixed / random / buy-point methods."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tools.errors import ToolArgumentError
+from tools.systems.fiveplus.characters import random_level_dist
+from tools.systems.fiveplus.sheet import cost, violations
+
+BOOK_CHANCES = {0: 0.10, 1: 0.25, 2: 0.40, 3: 0.50, 4: 0.70, 5: 0.75, 6: 0.80}
+
+
+def test_the_level_table_matches_the_books_approximate_chances(call):
+    """|Level|Descriptions|Chances| 0 Incompetent ~10% … 6 Expert ~80%."""
+    r = call("fiveplus_level_table", {})
+    assert [row.description for row in r.rows] == ["Incompetent", "Novice", "Trained", "Competent", "Proficient",
+                                                   "Specialist", "Expert"]
+    for row in r.rows:
+        assert abs(row.p_success - BOOK_CHANCES[row.level]) <= 0.06, row
+        hits = sum(1 for a, b in product(range(1, 7), repeat=2) if 5 <= a + b <= 5 + row.level)
+        assert row.p_success == float(Fraction(hits, 36))
+
+
+def test_the_scaffold_character(call):
+    """"A character can be as simple as: Skills: Improvise(2:0) … Resistances: Physical(0/3:0).\""""
+    r = call("fiveplus_character_create", {"name": "Plain"})
+    c = r.character
+    assert c.get("Improvise").notation().startswith("Improvise (2:0)")
+    assert c.get("Physical").notation().startswith("Physical (0/3:0)")
+    assert violations(c, creation=True) == []
+
+
+def test_random_levels_keep_the_worse_of_2d6(call):
+    """"Randomized creation: roll 2d6 for each descriptor and keep the worse value.\""""
+    r = call("fiveplus_character_create", {"name": "Rolled", "method": "random", "skills": {"Sneak": None},
+                                           "resistances": {"Physical": None}}, faces=[5, 2, 4, 6])
+    assert r.character.get("Physical").level == 4 and r.character.get("Sneak").level == 2  # names in log order
+    assert [d.flags for d in r.dice][:2] == [("dropped",), ("kept",)]
+
+
+def test_the_random_level_distribution_is_exact():
+    counts: dict[int, int] = {}
+    for a, b in product(range(1, 7), repeat=2):
+        counts[min(a, b)] = counts.get(min(a, b), 0) + 1
+    assert dict(random_level_dist().items()) == {k: Fraction(v, 36) for k, v in counts.items()}
+
+
+def test_buy_points_cost_the_cumulative_levels(call):
+    """"Buy Points: … the progression cost being the same as the cumulative levels being bought.\""""
+    assert [cost(n) for n in range(7)] == [0, 1, 3, 6, 10, 15, 21]
+    r = call("fiveplus_character_create", {"name": "Bought", "method": "buy", "points": 16,
+                                           "skills": {"Sneak": 4}, "resistances": {"Physical": 3}})
+    assert r.points_spent == 16
+    with pytest.raises(ToolArgumentError) as e:
+        call("fiveplus_character_create", {"name": "Greedy", "method": "buy", "points": 15,
+                                           "skills": {"Sneak": 4}, "resistances": {"Physical": 3}})
+    assert "more than the 15 available" in str(e.value)
+
+
+def test_methods_refuse_what_they_do_not_allow(call):
+    with pytest.raises(ToolArgumentError) as e:
+        call("fiveplus_character_create", {"name": "X", "method": "random", "skills": {"Sneak": 3}})
+    assert "rolls every level" in str(e.value)
+    with pytest.raises(ToolArgumentError) as e:
+        call("fiveplus_character_create", {"name": "X", "skills": {"Sneak": 7, "Sword": None}, "points": 3})
+    text = str(e.value)
+    assert "skills.Sneak" in text and "skills.Sword" in text and "points" in text  # every problem at once
+
+
+def test_traits_are_written_as_name_modifier_target(call):
+    r = call("fiveplus_character_create", {"name": "Ninja", "skills": {"Sneak": 4},
+                                           "traits": ["Ninja training +1 sneak", "Strong +1", "Amphibious"]})
+    c = r.character
+    assert c.get("Ninja training").modifier == 1 and c.get("Ninja training").applies_to == ["sneak"]
+    assert c.get("Strong").applies_to == [] and c.get("Amphibious").modifier == 0
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), concept=st.sampled_from([None, "a sneaky thief", "an old wizard", "guard"]))
+def test_random_characters_are_always_legal(call, seed, concept):
+    r = call("fiveplus_character_random", {"name": "Any", "concept": concept}, seed=seed)
+    assert violations(r.character, creation=True) == []
+    assert len(r.character.of_kind("skill")) == 5 and len(r.character.of_kind("resistance")) == 3
+    assert all(1 <= d.level <= 6 for d in r.character.levelled())

@@ -1,0 +1,393 @@
+"""5+ characters (``five-plus.md#Characters``): the scaffold, the level table and the three ways to pick levels.
+
+"A character can be as simple as: Skills: Improvise(2:0) … Resistances: Physical(0/3:0) … This scaffold can be
+modified to include traits, training, a starting skill list and abilities." The starting levels are chosen:
+
+* fixed or negotiated — "simply assign a suitable level to descriptors";
+* random — "roll 2d6 for each descriptor and keep the worse value" (the lower die: level 1-6,
+  P(level = k) = (13 − 2k)/36);
+* buy points — "the progression cost being the same as the cumulative levels being bought": level L costs
+  1 + 2 + … + L = L(L+1)/2 points.
+
+Readings chosen:
+
+* The scaffold is always there: a character built without ``Improvise`` or a ``Physical`` resistance gets them at
+  their scaffold levels (2 and 3), free, whatever the method — they are what every character can fall back on.
+  Listing them sets their level by the method like any other descriptor.
+* Random creation rolls every listed skill and resistance; a level given with the random method is refused (the
+  dice choose). Fixed and buy-point creation need every level; buy points must cover the levels (unspent points
+  are allowed and reported).
+* The starting tier is 0 for everyone (the scaffold's ``Improvise(2:0)``); a campaign may start higher.
+* Traits are written ``Name +N target`` ("Ninja training +1 sneak"): the modifier applies to the named
+  descriptor or group; ``Name +N`` alone is situational (applied when a check names it); ``Name`` alone is an
+  effect without a number.
+* A random character (:func:`fiveplus_character_random`) takes the scaffold, Mental and Fatigue resistances and
+  four skills — the approach groups its concept's words suggest first (guard → combat, perception; thief →
+  stealth, profession…), the rest rolled among the everyday groups — every level rolled 2d6-keep-the-worse, and a
+  training trait (+1 to its first skill).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Die, DieFlag, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.odds import Dist, Odds
+from tools.systems.fiveplus.checks import p_range
+from tools.systems.fiveplus.descriptors import Descriptor, key_of, make
+from tools.systems.fiveplus.rules import (
+    BASE, CHARACTERS, KEYWORD_GROUPS, LEVEL, LEVEL_TABLE, MAX_LEVEL, RANGE, TIERS, Group,
+)
+from tools.systems.fiveplus.sheet import FivePlusCharacter, Method, cost, violations
+from tools.tool import tool
+
+T = TypeVar("T")
+SCAFFOLD: dict[str, dict[str, Any]] = {
+    "improvise": {"name": "Improvise", "kind": "skill", "level": 2, "tier": 0,
+                  "effect": "you can do any action as improvisation"},
+    "physical": {"name": "Physical", "kind": "resistance", "group": "endurance", "level": 3, "tier": 0, "counter": 0,
+                 "effect": "your resistance to physical damage; damage above the level is a physical wound"},
+}
+GROUP_SKILL: dict[str, str] = {"physical": "Athletics", "combat": "Melee", "ranged": "Archery", "stealth": "Sneak",
+                               "social": "Persuade", "knowledge": "Lore", "perception": "Perception",
+                               "survival": "Survival", "profession": "Craft", "medicine": "Medicine",
+                               "magic": "Magic", "defense": "Dodge"}
+"""The skill a random character gets for an approach group."""
+EVERYDAY = ("physical", "combat", "ranged", "stealth", "social", "knowledge", "perception", "survival",
+            "profession", "defense")
+"""Groups a random character's free skill slots are rolled among (magic and medicine only from the concept)."""
+CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
+    "guard": ("combat", "perception"), "soldier": ("combat", "ranged"), "warrior": ("combat", "defense"),
+    "knight": ("combat", "survival"), "bandit": ("combat", "stealth"), "thug": ("combat", "social"),
+    "pirate": ("combat", "profession"), "mercenary": ("combat", "ranged"), "archer": ("ranged", "perception"),
+    "hunter": ("ranged", "survival"), "ranger": ("survival", "ranged"), "thief": ("stealth", "profession"),
+    "rogue": ("stealth", "social"), "assassin": ("stealth", "combat"), "spy": ("stealth", "social"),
+    "scout": ("perception", "stealth"), "explorer": ("survival", "perception"), "sailor": ("profession", "physical"),
+    "navigator": ("survival", "knowledge"), "trader": ("social", "profession"), "merchant": ("social", "profession"),
+    "noble": ("social", "knowledge"), "priest": ("knowledge", "medicine"), "healer": ("medicine", "survival"),
+    "doctor": ("medicine", "knowledge"), "medic": ("medicine", "perception"), "scholar": ("knowledge", "perception"),
+    "sage": ("knowledge", "magic"), "wizard": ("magic", "knowledge"), "mage": ("magic", "knowledge"),
+    "witch": ("magic", "medicine"), "sorcerer": ("magic", "social"), "bard": ("social", "knowledge"),
+    "smith": ("profession", "combat"), "engineer": ("profession", "knowledge"), "ninja": ("stealth", "combat"),
+    "detective": ("perception", "social"), "investigator": ("perception", "knowledge"), "rider": ("survival", "combat"),
+    "acrobat": ("physical", "stealth"), "wanderer": ("survival", "physical"), "beast": ("combat", "perception"),
+    "wolf": ("combat", "perception"), "spider": ("combat", "stealth"), "dragon": ("combat", "magic"),
+    "cultist": ("magic", "social"), "demon": ("magic", "combat"), "orc": ("combat", "physical"),
+    "goblin": ("stealth", "combat"), "zombie": ("combat", "physical"), "skeleton": ("combat", "defense"),
+}
+"""Concept words -> approach groups (a word matches exactly, as a plural, or as the start of a longer word)."""
+
+
+def concept_groups(concept: str | None) -> list[str]:
+    found: list[str] = []
+    for word in re.findall(r"[a-z]+", (concept or "").casefold()):
+        for kw, groups in CONCEPT_GROUPS.items():
+            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
+                found += [g for g in groups if g not in found]
+                break
+        else:
+            for group, keys in KEYWORD_GROUPS.items():
+                if word in keys and group not in found:
+                    found.append(group)
+    return found
+
+
+def worse_of_two(roller: Roller, purpose: str, dice: list[Die]) -> int:
+    """'Roll 2d6 for each descriptor and keep the worse value': the lower die."""
+    pair = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
+    low = min(d.face for d in pair)
+    kept_one = False
+    for d in pair:
+        if d.face == low and not kept_one:
+            dice.append(d.with_flags(DieFlag.KEPT))
+            kept_one = True
+        else:
+            dice.append(d.with_flags(DieFlag.DROPPED))
+    return low
+
+
+def random_level_dist() -> Dist:
+    """The exact distribution of a randomly created level (the lower of 2d6)."""
+    return Dist.from_weights({k: 13 - 2 * k for k in range(1, 7)})
+
+
+# --- the level table ----------------------------------------------------------------------------------------------
+
+
+class LevelTableArgs(ToolArgs):
+    modifier: int = Field(0, ge=-10, le=10, description="Add a modifier to every row (e.g. +1 for a focused action).")
+    rank: int = Field(0, ge=-5, le=10, description="Challenge rank (0: the book's table).")
+
+
+class LevelRow(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    level: int
+    description: str
+    book_chance: str
+    range: str
+    p_success: float
+    exact: str
+    buy_cost: int
+    p_random: str = Field(description="Chance a random creation rolls this level (2d6 keep the worse).")
+
+
+class LevelTableResult(ToolResult):
+    rows: list[LevelRow]
+
+
+@tool("fiveplus_level_table", "fiveplus", "The 5+ level table: each level 0-6 (incompetent to expert) with its success "
+      "range, exact chance, buy-point cost and chance from random creation.")
+def fiveplus_level_table(args: LevelTableArgs, roller: Roller) -> LevelTableResult:
+    rows = []
+    lower = BASE + args.rank
+    rnd = random_level_dist()
+    for level, (desc, chance) in LEVEL_TABLE.items():
+        upper = BASE + level + args.modifier
+        p = p_range(lower, upper)
+        rows.append(LevelRow(level=level, description=desc, book_chance=chance,
+                             range=f"{lower}–{upper}" if upper >= lower else "empty", p_success=float(p),
+                             exact=f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+                             buy_cost=cost(level), p_random=str(rnd[level]) if level else "0"))
+    steps = [f"Level {r.level} ({r.description}, book {r.book_chance}): range {r.range}, exactly {r.exact} = "
+             f"{r.p_success * 100:.1f}%; buys for {r.buy_cost} point(s); random creation {r.p_random}." for r in rows]
+    if args.modifier or args.rank:
+        steps.insert(0, f"Every range with modifier {args.modifier:+d} and rank {args.rank:+d} (the book's table is "
+                        "modifier 0, rank 0).")
+    return LevelTableResult(summary="Levels 0-6: " + ", ".join(f"{r.level} {r.p_success * 100:.0f}%" for r in rows),
+                            steps=steps, rule_refs=[CHARACTERS, RANGE], rows=rows)
+
+
+# --- creation -----------------------------------------------------------------------------------------------------
+
+TRAIT_TEXT = re.compile(r"^\s*(?P<name>[^+\-−–]+?)\s*(?:(?P<mod>[+\-−]\s*\d)\s*(?:to\s+)?(?P<target>.*?))?\s*$")
+
+
+def parse_trait(text: str) -> dict[str, Any]:
+    """'Ninja training +1 sneak' -> a trait descriptor's fields."""
+    m = TRAIT_TEXT.match(text)
+    if not m or not m.group("name").strip():
+        raise ValueError(f"write a trait as 'Name +1 target', 'Name +1' or 'Name' (got {text[:40]!r})")
+    out: dict[str, Any] = {"name": m.group("name").strip(), "kind": "trait"}
+    if m.group("mod"):
+        out["modifier"] = int(m.group("mod").replace("−", "-").replace(" ", ""))
+        target = (m.group("target") or "").strip()
+        if target:
+            out["applies_to"] = [target]
+        out["effect"] = f"{out['modifier']:+d}" + (f" to {target}" if target else " when it applies")
+    return out
+
+
+class CreateArgs(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    method: Method = Field("fixed", description="fixed (levels given), random (2d6 keep the worse per descriptor) or "
+                           "buy (points; a level costs 1+2+…+level).")
+    points: int | None = Field(None, ge=0, le=200, description="Buy points (method buy).")
+    skills: dict[str, int | None] = Field(default_factory=dict, max_length=20, description="Skill name -> level "
+                                          "(0-6; null with the random method), e.g. {'Sneak': 4, 'Sword': 3}.")
+    resistances: dict[str, int | None] = Field(default_factory=dict, max_length=8, description="Resistance name -> "
+                                               "level, e.g. {'Physical': 3, 'Mental': 2, 'Fatigue': 2}.")
+    traits: list[str] = Field(default_factory=list, max_length=10, description="'Ninja training +1 sneak', "
+                              "'Strong +1', 'Amphibious'.")
+    groups: dict[str, Group] = Field(default_factory=dict, max_length=20, description="Approach group of a skill "
+                                     "whose name does not say it, e.g. {'Quickfoot': 'physical'}.")
+    tier: int = Field(0, ge=0, le=5, description="Starting tier of every skill and resistance (the scaffold: 0).")
+
+    @field_validator("skills", "resistances", "groups")
+    @classmethod
+    def _names(cls, v: dict) -> dict:
+        for name in v:
+            if not isinstance(name, str) or not name.strip() or len(name) > 60 or "." in name:
+                raise ValueError("descriptor names are 1-60 characters without a dot")
+        return v
+
+    @field_validator("traits")
+    @classmethod
+    def _traits(cls, v: list[str]) -> list[str]:
+        if any(not isinstance(t, str) or not 0 < len(t.strip()) <= 120 for t in v):
+            raise ValueError("each trait is 1-120 characters")
+        return v
+
+
+class CharacterResult(CheckResult):
+    character: FivePlusCharacter
+    points_spent: int | None = None
+
+
+def _fail(problems: list[FieldProblem]) -> None:
+    if problems:
+        raise ToolArgumentError("?", problems)
+
+
+def build_character(args: CreateArgs, roller: Roller) -> tuple[FivePlusCharacter, list[Die], list[str], int | None]:
+    """The sheet from the player's choices (rolling levels for the random method), or every problem at once."""
+    problems: list[FieldProblem] = []
+    dice: list[Die] = []
+    steps: list[str] = []
+    chosen: dict[str, dict[str, Any]] = {}
+    for field, kind, entries in (("skills", "skill", args.skills), ("resistances", "resistance", args.resistances)):
+        for name, level in sorted(entries.items(), key=lambda kv: key_of(kv[0])):  # the log's order: replayable
+            key = key_of(name)
+            if key in chosen:
+                problems.append(FieldProblem(f"{field}.{name}", "named twice (names ignore case)"))
+                continue
+            if args.method == "random":
+                if level is not None:
+                    problems.append(FieldProblem(f"{field}.{name}", "the random method rolls every level: give null "
+                                                 "(or choose the fixed or buy method)", str(level)))
+                    continue
+            elif level is None or not 0 <= level <= MAX_LEVEL:
+                problems.append(FieldProblem(f"{field}.{name}", f"a starting level is 0-{MAX_LEVEL} on the level "
+                                             "table", str(level)))
+                continue
+            fields: dict[str, Any] = {"name": name.strip(), "kind": kind, "level": level, "tier": args.tier}
+            if kind == "resistance":
+                fields["counter"] = 0
+            if name in args.groups:
+                fields["group"] = args.groups[name]
+            chosen[key] = fields
+    for name in args.groups:
+        if key_of(name) not in chosen:
+            problems.append(FieldProblem(f"groups.{name}", "names no skill or resistance of this character"))
+    traits = []
+    for i, text in enumerate(args.traits):
+        try:
+            trait = parse_trait(text)
+        except ValueError as e:
+            problems.append(FieldProblem(f"traits.{i}", str(e)))
+            continue
+        if key_of(trait["name"]) in chosen or any(key_of(t["name"]) == key_of(trait["name"]) for t in traits):
+            problems.append(FieldProblem(f"traits.{i}", f"'{trait['name']}' is already a descriptor of this character"))
+            continue
+        traits.append(trait)
+    if args.method == "buy" and args.points is None:
+        problems.append(FieldProblem("points", "the buy method needs the points to spend"))
+    if args.method != "buy" and args.points is not None:
+        problems.append(FieldProblem("points", "points are only for the buy method", str(args.points)))
+    _fail(problems)
+    for key, fields in chosen.items():
+        if args.method == "random":
+            fields["level"] = worse_of_two(roller, f"{fields['name']} level", dice)
+            steps.append(f"{fields['name']}: rolled {dice[-2].face} and {dice[-1].face}, kept the worse → level "
+                         f"{fields['level']} ({LEVEL_TABLE[fields['level']][0]}).")
+    for key, fields in SCAFFOLD.items():
+        if key not in chosen:
+            chosen[key] = {**fields, "tier": args.tier}
+            steps.append(f"Scaffold: {fields['name']} ({'0/' if fields['kind'] == 'resistance' else ''}"
+                         f"{fields['level']}:{args.tier}) — {fields['effect']}.")
+    descriptors: dict[str, Descriptor] = {}
+    for key, fields in chosen.items():
+        try:
+            descriptors[key] = make(fields)
+        except Exception as e:  # a pydantic ValidationError: a name the model refuses
+            problems.append(FieldProblem(fields["name"], str(e).splitlines()[-1].strip()))
+    for trait in traits:
+        try:
+            d = make(trait)
+        except Exception as e:
+            problems.append(FieldProblem("traits", str(e).splitlines()[-1].strip(), trait["name"]))
+            continue
+        descriptors[d.key] = d
+    _fail(problems)
+    spent = None
+    if args.method == "buy":
+        spent = sum(cost(d.level or 0) for k, d in descriptors.items() if d.has_level and k in
+                    {key_of(n) for n in [*args.skills, *args.resistances]})
+        lines = [f"{d.name} {d.level} costs {cost(d.level or 0)}" for d in descriptors.values()
+                 if d.has_level and d.key in {key_of(n) for n in [*args.skills, *args.resistances]}]
+        steps.append(f"Buy points: {'; '.join(lines)} — {spent} of {args.points} spent"
+                     + (f", {args.points - spent} left." if args.points is not None and spent <= args.points else "."))
+        if args.points is not None and spent > args.points:
+            _fail([FieldProblem("skills", f"the levels cost {spent} points, {spent - args.points} more than the "
+                                          f"{args.points} available (level L costs 1+2+…+L; resistances count too)",
+                                f"{spent} points")])
+    c = FivePlusCharacter(name=args.name, concept=args.concept, descriptors=descriptors, method=args.method,
+                          points=args.points)
+    broken = violations(c, creation=True)
+    _fail([FieldProblem("character", b) for b in broken])
+    return c, dice, steps, spent
+
+
+def describe(c: FivePlusCharacter) -> list[str]:
+    skills = ", ".join(d.notation().split(" – ")[0] for d in c.of_kind("skill"))
+    res = ", ".join(d.notation().split(" – ")[0] for d in c.of_kind("resistance"))
+    lines = [f"Skills: {skills}.", f"Resistances: {res}."]
+    traits = c.of_kind("trait")
+    if traits:
+        lines.append("Traits: " + ", ".join(d.notation() for d in traits) + ".")
+    return lines
+
+
+@tool("fiveplus_character_create", "fiveplus", "Create a 5+ character from the scaffold (Improvise, Physical) and the "
+      "player's descriptors, levels fixed, rolled (2d6 keep the worse) or bought with points.")
+def fiveplus_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    c, dice, steps, spent = build_character(args, roller)
+    how = {"fixed": "Levels fixed by the player.",
+           "random": "Levels rolled: 2d6 per descriptor, keep the worse.",
+           "buy": "Levels bought: a level costs the sum of the levels up to it."}[args.method]
+    return CharacterResult(summary=f"Created {c.name} ({args.method}): "
+                           + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
+                           steps=[how, *steps, *describe(c)], rule_refs=[CHARACTERS, LEVEL], dice=dice, outcome=None,
+                           success=None, odds=None, character=c, points_spent=spent)
+
+
+def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
+    if len(options) == 1:
+        return options[0]
+    die = roller.roll(len(options), purpose)
+    dice.append(die)
+    return options[die.face - 1]
+
+
+class RandomArgs(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200, description="Words like guard, thief, scholar, wizard steer "
+                                "the skills.")
+    tier: int = Field(0, ge=0, le=5, description="Starting tier (0: the scaffold's).")
+
+
+class RandomCharacterResult(CharacterResult):
+    groups: list[str] = Field(description="The approach groups its skills cover.")
+    level_odds: Odds = Field(description="The exact chance of each rolled level (the lower of 2d6).")
+
+
+SKILL_SLOTS = 4
+
+
+@tool("fiveplus_character_random", "fiveplus", "Roll a random 5+ character: the scaffold, three resistances and four "
+      "skills suggested by the concept, each level rolled 2d6 keep the worse, and a training trait.")
+def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    dice: list[Die] = []
+    steps: list[str] = []
+    suggested = [g for g in concept_groups(args.concept) if g in GROUP_SKILL]
+    groups: list[str] = []
+    if suggested:
+        steps.append(f"The concept suggests: {', '.join(suggested)}.")
+    while suggested and len(groups) < SKILL_SLOTS:
+        groups.append(suggested.pop(0))
+    while len(groups) < SKILL_SLOTS:
+        left = [g for g in EVERYDAY if g not in groups]
+        g = _pick(roller, left, f"skill group {len(groups) + 1}", dice)
+        steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {g}.")
+        groups.append(g)
+    skills: dict[str, int | None] = {GROUP_SKILL[g]: None for g in groups}
+    trait = f"Trained {(args.concept or 'adventurer').split()[-1][:30]} +1 {GROUP_SKILL[groups[0]]}"
+    create = CreateArgs(name=args.name, concept=args.concept, method="random",
+                        skills={"Improvise": None, **skills},
+                        resistances={"Physical": None, "Mental": None, "Fatigue": None},
+                        traits=[re.sub(r"[^\w +\-']", "", trait)], tier=args.tier)
+    c, more, lines, _ = build_character(create, roller)
+    return RandomCharacterResult(
+        summary=f"Rolled {c.name}: " + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
+        steps=[*steps, *lines, *describe(c)], rule_refs=[CHARACTERS, LEVEL] + ([TIERS] if args.tier else []),
+        dice=dice + more, outcome=None, success=None, odds=None, character=c, groups=groups,
+        level_odds=random_level_dist().odds(),
+    )
+

@@ -1,0 +1,150 @@
+"""Conditions with a level and a tier (``five-plus.md#Conditions``): how they ease, worsen and become permanent.
+
+"A character is bitten by a snake, gaining the descriptor Poisoned(3:2) - you are under the effect of
+hallucinogenic poison and gain penalty to perception equal to the descriptor tier. A successful medical check
+decreases the level of the descriptor. If the level is reduced to 0, the tier is decrease by 1 and the level
+restarted at 3 until reduced to tier 0. Physical resistance checks are required every time a 1 is rolled and, if
+failed, the poison corrodes deeper gaining a level. If the descriptor reaches tier 4, the character is permanently
+affected, gaining the paranoids trait."
+
+Readings chosen:
+
+* Easing and worsening are inverse steps within a tier's levels 1..reset: a level below 1 drops the tier and
+  restarts the level at the reset value (3); a level above the reset value raises the tier and restarts the level
+  at 1. Reaching tier 0 cures the condition; reaching the permanent tier (4) turns it into its trait.
+* "Every time a 1 is rolled" is any 2d6 the bearer throws — the treatment's own dice included, and every check the
+  bearer makes on the table. One resistance check per throw showing a 1 (not one per die). The resistance check is
+  a resisting action: it takes no action of the turn.
+* In one treatment the medical check acts first (a success eases), then a 1 on its dice calls the resistance check
+  (a failure worsens).
+* Wounds are conditions too ("in which wounds may be included"): a minor wound eases one level per successful
+  treatment by anyone; a major wound needs a trained (medicine) descriptor, supplies and a long rest (the table
+  tool checks those), and a wound at level 0 is gone.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, Roller
+from tools.odds import Odds
+from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from tools.systems.fiveplus.rules import CONDITIONS, RECOVERY, SPECIAL
+from tools.tool import tool
+
+
+class ConditionState(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field("Poisoned", min_length=1, max_length=60)
+    level: int = Field(ge=0, le=12)
+    tier: int = Field(ge=0, le=10)
+    reset_level: int = Field(3, ge=1, le=12, description="The level restarts here when the tier steps.")
+    permanent_tier: int | None = Field(4, ge=1, le=10, description="At this tier it becomes permanent.")
+    becomes: str | None = Field("Paranoid", max_length=60, description="The trait it turns into then.")
+
+    def text(self) -> str:
+        return f"{self.name}({self.level}:{self.tier})"
+
+
+def ease(c: ConditionState) -> tuple[ConditionState, str]:
+    level, tier = c.level - 1, c.tier
+    if level <= 0:
+        tier -= 1
+        if tier <= 0:
+            after = c.model_copy(update={"level": 0, "tier": 0})
+            return after, f"{c.text()} eases to level 0 at tier 1: reduced to tier 0 — cured."
+        after = c.model_copy(update={"level": c.reset_level, "tier": tier})
+        return after, f"{c.text()}: level reduced to 0, so the tier drops by 1 and the level restarts at " \
+                      f"{c.reset_level} → {after.text()}."
+    after = c.model_copy(update={"level": level})
+    return after, f"{c.text()} eases a level → {after.text()}."
+
+
+def worsen(c: ConditionState) -> tuple[ConditionState, str]:
+    level, tier = c.level + 1, c.tier
+    if level > c.reset_level:
+        tier, level = tier + 1, 1
+    after = c.model_copy(update={"level": level, "tier": tier})
+    line = f"{c.text()} gains a level → {after.text()}"
+    if c.permanent_tier is not None and after.tier >= c.permanent_tier:
+        line += f": tier {after.tier} — permanent" + (f", the {c.becomes} trait" if c.becomes else "")
+    return after, line + "."
+
+
+class ConditionArgs(ToolArgs):
+    condition: ConditionState
+    treatment: CheckArgs | None = Field(None, description="A treatment check (a medical skill): a success eases "
+                                        "the condition a level.")
+    resistance: CheckArgs | None = Field(None, description="The resistance checked when a 1 is rolled: a failure "
+                                         "worsens the condition a level.")
+    one_rolled: bool = Field(False, description="The bearer rolled a 1 elsewhere: make the resistance check now.")
+
+
+class ConditionResult(CheckResult):
+    before: ConditionState
+    after: ConditionState
+    treatment: CheckRoll | None
+    resistance_check: CheckRoll | None
+    cured: bool
+    permanent: bool
+    trait: str | None = Field(description="The trait gained when it became permanent.")
+    penalty: int = Field(description="Its penalty now (its tier, the snakebite's reading).")
+
+
+@tool("fiveplus_condition", "fiveplus", "Treat or worsen a 5+ condition with a level and tier (the snakebite "
+      "poison): a successful treatment lowers the level, a rolled 1 calls a resistance check whose failure raises it; "
+      "tier 0 cures, the permanent tier leaves a trait.")
+def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
+    c = args.condition
+    steps = [f"{c.text()}: penalty equal to its tier ({c.tier}); eased to tier 0 it is cured"
+             + (f", at tier {c.permanent_tier} it is permanent" if c.permanent_tier else "") + "."]
+    dice: list[Die] = []
+    treat = res = None
+    now = c
+    one = args.one_rolled
+    odds: Odds | None = None
+    refs = [CONDITIONS]
+    if args.treatment is not None:
+        treat = roll_check(args.treatment, roller, "treatment die")
+        odds = treat.odds
+        dice += treat.dice
+        steps += ["Treatment check:", *treat.steps]
+        refs += refs_for(treat) + [RECOVERY]
+        if treat.success and now.tier > 0:
+            now, line = ease(now)
+            steps.append(line)
+        elif not treat.success:
+            steps.append(f"The treatment fails: {now.text()} stays.")
+        one = one or treat.ones > 0
+    if one and now.tier > 0 and not (now.permanent_tier and now.tier >= now.permanent_tier):
+        if args.resistance is None:
+            steps.append("A 1 was rolled: a resistance check is required, but none was given — it is still owed.")
+        else:
+            steps.append("A 1 was rolled: a resistance check is required.")
+            res = roll_check(args.resistance, roller, "resistance die")
+            odds = odds or res.odds
+            dice += res.dice
+            steps += res.steps
+            refs += [SPECIAL]
+            if not res.success:
+                now, line = worsen(now)
+                steps.append("The resistance check fails: " + line)
+            else:
+                steps.append(f"The resistance holds: {now.text()} does not worsen.")
+    elif args.resistance is not None and not one:
+        steps.append("No 1 was rolled: no resistance check is needed.")
+    cured = now.tier == 0
+    permanent = c.permanent_tier is not None and now.tier >= c.permanent_tier
+    trait = c.becomes if permanent else None
+    success = None if treat is None else treat.success
+    outcome = "cured" if cured else "permanent" if permanent else "worse" if (now.tier, now.level) > (c.tier, c.level) \
+        else "eased" if (now.tier, now.level) < (c.tier, c.level) else "unchanged"
+    return ConditionResult(
+        summary=f"{c.text()} → " + ("cured" if cured else now.text()) + (f" (permanent: {trait})" if permanent and trait
+                                                                         else ""),
+        steps=steps, rule_refs=list(dict.fromkeys(refs)), dice=dice, outcome=outcome, success=success, odds=odds,
+        before=c, after=now, treatment=treat, resistance_check=res, cured=cured, permanent=permanent, trait=trait,
+        penalty=-now.tier,
+    )

@@ -1,0 +1,90 @@
+"""Failure handling (``five-plus.md#Failure handling``): a failure keeps the story moving instead of halting it.
+
+"Players should not repeat the same the exact action for the same exact purpose, unless there was a relevant
+change in the conditions … For simple challenges, the action may be interrupted … if the challenge involves
+information, failure can result in partial recalling … For more complex challenges, failure may instead result in
+a reduced effect … each value away from the success range, damage is reduced by 1 … if the resulting effect is
+negative, the action could fails with a negative effect such as accumulation of frustration resistance counter."
+
+Readings chosen:
+
+* The kind of failure belongs to the challenge: ``interrupted`` (simple tasks), ``partial`` (information),
+  ``reduced`` (complex: the effect the action would have had, minus one per value outside the range — the
+  successes it would have scored are the lowest die) and ``negative`` (1 damage to a resistance, frustration by
+  default, through the wound rules).
+* No identical retry: the table remembers a failed (actor, descriptor, purpose) and refuses the same attempt until
+  the player says the conditions changed (a better place, a tool, help). A success needs no retry.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.systems.fiveplus.rules import FAILURE
+from tools.tool import tool
+
+FailureKind = Literal["interrupted", "partial", "reduced", "negative"]
+MEANING: dict[str, str] = {
+    "interrupted": "the action is interrupted — a guard shows up, the lock breaks — not for lack of skill, and it "
+                   "cannot simply be repeated",
+    "partial": "the information comes partially: partial recall, confusing news, rumours, even misinformation",
+    "reduced": "a reduced effect instead of the full one: each value away from the success range reduces it by 1",
+    "negative": "the action fails with a negative effect: damage to a resistance such as frustration",
+}
+NO_RETRY = "The same action for the same purpose cannot be repeated unless the conditions change (a better place, " \
+           "supporting equipment, help): otherwise it would be an automatic success."
+
+
+def reduced(effect: int, distance: int) -> int:
+    return max(0, effect - distance)
+
+
+class FailureArgs(ToolArgs):
+    total: int = Field(ge=2, le=12, description="The 2d6 sum rolled.")
+    lower: int = Field(ge=-10, le=40)
+    upper: int = Field(ge=-30, le=60)
+    kind: FailureKind = Field("interrupted", description="interrupted (simple), partial (information), reduced "
+                              "(complex) or negative (a setback).")
+    effect: int = Field(0, ge=0, le=20, description="The effect (damage, successes) a success would have had, for "
+                        "reduced.")
+    setback: int = Field(1, ge=0, le=10, description="Damage of a negative effect (to frustration by default).")
+
+
+class FailureResult(ToolResult):
+    failed: bool
+    distance: int
+    kind: FailureKind
+    effect_after: int = Field(description="What remains of the effect (reduced), else 0.")
+    setback: int = Field(description="Resistance damage of a negative effect, else 0.")
+    retry_allowed: bool = Field(description="Only with changed conditions.")
+
+
+@tool("fiveplus_failure", "fiveplus", "How a failed 5+ action goes on: interrupted, partial information, a reduced "
+      "effect (-1 per value outside the range) or a negative effect; no identical retry without a change.")
+def fiveplus_failure(args: FailureArgs, roller: Roller) -> FailureResult:
+    inside = args.lower <= args.total <= args.upper
+    if inside:
+        return FailureResult(summary=f"{args.total} is inside {args.lower}–{args.upper}: a success, nothing to handle",
+                             steps=[f"{args.total} lies in {args.lower}–{args.upper}: the action succeeds as intended."],
+                             rule_refs=[FAILURE], failed=False, distance=0, kind=args.kind, effect_after=args.effect,
+                             setback=0, retry_allowed=True)
+    distance = args.lower - args.total if args.total < args.lower else args.total - args.upper
+    steps = [f"{args.total} is {distance} away from {args.lower}–{args.upper}" if args.upper >= args.lower
+             else f"The range {args.lower}–{args.upper} is empty (impossible)",
+             f"Failure, {args.kind}: {MEANING[args.kind]}."]
+    after, setback = 0, 0
+    if args.kind == "reduced":
+        after = reduced(args.effect, distance)
+        steps.append(f"Reduced effect: {args.effect} − {distance} = {after}.")
+    elif args.kind == "negative":
+        setback = args.setback
+        steps.append(f"Negative effect: {setback} damage to frustration (or the resistance the challenge names).")
+    steps.append(NO_RETRY)
+    return FailureResult(summary=f"Failure ({args.kind}), {distance} away" + (f": effect {after}" if args.kind ==
+                                                                               "reduced" else ""),
+                         steps=steps, rule_refs=[FAILURE], failed=True, distance=distance, kind=args.kind,
+                         effect_after=after, setback=setback, retry_allowed=False)

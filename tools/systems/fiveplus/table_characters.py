@@ -1,0 +1,321 @@
+"""State-bound 5+ tools that put people and descriptors on the table (``five-plus.md#Characters``, ``#NPCs``,
+``#Descriptors``, ``#Items``): player-characters (chosen or rolled), NPCs from a concept, descriptors made on the fly,
+and equipping items.
+
+NPC generation (``fiveplus_add_npc``) follows :mod:`.npcs`: rank and successes-to-defeat from the power level and
+the party on the table (its default challenge: each player-character's best combat, ranged or magic level), its
+actions and ability from the concept's words, its goal and behaviour from a d6 each, and a trait for creatures the
+book's successes rule fits (a ghost is immune to weapons, a zombie weak to fire). Names: the one given, else the
+concept's first words (up to of/with/who…), numbered when taken ("City Guard 2").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, Roller
+from tools.systems.fiveplus.characters import (
+    CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, fiveplus_character_create,
+    fiveplus_character_random,
+)
+from tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
+from tools.systems.fiveplus.npcs import (
+    BEHAVIOURS, GOALS, RANK_BY_LEVEL, SHARE_BY_LEVEL, defeat_successes, npc_ability, npc_actions,
+)
+from tools.systems.fiveplus.rules import DESCRIPTORS, EFFECTS, ITEMS, NPCS, OBJECTIVES, Group, Kind
+from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
+from tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
+from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
+
+NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
+NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
+COMBAT_GROUPS = ("combat", "ranged", "magic")
+NPC_TRAITS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
+    "ghost": ("Incorporeal", "immunity", ("combat", "ranged"), "weapons pass through it"),
+    "spirit": ("Incorporeal", "immunity", ("combat", "ranged"), "weapons pass through it"),
+    "skeleton": ("Bones", "resistance", ("ranged",), "arrows rattle through its ribs"),
+    "zombie": ("Rotting flesh", "weakness", ("fire",), "fire burns it like dry wood"),
+    "troll": ("Regenerating", "weakness", ("fire", "magic"), "only fire stops it healing"),
+    "golem": ("Stone body", "resistance", ("combat",), "blades barely scratch it"),
+    "slime": ("Formless", "resistance", ("combat",), "blows sink into it"),
+    "dragon": ("Scaled hide", "resistance", ("ranged",), "arrows glance off its scales"),
+}
+
+
+def _put(c: FivePlusCharacter) -> PutCharacter:
+    return PutCharacter(name=c.name, sheet=c.sheet())
+
+
+class AddCharacterArgs(CreateArgs):
+    name: str = NAME
+
+
+class AddCharacterResult(CharacterResult, BoundResult):
+    actor: str
+
+
+@table_tool("fiveplus_add_character", "fiveplus", "Create a 5+ player-character from the scaffold and the player's "
+            "descriptors (levels fixed, rolled or bought) and add it to the table.")
+def fiveplus_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
+    require_new_name(state, args.name)
+    made = fiveplus_character_create.fn(args, roller)
+    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+class AddRandomArgs(RandomArgs):
+    name: str = NAME
+
+
+class AddRandomResult(RandomCharacterResult, BoundResult):
+    actor: str
+
+
+@table_tool("fiveplus_add_random_character", "fiveplus", "Roll a random 5+ player-character (levels 2d6 keep the "
+            "worse, skills from the concept) and add it to the table.")
+def fiveplus_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
+    require_new_name(state, args.name)
+    made = fiveplus_character_random.fn(args, roller)
+    return AddRandomResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+# --- NPCs ---------------------------------------------------------------------------------------------------------
+
+
+def npc_name(concept: str, state: TableState) -> str:
+    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
+    while words and words[0].lower() in ("a", "an", "the"):
+        words.pop(0)
+    kept: list[str] = []
+    for w in words[:3]:
+        if kept and w.lower() in NAME_BREAKS:
+            break
+        kept.append(w)
+    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
+    taken = {n.casefold() for n in state.characters}
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+def party_default_challenge(state: TableState) -> tuple[int, list[str]]:
+    """The sum of the player-characters' key (combat) descriptor levels; 4 for an empty table."""
+    levels, lines = [], []
+    for name, sheet in state.characters.items():
+        if sheet.get("npc"):
+            continue
+        try:
+            c = FivePlusCharacter.model_validate(sheet)
+        except ValidationError:
+            continue
+        keys = [d for d in c.levelled() if d.group in COMBAT_GROUPS] or [d for d in c.levelled() if d.kind == "skill"]
+        if keys:
+            best = max(keys, key=lambda d: (d.level or 0, d.key))
+            levels.append(best.level or 0)
+            lines.append(f"{name} {best.name} {best.level}")
+    if not levels:
+        return 4, ["no player-character yet: the default challenge of one proficient (level 4) hero, 4"]
+    return max(1, sum(levels)), lines
+
+
+class NpcArgs(ToolArgs):
+    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'hungry giant spider'; words "
+                         "like wolf, guard, archer, wizard, ghost steer its actions and traits.")
+    level: int = Field(2, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable, 4 veteran, 5 "
+                       "legendary (sets its rank and the successes that defeat it).")
+    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default from the concept.")
+    rank: int | None = Field(None, ge=-5, le=10, description="Override the rank (+rank to the lower bound against it; "
+                             "damage 1 + rank).")
+    successes: int | None = Field(None, ge=1, le=200, description="Override the successes that defeat it.")
+    goal: str | None = Field(None, min_length=1, max_length=200, description="Why it opposes the players.")
+    behaviour: str | None = Field(None, min_length=1, max_length=200, description="How it reacts to successes and "
+                                  "failures.")
+
+
+class NpcResult(CheckResult, BoundResult):
+    actor: str
+    character: FivePlusCharacter
+    rank: int
+    damage: int = Field(description="Its constant damage, 1 + rank.")
+    successes_to_defeat: int
+
+
+@table_tool("fiveplus_add_npc", "fiveplus", "Generate a 5+ NPC from a concept and a power level 1-5: goal, actions, "
+            "signature ability, behaviour, rank and the successes that defeat it (NPCs never roll).")
+def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    if args.name is not None:
+        require_new_name(state, args.name)
+    name = args.name or npc_name(args.concept, state)
+    dice: list[Die] = []
+    rank = RANK_BY_LEVEL[args.level] if args.rank is None else args.rank
+    default, parts = party_default_challenge(state)
+    successes = args.successes or defeat_successes(args.level, default)
+    steps = ["An NPC is defined by a few descriptors and never rolls: the players' rolls decide.",
+             f"Rank {rank}" + (" (given)" if args.rank is not None else f" for power level {args.level}")
+             + f": the lower bound of checks against it is {5 + rank}; its damage is 1 + rank = {1 + rank}."]
+    if args.successes is None:
+        steps.append(f"Default challenge of the party: {'; '.join(parts)} → {default}; a level-{args.level} foe takes "
+                     f"{SHARE_BY_LEVEL[args.level]} of it → {successes} successes to defeat.")
+    goal = args.goal
+    if goal is None:
+        die = roller.roll(6, "goal")
+        dice.append(die)
+        goal = GOALS[die.face - 1]
+        steps.append(f"Goal: d6={die.face} → {goal}.")
+    behaviour = args.behaviour
+    if behaviour is None:
+        die = roller.roll(6, "behaviour")
+        dice.append(die)
+        behaviour = BEHAVIOURS[die.face - 1]
+        steps.append(f"Behaviour: d6={die.face} → {behaviour}.")
+    actions = npc_actions(args.concept)
+    ability = npc_ability(args.concept) if args.level >= 3 else None
+    steps.append(f"Actions: {', '.join(actions)}" + (f"; signature ability: {ability} (when a 1 is rolled against "
+                                                      "it)." if ability else "."))
+    descriptors: dict[str, Descriptor] = {}
+    words = re.findall(r"[a-z]+", args.concept.casefold())
+    for kw, (tname, mode, against, effect) in NPC_TRAITS.items():
+        if any(w in (kw, kw + "s") or (len(kw) >= 5 and w.startswith(kw)) for w in words):
+            d = make({"name": tname, "kind": "trait", "takes": mode, "against": list(against), "effect": effect})
+            descriptors[d.key] = d
+            steps.append(f"{tname}: {mode} to {', '.join(against)} — {effect}.")
+            break
+    c = FivePlusCharacter(name=name, concept=args.concept, npc=True, descriptors=descriptors, rank=rank, goal=goal,
+                          actions=actions, ability=ability, behaviour=behaviour, successes_to_defeat=successes)
+    broken = violations(c)
+    if broken:
+        fail("rank", "; ".join(broken), rank)
+    return NpcResult(summary=f"Added NPC {name} (rank {rank}, {successes} successes to defeat, damage {1 + rank}): "
+                             f"{', '.join(actions)}", steps=steps, rule_refs=[NPCS, OBJECTIVES], dice=dice,
+                     outcome=None, success=None, odds=None, actor=name, character=c, rank=rank, damage=1 + rank,
+                     successes_to_defeat=successes, changes=[_put(c)])
+
+
+# --- descriptors on the fly ----------------------------------------------------------------------------------------
+
+
+class AddDescriptorArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60)
+    notation: str = Field(min_length=1, max_length=400, description="'Firearms (1:0) – can use firearms', "
+                          "'Poisoned (3:2)', 'Strong – +1 to strength'.")
+    kind: Kind | None = Field(None, description="trait, skill, resistance, condition, wound, ability or equipment "
+                              "(default: read from the shape).")
+    group: Group | None = Field(None, description="Approach group (default: read from the name).")
+    details: dict[str, Any] = Field(default_factory=dict, max_length=20, description="Further characteristics, e.g. "
+                                    "{'modifier': 1, 'applies_to': ['Sneak']}, {'penalty_from': 'tier', "
+                                    "'applies_to': ['perception'], 'check_on_one': 'Physical'}, {'protects': "
+                                    "'Physical', 'reduction': 1, 'equipped': true}.")
+    replace: bool = Field(False, description="Replace a descriptor of the same name.")
+
+
+class DescriptorChangeResult(BoundResult):
+    actor: str
+    descriptor: Descriptor | None
+    removed: str | None = None
+
+
+@table_tool("fiveplus_add_descriptor", "fiveplus", "Create a descriptor on the fly on a character, NPC or item holder: "
+            "a new skill, trait, resistance, condition (with level and tier), wound, ability or piece of equipment.")
+def fiveplus_add_descriptor(args: AddDescriptorArgs, roller: Roller, state: TableState) -> DescriptorChangeResult:
+    name, c = find(state, args.actor, "actor")
+    try:
+        fields = parse_notation(args.notation, args.kind)
+    except ValueError as e:
+        fail("notation", str(e), args.notation)
+    fields.update(args.details)
+    if args.group is not None:
+        fields["group"] = args.group
+    for k in ("name", "kind"):
+        if k in args.details:
+            fail(f"details.{k}", f"give the {k} in the notation and kind fields")
+    try:
+        d = make(fields)
+    except ValidationError as e:
+        err = e.errors(include_url=False)[0]
+        fail("details" if err["loc"] and str(err["loc"][0]) in args.details else "notation",
+             f"{'.'.join(map(str, err['loc']))}: {err['msg']}")
+    if d.kind == "resistance" and d.counter is None:
+        d = d.model_copy(update={"counter": 0})
+    existing = c.get(d.name)
+    if existing is not None and not args.replace:
+        fail("notation", f"{name} already has {existing.notation()}; set replace to change it", d.name)
+    edits = SheetEdits(state)
+    edits.put(name, d)
+    after = edits.sheet(name)
+    broken = violations(after)
+    if broken:
+        fail("notation", "; ".join(broken), args.notation)
+    steps = [f"{name} {'now has' if existing is None else 'changes ' + existing.notation() + ' to'} {d.notation()} "
+             f"({d.kind}).", "Descriptors can be created on the fly as the story needs them."]
+    refs = [DESCRIPTORS, EFFECTS] + ([ITEMS] if d.kind == "equipment" else [])
+    return DescriptorChangeResult(summary=f"{name}: {d.notation()}", steps=steps, rule_refs=refs, actor=name,
+                                  descriptor=d, changes=edits.ops())
+
+
+class RemoveDescriptorArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60)
+    descriptor: str = Field(min_length=1, max_length=60, description="The descriptor to remove (a cured condition, a "
+                            "lost item).")
+
+
+@table_tool("fiveplus_remove_descriptor", "fiveplus", "Remove a descriptor from a sheet: a condition that ends, an item "
+            "given away or lost, a trait that no longer holds.")
+def fiveplus_remove_descriptor(args: RemoveDescriptorArgs, roller: Roller, state: TableState) -> DescriptorChangeResult:
+    name, c = find(state, args.actor, "actor")
+    d = c.get(args.descriptor)
+    if d is None:
+        fail("descriptor", f"{name} has no '{args.descriptor}'; descriptors: "
+                           f"{', '.join(x.name for x in c.descriptors.values()) or 'none'}", args.descriptor)
+    edits = SheetEdits(state)
+    edits.drop(name, d.key)
+    broken = violations(edits.sheet(name))
+    if broken:
+        fail("descriptor", "; ".join(broken), d.name)
+    return DescriptorChangeResult(summary=f"{name} no longer has {d.name}", steps=[f"{d.notation()} is removed."],
+                                  rule_refs=[DESCRIPTORS], actor=name, descriptor=None, removed=d.name,
+                                  changes=edits.ops())
+
+
+class EquipArgs(ToolArgs):
+    actor: str = Field(min_length=1, max_length=60)
+    item: str = Field(min_length=1, max_length=60, description="An equipment descriptor on the actor's sheet.")
+    equipped: bool = Field(True, description="true to equip (wear, wield), false to put it away.")
+
+
+class EquipResult(DescriptorChangeResult):
+    enables: list[str] = Field(default_factory=list, description="Descriptors it unlocks while equipped.")
+
+
+@table_tool("fiveplus_equip", "fiveplus", "Equip or put away a piece of equipment: items restrict access to "
+            "descriptors, give bonuses or penalties, protect, and grant powers only while equipped.")
+def fiveplus_equip(args: EquipArgs, roller: Roller, state: TableState) -> EquipResult:
+    name, c = find(state, args.actor, "actor")
+    d = c.get(args.item)
+    if d is None or d.kind != "equipment":
+        fail("item", f"{name} has no equipment '{args.item}'; equipment: "
+                     f"{', '.join(x.name for x in c.of_kind('equipment')) or 'none'}", args.item)
+    if d.equipped == args.equipped:
+        return EquipResult(summary=f"{d.name} is already {'equipped' if d.equipped else 'put away'}", actor=name,
+                           descriptor=d, rule_refs=[ITEMS])
+    edits = SheetEdits(state)
+    now = d.model_copy(update={"equipped": args.equipped})
+    edits.put(name, now)
+    steps = [f"{name} {'equips' if args.equipped else 'puts away'} {d.name}."]
+    if d.required_for:
+        steps.append(f"Needed for: {', '.join(d.required_for)}.")
+    if d.modifier and d.applies_to:
+        steps.append(f"{d.modifier:+d} to {', '.join(d.applies_to)} while equipped.")
+    if d.protects:
+        steps.append(f"Protects {d.protects}: damage reduced by {d.reduction} on a successful resistance check.")
+    if d.grants:
+        steps.append(f"Grants: {', '.join(d.grants)}.")
+    return EquipResult(summary=f"{name} {'equips' if args.equipped else 'puts away'} {d.name}", steps=steps,
+                       rule_refs=[ITEMS], actor=name, descriptor=now,
+                       enables=list(d.required_for) + list(d.grants) if args.equipped else [], changes=edits.ops())
+

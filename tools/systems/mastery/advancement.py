@@ -1,0 +1,196 @@
+"""Advancement (``mastery.md#Character Creation and Advancement``): triumphs, the three cost tables, and the
+optional learning challenge.
+
+"Whenever a player does something difficult and important, the GM is suggested to give them a triumph. When a
+character is in a situation where they have the opportunity to increase a trait, ability or skill ... they may
+burn triumphs to do so. The number of triumphs it takes to move from one number to another depends on what is
+being increased." — "If the task of learning is difficult (such as without a teacher) the GM may require a
+challenge to improve."
+
+Readings chosen:
+
+* One step at a time, each at the table's price (+1 -> +3 costs the +1 -> +2 step and the +2 -> +3 step). A new
+  ability or skill starts at 0 (the tables' "+0 -> +1 = gaining a new ability/skill").
+* In play there is no specialist limit: traits rise up to +4 (from as low as -2), abilities up to +4, skills to +5.
+* The learning challenge is rolled before anything is spent, with the pool the GM names (a trait, and the
+  ability or skill being learned if the character has it). On a failure nothing improves and, unless the GM rules
+  that the effort is lost (``lose_on_failure``), no triumph is burned.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
+from tools.systems.mastery.options import clean_name
+from tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
+from tools.systems.mastery.sheet import MasteryCharacter, cost_between, max_health_of, problems, step_cost
+
+
+class CostArgs(ToolArgs):
+    kind: Kind = Field(description="trait, ability or skill.")
+    start: int = Field(ge=-2, le=5, description="The rating now (0: a new ability or skill).")
+    end: int = Field(ge=-2, le=5, description="The rating wanted.")
+
+    @model_validator(mode="after")
+    def _range(self):
+        low, high = RANGES[self.kind]
+        bad = [f"{n} {v:+d}" for n, v in (("start", self.start), ("end", self.end)) if not low <= v <= high]
+        if bad:
+            raise ValueError(f"a {self.kind} ranges from {low:+d} to {high:+d} ({', '.join(bad)})")
+        if self.end <= self.start:
+            raise ValueError("end must be above start: triumphs only raise")
+        return self
+
+
+class CostResult(ToolResult):
+    kind: str
+    start: int = Field(json_schema_extra={"fact": "score"})
+    end: int = Field(json_schema_extra={"fact": "score"})
+    total: int = Field(json_schema_extra={"fact": "price"})
+    steps_cost: list[int]
+
+
+@tool("mastery_cost", "mastery", "What raising a Mastery trait, ability or skill costs in triumphs, step by step "
+      "from the three cost tables.")
+def mastery_cost(args: CostArgs, roller: Roller) -> CostResult:
+    costs = [step_cost(args.kind, r) or 0 for r in range(args.start, args.end)]
+    lines = [f"{args.kind.capitalize()} {r:+d} → {r + 1:+d}: {c} triumph{'s' * (c != 1)}"
+             + (" (gaining a new one)" if r == 0 and args.kind != "trait" else "") + "."
+             for r, c in zip(range(args.start, args.end), costs)]
+    total = sum(costs)
+    return CostResult(summary=f"{args.kind} {args.start:+d} → {args.end:+d}: {total} triumphs",
+                      steps=[*lines, f"Total: {' + '.join(map(str, costs))} = {total} triumphs."],
+                      rule_refs=[CREATION], kind=args.kind, start=args.start, end=args.end, total=total,
+                      steps_cost=costs)
+
+
+class LearningChallenge(ToolArgs):
+    """The challenge the GM requires to learn (e.g. without a teacher): the pool comes from the sheet."""
+
+    trait: str = Field(min_length=1, max_length=30, description="The trait the GM calls for (a name on the sheet).")
+    ability: str | None = Field(None, max_length=40, description="An ability of the sheet to add, if any.")
+    skill: str | None = Field(None, max_length=40, description="A skill of the sheet to add, if any.")
+    circumstance: int = Field(0, ge=-20, le=20)
+    tn: int | Difficulty = "Normal"
+    needed: int = Field(1, ge=1, le=20)
+
+    @field_validator("trait", "ability", "skill", mode="before")
+    @classmethod
+    def _clean(cls, v: Any) -> Any:
+        return clean_name(v)
+
+
+class AdvanceArgs(ToolArgs):
+    character: MasteryCharacter = Field(description="The sheet as it stands.")
+    kind: Kind = Field(description="trait, ability or skill.")
+    name: str = Field(min_length=1, max_length=40, description="Which one; a new ability or skill starts at 0.")
+    steps: int = Field(1, ge=1, le=9, description="How many steps up.")
+    die: Die = Field(6, description="The campaign's die (for a learning challenge).")
+    learning: LearningChallenge | None = Field(None, description="The challenge the GM requires to learn, if any.")
+    lose_on_failure: bool = Field(False, description="The GM rules that a failed learning challenge burns the "
+                                  "triumphs anyway.")
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _clean(cls, v: Any) -> Any:
+        return clean_name(v)
+
+
+class AdvanceResult(CheckResult):
+    character: MasteryCharacter = Field(description="The sheet after advancement.")
+    kind: str
+    name: str
+    before: int = Field(json_schema_extra={"fact": "score"})
+    after: int = Field(json_schema_extra={"fact": "score"})
+    cost: int
+    triumphs_spent: int
+    learning: ChallengeResult | None
+
+
+def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tuple[ChallengeSpec, list[FieldProblem]]:
+    bad = []
+    if learning.trait not in c.traits:
+        bad.append(FieldProblem("learning.trait", f"not one of {c.name}'s traits ({', '.join(c.traits)})",
+                                learning.trait))
+    for kind, name, table in (("ability", learning.ability, c.abilities), ("skill", learning.skill, c.skills)):
+        if name is not None and name not in table:
+            bad.append(FieldProblem(f"learning.{kind}", f"{c.name} has no {kind} '{name}' "
+                                                        f"({', '.join(table) or 'none'})", name))
+    if bad:
+        return None, bad  # type: ignore[return-value]
+    spec = ChallengeSpec(die=die, tn=learning.tn, needed=learning.needed, trait=c.traits[learning.trait],
+                         ability=c.abilities.get(learning.ability, 0) if learning.ability else 0,
+                         skill=c.skills.get(learning.skill, 0) if learning.skill else 0,
+                         circumstance=learning.circumstance, trait_name=learning.trait,
+                         ability_name=learning.ability, skill_name=learning.skill)
+    return spec, []
+
+
+@tool("mastery_advance", "mastery", "Burn triumphs to raise a Mastery trait, ability or skill by the cost tables "
+      "(a new ability or skill starts at 0), after a learning challenge if the GM requires one.")
+def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
+    c = args.character
+    broken = problems(c, creation=False)
+    if broken:
+        raise ToolArgumentError("?", [FieldProblem(f"character.{v.field}", v.sentence, v.given) for v in broken])
+    table = {"trait": c.traits, "ability": c.abilities, "skill": c.skills}[args.kind]
+    if args.kind == "trait" and args.name not in table:
+        raise ToolArgumentError("?", [FieldProblem("name", f"'{args.name}' is not one of {c.name}'s traits "
+                                                           f"({', '.join(c.traits)}); the GM's list is fixed")])
+    before = table.get(args.name, 0)
+    after = before + args.steps
+    high = RANGES[args.kind][1]
+    if after > high:
+        raise ToolArgumentError("?", [FieldProblem("steps", f"{args.name} is {before:+d}; a {args.kind} goes no "
+                                                            f"higher than {high:+d}", str(args.steps))])
+    cost = cost_between(args.kind, before, after)
+    if cost > c.triumphs:
+        raise ToolArgumentError("?", [FieldProblem("steps", f"{args.kind} {args.name} {before:+d} → {after:+d} costs "
+                                                            f"{cost} triumphs; {c.name} has {c.triumphs}")])
+    steps = [f"{args.kind.capitalize()} {args.name}: " + ", ".join(
+        f"{r:+d} → {r + 1:+d} costs {step_cost(args.kind, r)}" for r in range(before, after))
+        + f"; {cost} triumphs in all, of {c.triumphs}."]
+    learned = None
+    dice: list = []
+    odds = Dist.certain("improved").odds(p_success=1.0)
+    if args.learning is not None:
+        spec, bad = _pool_for(c, args.learning, args.die)
+        if bad:
+            raise ToolArgumentError("?", bad)
+        learned = resolve(spec, roller, "learning die", c.name)
+        dice = list(learned.dice)
+        odds = learned.odds
+        steps += ["Learning is hard here, so the GM requires a challenge first:", *learned.steps]
+    ok = learned is None or bool(learned.success)
+    spent = cost if ok or args.lose_on_failure else 0
+    if ok:
+        new_table = {**table, args.name: after}
+        update: dict[str, Any] = {{"trait": "traits", "ability": "abilities", "skill": "skills"}[args.kind]: new_table,
+                                  "triumphs": c.triumphs - spent}
+        new = c.model_copy(update=update)
+        if not new.npc and new.health_rule.trait == args.name and args.kind == "trait":
+            boxes = max_health_of(new)
+            new = new.model_copy(update={"max_health": boxes,
+                                         "health": max(0, min(boxes, new.health + boxes - c.max_health))})
+            steps.append(f"Health boxes follow {args.name}: {c.max_health} → {boxes}.")
+        steps.append(f"{c.name}'s {args.name} is now {after:+d}; {new.triumphs} triumphs left.")
+    else:
+        new = c.model_copy(update={"triumphs": c.triumphs - spent})
+        steps.append("The learning challenge failed: nothing improves" + (f", and the GM rules the {cost} triumphs "
+                     "are spent anyway." if spent else "; no triumph is burned."))
+    return AdvanceResult(
+        summary=f"{c.name}: {args.kind} {args.name} {before:+d} → {after if ok else before:+d}"
+                + (f" ({spent} triumphs)" if spent else " (not learned)"),
+        steps=steps, rule_refs=[CREATION, *(learned.rule_refs if learned else [])], dice=dice,
+        outcome="improved" if ok else "not learned", success=ok, odds=odds, character=new, kind=args.kind,
+        name=args.name, before=before, after=after if ok else before, cost=cost, triumphs_spent=spent,
+        learning=learned,
+    )

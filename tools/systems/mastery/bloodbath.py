@@ -1,0 +1,230 @@
+"""Bloodbath (``mastery.md#Bloodbath``): "all characters decide on their actions in secret and act simultaneously.
+The results of a round of combat depend on the nature of the actions involved."
+
+The four natures, as the book gives them, and how this tool reads each pair of actions:
+
+* **Independent non-challenge** — "two characters that run away from each other. No rolls are made, and both
+  characters successfully withdraw": a ``flee`` nobody attacks withdraws without a roll; a ``defend`` nobody
+  attacks does nothing.
+* **Independent challenge** — "two characters that attack each other. Each character rolls a solo challenge to hit
+  and deals their raw successes as damage to their opponent (plus any modifier from weapon or armor). This can mean
+  that both characters kill each other": an attack on someone who is attacking (anyone) hits with its raw
+  successes; no success, no hit.
+* **Conflicting challenge** — "a character that attacks a defending or fleeing character. The action is made as an
+  opposed challenge, where the victor is the only one to have their action take effect, and their degree of success
+  is the difference": the attacker wins -> damage = difference + weapon - armor; the defender wins -> unhurt (and
+  a fleeing one gets away, if they beat every attacker); a tie -> neither action takes effect.
+* **Asynchronous** — "a character that attacks a character trying to focus on something ... the action that is not
+  effected works and the other is disrupted": the attack hits with its raw successes, as an independent one; the
+  focus is disrupted whatever the attack rolls. A ``focus`` nobody attacks works: its own challenge is rolled.
+
+Readings chosen: each character rolls once per round — a defender facing several attackers opposes each of them
+with the same roll ("Bloodbath ... favors power in numbers"); damage never goes below 0 and is marked after all
+rolls ("simultaneously"), so both sides of an exchange can go down.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import CheckResult
+from tools.dice import Die as RolledDie
+from tools.dice import Roller
+from tools.tool import tool
+from tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
+from tools.systems.mastery.roundtable import damage_of, unique
+from tools.systems.mastery.rules import BLOODBATH, COMBAT
+
+ActionKind = Literal["attack", "defend", "flee", "focus"]
+Nature = Literal["independent non-challenge", "independent challenge", "conflicting challenge", "asynchronous"]
+
+
+class SecretAction(PoolSpec):
+    """One character's secret action for the round, with the pool it rolls if it comes to a roll."""
+
+    name: str = Field(min_length=1, max_length=60)
+    action: ActionKind = Field(description="attack (needs target), defend, flee, or focus (anything an attack "
+                               "disrupts: a spell, aiming, a lock).")
+    target: str | None = Field(None, min_length=1, max_length=60, description="Whom an attack is aimed at.")
+    task: str | None = Field(None, max_length=80, description="What a focus is on.")
+    weapon: int = Field(0, ge=-5, le=20, description="Weapon modifier added to damage this character deals.")
+    armor: int = Field(0, ge=0, le=20, description="Armor taken off damage this character takes.")
+    damage_modifier: int = Field(0, ge=-10, le=10, description="A damage modifier the GM grants this attack.")
+    health: int | None = Field(None, ge=0, le=1000, description="Boxes left.")
+
+    @model_validator(mode="after")
+    def _target(self):
+        if self.action == "attack" and self.target is None:
+            raise ValueError(f"{self.name} attacks: name the target")
+        if self.action != "attack" and self.target is not None:
+            raise ValueError(f"{self.name} does not attack ({self.action}): no target")
+        return self
+
+
+class BloodbathArgs(TargetSpec):
+    fighters: list[SecretAction] = Field(min_length=1, max_length=20, description="Everyone's secret action.")
+
+    @field_validator("fighters")
+    @classmethod
+    def _names(cls, v: list[SecretAction]) -> list[SecretAction]:
+        unique([f.name for f in v])
+        names = {f.name.casefold() for f in v}
+        for f in v:
+            if f.target is not None:
+                if f.target.casefold() == f.name.casefold():
+                    raise ValueError(f"{f.name} cannot attack themselves")
+                if f.target.casefold() not in names:
+                    raise ValueError(f"{f.name} attacks {f.target}, who is not in the fight")
+        return v
+
+
+class Exchange(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    nature: Nature
+    actor: str
+    action: ActionKind
+    against: str | None = None
+    actor_successes: int | None = None
+    against_successes: int | None = None
+    winner: str | None = None
+    damage: int = 0
+    text: str
+
+
+class FighterOutcome(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    action: ActionKind
+    successes: int | None = Field(description="What they rolled (null: no roll was needed).")
+    damage_taken: int
+    health_after: int | None
+    down: bool
+    withdrew: bool
+    disrupted: bool
+    focus_worked: bool
+
+
+class BloodbathResult(CheckResult):
+    outcome: dict[str, int] = Field(description="Damage each character takes this round.",
+                                    json_schema_extra={"fact": "damage"})
+    exchanges: list[Exchange]
+    fighters: list[FighterOutcome]
+
+
+@tool("mastery_bloodbath", "mastery", "Resolve a Bloodbath round: everyone's secret actions at once — independent "
+      "non-challenges, independent challenges (raw successes as damage), conflicting challenges (opposed) and "
+      "asynchronous ones (the unaffected action works, the other is disrupted).")
+def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
+    tn, difficulty = target_number(args.die, args.tn)
+    by_name = {f.name.casefold(): f for f in args.fighters}
+    attackers: dict[str, list[str]] = defaultdict(list)
+    for f in args.fighters:
+        if f.action == "attack":
+            attackers[by_name[f.target.casefold()].name].append(f.name)
+    steps = [tn_line(args.die, tn, difficulty)]
+    rolls: dict[str, int] = {}
+    dice: list[RolledDie] = []
+    for f in args.fighters:
+        attacked = bool(attackers.get(f.name))
+        rolls_now = f.action == "attack" or (f.action in ("defend", "flee") and attacked) or \
+            (f.action == "focus" and not attacked)
+        if not rolls_now:
+            continue
+        pool, lines = build_pool(f)
+        what = {"attack": f"attacks {f.target}", "defend": "defends", "flee": "flees",
+                "focus": f"focuses on {f.task or 'their task'}"}[f.action]
+        thrown = roll_pool(roller, pool.dice, args.die, tn, f"{f.name} {f.action}", f"{f.name} ({what})")
+        steps += [f"{f.name}: {line}" for line in lines] + [thrown.line]
+        rolls[f.name] = thrown.successes
+        dice += thrown.dice
+
+    exchanges: list[Exchange] = []
+    damage: dict[str, int] = defaultdict(int)
+    lost_flight: set[str] = set()
+    disrupted: set[str] = set()
+    for f in args.fighters:
+        if f.action != "attack":
+            continue
+        t = by_name[f.target.casefold()]
+        mine = rolls[f.name]
+        if t.action in ("defend", "flee"):
+            theirs = rolls[t.name]
+            d = mine - theirs
+            hurt = damage_of(d, f.weapon, f.damage_modifier, t.armor)
+            if t.action == "flee" and d >= 0:
+                lost_flight.add(t.name)  # beaten or held: the flight does not take effect
+            winner = f.name if d > 0 else t.name if d < 0 else None
+            if d > 0:
+                effect = f"{f.name} wins by {d}: {hurt} damage to {t.name}"
+            elif d < 0:
+                effect = f"{t.name} wins by {-d}: " + ("the blow is blocked" if t.action == "defend"
+                                                       else "they get away from it")
+            else:
+                effect = "a tie: neither action takes effect"
+            exchanges.append(Exchange(nature="conflicting challenge", actor=f.name, action="attack", against=t.name,
+                                      actor_successes=mine, against_successes=theirs, winner=winner, damage=hurt,
+                                      text=f"{f.name} attacks {t.name}, who {'defends' if t.action == 'defend' else 'flees'}"
+                                           f" — opposed, {mine} vs {theirs}: {effect}."))
+        else:
+            nature = "independent challenge" if t.action == "attack" else "asynchronous"
+            hurt = damage_of(mine, f.weapon, f.damage_modifier, t.armor)
+            text = (f"{f.name} attacks {t.name}, who is attacking too — a solo challenge to hit: {mine} raw "
+                    f"{'success' if mine == 1 else 'successes'}, {hurt} damage" if nature == "independent challenge"
+                    else f"{f.name} attacks {t.name}, who is focusing — the attack is unaffected and works: {mine} "
+                         f"raw {'success' if mine == 1 else 'successes'}, {hurt} damage; {t.name}'s focus is "
+                         "disrupted")
+            if nature == "asynchronous":
+                disrupted.add(t.name)
+            exchanges.append(Exchange(nature=nature, actor=f.name, action="attack", against=t.name,
+                                      actor_successes=mine, damage=hurt, winner=f.name if hurt else None,
+                                      text=text + "."))
+        damage[t.name] += exchanges[-1].damage
+    for f in args.fighters:
+        if f.action == "attack" or attackers.get(f.name):
+            continue
+        if f.action == "flee":
+            text = f"{f.name} flees and nobody stands in the way: no roll, they withdraw."
+        elif f.action == "defend":
+            text = f"{f.name} defends, but nobody attacks them: nothing to roll."
+        else:
+            got = rolls[f.name]
+            text = (f"{f.name} focuses on {f.task or 'their task'} undisturbed: it works, with {got} "
+                    f"{'success' if got == 1 else 'successes'} for the GM to judge.")
+        exchanges.append(Exchange(nature="independent non-challenge" if f.action != "focus" else
+                                  "independent challenge", actor=f.name, action=f.action,
+                                  actor_successes=rolls.get(f.name), text=text))
+
+    outcomes = []
+    for f in args.fighters:
+        taken = damage.get(f.name, 0)
+        after = None if f.health is None else max(0, f.health - taken)
+        withdrew = f.action == "flee" and f.name not in lost_flight
+        outcomes.append(FighterOutcome(
+            name=f.name, action=f.action, successes=rolls.get(f.name), damage_taken=taken, health_after=after,
+            down=bool(taken) and after == 0, withdrew=withdrew, disrupted=f.name in disrupted,
+            focus_worked=f.action == "focus" and f.name not in disrupted))
+    steps += [e.text for e in exchanges]
+    for o in outcomes:
+        if o.damage_taken:
+            left = f" ({o.health_after} boxes left)" if o.health_after is not None else ""
+            steps.append(f"{o.name} takes {o.damage_taken} damage in all{left}" + (": the last box is marked."
+                                                                                   if o.down else "."))
+    steps.append("All of it happens at once: damage is marked after every roll, so both sides can go down.")
+    def told(o: FighterOutcome) -> str:
+        hurt = f"is hurt {o.damage_taken}" + (" and goes down" if o.down else "") if o.damage_taken else "unhurt"
+        if o.action == "flee":
+            return f"{o.name} gets away" if o.withdrew else f"{o.name} {hurt}, held in the fight"
+        if o.disrupted:
+            return f"{o.name} {hurt}, focus disrupted"
+        return f"{o.name} {hurt}"
+
+    summary = "; ".join(told(o) for o in outcomes)
+    return BloodbathResult(summary=f"Bloodbath round: {summary}", steps=steps,
+                           rule_refs=[BLOODBATH] + ([COMBAT] if any(damage.values()) else []), dice=dice,
+                           outcome={o.name: o.damage_taken for o in outcomes}, success=None, odds=None,
+                           exchanges=exchanges, fighters=outcomes)

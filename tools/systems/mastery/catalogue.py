@@ -1,0 +1,124 @@
+"""Abilities, skills, gear and concept words the generators draw from (random characters, NPCs).
+
+Mastery names no list of abilities or skills ("Mastery is built to be flexible"); these are the book's own examples
+("martial arts, stealth, acrobatics, or magical lore"; "tracking, lock-picking, feinting, or swimming"; parrying,
+counterattacking with a specific weapon, engineering, farming, magic, music, athletics) and a few more of the same
+kind, following the author's advice: abilities are "professions, general skillsets and skill with weapons", skills
+are "much more specific" and "very rarely cover simple attacking". Every name is classified by its words
+(:mod:`.fit`) as the activities listed here — the tests hold that.
+"""
+
+from __future__ import annotations
+
+ABILITIES: dict[str, tuple[str, ...]] = {
+    "martial arts": ("melee", "defense"),
+    "swordsmanship": ("melee",),
+    "axe fighting": ("melee",),
+    "spear fighting": ("melee",),
+    "brawling": ("melee",),
+    "soldiering": ("melee", "intimidation"),
+    "archery": ("ranged",),
+    "stealth": ("stealth",),
+    "acrobatics": ("acrobatics", "defense"),
+    "magical lore": ("magic", "lore"),
+    "sorcery": ("magic",),
+    "athletics": ("athletics",),
+    "woodcraft": ("survival",),
+    "thievery": ("thievery",),
+    "medicine": ("medicine",),
+    "diplomacy": ("persuasion",),
+    "scholarship": ("lore",),
+    "engineering": ("crafting",),
+    "farming": ("crafting",),
+    "music": ("performance",),
+    "horsemanship": ("riding",),
+    "streetwise deception": ("deception",),
+    "hardiness": ("endurance",),
+    "watchfulness": ("perception",),
+    "intimidation": ("intimidation",),
+}
+
+SKILLS: dict[str, tuple[str, ...]] = {
+    "tracking": ("survival",),
+    "lock-picking": ("thievery",),
+    "feinting": ("melee", "deception"),
+    "swimming": ("athletics",),
+    "climbing": ("athletics",),
+    "parrying": ("defense",),
+    "dodging": ("defense",),
+    "hiding": ("stealth",),
+    "shield blocking": ("defense",),
+    "haggling": ("persuasion",),
+    "lying": ("deception",),
+    "disguise": ("deception",),
+    "pickpocketing": ("thievery",),
+    "trap finding": ("thievery",),
+    "first aid": ("medicine",),
+    "herbalism": ("medicine", "survival"),
+    "fire magic": ("magic",),
+    "healing magic": ("magic", "medicine"),
+    "aimed shot": ("ranged",),
+    "listening": ("perception",),
+    "searching": ("perception",),
+    "singing": ("performance",),
+    "riding": ("riding",),
+    "quick draw": ("initiative",),
+    "counterattack with an axe": ("melee",),
+    "cartwheels": ("acrobatics",),
+    "interrogation": ("intimidation",),
+    "deciphering runes": ("lore",),
+    "repairing": ("crafting",),
+    "resisting poison": ("endurance",),
+}
+
+DEFENSE_SKILLS = ("parrying", "dodging", "shield blocking")
+MELEE_WEAPONS = ("sword", "axe", "spear", "mace", "hammer")
+RANGED_WEAPONS = ("bow", "crossbow", "sling")
+STARTING_WEAPON = 1
+STARTING_ARMOR = 1
+"""Reading: the book leaves gear to the setting ("whatever items ... are considered appropriate"); a generated
+hero carries an ordinary weapon (+1 damage) and light armor (1), on the scale the GM's weapons and armor use."""
+
+CONCEPT_ACTIVITIES: dict[str, tuple[str, ...]] = {
+    "thief": ("thievery", "stealth"), "burglar": ("thievery", "stealth"), "rogue": ("thievery", "deception"),
+    "assassin": ("stealth", "melee"), "spy": ("deception", "stealth"), "scout": ("perception", "stealth"),
+    "healer": ("medicine",), "doctor": ("medicine",), "medic": ("medicine",), "priest": ("magic", "medicine"),
+    "wizard": ("magic", "lore"), "mage": ("magic", "lore"), "sorcerer": ("magic",), "witch": ("magic", "survival"),
+    "scholar": ("lore",), "sage": ("lore",), "librarian": ("lore",),
+    "hunter": ("survival", "ranged"), "ranger": ("survival", "ranged"), "archer": ("ranged", "perception"),
+    "tracker": ("survival",), "poacher": ("survival", "stealth"),
+    "bard": ("performance", "persuasion"), "minstrel": ("performance",), "dancer": ("performance", "acrobatics"),
+    "merchant": ("persuasion",), "trader": ("persuasion",), "noble": ("persuasion", "lore"),
+    "diplomat": ("persuasion", "deception"), "con": ("deception",),
+    "knight": ("melee", "riding"), "soldier": ("melee", "intimidation"), "warrior": ("melee", "athletics"),
+    "guard": ("melee", "perception"), "mercenary": ("melee", "intimidation"), "bandit": ("melee", "intimidation"),
+    "thug": ("melee", "intimidation"), "brute": ("melee", "intimidation"), "pirate": ("melee", "riding"),
+    "gladiator": ("melee", "performance"), "monk": ("melee", "endurance"), "duelist": ("melee", "acrobatics"),
+    "smith": ("crafting",), "blacksmith": ("crafting",), "engineer": ("crafting", "lore"),
+    "tinker": ("crafting",), "farmer": ("crafting", "survival"), "innkeeper": ("persuasion", "perception"),
+    "sailor": ("riding", "athletics"), "rider": ("riding",), "acrobat": ("acrobatics", "performance"),
+    "explorer": ("survival", "athletics"), "adventurer": ("athletics", "melee"),
+    "beast": ("melee", "perception"), "wolf": ("melee", "perception"), "dog": ("melee", "perception"),
+    "bear": ("melee", "endurance"), "rat": ("melee", "stealth"), "spider": ("melee", "stealth"),
+    "guardian": ("melee", "endurance"), "golem": ("melee", "endurance"), "undead": ("melee", "endurance"),
+    "skeleton": ("melee",), "zombie": ("melee", "endurance"), "troll": ("melee", "endurance"),
+    "orc": ("melee", "intimidation"), "goblin": ("melee", "stealth"), "dragon": ("melee", "magic"),
+}
+"""Concept words -> the activities they suggest, first the main one. A word matches a key exactly, as a plural
+('wolves' through :data:`ALIASES`), or (keys of 5+ letters) as its start: 'guardsman', 'priestess'."""
+ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "dwarves": "dwarf"}
+
+
+def concept_activities(concept: str | None) -> list[str]:
+    """The activities a concept's words suggest, without repeats, the last word first: in English the head noun
+    comes last ('bandit archer' is an archer, 'tomb guardian' a guardian)."""
+    import re
+
+    found: list[str] = []
+    for word in reversed(re.findall(r"[a-z]+", (concept or "").lower())):
+        word = ALIASES.get(word, word)
+        exact = [k for k in CONCEPT_ACTIVITIES if word in (k, k + "s", k + "es")]
+        prefix = [k for k in CONCEPT_ACTIVITIES if len(k) >= 5 and word.startswith(k)]
+        for key in (exact or sorted(prefix, key=len, reverse=True))[:1]:  # 'guardian' is a guardian, not a guard
+            found += [a for a in CONCEPT_ACTIVITIES[key] if a not in found]
+    return found

@@ -1,0 +1,290 @@
+"""Mastery challenges (``mastery.md#Challenges``): the dice pool every other Mastery mechanic builds on.
+
+"All challenges are made by rolling dice and counting the number of results that equal or exceed a Target Number",
+with a pool of ``1 + trait + ability (if any) + skill (if any) + circumstance modifiers (if any)`` dice, and "for
+any solo challenge, the GM will require a certain number of successes". So the outcome is the count of dice at or
+above the target number, and the challenge succeeds when the count reaches the successes required.
+
+Readings chosen:
+
+* The target number is given as a number or as a difficulty name resolved through the book's table for the
+  campaign's die (Normal on a d6 is 4, on a d20 11). A number must lie on the die (1..die): a target above the die
+  could never be met and is the GM calling the challenge impossible, which is said with ``impossible``.
+* "Unless a challenge is impossible, all characters get one base die, which cannot be removed due to modifiers":
+  the pool never falls below 1 die; when the caller marks the challenge impossible, modifiers *can* take that base
+  die away (the pool is then at least 0 dice, and 0 dice cannot succeed).
+* "If the GM decides that either are unfit for the test at hand, the player cannot use them (and may not change
+  their choice)": an ability or skill ruled unfit adds nothing to the pool — the player does not get to pick
+  another one instead (the table tool :func:`.table_checks.mastery_check` enforces that for a repeated task).
+* Degree of success of a solo challenge is the number of successes ("more successes indicate a more impressive
+  performance"); ``margin`` is how far above or below the successes required it landed.
+* "Assume average" (``mastery.md#Fearsome Challenges``): an NPC that does not roll gets "degree of success = half
+  their dice pool" at a normal target number — exactly the expected number of dice at or above Normal on a d6, d10
+  or d20 (one in two). For another target number the same "roll all average" reading gives pool x the chance of one
+  die, which is what :func:`average_degree` computes; an odd half is rounded as the campaign says (down by default).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, floor
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die as RolledDie
+from tools.dice import Roller
+from tools.odds import Dist, Odds, count_at_least, fraction_text
+from tools.tool import tool
+from tools.systems.mastery.rules import (
+    ADVICE, CHALLENGES, DIFFICULTIES, FEARSOME, SUCCESS_WORDS, TARGET_NUMBERS, Die, Difficulty,
+)
+
+MAX_CIRCUMSTANCE = 50
+"""Circumstance modifiers are dice; +-50 keeps every pool under 66 dice (the exact odds stay instant)."""
+
+
+def difficulty_name(value: Any) -> Any:
+    """'normal', ' DIFFICULT ' -> the book's spelling; anything else is left for validation to judge."""
+    if isinstance(value, str):
+        word = value.strip().lower()
+        for name in DIFFICULTIES:
+            if name.lower() == word:
+                return name
+    return value
+
+
+def target_number(die: int, tn: int | str) -> tuple[int, str | None]:
+    """(the target number, the difficulty it came from or None)."""
+    if isinstance(tn, str):
+        return TARGET_NUMBERS[die][tn], tn
+    return tn, None
+
+
+def hit_chance(die: int, tn: int) -> Fraction:
+    """The chance that one die meets or beats the target number."""
+    return Fraction(max(0, min(die, die - tn + 1)), die)
+
+
+class PoolSpec(ToolArgs):
+    """What goes into a pool: the trait the GM chose, the player's ability and skill, and the circumstances."""
+
+    trait: int = Field(ge=-2, le=4, description="The trait's rating (-2..+4), chosen by the GM.")
+    ability: int = Field(0, ge=0, le=4, description="The rating of the ability the player chose (0: none).")
+    skill: int = Field(0, ge=0, le=5, description="The rating of the skill the player chose (0: none).")
+    circumstance: int = Field(0, ge=-MAX_CIRCUMSTANCE, le=MAX_CIRCUMSTANCE, description="Circumstance modifiers "
+                              "in dice: assistance, low visibility, weariness, wounds, magic, distraction...")
+    ability_unfit: bool = Field(False, description="The GM ruled the chosen ability unfit: it adds nothing (and "
+                                "the player may not choose another).")
+    skill_unfit: bool = Field(False, description="The GM ruled the chosen skill unfit: it adds nothing.")
+    impossible: bool = Field(False, description="The GM marks the challenge impossible: no base die is "
+                             "guaranteed, so modifiers may leave 0 dice.")
+    trait_name: str | None = Field(None, max_length=40, description="For the explanation: which trait.")
+    ability_name: str | None = Field(None, max_length=40, description="For the explanation: which ability.")
+    skill_name: str | None = Field(None, max_length=40, description="For the explanation: which skill.")
+
+
+class TargetSpec(ToolArgs):
+    """The campaign's die and a target number (a face of the die, or a difficulty from the book's table)."""
+
+    die: Die = Field(description="The campaign's die: 6, 10 or 20 (chosen once per campaign).")
+    tn: int | Difficulty = Field("Normal", description="Target number, or Easy / Normal / Difficult / Extreme "
+                                 "(resolved through the book's table for the die).")
+
+    @field_validator("tn", mode="before")
+    @classmethod
+    def _tn_name(cls, v: Any) -> Any:
+        return difficulty_name(v)
+
+    @model_validator(mode="after")
+    def _tn_on_the_die(self):
+        if isinstance(self.tn, int) and not 1 <= self.tn <= self.die:
+            raise ValueError(f"tn {self.tn} is not a face of a d{self.die}: give 1..{self.die} or a difficulty "
+                             "(Easy, Normal, Difficult, Extreme); a challenge that cannot succeed is marked "
+                             "impossible")
+        return self
+
+
+class ChallengeSpec(PoolSpec, TargetSpec):
+    """A solo challenge: a pool, the campaign's die, a target number and the successes required."""
+
+    needed: int = Field(1, ge=1, le=100, description="Successes the GM requires (>= 1).")
+
+
+class Pool(BaseModel):
+    """Where the dice of a pool came from."""
+
+    model_config = ConfigDict(frozen=True)
+
+    base: int = Field(1, json_schema_extra={"fact": "count"})
+    trait: int = Field(json_schema_extra={"fact": "score"})
+    ability: int = Field(json_schema_extra={"fact": "score"})
+    skill: int = Field(json_schema_extra={"fact": "score"})
+    circumstance: int = Field(json_schema_extra={"fact": "modifier"})
+    raw: int = Field(description="1 + trait + ability + skill + circumstance, before the base-die rule.")
+    dice: int = Field(description="The dice actually rolled.")
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
+    """The pool and the lines explaining it."""
+    ability = 0 if spec.ability_unfit else spec.ability
+    skill = 0 if spec.skill_unfit else spec.skill
+    raw = 1 + spec.trait + ability + skill + spec.circumstance
+    dice = max(0, raw) if spec.impossible else max(1, raw)
+    parts = ["1 base die", f"{spec.trait_name or 'trait'} {_signed(spec.trait)}"]
+    notes: list[str] = []
+    for kind, value, name, unfit in (("ability", spec.ability, spec.ability_name, spec.ability_unfit),
+                                     ("skill", spec.skill, spec.skill_name, spec.skill_unfit)):
+        label = name or kind
+        if unfit:
+            parts.append(f"{label} +0 (ruled unfit)")
+            notes.append(f"The GM ruled the {kind} {label} unfit for this challenge: it adds nothing, and the "
+                         f"player may not choose another {kind} instead.")
+        elif value:
+            parts.append(f"{label} {_signed(value)}")
+        else:
+            parts.append(f"no {kind} (+0)")
+    if spec.circumstance:
+        parts.append(f"circumstances {_signed(spec.circumstance)}")
+    lines = [f"Pool = {' + '.join(parts)} = {raw} {'die' if raw in (1, -1) else 'dice'}."] + notes
+    if spec.impossible:
+        lines.append("The GM marks this challenge impossible: no base die is guaranteed"
+                     + (f", so the pool is {dice} dice." if raw < 1 else "."))
+    elif raw < 1:
+        lines.append("The one base die cannot be removed by modifiers: 1 die is rolled.")
+    pool = Pool(trait=spec.trait, ability=ability, skill=skill, circumstance=spec.circumstance, raw=raw, dice=dice)
+    return pool, lines
+
+
+def count_dist(dice: int, die: int, tn: int) -> Dist:
+    """Exact distribution of the number of dice at or above ``tn`` (a binomial count)."""
+    return count_at_least(dice, die, tn)
+
+
+def count_odds(dice: int, die: int, tn: int, needed: int) -> Odds:
+    dist = count_dist(dice, die, tn)
+    return dist.odds(p_success=dist.p(lambda k: k >= needed), order=range(dice + 1))
+
+
+class PoolRoll(BaseModel):
+    """The bare throw of a pool against a target number, reused inside other results."""
+
+    model_config = ConfigDict(frozen=True)
+
+    dice: list[RolledDie]
+    successes: int
+    line: str
+
+
+def roll_pool(roller: Roller, dice: int, die: int, tn: int, purpose: str = "challenge die",
+              who: str = "") -> PoolRoll:
+    rolled = roller.roll_many(dice, die, purpose)
+    hits = [d.face for d in rolled if d.face >= tn]
+    prefix = f"{who}: " if who else ""
+    if not rolled:
+        return PoolRoll(dice=[], successes=0, line=f"{prefix}no dice to roll: 0 successes.")
+    faces = ", ".join(str(d.face) for d in rolled)
+    meet = f" ({', '.join(map(str, hits))})" if hits else ""
+    return PoolRoll(dice=rolled, successes=len(hits),
+                    line=f"{prefix}rolled {faces} on d{die} against {tn}: {len(hits)} "
+                         f"{'die meets or beats' if len(hits) == 1 else 'dice meet or beat'} it{meet}.")
+
+
+def tn_line(die: int, tn: int, difficulty: str | None) -> str:
+    chance = hit_chance(die, tn)
+    where = f"{difficulty} on a d{die} is {tn} (the difficulty table)" if difficulty else f"{tn} on a d{die}"
+    return f"Target number: {where}; each die meets it with chance {fraction_text(chance)}."
+
+
+class ChallengeResult(CheckResult):
+    outcome: int = Field(description="The number of successes (dice at or above the target number).")
+    outcome_label: Literal["success", "failure"]
+    successes: int
+    needed: int = Field(json_schema_extra={"fact": "successes"})
+    margin: int = Field(description="successes - needed.")
+    die: int = Field(json_schema_extra={"fact": "sides"})
+    tn: int
+    difficulty: str | None = Field(description="The difficulty name the target number came from, if any.")
+    pool: int = Field(description="Dice rolled.")
+    pool_breakdown: Pool
+    p_success_exact: str = Field(description="odds.p_success as an exact fraction.")
+
+
+def resolve(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die", who: str = "") -> ChallengeResult:
+    """Pool, roll, count and exact odds of one solo challenge."""
+    tn, difficulty = target_number(spec.die, spec.tn)
+    pool, lines = build_pool(spec)
+    thrown = roll_pool(roller, pool.dice, spec.die, tn, purpose, who)
+    ok = thrown.successes >= spec.needed
+    steps = [tn_line(spec.die, tn, difficulty), *lines, thrown.line,
+             f"{thrown.successes} {'success' if thrown.successes == 1 else 'successes'}, {spec.needed} needed → "
+             f"{SUCCESS_WORDS[ok]}" + (f" (degree {thrown.successes})." if ok else ".")]
+    refs = [CHALLENGES] + ([ADVICE] if spec.ability_unfit or spec.skill_unfit else [])
+    name = f"{who}: " if who else ""
+    return ChallengeResult(
+        summary=f"{name}{pool.dice} d{spec.die} vs {tn}: {thrown.successes} of {spec.needed} needed → "
+                f"{SUCCESS_WORDS[ok]}",
+        steps=steps, rule_refs=refs, dice=thrown.dice, outcome=thrown.successes, outcome_label=SUCCESS_WORDS[ok],
+        success=ok, odds=count_odds(pool.dice, spec.die, tn, spec.needed), successes=thrown.successes,
+        needed=spec.needed, margin=thrown.successes - spec.needed, die=spec.die, tn=tn, difficulty=difficulty,
+        pool=pool.dice, pool_breakdown=pool,
+        p_success_exact=fraction_text(count_dist(pool.dice, spec.die, tn).p(lambda k: k >= spec.needed)),
+    )
+
+
+@tool("mastery_challenge", "mastery", "Roll a Mastery challenge: 1 + trait + ability + skill + circumstance dice "
+      "(at least the base die), count the dice at or above the target number; success when the count reaches the "
+      "successes the GM requires.")
+def mastery_challenge(args: ChallengeSpec, roller: Roller) -> ChallengeResult:
+    return resolve(args, roller)
+
+
+# --- assume average ----------------------------------------------------------------------------------------------
+
+
+Rounding = Literal["down", "up"]
+
+
+def average_degree(dice: int, die: int, tn: int, rounding: str = "down") -> tuple[int, Fraction]:
+    """The degree of an NPC that "rolls all average": pool x the chance of one die, rounded as the GM says."""
+    exact = dice * hit_chance(die, tn)
+    return (floor(exact) if rounding == "down" else ceil(exact)), exact
+
+
+class AverageArgs(PoolSpec, TargetSpec):
+    """The NPC's pool as if it rolled; at a Normal target number the degree is half the pool."""
+
+    rounding: Rounding = Field("down", description="How half an odd pool rounds (the campaign's choice).")
+
+
+class AverageResult(CheckResult):
+    outcome: int = Field(description="The NPC's degree of success, assumed rather than rolled.")
+    degree: int
+    exact_average: str = Field(description="pool x chance of one die, as a fraction.")
+    pool: int
+    die: int = Field(json_schema_extra={"fact": "sides"})
+    tn: int
+
+
+@tool("mastery_average", "mastery", "An NPC that does not roll: 'assume that they roll all average' — degree of "
+      "success = half their dice pool at a normal target number (no dice thrown).")
+def mastery_average(args: AverageArgs, roller: Roller) -> AverageResult:
+    tn, difficulty = target_number(args.die, args.tn)
+    pool, lines = build_pool(args)
+    degree, exact = average_degree(pool.dice, args.die, tn, args.rounding)
+    steps = [tn_line(args.die, tn, difficulty), *lines,
+             f"No dice are thrown: the NPC rolls 'all average', {pool.dice} x {fraction_text(hit_chance(args.die, tn))}"
+             f" = {fraction_text(exact)} successes" + (f", rounded {args.rounding} to {degree}." if exact != degree
+                                                       else "."),
+             f"Degree of success {degree}: that is what the other side must reach."]
+    return AverageResult(
+        summary=f"Assumed average: {pool.dice} dice → degree {degree}", steps=steps,
+        rule_refs=[FEARSOME, CHALLENGES], dice=[], outcome=degree, success=None,
+        odds=Dist.certain(degree).odds(), degree=degree, exact_average=fraction_text(exact), pool=pool.dice,
+        die=args.die, tn=tn,
+    )

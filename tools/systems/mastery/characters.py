@@ -1,0 +1,335 @@
+"""Mastery character tools (``mastery.md#Character Creation and Advancement``): validate a sheet, build one from
+the player's choices, roll one at random.
+
+Every rule lives in :mod:`.sheet`; these tools derive what the rules derive (every trait of the GM's list, +0
+unless chosen; the unspent triumphs; health boxes from the campaign's rule) so a caller makes only the player's
+choices. A creation that breaks rules raises one :class:`ToolArgumentError` listing all of them. The campaign's
+choices (trait list, starting triumphs, health rule) are explicit arguments here; the table tools pass the
+campaign's options.
+
+The random character (readings chosen, every choice a die from the roller):
+
+* Traits: a d6 of 6 lowers a trait (rolled) to -1 for a third point (when the other traits can take it). Then each point raises a trait one step, up
+  to +2: the first goes to the trait the concept's main activity uses (when the concept suggests one), the others
+  to traits rolled among those still below +2 (not the lowered one). No specialist.
+* Triumphs: a main activity (the concept's, else rolled among the non-combat activities) and a fighting style
+  (the concept's melee or ranged, else a d6: 1-4 melee, 5-6 ranged). Bought in this order while affordable: an
+  ability fitting the main activity to +3, a weapon ability for the style to +2 (unless the first one serves it),
+  an attacking skill of the style (feinting, aimed shot...) and a defensive skill (parrying, dodging...) to +1,
+  a skill fitting the main activity to +2 — 19 of the 20 triumphs, one kept — then, with more triumphs, each one
+  step more in turn, up to +4. What cannot be bought stays as triumphs. Names are rolled among the catalogue's
+  (:mod:`.catalogue`) that fit. So a starting hero attacks and defends with about as many dice, and their main
+  activity with a few more.
+* Gear: an ordinary weapon of the style (+1) and light armor (1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from pydantic import Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.tool import tool
+from tools.systems.mastery.catalogue import (
+    ABILITIES, DEFENSE_SKILLS, MELEE_WEAPONS, RANGED_WEAPONS, SKILLS, STARTING_ARMOR, STARTING_WEAPON,
+    concept_activities,
+)
+from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
+from tools.systems.mastery.rules import (
+    CHARACTERS, COMBAT, CREATION, DEFAULT_TRAITS, STARTING_TRIUMPHS, Activity, CheckActivity,
+)
+from tools.systems.mastery.sheet import (
+    GearItem, HealthRule, MasteryCharacter, cost_between, cost_lines, creation_cost, health_boxes, max_health_of,
+    problems, trait_points,
+)
+
+T = TypeVar("T")
+CHECK_ACTIVITIES: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
+
+
+class CampaignSpec(ToolArgs):
+    """The campaign's choices a character depends on (the table tools fill them from the campaign's options)."""
+
+    trait_list: list[str] = Field(default_factory=lambda: list(DEFAULT_TRAITS), min_length=1, max_length=12,
+                                  description="The GM's list of traits; every character has each of them.")
+    starting_triumphs: int = Field(STARTING_TRIUMPHS, ge=0, le=1000, description="20: a starting hero.")
+    health_base: int = Field(10, ge=1, le=100, description="10, or 5 / 3 for gritty games.")
+    health_trait: str | None = Field(None, max_length=30, description="A trait tied to the health boxes.")
+    health_per_point: int = Field(1, ge=0, le=10)
+
+    @field_validator("trait_list", mode="before")
+    @classmethod
+    def _traits(cls, v: Any) -> Any:
+        if isinstance(v, list):
+            cleaned = [clean_name(t) for t in v]
+            if any(not isinstance(t, str) or not t or len(t) > 30 for t in cleaned):
+                raise ValueError("each trait is a name of 1-30 characters")
+            if len(set(cleaned)) != len(cleaned):
+                raise ValueError("each trait once")
+            return cleaned
+        return v
+
+    @field_validator("health_trait", mode="before")
+    @classmethod
+    def _health_trait(cls, v: Any) -> Any:
+        v = clean_name(v)
+        return None if v in ("", "none") else v
+
+    def options(self) -> CampaignOptions:
+        return CampaignOptions(traits=tuple(self.trait_list), triumphs=self.starting_triumphs,
+                               health_base=self.health_base, health_per_point=self.health_per_point)
+
+    def rule(self) -> HealthRule:
+        return HealthRule(base=self.health_base, trait=self.health_trait, per_point=self.health_per_point)
+
+    def campaign_problems(self) -> list[FieldProblem]:
+        if self.health_trait is not None and self.health_trait not in self.trait_list:
+            return [FieldProblem("health_trait", f"'{self.health_trait}' is not one of the traits "
+                                                 f"({', '.join(self.trait_list)})", self.health_trait)]
+        return []
+
+
+def spec_of(options: CampaignOptions) -> dict[str, Any]:
+    """A campaign's options as the arguments of :class:`CampaignSpec`."""
+    return {"trait_list": list(options.traits), "starting_triumphs": options.triumphs,
+            "health_base": options.health_base, "health_trait": options.health_trait,
+            "health_per_point": options.health_per_point}
+
+
+class CharacterResult(ToolResult):
+    character: MasteryCharacter = Field(description="The full sheet, ready to store.")
+
+
+class ValidateArgs(ToolArgs):
+    character: MasteryCharacter
+    creation: bool = Field(True, description="True: also the starting budgets. False: only what holds in play.")
+
+
+class ValidationResult(ToolResult):
+    valid: bool
+    violations: list[str] = Field(description="Every rule broken, one sentence each.")
+    creation: bool
+
+
+def _trait_line(traits: dict[str, int]) -> str:
+    return ", ".join(f"{t} {v:+d}" for t, v in traits.items())
+
+
+@tool("mastery_character_validate", "mastery", "Check a Mastery character sheet against the rules: trait points "
+      "and limits, the specialist, triumphs by the cost tables, health boxes; lists every violation.")
+def mastery_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    c = args.character
+    creation = args.creation and not c.npc
+    found = problems(c, creation)
+    scope = ("Checked as the GM's character: ranges and health limits only, no budgets." if c.npc else
+             "Checked as a new character: trait points, the specialist, triumphs and health, and the limits of play."
+             if creation else "Checked as a character in play: ranges, health boxes, no starting budgets.")
+    spent, available = trait_points(c.traits)
+    steps = [scope, f"Traits: {_trait_line(c.traits)} ({spent} of {available} trait points spent)."]
+    if creation:
+        steps += cost_lines(c) + [f"Triumphs: {creation_cost(c)} spent of {c.starting_triumphs}, {c.triumphs} kept."]
+    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    n = len(found)
+    return ValidationResult(summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' * (n > 1)}",
+                            steps=steps, rule_refs=[CHARACTERS, CREATION, COMBAT], valid=not found,
+                            violations=[v.sentence for v in found], creation=creation)
+
+
+class CreateArgs(CampaignSpec):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    traits: dict[str, int] = Field(default_factory=dict, description="The traits raised or lowered, e.g. "
+                                   "{'agility': 2} or {'cunning': 1, 'fortitude': 2, 'intelligence': -1}; the "
+                                   "others stay +0. Two points, +1 per trait lowered to -1.")
+    abilities: dict[str, int] = Field(default_factory=dict, description="Abilities bought with triumphs, e.g. "
+                                      "{'swordsmanship': 3, 'stealth': 2}.")
+    skills: dict[str, int] = Field(default_factory=dict, description="Skills bought with triumphs, e.g. "
+                                   "{'parrying': 2, 'lock-picking': 1}.")
+    fits: dict[str, list[Activity]] = Field(default_factory=dict, description="Optional: which activities an "
+                                            "ability or skill serves, where its name does not say.")
+    gear: list[GearItem] = Field(default_factory=list)
+
+
+def _sheet(args: CreateArgs, traits: dict[str, int]) -> MasteryCharacter:
+    draft = MasteryCharacter(name=args.name, concept=args.concept, traits=traits, abilities=args.abilities,
+                             skills=args.skills, fits=args.fits, health=1, max_health=1,
+                             health_rule=args.rule(), starting_triumphs=args.starting_triumphs, gear=args.gear)
+    boxes = max_health_of(draft) if args.health_trait is None or args.health_trait in traits else 1
+    cost = creation_cost(draft)
+    return draft.model_copy(update={"health": boxes, "max_health": boxes,
+                                    "triumphs": max(0, args.starting_triumphs - cost)})
+
+
+@tool("mastery_character_create", "mastery", "Create a Mastery character from the player's choices: trait points "
+      "on the GM's traits, abilities and skills bought with triumphs; derives health boxes and unspent triumphs.")
+def mastery_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    bad = args.campaign_problems()
+    given = {clean_name(k): v for k, v in args.traits.items()}
+    for name in given:
+        if name not in args.trait_list:
+            bad.append(FieldProblem(f"traits.{name}", f"'{name}' is not one of the GM's traits "
+                                                      f"({', '.join(args.trait_list)})", name))
+    traits = {t: given.get(t, 0) for t in args.trait_list}
+    try:
+        c = _sheet(args, traits)
+    except ValueError as e:  # a name listed twice ignoring case
+        raise ToolArgumentError("mastery_character_create", [FieldProblem("(character)", str(e))]) from None
+    bad += [FieldProblem(v.field, v.sentence, v.given) for v in problems(c, creation=True)]
+    if bad:
+        raise ToolArgumentError("mastery_character_create", bad)
+    spent, available = trait_points(traits)
+    steps = [f"Traits start at +0 on the GM's list ({', '.join(args.trait_list)}); {available} points "
+             f"(2{f', +{available - 2} for lowering to -1' if available > 2 else ''}) → {_trait_line(traits)}.",
+             *cost_lines(c),
+             f"Triumphs: {creation_cost(c)} of {c.starting_triumphs} spent, {c.triumphs} kept for later.",
+             _health_line(c)]
+    if any(v == 3 for v in traits.values()):
+        steps.insert(1, "Specialist: a +0 lowered to -2 raised a +2 to +3 (once only).")
+    return CharacterResult(summary=f"Created {c.name}: {_trait_line(traits)}", steps=steps,
+                           rule_refs=[CREATION, CHARACTERS, COMBAT], character=c)
+
+
+def _health_line(c: MasteryCharacter) -> str:
+    rule = c.health_rule
+    if rule.trait:
+        return (f"Health boxes: {rule.base} + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d}) = "
+                f"{c.max_health} (minimum 1).")
+    return f"Health boxes: {c.max_health} (the campaign's base)."
+
+
+# --- random characters ---------------------------------------------------------------------------------------------
+
+
+class RandomArgs(CampaignSpec):
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+
+
+class RandomCharacterResult(CheckResult):
+    character: MasteryCharacter
+
+
+def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
+    """Choose uniformly with one die of len(options) sides; a single option needs no die."""
+    if len(options) == 1:
+        return options[0]
+    die = roller.roll(len(options), purpose)
+    dice.append(die)
+    return options[die.face - 1]
+
+
+def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[str] = ()) -> list[str]:
+    return [n for n, acts in table.items() if activity in acts and n not in exclude]
+
+
+def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: list[Die],
+                  steps: list[str]) -> dict[str, int]:
+    traits = {t: 0 for t in spec.trait_list}
+    points = 2
+    lowered = None
+    if (len(traits) - 1) * 2 >= points + 1:  # the other traits can take a third point (+2 at most each)
+        d = roller.roll(6, "lower a trait")
+        dice.append(d)
+        if d.face == 6:
+            lowered = pick(roller, list(traits), "trait lowered", dice)
+            traits[lowered] = -1
+            points += 1
+            steps.append(f"d6 = 6: {lowered} is lowered to -1 for a third point.")
+        else:
+            steps.append(f"d6 = {d.face}: no trait is lowered.")
+    for i in range(points):
+        open_ = [t for t in traits if t != lowered and traits[t] < 2]
+        if not open_:
+            break
+        favoured = trait_for(main, spec.options()) if main else None
+        if i == 0 and favoured in open_:
+            chosen = favoured
+            steps.append(f"Point 1 raises {chosen}, the trait the concept's {main} uses.")
+        else:
+            chosen = pick(roller, open_, f"trait point {i + 1}", dice)
+            steps.append(f"Point {i + 1} raises {chosen} (rolled among {', '.join(open_)}).")
+        traits[chosen] += 1
+    return traits
+
+
+@tool("mastery_character_random", "mastery", "Roll a random, rules-legal Mastery character on the GM's traits: "
+      "trait points, abilities and skills bought with the starting triumphs, ordinary gear.")
+def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    bad = args.campaign_problems()
+    if bad:
+        raise ToolArgumentError("mastery_character_random", bad)
+    dice: list[Die] = []
+    steps: list[str] = []
+    suggested = concept_activities(args.concept)
+    main = next((a for a in suggested if a in CHECK_ACTIVITIES), None)
+    if main is None:
+        main = pick(roller, [a for a in CHECK_ACTIVITIES if fitting(ABILITIES, a) and fitting(SKILLS, a)],
+                    "main activity", dice)
+        steps.append(f"Main activity rolled: {main}.")
+    else:
+        steps.append(f"The concept suggests {main}.")
+    style = next((a for a in suggested if a in ("melee", "ranged")), None)
+    if style is None:
+        d = roller.roll(6, "fighting style")
+        dice.append(d)
+        style = "melee" if d.face <= 4 else "ranged"
+        steps.append(f"Fighting style: d6 = {d.face} → {style}.")
+    traits = random_traits(args, main, roller, dice, steps)
+
+    ability = pick(roller, fitting(ABILITIES, main), f"{main} ability", dice)
+    plan: list[tuple[str, str, int]] = [("ability", ability, 3)]
+    if style not in ABILITIES[ability]:
+        plan.append(("ability", pick(roller, fitting(ABILITIES, style), f"{style} ability", dice), 2))
+    plan.append(("skill", pick(roller, fitting(SKILLS, style), f"{style} skill", dice), 1))
+    plan.append(("skill", pick(roller, list(DEFENSE_SKILLS), "defensive skill", dice), 1))
+    plan.append(("skill", pick(roller, fitting(SKILLS, main), f"{main} skill", dice), 2))
+    owned: dict[str, dict[str, int]] = {"ability": {}, "skill": {}}
+    left = args.starting_triumphs
+
+    def buy(kind: str, name: str, to: int) -> bool:
+        nonlocal left
+        now = owned[kind].get(name, 0)
+        cost = cost_between(kind, now, to)
+        if to <= now or cost > left:
+            return False
+        owned[kind][name] = to
+        left -= cost
+        return True
+
+    for kind, name, to in plan:
+        buy(kind, name, to)
+    raised = True
+    while raised:  # more triumphs than a starting hero's: one more step each, in turn, while affordable
+        raised = False
+        for kind, name, _ in plan:
+            now = owned[kind].get(name, 0)
+            if now and now < 4 and buy(kind, name, now + 1):
+                raised = True
+    for kind in ("ability", "skill"):
+        for name, r in owned[kind].items():
+            steps.append(f"{kind.capitalize()} {name} +{r} for {cost_between(kind, 0, r)} triumphs.")
+    steps.append(f"{left} triumphs kept for later.")
+    weapons = MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS
+    weapon = pick(roller, list(weapons), "weapon", dice)
+    gear = [GearItem(name=weapon, kind="weapon", modifier=STARTING_WEAPON, style=style),  # type: ignore[arg-type]
+            GearItem(name="light armor", kind="armor", modifier=STARTING_ARMOR)]
+    boxes = health_boxes(args.health_base, traits.get(args.health_trait) if args.health_trait else None,
+                         args.health_per_point)
+    c = MasteryCharacter(name=args.name, concept=args.concept, traits=traits, abilities=owned["ability"],
+                         skills=owned["skill"], triumphs=left, starting_triumphs=args.starting_triumphs,
+                         health=boxes, max_health=boxes, health_rule=args.rule(), gear=gear)
+    broken = problems(c, creation=True)
+    if broken:  # a bug here, never the caller's fault
+        raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
+    steps += [f"Gear: {weapon} (weapon {STARTING_WEAPON:+d}), light armor ({STARTING_ARMOR}).", _health_line(c)]
+    return RandomCharacterResult(
+        summary=f"Rolled {c.name}: {_trait_line(traits)}; abilities "
+                + ", ".join(f"{k} {v}" for k, v in c.abilities.items()) + "; skills "
+                + ", ".join(f"{k} {v}" for k, v in c.skills.items()),
+        steps=steps, rule_refs=[CREATION, CHARACTERS, COMBAT], dice=dice, outcome=None, success=None, odds=None,
+        character=c)
+

@@ -1,0 +1,97 @@
+"""Fearsome Challenges (``mastery.md#Fearsome Challenges``): combat as "a series of deadly challenges" — a hazard or
+a foe is a solo challenge with damage on failure, and foes don't roll.
+
+The book's own examples, which the tests run verbatim: "Jumping across the pit might take two successes against a
+difficult target number, with failure dealing 4 health boxes of damage", and the tomb guardian that "swings it's
+hammer at a single character, forcing a challenge to either block or move with failure meaning the victim takes 4
+health boxes of damage".
+
+Readings chosen:
+
+* "There is no difference between an environmental hazard and an intelligent opponent": one tool serves both. The
+  damage is marked only on failure, all of it (the book gives no partial damage).
+* The successes needed to dodge a humanoid foe are its assumed-average degree ("just assume that they roll all
+  average ... their degree of success = half their dice pool"), at least 1 (a solo challenge requires at least
+  one success). Give either ``needed`` or the foe's ``foe_pool``, never both.
+* Boxes left never go below 0; marking the last one leaves the character ``down`` (coma or death: the GM's call,
+  ``mastery.md#Combat``).
+"""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from tools.dice import Roller
+from tools.odds import Dist, Odds, fraction_text
+from tools.tool import tool
+from tools.systems.mastery.challenge import (
+    ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, hit_chance, resolve, target_number,
+)
+from tools.systems.mastery.rules import COMBAT, FEARSOME
+
+
+class HazardArgs(ChallengeSpec):
+    """A hazard or a foe's attack as a challenge: the pool of the one who faces it, and what failure costs."""
+
+    hazard: str = Field("hazard", min_length=1, max_length=80, description="What is faced: 'spiked pit', "
+                        "'the tomb guardian's hammer'.")
+    damage: int = Field(ge=0, le=100, description="Health boxes marked on failure.")
+    foe_pool: int | None = Field(None, ge=0, le=100, description="A humanoid foe that does not roll: its dice "
+                                 "pool; the successes needed are its average degree (instead of 'needed').")
+    rounding: Rounding = Field("down", description="How half an odd foe pool rounds.")
+    health: int | None = Field(None, ge=0, le=1000, description="Boxes the character has left (to report what "
+                               "remains).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _needed_or_foe(cls, data):
+        if isinstance(data, dict) and data.get("foe_pool") is not None and data.get("needed") is not None:
+            raise ValueError("give either needed or foe_pool (the successes needed come from the foe's average)")
+        return data
+
+
+class HazardResult(ChallengeResult):
+    hazard: str
+    damage: int = Field(description="Boxes marked (0 on success).")
+    damage_on_failure: int
+    health_before: int | None
+    health_after: int | None
+    down: bool = Field(description="The last box was marked.")
+    damage_odds: Odds = Field(description="Exact distribution of the boxes marked.")
+
+
+@tool("mastery_hazard", "mastery", "Fearsome Challenges: a hazard or a foe's attack as a challenge — the successes "
+      "needed (or the foe's assumed-average degree) at a target number, with health boxes of damage on failure.")
+def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
+    lines: list[str] = []
+    spec = args
+    if args.foe_pool is not None:
+        tn, _ = target_number(args.die, args.tn)
+        degree, exact = average_degree(args.foe_pool, args.die, tn, args.rounding)
+        needed = max(1, degree)
+        lines.append(f"The foe does not roll: its {args.foe_pool} dice 'roll all average', "
+                     f"{args.foe_pool} x {fraction_text(hit_chance(args.die, tn))} = {fraction_text(exact)}"
+                     + (f", rounded {args.rounding} to {degree}" if exact != degree else "")
+                     + f"; {needed} {'success is' if needed == 1 else 'successes are'} needed to avoid it.")
+        spec = args.model_copy(update={"needed": needed})
+    r = resolve(spec, roller)
+    damage = 0 if r.success else args.damage
+    after = None if args.health is None else max(0, args.health - damage)
+    down = after == 0 and args.health is not None and damage > 0
+    steps = [f"{args.hazard}: {r.needed} {'success' if r.needed == 1 else 'successes'} needed, failure marks "
+             f"{args.damage} health {'box' if args.damage == 1 else 'boxes'}.", *lines, *r.steps]
+    if r.success:
+        steps.append("The challenge is met: no boxes are marked.")
+    else:
+        steps.append(f"Failure: {args.damage} health {'box is' if args.damage == 1 else 'boxes are'} marked"
+                     + (f" ({args.health} → {after} left)." if args.health is not None else "."))
+        if down:
+            steps.append("The last box is marked: the character goes into a coma or dies, as the GM rules.")
+    p = count_dist(r.pool, r.die, r.tn).p(lambda k: k >= r.needed)
+    marked = Dist({0: p, args.damage: 1 - p}) if args.damage else Dist.certain(0)
+    return HazardResult(
+        **{**dict(r), "summary": f"{args.hazard}: {r.summary}" + (f", {damage} boxes marked" if damage else ""),
+           "steps": steps, "rule_refs": [FEARSOME, *r.rule_refs, *([COMBAT] if damage else [])]},
+        hazard=args.hazard, damage=damage, damage_on_failure=args.damage, health_before=args.health,
+        health_after=after, down=down, damage_odds=marked.odds(),
+    )

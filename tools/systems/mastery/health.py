@@ -1,0 +1,42 @@
+"""Health boxes (``mastery.md#Combat``): "I suggest using a base of 10 boxes. Gritty games may go for 5 or even 3",
+and "GMs are encouraged to tie a trait, like 'Health' or 'Fortitude' to the number of Health Boxes a character
+receives (minimum 1)".
+
+Reading chosen: a tied trait adds ``per_point`` boxes per point of its rating (and takes them away when negative)
+to the campaign's base; the total is never below 1.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.tool import tool
+from tools.systems.mastery.rules import COMBAT
+from tools.systems.mastery.sheet import health_boxes
+
+
+class HealthArgs(ToolArgs):
+    base: int = Field(10, ge=1, le=100, description="10 (the book's base), 5 or 3 for gritty games.")
+    trait: int | None = Field(None, ge=-2, le=4, description="The rating of the trait tied to health, if any.")
+    per_point: int = Field(1, ge=0, le=10, description="Boxes per point of that trait.")
+    trait_name: str | None = Field(None, max_length=30)
+
+
+class HealthResult(ToolResult):
+    boxes: int = Field(json_schema_extra={"fact": "health"})
+
+
+@tool("mastery_health_boxes", "mastery", "How many health boxes a Mastery character has: the GM's base (10, or 5 "
+      "or 3 for gritty games), optionally tied to a trait, minimum 1.")
+def mastery_health_boxes(args: HealthArgs, roller: Roller) -> HealthResult:
+    boxes = health_boxes(args.base, args.trait, args.per_point)
+    if args.trait is None:
+        line = f"{args.base} boxes: the campaign's base, tied to no trait."
+    else:
+        raw = args.base + args.per_point * args.trait
+        line = (f"{args.base} + {args.per_point} x {args.trait_name or 'the trait'} ({args.trait:+d}) = {raw}"
+                + (" → 1 (minimum 1)." if raw < 1 else "."))
+    return HealthResult(summary=f"{boxes} health boxes", steps=[line, "When the last box is marked, the character "
+                        "goes into a coma or dies, depending on the circumstances."], rule_refs=[COMBAT], boxes=boxes)

@@ -1,0 +1,127 @@
+"""What the agent may propose in Mastery, without numbers: who acts, what kind of challenge it is (the *activity*:
+stealth, athletics, persuasion...), whom they oppose or attack, and how favourable the circumstances are.
+
+The engine then does what the GM and the player would: the activity picks the trait the campaign uses for it and
+the character's best fitting ability and skill (:mod:`.fit`), the circumstance word becomes dice
+(:meth:`Mastery.circumstances`), and the campaign's die and difficulty apply. An attack proposal becomes whatever
+the campaign's combat mode makes of an attack (:mod:`.table_combat`): a contested roll (roundtable), a challenge
+against a foe that doesn't roll (fearsome), or a secret action for the round (bloodbath).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from tools.systems.mastery.rules import ACTIVITIES, CheckActivity
+
+
+class CheckProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    activity: CheckActivity | None = Field(None, description="Required — what the challenge is about: " + "; ".join(
+        f"{k} ({v})" for k, v in ACTIVITIES.items() if k in CheckActivity.__args__))  # type: ignore[attr-defined]
+    circumstance: Circumstance = "none"
+
+
+class ContestProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who opposes them.")
+    activity: CheckActivity | None = Field(None, description="Required — what the actor does against the opponent.")
+    circumstance: Circumstance = "none"
+
+
+class AttackProposal(ProposalArgs):
+    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    style: Literal["melee", "ranged"] | None = Field("melee", description="melee: close combat; ranged: shooting or "
+                                              "throwing.")
+    circumstance: Circumstance = "none"
+
+
+class DeclareProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    action: Literal["defend", "flee", "focus"] | None = Field(None, description="Required — Bloodbath: defend, "
+                                                              "flee, or focus on something an attack would disrupt.")
+
+
+class StartCombatProposal(ProposalArgs):
+    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
+
+
+def _required(value, field: str, what: str):
+    """Optional in the schema (so the variant machinery reads a plain Literal), required by the engine."""
+    if value is None:
+        raise ToolArgumentError("?", [FieldProblem(field, f"say {what}")])
+    return value
+
+
+def _check(a: CheckProposal, s) -> dict:
+    return {"actor": a.actor, "activity": _required(a.activity, "activity", "what kind of challenge it is"),
+            "circumstance": modifier_for(s, a.circumstance)}
+
+
+def _contest(a: ContestProposal, s) -> dict:
+    return {"actor": a.actor, "opponent": a.target,
+            "activity": _required(a.activity, "activity", "what the actor does against the opponent"),
+            "circumstance": modifier_for(s, a.circumstance)}
+
+
+def _attack(a: AttackProposal, s) -> dict:
+    return {"attacker": a.attacker, "defender": a.defender, "style": a.style or "melee",
+            "circumstance": modifier_for(s, a.circumstance)}
+
+
+def _declare(a: DeclareProposal, s) -> dict:
+    return {"actor": a.actor, "action": _required(a.action, "action", "whether to defend, flee or focus")}
+
+
+SPECS = [
+    ProposalSpec("mastery_check", CheckProposal, _check,
+                 "someone attempts something uncertain that nobody actively opposes (not an attack)"),
+    ProposalSpec("mastery_contest", ContestProposal, _contest,
+                 "someone pits themselves against another character who resists: sneaking past or hiding from them, lying to "
+                 "or bluffing them, picking their pocket, arm-wrestling or racing them"),
+    ProposalSpec("mastery_attack", AttackProposal, _attack, "someone attacks someone on the table"),
+    ProposalSpec("mastery_declare", DeclareProposal, _declare,
+                 "in a fight, someone defends, flees, or focuses on something instead of attacking"),
+    ProposalSpec("mastery_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
+                 "a fight breaks out"),
+]
+
+
+def router_examples() -> list[tuple[str, str]]:
+    """Labelled anchors from the rulebook's own words: the activities it gives as examples of abilities and skills
+    ("martial arts, stealth, acrobatics, or magical lore"; "tracking, lock-picking, feinting, or swimming"...), and
+    the fights of its combat section."""
+    out = []
+    for activity, text in ACTIVITIES.items():
+        if activity not in CheckActivity.__args__:  # type: ignore[attr-defined]
+            continue
+        for phrase in text.split(","):
+            phrase = phrase.strip()
+            if phrase:
+                out.append((f"I try {phrase}", f"mastery_check:{activity}"))
+    out += [
+        ("I jump across the spiked pit", "mastery_check:athletics"),
+        ("I try to classify the wild plants", "mastery_check:survival"),
+        ("I do a cartwheel over the table", "mastery_check:acrobatics"),
+        ("I pick the lock", "mastery_check:thievery"),
+        ("I swim across the river", "mastery_check:athletics"),
+        ("I track the beast through the forest", "mastery_check:survival"),
+        ("I play music for the crowd", "mastery_check:performance"),
+        ("I cast a spell", "mastery_check:magic"),
+        ("I swing my hammer at the tomb guardian", "mastery_attack:melee"),
+        ("I attack the guard with my longsword", "mastery_attack:melee"),
+        ("I shoot an arrow at the guard", "mastery_attack:ranged"),
+        ("I raise my shield and defend this round", "mastery_declare:defend"),
+        ("I run away from the fight", "mastery_declare:flee"),
+        ("I focus on my spell while they fight", "mastery_declare:focus"),
+        ("The tomb guardian awakens and attacks!", "mastery_start_combat"),
+        ("We fight!", "mastery_start_combat"),
+        ("I arm-wrestle the guard", "mastery_contest:athletics"),
+        ("I try to sneak past the guard without him noticing", "mastery_contest:stealth"),
+    ]
+    return out

@@ -1,0 +1,333 @@
+"""The Mastery character sheet (``mastery.md#Characters``, ``#Character Creation and Advancement``, ``#Combat``) and
+every rule a sheet must obey.
+
+The model holds the *shape* (names, types); the *numbers* are judged by :func:`problems`, so a broken sheet is
+described completely — every rule it breaks, at once — rather than rejected at the first bad field.
+
+A sheet carries what it needs to be judged without its campaign: every trait of the GM's list (so the list is the
+sheet's keys), the health rule the campaign chose (base boxes, the tied trait if any, boxes per point) and the
+triumphs the GM allotted at creation.
+
+Readings chosen:
+
+* Traits at creation: all start at +0; the two points raise a trait one step each (+0 -> +1 -> +2); each trait
+  lowered to -1 gives one more point. Every point must be spent (a point is not kept for later: afterwards traits
+  only rise by triumphs). At creation traits lie in -1..+2, except the specialist: one +0 lowered to -2 to raise a
+  +2 to +3, once — so a -2 and a +3 come together, or not at all.
+* Triumphs at creation buy abilities and skills ("20 triumphs which they can use to buy up skills and abilities"),
+  each from 0 by the book's tables; what is not spent stays on the sheet as triumphs for later.
+* In play, traits lie in -2..+4, abilities 1..4 and skills 1..5 ("Normally..."; one not held is not listed).
+* Health boxes: ``max_health = max(1, base + per_point x tied trait)`` (no tied trait: the base). ``health`` is the
+  boxes not yet marked, 0..max_health. NPCs ("the GM is always right"; the book has no rules for monsters) skip
+  the creation budgets and the derivation: their ranges and health limits still apply.
+* Gear: a weapon's ``modifier`` is added to the damage it deals, an armor's ``modifier`` (0 or more) is taken off
+  the damage its wearer takes — "plus any modifier from weapon or armor" (``mastery.md#Single-Action Roundtable``).
+* Abilities, skills and fits are kept in name order (the log stores sorted JSON; a replay must read the same);
+  traits keep the order of the GM's list.
+* ``fits`` is the GM's classification of an ability or skill ("learning to classify skills and abilities",
+  ``mastery.md#One Comment``): which activities it serves. Without an entry the engine classifies it by its name
+  (:mod:`.fit`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.systems.mastery.options import clean_name
+from tools.systems.mastery.rules import (
+    ABILITY_RANGE, ADVICE, CHARACTERS, COMBAT, COSTS, CREATION, CREATION_TRAIT_RANGE, RANGES, SKILL_RANGE,
+    TRAIT_POINTS, TRAIT_RANGE, Activity,
+)
+
+FIELD_ORDER = ("name", "concept", "traits", "abilities", "skills", "fits", "triumphs", "starting_triumphs",
+               "health", "max_health", "health_rule", "npc", "harm", "gear")
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class GearItem(_Part):
+    """A weapon (its modifier adds to damage dealt), armor (its modifier is taken off damage taken) or an item."""
+
+    name: str = Field(min_length=1, max_length=60)
+    kind: Literal["weapon", "armor", "item"] = "item"
+    modifier: int = Field(0, description="Weapon: + damage dealt. Armor: damage taken is reduced by it (0+).")
+    style: Literal["melee", "ranged"] | None = Field(None, description="Weapons: close combat or shot/thrown.")
+
+
+class HealthRule(_Part):
+    """The campaign's health boxes: base, and optionally a trait tied to them (boxes = base + per_point x trait)."""
+
+    base: int = Field(10, description="10 the book's base; 5 or 3 for gritty games.")
+    trait: str | None = None
+    per_point: int = 1
+
+    @field_validator("trait", mode="before")
+    @classmethod
+    def _clean(cls, v: Any) -> Any:
+        return clean_name(v)
+
+
+def _names(v: Any, what: str, sort: bool = True) -> Any:
+    """Cleaned names; abilities, skills and fits in name order, because the campaign log stores JSON with sorted
+    keys and a replayed sheet must read exactly as the first one did. Traits keep the GM's list order."""
+    if not isinstance(v, dict):
+        return v
+    out: dict[Any, Any] = {}
+    for key, value in v.items():
+        name = clean_name(key)
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"every {what} needs a name")
+        if len(name) > 40:
+            raise ValueError(f"{what} name '{name[:40]}...' is longer than 40 characters")
+        if name in out:
+            raise ValueError(f"{what} '{name}' is listed twice (names ignore case)")
+        out[name] = value
+    return dict(sorted(out.items())) if sort else out
+
+
+class MasteryCharacter(_Part):
+    """A Mastery character sheet. Numbers are judged by :func:`problems`, not rejected on parsing."""
+
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    traits: dict[str, int] = Field(description="Every trait of the GM's list with its rating (-2..+4).")
+    abilities: dict[str, int] = Field(default_factory=dict, description="Ability name -> rating 1..4.")
+    skills: dict[str, int] = Field(default_factory=dict, description="Skill name -> rating 1..5.")
+    fits: dict[str, list[Activity]] = Field(default_factory=dict, description="Ability or skill -> the activities "
+                                            "it serves (the GM's classification; default: by its name).")
+    triumphs: int = Field(0, description="Triumphs not yet spent.")
+    starting_triumphs: int = Field(20, description="Triumphs allotted at creation (20: a starting hero).")
+    health: int = Field(description="Health boxes not yet marked.")
+    max_health: int = Field(description="Health boxes in all (at least 1).")
+    health_rule: HealthRule = Field(default_factory=HealthRule)
+    npc: bool = Field(False, description="GM's character: no creation budgets.")
+    harm: int | None = Field(None, description="NPCs in Fearsome Challenges: boxes dealt when a defence fails.")
+    gear: list[GearItem] = Field(default_factory=list)
+
+    @field_validator("traits", mode="before")
+    @classmethod
+    def _trait_names(cls, v: Any) -> Any:
+        return _names(v, "trait", sort=False)
+
+    @field_validator("abilities", mode="before")
+    @classmethod
+    def _ability_names(cls, v: Any) -> Any:
+        return _names(v, "ability")
+
+    @field_validator("skills", mode="before")
+    @classmethod
+    def _skill_names(cls, v: Any) -> Any:
+        return _names(v, "skill")
+
+    @field_validator("fits", mode="before")
+    @classmethod
+    def _fit_names(cls, v: Any) -> Any:
+        return _names(v, "fits entry")
+
+    def rating(self, kind: str, name: str) -> int:
+        return {"trait": self.traits, "ability": self.abilities, "skill": self.skills}[kind].get(clean_name(name), 0)
+
+    def weapons(self) -> list[GearItem]:
+        return [g for g in self.gear if g.kind == "weapon"]
+
+    def armor(self) -> GearItem | None:
+        armors = [g for g in self.gear if g.kind == "armor"]
+        return max(armors, key=lambda g: g.modifier) if armors else None
+
+
+# --- costs ---------------------------------------------------------------------------------------------------------
+
+
+def step_cost(kind: str, rating: int) -> int | None:
+    """Triumphs to raise ``kind`` from ``rating`` to ``rating + 1``; None where the tables stop."""
+    return COSTS[kind].get(rating)
+
+
+def cost_between(kind: str, start: int, end: int) -> int:
+    """Triumphs to raise from ``start`` to ``end`` one step at a time (0 when end <= start)."""
+    total = 0
+    for r in range(start, end):
+        cost = step_cost(kind, r)
+        if cost is None:
+            raise ValueError(f"a {kind} cannot rise from {r:+d} to {r + 1:+d}")
+        total += cost
+    return total
+
+
+def creation_cost(c: MasteryCharacter) -> int:
+    """Triumphs the abilities and skills on the sheet cost from 0."""
+    return sum(cost_between("ability", 0, min(r, ABILITY_RANGE[1])) for r in c.abilities.values() if r > 0) + \
+        sum(cost_between("skill", 0, min(r, SKILL_RANGE[1])) for r in c.skills.values() if r > 0)
+
+
+def health_boxes(base: int, trait: int | None, per_point: int = 1) -> int:
+    """'minimum 1': the campaign's base, plus per_point boxes per point of the tied trait."""
+    return max(1, base + per_point * (trait or 0))
+
+
+def max_health_of(c: MasteryCharacter) -> int:
+    rule = c.health_rule
+    return health_boxes(rule.base, c.traits.get(rule.trait) if rule.trait else None, rule.per_point)
+
+
+def trait_points(traits: dict[str, int]) -> tuple[int, int]:
+    """(points spent raising traits, points available): 2, plus one per trait lowered to -1. A +3 made by the
+    specialist rule counts the 2 points of the +2 it was."""
+    spent = sum(min(v, CREATION_TRAIT_RANGE[1]) for v in traits.values() if v > 0)
+    return spent, TRAIT_POINTS + sum(1 for v in traits.values() if v == -1)
+
+
+# --- violations ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Violation:
+    field: str
+    sentence: str
+    given: str | None = None
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _v(field: str, text: str, rule: str, given: Any = None) -> Violation:
+    return Violation(field, f"{text} ({rule}).", None if given is None else _short(given))
+
+
+def violations(c: MasteryCharacter, creation: bool = True) -> list[str]:
+    return [v.sentence for v in problems(c, creation)]
+
+
+def problems(c: MasteryCharacter, creation: bool = True) -> list[Violation]:
+    """Every rule broken, with its field; ``creation`` adds the starting budgets (never for NPCs)."""
+    found = _ranges(c)
+    if not c.npc:
+        found += _player_rules(c)
+        if creation:
+            found += _creation(c)
+    return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]))
+
+
+def _ranges(c: MasteryCharacter) -> list[Violation]:
+    out = []
+    if not c.traits:
+        out.append(_v("traits", "A character has every trait of the GM's list; this sheet has none", CREATION))
+    for kind, table in (("trait", c.traits), ("ability", c.abilities), ("skill", c.skills)):
+        low, high = RANGES[kind]
+        if kind != "trait":
+            low = 1
+        field = {"trait": "traits", "ability": "abilities", "skill": "skills"}[kind]
+        for name, value in table.items():
+            if not low <= value <= high:
+                why = "" if kind == "trait" else " (one not held is simply not listed)"
+                out.append(_v(f"{field}.{name}", f"{kind.capitalize()} '{name}' is {value:+d}, but {field} range "
+                                                 f"from {low:+d} to {high:+d}{why}", CHARACTERS, value))
+    for name in c.fits:
+        if name not in c.abilities and name not in c.skills:
+            out.append(_v(f"fits.{name}", f"'{name}' is classified in fits but is not one of the character's "
+                                          "abilities or skills", ADVICE, name))
+    if c.max_health < 1:
+        out.append(_v("max_health", f"max_health is {c.max_health}, but a character has at least 1 health box",
+                      COMBAT, c.max_health))
+    if c.health < 0:
+        out.append(_v("health", f"Health is {c.health}, but boxes left cannot go below 0", COMBAT, c.health))
+    elif c.health > c.max_health:
+        out.append(_v("health", f"Health is {c.health}, more boxes than the {c.max_health} the character has",
+                      COMBAT, c.health))
+    if c.triumphs < 0:
+        out.append(_v("triumphs", f"Triumphs are {c.triumphs}, but a character cannot owe triumphs", CREATION,
+                      c.triumphs))
+    if c.harm is not None and not 0 <= c.harm <= 100:
+        out.append(_v("harm", f"harm is {c.harm}: the boxes a foe deals range from 0 to 100", COMBAT, c.harm))
+    for i, g in enumerate(c.gear):
+        if g.kind == "armor" and not 0 <= g.modifier <= 20:
+            out.append(_v(f"gear.{i}.modifier", f"Armor '{g.name}' has modifier {g.modifier}: armor takes 0 to 20 "
+                                                "boxes off the damage", ADVICE, g.modifier))
+        elif g.kind == "weapon" and not -5 <= g.modifier <= 20:
+            out.append(_v(f"gear.{i}.modifier", f"Weapon '{g.name}' has modifier {g.modifier:+d}: weapons range from "
+                                                "-5 to +20", ADVICE, g.modifier))
+        if g.style is not None and g.kind != "weapon":
+            out.append(_v(f"gear.{i}.style", f"'{g.name}' is {g.kind}, so it has no melee/ranged style", ADVICE,
+                          g.style))
+    return out
+
+
+def _player_rules(c: MasteryCharacter) -> list[Violation]:
+    out = []
+    rule = c.health_rule
+    if rule.trait is not None and rule.trait not in c.traits:
+        out.append(_v("health_rule", f"Health boxes are tied to '{rule.trait}', which is not one of the character's "
+                                     f"traits ({', '.join(c.traits)})", COMBAT, rule.trait))
+    elif not 1 <= rule.base <= 100 or not 0 <= rule.per_point <= 10:
+        out.append(_v("health_rule", f"The health rule has base {rule.base} and {rule.per_point} per point; the "
+                                     "base is 1-100 boxes and 0-10 per point", COMBAT, rule.model_dump()))
+    elif c.max_health != max_health_of(c):
+        tied = f" + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d})" if rule.trait else ""
+        out.append(_v("max_health", f"max_health is {c.max_health}, but this campaign gives {rule.base}{tied} = "
+                                    f"{max_health_of(c)} boxes (minimum 1)", COMBAT, c.max_health))
+    if c.starting_triumphs < 0:
+        out.append(_v("starting_triumphs", f"starting_triumphs is {c.starting_triumphs}; it cannot be negative",
+                      CREATION, c.starting_triumphs))
+    return out
+
+
+def _creation(c: MasteryCharacter) -> list[Violation]:
+    out = []
+    low, high = CREATION_TRAIT_RANGE
+    minus_two = [n for n, v in c.traits.items() if v == -2]
+    plus_three = [n for n, v in c.traits.items() if v == 3]
+    for name, value in c.traits.items():
+        if value in (-2, 3) or not TRAIT_RANGE[0] <= value <= TRAIT_RANGE[1]:
+            continue
+        if not low <= value <= high:
+            out.append(_v(f"traits.{name}", f"Trait '{name}' is {value:+d}; a new character's traits go no higher than "
+                                            f"+2 and no lower than -1 (the specialist's +3 aside)", CREATION, value))
+    if len(minus_two) > 1 or len(plus_three) > 1:
+        out.append(_v("traits", "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only be done "
+                                f"once; this sheet has -2 in {', '.join(minus_two) or 'none'} and +3 in "
+                                f"{', '.join(plus_three) or 'none'}", CREATION, c.traits))
+    elif len(minus_two) != len(plus_three):
+        have, lack = ("-2", "+3") if minus_two else ("+3", "-2")
+        where = (minus_two or plus_three)[0]
+        out.append(_v(f"traits.{where}", f"Trait '{where}' is {have}: a new character gets {have} only through the "
+                                         f"specialist's trade, a +0 lowered to -2 to raise a +2 to +3, so it needs a "
+                                         f"{lack} trait too", CREATION, c.traits[where]))
+    spent, available = trait_points(c.traits)
+    if spent != available:
+        lowered = available - TRAIT_POINTS
+        extra = f" (2, plus {lowered} for the trait{'s' if lowered > 1 else ''} lowered to -1)" if lowered else ""
+        verdict = f"{available - spent} left unspent" if spent < available else f"{spent - available} too many"
+        out.append(_v("traits", f"A new character spends {available} trait points{extra}, one per step up from +0; "
+                                f"these traits spend {spent}, {verdict}", CREATION, c.traits))
+    cost = creation_cost(c)
+    if cost + c.triumphs != c.starting_triumphs:
+        if cost > c.starting_triumphs:
+            text = (f"The abilities and skills cost {cost} triumphs from 0, more than the {c.starting_triumphs} a "
+                    f"starting character has ({cost - c.starting_triumphs} too many)")
+        else:
+            text = (f"A starting character has {c.starting_triumphs} triumphs: the abilities and skills cost {cost}, "
+                    f"so {c.starting_triumphs - cost} remain, but the sheet keeps {c.triumphs}")
+        out.append(_v("triumphs", text, CREATION, {"abilities": c.abilities, "skills": c.skills}))
+    if c.health != c.max_health:
+        out.append(_v("health", f"A new character starts with every box unmarked: health {c.max_health}, not "
+                                f"{c.health}", COMBAT, c.health))
+    return out
+
+
+def cost_lines(c: MasteryCharacter) -> list[str]:
+    """How the triumphs of a sheet were spent, ability by ability and skill by skill."""
+    lines = []
+    for kind, table in (("ability", c.abilities), ("skill", c.skills)):
+        for name, r in table.items():
+            if 0 < r <= RANGES[kind][1]:
+                steps = " + ".join(str(step_cost(kind, k)) for k in range(0, r))
+                lines.append(f"{kind.capitalize()} {name} +{r}: {steps} = {cost_between(kind, 0, r)} triumphs.")
+    return lines

@@ -1,0 +1,235 @@
+"""State-bound Mastery tools that put characters on the table: a character from the player's choices, a random one,
+and an NPC from a concept and a power level (``mastery.md#Character Creation and Advancement``, ``#One Comment``).
+
+The first two wrap the pure creation tools (:mod:`.characters`) with the campaign's options (trait list, starting
+triumphs, health rule) and add the sheet with one ``PutCharacter``. Names on the table are unique ignoring case.
+
+NPC generation (``mastery_add_npc``). "Mastery is built to be flexible ... the system doesn't handle monsters or
+races": an NPC is the GM's character, with no creation budgets; the generator only has to give a *valid* one
+(``violations(c, creation=False) == []``) on the campaign's traits whose dice match the power level. Readings
+chosen, every choice made by a die from the roller:
+
+* Power level 1 weak, 2 ordinary, 3 capable (a starting hero), 4 veteran, 5 legendary sets the NPC's fighting
+  trait, weapon ability and its attacking and defensive skills (:data:`LEVELS`), so a close fighter's attack and
+  defence pools are 2, 4, 5, 8 and 11 dice (a shooter defends with its weapon ability's dice fewer) — a starting
+  hero rolls about 4 to 6.
+* The concept's words (:func:`.catalogue.concept_activities`) give its main activity and its fighting style
+  (melee or ranged; else a d6: 1-4 melee, 5-6 ranged); a non-combat main activity gets an ability one below the
+  weapon ability (at least +1), and the trait it uses one below the fighting trait (at least +0).
+* Its gear: a weapon of the style and armor by level (:data:`LEVELS`); its ``harm`` (the boxes it deals when a
+  defence against it fails in Fearsome Challenges) is its level — the book's tomb guardian deals 4.
+* Health boxes by the campaign's rule, as for a character (the tied trait counts).
+* Name: the one given (an error if taken), else the concept's first words (after a/an/the, up to a word like
+  of/with/who) capitalised, "NPC" if none; a taken derived name gets the first free number: "City Guard 2".
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
+from tools.systems.mastery.catalogue import (
+    ABILITIES, DEFENSE_SKILLS, MELEE_WEAPONS, RANGED_WEAPONS, SKILLS, concept_activities,
+)
+from tools.systems.mastery.characters import (
+    CHECK_ACTIVITIES, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, fitting,
+    mastery_character_create, mastery_character_random, pick, spec_of,
+)
+from tools.systems.mastery.fit import best_fit
+from tools.systems.mastery.options import options_of, trait_for
+from tools.systems.mastery.rules import ADVICE, CHARACTERS, COMBAT, FEARSOME, Activity
+from tools.systems.mastery.sheet import GearItem, MasteryCharacter, health_boxes, violations
+from tools.systems.mastery.table_common import require_new_name
+
+NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
+LEVELS: dict[int, dict[str, int]] = {
+    1: {"trait": 0, "ability": 1, "attack": 0, "defense": 0, "weapon": 0, "armor": 0, "harm": 1},
+    2: {"trait": 0, "ability": 2, "attack": 1, "defense": 1, "weapon": 1, "armor": 1, "harm": 2},
+    3: {"trait": 1, "ability": 2, "attack": 1, "defense": 1, "weapon": 1, "armor": 1, "harm": 3},
+    4: {"trait": 2, "ability": 3, "attack": 2, "defense": 2, "weapon": 2, "armor": 2, "harm": 4},
+    5: {"trait": 3, "ability": 4, "attack": 3, "defense": 3, "weapon": 2, "armor": 3, "harm": 5},
+}
+"""Power level -> the fighting trait, the weapon ability, the attacking and defensive skills (0: none), the weapon
+and armor modifiers and the harm dealt in Fearsome Challenges."""
+NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
+
+
+def _put(c: MasteryCharacter) -> PutCharacter:
+    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
+
+
+class AddCharacterArgs(ToolArgs):
+    name: str = NAME
+    concept: str | None = Field(None, max_length=200)
+    traits: dict[str, int] = Field(default_factory=dict, description="Traits raised or lowered from +0 (two "
+                                   "points; -1 gives a point; a specialist's +3 and -2), e.g. {'agility': 2}.")
+    abilities: dict[str, int] = Field(default_factory=dict, description="Abilities bought with the starting "
+                                      "triumphs, e.g. {'swordsmanship': 3, 'stealth': 2}.")
+    skills: dict[str, int] = Field(default_factory=dict, description="Skills bought with the starting triumphs, "
+                                   "e.g. {'parrying': 2, 'lock-picking': 1}.")
+    fits: dict[str, list[Activity]] = Field(default_factory=dict, description="Optional: which activities an "
+                                            "ability or skill serves, where its name does not say.")
+    gear: list[GearItem] = Field(default_factory=list)
+
+
+class AddCharacterResult(CharacterResult, BoundResult):
+    actor: str
+
+
+def _wizard_fields(e: ToolArgumentError, args: "AddCharacterArgs", budget: int) -> list[FieldProblem]:
+    """The triumph budget concerns abilities and skills together; the guided questions ask abilities first and
+    skills "from what is left", so an overspend belongs to the abilities when they alone exceed the budget, else
+    to the skills."""
+    from tools.systems.mastery.sheet import cost_between
+
+    spent = sum(cost_between("ability", 0, min(max(r, 0), 4)) for r in args.abilities.values())
+    where = "abilities" if spent > budget else "skills"
+    return [FieldProblem(where, p.problem, p.given) if p.field == "triumphs" else p for p in e.problems]
+
+
+@table_tool("mastery_add_character", "mastery", "Create a Mastery character from the player's choices on the "
+            "campaign's traits, triumphs and health rule, and add it to the table.")
+def mastery_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
+    require_new_name(state, args.name)
+    options = options_of(state)
+    try:
+        create = CreateArgs(**args.model_dump(), **spec_of(options))
+        made = mastery_character_create.fn(create, roller)
+    except ToolArgumentError as e:
+        raise ToolArgumentError("?", _wizard_fields(e, args, options.triumphs)) from None
+    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+class AddRandomArgs(ToolArgs):
+    name: str = NAME
+    concept: str | None = Field(None, max_length=200, description="A few words; thief, healer, knight... steer the "
+                                "abilities and skills.")
+
+
+class AddRandomResult(RandomCharacterResult, BoundResult):
+    actor: str
+
+
+@table_tool("mastery_add_random_character", "mastery", "Roll a random, rules-legal Mastery character on the "
+            "campaign's traits and add it to the table.")
+def mastery_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
+    require_new_name(state, args.name)
+    options = options_of(state)
+    made = mastery_character_random.fn(RandomArgs(**args.model_dump(), **spec_of(options)), roller)
+    return AddRandomResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+# --- NPCs ----------------------------------------------------------------------------------------------------------
+
+
+def npc_name(concept: str, state: TableState) -> str:
+    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
+    while words and words[0].lower() in ("a", "an", "the"):
+        words.pop(0)
+    kept: list[str] = []
+    for w in words[:3]:
+        if kept and w.lower() in NAME_BREAKS:
+            break
+        kept.append(w)
+    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
+    taken = {n.casefold() for n in state.characters}
+    name, n = base, 1
+    while name.casefold() in taken:
+        n += 1
+        name = f"{base} {n}"
+    return name
+
+
+class NpcArgs(ToolArgs):
+    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'; words "
+                         "like guard, archer, thief, wizard, wolf steer its abilities and skills.")
+    level: int = Field(3, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable (a starting hero), "
+                       "4 veteran, 5 legendary.")
+    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept, "
+                             "numbered if taken.")
+
+
+class NpcResult(CheckResult, BoundResult):
+    actor: str
+    character: MasteryCharacter
+    level: int
+    attack_pool: int
+    defense_pool: int
+    activities: list[str] = Field(description="What the concept's words suggested.")
+
+
+@table_tool("mastery_add_npc", "mastery", "Generate a valid Mastery NPC (the GM's character) on the campaign's "
+            "traits from a concept and a power level 1-5, and add it to the table.")
+def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    options = options_of(state)
+    if args.name is not None:
+        require_new_name(state, args.name)
+    name = args.name or npc_name(args.concept, state)
+    level = LEVELS[args.level]
+    dice: list[Die] = []
+    steps = [f"The GM's character at power level {args.level}: no creation budgets (the book leaves monsters and "
+             "NPCs to the GM)."]
+    suggested = concept_activities(args.concept)
+    style = next((a for a in suggested if a in ("melee", "ranged")), None)
+    if style is None:
+        d = roller.roll(6, "fighting style")
+        dice.append(d)
+        style = "melee" if d.face <= 4 else "ranged"
+        steps.append(f"Fighting style: d6 = {d.face} → {style}.")
+    else:
+        steps.append(f"The concept suggests {', '.join(suggested)}: it fights {style}.")
+    main = next((a for a in suggested if a in CHECK_ACTIVITIES), None)
+
+    traits = {t: 0 for t in options.traits}
+    fighting = trait_for(style, options)
+    defending = trait_for("defense", options)
+    traits[fighting] = level["trait"]
+    traits[defending] = max(traits[defending], level["trait"])
+    abilities: dict[str, int] = {}
+    skills: dict[str, int] = {}
+    weapon_ability = pick(roller, fitting(ABILITIES, style), f"{style} ability", dice)
+    abilities[weapon_ability] = level["ability"]
+    if main is not None:
+        main_trait = trait_for(main, options)
+        traits[main_trait] = max(traits[main_trait], level["trait"] - 1, 0)
+        if main not in ABILITIES[weapon_ability]:
+            side = pick(roller, fitting(ABILITIES, main, exclude=list(abilities)), f"{main} ability", dice)
+            abilities[side] = max(1, level["ability"] - 1)
+    if level["attack"]:
+        skills[pick(roller, fitting(SKILLS, style), f"{style} skill", dice)] = level["attack"]
+    if level["defense"]:
+        defence = pick(roller, [s for s in DEFENSE_SKILLS if s not in skills], "defensive skill", dice)
+        skills[defence] = level["defense"]
+    weapon = pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS), "weapon", dice)
+    gear = [GearItem(name=weapon, kind="weapon", modifier=level["weapon"], style=style)]  # type: ignore[arg-type]
+    if level["armor"]:
+        gear.append(GearItem(name="armor", kind="armor", modifier=level["armor"]))
+    boxes = health_boxes(options.health_base, traits.get(options.health_trait) if options.health_trait else None,
+                         options.health_per_point)
+    c = MasteryCharacter(name=name, concept=args.concept, traits=traits, abilities=abilities, skills=skills,
+                         health=boxes, max_health=boxes, health_rule=options.health_rule(), npc=True,
+                         harm=level["harm"], gear=gear, starting_triumphs=0)
+    broken = violations(c, creation=False)
+    if broken:  # a bug here, never the caller's fault
+        raise AssertionError(f"generated NPC is invalid: {broken}")
+    attack = 1 + traits[fighting] + sum(f[1] for f in (best_fit(c, "ability", style), best_fit(c, "skill", style)) if f)
+    defense = 1 + traits[defending] + sum(f[1] for f in (best_fit(c, "ability", "defense"),
+                                                         best_fit(c, "skill", "defense")) if f)
+    steps += [f"Traits: {', '.join(f'{k} {v:+d}' for k, v in traits.items())}.",
+              f"Abilities: {', '.join(f'{k} {v:+d}' for k, v in abilities.items())}; skills: "
+              f"{', '.join(f'{k} {v:+d}' for k, v in skills.items()) or 'none'}.",
+              f"Attack pool {attack} dice, defence pool {defense} dice.",
+              f"Gear: {weapon} ({level['weapon']:+d})" + (f", armor {level['armor']}" if level["armor"] else "")
+              + f"; {boxes} health boxes; harm {level['harm']} when a defence against it fails (Fearsome "
+              "Challenges)."]
+    return NpcResult(summary=f"Added NPC {name} (level {args.level}): attack {attack} dice, defence {defense}, "
+                             f"{boxes} boxes", steps=steps, rule_refs=[CHARACTERS, ADVICE, COMBAT, FEARSOME],
+                     dice=dice, outcome=None, success=None, odds=None, actor=name, character=c, level=args.level,
+                     attack_pool=attack, defense_pool=defense, activities=suggested, changes=[_put(c)])
+

@@ -1,0 +1,230 @@
+"""Helpers shared by the state-bound Mastery tools: reading sheets off the table, building a pool from a sheet the
+way the GM and the player would, health and conditions. No tool lives here.
+
+Conditions with a mechanical effect in these tools (plain lower-case words on the table; ``table_condition``
+writes them too):
+
+* ``coma`` / ``dead`` — the last health box is marked (``mastery.md#Combat``): the campaign's ``last_box`` option
+  (or the GM's ruling on the damage) says which. Either stops the character acting. Boxes left 0 on the sheet is
+  what decides: at 0 a character cannot act whether or not the condition is listed.
+* ``stunned`` / ``surprised`` — "Stunned or surprised characters cannot defend" (``#Single-Action Roundtable``):
+  they roll no dice against an attack.
+* ``counter-attack`` — a defender who won gains "a counter-attack advantage on their next turn of a single die":
+  +1 die on their next attack, until the end of their next turn.
+* ``fled`` — withdrew from a Bloodbath fight: out of it, and off the order when the next turn begins.
+
+Reading chosen for wounds ("A character's health should always be taken into account when determining the
+'circumstances' of a challenge", ``#Combat``): with half or fewer of their boxes left, a character's pools lose
+the campaign's ``wound_dice`` (1 by default). It is a circumstance, so the one base die still stays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from pydantic import ValidationError
+
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.table import SetConditions, SetField, TableState, UnknownNameError
+from tools.systems.mastery.fit import best_fit
+from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
+from tools.systems.mastery.rules import ACTIVITIES
+from tools.systems.mastery.sheet import MasteryCharacter
+
+COMA = "coma"
+DEAD = "dead"
+STUNNED = "stunned"
+SURPRISED = "surprised"
+COUNTER = "counter-attack"
+FLED = "fled"
+CANNOT_DEFEND = (STUNNED, SURPRISED)
+NONE_WORDS = ("", "none", "no", "-")
+
+
+def fail(field: str, problem: str, given: Any = None) -> NoReturn:
+    """Raise the argument error the registry renames to the tool; the LLM's repair loop reads ``problem``."""
+    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
+
+
+def sheet_of(state: TableState, name: str, field: str = "actor") -> MasteryCharacter:
+    try:
+        return MasteryCharacter.model_validate(state.characters[name])
+    except ValidationError as e:
+        first = e.errors(include_url=False)[0]
+        fail(field, f"{name}'s sheet is not a valid Mastery sheet ({'.'.join(map(str, first['loc']))}: "
+                    f"{first['msg']}); fix it with table_edit_character")
+
+
+def find(state: TableState, name: str, field: str) -> tuple[str, MasteryCharacter]:
+    known = state.find(name, field)
+    return known, sheet_of(state, known, field)
+
+
+def conditions_of(state: TableState, name: str) -> list[str]:
+    return [c.lower() for c in state.conditions.get(name, [])]
+
+
+def is_down(state: TableState, name: str, sheet: MasteryCharacter) -> bool:
+    return sheet.health <= 0 or bool({COMA, DEAD} & set(conditions_of(state, name)))
+
+
+def require_up(state: TableState, name: str, sheet: MasteryCharacter, field: str, doing: str = "act") -> None:
+    if is_down(state, name, sheet):
+        why = "dead" if DEAD in conditions_of(state, name) else "in a coma (no health boxes left)"
+        fail(field, f"{name} is {why} and cannot {doing}; the GM may clear boxes with mastery_heal")
+
+
+def require_new_name(state: TableState, name: str, field: str = "name") -> None:
+    for known in state.characters:
+        if known.casefold() == name.strip().casefold():
+            fail(field, f"a character named '{known}' is already on the table; choose another name (names on the "
+                        f"table: {', '.join(sorted(state.characters))})", name)
+
+
+def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
+    raise UnknownNameError(what, name, known, field)
+
+
+# --- pools from a sheet --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Picked:
+    """A pool read from a sheet: the names and ratings chosen, and why."""
+
+    trait: str
+    trait_value: int
+    ability: str | None = None
+    ability_value: int = 0
+    skill: str | None = None
+    skill_value: int = 0
+    circumstance: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def spec(self, **extra: Any) -> dict[str, Any]:
+        """Keyword arguments of :class:`.challenge.PoolSpec`."""
+        return {"trait": self.trait_value, "ability": self.ability_value, "skill": self.skill_value,
+                "circumstance": self.circumstance, "trait_name": self.trait, "ability_name": self.ability,
+                "skill_name": self.skill, **extra}
+
+    def words(self) -> str:
+        parts = [self.trait] + [n for n in (self.ability, self.skill) if n]
+        return " + ".join(parts)
+
+
+def _named(kind: str, wanted: str, sheet: MasteryCharacter, name: str, field: str) -> tuple[str, int]:
+    table = sheet.abilities if kind == "ability" else sheet.skills
+    key = clean_name(wanted)
+    if key not in table:
+        plural = "abilities" if kind == "ability" else "skills"
+        fail(field, f"{name} has no {kind} '{wanted}'; {name}'s {plural}: {', '.join(table) or 'none'} (or 'none')",
+             wanted)
+    return key, table[key]
+
+
+def pick_pool(sheet: MasteryCharacter, name: str, activity: str | None, options: CampaignOptions, *,
+              trait: str | None = None, ability: str | None = None, skill: str | None = None,
+              prefix: str = "") -> Picked:
+    """The pool a challenge uses: the GM's trait (named, else the one the activity uses in this campaign), and the
+    player's ability and skill (named — 'none' for none — else the best-rated ones that fit the activity)."""
+    field = (lambda f: f"{prefix}{f}")
+    lines: list[str] = []
+    if trait is not None:
+        t = clean_name(trait)
+        if t not in sheet.traits:
+            fail(field("trait"), f"'{trait}' is not one of {name}'s traits ({', '.join(sheet.traits)})", trait)
+        lines.append(f"The GM calls for {t}.")
+    elif activity is not None:
+        t = trait_for(activity, options)
+        if t not in sheet.traits:
+            fail(field("trait"), f"{name}'s sheet has no '{t}' trait, which {activity} uses in this campaign; name "
+                                 f"the trait ({', '.join(sheet.traits)})")
+        lines.append(f"{activity.capitalize()} ({ACTIVITIES.get(activity, '')}) calls for {t} in this campaign.")
+    else:
+        fail(field("trait"), "name the trait the GM calls for, or the activity")
+    picked = Picked(trait=t, trait_value=sheet.traits[t], lines=lines)
+    for kind, wanted in (("ability", ability), ("skill", skill)):
+        if wanted is not None and clean_name(wanted) in NONE_WORDS:
+            lines.append(f"No {kind} is used.")
+            continue
+        if wanted is not None:
+            n, v = _named(kind, wanted, sheet, name, field(kind))
+            lines.append(f"{name} uses the {kind} {n} ({v:+d}).")
+        else:
+            found = best_fit(sheet, kind, activity) if activity else None
+            if found is None:
+                lines.append(f"{name} has no {kind} that fits {activity or 'this'}: +0.")
+                continue
+            n, v = found
+            lines.append(f"{name}'s best {kind} for {activity}: {n} ({v:+d}).")
+        if kind == "ability":
+            picked.ability, picked.ability_value = n, v
+        else:
+            picked.skill, picked.skill_value = n, v
+    return picked
+
+
+def wound_dice(name: str, sheet: MasteryCharacter, options: CampaignOptions) -> tuple[int, list[str]]:
+    """The dice wounds take off a pool (a circumstance), and the line saying so."""
+    if options.wound_dice and 0 < sheet.health <= sheet.max_health / 2:
+        return -options.wound_dice, [f"{name} has {sheet.health} of {sheet.max_health} health boxes left: wounds "
+                                     f"cost {options.wound_dice} {'die' if options.wound_dice == 1 else 'dice'}."]
+    return 0, []
+
+
+# --- health and conditions -----------------------------------------------------------------------------------------
+
+
+class ConditionEdits:
+    """Condition changes for several characters; ``ops()`` gives one SetConditions per changed one."""
+
+    def __init__(self, state: TableState):
+        self.state = state
+        self.now: dict[str, list[str]] = {}
+        self.timers: dict[str, dict[str, Any]] = {}
+
+    def _list(self, name: str) -> list[str]:
+        if name not in self.now:
+            self.now[name] = list(self.state.conditions.get(name, []))
+            self.timers[name] = dict(self.state.expiry.get(name, {}))
+        return self.now[name]
+
+    def add(self, name: str, condition: str, timer: Any = None) -> bool:
+        current = self._list(name)
+        if timer is not None:
+            self.timers[name][condition] = timer
+        if condition in current:
+            return False
+        current.append(condition)
+        return True
+
+    def remove(self, name: str, condition: str) -> bool:
+        current = self._list(name)
+        self.timers[name].pop(condition, None)
+        if condition not in current:
+            return False
+        current.remove(condition)
+        return True
+
+    def ops(self) -> list[SetConditions]:
+        out = []
+        for n, c in self.now.items():
+            timers = {k: v for k, v in self.timers[n].items() if k in c}
+            if c != list(self.state.conditions.get(n, [])) or timers != dict(self.state.expiry.get(n, {})):
+                out.append(SetConditions(name=n, conditions=c, expiry=timers))
+        return out
+
+
+def health_change(name: str, sheet: MasteryCharacter, after: int, edits: ConditionEdits, options: CampaignOptions,
+                  lethal: bool | None = None) -> tuple[list[SetField], list[str]]:
+    """Set the boxes left (if they change) and keep coma/death in step with 0 boxes left."""
+    lines: list[str] = []
+    if after <= 0 < sheet.health:
+        dies = lethal if lethal is not None else options.last_box == "death"
+        edits.add(name, DEAD if dies else COMA)
+        lines.append(f"{name}'s last box is marked: {name} " + ("dies." if dies else "falls into a coma."))
+    elif after > 0 and edits.remove(name, COMA):
+        lines.append(f"{name} comes out of the coma.")
+    ops = [] if after == sheet.health else [SetField(name=name, field="health", value=after, was=sheet.health)]
+    return ops, lines

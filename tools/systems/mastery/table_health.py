@@ -1,0 +1,87 @@
+"""State-bound Mastery health (``mastery.md#Combat``): marking boxes the GM rules, and clearing them.
+
+"When a character takes damage, mark off a number of health boxes. When the last one is marked, the character
+typically goes into a coma or dies, depending on the circumstances."
+
+Readings chosen:
+
+* ``mastery_damage`` marks boxes outside an attack or hazard tool (a fall, poison, a spell the GM rules); the boxes
+  left never go below 0. Marking the last one adds ``coma`` or ``dead``: the GM's ``lethal`` for this damage, else
+  the campaign's ``last_box``.
+* The book has no healing rule ("the GM is always right"): ``mastery_heal`` clears the boxes the GM grants (rest,
+  medicine, magic), never above the character's total; clearing a box wakes a character from a coma. The dead stay
+  dead: healing them is refused.
+"""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from tools.contract import ToolArgs
+from tools.dice import Roller
+from tools.table import BoundResult, TableState
+from tools.tool import table_tool
+from tools.systems.mastery.options import options_of
+from tools.systems.mastery.rules import COMBAT
+from tools.systems.mastery.table_common import DEAD, ConditionEdits, conditions_of, fail, find, health_change
+
+TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+
+
+class DamageArgs(ToolArgs):
+    target: str = TARGET
+    amount: int = Field(ge=1, le=100, description="Health boxes marked.")
+    reason: str = Field(min_length=1, max_length=200, description="What hurts: a fall, poison, fire, a spell...")
+    lethal: bool | None = Field(None, description="If the last box is marked: true death, false coma (default: the "
+                                "campaign's choice).")
+
+
+class HealArgs(ToolArgs):
+    target: str = TARGET
+    amount: int = Field(ge=1, le=100, description="Health boxes cleared (never above the total).")
+    reason: str | None = Field(None, max_length=200, description="What heals: rest, medicine, magic...")
+
+
+class HealthResult(BoundResult):
+    target: str
+    amount: int = Field(json_schema_extra={"fact": "health"})
+    reason: str | None
+    health_before: int
+    health_after: int
+    max_health: int
+    down: bool
+
+
+def _change(state: TableState, target: str, delta: int, reason: str | None, lethal: bool | None) -> HealthResult:
+    options = options_of(state)
+    name, c = find(state, target, "target")
+    if delta > 0 and DEAD in conditions_of(state, name):
+        fail("target", f"{name} is dead; clearing boxes does not bring them back (the GM may remove 'dead' with "
+                       "table_condition if the story says otherwise)", target)
+    after = max(0, min(c.max_health, c.health + delta))
+    edits = ConditionEdits(state)
+    ops, lines = health_change(name, c, after, edits, options, lethal)
+    why = f" ({reason})" if reason else ""
+    verb = "marks" if delta < 0 else "clears"
+    steps = [f"{name} {verb} {abs(delta)} health {'box' if abs(delta) == 1 else 'boxes'}{why}: {c.health} → {after} "
+             f"of {c.max_health} left."]
+    if delta < 0 and c.health + delta < 0:
+        steps.append("There are no more boxes to mark: 0 left.")
+    if delta > 0 and c.health + delta > c.max_health:
+        steps.append(f"Only {c.max_health - c.health} were marked: a character never has more than "
+                     f"{c.max_health} boxes.")
+    return HealthResult(summary=f"{name}: health {c.health} → {after}{why}", steps=[*steps, *lines],
+                        rule_refs=[COMBAT], target=name, amount=abs(delta), reason=reason, health_before=c.health,
+                        health_after=after, max_health=c.max_health, down=after == 0, changes=[*ops, *edits.ops()])
+
+
+@table_tool("mastery_damage", "mastery", "A character or NPC marks health boxes the GM rules (a fall, poison, "
+            "fire); the last box marked means a coma or death.")
+def mastery_damage(args: DamageArgs, roller: Roller, state: TableState) -> HealthResult:
+    return _change(state, args.target, -args.amount, args.reason, args.lethal)
+
+
+@table_tool("mastery_heal", "mastery", "The GM clears a character's marked health boxes (rest, medicine, magic); "
+            "never above the total, and it wakes one from a coma.")
+def mastery_heal(args: HealArgs, roller: Roller, state: TableState) -> HealthResult:
+    return _change(state, args.target, args.amount, args.reason, None)
