@@ -1,0 +1,119 @@
+"""The Brew System (``brew.md``): attribute + skill + 1d6 against a difficulty, with thresholds above it, for any
+setting.
+
+Every module of this package that defines :class:`tools.tool.Tool` objects contributes them; nothing here lists
+them. This object is Brew's side of the contract in :mod:`tools.systems.contract`: its people, its words
+(:mod:`.honesty`), its conditions, its foes' tactics (:mod:`.tactics`) and where its book covers the shared table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tools.systems.contract import ConditionRule, Effect, SystemBase, Vocabulary
+from tools.table import TableState
+
+WEAPONS = "brew.md#Examples of weapon attacks"
+TIME = "brew.md#Bullet Time, Story Time & Downtime"
+
+
+class Brew(SystemBase):
+    name = "brew"
+    title = "The Brew System"
+    rulebook = "brew.md"
+    order = 10
+    character_tool = "brew_add_character"
+    random_character_tool = "brew_add_random_character"
+    npc_tool = "brew_add_npc"
+    start_combat_tool = "brew_start_combat"
+    downed_condition = "unconscious"
+    game_adapter = "narrator.game.systems.brew:RULES"
+    table_citations = {"table_set_zones": [WEAPONS], "table_move": [WEAPONS], "table_area": ["brew.md#Combat"],
+                       "table_next_turn": [TIME], "table_end_combat": [TIME]}
+
+    # -- the agent --------------------------------------------------------------------------------------------
+    def proposals(self) -> list:
+        from tools.systems.brew.proposals import SPECS
+
+        return list(SPECS)
+
+    def router_examples(self) -> list[tuple[str, str]]:
+        from tools.systems.brew.proposals import router_examples
+
+        return router_examples()
+
+    def circumstances(self) -> dict[str, int]:
+        """The book's modifiers come in steps of 2 (a +2 boost, a -2 penalty, -2 per extra attacker)."""
+        return {"big advantage": 4, "small advantage": 2, "none": 0, "small disadvantage": -2,
+                "big disadvantage": -4}
+
+    # -- people -----------------------------------------------------------------------------------------------
+    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
+        args: dict[str, Any] = {"concept": concept}
+        if level is not None:
+            args["level"] = level
+        if name:
+            args["name"] = name
+        return args
+
+    def sample_party(self) -> list[dict[str, Any]]:
+        return [
+            {"name": "Aria", "npc": False, "sheet": {"magic": {"healing": 2, "destruction": 1, "illusion": 1},
+                                                     "mana": 4, "max_mana": 4, "magic_attribute": "wits"}},
+            {"name": "Brom", "npc": False, "sheet": {"gear": [
+                {"name": "broadsword", "kind": "weapon", "weapon": "broadsword"},
+                {"name": "composite bow", "kind": "weapon", "weapon": "composite bow"},
+                {"name": "leather armor", "kind": "armor", "soak": 1}]}},
+            {"name": "Guard", "npc": True}, {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True},
+        ]
+
+    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
+        from pydantic import ValidationError
+
+        from tools.systems.brew.sheet import BrewCharacter, violations
+
+        try:
+            character = BrewCharacter.model_validate(sheet)
+        except ValidationError as e:
+            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
+        return violations(character, creation=creation)
+
+    def sheet_text(self, sheet: dict) -> str:
+        from tools.systems.brew.sheet_view import sheet_text
+
+        return sheet_text(sheet)
+
+    # -- honesty ----------------------------------------------------------------------------------------------
+    def vocabulary(self) -> Vocabulary:
+        from tools.systems.brew.honesty import VOCABULARY
+
+        return VOCABULARY
+
+    def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:
+        from tools.systems.brew.honesty import extra_effects
+
+        base = super().effects(tool, result, before)
+        extra = [e for e in extra_effects(getattr(result, "changes", [])) if e not in base]
+        return base + extra
+
+    # -- the table --------------------------------------------------------------------------------------------
+    def conditions(self) -> dict[str, ConditionRule]:
+        from tools.systems.brew.honesty import CONDITIONS
+
+        return {r.name: r for r in CONDITIONS}
+
+    def actions_per_turn(self, state: TableState, actor: str) -> int:
+        return 1  # "In a single round, you can only attack one person" (brew.md#Examples of weapon attacks)
+
+    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
+        from tools.systems.brew.tactics import npc_turn
+
+        return npc_turn(state, name)
+
+    def worked_examples(self) -> dict[str, dict[str, Any]]:
+        from tools.systems.brew.examples import WORKED_EXAMPLES
+
+        return dict(WORKED_EXAMPLES)
+
+
+SYSTEM = Brew()

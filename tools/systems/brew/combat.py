@@ -1,0 +1,516 @@
+"""Brew combat (``brew.md#Combat``, ``#Examples of weapon attacks``): contested attack and defence rolls, damage by
+attack type or weapon, armor soak, targeted attacks, several opponents, ranges and disengaging, throws, chases
+and the exhaustion of a drawn-out fight.
+
+Readings chosen:
+
+* **The exchange.** The attacker's pool + die against the defender's; the higher total lands, a tie lands
+  nothing. The defender either dodges or parries (``contest``: winning deals no damage), fights back
+  (``counter`` given, close range only, engaged with this attacker: winning deals the defender's own damage to
+  the attacker — two-person combat needs no turns), takes the hit to do something else (``take_hit``: no
+  defence roll, the attack lands, no margin bonus for want of a losing roll), defends against magic without
+  magic (``flat``: Power or Precision alone), or disengages from mid to long range (``disengage``: a defence
+  roll; winning moves away and deals nothing). Moving between close and mid range is taking the hit.
+* **Damage.** Unarmed: half the attack's attribute, rounded down, at least 1; blunt and simple projectiles: the
+  attribute; simple blades: half the attack roll's total, rounded down; complex weapons: their stats (one of
+  those rules or a fixed number); the four example weapons as the book's table gives them. +1 when the winning
+  total beats the losing one by 2 or more; then armor soaks its points unless the attack was targeted (−2 to the
+  attack roll, armor ignored). Damage never goes below 0. Pulling a punch deals none; a grapple deals none and
+  holds the target (keeping them down is Power against Power, the held one rolling 2d6 keep low).
+  The book's own numbers: Pete's punch (Power 2: 1, +1 for beating Marlo by 2, −1 for the fur cap) deals 1; with
+  the belt knife ((2 + 3 + 2) / 2 = 3, +1, −1) it deals 3.
+* **Several opponents.** One attack a round; the defender engages one attacker and defends against every other
+  one at −2 per additional attacker (three attackers: −4 against each of the two not engaged).
+* **Ranges.** Close, mid and long; each attack type and weapon has the ranges it reaches (hand-to-hand: close;
+  simple projectiles: close and mid; complex ranged: mid and long unless the weapon says otherwise).
+* **Chases.** A series of contested Speed rolls (Speed alone, plus bonuses), at most ``max_rolls`` (the book
+  recommends five): the side that first wins a majority of them decides it (caught, or gets away); when the rolls
+  run out without a majority, more wins decide and an even count lets the quarry get away. From the second roll
+  on, each side first rolls Power + 1d6 against 6; failing it, −2 on that Speed roll.
+* **Exhaustion of a fight.** After Power rounds without damage, −2 to attacks and defences, growing by 2 every
+  further round ("until the opponents are no longer able to fight").
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from tools.dice import Die, Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.odds import Dist, die, fraction_text
+from tools.tool import tool
+from tools.systems.brew.checks import lower
+from tools.systems.brew.contests import Side, SideRoll, compare, roll_side, side_pool, total_dist
+from tools.systems.brew.rules import (
+    ATTACK_TYPES, COMBAT, CONTESTED, DAMAGE_WORDS, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
+    WeaponName,
+)
+
+Defence = Literal["contest", "take_hit", "flat", "disengage"]
+AttackOutcome = Literal["hit", "miss", "countered"]
+ATTACK_ORDER = ("hit", "miss", "countered")
+
+
+class WeaponSpec(ToolArgs):
+    """How an attack deals damage: an attack type of the book's table, or one of its four weapons, plus the
+    stats a complex weapon needs."""
+
+    attack_type: AttackType | None = Field(None, description="unarmed, blunt, simple_bladed, simple_projectile, "
+                                           "complex_handheld, complex_ranged.")
+    weapon: WeaponName | None = Field(None, description="One of the example weapons: composite bow, handgun, "
+                                      "broadsword, knife.")
+    damage_rule: DamageRule | None = Field(None, description="A complex weapon's damage: half_attribute, attribute, "
+                                           "half_total or total.")
+    damage_fixed: int | None = Field(None, ge=0, le=30, description="A complex weapon dealing a fixed number.")
+    ranges: list[Range] | None = Field(None, min_length=1, max_length=3, description="The ranges the weapon "
+                                       "reaches; default: the attack type's.")
+
+    @field_validator("attack_type", "weapon", "damage_rule", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _one(self):
+        if self.attack_type is None and self.weapon is None:
+            raise ValueError("name an attack_type or a weapon")
+        kind = self.kind()
+        stats = self.weapon or self.damage_rule or self.damage_fixed is not None
+        if kind.startswith("complex") and not stats:
+            raise ValueError(f"a {kind.replace('_', ' ')} weapon deals damage by its stats: give damage_rule or "
+                             "damage_fixed")
+        return self
+
+    def kind(self) -> str:
+        return WEAPONS_TABLE[self.weapon]["type"] if self.weapon else str(self.attack_type)
+
+    def rule(self) -> str | int:
+        if self.damage_fixed is not None:
+            return self.damage_fixed
+        if self.damage_rule is not None:
+            return self.damage_rule
+        if self.weapon:
+            return WEAPONS_TABLE[self.weapon]["damage"]
+        return ATTACK_TYPES[str(self.attack_type)]["damage"]
+
+    def reach(self) -> tuple[str, ...]:
+        if self.ranges:
+            return tuple(r for r in RANGES if r in self.ranges)
+        if self.weapon:
+            return WEAPONS_TABLE[self.weapon]["ranges"]
+        return ATTACK_TYPES[str(self.attack_type)]["ranges"]
+
+    def label(self) -> str:
+        return self.weapon or str(self.attack_type).replace("_", " ")
+
+
+def base_damage(rule: str | int, attribute: int, total: int) -> int:
+    if isinstance(rule, int):
+        return rule
+    return {"half_attribute": max(1, attribute // 2), "attribute": attribute, "half_total": max(0, total // 2),
+            "total": max(0, total)}[rule]
+
+
+def damage_of(rule: str | int, attribute: int, total: int, loser_total: int | None, soak: int, targeted: bool,
+              pull: bool) -> tuple[int, list[str]]:
+    """Damage after the margin bonus and soak, with the lines that explain it."""
+    base = base_damage(rule, attribute, total)
+    how = f"{rule} (fixed)" if isinstance(rule, int) else DAMAGE_WORDS[rule]
+    lines = [f"Damage: {how} = {base}."]
+    bonus = 1 if loser_total is not None and total - loser_total >= 2 else 0
+    if bonus:
+        lines.append(f"{total} beats {loser_total} by 2 or more: +1 damage.")
+    soaked = 0 if targeted else soak
+    if soak and targeted:
+        lines.append("A targeted attack: armor soaks nothing.")
+    elif soak:
+        lines.append(f"Armor soaks {soak}.")
+    dealt = max(0, base + bonus - soaked)
+    if pull:
+        lines.append(f"The punch is pulled: no damage (it would have been {dealt}).")
+        dealt = 0
+    else:
+        lines.append(f"Damage dealt: {base}{f' + {bonus}' if bonus else ''}{f' - {soaked}' if soaked else ''} = "
+                     f"{dealt}.")
+    return dealt, lines
+
+
+class Counter(WeaponSpec):
+    """The defender fights back: a won exchange deals this damage to the attacker."""
+
+    attacker_soak: int = Field(0, ge=0, le=20, description="The attacker's armor soak.")
+
+
+class AttackArgs(ToolArgs):
+    attacker: Side = Field(description="The attacker's pool: Power or Precision + Melee, Precision + Athletics, "
+                           "Precision + Craft...")
+    weapon: WeaponSpec
+    defender: Side | None = Field(None, description="The defender's pool (not needed when they take the hit).")
+    defence: Defence = Field("contest", description="contest (dodge or parry), take_hit (no defence: acts "
+                             "instead), flat (against magic without magic: Power or Precision alone), disengage "
+                             "(from mid to long range).")
+    counter: Counter | None = Field(None, description="The defender fights back at close range: their damage "
+                                    "on winning.")
+    attackers: int = Field(1, ge=1, le=20, description="How many attack the defender this round.")
+    engaged: bool = Field(True, description="The defender engages this attacker; the others are defended at -2 "
+                          "per additional attacker.")
+    targeted: bool = Field(False, description="Aimed past the armor: -2 to the attack, armor ignored.")
+    armor_soak: int = Field(0, ge=0, le=20, description="Damage the defender's armor soaks.")
+    pull_punch: bool = Field(False, description="Hold back: a hit deals no damage.")
+    grapple: bool = Field(False, description="Grapple the defender down instead of hurting them (a melee attack).")
+    range: Range = Field("close", description="close, mid or long.")
+
+    @field_validator("defence", "range", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _coherent(self):
+        problems = []
+        if self.defence != "take_hit" and self.defender is None:
+            problems.append("the defender's pool is needed unless they take the hit")
+        if self.counter is not None and (self.defence != "contest" or self.range != "close" or not self.engaged):
+            problems.append("fighting back is a contested defence at close range against the engaged attacker")
+        if not self.engaged and self.attackers < 2:
+            problems.append("an attacker the defender does not engage means at least 2 attackers")
+        if self.defence == "disengage" and self.range != "mid":
+            problems.append("disengaging is a defence roll from mid to long range; between close and mid range "
+                            "it is taking the hit (defence take_hit)")
+        if self.grapple and self.weapon.kind() not in ("unarmed",):
+            problems.append("a grapple is an unarmed melee attack (attack_type unarmed)")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+class AttackResult(CheckResult):
+    outcome: AttackOutcome
+    attacker_roll: SideRoll
+    defender_roll: SideRoll | None
+    margin: int | None
+    damage: int = Field(description="Damage dealt to the defender.")
+    counter_damage: int = Field(0, description="Damage the defender dealt back.")
+    defence_penalty: int
+    disengaged: bool
+    grappled: bool
+    damage_odds: dict[str, float]
+    damage_exact: dict[str, str]
+
+
+def _attack_damage(args: AttackArgs, total: int | None, loser: int | None) -> int:
+    if total is None or args.grapple:
+        return 0
+    return damage_of(args.weapon.rule(), args.attacker.attribute, total, loser, args.armor_soak, args.targeted,
+                     args.pull_punch)[0]
+
+
+def _counter_damage(args: AttackArgs, total: int | None, loser: int | None) -> int:
+    if args.counter is None or total is None or args.defender is None:
+        return 0
+    return damage_of(args.counter.rule(), args.defender.attribute, total, loser, args.counter.attacker_soak, False,
+                     False)[0]
+
+
+def exchange(a: int | None, d: int | None, defence: str, counter: bool) -> str:
+    if defence == "take_hit":
+        return "miss" if a is None else "hit"
+    result = compare(a, d)
+    if result == "win":
+        return "hit"
+    if result == "lose" and counter:
+        return "countered"
+    return "miss"
+
+
+@tool("brew_attack", "brew", "A Brew attack: contested attack and defence rolls; damage by attack type or weapon, "
+      "+1 for winning by 2, armor soak, targeted attacks, several opponents, ranges, taking the hit, disengaging.")
+def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
+    reach = args.weapon.reach()
+    if args.range not in reach:
+        raise ToolArgumentError("?", [FieldProblem("range", f"a {args.weapon.label()} reaches {' and '.join(reach)} "
+                                                            f"range, not {args.range}")])
+    steps = [f"{args.attacker.name} attacks with {args.weapon.label()} at {args.range} range."]
+    target_mod = -2 if args.targeted else 0
+    ba, la = side_pool(args.attacker, target_mod, "targeted attack")
+    steps += la
+    penalty = 0 if args.engaged else -2 * (args.attackers - 1)
+    defender = args.defender
+    if args.defence == "flat" and defender is not None:
+        defender = defender.model_copy(update={"skill": None})
+        steps.append("Defending against magic without magic: a flat Power or Precision roll.")
+    rd = None
+    if args.defence == "take_hit":
+        steps.append("The defender takes the hit: no defence roll, the attack lands; they may act at the same "
+                     "instant instead.")
+        bd = None
+    else:
+        bd, ld = side_pool(defender, penalty, f"defending against {args.attackers - 1} additional attacker(s)")
+        steps += ld
+        if penalty:
+            steps.append(f"{defender.name} engages another attacker: this defence is at {signed(penalty)} "
+                         f"(-2 per additional attacker).")
+    ra, sa = roll_side(roller, args.attacker, ba, "attack die")
+    steps += sa
+    if bd is not None:
+        rd, sd = roll_side(roller, defender, bd, "defence die")
+        steps += sd
+    a_total = ra.total
+    d_total = rd.total if rd else None
+    outcome = exchange(a_total, d_total, args.defence, args.counter is not None)
+    damage = counter_damage = 0
+    margin = None if a_total is None or d_total is None else a_total - d_total
+    disengaged = grappled = False
+    if outcome == "hit":
+        steps.append(f"The attack lands ({a_total}" + (f" against {d_total}" if d_total is not None else "") + ").")
+        if args.grapple:
+            grappled = True
+            steps.append(f"{(defender.name if defender else 'The defender')} is grappled down: no damage; each try "
+                         "to get up is Power against Power, the held one rolling 2d6 keep low.")
+        else:
+            damage, lines = damage_of(args.weapon.rule(), args.attacker.attribute, a_total, d_total,
+                                      args.armor_soak, args.targeted, args.pull_punch)
+            steps += lines
+    elif outcome == "countered":
+        steps.append(f"{defender.name} wins the exchange ({d_total} against "
+                     f"{a_total if a_total is not None else 'an automatic failure'}) and strikes back.")
+        counter_damage, lines = damage_of(args.counter.rule(), defender.attribute, d_total, a_total,
+                                          args.counter.attacker_soak, False, False)
+        steps += lines
+    else:
+        if args.defence == "disengage" and d_total is not None:
+            disengaged = True
+            steps.append(f"{defender.name} wins the defence and moves away to long range (dealing no damage).")
+        else:
+            steps.append("The attack does not land" + (" (a tie: neither beats the other)." if a_total is not None
+                                                        and a_total == d_total else "."))
+    dist, dmg = attack_dists(args, ba.pool, bd.pool if bd else None, defender)
+    refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
+                                  or args.defence == "disengage" else [])
+    return AttackResult(
+        summary=f"{args.attacker.name} → {defender.name if defender else 'defender'}: {outcome}"
+                + (f", {damage} damage" if outcome == "hit" and not grappled else ", grappled" if grappled else "")
+                + (", disengaged" if disengaged else "")
+                + (f", {counter_damage} damage back" if outcome == "countered" else ""),
+        steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
+        success=outcome == "hit", odds=dist.odds(p_success=dist.p(lambda o: o == "hit"),
+                                                 order=ATTACK_ORDER if args.counter else ATTACK_ORDER[:2]),
+        attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage, counter_damage=counter_damage,
+        defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
+        damage_odds={str(k): float(v) for k, v in sorted(dmg.items())},
+        damage_exact={str(k): fraction_text(v) for k, v in sorted(dmg.items())},
+    )
+
+
+def attack_dists(args: AttackArgs, pa: int, pd: int | None, defender: Side | None) -> tuple[Dist, Dist]:
+    """Exact distributions of the exchange's outcome and of the damage the defender takes."""
+    ta = total_dist(args.attacker, pa)
+    td = total_dist(defender, pd) if pd is not None and defender is not None else Dist.certain(None)
+    outcomes: dict[str, Fraction] = defaultdict(Fraction)
+    damage: dict[int, Fraction] = defaultdict(Fraction)
+    for a, p in ta.items():
+        for d, q in td.items():
+            o = exchange(a, d, args.defence, args.counter is not None)
+            outcomes[o] += p * q
+            damage[_attack_damage(args, a, d) if o == "hit" else 0] += p * q
+    return Dist(outcomes), Dist(damage)
+
+
+# --- throws at an unmoving or unaware target -----------------------------------------------------------------------
+
+
+class ThrowArgs(ToolArgs):
+    attribute: int = Field(ge=1, le=15, description="Precision (Power for a heavy object).")
+    athletics: int = Field(0, ge=0, le=15)
+    bonus: int = Field(0, ge=-30, le=30)
+    heavy: bool = Field(False, description="A heavy object: Power + Athletics, shorter ranges.")
+    distance_m: float | None = Field(None, ge=0, le=10_000, description="How far the target is, in metres.")
+
+
+class ThrowResult(CheckResult):
+    outcome: Literal["hit", "miss"]
+    total: int | None
+    effective_range_m: int = Field(description="How far the throw is effective (0 below 8).")
+
+
+def throw_range(total: int, attribute: int, heavy: bool) -> int:
+    if total >= 10:
+        return attribute * (5 if heavy else 10)
+    if total >= 8:
+        return attribute * (2 if heavy else 5)
+    return 0
+
+
+@tool("brew_throw", "brew", "Throw at an unmoving or unaware target (not contested): Precision (Power if heavy) + "
+      "Athletics + 1d6; a total of 8 reaches Precision x 5 m, 10 reaches x 10 m (heavy: Power x 2 m / x 5 m).")
+def brew_throw(args: ThrowArgs, roller: Roller) -> ThrowResult:
+    pool = args.attribute + args.athletics + args.bonus
+    name = "Power" if args.heavy else "Precision"
+    steps = [f"Pool = {name} {args.attribute} + Athletics {args.athletics}"
+             + (f" + bonus {signed(args.bonus)}" if args.bonus else "") + f" = {pool}; not contested, the target "
+             "neither moves nor sees it coming."]
+    if pool <= 0:
+        steps.append("An automatic failure, no roll.")
+        return ThrowResult(summary="Automatic failure", steps=steps, rule_refs=[COMBAT], dice=[], outcome="miss",
+                           success=False, odds=Dist.certain("miss").odds(p_success=Fraction(0), order=("hit", "miss")),
+                           total=None, effective_range_m=0)
+    d = roller.roll(6, "throw die")
+    total = pool + d.face
+    reach = throw_range(total, args.attribute, args.heavy)
+    steps.append(f"Rolled {d.face}: total {total}. "
+                 + (f"Effective to {reach} m ({name} {args.attribute} x {reach // args.attribute})." if reach
+                    else "Below 8: the throw is not effective at any range."))
+    hit = reach > 0 and (args.distance_m is None or args.distance_m <= reach)
+    if args.distance_m is not None:
+        steps.append(f"The target at {args.distance_m:g} m is {'within' if hit else 'beyond'} the effective range.")
+    dist = Dist.uniform(range(1, 7)).map(lambda f: "hit" if throw_range(pool + f, args.attribute, args.heavy) > 0 and (
+        args.distance_m is None or args.distance_m <= throw_range(pool + f, args.attribute, args.heavy)) else "miss")
+    return ThrowResult(summary=f"Throw {total}: {'hit' if hit else 'miss'} (effective {reach} m)", steps=steps,
+                       rule_refs=[COMBAT], dice=[d], outcome="hit" if hit else "miss", success=hit,
+                       odds=dist.odds(p_success=dist.p(lambda o: o == "hit"), order=("hit", "miss")), total=total,
+                       effective_range_m=reach)
+
+
+# --- chases --------------------------------------------------------------------------------------------------------
+
+
+class Runner(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    speed: int = Field(ge=1, le=15)
+    power: int = Field(ge=1, le=15)
+    bonus: int = Field(0, ge=-30, le=30, description="Bonuses and penalties to the Speed rolls (laden -2...).")
+
+
+class ChaseArgs(ToolArgs):
+    chaser: Runner
+    quarry: Runner
+    max_rolls: int = Field(5, ge=1, le=9, description="Rolls before the quarry is caught or gets away (the book "
+                           "recommends a cap of five).")
+
+
+class ChaseRound(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    number: int
+    chaser_total: int
+    quarry_total: int
+    chaser_tired: bool
+    quarry_tired: bool
+    winner: str | None
+
+
+class ChaseResult(CheckResult):
+    outcome: Literal["caught", "got away"]
+    rounds: list[ChaseRound]
+    chaser_wins: int
+    quarry_wins: int
+
+
+def _tired_p(power: int) -> Fraction:
+    return Fraction(sum(1 for f in range(1, 7) if power + f < 6), 6)
+
+
+def _round_dist(chaser: Runner, quarry: Runner, later: bool) -> Dist:
+    def side(r: Runner) -> Dist:
+        base = die(6) + (r.speed + r.bonus)
+        if not later:
+            return base
+        p = _tired_p(r.power)
+        tired = Dist({True: p, False: 1 - p}) if 0 < p < 1 else Dist.certain(p == 1)
+        return tired.bind(lambda t: base + (-2 if t else 0))
+
+    return side(chaser).combine(side(quarry), lambda c, q: "chaser" if c > q else "quarry" if q > c else "tie")
+
+
+def chase_dist(args: ChaseArgs) -> Dist:
+    need = args.max_rolls // 2 + 1
+    states = {(0, 0): Fraction(1)}
+    done: dict[str, Fraction] = defaultdict(Fraction)
+    for n in range(args.max_rolls):
+        rd = _round_dist(args.chaser, args.quarry, n > 0)
+        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (c, q), p in states.items():
+            for w, pw in rd.items():
+                c2, q2 = c + (w == "chaser"), q + (w == "quarry")
+                if c2 >= need:
+                    done["caught"] += p * pw
+                elif q2 >= need:
+                    done["got away"] += p * pw
+                else:
+                    nxt[(c2, q2)] += p * pw
+        states = nxt
+    for (c, q), p in states.items():
+        done["caught" if c > q else "got away"] += p
+    return Dist(done)
+
+
+@tool("brew_chase", "brew", "A Brew chase: contested Speed rolls up to a cap (five by default); from the second, "
+      "Power vs 6 or -2 for tiring; the first to win a majority decides: caught or got away.")
+def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
+    c, q = args.chaser, args.quarry
+    need = args.max_rolls // 2 + 1
+    steps = [f"{c.name} (Speed {c.speed}) chases {q.name} (Speed {q.speed}): up to {args.max_rolls} contested "
+             f"Speed rolls; {need} won first decides."]
+    dice: list[Die] = []
+    rounds: list[ChaseRound] = []
+    cw = qw = 0
+    for n in range(1, args.max_rolls + 1):
+        tired = {}
+        if n > 1:
+            for r in (c, q):
+                d = roller.roll(6, f"{r.name} stamina")
+                dice.append(d)
+                tired[r.name] = r.power + d.face < 6
+                steps.append(f"Roll {n}: {r.name} Power {r.power} + {d.face} = {r.power + d.face} against 6"
+                             + (": tiring, -2 on this Speed roll." if tired[r.name] else ": keeps up."))
+        dc, dq = roller.roll(6, f"{c.name} speed"), roller.roll(6, f"{q.name} speed")
+        dice += [dc, dq]
+        tc = c.speed + c.bonus + dc.face - (2 if tired.get(c.name) else 0)
+        tq = q.speed + q.bonus + dq.face - (2 if tired.get(q.name) else 0)
+        winner = c.name if tc > tq else q.name if tq > tc else None
+        cw += winner == c.name
+        qw += winner == q.name
+        rounds.append(ChaseRound(number=n, chaser_total=tc, quarry_total=tq, chaser_tired=bool(tired.get(c.name)),
+                                 quarry_tired=bool(tired.get(q.name)), winner=winner))
+        steps.append(f"Roll {n}: {c.name} {tc} against {q.name} {tq}: "
+                     + (f"{winner} gains." if winner else "neither gains."))
+        if cw >= need or qw >= need:
+            break
+    outcome = "caught" if cw > qw and (cw >= need or len(rounds) == args.max_rolls) else "got away"
+    steps.append(f"{c.name} {cw}, {q.name} {qw}: {q.name} " + ("is caught." if outcome == "caught" else "gets away."))
+    dist = chase_dist(args)
+    return ChaseResult(summary=f"Chase: {q.name} {outcome} ({cw}-{qw})", steps=steps, rule_refs=[WEAPONS, CONTESTED],
+                       dice=dice, outcome=outcome, success=outcome == "caught",
+                       odds=dist.odds(p_success=dist["caught"], order=("caught", "got away")), rounds=rounds,
+                       chaser_wins=cw, quarry_wins=qw)
+
+
+# --- the exhaustion of a drawn-out fight ---------------------------------------------------------------------------
+
+
+class FightExhaustionArgs(ToolArgs):
+    power: int = Field(ge=1, le=15)
+    rounds: int = Field(ge=0, le=200, description="Rounds fought so far without damage dealt by either side.")
+
+
+class FightExhaustionResult(ToolResult):
+    penalty: int = Field(description="To every attack and defence this round (0 or negative).")
+    rounds_left: int = Field(description="Rounds before the penalty starts (0 once it has).")
+
+
+@tool("brew_fight_exhaustion", "brew", "Exhaustion in a fight that drags on without damage: after Power rounds, -2 to "
+      "attacks and defences, 2 more every further round.")
+def brew_fight_exhaustion(args: FightExhaustionArgs, roller: Roller) -> FightExhaustionResult:
+    over = max(0, args.rounds - args.power)
+    penalty = -2 * over
+    steps = [f"Power {args.power}: {args.power} rounds without damage before tiring; {args.rounds} fought."]
+    steps.append(f"{over} round(s) past that: {signed(penalty)} to attacks and defences this round." if over else
+                 f"No penalty yet; it starts after {args.power - args.rounds} more round(s).")
+    return FightExhaustionResult(summary=f"Fight exhaustion: {signed(penalty)}", steps=steps, rule_refs=[WEAPONS],
+                                 penalty=penalty, rounds_left=max(0, args.power - args.rounds))
+

@@ -1,0 +1,273 @@
+"""Contested and collaborative rolls (``brew.md#Contested Rolls``, ``#Collaborative Rolls``).
+
+Readings chosen:
+
+* **Contested.** Each side adds 1d6 (2d6 keep high with a specialty, Lucky, size…) to its own pool, plus bonuses
+  and minus penalties; the higher total wins, by the margin. A tie is a standoff: neither side beats the other.
+  A side whose pool is 0 or less fails automatically without rolling (the other wins by simply acting; two such
+  sides stand off). Best at Thing in a contest is +5, not an automatic success.
+* **Collaborative.** The characters choose one pool as the base (the best one, as Pete and Marlo do; ``base``
+  names another) and every roll adds its die to it — never two pools. *Concurrent*: everyone rolls once, at the
+  same time. *Consecutive*: they roll in turns, each die added to the running total, until it meets the
+  difficulty or the gamemaster's limit of tries (``max_rolls``, by default one try each) runs out; with
+  ``minutes_per_roll`` the time taken is reported (Pete and Marlo: one roll per 15 minutes, done in 30).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, Roller
+from tools.odds import Dist, die
+from tools.tool import tool
+from tools.systems.brew.checks import (
+    OUTCOME_WORDS, PoolBreakdown, PoolSpec, difficulty_text, keep_mode, die_dist, label_odds, outcome_of,
+    pool_of, roll_die,
+)
+from tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
+
+BEST_AT_CONTEST = 5
+ContestOutcome = Literal["win", "tie", "lose"]
+
+
+class Side(PoolSpec):
+    name: str = Field("side", min_length=1, max_length=60)
+    best_at_thing: bool = Field(False, description="Best at Thing in this skill: +5 in a contest.")
+
+
+class SideRoll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    pool: int
+    breakdown: PoolBreakdown
+    dice: list[Die]
+    die_result: int | None
+    total: int | None
+
+
+def side_pool(side: Side, extra: int = 0, reason: str = "") -> tuple[PoolBreakdown, list[str]]:
+    bonus = BEST_AT_CONTEST if side.best_at_thing else 0
+    breakdown, lines = pool_of(side, extra + bonus, reason if not bonus else "Best at Thing" if not extra else
+                               f"{reason} and Best at Thing")
+    return breakdown, [f"{side.name}: {lines[0]}"]
+
+
+def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str) -> tuple[SideRoll, list[str]]:
+    if breakdown.pool <= 0:
+        return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=[], die_result=None,
+                         total=None), [f"{side.name}'s pool is {breakdown.pool}: an automatic failure, no roll."])
+    dice, value, lines = roll_die(roller, keep_mode(side.specialty, side.advantage), side.lucky, purpose)
+    total = breakdown.pool + value
+    return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=dice, die_result=value,
+                     total=total), [f"{side.name}: {line}" for line in lines] + [f"{side.name}'s total: {total}."])
+
+
+def total_dist(side: Side, pool: int) -> Dist:
+    """Exact distribution of a side's total; None stands for an automatic failure."""
+    if pool <= 0:
+        return Dist.certain(None)
+    return die_dist(keep_mode(side.specialty, side.advantage), side.lucky) + pool
+
+
+def compare(a: int | None, b: int | None) -> ContestOutcome:
+    if a is None and b is None:
+        return "tie"
+    if b is None:
+        return "win"
+    if a is None:
+        return "lose"
+    return "win" if a > b else "lose" if a < b else "tie"
+
+
+def margin_of(a: int | None, b: int | None) -> int | None:
+    return None if a is None or b is None else a - b
+
+
+CONTEST_ORDER = ("win", "tie", "lose")
+
+
+class ContestArgs(ToolArgs):
+    a: Side = Field(description="The side whose view the outcome takes (win / tie / lose).")
+    b: Side
+
+
+class ContestResult(CheckResult):
+    outcome: ContestOutcome
+    a: SideRoll
+    b: SideRoll
+    margin: int | None = Field(description="a's total minus b's (null when a side failed automatically).")
+    winner: str | None
+    margin_odds: dict[str, str] = Field(description="Exact distribution of the margin (a - b) as fractions; "
+                                        "'auto' where a side fails automatically.")
+
+
+def contest_dist(a: Side, pa: int, b: Side, pb: int) -> tuple[Dist, Dist]:
+    ta, tb = total_dist(a, pa), total_dist(b, pb)
+    outcome = ta.combine(tb, compare)
+    margin = ta.combine(tb, lambda x, y: "auto" if x is None or y is None else x - y)
+    return outcome, margin
+
+
+@tool("brew_contest", "brew", "A Brew contested roll: each side's pool + 1d6, the higher total wins (a tie is a "
+      "standoff); the margin says by how much.")
+def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
+    if args.a.name.casefold() == args.b.name.casefold():
+        args = args.model_copy(update={"a": args.a.model_copy(update={"name": f"{args.a.name} (a)"}),
+                                       "b": args.b.model_copy(update={"name": f"{args.b.name} (b)"})})
+    ba, la = side_pool(args.a)
+    bb, lb = side_pool(args.b)
+    ra, sa = roll_side(roller, args.a, ba, f"{args.a.name} die")
+    rb, sb = roll_side(roller, args.b, bb, f"{args.b.name} die")
+    outcome = compare(ra.total, rb.total)
+    margin = margin_of(ra.total, rb.total)
+    winner = args.a.name if outcome == "win" else args.b.name if outcome == "lose" else None
+    verdict = (f"{winner} wins" + (f" by {abs(margin)}" if margin is not None else " (the other fails "
+               "automatically)")) if winner else "a standoff: neither beats the other"
+    odist, mdist = contest_dist(args.a, ba.pool, args.b, bb.pool)
+    margins = {str(k): v for k, v in mdist.items()}
+    return ContestResult(
+        summary=f"{args.a.name} {ra.total if ra.total is not None else 'auto-fail'} vs {args.b.name} "
+                f"{rb.total if rb.total is not None else 'auto-fail'}: {verdict}",
+        steps=[*la, *lb, *sa, *sb, f"Result: {verdict}."],
+        rule_refs=[CONTESTED, SKILL_ROLLS] + ([SKILLS_REF] if args.a.best_at_thing or args.b.best_at_thing else []),
+        dice=[*ra.dice, *rb.dice], outcome=outcome, success=outcome == "win",
+        odds=odist.odds(p_success=odist.p(lambda o: o == "win"), order=CONTEST_ORDER), a=ra, b=rb, margin=margin,
+        winner=winner, margin_odds={k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
+                                    for k, v in sorted(margins.items(), key=lambda kv: (kv[0] == "auto",
+                                                                                        int(kv[0]) if kv[0] != "auto"
+                                                                                        else 0))},
+    )
+
+
+# --- collaboration ---------------------------------------------------------------------------------------------------
+
+
+class Participant(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    pool: int = Field(ge=-20, le=30, description="This character's attribute + skill (+ bonuses) for the task.")
+
+
+class CollaborateArgs(ToolArgs):
+    participants: list[Participant] = Field(min_length=2, max_length=8)
+    difficulty: int = Field(ge=1, le=60)
+    mode: Literal["consecutive", "concurrent"] = Field(description="consecutive: turns at one continuous task, "
+                                                       "each die added until it is done; concurrent: one try each, "
+                                                       "all at once.")
+    base: str | None = Field(None, description="Whose pool is the base; default: the highest.")
+    max_rolls: int | None = Field(None, ge=1, le=20, description="Consecutive: the tries allowed (default one "
+                                  "each).")
+    minutes_per_roll: int | None = Field(None, ge=1, le=10_000, description="Consecutive: time one try takes.")
+
+    @field_validator("participants")
+    @classmethod
+    def _unique(cls, v: list[Participant]) -> list[Participant]:
+        names = [p.name.casefold() for p in v]
+        if len(set(names)) != len(names):
+            raise ValueError("each participant once")
+        return v
+
+    @model_validator(mode="after")
+    def _fits(self):
+        if self.base is not None and self.base.casefold() not in {p.name.casefold() for p in self.participants}:
+            raise ValueError(f"base '{self.base}' is not one of the participants")
+        if self.mode == "concurrent" and self.max_rolls is not None:
+            raise ValueError("max_rolls is for consecutive collaboration; concurrent is one roll each")
+        return self
+
+
+class CollaborateResult(CheckResult):
+    outcome: Outcome
+    base: str
+    base_pool: int
+    total: int | None
+    rolls_used: int
+    rolls: list[dict]
+    minutes: int | None
+
+
+def _consecutive_dist(base: int, difficulty: int, max_rolls: int) -> Dist:
+    """Final outcome of rolling in turns until the total meets the difficulty or the tries run out."""
+    out: dict[str, Fraction] = defaultdict(Fraction)
+    frontier = {base: Fraction(1)}
+    for _ in range(max_rolls):
+        nxt: dict[int, Fraction] = defaultdict(Fraction)
+        for total, p in frontier.items():
+            for face, q in die(6).items():
+                t = total + face
+                if t >= difficulty:
+                    out[outcome_of(t, difficulty)] += p * q
+                else:
+                    nxt[t] += p * q
+        frontier = nxt
+    for total, p in frontier.items():
+        out["failure"] += p
+    return Dist(out)
+
+
+@tool("brew_collaborate", "brew", "A Brew collaborative roll: one base pool, every helper's d6 added (concurrent: "
+      "one try each at once; consecutive: turns until done or out of tries).")
+def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult:
+    people = list(args.participants)
+    chosen = next((p for p in people if args.base and p.name.casefold() == args.base.casefold()), None) or \
+        max(people, key=lambda p: p.pool)
+    base = chosen.pool
+    steps = [f"Base pool: {chosen.name}'s {base} (" + ("chosen" if args.base else "the highest of " + ", ".join(
+        f"{p.name} {p.pool}" for p in people)) + "); only one pool counts, every die is added.",
+             f"Against {difficulty_text(args.difficulty)}."]
+    dice: list[Die] = []
+    rolls: list[dict] = []
+    if base <= 0:
+        steps.append(f"The base pool is {base}: an automatic failure, no roll.")
+        return CollaborateResult(summary=f"Base {base}: automatic failure", steps=steps,
+                                 rule_refs=[COLLABORATIVE, THRESHOLDS], dice=[], outcome="failure", success=False,
+                                 odds=label_odds(Dist.certain("failure")), base=chosen.name, base_pool=base,
+                                 total=None, rolls_used=0, rolls=[], minutes=None)
+    if base >= args.difficulty:
+        steps.append("The base pool already meets the difficulty: an automatic success; the dice still count.")
+    total = base
+    if args.mode == "concurrent":
+        for p in people:
+            d = roller.roll(6, f"{p.name} die")
+            dice.append(d)
+            total += d.face
+            rolls.append({"name": p.name, "face": d.face, "total": total})
+        steps.append("Concurrent: everyone rolls once — " + ", ".join(f"{r['name']} {r['face']}" for r in rolls) +
+                     f"; total {base} + {' + '.join(str(r['face']) for r in rolls)} = {total}.")
+        dist = (Dist.certain(0) if not people else die(6).repeat_sum(len(people)) + base).map(
+            lambda t: outcome_of(t, args.difficulty))
+        outcome = outcome_of(total, args.difficulty)
+        used = len(people)
+    else:
+        limit = args.max_rolls or len(people)
+        used = 0
+        while used < limit:
+            p = people[used % len(people)]
+            d = roller.roll(6, f"{p.name} die")
+            dice.append(d)
+            total += d.face
+            used += 1
+            rolls.append({"name": p.name, "face": d.face, "total": total})
+            steps.append(f"Try {used}: {p.name} rolls {d.face} → {total}.")
+            if total >= args.difficulty:
+                break
+        outcome = outcome_of(total, args.difficulty)
+        if outcome == "failure":
+            steps.append(f"Out of tries after {used}: the task is not done.")
+        dist = _consecutive_dist(base, args.difficulty, limit)
+    minutes = used * args.minutes_per_roll if args.minutes_per_roll and args.mode == "consecutive" else None
+    steps.append(f"Total {total}: {OUTCOME_WORDS[outcome]}" + (f", after {minutes} minutes of work" if minutes
+                                                                else "") + ".")
+    return CollaborateResult(
+        summary=f"{args.mode.capitalize()} collaboration: {total} vs {args.difficulty}, {outcome}"
+                + (f" in {minutes} minutes" if minutes else ""),
+        steps=steps, rule_refs=[COLLABORATIVE, THRESHOLDS], dice=dice, outcome=outcome, success=outcome != "failure",
+        odds=label_odds(dist), base=chosen.name, base_pool=base, total=total, rolls_used=used, rolls=rolls,
+        minutes=minutes,
+    )
+

@@ -1,0 +1,434 @@
+"""Hardship (``brew.md#Illness``, ``#Food and Drink``, ``#Sleep``, ``#Exhaustion``, ``#Extreme Weather
+Conditions``, ``#Load``, ``#Travel``): what wears a character down, and how far they get.
+
+Readings chosen:
+
+* **Illness.** Resisting is Power + Survival against the illness's infectiousness; once infected, the illness
+  lasts 10 − 1d6 − Power days (the 10 is the gamemaster's, ``base``), never below 0 (0: it passes within the day).
+  A magical illness or curse uses the current mana in place of Power (``mana``).
+* **Food and water.** No food: 2 health a week, meagre food 1 a week (full weeks); no water: 3 a day, meagre
+  water 1 a day. Falling to 0 or below this way costs a point of maximum health for good, unless the setting has
+  magical healing.
+* **Sleep.** Easy mode, no sleep at all: day 2, Power + 1d6 against 5 to stay awake; day 3 the same roll and −2 to
+  every roll even on a success; after day 3 the character falls asleep. Hard mode, no sleep at all: penalties from
+  the second day (−1 Precision and Charisma, −2 Perception and Wits), after the third −2 and −4, after that no
+  skill rolls at all; a Power + Survival roll against 8 on the second day staves it off a day (the schedule shifts
+  by one); from the day after the second day of penalties, Power + 1d6 against 5 each day to stay awake; from day
+  5, 1 damage a day until sleep or unconsciousness at health 1. Less than five hours of sleep (either mode): from
+  the second day −1 to Precision, Perception and Wits; after the third also Power and Charisma; after the fifth −2
+  to every roll.
+* **Exhaustion.** −2 to every skill; persisting in strenuous activity, −3, then −4, then unconscious.
+* **Extreme weather.** −2 to all rolls while exposed; every five hours Power + Survival (no penalty, +2 with
+  shade and water or warm clothing) against 10 − Power, or 1 damage. Bertha: Power 4, Survival 3, rolls 3: 10
+  against 6, fine.
+* **Load.** Power 1-2 carries 15 kg unladen, 3-4 20 kg, 5 30 kg; laden is −2 to Speed and Precision.
+* **Movement** (the crunchy option): a sprint covers Speed + half a d6 (rounded up) metres per 3 seconds; a run
+  is (Speed + Power + 1d6) / 2 km/h, rounded up. Speed 3 and a 3: 5 m in 3 s; with Power 3: 5 km/h.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from tools.dice import Die, Roller
+from tools.odds import Dist, binomial, die
+from tools.tool import tool
+from tools.systems.brew.rules import (
+    ATTRIBUTES, CARRY_KG, EXHAUSTION, FOOD, ILLNESS, LOAD, SLEEP, TRAVEL, TRAVEL_KMH, WEATHER, TravelMode,
+)
+
+
+def _text(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+# --- illness ---------------------------------------------------------------------------------------------------------
+
+
+class IllnessArgs(ToolArgs):
+    power: int = Field(ge=0, le=30, description="Power (or the current mana pool for a magical illness or curse).")
+    survival: int = Field(0, ge=0, le=15)
+    infectiousness: int | None = Field(None, ge=1, le=40, description="Difficulty to resist infection; null: "
+                                       "already infected, only the duration is rolled.")
+    base: int = Field(10, ge=1, le=60, description="What the duration is counted down from (10 for a standard "
+                      "illness).")
+    mana: bool = Field(False, description="A magical illness or curse: the score given is the mana pool.")
+
+
+class IllnessResult(CheckResult):
+    outcome: Literal["resisted", "ill"]
+    days: int | None = Field(description="How long the illness lasts (null when resisted).")
+    duration_odds: dict[str, str]
+
+
+def duration_dist(base: int, power: int) -> Dist:
+    return die(6).map(lambda d: max(0, base - d - power))
+
+
+@tool("brew_illness", "brew", "Brew illness: resist with Power + Survival against its infectiousness; infected, it "
+      "lasts 10 - 1d6 - Power days.")
+def brew_illness(args: IllnessArgs, roller: Roller) -> IllnessResult:
+    what = "mana" if args.mana else "Power"
+    dice: list[Die] = []
+    steps = []
+    resisted = False
+    p_resist = Fraction(0)
+    if args.infectiousness is not None:
+        pool = args.power + args.survival
+        p_resist = Fraction(sum(1 for f in range(1, 7) if pool + f >= args.infectiousness), 6) if pool > 0 else \
+            Fraction(0)
+        if pool <= 0:
+            steps.append(f"{what} {args.power} + Survival {args.survival} = {pool}: no resisting, infected.")
+        else:
+            d = roller.roll(6, "resist die")
+            dice.append(d)
+            resisted = pool + d.face >= args.infectiousness
+            steps.append(f"Resist: {what} {args.power} + Survival {args.survival} + {d.face} = {pool + d.face} "
+                         f"against {args.infectiousness}: " + ("resisted." if resisted else "infected."))
+    days = None
+    dur = duration_dist(args.base, args.power)
+    if not resisted:
+        d = roller.roll(6, "duration die")
+        dice.append(d)
+        days = max(0, args.base - d.face - args.power)
+        steps.append(f"Duration: {args.base} - {d.face} - {what} {args.power} = {args.base - d.face - args.power}"
+                     + (" → 0: it passes within the day." if days == 0 else f": {days} day(s).")
+                     + " Penalties while ill suit the illness (e.g. -2 on Power rolls for bad food).")
+    outcome = "resisted" if resisted else "ill"
+    if args.infectiousness is None:
+        odds = Dist.certain("ill").odds(p_success=None, order=("resisted", "ill"))
+    else:
+        odds = Dist({"resisted": p_resist, "ill": 1 - p_resist}).odds(p_success=p_resist, order=("resisted", "ill"))
+    return IllnessResult(summary=("Resisted the illness" if resisted else f"Ill for {days} day(s)"), steps=steps,
+                         rule_refs=[ILLNESS], dice=dice, outcome=outcome,
+                         success=None if args.infectiousness is None else resisted, odds=odds, days=days,
+                         duration_odds={str(k): _text(v) for k, v in sorted(dur.items())})
+
+
+# --- food and water --------------------------------------------------------------------------------------------------
+
+Supply = Literal["none", "meagre", "enough"]
+
+
+class DeprivationArgs(ToolArgs):
+    days: int = Field(ge=1, le=365)
+    food: Supply = "enough"
+    water: Supply = "enough"
+    health: int = Field(ge=-4, le=30)
+    max_health: int = Field(10, ge=1, le=30)
+    magical_healing: bool = Field(False, description="The setting has magical healing: no permanent loss.")
+
+
+class DeprivationResult(ToolResult):
+    damage: int
+    health_after: int
+    max_health_after: int
+
+
+@tool("brew_deprivation", "brew", "Brew hunger and thirst: no food 2 health a week, meagre 1; no water 3 a day, "
+      "meagre 1; falling to 0 this way costs a point of maximum health.")
+def brew_deprivation(args: DeprivationArgs, roller: Roller) -> DeprivationResult:
+    weeks = args.days // 7
+    food = {"none": 2, "meagre": 1, "enough": 0}[args.food] * weeks
+    water = {"none": 3, "meagre": 1, "enough": 0}[args.water] * args.days
+    damage = food + water
+    after = args.health - damage
+    steps = [f"{args.days} day(s): food {args.food} → {food} ({weeks} full week(s)), water {args.water} → {water}.",
+             f"Health {args.health} - {damage} = {after}. No lasting injury can absorb this."]
+    top = args.max_health
+    if after <= 0 < args.health and damage:
+        if args.magical_healing:
+            steps.append("Falling to 0 from deprivation would cost a point of maximum health; ignored in a setting "
+                         "with magical healing.")
+        else:
+            top -= 1
+            steps.append(f"Falling to 0 or below from deprivation costs a point of maximum health for good: "
+                         f"{args.max_health} → {top}.")
+    steps.append("Eating and drinking again, starvation heals at the normal rate and dehydration at double; it "
+                 "heals fully (even by magic or medicine) only while eating and drinking.")
+    return DeprivationResult(summary=f"Deprivation: {damage} damage, health {args.health} → {after}", steps=steps,
+                             rule_refs=[FOOD], damage=damage, health_after=after, max_health_after=top)
+
+
+# --- sleep -----------------------------------------------------------------------------------------------------------
+
+
+class SleepArgs(ToolArgs):
+    mode: Literal["easy", "hard"] = "easy"
+    sleep: Literal["none", "short"] = Field("none", description="none at all, or short (less than 5 hours).")
+    day: int = Field(ge=1, le=30, description="Which day without enough sleep this is (1 = the first).")
+    power: int = Field(ge=1, le=15)
+    survival: int = Field(0, ge=0, le=15)
+    staved: bool | None = Field(None, description="Hard mode: whether the day-2 resist roll succeeded (null: roll "
+                                "it today if today is that day).")
+
+
+class SleepResult(CheckResult):
+    outcome: Literal["no effect", "penalties", "awake", "falls asleep", "too exhausted"]
+    penalties: dict[str, int] = Field(description="Attribute -> penalty on rolls using it today.")
+    no_rolls: bool
+    damage: int
+    staved: bool | None
+
+
+def _short_penalties(day: int) -> dict[str, int]:
+    if day >= 6:
+        return {a: -2 for a in ATTRIBUTES}
+    if day >= 4:
+        return {a: -1 for a in ("precision", "perception", "wits", "power", "charisma")}
+    if day >= 2:
+        return {a: -1 for a in ("precision", "perception", "wits")}
+    return {}
+
+
+def _awake_roll(roller: Roller, power: int, dice: list[Die], steps: list[str]) -> bool:
+    d = roller.roll(6, "stay awake die")
+    dice.append(d)
+    ok = power + d.face >= 5
+    steps.append(f"To stay awake: Power {power} + {d.face} = {power + d.face} against 5: "
+                 + ("awake." if ok else "falls asleep."))
+    return ok
+
+
+def _p(pool: int, difficulty: int) -> Fraction:
+    return Fraction(sum(1 for f in range(1, 7) if pool + f >= difficulty), 6) if pool > 0 else Fraction(0)
+
+
+@tool("brew_sleep", "brew", "Brew sleep deprivation for one day: easy mode (Power vs 5 to stay awake, -2 on day 3, "
+      "asleep after) or hard mode (growing penalties, Power + Survival vs 8 to stave off, damage from day 5); "
+      "short sleep penalties.")
+def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
+    dice: list[Die] = []
+    steps = [f"Day {args.day} without {'any' if args.sleep == 'none' else 'enough (5 hours of)'} sleep, "
+             f"{args.mode} mode."]
+    penalties: dict[str, int] = {}
+    no_rolls = False
+    damage = 0
+    staved = args.staved
+    outcome = "no effect"
+    p_ok: Fraction | None = None  # the chance of today's roll, when one is made
+    ok: bool | None = None
+    if args.sleep == "short":
+        penalties = _short_penalties(args.day)
+        outcome = "penalties" if penalties else "no effect"
+    elif args.mode == "easy":
+        if args.day >= 4:
+            outcome = "falls asleep"
+            steps.append("After the third day the character falls asleep.")
+        elif args.day >= 2:
+            p_ok = _p(args.power, 5)
+            ok = _awake_roll(roller, args.power, dice, steps)
+            outcome = "awake" if ok else "falls asleep"
+            if ok and args.day == 3:
+                penalties = {a: -2 for a in ATTRIBUTES}
+                steps.append("Day 3: even awake, -2 to all skill rolls for the rest of the day.")
+    else:
+        if args.day == 2 and staved is None:
+            d = roller.roll(6, "resist die")
+            dice.append(d)
+            pool = args.power + args.survival
+            staved = ok = pool + d.face >= 8
+            p_ok = _p(pool, 8)
+            steps.append(f"Resist: Power {args.power} + Survival {args.survival} + {d.face} = {pool + d.face} against "
+                         "8: " + ("staved off a day." if staved else "the penalties begin."))
+        effective = args.day - (1 if staved and args.day >= 2 else 0)
+        if staved and args.day >= 2:
+            steps.append(f"Staved off once: today counts as day {effective}.")
+        if effective >= 5:
+            no_rolls, damage = True, 1
+            steps.append("Too exhausted to make skill rolls; from day 5, 1 damage a day until sleep or "
+                         "unconsciousness at health 1.")
+        elif effective == 4:
+            penalties = {"precision": -2, "charisma": -2, "perception": -4, "wits": -4}
+        elif effective >= 2:
+            penalties = {"precision": -1, "charisma": -1, "perception": -2, "wits": -2}
+        if effective >= 4:
+            p_ok = _p(args.power, 5)
+            ok = _awake_roll(roller, args.power, dice, steps)
+        if ok is False and effective >= 4:
+            outcome = "falls asleep"
+        else:
+            outcome = "too exhausted" if no_rolls else "penalties" if penalties else "no effect"
+    if penalties:
+        steps.append("Penalties today: " + ", ".join(f"{a} {signed(v)}" for a, v in penalties.items()) + ".")
+    if p_ok is None:
+        odds = Dist.certain(outcome).odds(p_success=None)
+    else:
+        odds = Dist({"succeeds": p_ok, "fails": 1 - p_ok}).odds(p_success=p_ok, order=("succeeds", "fails"))
+    success = ok
+    return SleepResult(summary=f"Sleep, day {args.day}: {outcome}", steps=steps, rule_refs=[SLEEP], dice=dice,
+                       outcome=outcome, success=success, odds=odds, penalties=penalties, no_rolls=no_rolls,
+                       damage=damage, staved=staved)
+
+
+# --- exhaustion ------------------------------------------------------------------------------------------------------
+
+
+class ExhaustionArgs(ToolArgs):
+    level: int = Field(ge=0, le=3, description="Exhaustion so far: 0 fresh, 1 (-2), 2 (-3), 3 (-4).")
+    persist: bool = Field(True, description="The character pushes on with strenuous activity: one step worse.")
+
+
+class ExhaustionResult(ToolResult):
+    level: int
+    penalty: int
+    unconscious: bool
+
+
+EXHAUSTION_PENALTY = {0: 0, 1: -2, 2: -3, 3: -4}
+
+
+@tool("brew_exhaustion", "brew", "Brew exhaustion from exertion: -2 to all skills, then -3, then -4, then the "
+      "character falls unconscious.")
+def brew_exhaustion(args: ExhaustionArgs, roller: Roller) -> ExhaustionResult:
+    level = args.level + (1 if args.persist else 0)
+    if level >= 4:
+        return ExhaustionResult(summary="Too exhausted: falls unconscious", steps=[
+            "Past -4 the character is too exhausted to continue and falls unconscious."], rule_refs=[EXHAUSTION],
+            level=4, penalty=-4, unconscious=True)
+    pen = EXHAUSTION_PENALTY[level]
+    return ExhaustionResult(summary=f"Exhaustion {level}: {signed(pen)} to all skills",
+                            steps=[f"Exhaustion step {level}: {signed(pen)} to all skill rolls" +
+                                   ("; pushing on makes it worse." if level else ".")],
+                            rule_refs=[EXHAUSTION], level=level, penalty=pen, unconscious=False)
+
+
+# --- extreme weather -------------------------------------------------------------------------------------------------
+
+
+class WeatherArgs(ToolArgs):
+    power: int = Field(ge=1, le=15)
+    survival: int = Field(0, ge=0, le=15)
+    hours: int = Field(5, ge=5, le=240, description="Hours exposed; a check every five hours.")
+    equipped: bool = Field(False, description="Shade and water for heat, warm clothing for cold: +2 on the check.")
+    bonus: int = Field(0, ge=-30, le=30, description="Other bonuses to the check (not the weather's -2).")
+
+
+class WeatherResult(CheckResult):
+    outcome: int = Field(description="Damage taken.")
+    checks: int
+    damage: int
+    difficulty: int
+
+
+@tool("brew_weather", "brew", "Brew extreme heat or cold: -2 to all rolls; every five hours Power + Survival (+2 "
+      "equipped) against 10 - Power, or 1 damage.")
+def brew_weather(args: WeatherArgs, roller: Roller) -> WeatherResult:
+    checks = args.hours // 5
+    difficulty = 10 - args.power
+    pool = args.power + args.survival + (2 if args.equipped else 0) + args.bonus
+    steps = [f"Exposed {args.hours} h: {checks} check(s), one every five hours; -2 to all other rolls meanwhile.",
+             f"Check: Power {args.power} + Survival {args.survival}" + (" + 2 (equipped)" if args.equipped else "")
+             + (f" {signed(args.bonus)}" if args.bonus else "") + f" = {pool} + 1d6, without the weather penalty, "
+             f"against 10 - Power = {difficulty}."]
+    dice = []
+    damage = 0
+    for i in range(1, checks + 1):
+        if pool <= 0:
+            damage += 1
+            steps.append(f"Check {i}: pool {pool}, an automatic failure: 1 damage.")
+            continue
+        d = roller.roll(6, f"weather check {i}")
+        dice.append(d)
+        ok = pool + d.face >= difficulty
+        damage += 0 if ok else 1
+        steps.append(f"Check {i}: {d.face} → {pool + d.face}: " + ("fine." if ok else "1 damage."))
+    p_fail = 1 - _p(pool, difficulty)
+    dist = binomial(checks, p_fail)
+    return WeatherResult(summary=f"Weather: {damage} damage over {args.hours} h", steps=steps, rule_refs=[WEATHER],
+                         dice=dice, outcome=damage, success=damage == 0,
+                         odds=dist.odds(p_success=dist[0]), checks=checks, damage=damage, difficulty=difficulty)
+
+
+# --- load, movement, travel ------------------------------------------------------------------------------------------
+
+
+class LoadArgs(ToolArgs):
+    power: int = Field(ge=1, le=15)
+    carried_kg: float = Field(ge=0, le=1000)
+
+
+class LoadResult(ToolResult):
+    capacity_kg: int
+    laden: bool
+
+
+@tool("brew_load", "brew", "Brew load: Power 1-2 carries 15 kg unladen, 3-4 20 kg, 5 30 kg; laden is -2 to Speed and "
+      "Precision.")
+def brew_load(args: LoadArgs, roller: Roller) -> LoadResult:
+    cap = CARRY_KG[min(5, args.power)]
+    laden = args.carried_kg > cap
+    return LoadResult(summary=f"{args.carried_kg:g} kg of {cap}: {'laden' if laden else 'light'}",
+                      steps=[f"Power {args.power} carries {cap} kg without being laden.",
+                             f"{args.carried_kg:g} kg: " + ("laden, -2 to Speed and Precision rolls." if laden
+                                                            else "light, no penalty.")],
+                      rule_refs=[LOAD], capacity_kg=cap, laden=laden)
+
+
+class MovementArgs(ToolArgs):
+    mode: Literal["sprint", "run"] = Field(description="sprint: metres per 3 seconds; run: km per hour.")
+    speed: int = Field(ge=1, le=15)
+    power: int | None = Field(None, ge=1, le=15, description="Needed for a run.")
+    seconds: int | None = Field(None, ge=3, le=60, description="A sprint's duration (multiples of 3 s).")
+
+    @model_validator(mode="after")
+    def _power(self):
+        if self.mode == "run" and self.power is None:
+            raise ValueError("a run is (Speed + Power + 1d6) / 2: give power")
+        return self
+
+
+class MovementResult(CheckResult):
+    outcome: int = Field(description="Metres per 3 seconds (sprint) or km/h (run).")
+    distance_m: int | None
+
+
+@tool("brew_movement", "brew", "Brew movement (the crunchy option): a sprint is Speed + half a d6 metres per 3 "
+      "seconds; a run is (Speed + Power + 1d6) / 2 km/h, rounded up.")
+def brew_movement(args: MovementArgs, roller: Roller) -> MovementResult:
+    d = roller.roll(6, "movement die")
+    if args.mode == "sprint":
+        value = args.speed + ceil(d.face / 2)
+        dist = die(6).map(lambda f: args.speed + ceil(f / 2))
+        distance = value * (args.seconds // 3) if args.seconds else None
+        steps = [f"Speed {args.speed} + {d.face} / 2 rounded up ({ceil(d.face / 2)}) = {value} m per 3 seconds."]
+        if distance is not None:
+            steps.append(f"{args.seconds} s: {distance} m. Short sprints, not a sustained run.")
+        summary = f"Sprint: {value} m per 3 s"
+    else:
+        value = ceil((args.speed + args.power + d.face) / 2)
+        dist = die(6).map(lambda f: ceil((args.speed + args.power + f) / 2))
+        distance = None
+        steps = [f"(Speed {args.speed} + Power {args.power} + {d.face}) / 2 rounded up = {value} km/h; exhaustion "
+                 "sets in within an hour of running."]
+        summary = f"Run: {value} km/h"
+    return MovementResult(summary=summary, steps=steps, rule_refs=[TRAVEL], dice=[d], outcome=value, success=None,
+                          odds=dist.odds(), distance_m=distance)
+
+
+class TravelArgs(ToolArgs):
+    mode: TravelMode
+    distance_km: float = Field(gt=0, le=10_000)
+
+
+class TravelResult(ToolResult):
+    hours_min: float
+    hours_max: float
+
+
+@tool("brew_travel", "brew", "Brew example travel times: carriage 5-8 km/h, on foot 1-2 (terrain) to 4-5 km/h (good "
+      "road), horseback 7 km/h.")
+def brew_travel(args: TravelArgs, roller: Roller) -> TravelResult:
+    low, high, note = TRAVEL_KMH[args.mode]
+    fast, slow = args.distance_km / high, args.distance_km / low
+    steps = [f"{args.mode}: {low:g}-{high:g} km/h ({note}).",
+             f"{args.distance_km:g} km: {fast:.1f}" + (f"-{slow:.1f}" if slow != fast else "") + " hours on the move.",
+             "A full day of travel should end with a full night's rest; jumping into action on arrival comes with "
+             "penalties (exhaustion)."]
+    return TravelResult(summary=f"{args.distance_km:g} km by {args.mode}: {fast:.1f}-{slow:.1f} h", steps=steps,
+                        rule_refs=[TRAVEL], hours_min=round(fast, 2), hours_max=round(slow, 2))

@@ -1,0 +1,343 @@
+"""Healing (``brew.md#Healing``, ``#Simplified healing for combat-oriented games``): Medicine and magical Healing
+rolls, rest, stabilising the dying, and day-by-day recovery.
+
+Readings chosen:
+
+* **Healing rolls.** ``simplified`` Medicine heals 2 on a total of 6, 4 on 8; ``simplified`` magic 4 on 6, 6 on
+  8. Realistic magical Healing heals 2 on 6, 4 on 8, 8 on 12 (Xuan Fengyin: Perception 3 + Healing 3 is already 6,
+  she rolls a 2 anyway, 7: 2 points). A realistic Medicine roll is a day's medical attention: the patient heals 2
+  that day (3 on a total of 8 or more: "outside of the period, heal one additional point"); a failed roll leaves
+  the day's natural 1. The roll must meet its difficulty (6 standard); a higher difficulty heals by the same table.
+  Never above maximum health. The book's Xuan Fengyin example says her die "comes up a 2, to a total of 7", but
+  Perception 3 + Healing 3 + 2 is 8 (4 points); the engine adds as the rule says, and the test reproduces the
+  stated total, 7, with a 1. With a lasting injury under the simplified rules, health stops at 8 (maximum − 2)
+  and the injury itself heals only with a full eight hours of rest.
+* **Rest** (simplified): two hours heal half the damage sustained, rounded up; eight hours heal all of it,
+  lasting injuries too, and clear illness and poison. Five hours of rest refresh Resolve, in either rule set.
+* **Stabilising** (realistic): Medicine against 6 (once a day per caregiver) brings a character at 0 to −4 to
+  health 1, where they stay through a stabilisation period of 10 − Power days (at least 1); a total of 8 or more
+  shortens it by a day.
+* **Recovery by days** (realistic): health 1 or more heals 1 a day, 2 with medical care. During stabilisation
+  health holds; a day without care does not count (the period is extended by a day), and missing Power days in a
+  row kills. A character at 0 not yet stabilised recovers only with daily care through the whole period, then
+  wakes at 1 ("they will revive on the last day with Health 1"). Lasting injuries heal concurrently with normal
+  healing: 1 a day, 2 with expert care. Bertha the Brute (−2, Power 4, stabilised): six days at 1, then 3 and 5.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.brew.checks import (
+    PoolSpec, die_dist, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
+)
+from tools.systems.brew.health import state_lines
+from tools.systems.brew.rules import (
+    HEALING, HEALING_MORE, MAGIC_ROLLS, MANA, SKILL_ROLLS, HealingRule, Outcome,
+)
+
+Method = Literal["medicine", "magic"]
+HEAL_TABLES: dict[tuple[str, str], tuple[tuple[int, int], ...]] = {
+    ("simplified", "medicine"): ((8, 4), (6, 2)),
+    ("simplified", "magic"): ((8, 6), (6, 4)),
+    ("realistic", "magic"): ((12, 8), (8, 4), (6, 2)),
+    ("realistic", "medicine"): ((8, 3), (6, 2)),
+}
+"""(rules, method) -> (total reached, points healed), highest first."""
+LASTING_CAP = 8
+
+
+def healed_by(rules: str, method: str, total: int | None, difficulty: int) -> int:
+    if total is None or total < difficulty:
+        return 1 if (rules, method) == ("realistic", "medicine") else 0
+    table = HEAL_TABLES[(rules, method)]
+    return next((points for at, points in table if total >= at), table[-1][1])
+
+
+def cap_of(max_health: int, rules: str, lasting: bool) -> int:
+    return min(LASTING_CAP, max_health - 2) if lasting and rules == "simplified" else max_health
+
+
+class HealRollArgs(PoolSpec):
+    method: Method = Field(description="medicine (a Medicine or nursing Profession roll) or magic (the Healing "
+                           "field).")
+    rules: HealingRule = Field("realistic", description="realistic (the base rules) or simplified (combat-heavy "
+                               "games).")
+    difficulty: int = Field(6, ge=1, le=40, description="6 is the standard (indoors, resting, a first-aid kit).")
+    patient_health: int = Field(ge=-4, le=30, description="The patient's health (realistic Medicine: at 0 or "
+                                "below, stabilise first).")
+    max_health: int = Field(10, ge=1, le=30)
+    lasting_injury: bool = Field(False, description="The patient has a lasting injury.")
+
+    @model_validator(mode="after")
+    def _alive(self):
+        if self.rules == "realistic" and self.method == "medicine" and self.patient_health <= 0:
+            raise ValueError(f"the patient is at {self.patient_health}: under the realistic rules stabilise them "
+                             "first (brew_stabilise)")
+        return self
+
+
+class HealRollResult(CheckResult):
+    outcome: Outcome
+    total: int | None
+    healed: int
+    health_after: int
+    cap: int
+    heal_odds: dict[str, str] = Field(description="Exact distribution of the points healed.")
+
+
+@tool("brew_heal_roll", "brew", "A Brew Medicine or magical Healing roll: points healed by the total (realistic magic "
+      "6 -> 2, 8 -> 4, 12 -> 8; simplified medicine 2/4, magic 4/6; a realistic Medicine day 2, 3 on 8+).")
+def brew_heal_roll(args: HealRollArgs, roller: Roller) -> HealRollResult:
+    breakdown, steps = pool_of(args)
+    mode = keep_mode(args.specialty, args.advantage)
+    r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, purpose="healing die")
+    cap = cap_of(args.max_health, args.rules, args.lasting_injury)
+    table = HEAL_TABLES[(args.rules, args.method)]
+    points = healed_by(args.rules, args.method, r.total, args.difficulty)
+    after = max(args.patient_health, min(cap, args.patient_health + points))
+    steps += r.steps
+    steps.append(f"{args.rules.capitalize()} {args.method}: " + ", ".join(f"{at}+ heals {p}" for at, p in table)
+                 + (" (a failed day of care still heals the natural 1)" if (args.rules, args.method) ==
+                    ("realistic", "medicine") else "") + ".")
+    steps.append(f"Heals {points}: health {args.patient_health} → {after}"
+                 + (f" (capped at {cap}" + (": a lasting injury holds health at maximum - 2 until eight hours of "
+                                            "rest" if cap < args.max_health else "") + ")" if args.patient_health
+                    + points > cap else "") + ".")
+    if args.lasting_injury and args.rules == "simplified":
+        steps.append("Medicine and Healing rolls do not heal the lasting injury itself.")
+    if args.method == "magic":
+        steps.append("Casting uses one mana slot.")
+    pool = breakdown.pool
+    heal = Dist.certain(None) if pool <= 0 else die_dist(mode, args.lucky) + pool
+    points_dist = heal.map(lambda t: max(args.patient_health, min(cap, args.patient_health + healed_by(
+        args.rules, args.method, t, args.difficulty))) - args.patient_health)
+    refs = [HEALING_MORE if args.rules == "realistic" else HEALING, SKILL_ROLLS]
+    if args.method == "magic":
+        refs += [MAGIC_ROLLS, MANA]
+    return HealRollResult(
+        summary=f"{args.method.capitalize()} ({args.rules}): " + ("automatic failure" if r.total is None else
+                                                                  f"{r.total}, {r.outcome}") + f"; heals {points}",
+        steps=steps, rule_refs=refs, dice=r.dice, outcome=r.outcome, success=r.outcome != "failure",
+        odds=label_odds(outcome_dist(pool, args.difficulty, mode, args.lucky)), total=r.total, healed=after -
+        args.patient_health, health_after=after, cap=cap,
+        heal_odds={str(k): _frac(v) for k, v in sorted(points_dist.items())},
+    )
+
+
+def _frac(v) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+# --- rest (simplified) -----------------------------------------------------------------------------------------------
+
+
+class RestArgs(ToolArgs):
+    hours: int = Field(ge=1, le=24, description="Hours of rest: 2 heal half the damage, 8 heal everything "
+                       "(simplified rules); 5 or more refresh Resolve.")
+    health: int = Field(ge=-4, le=30)
+    max_health: int = Field(10, ge=1, le=30)
+    rules: HealingRule = "simplified"
+    lasting_injuries: int = Field(0, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _awake(self):
+        if self.rules == "simplified" and self.health <= 0 and self.hours < 8:
+            raise ValueError("at 0 health or below only a full eight hours of rest heals under the simplified rules")
+        return self
+
+
+class RestResult(ToolResult):
+    health_after: int
+    healed: int
+    injuries_cleared: bool
+    resolve_refreshed: bool
+
+
+@tool("brew_rest", "brew", "Brew rest: under the simplified rules two hours heal half the damage (rounded up), eight "
+      "hours heal all of it and lasting injuries; five hours refresh Resolve.")
+def brew_rest(args: RestArgs, roller: Roller) -> RestResult:
+    damage = max(0, args.max_health - args.health)
+    steps = [f"Damage sustained: {damage} (health {args.health} of {args.max_health})."]
+    healed = 0
+    cleared = False
+    refs = [HEALING]
+    if args.rules == "simplified":
+        if args.hours >= 8:
+            healed, cleared = damage, bool(args.lasting_injuries)
+            steps.append("A full eight hours: all damage heals, lasting injuries too, and illness and poison clear.")
+        elif args.hours >= 2:
+            cap = cap_of(args.max_health, "simplified", bool(args.lasting_injuries))
+            healed = max(0, min(ceil(damage / 2), cap - args.health))
+            steps.append(f"Two hours: half the damage, rounded up ({ceil(damage / 2)})"
+                         + (f", capped at {cap} by a lasting injury" if args.lasting_injuries else "") + ".")
+        else:
+            steps.append("Less than two hours of rest heals nothing.")
+    else:
+        refs = [HEALING_MORE]
+        steps.append("Realistic rules: rest heals by the day (brew_recovery), not by the hour.")
+    refreshed = args.hours >= 5
+    if refreshed:
+        steps.append("Five hours of rest or more: Resolve refreshes to its maximum.")
+        refs.append("brew.md#Resolve Points")
+    after = args.health + healed
+    steps.append(f"Health {args.health} → {after}.")
+    return RestResult(summary=f"Rest {args.hours} h: health {args.health} → {after}"
+                      + (", Resolve refreshed" if refreshed else ""), steps=steps, rule_refs=refs,
+                      health_after=after, healed=healed, injuries_cleared=cleared, resolve_refreshed=refreshed)
+
+
+# --- stabilising (realistic) -----------------------------------------------------------------------------------------
+
+
+class StabiliseArgs(PoolSpec):
+    patient_health: int = Field(ge=-4, le=0, description="The dying or unconscious patient's health (0 to -4).")
+    patient_power: int = Field(ge=1, le=15)
+    difficulty: int = Field(6, ge=1, le=40)
+
+
+class StabiliseResult(CheckResult):
+    outcome: Outcome
+    total: int | None
+    health_after: int
+    stabilisation_days: int | None = Field(description="Days at health 1 before normal healing (when stabilised).")
+
+
+def stabilisation_period(power: int) -> int:
+    return max(1, 10 - power)
+
+
+@tool("brew_stabilise", "brew", "Stabilise a Brew character at 0 to -4: Medicine against 6 brings them to health 1 "
+      "for a stabilisation period of 10 - Power days (8+ shortens it by a day).")
+def brew_stabilise(args: StabiliseArgs, roller: Roller) -> StabiliseResult:
+    breakdown, steps = pool_of(args)
+    mode = keep_mode(args.specialty, args.advantage)
+    r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, purpose="medicine die")
+    steps += r.steps
+    period = stabilisation_period(args.patient_power)
+    if r.outcome != "failure":
+        days = max(1, period - (1 if r.total is not None and r.total >= 8 else 0))
+        after = 1
+        steps.append(f"Stabilised at health 1 for a stabilisation period of 10 - Power {args.patient_power} = "
+                     f"{period} day(s)" + (f", shortened to {days} by a total of 8 or more" if days < period else "")
+                     + "; no skill rolls meanwhile, and it needs daily medical attention.")
+    else:
+        days, after = None, args.patient_health
+        clock = "day(s)" if args.patient_health == 0 else "hour(s)"
+        steps.append(f"Not stabilised: still {args.patient_health}; without care they die within "
+                     f"{args.patient_power} {clock}. A caregiver tries once a day; others may try in turn.")
+    dist = outcome_dist(breakdown.pool, args.difficulty, mode, args.lucky)
+    return StabiliseResult(summary=f"Stabilise: {r.outcome}" + (f", health 1 for {days} day(s)" if days else ""),
+                           steps=steps, rule_refs=[HEALING_MORE, SKILL_ROLLS], dice=r.dice, outcome=r.outcome,
+                           success=r.outcome != "failure", odds=label_odds(dist), total=r.total, health_after=after,
+                           stabilisation_days=days)
+
+
+# --- recovery by days (realistic) ------------------------------------------------------------------------------------
+
+
+class RecoveryArgs(ToolArgs):
+    health: int = Field(ge=-4, le=30)
+    max_health: int = Field(10, ge=1, le=30)
+    power: int = Field(ge=1, le=15)
+    care: list[bool] = Field(min_length=1, max_length=120, description="One entry per day: true when medical "
+                             "attention was received that day.")
+    stabilising_days: int | None = Field(None, ge=0, le=30, description="Days left in a stabilisation period "
+                                         "(health 1, after a stabilising roll).")
+    injuries: list[int] = Field(default_factory=list, max_length=10, description="Points of healing each lasting "
+                                "injury still needs.")
+
+    @model_validator(mode="after")
+    def _not_dying(self):
+        if self.health < 0 and self.stabilising_days is None:
+            raise ValueError(f"health {self.health}: dying within hours; stabilise first (brew_stabilise)")
+        if any(not 0 <= i <= 200 for i in self.injuries):
+            raise ValueError("each injury needs 0 to 200 points of healing")
+        return self
+
+
+class RecoveryDay(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    day: int
+    care: bool
+    health: int
+    stabilising_days: int | None
+    injuries: list[int]
+
+
+class RecoveryResult(ToolResult):
+    health_after: int
+    stabilising_days: int | None
+    injuries_after: list[int]
+    dead: bool
+    days: list[RecoveryDay]
+
+
+def recover(args: RecoveryArgs) -> RecoveryResult:
+    health = 1 if args.stabilising_days is not None and args.health < 1 else args.health
+    left = args.stabilising_days
+    if left is None and health <= 0:
+        left = stabilisation_period(args.power)  # unconscious at 0: daily care through the whole period
+        waking = True
+    else:
+        waking = False
+    injuries = list(args.injuries)
+    missed = 0
+    dead = False
+    days: list[RecoveryDay] = []
+    steps = [f"Health {args.health}, Power {args.power}" + (f", stabilising for {left} more day(s)" if left else "")
+             + (f", lasting injuries needing {', '.join(map(str, injuries))}" if injuries else "") + "."]
+    for n, care in enumerate(args.care, 1):
+        if left:
+            if care:
+                left -= 1
+                missed = 0
+                note = f"care: {left} day(s) of stabilisation left"
+                if left == 0:
+                    if waking:
+                        health = 1
+                    note += "; the period is over" + (", wakes at health 1" if waking else "")
+            else:
+                missed += 1
+                note = f"no care: the period is extended a day ({missed} missed in a row of {args.power} fatal)"
+                if missed >= args.power:
+                    dead = True
+                    note += ": dies"
+        else:
+            gain = 2 if care else 1
+            was = health
+            health = min(args.max_health, health + gain)
+            injuries = [max(0, i - gain) for i in injuries]
+            note = f"{'care' if care else 'no care'}: health {was} → {health}"
+            if injuries:
+                note += f"; injuries need {', '.join(map(str, injuries))}"
+        days.append(RecoveryDay(day=n, care=care, health=health, stabilising_days=left if left else None,
+                                injuries=injuries))
+        steps.append(f"Day {n}, {note}.")
+        if dead:
+            break
+    if not dead:
+        steps += state_lines(health, args.power, "standard")
+        for i, need in enumerate(injuries):
+            if need:
+                steps.append(f"Lasting injury {i + 1}: {need} more point(s) — {need} day(s), or {ceil(need / 2)} with "
+                             "daily expert care.")
+    return RecoveryResult(summary=("Dies during stabilisation" if dead else
+                                   f"After {len(days)} day(s): health {args.health} → {health}"),
+                          steps=steps, rule_refs=[HEALING_MORE], health_after=health,
+                          stabilising_days=left if left else None, injuries_after=injuries, dead=dead, days=days)
+
+
+@tool("brew_recovery", "brew", "Brew realistic recovery day by day: 1 health a day (2 with medical care), the "
+      "stabilisation period at health 1, missed days, death after Power missed days, lasting injuries (30 points).")
+def brew_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
+    return recover(args)
+

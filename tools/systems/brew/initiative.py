@@ -1,0 +1,111 @@
+"""Turn order in Bullet Time (``brew.md#Bullet Time, Story Time & Downtime``): by Speed, highest first; ties are
+broken by a d6 for each tied character, rolled again among those still tied until every tie is broken. The same
+order repeats each round.
+
+The exact odds: within a group of equal Speed the tie-break rolls are symmetric, so every order of the group is
+equally likely; the distribution given is who acts first.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Die, DieFlag, Roller
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.brew.rules import TIME
+
+MAX_TIE_ROUNDS = 50
+
+
+class Combatant(ToolArgs):
+    name: str = Field(min_length=1, max_length=60)
+    speed: int = Field(ge=-10, le=15, description="Speed score (with its penalties, e.g. laden).")
+
+
+class InitiativeEntry(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    speed: int
+    tie_rolls: list[int] = Field(default_factory=list, description="d6 rolls that broke a tie, in order.")
+
+
+class InitiativeArgs(ToolArgs):
+    combatants: list[Combatant] = Field(min_length=1, max_length=50)
+
+    @field_validator("combatants")
+    @classmethod
+    def _unique(cls, v: list[Combatant]) -> list[Combatant]:
+        names = [c.name.strip().casefold() for c in v]
+        if len(set(names)) != len(names):
+            raise ValueError("each combatant once (names ignore case)")
+        return v
+
+
+class BrewInitiativeResult(CheckResult):
+    outcome: list[str] = Field(description="The order of turns, first to act first.")
+    order: list[str]
+    entries: list[InitiativeEntry]
+
+
+def break_ties(roller: Roller, names: list[str], rolls: dict[str, list[int]], dice: list[Die],
+               steps: list[str]) -> list[str]:
+    """Order a tied group by d6, rerolling among those still tied (recursively) until all are apart."""
+    if len(names) == 1:
+        return names
+    for _ in range(MAX_TIE_ROUNDS):
+        faces = {}
+        for n in names:
+            d = roller.roll(6, f"{n} tie-break")
+            if rolls[n]:
+                d = d.with_flags(DieFlag.REROLLED)
+            dice.append(d)
+            rolls[n].append(d.face)
+            faces[n] = d.face
+        steps.append("Tie-break d6: " + ", ".join(f"{n} {faces[n]}" for n in names) + ".")
+        groups: dict[int, list[str]] = {}
+        for n in names:
+            groups.setdefault(faces[n], []).append(n)
+        if len(groups) == 1:
+            continue
+        out = []
+        for face in sorted(groups, reverse=True):
+            out += break_ties(roller, groups[face], rolls, dice, steps)
+        return out
+    return sorted(names)  # pragma: no cover - 50 all-equal rounds
+
+
+def first_dist(combatants: list[Combatant]) -> Dist:
+    top = max(c.speed for c in combatants)
+    tied = [c.name for c in combatants if c.speed == top]
+    return Dist({n: Fraction(1, len(tied)) for n in tied})
+
+
+@tool("brew_initiative", "brew", "Brew turn order: highest Speed first, ties broken by a d6 each, rerolled until "
+      "broken; the order repeats every round.")
+def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResult:
+    by_speed: dict[int, list[str]] = {}
+    for c in args.combatants:
+        by_speed.setdefault(c.speed, []).append(c.name)
+    dice: list[Die] = []
+    rolls: dict[str, list[int]] = {c.name: [] for c in args.combatants}
+    steps = ["By Speed, highest first: " + ", ".join(f"{c.name} {c.speed}" for c in
+                                                     sorted(args.combatants, key=lambda c: -c.speed)) + "."]
+    order: list[str] = []
+    for speed in sorted(by_speed, reverse=True):
+        group = by_speed[speed]
+        if len(group) > 1:
+            steps.append(f"Tied at Speed {speed}: {', '.join(group)}.")
+        order += break_ties(roller, group, rolls, dice, steps)
+    steps.append("Order of turns, repeating each round: " + ", ".join(order) + ".")
+    dist = first_dist(list(args.combatants))
+    speeds = {c.name: c.speed for c in args.combatants}
+    return BrewInitiativeResult(
+        summary="Order: " + ", ".join(order), steps=steps, rule_refs=[TIME], dice=dice, outcome=order, success=None,
+        odds=dist.odds(label=lambda n: f"{n} first", order=[n for n in order if dist[n]]), order=order,
+        entries=[InitiativeEntry(name=n, speed=speeds[n], tie_rolls=rolls[n]) for n in order],
+    )

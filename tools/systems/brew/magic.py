@@ -1,0 +1,121 @@
+"""Magic (``brew.md#Magic Rolls``, ``#Choose Magic``, ``#Mana``, the seven fields): casting and refreshing mana.
+
+Readings chosen:
+
+* A spell's pool is the attribute that suits the caster's kind of magic (a Cultivator's Perception, a ceremonial
+  magician's Precision or Wits) + one of the seven fields. A field at 0 cannot be cast at all, not even by the
+  attribute alone: Xuan Fengyin, with no Movement or Transfiguration, cannot cross the river by magic.
+* Mana slots equal the magic points in all fields together; every casting uses one slot, whether it works or not
+  (Xuan's healing "uses up one mana slot"); with no slot left nothing is cast.
+* Refreshing, as the gamemaster chooses: *daily* (every slot back at dawn or sunset), *timed* (each used slot
+  comes back a set number of hours after it was used: 2, or 4 or 10 in a less charged world), *ritual* (all
+  slots back on a successful ritual roll: Wits + Craft, Precision + Craft or Wits + Athletics by the setting).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from tools.contract import CheckResult, ToolArgs
+from tools.dice import Roller
+from tools.errors import FieldProblem, ToolArgumentError
+from tools.odds import Dist
+from tools.tool import tool
+from tools.systems.brew.checks import (
+    BrewCheckResult, CheckArgs, PoolSpec, check, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
+)
+from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, SKILL_ROLLS, MagicField, Outcome
+
+
+class CastArgs(CheckArgs):
+    field: MagicField = Field(description="transfiguration, healing, destruction, illusion, scrying, odds or "
+                              "movement.")
+    mana: int = Field(ge=0, le=60, description="Mana slots left.")
+
+
+class CastResult(BrewCheckResult):
+    field: MagicField
+    mana_before: int
+    mana_after: int
+
+
+@tool("brew_cast", "brew", "Cast a Brew spell: attribute + field of magic + 1d6 against a difficulty; no point in the "
+      "field means it cannot be cast; uses one mana slot.")
+def brew_cast(args: CastArgs, roller: Roller) -> CastResult:
+    problems = []
+    if not args.skill:
+        problems.append(FieldProblem("skill", f"no points in {args.field}: magic of a field cannot be cast by "
+                                              "rolling the attribute alone (brew.md#Magic Rolls)"))
+    if args.mana < 1:
+        problems.append(FieldProblem("mana", "no mana slot left; mana refreshes as the setting says (brew.md#Mana)"))
+    if problems:
+        raise ToolArgumentError("?", problems)
+    r = check(args, roller, "spell die")
+    steps = [f"A {args.field} spell: the caster's attribute + {args.field} {args.skill}.", *r.steps,
+             f"One mana slot used: {args.mana} → {args.mana - 1}."]
+    return CastResult(**{**dict(r), "summary": f"{args.field.capitalize()} spell: {r.summary}", "steps": steps,
+                         "rule_refs": [MAGIC_ROLLS, FIELDS_REF, MANA, *r.rule_refs]},
+                      field=args.field, mana_before=args.mana, mana_after=args.mana - 1)
+
+
+class ManaArgs(ToolArgs):
+    method: Literal["daily", "timed", "ritual"]
+    mana: int = Field(ge=0, le=60)
+    max_mana: int = Field(ge=0, le=60, description="The total of the caster's magic points.")
+    hours_since_use: list[float] = Field(default_factory=list, max_length=60, description="timed: hours since "
+                                         "each used slot was spent.")
+    interval_hours: int = Field(2, ge=1, le=48, description="timed: hours until a used slot comes back (2, 4 or "
+                                "10).")
+    ritual: PoolSpec | None = Field(None, description="ritual: the ritual roll's pool (Wits or Precision + Craft, "
+                                    "Wits + Athletics).")
+    difficulty: int = Field(8, ge=1, le=40, description="ritual: the roll's difficulty.")
+
+    @model_validator(mode="after")
+    def _fits(self):
+        if self.mana > self.max_mana:
+            raise ValueError(f"mana {self.mana} is above its maximum {self.max_mana}")
+        if self.method == "ritual" and self.ritual is None:
+            raise ValueError("a ritual refresh needs the ritual roll's pool (ritual)")
+        if self.method == "timed" and len(self.hours_since_use) > self.max_mana - self.mana:
+            raise ValueError(f"only {self.max_mana - self.mana} slot(s) are used; hours_since_use lists "
+                             f"{len(self.hours_since_use)}")
+        return self
+
+
+class ManaResult(CheckResult):
+    outcome: Outcome | Literal["refreshed"]
+    mana_after: int
+    regained: int
+
+
+@tool("brew_mana", "brew", "Refresh Brew mana slots: daily (all at dawn or sunset), timed (each slot back some hours "
+      "after use) or by a ritual roll.")
+def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
+    spent = args.max_mana - args.mana
+    steps = [f"Mana {args.mana} of {args.max_mana} ({spent} used)."]
+    dice = []
+    outcome = "refreshed"
+    odds = Dist.certain("refreshed").odds(p_success=None)
+    success = None
+    if args.method == "daily":
+        after = args.max_mana
+        steps.append("Daily refresh: every slot comes back at dawn (or sunset).")
+    elif args.method == "timed":
+        back = sum(1 for h in args.hours_since_use if h >= args.interval_hours)
+        after = args.mana + back
+        steps.append(f"Each used slot comes back {args.interval_hours} hours after it was used: {back} of "
+                     f"{len(args.hours_since_use)} have.")
+    else:
+        breakdown, lines = pool_of(args.ritual)
+        mode = keep_mode(args.ritual.specialty, args.ritual.advantage)
+        r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.ritual.lucky, purpose="ritual die")
+        dice, outcome, success = r.dice, r.outcome, r.outcome != "failure"
+        odds = label_odds(outcome_dist(breakdown.pool, args.difficulty, mode, args.ritual.lucky))
+        after = args.max_mana if success else args.mana
+        steps += ["The ritual:", *lines, *r.steps,
+                  "Completed: every slot comes back." if success else "The ritual fails: no slot comes back."]
+    return ManaResult(summary=f"Mana {args.mana} → {after} ({args.method})", steps=steps,
+                      rule_refs=[MANA] + ([SKILL_ROLLS] if args.method == "ritual" else []), dice=dice,
+                      outcome=outcome, success=success, odds=odds, mana_after=after, regained=after - args.mana)

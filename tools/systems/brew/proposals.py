@@ -1,0 +1,174 @@
+"""What the agent may propose in Brew, without numbers: who acts, which skill, attribute or field, a named
+difficulty (easy, challenging, expert, feeling lucky, teamwork — ``brew.md#Typical Difficulty Thresholds``) and a
+circumstance word (mapped to the book's ±2 steps by :meth:`Brew.circumstances`). The engine reads every score
+from the sheets.
+
+Router labels are ``tool:variant``: ``brew_skill_roll:stealth``, ``brew_skill_roll:power`` (an attribute alone),
+``brew_attack_target:unarmed`` (targeted attacks, grapples and pulled punches are stated intents: the lexicon's
+flags), ``brew_cast_spell:illusion``, ``brew_treat_wounds:magic``,
+``brew_take_rest:long``, ``brew_chase_target:quarry``…
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
+
+Style = Literal["weapon", "unarmed", "ranged", "thrown", "spell"]
+Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
+
+
+class SkillRollProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    skill: Skill | None = Field(None, description="The most relevant skill, or null if none applies.")
+    attribute: Attribute | None = Field(None, description="Only when no skill applies, or another attribute suits "
+                                        "better.")
+    difficulty: DifficultyName = Field("challenging", description="easy, challenging, expert, feeling lucky, "
+                                       "teamwork; most tasks are challenging.")
+    circumstance: Circumstance = "none"
+    specialty: bool = Field(False, description="The player says the action falls within a specialty.")
+    task: Task = Field("other", description="hiding or large_objects (size), deception (A Thousand Masks), "
+                       "spooky (Superstitious).")
+
+
+class AttackProposal(ProposalArgs):
+    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    style: Style = Field("weapon", description="weapon (their weapon), unarmed, ranged (bow, gun), thrown, spell "
+                         "(destruction magic).")
+    targeted: bool = Field(False, description="Aimed past the armor: an eye, a gap, the throat.")
+    grapple: bool = Field(False, description="Wrestling the defender down rather than hurting them.")
+    pull_punch: bool = Field(False, description="The player holds back from real harm.")
+    circumstance: Circumstance = "none"
+
+
+class StartCombatProposal(ProposalArgs):
+    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
+
+
+class CastProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    field: MagicField | None = Field(None, description="The field of magic the spell belongs to (required).")
+    difficulty: DifficultyName = "easy"
+    circumstance: Circumstance = "none"
+
+
+class ContestProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="The opponent.")
+    skill: Skill | None = None
+    attribute: Attribute | None = None
+    circumstance: Circumstance = "none"
+
+
+class TeamProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who works with the "
+                        "actor.")
+    skill: Skill | None = None
+    attribute: Attribute | None = None
+    difficulty: DifficultyName = "challenging"
+
+
+class ActorProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+
+
+class TreatProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="The patient.")
+    method: Literal["medicine", "magic"] = "medicine"
+
+
+class RestProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    rest: Literal["short", "long"] = Field("long", description="short (two hours) or long (a full night).")
+
+
+class ChaseProposal(ProposalArgs):
+    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    role: Literal["chaser", "quarry"] = "chaser"
+
+
+def _skill_roll(a: SkillRollProposal, s) -> dict:
+    return {"actor": a.actor, "skill": a.skill, "attribute": a.attribute, "difficulty": a.difficulty,
+            "modifier": modifier_for(s, a.circumstance), "specialty": a.specialty, "task": a.task}
+
+
+def _attack(a: AttackProposal, s) -> dict:
+    call = {"attacker": a.attacker, "defender": a.defender, "modifier": modifier_for(s, a.circumstance),
+            "pull_punch": a.pull_punch}
+    if a.grapple:
+        call["weapon"] = "unarmed"
+    elif a.style in ("unarmed", "ranged", "thrown", "spell"):
+        call["weapon"] = a.style
+    call["grapple"] = a.grapple
+    call["targeted"] = a.targeted and not a.grapple
+    return call
+
+
+def _cast(a: CastProposal, s) -> dict:
+    return {"actor": a.actor, "field": a.field, "difficulty": a.difficulty, "modifier": modifier_for(s, a.circumstance)}
+
+
+def _team(a: TeamProposal, s) -> dict:
+    attribute = a.attribute if a.skill or a.attribute else "power"
+    return {"actors": [a.actor, a.target], "skill": a.skill, "attribute": attribute, "difficulty": a.difficulty}
+
+
+def _contest(a: ContestProposal, s) -> dict:
+    attribute = a.attribute if a.skill or a.attribute else "power"  # a bare contest is a test of strength
+    return {"actor": a.actor, "opponent": a.target, "skill": a.skill, "attribute": attribute,
+            "modifier": modifier_for(s, a.circumstance)}
+
+
+SPECS = [
+    ProposalSpec("brew_skill_roll", SkillRollProposal, _skill_roll, "someone attempts something uncertain that is "
+                 "not an attack"),
+    ProposalSpec("brew_attack_target", AttackProposal, _attack, "someone attacks someone on the table"),
+    ProposalSpec("brew_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
+                 "a fight breaks out (turn order by Speed)"),
+    ProposalSpec("brew_cast_spell", CastProposal, _cast, "someone casts a spell of one of the seven fields"),
+    ProposalSpec("brew_contest_roll", ContestProposal, _contest, "two characters pit themselves against each other "
+                 "(arm-wrestling, a contest, a bluff against suspicion)"),
+    ProposalSpec("brew_team_roll", TeamProposal, _team, "two characters work together on one task (one pool, "
+                 "both dice)"),
+    ProposalSpec("brew_spend_resolve", ActorProposal, lambda a, s: {"actor": a.actor}, "the player spends a "
+                 "Resolve point to reroll a failed roll"),
+    ProposalSpec("brew_take_chance", ActorProposal, lambda a, s: {"actor": a.actor}, "after a success in Bullet "
+                 "Time the player risks a chance roll for more"),
+    ProposalSpec("brew_treat_wounds", TreatProposal, lambda a, s: {"actor": a.actor, "target": a.target,
+                                                                   "method": a.method},
+                 "someone tends another's wounds (medicine) or heals them with magic"),
+    ProposalSpec("brew_take_rest", RestProposal, lambda a, s: {"actor": a.actor, "hours": 2 if a.rest == "short"
+                                                               else 8}, "someone rests or sleeps"),
+    ProposalSpec("brew_chase_target", ChaseProposal, lambda a, s: {"actor": a.actor, "target": a.target,
+                                                                   "role": a.role},
+                 "someone chases another, or runs from them"),
+]
+
+
+def router_examples() -> list[tuple[str, str]]:
+    """Anchors from the book's own words: each skill's activities (the book's examples), each attribute's
+    description and each field of magic's."""
+    from tools.systems.brew.rules import ATTRIBUTE_DESCRIPTIONS, FIELD_DESCRIPTIONS, SKILL_ACTIVITIES
+
+    out = []
+    for skill, text in SKILL_ACTIVITIES.items():
+        for phrase in text.split(";"):
+            phrase = phrase.strip()
+            if phrase:
+                out.append((f"I try {phrase}", f"brew_skill_roll:{skill}"))
+    for attribute, text in ATTRIBUTE_DESCRIPTIONS.items():
+        out.append((f"a roll of pure {attribute}: {text}", f"brew_skill_roll:{attribute}"))
+    for field, text in FIELD_DESCRIPTIONS.items():
+        for phrase in text.split(";"):
+            phrase = phrase.strip()
+            if phrase:
+                out.append((f"I cast a spell for {phrase}", f"brew_cast_spell:{field}"))
+    return out

@@ -1,0 +1,510 @@
+"""The Brew character sheet (``brew.md#Characters``) and every rule a sheet must obey.
+
+The model holds the *shape* (names of attributes, skills, fields; types). The *numbers* are judged by
+:func:`problems`, which lists every rule a sheet breaks at once (with the sheet field each concerns) so the
+wizard and an LLM can fix all of them in one go.
+
+Scores on the sheet are final (what a roll adds); ``ancestry_bonuses`` and ``class_bonuses`` record what the
+ancestry and the class added, so the points the player bought are ``final − bonuses``. Readings chosen:
+
+* **Point buy.** Attributes start at 1, skills and fields at 0; each point bought raises a score by one. 10
+  points for attributes, 10 for skills (Profession included; 12 if the character takes no free specialty), 5 for
+  magic (what magic leaves unspent is free), 5 free (plus the campaign's ``extra_points``) that go anywhere — or
+  all 5 into one extra trick. Bought scores are at most 5; bonuses may take a score past it. Points may be left
+  unspent (the validation says how many).
+* **Specialties.** One free specialty; a class adds its own; a second one bought at creation costs double for
+  its skill (the skill's points count twice) and needs the skill bought to 2 or more (Shania: Performance 2 with
+  the Pop Musician specialty costs 4). At most two at creation, three ever.
+* **Profession** is one skill whose dots may be split among several named professions, each at least 1, adding
+  up to the skill.
+* **Ancestry and class.** The sample ancestries and classes must give exactly their bonuses, tricks and flaws
+  (a human: +1 to one attribute, a free trick and flaw); others (the setting's own) need a +2 and a −1
+  (ancestry) or two +2 (class). Without an ancestry the character chooses one trick and one flaw. A trick
+  exclusive to an ancestry or class needs it.
+* **Best at Thing** (optional): once the chosen skill reaches 5 every other skill is capped at 4.
+* **In play**: health −5 (dead) to maximum, Resolve 0 to 5 (player-characters; NPCs usually have none),
+  training Resolve at most 3 in all, mana up to the total of magic points, at most 3 lasting injuries.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from tools.systems.brew.rules import (
+    ANCESTRIES, ATTRIBUTE_POINTS, ATTRIBUTES, ATTRIBUTES_REF, CLASS_ANCESTRY, CLASS_BONUS, CLASSES,
+    DAMAGE, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MANA, MAX_HEALTH,
+    MAX_LASTING_INJURIES, MAX_RESOLVE, MAX_SCORE, MAX_SPECIALTIES, MAX_SPECIALTIES_AT_CREATION,
+    MAX_TRAINING_RESOLVE, NO_SPECIALTY_POINTS, POINT_BUY, RESOLVE, SKILL_POINTS, SKILLS, SKILLS_REF, TIME,
+    TRICK_PRICE, TRICKS_REF, AttackType, Attribute, DamageRule, Range, Size, WeaponName,
+)
+
+TRAIT_NAMES = (*ATTRIBUTES, *SKILLS, *MAGIC_FIELDS)
+SPECIALTY_SKILLS = (*SKILLS, *MAGIC_FIELDS)
+FIELD_ORDER = ("name", "ancestry", "ancestry_bonuses", "character_class", "class_bonuses", "attributes", "skills",
+               "professions", "magic", "magic_attribute", "specialties", "tricks", "flaws", "best_at", "health",
+               "max_health", "resolve", "max_resolve", "training_resolve", "mana", "max_mana", "lasting_injuries",
+               "stabilising_days", "xp", "gear", "points")
+
+
+def norm(v: Any) -> Any:
+    return v.strip().lower() if isinstance(v, str) else v
+
+
+def norm_keys(v: Any) -> Any:
+    if isinstance(v, dict):
+        out = {}
+        for k, x in v.items():
+            key = norm(k)
+            if key in out:
+                raise ValueError(f"'{key}' is listed twice")
+            out[key] = x
+        return out
+    return v
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
+
+
+class Attributes(_Part):
+    power: int
+    precision: int
+    speed: int
+    perception: int
+    wits: int
+    charisma: int
+
+    def scores(self) -> dict[str, int]:
+        return {a: getattr(self, a) for a in ATTRIBUTES}
+
+
+class Specialty(_Part):
+    name: str = Field(min_length=1, max_length=80)
+    skill: str = Field(description="A skill or a field of magic, e.g. 'medicine'.")
+    source: Literal["free", "class", "bought"] = Field("free", description="free (the one free specialty), class "
+                                                      "(the class's), bought (paid with points or XP).")
+
+    @field_validator("skill", "source", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return norm(v)
+
+
+class LastingInjury(_Part):
+    name: str = Field(min_length=1, max_length=120, description="What it is: 'broken and dislocated arm'.")
+    healing_left: int = Field(30, description="Points of healing still needed (30 at first).")
+
+
+class GearItem(_Part):
+    name: str = Field(min_length=1, max_length=60)
+    kind: Literal["weapon", "armor", "item"] = "item"
+    attack_type: AttackType | None = Field(None, description="Weapons: unarmed, blunt, simple_bladed, "
+                                           "simple_projectile, complex_handheld, complex_ranged.")
+    weapon: WeaponName | None = Field(None, description="Weapons: one of the book's example weapons.")
+    damage_rule: DamageRule | None = None
+    damage_fixed: int | None = None
+    ranges: list[Range] | None = None
+    soak: int = Field(0, description="Armor: damage it soaks.")
+
+    @field_validator("kind", "attack_type", "weapon", "damage_rule", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return norm(v)
+
+
+class BrewCharacter(_Part):
+    """A Brew sheet. Scores are final; numbers are judged by :func:`problems`, not on parsing."""
+
+    name: str = Field(min_length=1, max_length=60)
+    concept: str | None = Field(None, max_length=200)
+    npc: bool = False
+    ancestry: str | None = Field(None, max_length=60)
+    ancestry_bonuses: dict[str, int] = Field(default_factory=dict, description="What the ancestry added, e.g. "
+                                             "{'perception': 2, 'power': -1, 'illusion': 1}.")
+    character_class: str | None = Field(None, max_length=60)
+    class_bonuses: dict[str, int] = Field(default_factory=dict, description="What the class added (+2 on two).")
+    size: Size = "medium"
+    attributes: Attributes
+    skills: dict[str, int] = Field(default_factory=dict, description="Skill -> final score (0 if absent).")
+    professions: dict[str, int] = Field(default_factory=dict, description="Profession split: name -> points.")
+    magic: dict[str, int] = Field(default_factory=dict, description="Field of magic -> final score.")
+    magic_attribute: Attribute = Field("wits", description="The attribute the character's kind of magic uses.")
+    specialties: list[Specialty] = Field(default_factory=list)
+    tricks: list[str] = Field(default_factory=list)
+    flaws: list[str] = Field(default_factory=list)
+    bought_trick: bool = Field(False, description="One extra trick bought with all 5 free points at creation.")
+    best_at: str | None = Field(None, description="Optional Best at Thing: the skill this character may become "
+                                "the best at.")
+    extra_points: int = Field(0, description="Extra free points of a more highly powered campaign.")
+    health: int
+    max_health: int = MAX_HEALTH
+    resolve: int = 0
+    max_resolve: int = 0
+    training_resolve: dict[str, int] = Field(default_factory=dict, description="Skill -> Resolve points from "
+                                             "downtime training, usable only on that skill.")
+    mana: int = 0
+    max_mana: int = 0
+    lasting_injuries: list[LastingInjury] = Field(default_factory=list)
+    stabilising_days: int = Field(0, description="Days left of a stabilisation period at health 1 (realistic "
+                                  "healing): no skill rolls until it ends.")
+    xp: int = 0
+    laden: bool = False
+    gear: list[GearItem] = Field(default_factory=list)
+
+    @field_validator("ancestry", "character_class", "best_at", "magic_attribute", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return norm(v)
+
+    @field_validator("skills", "magic", "ancestry_bonuses", "class_bonuses", "training_resolve", mode="before")
+    @classmethod
+    def _keys(cls, v):
+        return norm_keys(v)
+
+    def score(self, trait: str) -> int:
+        if trait in ATTRIBUTES:
+            return getattr(self.attributes, trait)
+        if trait in MAGIC_FIELDS:
+            return self.magic.get(trait, 0)
+        return self.skills.get(trait, 0)
+
+    def bonus(self, trait: str) -> int:
+        return self.ancestry_bonuses.get(trait, 0) + self.class_bonuses.get(trait, 0)
+
+    def bought(self, trait: str) -> int:
+        return self.score(trait) - self.bonus(trait)
+
+    def specialty_in(self, skill: str) -> list[Specialty]:
+        return [s for s in self.specialties if s.skill == skill]
+
+    def magic_points(self) -> int:
+        return sum(self.magic.values())
+
+
+@dataclass(frozen=True)
+class Violation:
+    field: str
+    sentence: str
+    given: str | None = None
+
+
+def _v(field: str, text: str, rule: str, given: Any = None) -> Violation:
+    return Violation(field, f"{text} ({rule}).", None if given is None else str(given))
+
+
+def violations(c: BrewCharacter, creation: bool = True) -> list[str]:
+    return [v.sentence for v in problems(c, creation)]
+
+
+def problems(c: BrewCharacter, creation: bool = True) -> list[Violation]:
+    """Every rule the sheet breaks. ``creation`` adds the point-buy budgets; NPCs get neither budgets nor player
+    invariants."""
+    found = _names(c) + _ranges(c, creation and not c.npc) + _pools(c)
+    if not c.npc:
+        found += _specialties(c, creation) + _professions(c) + _heritage(c, creation) + _best_at(c)
+        if creation:
+            found += _budget(c) + _fresh(c)
+    return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]) if v.field.split(".")[0] in
+                  FIELD_ORDER else len(FIELD_ORDER))
+
+
+def _names(c: BrewCharacter) -> list[Violation]:
+    out = []
+    for k in c.skills:
+        if k not in SKILLS:
+            out.append(_v(f"skills.{k}", f"'{k}' is not a skill; the skills are {', '.join(SKILLS)}", SKILLS_REF, k))
+    for k in c.magic:
+        if k not in MAGIC_FIELDS:
+            out.append(_v(f"magic.{k}", f"'{k}' is not a field of magic; the seven are {', '.join(MAGIC_FIELDS)}",
+                          "brew.md#Scrying (prophecy and far-seeing/hearing)", k))
+    for field in ("ancestry_bonuses", "class_bonuses"):
+        for k in getattr(c, field):
+            if k not in TRAIT_NAMES:
+                out.append(_v(f"{field}.{k}", f"'{k}' is not an attribute, skill or field of magic", CLASS_ANCESTRY,
+                              k))
+    for k in c.training_resolve:
+        if k not in SPECIALTY_SKILLS:
+            out.append(_v(f"training_resolve.{k}", f"'{k}' is not a skill", TIME, k))
+    for s in c.specialties:
+        if s.skill not in SPECIALTY_SKILLS:
+            out.append(_v("specialties", f"Specialty '{s.name}' names '{s.skill}', which is not a skill or field of "
+                                         "magic", SKILLS_REF, s.skill))
+    if c.best_at is not None and c.best_at not in SPECIALTY_SKILLS:
+        out.append(_v("best_at", f"Best at '{c.best_at}': not a skill", SKILLS_REF, c.best_at))
+    return out
+
+
+def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
+    out = []
+    for a, s in c.attributes.scores().items():
+        if s < 1:
+            out.append(_v(f"attributes.{a}", f"{a.capitalize()} is {s}; no character can have 0 points in an "
+                                             "attribute", ATTRIBUTES_REF, s))
+    top = MAX_SCORE if not c.npc else 10
+    for trait in TRAIT_NAMES:
+        if trait in ATTRIBUTES or trait in c.skills or trait in c.magic:
+            bought = c.bought(trait) if not c.npc else c.score(trait)
+            low = 1 if trait in ATTRIBUTES else 0
+            where = "attributes" if trait in ATTRIBUTES else "magic" if trait in MAGIC_FIELDS else "skills"
+            if bought > top or (bought < low and trait not in ATTRIBUTES):
+                extra = f" (bought, beside bonuses of {c.bonus(trait):+d})" if c.bonus(trait) and not c.npc else ""
+                out.append(_v(f"{where}.{trait}", f"{trait.capitalize()} is {bought}{extra}, but scores run from "
+                                                  f"{low} to {top}", POINT_BUY, bought))
+    for i, g in enumerate(c.gear):
+        if g.kind == "armor" and not 0 <= g.soak <= 10:
+            out.append(_v(f"gear.{i}.soak", f"Armor '{g.name}' soaks {g.soak}; 0 to 10", "brew.md#Combat", g.soak))
+        if g.kind == "weapon" and g.attack_type is None and g.weapon is None:
+            out.append(_v(f"gear.{i}", f"Weapon '{g.name}' needs an attack_type or one of the example weapons",
+                          "brew.md#Combat", g.name))
+        if g.kind == "weapon" and (g.attack_type or "").startswith("complex") and g.weapon is None and \
+                g.damage_rule is None and g.damage_fixed is None:
+            out.append(_v(f"gear.{i}", f"Complex weapon '{g.name}' needs its damage stats (damage_rule or "
+                                       "damage_fixed)", "brew.md#Combat", g.name))
+    return out
+
+
+def _pools(c: BrewCharacter) -> list[Violation]:
+    out = []
+    if not 1 <= c.max_health <= 30:
+        out.append(_v("max_health", f"Maximum health {c.max_health}; 10 unless a flaw, injury or trick changes it "
+                                    "(1 to 30)", DAMAGE, c.max_health))
+    if not -5 <= c.health <= c.max_health:
+        out.append(_v("health", f"Health {c.health} is outside -5 (dead) to the maximum {c.max_health}", DAMAGE,
+                      c.health))
+    if not 0 <= c.max_resolve <= MAX_RESOLVE or (not c.npc and c.max_resolve != MAX_RESOLVE):
+        want = f"a player-character has {MAX_RESOLVE}" if not c.npc else f"0 to {MAX_RESOLVE}"
+        out.append(_v("max_resolve", f"Maximum Resolve {c.max_resolve}: {want}", RESOLVE, c.max_resolve))
+    if not 0 <= c.resolve <= c.max_resolve:
+        out.append(_v("resolve", f"Resolve {c.resolve} is outside 0 to {c.max_resolve}", RESOLVE, c.resolve))
+    if any(v < 0 for v in c.training_resolve.values()) or sum(c.training_resolve.values()) > MAX_TRAINING_RESOLVE:
+        out.append(_v("training_resolve", f"Training Resolve totals {sum(c.training_resolve.values())}; at most "
+                                          f"{MAX_TRAINING_RESOLVE} (nine days of training)", TIME,
+                      dict(c.training_resolve)))
+    if c.max_mana != c.magic_points():
+        out.append(_v("max_mana", f"Maximum mana is {c.max_mana} but must equal the magic points, "
+                                  f"{c.magic_points()}", MANA, c.max_mana))
+    if not 0 <= c.mana <= c.max_mana:
+        out.append(_v("mana", f"Mana {c.mana} is outside 0 to {c.max_mana}", MANA, c.mana))
+    if len(c.lasting_injuries) > MAX_LASTING_INJURIES:
+        out.append(_v("lasting_injuries", f"{len(c.lasting_injuries)} lasting injuries; the cap is "
+                                          f"{MAX_LASTING_INJURIES}", DAMAGE, len(c.lasting_injuries)))
+    for i, inj in enumerate(c.lasting_injuries):
+        if not 0 < inj.healing_left <= 200:
+            out.append(_v(f"lasting_injuries.{i}", f"'{inj.name}' needs {inj.healing_left} points of healing; 1 to "
+                                                   "200 (a healed injury is removed)", DAMAGE, inj.healing_left))
+    if not 0 <= c.stabilising_days <= 30:
+        out.append(_v("stabilising_days", f"{c.stabilising_days} days of stabilisation; 0 to 30", "brew.md#Simplified "
+                                          "healing for combat-oriented games", c.stabilising_days))
+    if c.xp < 0:
+        out.append(_v("xp", f"XP {c.xp} is negative", "brew.md#Using Experience Points", c.xp))
+    if c.extra_points < 0:
+        out.append(_v("points", f"extra_points {c.extra_points} is negative", POINT_BUY, c.extra_points))
+    return out
+
+
+def _specialties(c: BrewCharacter, creation: bool) -> list[Violation]:
+    out = []
+    n = len(c.specialties)
+    cap = MAX_SPECIALTIES_AT_CREATION if creation else MAX_SPECIALTIES
+    if n > cap:
+        out.append(_v("specialties", f"{n} specialties; at most {cap} " + ("at creation" if creation else "ever"),
+                      SKILLS_REF, n))
+    for name, k in Counter(s.name.casefold() for s in c.specialties).items():
+        if k > 1:
+            out.append(_v("specialties", f"Specialty '{name}' is listed {k} times", SKILLS_REF, name))
+    free = [s for s in c.specialties if s.source == "free"]
+    if len(free) > 1:
+        out.append(_v("specialties", f"{len(free)} free specialties; one is free, a second is bought",
+                      SKILLS_REF, len(free)))
+    klass = [s for s in c.specialties if s.source == "class"]
+    if klass and not c.character_class:
+        out.append(_v("specialties", f"'{klass[0].name}' comes from a class, but the character has none",
+                      CLASS_ANCESTRY, klass[0].name))
+    if len(klass) > 1:
+        out.append(_v("specialties", "A class gives one free specialty", CLASS_ANCESTRY, len(klass)))
+    sample = CLASSES.get(c.character_class or "")
+    for s in klass:
+        if sample and (s.name.casefold() not in sample["specialties"] or sample["specialties"][s.name.casefold()]
+                       != s.skill):
+            options = ", ".join(f"{k} ({v})" for k, v in sample["specialties"].items())
+            out.append(_v("specialties", f"The {c.character_class} class's specialty is one of {options}, not "
+                                         f"'{s.name}' ({s.skill})", sample["ref"], s.name))
+    if creation:
+        for s in c.specialties:
+            if s.source == "bought" and c.bought(s.skill) < 2:
+                out.append(_v("specialties", f"A bought specialty needs its skill bought to 2 or more: {s.skill} is "
+                                             f"{c.bought(s.skill)}", SKILLS_REF, s.name))
+    return out
+
+
+def _professions(c: BrewCharacter) -> list[Violation]:
+    points = c.skills.get("profession", 0)
+    split = c.professions
+    out = []
+    if points and not split:
+        out.append(_v("professions", f"Profession {points} needs at least one named profession, e.g. "
+                                     "{'farmer': 2}", SKILLS_REF, points))
+    elif split:
+        if any(v < 1 for v in split.values()):
+            out.append(_v("professions", "Each profession holds at least one of the skill's dots", SKILLS_REF,
+                          dict(split)))
+        if sum(split.values()) != points:
+            out.append(_v("professions", f"The professions hold {sum(split.values())} dots but the Profession skill "
+                                         f"is {points}; the dots are split among them", SKILLS_REF, dict(split)))
+    return out
+
+
+def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
+    out = []
+    anc = ANCESTRIES.get(c.ancestry or "")
+    ab = {k: v for k, v in c.ancestry_bonuses.items() if v}
+    if c.ancestry is None:
+        if ab:
+            out.append(_v("ancestry_bonuses", "Ancestry bonuses without an ancestry", CLASS_ANCESTRY, ab))
+    elif anc is None:
+        if sorted(ab.values()) not in ([-1, 2], []) and creation:
+            out.append(_v("ancestry_bonuses", f"A standard ancestry gives +2 to one attribute and -1 on another, "
+                                              f"not {ab}", CLASS_ANCESTRY, ab))
+    elif c.ancestry == "human":
+        if not (len(ab) == 1 and list(ab.values()) == [1] and next(iter(ab)) in ATTRIBUTES):
+            out.append(_v("ancestry_bonuses", f"A human takes +1 to one chosen attribute, not {ab or 'nothing'}",
+                          anc["ref"], ab))
+    else:
+        want = {anc["plus"]: anc["amount"], anc["minus"]: -1, **anc.get("free_magic", {})}
+        if ab != want:
+            out.append(_v("ancestry_bonuses", f"The {c.ancestry} ancestry gives " + ", ".join(
+                f"{k} {v:+d}" for k, v in want.items()) + f", not {ab or 'nothing'}", anc["ref"], ab))
+        for kind, wanted in (("tricks", anc["trick"]), ("flaws", anc["flaw"])):
+            if wanted not in getattr(c, kind):
+                out.append(_v(kind, f"The {c.ancestry} ancestry comes with the {kind[:-1]} '{wanted}'", anc["ref"],
+                              wanted))
+        if c.size != anc["size"]:
+            out.append(_v("ancestry", f"The {c.ancestry} ancestry is {anc['size']}, not {c.size}", anc["ref"],
+                          c.size))
+    klass = CLASSES.get(c.character_class or "")
+    cb = {k: v for k, v in c.class_bonuses.items() if v}
+    if c.character_class is None:
+        if cb:
+            out.append(_v("class_bonuses", "Class bonuses without a class", CLASS_ANCESTRY, cb))
+    elif klass is None:
+        if creation and (len(cb) != 2 or set(cb.values()) != {CLASS_BONUS}):
+            out.append(_v("class_bonuses", f"A standard class gives +2 on two different traits, not {cb}",
+                          CLASS_ANCESTRY, cb))
+    else:
+        ok = len(cb) == 2 and set(cb.values()) == {CLASS_BONUS} and klass["fixed"] in cb and \
+            next(k for k in cb if k != klass["fixed"]) in klass["either"]
+        if not ok:
+            out.append(_v("class_bonuses", f"The {c.character_class} gains +2 {klass['fixed']} and +2 on either "
+                                           f"{' or '.join(klass['either'])}, not {cb or 'nothing'}", klass["ref"],
+                          cb))
+        for t in klass["tricks"]:
+            if t not in c.tricks:
+                out.append(_v("tricks", f"The {c.character_class} class comes with the trick '{t}'", klass["ref"], t))
+        if klass["flaw"] not in c.flaws:
+            out.append(_v("flaws", f"The {c.character_class} class comes with the flaw '{klass['flaw']}'",
+                          klass["ref"], klass["flaw"]))
+    owned = {ANCESTRIES[a]["trick"] for a in ANCESTRIES if ANCESTRIES[a]["trick"] and a == c.ancestry}
+    owned |= {ANCESTRIES[a]["flaw"] for a in ANCESTRIES if ANCESTRIES[a]["flaw"] and a == c.ancestry}
+    if klass:
+        owned |= set(klass["tricks"]) | {klass["flaw"]}
+    for t in c.tricks:
+        if t in EXCLUSIVE_TRICKS and t not in owned:
+            out.append(_v("tricks", f"'{t}' belongs to another ancestry or class", TRICKS_REF, t))
+    for f in c.flaws:
+        if f in EXCLUSIVE_FLAWS and f not in owned:
+            out.append(_v("flaws", f"'{f}' belongs to another ancestry or class", TRICKS_REF, f))
+    for kind in ("tricks", "flaws"):
+        items = getattr(c, kind)
+        if not items:
+            out.append(_v(kind, f"A player-character has at least one {kind[:-1]}", TRICKS_REF))
+        for name, k in Counter(x.casefold() for x in items).items():
+            if k > 1:
+                out.append(_v(kind, f"'{name}' is listed {k} times", TRICKS_REF, name))
+    if creation:
+        granted = 1 + (len(klass["tricks"]) if klass else 1 if c.character_class else 0)
+        want = granted + (1 if c.bought_trick else 0)
+        if len(c.tricks) != want:
+            out.append(_v("tricks", f"{len(c.tricks)} tricks, but this character starts with {want} ("
+                                    f"{'the ancestry' if anc and anc['trick'] else 'one chosen'}'s"
+                                    + (", the class's" if c.character_class else "")
+                                    + (", one bought with 5 free points" if c.bought_trick else "") + ")",
+                          TRICKS_REF, len(c.tricks)))
+    return out
+
+
+def _best_at(c: BrewCharacter) -> list[Violation]:
+    if c.best_at is None or c.score(c.best_at) < MAX_SCORE:
+        return []
+    over = [s for s in SKILLS if s != c.best_at and c.skills.get(s, 0) > 4]
+    return [_v("skills", f"Best at {c.best_at} is achieved: every other skill is capped at 4, but "
+                         f"{', '.join(f'{s} {c.skills[s]}' for s in over)}", SKILLS_REF, over)] if over else []
+
+
+class Spending(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    attributes: int
+    skills: int
+    magic: int
+    trick: int
+    attribute_pool: int
+    skill_pool: int
+    magic_pool: int
+    free_pool: int
+    over: int = Field(description="Points beyond the pools, to come out of the free points.")
+    free_available: int
+    unspent: int
+
+
+def spending(c: BrewCharacter) -> Spending:
+    attrs = sum(c.bought(a) - 1 for a in ATTRIBUTES)
+    skills = sum(max(0, c.bought(s)) for s in SKILLS if s in c.skills)
+    skills += sum(max(0, c.bought(s.skill)) for s in c.specialties if s.source == "bought" and s.skill in SKILLS)
+    magic = sum(max(0, c.bought(f)) for f in MAGIC_FIELDS if f in c.magic)
+    magic += sum(max(0, c.bought(s.skill)) for s in c.specialties if s.source == "bought" and s.skill in MAGIC_FIELDS)
+    trick = TRICK_PRICE if c.bought_trick else 0
+    skill_pool = SKILL_POINTS + (0 if any(s.source == "free" for s in c.specialties) else NO_SPECIALTY_POINTS)
+    free = FREE_POINTS + c.extra_points
+    over = max(0, attrs - ATTRIBUTE_POINTS) + max(0, skills - skill_pool) + max(0, magic - MAGIC_POINTS) + trick
+    available = free + max(0, MAGIC_POINTS - magic)
+    unspent = max(0, ATTRIBUTE_POINTS - attrs) + max(0, skill_pool - skills) + max(0, available - over)
+    return Spending(attributes=attrs, skills=skills, magic=magic, trick=trick, attribute_pool=ATTRIBUTE_POINTS,
+                    skill_pool=skill_pool, magic_pool=MAGIC_POINTS, free_pool=free, over=over,
+                    free_available=available, unspent=unspent)
+
+
+def _budget(c: BrewCharacter) -> list[Violation]:
+    s = spending(c)
+    if s.over <= s.free_available:
+        return []
+    parts = [f"attributes {s.attributes} of {s.attribute_pool}", f"skills {s.skills} of {s.skill_pool}",
+             f"magic {s.magic} of {s.magic_pool}"] + ([f"an extra trick {s.trick}"] if s.trick else [])
+    overs = {"attributes": s.attributes - s.attribute_pool, "skills": s.skills - s.skill_pool,
+             "magic": s.magic - s.magic_pool}
+    field = max(overs, key=lambda k: overs[k]) if max(overs.values()) > 0 else "tricks"
+    return [_v(field, f"Spends {s.over - s.free_available} point(s) too many: {', '.join(parts)}, with "
+                         f"{s.free_available} free point(s) to cover the {s.over} beyond the pools (a second "
+                         "specialty doubles its skill's cost)", POINT_BUY, s.over)]
+
+
+def _fresh(c: BrewCharacter) -> list[Violation]:
+    out = []
+    if c.health != c.max_health:
+        out.append(_v("health", f"A new character starts at full health ({c.max_health}), not {c.health}", DAMAGE,
+                      c.health))
+    if c.resolve != c.max_resolve:
+        out.append(_v("resolve", f"A new character starts with full Resolve ({c.max_resolve})", RESOLVE, c.resolve))
+    if c.mana != c.max_mana:
+        out.append(_v("mana", f"A new character starts with every mana slot ({c.max_mana})", MANA, c.mana))
+    if c.max_health != MAX_HEALTH and not any(t for t in c.flaws):
+        out.append(_v("max_health", f"Health is {MAX_HEALTH} unless a flaw or trick changes it", DAMAGE, c.max_health))
+    if c.lasting_injuries:
+        out.append(_v("lasting_injuries", "A new character has no lasting injuries", DAMAGE))
+    if c.training_resolve:
+        out.append(_v("training_resolve", "Training Resolve comes from downtime training, not creation", TIME))
+    return out
+

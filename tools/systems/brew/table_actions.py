@@ -1,0 +1,608 @@
+"""State-bound Brew actions: skill rolls, Resolve rerolls and chance rolls on the last roll, contests, teamwork,
+the time mode, downtime training, flaws, XP and gear (``brew.md#Skill Rolls`` and after). Scores, health, load,
+tricks and conditions come off the sheets; the pure tools (:mod:`.checks`, :mod:`.rerolls`, :mod:`.contests`,
+:mod:`.flaws`, :mod:`.advancement`) do the mechanics.
+
+Readings chosen (see also :mod:`.table_common`):
+
+* ``brew_skill_roll``: the attribute defaults to the skill's (:data:`rules.DEFAULT_ATTRIBUTE`); a Profession roll
+  uses the named profession's share of the dots (the largest share when none is named). A specialty applies when
+  the caller says the action falls within one the sheet has. Lucky comes from the sheet; A Thousand Masks adds +2
+  to deception tasks; Superstitious takes −2 when things get spooky; size turns hiding and handling large objects
+  into 2d6 keep high or low; Best at Thing (when the campaign uses it and the skill is at 5) makes the roll an
+  automatic success. Old Enemies rolls its extra d6 beside every Interaction or Performance roll (a 1 brings an
+  old enemy). The roll is remembered, so Resolve and chance rolls act on it.
+* ``brew_spend_resolve`` rerolls the actor's last roll; ``brew_take_chance`` risks a chance roll on it. Both belong
+  to the action that made the roll, so in a fight they take no action of their own. Once a chance roll is made the
+  roll can no longer be rerolled.
+* ``brew_contest_roll`` by a grappled character, Power against Power, is their attempt to get up: winning
+  removes ``grappled`` ("keeping the other person down requires simple Power vs. Power opposed rolls for every time
+  the other person attempts to get up, with the grappled person rolling at a disadvantage").
+* ``brew_train``: in Downtime, every three days of training a skill give one Resolve point usable only on it
+  (three at most in all).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from tools.binding import bind, run_pure
+from tools.contract import ToolArgs
+from tools.dice import Roller
+from tools.tool import table_tool
+from tools.systems.brew.advancement import AdvanceResult, brew_advance
+from tools.systems.brew.checks import BrewCheckResult, brew_check, lower
+from tools.systems.brew.contests import CollaborateResult, ContestResult, brew_collaborate, brew_contest
+from tools.systems.brew.flaws import FlawResult, brew_flaw_roll
+from tools.systems.brew.rerolls import ChanceResult, RerollResult, brew_chance_roll, brew_reroll
+from tools.systems.brew.rules import (
+    DEFAULT_ATTRIBUTE, MAX_TRAINING_RESOLVE, TIME, TIME_NAMES, XP_REF, Advance, Attribute,
+    DifficultyName, Skill, TimeMode,
+)
+from tools.systems.brew.sheet import BrewCharacter, GearItem
+from tools.systems.brew.table_common import (
+    ACTOR, MODIFIER, Edits, condition_mods, conditions_of, difficulty_value, fail, find, health_ops, health_rule,
+    mods_line, option, require_conscious, set_state, time_mode, unknown,
+)
+from tools.table import BoundResult, SetConditions, SetField, TableState
+
+Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
+SOCIAL = ("interaction", "performance")
+"""Social rolls, for Old Enemies ("Whenever you roll a social interaction ... also roll an additional d6")."""
+DIFFICULTY = Field("challenging", description="A number, or easy (6), challenging (8), expert (10), feeling lucky "
+                   "(16), teamwork (18). Most rolls are 8 or more.")
+
+
+def size_advantage(size: str, task: str) -> str:
+    if task == "hiding":
+        return {"small": "high", "large": "low"}.get(size, "none")
+    if task == "large_objects":
+        return {"small": "low", "large": "high"}.get(size, "none")
+    return "none"
+
+
+def combine(a: str, b: str) -> str:
+    """Two reasons to roll 2d6: a high and a low cancel."""
+    picks = {a, b} - {"none"}
+    return "none" if picks == {"high", "low"} else (picks.pop() if picks else "none")
+
+
+def skill_points(sheet: BrewCharacter, skill: str | None, profession: str | None, field: str) -> tuple[int, str]:
+    if skill is None:
+        return 0, ""
+    if skill == "profession":
+        split = sheet.professions
+        if profession:
+            match = next((k for k in split if k.casefold() == profession.strip().casefold()), None)
+            if match is None:
+                unknown("profession", profession, sorted(split), "profession")
+            return split[match], f" ({match})"
+        if split:
+            best = max(split, key=lambda k: split[k])
+            return split[best], f" ({best})"
+        return sheet.skills.get("profession", 0), ""
+    return sheet.score(skill), ""
+
+
+def roll_spec(state: TableState, name: str, sheet: BrewCharacter, attribute: str, skill: str | None, modifier: int,
+              specialty: bool, task: str = "other", profession: str | None = None,
+              field: str = "skill") -> tuple[dict[str, Any], list[str], list[tuple[int, str]]]:
+    """The pure check's arguments for ``name`` rolling ``attribute`` + ``skill`` on this table."""
+    points, prof = skill_points(sheet, skill, profession, field)
+    if specialty:
+        if skill is None or not sheet.specialty_in(skill):
+            have = ", ".join(f"{s.name} ({s.skill})" for s in sheet.specialties) or "none"
+            fail("specialty", f"{name} has no specialty in {skill or 'an attribute'}; specialties: {have}", skill)
+    parts, cond_keep = condition_mods(state, name, attribute, skill)
+    if task == "deception" and "A Thousand Masks" in sheet.tricks:
+        parts.append((2, "A Thousand Masks"))
+    if task == "spooky" and "Superstitious" in sheet.tricks + sheet.flaws:
+        parts.append((-2, "Superstitious"))
+    keep = combine(size_advantage(sheet.size, task), cond_keep)
+    best = bool(option(state, "best_at_thing", False)) and skill is not None and sheet.best_at == skill and \
+        sheet.score(skill) >= 5
+    spec = {"attribute": sheet.score(attribute), "skill": points, "bonus": modifier + sum(n for n, _ in parts),
+            "specialty": specialty, "attribute_name": attribute, "health": sheet.health,
+            "health_rule": health_rule(state), "laden": sheet.laden, "lucky": "Lucky" in sheet.tricks,
+            "advantage": keep}
+    lines = [f"{name} rolls {attribute} {sheet.score(attribute)}" + (f" + {skill}{prof} {points}" if skill else
+                                                                     " alone") + "."]
+    if keep != "none":
+        why = [w for w, on in ((f"{sheet.size} size ({task.replace('_', ' ')})", size_advantage(sheet.size, task)
+                                != "none"), ("held in a grapple", cond_keep != "none")) if on]
+        lines.append(f"2d6 keep {keep}: {', '.join(why)}.")
+    if best:
+        lines.append(f"Best at {skill}: an automatic success whenever it is possible at all.")
+    return {**spec, "best_at_thing": best}, lines, parts
+
+
+def remember(state: TableState, name: str, entry: dict[str, Any]) -> Any:
+    rolls = dict(state.system_state.get("last_roll") or {})
+    rolls[name] = entry
+    return set_state("last_roll", rolls)
+
+
+class SkillRollArgs(ToolArgs):
+    actor: str = ACTOR
+    skill: Skill | None = Field(None, description="The skill, or null for the attribute alone.")
+    attribute: Attribute | None = Field(None, description="Default: the skill's usual attribute. Required without "
+                                        "a skill.")
+    difficulty: int | DifficultyName = DIFFICULTY
+    modifier: int = MODIFIER
+    specialty: bool = Field(False, description="The action falls within one of the actor's specialties in this "
+                            "skill: 2d6 keep the higher.")
+    profession: str | None = Field(None, max_length=60, description="For a Profession roll: which profession.")
+    task: Task = Field("other", description="hiding / large_objects (size rolls 2d6), deception (A Thousand "
+                       "Masks), spooky (Superstitious), or other.")
+
+    @field_validator("skill", "attribute", "task", "difficulty", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _what(self):
+        if self.skill is None and self.attribute is None:
+            raise ValueError("name a skill, or the attribute when no skill applies")
+        if isinstance(self.difficulty, int) and not 1 <= self.difficulty <= 40:
+            raise ValueError("difficulty runs from 1 to 40 (6 easy, 8 challenging, 10 expert)")
+        return self
+
+
+class SkillRollResult(BrewCheckResult, BoundResult):
+    actor: str
+    attribute_name: str
+    skill: str | None
+
+
+@table_tool("brew_skill_roll", "brew", "A character or NPC makes a Brew skill roll: attribute + skill from the sheet, "
+            "health, load, conditions and tricks applied, against a difficulty.", acts="actor")
+def brew_skill_roll(args: SkillRollArgs, roller: Roller, state: TableState) -> SkillRollResult:
+    name, sheet = find(state, args.actor, "actor")
+    require_conscious(name, sheet, "actor")
+    attribute = args.attribute or DEFAULT_ATTRIBUTE[args.skill]
+    difficulty = difficulty_value(args.difficulty)
+    spec, lines, parts = roll_spec(state, name, sheet, attribute, args.skill, args.modifier, args.specialty,
+                                   args.task, args.profession)
+    r = run_pure(brew_check, roller, **spec, difficulty=difficulty)
+    entry = {"args": {**spec, "difficulty": difficulty}, "skill": args.skill, "die": r.die_result,
+             "total": r.total, "outcome": r.outcome, "chance": False}
+    what = attribute + (f" + {args.skill}" if args.skill else "")
+    after: list[str] = []
+    refs: list[str] = []
+    if "Old Enemies" in sheet.flaws and args.skill in SOCIAL:
+        enemy = roller.roll(6, "old enemies die")
+        r = r.model_copy(update={"dice": [*r.dice, enemy]})
+        after.append(f"Old Enemies: the extra d6 shows {enemy.face}" + (" — someone of their own level with beef "
+                     "against them will turn up; when and how is the narrator's." if enemy.face == 1 else "."))
+        refs.append("brew.md#Rogue Warrior")
+    return bind(SkillRollResult, r, [remember(state, name, entry)], summary=f"{name} ({what}): {r.summary}",
+                before=lines + mods_line(args.modifier, parts), after=after, refs=refs, actor=name,
+                attribute_name=attribute, skill=args.skill)
+
+
+class LastRollArgs(ToolArgs):
+    actor: str = ACTOR
+
+
+class ResolveArgs(ToolArgs):
+    actor: str = ACTOR
+    divine: bool = Field(False, description="A Servant to a Martial God acting for their god's will or their "
+                         "destiny: a free Resolve roll.")
+
+
+def last_roll(state: TableState, name: str) -> dict[str, Any]:
+    entry = (state.system_state.get("last_roll") or {}).get(name)
+    if not entry:
+        fail("actor", f"{name} has made no skill roll to act on")
+    return entry
+
+
+class SpendResolveResult(RerollResult, BoundResult):
+    actor: str
+
+
+@table_tool("brew_spend_resolve", "brew", "Spend a Resolve point to reroll the actor's last failed roll (its die "
+            "showed more than 1; not in Downtime; training points for that skill first). Part of that roll's action, "
+            "not a new one.")
+def brew_spend_resolve(args: ResolveArgs, roller: Roller, state: TableState) -> SpendResolveResult:
+    name, sheet = find(state, args.actor, "actor")
+    if args.divine and (sheet.character_class != "servant to a martial god"
+                        or "Bound to the God" not in sheet.flaws):
+        fail("divine", f"{name} is no Servant to a Martial God keeping the faith: no free Resolve roll")
+    entry = last_roll(state, name)
+    if entry.get("chance"):
+        fail("actor", "a chance roll was made on that roll: it cannot be rerolled, even with Resolve")
+    if entry.get("die") is None:
+        fail("actor", "the last roll was an automatic failure: there is no die to reroll")
+    skill = entry.get("skill")
+    training = sheet.training_resolve.get(skill, 0) if skill else 0
+    r = run_pure(brew_reroll, roller, **entry["args"], previous_die=entry["die"], resolve=sheet.resolve,
+                 training_resolve=training, time=time_mode(state), free=args.divine)
+    changes: list[Any] = []
+    if r.spent == "free":
+        pass
+    elif r.spent == "training":
+        left = {**sheet.training_resolve, skill: training - 1}
+        changes.append(SetField(name=name, field="training_resolve", value={k: v for k, v in left.items() if v},
+                                was=dict(sheet.training_resolve)))
+    else:
+        changes.append(SetField(name=name, field="resolve", value=sheet.resolve - 1, was=sheet.resolve))
+    changes.append(remember(state, name, {**entry, "die": r.die_result, "total": r.total, "outcome": r.outcome}))
+    return bind(SpendResolveResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+
+
+class TakeChanceArgs(ToolArgs):
+    actor: str = ACTOR
+    thousand_masks: bool = Field(False, description="Invoke A Thousand Masks (once a session, on acting, lying or "
+                                 "grifting): a 1-3 is ignored.")
+
+
+class TakeChanceResult(ChanceResult, BoundResult):
+    actor: str
+
+
+@table_tool("brew_take_chance", "brew", "After a successful roll in Bullet Time, risk a chance roll on it: 1-3 "
+            "fails the action, 4-6 adds for a higher threshold. Part of that roll's action, not a new one.")
+def brew_take_chance(args: TakeChanceArgs, roller: Roller, state: TableState) -> TakeChanceResult:
+    name, sheet = find(state, args.actor, "actor")
+    entry = last_roll(state, name)
+    if entry.get("chance"):
+        fail("actor", "a chance roll was already made on that roll")
+    if entry.get("outcome") == "failure" or entry.get("total") is None:
+        fail("actor", "a chance roll follows a success; the last roll failed")
+    if args.thousand_masks and "A Thousand Masks" not in sheet.tricks:
+        fail("thousand_masks", f"{name} does not have the trick A Thousand Masks")
+    mode = time_mode(state)
+    if mode != "bullet":
+        fail("actor", f"chance rolls are only for Bullet Time; it is {TIME_NAMES[mode]} (brew_set_time, or a fight)")
+    r = run_pure(brew_chance_roll, roller, total=entry["total"], difficulty=entry["args"]["difficulty"],
+                 time="bullet", thousand_masks=args.thousand_masks)
+    change = remember(state, name, {**entry, "total": r.total, "outcome": r.outcome, "chance": True})
+    return bind(TakeChanceResult, r, [change], summary=f"{name}: {r.summary}", actor=name)
+
+
+class ContestRollArgs(ToolArgs):
+    actor: str = ACTOR
+    opponent: str = Field(min_length=1, max_length=60, description="Who the actor contests.")
+    skill: Skill | None = None
+    attribute: Attribute | None = None
+    opponent_skill: Skill | None = Field(None, description="Default: the same skill.")
+    opponent_attribute: Attribute | None = Field(None, description="Default: the opponent skill's attribute.")
+    modifier: int = MODIFIER
+    opponent_modifier: int = Field(0, ge=-20, le=20)
+    task: Task = "other"
+
+    @field_validator("skill", "attribute", "opponent_skill", "opponent_attribute", "task", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _what(self):
+        if self.skill is None and self.attribute is None:
+            raise ValueError("name a skill, or the attribute when no skill applies")
+        return self
+
+
+class ContestRollResult(ContestResult, BoundResult):
+    actor: str
+    opponent: str
+
+
+@table_tool("brew_contest_roll", "brew", "A contested roll between two characters on the table (arm-wrestling, a "
+            "baking contest, a bluff against insight): each side's pool + 1d6, the higher wins.", acts="actor")
+def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) -> ContestRollResult:
+    name, a = find(state, args.actor, "actor")
+    other, b = find(state, args.opponent, "opponent")
+    if name == other:
+        fail("opponent", f"{name} cannot contest themselves", args.opponent)
+    require_conscious(name, a, "actor")
+    a_attr = args.attribute or DEFAULT_ATTRIBUTE[args.skill]
+    b_skill = args.opponent_skill if args.opponent_skill is not None else args.skill
+    b_attr = args.opponent_attribute or (DEFAULT_ATTRIBUTE[b_skill] if b_skill else a_attr)
+    sa, la, pa = roll_spec(state, name, a, a_attr, args.skill, args.modifier, False, args.task)
+    sb, lb, pb = roll_spec(state, other, b, b_attr, b_skill, args.opponent_modifier, False, args.task)
+    if b.health <= 0:
+        sb = {**sb, "bonus": -30}
+        lb.append(f"{other} is at health {b.health}: they cannot resist.")
+    sa.pop("best_at_thing")
+    best_b = sb.pop("best_at_thing")
+    r = run_pure(brew_contest, roller, a={**sa, "name": name, "best_at_thing": False}, b={**sb, "name": other,
+                                                                                        "best_at_thing": best_b})
+    changes: list[Any] = []
+    after: list[str] = []
+    getting_up = "grappled" in conditions_of(state, name) and a_attr == "power" and b_attr == "power"
+    if getting_up:
+        after.append(f"{name} is held down and tries to get up: Power against Power, rolling 2d6 keep low.")
+        if r.outcome == "win":
+            kept = [c for c in state.conditions.get(name, []) if c != "grappled"]
+            changes.append(SetConditions(name=name, conditions=kept))
+            after.append(f"{name} breaks free.")
+    return bind(ContestRollResult, r, changes, summary=f"{name} vs {other}: {r.summary}",
+                before=la + mods_line(args.modifier, pa) + lb + mods_line(args.opponent_modifier, pb), after=after,
+                refs=["brew.md#Combat"] if getting_up else [], actor=name, opponent=other)
+
+
+class TeamRollArgs(ToolArgs):
+    actors: list[str] = Field(min_length=2, max_length=8, description="Who works together.")
+    skill: Skill | None = None
+    attribute: Attribute | None = None
+    difficulty: int | DifficultyName = DIFFICULTY
+    mode: Literal["consecutive", "concurrent"] = "concurrent"
+    max_rolls: int | None = Field(None, ge=1, le=20)
+    minutes_per_roll: int | None = Field(None, ge=1, le=10_000)
+
+    @field_validator("skill", "attribute", "difficulty", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+    @model_validator(mode="after")
+    def _what(self):
+        if self.skill is None and self.attribute is None:
+            raise ValueError("name a skill, or the attribute when no skill applies")
+        if isinstance(self.difficulty, int) and not 1 <= self.difficulty <= 60:
+            raise ValueError("difficulty runs from 1 to 60")
+        if self.mode == "concurrent" and self.max_rolls is not None:
+            raise ValueError("max_rolls is for consecutive collaboration")
+        return self
+
+
+class TeamRollResult(CollaborateResult, BoundResult):
+    actors: list[str]
+
+
+@table_tool("brew_team_roll", "brew", "Characters work together on one task: the best pool is the base and every "
+            "helper's d6 is added (concurrent, or consecutive turns until done).")
+def brew_team_roll(args: TeamRollArgs, roller: Roller, state: TableState) -> TeamRollResult:
+    found = [find(state, n, f"actors.{i}") for i, n in enumerate(args.actors)]
+    names = [n for n, _ in found]
+    if len(set(names)) != len(names):
+        fail("actors", "each character once", ", ".join(names))
+    attribute = args.attribute or DEFAULT_ATTRIBUTE[args.skill]
+    people, lines = [], []
+    for i, (n, c) in enumerate(found):
+        require_conscious(n, c, f"actors.{i}", "help")
+        spec, _, _ = roll_spec(state, n, c, attribute, args.skill, 0, False)
+        from tools.systems.brew.checks import PoolSpec, pool_of
+
+        pool = pool_of(PoolSpec(**{k: v for k, v in spec.items() if k != "best_at_thing"}))[0].pool
+        people.append({"name": n, "pool": pool})
+        lines.append(f"{n}: pool {pool}.")
+    r = run_pure(brew_collaborate, roller, participants=people, difficulty=difficulty_value(args.difficulty),
+                 mode=args.mode, max_rolls=args.max_rolls, minutes_per_roll=args.minutes_per_roll)
+    return bind(TeamRollResult, r, [], summary=f"{' and '.join(names)}: {r.summary}", before=lines, actors=names)
+
+
+class SetTimeArgs(ToolArgs):
+    mode: TimeMode = Field(description="story (standard roleplay), bullet (focused action: chance rolls), "
+                           "downtime (rest and summarised action: no Resolve, training).")
+
+
+@table_tool("brew_set_time", "brew", "Switch the table between Story Time, Bullet Time and Downtime (a fight is "
+            "always Bullet Time).")
+def brew_set_time(args: SetTimeArgs, roller: Roller, state: TableState) -> BoundResult:
+    return BoundResult(summary=f"{TIME_NAMES[args.mode]} begins", rule_refs=[TIME],
+                       steps=[{"story": "Story Time: standard roleplay, no time pressure; states of mind may apply.",
+                               "bullet": "Bullet Time: focused action; chance rolls are possible, turns may be "
+                                         "called.",
+                               "downtime": "Downtime: rest, recovery and summarised action; Resolve cannot reroll, "
+                                           "skills can be trained."}[args.mode]],
+                       changes=[set_state("time", args.mode)])
+
+
+class TrainArgs(ToolArgs):
+    actor: str = ACTOR
+    skill: Skill
+    days: int = Field(ge=1, le=60)
+
+    @field_validator("skill", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+
+class TrainResult(BoundResult):
+    actor: str
+    gained: int
+
+
+@table_tool("brew_train", "brew", "Train a skill in Downtime: every three days give a Resolve point usable only on "
+            "that skill (three at most).")
+def brew_train(args: TrainArgs, roller: Roller, state: TableState) -> TrainResult:
+    name, sheet = find(state, args.actor, "actor")
+    if time_mode(state) != "downtime":
+        fail("actor", "training happens in Downtime (brew_set_time downtime first)")
+    have = sum(sheet.training_resolve.values())
+    gained = min(args.days // 3, MAX_TRAINING_RESOLVE - have)
+    steps = [f"{args.days} day(s) of {args.skill}: {args.days // 3} point(s) for every three days; "
+             f"{have} already held of {MAX_TRAINING_RESOLVE}.",
+             f"Gains {gained} Resolve point(s) usable only to reroll {args.skill}." if gained else
+             "Nothing more to gain: the cap is three (nine days).",
+             "Training also justifies buying a point of the skill with XP."]
+    changes = []
+    if gained:
+        now = {**sheet.training_resolve, args.skill: sheet.training_resolve.get(args.skill, 0) + gained}
+        changes.append(SetField(name=name, field="training_resolve", value=now, was=dict(sheet.training_resolve)))
+    return TrainResult(summary=f"{name} trains {args.skill}: +{gained} training Resolve", steps=steps,
+                       rule_refs=[TIME], actor=name, gained=gained, changes=changes)
+
+
+class FlawArgs(ToolArgs):
+    actor: str = ACTOR
+    flaw: Literal["unlucky", "old enemies", "bound by their word", "thin face"]
+
+    @field_validator("flaw", mode="before")
+    @classmethod
+    def _lower(cls, v):
+        return lower(v)
+
+
+class FlawOnTable(FlawResult, BoundResult):
+    actor: str
+
+
+FLAW_NAMES = {"unlucky": "Unlucky", "old enemies": "Old Enemies", "bound by their word": "Bound by Their Word",
+              "thin face": "Thin Face"}
+
+
+@table_tool("brew_trigger_flaw", "brew", "A character's flaw comes into play (Unlucky, Old Enemies, Bound by Their "
+            "Word, Thin Face): its roll, and what it costs them.")
+def brew_trigger_flaw(args: FlawArgs, roller: Roller, state: TableState) -> FlawOnTable:
+    name, sheet = find(state, args.actor, "actor")
+    if FLAW_NAMES[args.flaw] not in sheet.flaws:
+        fail("flaw", f"{name}'s flaws are {', '.join(sheet.flaws) or 'none'}", args.flaw)
+    a = sheet.attributes
+    r = run_pure(brew_flaw_roll, roller, flaw=args.flaw, power=a.power, wits=a.wits,
+                 performance=sheet.skills.get("performance", 0))
+    changes: list[Any] = []
+    edits = Edits(state)
+    if r.damage:
+        after = sheet.health - r.damage
+        changes += health_ops(name, sheet, after, edits)
+    if r.attribute_lost:
+        score = getattr(a, r.attribute_lost)
+        changes.append(SetField(name=name, field=f"attributes.{r.attribute_lost}", value=score - 1, was=score))
+    if args.flaw == "thin face" and r.outcome == "triggered":
+        edits.add(name, "embarrassed")
+    changes += edits.ops()
+    return bind(FlawOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+
+
+class AwardXpArgs(ToolArgs):
+    actor: str = ACTOR
+    amount: int = Field(ge=1, le=200)
+    reason: str = Field(min_length=1, max_length=200, description="The obstacle overcome or goal achieved.")
+
+
+class XpResult(BoundResult):
+    actor: str
+    xp: int
+
+
+@table_tool("brew_award_xp", "brew", "Award experience points for overcoming a significant obstacle or reaching a "
+            "goal (an emotional breakthrough counts).")
+def brew_award_xp(args: AwardXpArgs, roller: Roller, state: TableState) -> XpResult:
+    name, sheet = find(state, args.actor, "actor")
+    after = sheet.xp + args.amount
+    return XpResult(summary=f"{name} gains {args.amount} XP ({sheet.xp} → {after})",
+                    steps=[f"{args.reason}: {args.amount} XP."], rule_refs=["brew.md#Experience Points"],
+                    actor=name, xp=after, changes=[SetField(name=name, field="xp", value=after, was=sheet.xp)])
+
+
+class SpendXpArgs(ToolArgs):
+    actor: str = ACTOR
+    advance: Advance
+    trait: str | None = None
+    name: str | None = Field(None, max_length=80)
+    class_choice: str | None = None
+
+
+class SpendXpResult(AdvanceResult, BoundResult):
+    actor: str
+
+
+@table_tool("brew_spend_xp", "brew", "Spend a character's XP on an advance: attribute, skill, specialty, field of "
+            "magic, trick or class, at the book's costs.")
+def brew_spend_xp(args: SpendXpArgs, roller: Roller, state: TableState) -> SpendXpResult:
+    who, sheet = find(state, args.actor, "actor")
+    r = run_pure(brew_advance, roller, character=sheet.model_dump(mode="json"), advance=args.advance,
+                 trait=args.trait, name=args.name, class_choice=args.class_choice)
+    old, new = sheet.model_dump(mode="json"), r.character.model_dump(mode="json")
+    changes = [SetField(name=who, field=k, value=new[k], was=old[k]) for k in new if new[k] != old[k]]
+    return bind(SpendXpResult, r, changes, summary=f"{who}: {r.summary}", refs=[XP_REF], actor=who)
+
+
+class GainItemArgs(ToolArgs):
+    actor: str = ACTOR
+    item: GearItem
+
+
+class LoseItemArgs(ToolArgs):
+    actor: str = ACTOR
+    item: str = Field(min_length=1, max_length=60)
+
+
+class GearResult(BoundResult):
+    actor: str
+    gear: list[GearItem]
+
+
+def _gear_change(name: str, sheet: BrewCharacter, gear: list[GearItem]) -> SetField:
+    return SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
+                    was=[g.model_dump(mode="json") for g in sheet.gear])
+
+
+@table_tool("brew_gain_item", "brew", "A character gains an item, weapon (attack type or example weapon) or armor "
+            "(soak).")
+def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> GearResult:
+    name, sheet = find(state, args.actor, "actor")
+    gear = [*sheet.gear, args.item]
+    probe = sheet.model_copy(update={"gear": gear})
+    from tools.systems.brew.sheet import problems
+
+    bad = [v for v in problems(probe, creation=False) if v.field.startswith("gear")]
+    if bad:
+        fail("item", bad[0].sentence)
+    return GearResult(summary=f"{name} gains {args.item.name}", steps=[f"{args.item.name} ({args.item.kind}) joins "
+                                                                      f"{name}'s equipment."],
+                      rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
+                      changes=[_gear_change(name, sheet, gear)])
+
+
+@table_tool("brew_lose_item", "brew", "A character loses, gives away or uses up an item.")
+def brew_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> GearResult:
+    name, sheet = find(state, args.actor, "actor")
+    index = next((i for i, g in enumerate(sheet.gear) if g.name.casefold() == args.item.strip().casefold()), None)
+    if index is None:
+        unknown("item", args.item, [g.name for g in sheet.gear], "item")
+    gone = sheet.gear[index]
+    gear = [g for i, g in enumerate(sheet.gear) if i != index]
+    return GearResult(summary=f"{name} no longer has {gone.name}", steps=[f"{gone.name} leaves {name}'s equipment."],
+                      rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
+                      changes=[_gear_change(name, sheet, gear)])
+
+
+class StateOfMindArgs(ToolArgs):
+    actor: str = ACTOR
+    state_of_mind: Literal["relaxed", "normal", "alert"]
+
+
+@table_tool("brew_state_of_mind", "brew", "Set a character's state of mind (optional Story Time rule): relaxed (+2 "
+            "on focus, -2 perceiving danger), normal, alert (+2 perceiving danger, -2 on focus).")
+def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState) -> BoundResult:
+    name, _ = find(state, args.actor, "actor")
+    conds = [c for c in state.conditions.get(name, []) if c not in ("relaxed", "alert")]
+    if args.state_of_mind != "normal":
+        conds.append(args.state_of_mind)
+    return BoundResult(summary=f"{name} is {args.state_of_mind}", rule_refs=[TIME],
+                       steps=["States of mind count in Story Time only: focus tasks are Craft, Medicine, Performance, "
+                              "Investigation and Profession rolls; perceiving danger is a Perception roll."],
+                       changes=[SetConditions(name=name, conditions=conds)])
+
+
+
+class CarryArgs(ToolArgs):
+    actor: str = ACTOR
+    carried_kg: float = Field(ge=0, le=1000, description="What the character carries, in kilograms.")
+
+
+class CarryResult(BoundResult):
+    actor: str
+    laden: bool
+    capacity_kg: int
+
+
+@table_tool("brew_carry", "brew", "Set what a character carries: over their Power's capacity (15, 20 or 30 kg) they "
+            "are laden, -2 to Speed and Precision.")
+def brew_carry(args: CarryArgs, roller: Roller, state: TableState) -> CarryResult:
+    from tools.systems.brew.hardship import brew_load
+
+    name, sheet = find(state, args.actor, "actor")
+    r = run_pure(brew_load, roller, power=sheet.attributes.power, carried_kg=args.carried_kg)
+    changes = [] if r.laden == sheet.laden else [SetField(name=name, field="laden", value=r.laden, was=sheet.laden)]
+    return bind(CarryResult, r, changes, summary=f"{name}: {r.summary}", actor=name, laden=r.laden,
+                capacity_kg=r.capacity_kg)
