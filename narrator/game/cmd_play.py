@@ -91,6 +91,11 @@ def encounter(s: "GameSession", arg: str) -> None:
         s.emit(Block.of("view", outcome.view))
     if outcome.note:
         s.info(outcome.note)
+    tool = s.rules.start_combat_tool
+    if s.mode == "solo" and tool is not None and not s.state.initiative.active:
+        s.info("The foes are upon you: the fight begins.")  # solo has no narrator to call it: the engine does
+        s.call(tool, {})
+        s.run_foes()
 
 
 @command("rule", "/rule QUESTION", "a ruling with citations from the rulebook (needs the campaign memory)",

@@ -553,3 +553,16 @@ def test_a_resumed_solo_game_recaps_the_scene_and_the_last_narration(make_sessio
     out = " ".join(plain(again.start()).split())
     assert f"Where you are: {' '.join(scene.split())}" in out and "Last time:" in out
     assert tools_logged(again).count("story_scene") == framed == 1  # resuming frames no new scene
+
+
+def test_a_solo_encounter_starts_the_fight_and_the_foes_take_their_turns(playing):
+    """Solo play has no narrator to call the fight: the foes of /encounter come on, initiative is rolled, and any
+    foe whose turn comes first acts before the player's turn comes round."""
+    s = playing(mode="solo")
+    out = plain(s.handle("/encounter moderate"))
+    assert "the fight begins" in out
+    ini = s.campaign.state.initiative
+    assert ini.active and ini.current == "Aria"
+    assert tools_logged(s).count(s.rules.start_combat_tool) == 1
+    s.handle("/encounter easy")  # more foes join the running fight: no second start
+    assert tools_logged(s).count(s.rules.start_combat_tool) == 1
