@@ -223,3 +223,105 @@ def test_minisix_says_who_falls_and_how_badly():
     text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
     assert text.endswith("Guard falls, dead.")
     assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text
+
+
+# --- Brew ------------------------------------------------------------------------------------------------------
+
+BREW = get_system("brew").vocabulary()
+BREW_ACTIONS = {
+    "athletics": "I climb the mast", "animal handling": "I calm the barking dog", "craft": "I fix the broken winch",
+    "interaction": "I talk the captain into waiting", "investigation": "I search the crates",
+    "medicine": "I bandage the sailor's wound", "melee": "I wrestle the rope free", "performance": "I sing a shanty",
+    "stealth": "I sneak past the guard", "survival": "I follow the tracks in the mud",
+    "profession": "I haggle over the cargo's price", "power": "I force the door", "precision": "I thread the rope",
+    "speed": "I dash along the pier", "perception": "I listen at the door", "wits": "I work out the smuggler's code",
+    "charisma": "I win over the crowd",
+}
+BREW_LABELS = ("failure", "success", "perfect success", "astounding success")
+
+
+def brew(tool: str, label: str | None, success: bool | None, effects=(), **fields) -> Evidence:
+    result = _Result(summary="engine summary", outcome_label=label, success=success, **fields)
+    return Evidence(((tool, result),), tuple(effects), BREW, "brew", "Kit", ("Kit", "Guard", "Dockhand"))
+
+
+def brew_kinds():
+    """Every tool kind of Brew's proposals, with each outcome its results can have (the labels are the book's)."""
+    from tools.systems.brew.rules import ATTRIBUTES, MAGIC_FIELDS, SKILLS
+
+    assert set(BREW_ACTIONS) == set(SKILLS) | set(ATTRIBUTES)
+    for skill, action in BREW_ACTIONS.items():
+        for label in BREW_LABELS:
+            yield (f"brew_skill_roll:{skill}", action, brew("brew_skill_roll", label, label != "failure", skill=skill))
+            yield (f"brew_team_roll:{skill}", action,
+                   brew("brew_team_roll", label, label != "failure", skill=skill, actors=["Kit", "Dockhand"]))
+    hits = {"hurt": (Effect(kind="harmed", who="Guard", what="health"),
+                     Effect(kind="condition_added", who="Guard", what="hurt")),
+            "unconscious": (Effect(kind="harmed", who="Guard", what="health"),
+                            Effect(kind="downed", who="Guard", what="unconscious")),
+            "dying": (Effect(kind="harmed", who="Guard", what="health"),
+                      Effect(kind="downed", who="Guard", what="dying")),
+            "dead": (Effect(kind="harmed", who="Guard", what="health"), Effect(kind="downed", who="Guard", what="dead")),
+            "injury": (Effect(kind="harmed", who="Guard", what="health"),
+                       Effect(kind="harmed", who="Guard", what="a lasting injury: broken arm"))}
+    for skill, action in (("melee", "I attack the guard with my sword"), ("precision", "I shoot at the guard"),
+                          ("power", "I punch the guard")):
+        for label, success in (("hit", True), ("miss", False)):
+            yield (f"brew_attack_target:{skill}", action,
+                   brew("brew_attack_target", label, success, skill=skill, attacker="Kit", defender="Guard"))
+        yield (f"brew_attack_target:{skill}", action,
+               brew("brew_attack_target", "countered", False, (Effect(kind="harmed", who="Kit", what="health"),),
+                    skill=skill, attacker="Kit", defender="Guard"))
+        for name, effects in hits.items():
+            yield (f"brew_attack_target:{skill}-{name}", action,
+                   brew("brew_attack_target", "hit", True, effects, skill=skill, attacker="Kit", defender="Guard"))
+    for field in MAGIC_FIELDS:
+        for label in BREW_LABELS:
+            yield (f"brew_cast_spell:{field}", "I cast a spell", brew("brew_cast_spell", label, label != "failure",
+                                                                      field=field))
+    for label, success in (("win", True), ("tie", None), ("lose", False)):
+        yield ("brew_contest_roll", "I arm-wrestle the dockhand",
+               brew("brew_contest_roll", label, success, skill="athletics", actor="Kit", opponent="Dockhand",
+                    target="Dockhand"))
+    for label, success in (("caught", True), ("got away", False)):
+        yield ("brew_chase_target", "I chase the dockhand",
+               brew("brew_chase_target", label, success, actor="Kit", target="Dockhand"))
+    for label in BREW_LABELS:
+        healed = (Effect(kind="healed", who="Guard", what="health"),) if label != "failure" else ()
+        yield ("brew_treat_wounds", "I bandage the guard's wound",
+               brew("brew_treat_wounds", label, label != "failure", healed, healer="Kit", patient="Guard",
+                    target="Guard"))
+    yield ("brew_take_rest", "I rest for the night",
+           brew("brew_take_rest", None, True, (Effect(kind="healed", who="Kit", what="health"),)))
+    for label in BREW_LABELS:
+        yield ("brew_spend_resolve", "I spend Resolve to reroll",
+               brew("brew_spend_resolve", label, label != "failure",
+                    (Effect(kind="spent", who="Kit", what="Resolve"),)))
+        yield ("brew_take_chance", "I push my luck with a chance roll",
+               brew("brew_take_chance", label, label != "failure"))
+    yield ("brew_start_combat", "We fight the guards", brew("brew_start_combat", None, None))
+    for action in ("I walk along the pier", "Is anyone watching me?", '"Evening, Mags."', "The fog is thick"):
+        yield ("no_roll", action, Evidence.none("brew", BREW, "Kit", ("Kit",)))
+
+
+BREW_CASES = list(brew_kinds())
+
+
+@pytest.mark.parametrize("kind,action,ev", BREW_CASES, ids=[f"{k}-{e.outcome_label or polarity(e)}-{i}"
+                                                            for i, (k, _, e) in enumerate(BREW_CASES)])
+def test_the_floor_passes_the_gate_for_every_outcome_of_every_brew_kind(kind, action, ev):
+    options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
+    assert options and all(o.strip() for o in options)
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    assert verdict.passed, (options[0], verdict.as_dict())
+    assert verdict.text == options[0], ("the guard cut a sentence", options[0], verdict.text)
+
+
+def test_brew_says_who_falls_and_the_book_word_for_it():
+    """Brew's 0 is unconscious, below 0 dying, -5 dead: each is a downed effect the floor says and the gate keeps."""
+    for word in ("unconscious", "dying", "dead"):
+        ev = brew("brew_attack_target", "hit", True, (Effect(kind="downed", who="Guard", what=word),),
+                  skill="melee", attacker="Kit", defender="Guard")
+        text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
+        assert word in text and "Guard" in text, text
+        assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text

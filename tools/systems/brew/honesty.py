@@ -42,11 +42,12 @@ VOCABULARY = Vocabulary(
                "threshold", "pool", "soak", "soaks", "specialty", "perfect success", "astounding success",
                "bullet time", "story time", "downtime", "stabilisation period", "stabilization period", "xp",
                "experience points", "attribute", "skill roll", "contested roll"),
-    outcomes={"failure": -1, "success": 1, "perfect": 1, "astounding": 1, "perfect success": 1,
-              "astounding success": 1, "win": 1, "tie": 0, "lose": -1,
-              "hit": 1, "miss": -1, "countered": -1, "caught": 1, "got away": -1, "resisted": 1, "ill": -1,
-              "safe": 1, "triggered": -1, "kept": 1, "lost": -1, "awake": 1, "falls asleep": -1, "no effect": 0,
-              "penalties": -1, "too exhausted": -1, "refreshed": 1, "succeeds": 1, "fails": -1},
+    # Only labels that read as an outcome wherever they stand: the gate counts every label it finds in a sentence
+    # as a claim, so the book's plain words (win, lose, hit, miss, caught, kept, lost, safe, ill, awake...) stay
+    # out -- "you win over the crowd, but..." is no success, "the ill merchant" no failure. Those results carry
+    # `success`, which gives the polarity, and the shared claim patterns already read hit/miss/fail/succeed.
+    outcomes={"failure": -1, "success": 1, "perfect success": 1, "astounding success": 1, "tie": 0,
+              "countered": -1, "got away": -1, "falls asleep": -1, "no effect": 0, "too exhausted": -1},
     downed_words=("unconscious", "dying", "dead"),
     stats=(*ATTRIBUTES, *SKILLS, *MAGIC_FIELDS),
 )
