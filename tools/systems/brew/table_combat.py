@@ -39,7 +39,7 @@ from tools.systems.brew.rules import (
 )
 from tools.systems.brew.sheet import BrewCharacter, GearItem
 from tools.systems.brew.table_common import (
-    ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, find, health_ops, health_rule,
+    ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, find, health_ops, health_rule,
     injury_setback, mods_line, require_conscious, set_state, unknown,
 )
 from tools.table import BoundResult, Initiative, Move, SetField, SetInitiative, TableState
@@ -280,7 +280,10 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
         changes.append(set_state("engaged", new_engaged))
     refs = [WEAPONS] if len(on_defender) > 1 else []
     refs += [SERVANT_REF] if CLOAK in d.tricks and dfn in engaged else []
-    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn}: {r.summary.split(': ', 1)[-1]}",
+    down = (fallen(dfn, d.health, d.health - r.damage) if r.damage else "") + \
+        (fallen(att, a.health, a.health - r.counter_damage) if r.counter_damage else "")
+    return bind(AttackOnTableResult, r, changes,
+                summary=f"{att} attacks {dfn}: {r.summary.split(': ', 1)[-1]}{down}",
                 before=lines, after=after, refs=refs, attacker=att, defender=dfn, weapon=weapon.name, range=rng,
                 armor=armor)
 
@@ -430,8 +433,9 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
         changes += health_ops(dfn, d, d.health - r.damage, edits)
         changes += injury_setback(dfn, d, r.damage)
     changes += edits.ops()
+    down = fallen(dfn, d.health, d.health - r.damage) if r.damage else ""
     return bind(AttackOnTableResult, r, changes, summary=f"{name} strikes {dfn} with magic: "
-                f"{r.summary.split(': ', 1)[-1]}", before=lines,
+                f"{r.summary.split(': ', 1)[-1]}{down}", before=lines,
                 after=[f"One mana slot used: {c.mana} → {c.mana - 1}."],
                 refs=[MAGIC_ROLLS, FIELDS_REF, MANA], attacker=name, defender=dfn, weapon="destruction spell",
                 range=rng, armor=armor_soak(d)[1])

@@ -180,6 +180,17 @@ def health_ops(name: str, sheet: BrewCharacter, after: int, edits: Edits) -> lis
     return [] if after == sheet.health else [SetField(name=name, field="health", value=after, was=sheet.health)]
 
 
+def health_word(after: int) -> str | None:
+    """The book's state at this health (brew.md#Damage and Healing): dead at -5, dying below 0, unconscious at 0."""
+    return DEAD if after <= -5 else DYING if after < 0 else UNCONSCIOUS if after == 0 else None
+
+
+def fallen(name: str, before: int, after: int) -> str:
+    """A summary's clause for a character whose damage took them down ("; Wolf is unconscious"), else ""."""
+    word = health_word(after)
+    return f"; {name} is {word}" if word and word != health_word(before) else ""
+
+
 def injuries_json(sheet: BrewCharacter) -> list[dict]:
     return [i.model_dump(mode="json") for i in sheet.lasting_injuries]
 

@@ -183,8 +183,15 @@ def test_a_knockout_adds_the_conditions(table):
     assert r.defender_roll.total is None  # at health 1 every pool of Marlo's is 0: no defence roll
     assert table.sheet("Marlo")["health"] < 0
     assert {"unconscious", "dying"} <= set(table.conditions("Marlo"))
+    assert r.summary.endswith("; Marlo is dying")  # the player reads who went down, in the book's word
     with pytest.raises(ToolArgumentError):
         table.call("brew_skill_roll", {"actor": "Marlo", "attribute": "wits"})
+
+
+def test_an_attack_that_leaves_everyone_standing_says_no_state(table):
+    fighters(table)
+    r = table.call("brew_attack_target", {"attacker": "Pete", "defender": "Marlo"}, faces=[4, 1])
+    assert table.sheet("Marlo")["health"] > 0 and " is unconscious" not in r.summary and " is dying" not in r.summary
 
 
 def test_a_chase(table):
