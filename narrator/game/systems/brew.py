@@ -23,7 +23,7 @@ from tools.errors import ToolCallError, UserError
 from tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
-from tools.systems.brew.sheet_view import gear_line
+from tools.systems.brew.sheet_view import gear_line, weapon_kind
 from tools.table import TableState
 
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "perfect": "perfect success (+1 threshold)",
@@ -366,7 +366,7 @@ class BrewRules(BaseRules):
         rows = []
         for g in sheet.get("gear", []):
             stat = f"soak {g.get('soak', 0)}" if g.get("kind") == "armor" else \
-                (g.get("weapon") or (g.get("attack_type") or "").replace("_", " ")) if g.get("kind") == "weapon" else ""
+                weapon_kind(g) if g.get("kind") == "weapon" else ""
             rows.append([g["name"], g.get("kind", "item"), stat])
         table = rows_table(f"{sheet.get('name', '?')}'s equipment", ["item", "kind", "stats"], rows or [["—", "", ""]])
         load = "laden: -2 to Speed and Precision" if sheet.get("laden") else "light"

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.brew.rules import ATTRIBUTES, SKILLS
+from tools.systems.brew.rules import ATTRIBUTES, SKILLS, WEAPONS_TABLE
+
+
+def weapon_kind(g: dict[str, Any]) -> str:
+    """A weapon's attack type in the book's words ("simple bladed"); one of the book's four example weapons says so
+    when its name differs ("simple bladed, the book's knife"), not "knife (knife)"."""
+    example = g.get("weapon")
+    kind = (WEAPONS_TABLE[example]["type"] if example in WEAPONS_TABLE else g.get("attack_type") or "").replace("_", " ")
+    if example and example != g.get("name"):
+        return f"{kind}, the book's {example}" if kind else str(example)
+    return kind or str(example or "")
 
 
 def gear_line(g: dict[str, Any]) -> str:
     if g.get("kind") == "armor":
         return f"{g['name']} (armor, soak {g.get('soak', 0)})"
     if g.get("kind") == "weapon":
-        what = g.get("weapon") or (g.get("attack_type") or "").replace("_", " ")
-        return f"{g['name']} ({what})"
+        return f"{g['name']} ({weapon_kind(g)})"
     return g["name"]
 
 
