@@ -220,8 +220,10 @@ class BrewRules(BaseRules):
             Step("ancestry", "Ancestry: none, human ATTRIBUTE (+1), elf (+2 perception, -1 power, small), "
                  "undergroundling (+2 power, -1 charisma)?", parse_ancestry, default="none",
                  choices=("none", "human", "elf", "undergroundling")),
-            Step("character_class", "Class: none, 'rogue warrior power|precision criminal underworld|conmanship', "
-                 "'servant to a martial god power|stealth weaponsmithing|politics|command'?", parse_class,
+            Step("character_class", "Class: none; rogue warrior (+2 to power or precision, specialty criminal "
+                 "underworld or conmanship); servant to a martial god (+2 to power or stealth, specialty "
+                 "weaponsmithing, politics or command). Type the class, its +2 and its specialty, e.g. 'rogue warrior "
+                 "precision conmanship'?", parse_class,
                  default="none", choices=("none", *CLASSES)),
             Step("attributes", f"Attributes (each starts at 1; 10 points, 5 free points anywhere{more}): power, "
                  "precision, speed, perception, wits, "

@@ -428,11 +428,13 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
         granted = 1 + (len(klass["tricks"]) if klass else 1 if c.character_class else 0)
         want = granted + (1 if c.bought_trick else 0)
         if len(c.tricks) != want:
-            out.append(_v("tricks", f"{len(c.tricks)} tricks, but this character starts with {want} ("
-                                    f"{'the ancestry' if anc and anc['trick'] else 'one chosen'}'s"
-                                    + (", the class's" if c.character_class else "")
-                                    + (", one bought with 5 free points" if c.bought_trick else "") + ")",
-                          TRICKS_REF, len(c.tricks)))
+            given = [*([anc["trick"]] if anc and anc["trick"] else []), *(klass["tricks"] if klass else [])]
+            parts = ([f"{', '.join(given)} (given)"] if given else []) \
+                + ([] if anc and anc["trick"] else ["one trick you choose that is not given already"]) \
+                + ([f"the {c.character_class} class's own"] if c.character_class and not klass else []) \
+                + (["one bought with 5 free points"] if c.bought_trick else [])
+            out.append(_v("tricks", f"{len(c.tricks)} tricks, but this character starts with {want}: "
+                                    + "; ".join(parts), TRICKS_REF, len(c.tricks)))
     return out
 
 

@@ -113,6 +113,16 @@ def test_classes(call):
     assert "at most 2 at creation" in e.value.problems[0].problem
 
 
+def test_a_chosen_trick_the_class_already_gives_is_named(call):
+    """A player who picks Lucky for a rogue warrior (who has it from the class) is told which tricks are given."""
+    with pytest.raises(ToolArgumentError) as e:
+        call("brew_character_create", {**SHANIA, "character_class": "rogue warrior", "class_choice": "precision",
+                                       "class_specialty": "conmanship", "second_specialty": None,
+                                       "tricks": ["Lucky"]})
+    problem = next(p.problem for p in e.value.problems if p.field == "tricks")
+    assert "Lucky, Know People Who Know People (given)" in problem and "not given already" in problem
+
+
 def test_validation_reports_in_play_rules(call):
     r = call("brew_character_validate", {"character": {**SHANIA_SHEET, "health": 12, "resolve": 7,
                                                        "training_resolve": {"medicine": 4}},
