@@ -38,6 +38,19 @@ def choice_words(p: Proposal) -> str:
     return p.tool.split("_", 1)[-1].replace("_", " ")
 
 
+def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
+    """Both choices named so a player can tell them apart: their ``choice_words`` unless those are the same (two
+    attacks on one defender), then the first argument that differs ("style unarmed" vs "style weapon")."""
+    a, b = choice_words(chosen), choice_words(other)
+    if a != b:
+        return a, b
+    for key, value in chosen.args.items():
+        if other.args.get(key) != value:
+            show = (lambda v: key if v is True else f"not {key}" if v is False else f"{key} {v}")
+            return f"{a} ({show(value)})", f"{b} ({show(other.args.get(key))})"
+    return a, b
+
+
 def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect]:
     """What a result establishes, in its system's words (conditions diffed against the table it ran on)."""
     from tools.systems import get_system

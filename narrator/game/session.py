@@ -368,11 +368,13 @@ class GameSession:
 
     def _after_turn(self, outcome: Any, streamed: list[str], text: str) -> None:
         if self.mode == "teach" and outcome.proposal is not None and outcome.proposal.alternatives:
-            from narrator.agent.turn import choice_words
+            from narrator.agent.turn import distinct_words
             from tools.proposals import Proposal
 
-            others = ", ".join(choice_words(Proposal.model_validate(a)) for a in outcome.proposal.alternatives)
-            self.info(f"The engine read your words as {choice_words(outcome.proposal)}; it also considered {others}. "
+            pairs = [distinct_words(outcome.proposal, Proposal.model_validate(a)) for a in outcome.proposal.alternatives]
+            mine = next((m for m, o in pairs if "(" in m), pairs[0][0]) if pairs else ""
+            others = ", ".join(dict.fromkeys(o for _, o in pairs))
+            self.info(f"The engine read your words as {mine}; it also considered {others}. "
                       "/check names a skill yourself.")
         story = outcome.question or outcome.narration.strip() or "".join(streamed).strip()
         if story:

@@ -116,3 +116,15 @@ def test_hostile_model_output_still_ends_the_turn_with_a_narration_event(campaig
     assert out.error is None
     assert out.narration in (WIN, LOSE)  # the 5,000-digit sentence is cut, the rest is shown
     assert kinds(campaign, start) == ["player", "tool_call", "narration"]
+
+
+def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
+    """Teach mode names the alternatives; two attacks on one defender differ only in how, so that is said."""
+    from narrator.agent.turn import distinct_words
+    from tools.proposals import Proposal
+
+    aimed = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": True})
+    plain = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": False})
+    assert distinct_words(aimed, plain) == ("Marlo (targeted)", "Marlo (not targeted)")
+    check = Proposal(tool="x_check", args={"actor": "A", "skill": "stealth"})
+    assert distinct_words(check, plain) == ("stealth", "Marlo")
