@@ -235,7 +235,8 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     if args.range not in reach:
         raise ToolArgumentError("?", [FieldProblem("range", f"a {args.weapon.label()} reaches {' and '.join(reach)} "
                                                             f"range, not {args.range}")])
-    steps = [f"{args.attacker.name} attacks with {args.weapon.label()} at {args.range} range."]
+    how = "an unarmed attack" if args.weapon.label() == "unarmed" else f"a {args.weapon.label()} attack"
+    steps = [f"{args.attacker.name} makes {how} at {args.range} range."]
     target_mod = -2 if args.targeted else 0
     ba, la = side_pool(args.attacker, target_mod, "targeted attack")
     steps += la
