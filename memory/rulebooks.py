@@ -57,6 +57,14 @@ def rulebooks_dir() -> Path:
                            "them")
 
 
+def system_key(name: str | None) -> str | None:
+    """The system a caller means: its name, or the stem of its rulebook ("mini-six" names ``minisix``)."""
+    if not name:
+        return name
+    books = book_systems()
+    return books.get(f"{name}.md", books.get(name, name)) if name not in books.values() else name
+
+
 def rules_index_dir() -> Path:
     """``$NARRATOR_HOME/rules-index``, else ``$XDG_CACHE_HOME/narrator/rules-index``, else ``~/.cache/...``."""
     if os.environ.get("NARRATOR_HOME"):
@@ -232,6 +240,7 @@ class RulebookIndex:
 
     def search(self, question: str, system: str | None = None, k: int = 3) -> list[Passage]:
         """The ``k`` best sections (best passage of each), optionally of one system's book."""
+        system = system_key(system)
         where = {"system": system} if system else None
         n = min(max(4 * k, 12), self.collection.count())
         if n <= 0:

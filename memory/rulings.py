@@ -108,6 +108,9 @@ _MATCHERS: dict[int, ToolMatcher] = {}
 
 def rulings_in(index: RulebookIndex, question: str, system: str | None = None, k: int = 3) -> Rulings:
     """The ``k`` best rulebook sections for ``question`` (of ``system``'s book if given) and a worked case."""
+    from memory.rulebooks import system_key
+
+    system = system_key(system)
     found = index.search(question, system, k)
     matcher = _MATCHERS.setdefault(id(index.ef.embedder), ToolMatcher(index.ef.embedder))
     hit = matcher.match(question, system)
