@@ -101,6 +101,12 @@ def _names_filter(names: list[str]) -> dict[str, Any]:
     return contains[0] if len(contains) == 1 else {"$or": contains}
 
 
+def named_events(events: Collection, embedding: Sequence[float], n: int,
+                 names: list[str]) -> list[tuple[str, str, dict, float]]:
+    """The ``n`` events most like ``embedding`` among those naming any of ``names``."""
+    return _query(events, embedding, n, _names_filter(names))
+
+
 def _key(text: str) -> str:
     return re.sub(r"\W+", " ", text.casefold()).strip()
 
@@ -155,7 +161,7 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     add(_query(events, embedding, n, None), entity=False)
     rare = [m for m in mentioned if m not in aliases.common][:1]  # each name filter costs ~its share of the store
     if rare:
-        add(_query(events, embedding, 2 * k + 4, _names_filter(rare)), entity=False)
+        add(named_events(events, embedding, 2 * k + 4, rare), entity=False)
     if mentioned:
         add(_query(entities, embedding, len(mentioned) + 2, {"name": {"$in": mentioned}}), entity=True)
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)
