@@ -53,7 +53,7 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                  add_batch: int = 3, max_seconds: float = 1800) -> dict[str, Any]:
     import numpy as np
 
-    from memory.chroma import SPACE, NarratorEmbedding, close_client, open_client
+    from memory.chroma import HNSW, NarratorEmbedding, close_client, open_client
     from memory.recall import RecallQuery, aliases_from, named_events, rank
     from memory.records import cues
 
@@ -92,9 +92,9 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
     with tempfile.TemporaryDirectory(prefix="narrator-bench-") as tmp:
         client = open_client(Path(tmp))
         try:
-            events = client.create_collection("events", embedding_function=ef, configuration={"hnsw": {"space": SPACE}})
+            events = client.create_collection("events", embedding_function=ef, configuration={"hnsw": dict(HNSW)})
             entities = client.create_collection("entities", embedding_function=ef,
-                                                configuration={"hnsw": {"space": SPACE}})
+                                                configuration={"hnsw": dict(HNSW)})
             entities.add(ids=[f"character:{p.casefold()}" for p in PEOPLE], documents=[f"{p} — NPC." for p in PEOPLE],
                          metadatas=[{"campaign": CAMPAIGN, "kind": "character", "name": p, "aliases": [p],
                                      "npc": p not in PEOPLE[:2]} for p in PEOPLE])
