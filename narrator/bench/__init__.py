@@ -72,6 +72,7 @@ def run(quick: bool = False, model: bool = True, sizes: list[int] | None = None,
     report["memory"] = bench_memory(sizes, queries=10 if tiny else 20 if quick else 60,
                                     base=min(max(sizes), 300 if quick else 1500))
     report["peak_rss_mb"] = peak_rss_mb()
+    report["load_after"] = machine()["load"]  # the machine is often shared: the load when the run ended, too
     report["seconds"] = round(time.perf_counter() - started, 1)
     return report
 
@@ -128,5 +129,6 @@ def table(report: dict[str, Any]) -> str:
         out.append(f"  {int(size):>8} {cell(row['add_ms']):>15} {cell(row['query_ms']):>15} "
                    f"{cell(row['named_query_ms']):>15} {cell(row['recall_ms']):>15} "
                    f"{cell(row['where_query_ms']):>17}")
-    out.append(f"\npeak RSS {report['peak_rss_mb']:.0f} MB; {report['seconds']:.0f} s")
+    out.append(f"\npeak RSS {report['peak_rss_mb']:.0f} MB; {report['seconds']:.0f} s; load at the end "
+               f"{' '.join(map(str, report.get('load_after', [])))}")
     return "\n".join(out)

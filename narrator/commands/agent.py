@@ -98,6 +98,8 @@ def cmd_eval_tools(ns):
         if not ns.by_label:
             for r in result["reports"]:
                 r.pop("by_label", None)
+        if len(result["reports"]) == 1:  # one proposer: its figures at the top level too, as before
+            result = {**result["reports"][0], **result}
         print(json.dumps(result, indent=2))
         return 0
     print(f"{kind}: {', '.join(f.name for f in files)}")
