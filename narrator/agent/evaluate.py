@@ -132,6 +132,9 @@ def evaluate(path: str | Path | list, proposer) -> EvalReport:
         if not args_ok:
             report.confusion.append({"file": file.name, "line": lineno, "input": row["input"], "expected": expected,
                                      "got": {"tool": proposal.tool, **{k: got_args.get(k) for k in expected if k != "tool"}}})
+    from tools.systems import all_systems
+
+    order = {s.name: i for i, s in enumerate(all_systems())}  # the systems' listing order, not the files'
     report.per_system = {s: {"n": c["n"], "accuracy": c["correct"] / c["n"], "tool_accuracy": c["tool_correct"] / c["n"]}
-                         for s, c in per.items()}
+                         for s, c in sorted(per.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))}
     return report
