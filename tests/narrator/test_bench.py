@@ -117,3 +117,14 @@ def test_bench_with_the_model_reports_the_turn_split(capsys):
     assert set(turn) >= {"proposal_ms", "engine_ms", "first_token_ms", "narration_tokens_per_s", "raw_llama_cpp",
                          "tokens_per_s_ratio", "first_token_turn1_ms", "first_token_late_ms", "late_turn"}
     assert turn["late_turn"] == 20 and turn["narration_tokens_per_s"] > 0
+
+
+def test_bench_rules_without_d20_says_so(monkeypatch):
+    import sys
+
+    from narrator.bench.rules import bench_rules
+
+    monkeypatch.setitem(sys.modules, "d20", None)  # import d20 now fails, as on an install without the test extra
+    report = bench_rules(repeat=1, inner=1)
+    assert report["d20"] == "d20 not installed"
+    assert report["tools"] and all(row.get("d20_us") is None and row.get("ratio") is None for row in report["tools"])
