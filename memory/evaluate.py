@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, close_client, open_client
+from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client
 from memory.errors import MemoryStoreError
 from memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
 
@@ -86,7 +86,7 @@ def evaluate(path: str | Path, k: int = 5, spec: EmbedderSpec | None = None) -> 
         client = open_client(Path(tmp))
         try:
             cols = {name: client.create_collection(name, embedding_function=ef,
-                                                   configuration={"hnsw": {"space": SPACE}})
+                                                   configuration={"hnsw": dict(HNSW)})
                     for name in ("events", "entities")}
             started = time.perf_counter()
             for name, col in cols.items():

@@ -101,6 +101,64 @@ def _names_filter(names: list[str]) -> dict[str, Any]:
     return contains[0] if len(contains) == 1 else {"$or": contains}
 
 
+OVERFETCH = 150
+"""How many nearest events an unfiltered query fetches for :func:`named_events` to filter in Python."""
+WIDE_OVERFETCH = 1000
+SCAN_LIMIT = 2000
+"""The most events naming someone that :func:`named_events` scores itself when the over-fetch had too few."""
+
+
+def _names_of(meta: dict) -> set[str]:
+    return set(meta.get("names") or [])
+
+
+def named_events(events: Collection, embedding: Sequence[float], n: int, names: list[str],
+                 wide: list[tuple[str, str, dict, float]] | None = None) -> list[tuple[str, str, dict, float]]:
+    """The ``n`` events most like ``embedding`` among those naming any of ``names``.
+
+    Why not one chromadb query with ``where``: chromadb 1.x answers a filtered vector query in about 80 ms at 100k
+    records whatever the filter matches (the filter's own lookup takes under 10 ms for a rare name), against
+    about 9 ms for an unfiltered query of 150. So, in order:
+
+    1. the :data:`OVERFETCH` nearest events, unfiltered (or ``wide``, that query already made by the caller),
+       filtered here: when ``n`` of them name someone, they are exactly the ``n`` best such events (any better one
+       would be nearer, so among them);
+    2. when some but too few named someone, a wider unfiltered query sized from the share caught (at most
+       :data:`WIDE_OVERFETCH`), filtered here — exact for the same reason;
+    3. else the name is rare: fetch every event naming it (a cheap metadata lookup when there are few) and rank
+       them by cosine similarity here — exact, no approximate index involved;
+    4. else (more than :data:`SCAN_LIMIT` such events, and too few near the question) the
+       :data:`WIDE_OVERFETCH` nearest, filtered here, and only when even those have too few, the filtered query.
+    """
+    wanted = set(names)
+    pool = wide if wide is not None and len(wide) >= OVERFETCH else _query(events, embedding, OVERFETCH, None)
+    hits = [h for h in pool if _names_of(h[2]) & wanted]
+    if len(hits) >= n or len(pool) < OVERFETCH:  # enough, or the store holds fewer events than were asked for
+        return hits[:n]
+    if hits:  # the name is not rare, only a little thin near the question: a net sized from what was caught
+        size = min(WIDE_OVERFETCH, -(-OVERFETCH * n * 3 // (2 * len(hits))))
+        pool = _query(events, embedding, size, None)
+        hits = [h for h in pool if _names_of(h[2]) & wanted]
+        if len(hits) >= n or len(pool) < size:
+            return hits[:n]
+    ids = events.get(where=_names_filter(names), include=[], limit=SCAN_LIMIT + 1)["ids"]
+    if len(ids) > SCAN_LIMIT:  # a common name, far from the question: the widest net, then the filtered query
+        pool = _query(events, embedding, WIDE_OVERFETCH, None)
+        hits = [h for h in pool if _names_of(h[2]) & wanted]
+        return hits[:n] if len(hits) >= n else _query(events, embedding, n, _names_filter(names))
+    if not ids:
+        return []
+    got = events.get(ids=ids, include=["embeddings", "documents", "metadatas"])
+    import numpy as np
+
+    vectors = np.asarray(got["embeddings"], dtype=np.float32)
+    q = np.asarray(embedding, dtype=np.float32)
+    sims = vectors @ q / (np.linalg.norm(vectors, axis=1) * float(np.linalg.norm(q)) + 1e-12)
+    order = np.argsort(-sims, kind="stable")[:n]
+    return [(got["ids"][i], got["documents"][i] or "", dict(got["metadatas"][i] or {}), float(sims[i]))
+            for i in order]
+
+
 def _key(text: str) -> str:
     return re.sub(r"\W+", " ", text.casefold()).strip()
 
@@ -152,10 +210,11 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
             if rid not in found or found[rid].score < score:
                 found[rid] = Memory(rid, kind, doc, round(score, 6), round(sim, 6), meta)
 
-    add(_query(events, embedding, n, None), entity=False)
-    rare = [m for m in mentioned if m not in aliases.common][:1]  # each name filter costs ~its share of the store
+    rare = [m for m in mentioned if m not in aliases.common][:1]  # events naming someone rarely named, too
+    wide = _query(events, embedding, OVERFETCH if rare else n, None)
+    add(wide[:n], entity=False)
     if rare:
-        add(_query(events, embedding, 2 * k + 4, _names_filter(rare)), entity=False)
+        add(named_events(events, embedding, 2 * k + 4, rare, wide), entity=False)
     if mentioned:
         add(_query(entities, embedding, len(mentioned) + 2, {"name": {"$in": mentioned}}), entity=True)
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)

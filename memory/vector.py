@@ -24,7 +24,7 @@ from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 
 from memory.campaign import Campaign
-from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
+from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
 from memory.recall import Memory, RecallQuery, aliases_from, rank
 from memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
 from memory.rulebooks import RulebookIndex
@@ -86,12 +86,22 @@ class CampaignMemory:
                 col = self.client.get_collection(name, embedding_function=self.ef)
                 meta = col.metadata or {}
                 if all(meta.get(k) == v for k, v in self._base_meta().items()):
+                    self._tune(col)
                     return col
             except ValueError:  # written with an embedding function this process does not know
                 pass
             self._drop(name)  # another embedder or schema: derived data, rebuilt by the catch-up
         return self.client.create_collection(name, embedding_function=self.ef, metadata=self._base_meta(),
-                                             configuration={"hnsw": {"space": SPACE}})
+                                             configuration={"hnsw": dict(HNSW)})
+
+    @staticmethod
+    def _tune(col: Collection) -> None:
+        """Bring a collection made before :data:`memory.chroma.EF_SEARCH` to it (a search setting, no rebuild)."""
+        try:
+            if (col.configuration.get("hnsw") or {}).get("ef_search") != HNSW["ef_search"]:
+                col.modify(configuration={"hnsw": {"ef_search": HNSW["ef_search"]}})
+        except Exception:  # noqa: BLE001 - a server or version without it searches as before: slower, not wrong
+            pass
 
     def _drop(self, name: str) -> None:
         """Delete a collection, emptying it record by record first. chromadb 1.5.9's ``delete_collection`` leaves

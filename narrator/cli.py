@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from narrator import __version__
-from narrator.commands import agent, campaign, memory, play, rules
+from narrator.commands import agent, bench, campaign, memory, play, rules
 from tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     agent.register(sub)
     play.register(sub)
     memory.register(sub)
+    bench.register(sub)
     return p
 
 

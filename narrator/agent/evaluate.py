@@ -35,6 +35,17 @@ class EvalReport:
     per_system: dict[str, dict[str, float]] = field(default_factory=dict)
     confusion: list[dict[str, Any]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    labels: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
+    files: list[str] = field(default_factory=list)
+
+    def by_label(self) -> dict[str, dict[str, Any]]:
+        """Expected label -> n, right, and what the misses became (most common first)."""
+        out = {}
+        for label, got in sorted(self.labels.items()):
+            n = sum(got.values())
+            misses = [{"got": g, "n": c} for g, c in got.most_common() if g != label]
+            out[label] = {"n": n, "right": got.get(label, 0), "misses": misses}
+        return out
 
     def as_dict(self) -> dict[str, Any]:
         ms = sorted(s * 1000 for s in self.seconds)
@@ -43,7 +54,9 @@ class EvalReport:
             "n": self.n,
             "accuracy": self.correct / self.n if self.n else 0.0,
             "tool_accuracy": self.tool_correct / self.n if self.n else 0.0,
+            "files": self.files,
             "per_system": self.per_system,
+            "by_label": self.by_label(),
             "confusion": self.confusion,
             "latency_ms": {"p50": statistics.median(ms) if ms else 0.0,
                            "p95": ms[int(0.95 * (len(ms) - 1))] if ms else 0.0,
@@ -76,11 +89,21 @@ def _same(a: Any, b: Any) -> bool:
     return a == b
 
 
-def evaluate(path: str | Path, proposer) -> EvalReport:
-    report = EvalReport(proposer=proposer.name)
+def label(tool: str | None, args: dict[str, Any], keys: list[str]) -> str:
+    """``tool:value:value`` over the expected arguments, e.g. a check's tool with its skill."""
+    values = [str(args[k]).casefold() if isinstance(args[k], str) else str(args[k])
+              for k in keys if args.get(k) is not None]
+    return ":".join([str(tool), *values])
+
+
+def evaluate(path: str | Path | list, proposer) -> EvalReport:
+    """One file or several (their lines pooled; per-system figures keep them apart)."""
+    paths = [Path(p) for p in path] if isinstance(path, (list, tuple)) else [Path(path)]
+    report = EvalReport(proposer=proposer.name, files=[str(p) for p in paths])
     per: dict[str, Counter] = defaultdict(Counter)
     tables: dict[str, TableState] = {}
-    for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    for file, lineno, line in ((p, i, ln) for p in paths
+                               for i, ln in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)):
         if not line.strip():
             continue
         row = json.loads(line)
@@ -102,9 +125,16 @@ def evaluate(path: str | Path, proposer) -> EvalReport:
         per[row["system"]]["n"] += 1
         per[row["system"]]["correct"] += args_ok
         per[row["system"]]["tool_correct"] += tool_ok
+        keys = [k for k in expected if k != "tool"]
+        want = label(expected["tool"], expected, keys)
+        became = label(proposal.tool, got_args, keys)
+        report.labels[want][want if args_ok else became if became != want else became + " (differs)"] += 1
         if not args_ok:
-            report.confusion.append({"line": lineno, "input": row["input"], "expected": expected,
+            report.confusion.append({"file": file.name, "line": lineno, "input": row["input"], "expected": expected,
                                      "got": {"tool": proposal.tool, **{k: got_args.get(k) for k in expected if k != "tool"}}})
+    from tools.systems import all_systems
+
+    order = {s.name: i for i, s in enumerate(all_systems())}  # the systems' listing order, not the files'
     report.per_system = {s: {"n": c["n"], "accuracy": c["correct"] / c["n"], "tool_accuracy": c["tool_correct"] / c["n"]}
-                         for s, c in per.items()}
+                         for s, c in sorted(per.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))}
     return report

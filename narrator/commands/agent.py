@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 from memory.campaign import Campaign
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
@@ -49,21 +50,77 @@ def cmd_turn(ns):
     return 0
 
 
-def cmd_eval_tools(ns):
+DATA_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
+
+
+def tool_sets(dev: bool = False, data_dir: Path | None = None) -> list[Path]:
+    """Every system's held-out set (``*_tools_eval.jsonl``), or with ``dev`` its development set."""
+    return sorted((data_dir or DATA_DIR).glob("*_tools_dev.jsonl" if dev else "*_tools_eval.jsonl"))
+
+
+def eval_tools_report(files: list[Path], proposers: list[str], ns=None) -> dict:
+    """One report per proposer over the pooled files (the model is loaded once, only when a proposer needs it)."""
     from narrator.agent.evaluate import evaluate
 
-    backend = None if ns.proposer == "router" else _backend(ns)
-    report = evaluate(ns.file, make_proposer(ns.proposer, backend)).as_dict()
+    backend = None
+    reports = []
+    try:
+        for kind in proposers:
+            if kind != "router" and backend is None:
+                backend = _backend(ns)
+            reports.append(evaluate(files, make_proposer(kind, backend)).as_dict())
+    finally:
+        close = getattr(backend, "close", None)
+        if callable(close):
+            close()
+    return {"reports": reports}
+
+
+def cmd_eval_tools(ns):
+    if ns.file:
+        files, kind = [Path(ns.file)], "given file"
+    else:
+        files = tool_sets(ns.dev)
+        kind = "development sets (*_tools_dev.jsonl, may be tuned against)" if ns.dev else \
+            "held-out evaluation sets (*_tools_eval.jsonl, never tuned against)"
+        if not files:
+            print(f"no {kind} in {DATA_DIR}")
+            return 2
+    proposers = list(dict.fromkeys(ns.proposer or [DEFAULT_PROPOSER]))
+    result = {"set": "dev" if ns.dev and not ns.file else "eval" if not ns.file else "file", "set_kind": kind,
+              "files": [str(f) for f in files], **eval_tools_report(files, proposers, ns)}
+    if not ns.file:
+        from tools.systems import all_systems
+
+        covered = {f.name.split("_tools_")[0] for f in files}
+        result["systems_without_set"] = [s.name for s in all_systems() if s.name not in covered]
     if ns.json:
-        print(json.dumps(report, indent=2))
+        if not ns.by_label:
+            for r in result["reports"]:
+                r.pop("by_label", None)
+        if len(result["reports"]) == 1:  # one proposer: its figures at the top level too, as before
+            result = {**result["reports"][0], **result}
+        print(json.dumps(result, indent=2))
         return 0
-    print(f"{report['proposer']}: accuracy {report['accuracy']:.1%}, tool accuracy {report['tool_accuracy']:.1%} "
-          f"over {report['n']} lines; latency p50 {report['latency_ms']['p50']:.0f} ms, "
-          f"p95 {report['latency_ms']['p95']:.0f} ms")
-    for system, figures in report["per_system"].items():
-        print(f"  {system}: {figures['accuracy']:.1%} ({figures['tool_accuracy']:.1%} tool) of {figures['n']}")
-    for miss in report["confusion"]:
-        print(f"  line {miss['line']}: {miss['input']!r} expected {miss['expected']} got {miss['got']}")
+    print(f"{kind}: {', '.join(f.name for f in files)}")
+    if result.get("systems_without_set"):
+        print(f"  no such set yet for: {', '.join(result['systems_without_set'])}")
+    for report in result["reports"]:
+        print(f"{report['proposer']}: accuracy {report['accuracy']:.1%}, tool accuracy {report['tool_accuracy']:.1%} "
+              f"over {report['n']} lines; latency p50 {report['latency_ms']['p50']:.0f} ms, "
+              f"p95 {report['latency_ms']['p95']:.0f} ms")
+        print(f"  {'system':<12} {'lines':>6} {'tool+args':>10} {'tool':>8}")
+        for system, figures in report["per_system"].items():
+            print(f"  {system:<12} {figures['n']:>6} {figures['accuracy']:>10.1%} {figures['tool_accuracy']:>8.1%}")
+        if ns.by_label:
+            print(f"  {'expected label':<44} {'n':>4} {'right':>6}  misses became (most common first)")
+            for lab, row in report["by_label"].items():
+                became = ", ".join(f"{m['got']} ×{m['n']}" for m in row["misses"])
+                print(f"  {lab:<44} {row['n']:>4} {row['right']:>6}  {became}")
+        elif ns.misses:
+            for miss in report["confusion"]:
+                print(f"  {miss['file']}:{miss['line']}: {miss['input']!r} expected {miss['expected']} "
+                      f"got {miss['got']}")
     return 0
 
 
@@ -142,9 +199,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     ev = sub.add_parser("eval", help="measure parts of the agent")
     esub = ev.add_subparsers(dest="what", required=True)
-    p = esub.add_parser("tools", help="tool-choice accuracy of a proposer on a JSONL file")
-    p.add_argument("file")
-    p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
+    p = esub.add_parser("tools", help="tool-choice accuracy per system and proposer (default: every held-out set)")
+    p.add_argument("file", nargs="?", help="one JSONL file (default: every tests/data/*_tools_eval.jsonl)")
+    p.add_argument("--dev", action="store_true", help="the development sets (*_tools_dev.jsonl) instead")
+    p.add_argument("--proposer", choices=PROPOSERS, action="append",
+                   help="repeat to compare proposers (default: router; the model is loaded only when asked)")
+    p.add_argument("--by-label", action="store_true", help="a per-label confusion table")
+    p.add_argument("--misses", action="store_true", help="list every missed line")
     p.add_argument("--json", action="store_true")
     add_model_options(p)
     p.set_defaults(func=cmd_eval_tools)
