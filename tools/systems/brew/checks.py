@@ -174,13 +174,21 @@ def at_least(label: str, floor: str) -> str:
     return label if OUTCOMES.index(label) >= OUTCOMES.index(floor) else floor
 
 
+@lru_cache(maxsize=4096)
 def outcome_dist(pool: int, difficulty: int, mode: str = "none", lucky: bool = False,
                  automatic: bool = False) -> Dist:
-    """Exact distribution of the outcome label. ``automatic`` (Best at Thing) floors it at success."""
+    """Exact distribution of the outcome label. ``automatic`` (Best at Thing) floors it at success. Cached: a
+    distribution is immutable and a table asks for the same few pools again and again."""
     if pool <= 0:
         return Dist.certain("failure")
     labels = die_dist(mode, lucky).map(lambda v: outcome_of(pool + v, difficulty))
     return labels.map(lambda o: at_least(o, "success")) if automatic else labels
+
+
+@lru_cache(maxsize=4096)
+def check_odds(pool: int, difficulty: int, mode: str, lucky: bool, automatic: bool) -> Odds:
+    """The odds block of a skill roll, computed once per roll shape (Odds is frozen, so it is shared)."""
+    return label_odds(outcome_dist(pool, difficulty, mode, lucky, automatic))
 
 
 def label_odds(dist: Dist) -> Odds:
@@ -276,7 +284,6 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
         steps.append(f"Health {args.health}: unconscious or dying, no roll can be made.")
         breakdown = breakdown.model_copy(update={"pool": min(breakdown.pool, 0)})
     r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing, purpose)
-    dist = outcome_dist(breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing)
     refs = [SKILL_ROLLS, THRESHOLDS]
     if breakdown.health_penalty or (args.health is not None and args.health <= 0):
         refs.append(DAMAGE)
@@ -292,7 +299,8 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
                f"rolled {r.die_result} → {r.total}, {r.outcome}"))
     return BrewCheckResult(
         summary=summary, steps=steps + r.steps, rule_refs=refs, dice=r.dice, outcome=r.outcome,
-        outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=label_odds(dist), pool=r.pool,
+        outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=check_odds(breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing),
+        pool=r.pool,
         breakdown=breakdown,
         difficulty=args.difficulty, die_result=r.die_result, total=r.total,
         margin=None if r.total is None else r.total - args.difficulty, automatic=r.automatic,

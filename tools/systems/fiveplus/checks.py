@@ -75,6 +75,7 @@ def successes_dist(lower: int, upper: int, mode: str, extra: int) -> Dist:
     return Dist.from_weights(weights)
 
 
+@lru_cache(maxsize=4096)
 def check_odds(lower: int, upper: int) -> Odds:
     p = p_range(lower, upper)
     if upper < lower:

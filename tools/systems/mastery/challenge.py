@@ -26,6 +26,8 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fractions import Fraction
 from math import ceil, floor
 from typing import Any, Literal
@@ -161,12 +163,15 @@ def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
     return pool, lines
 
 
+@lru_cache(maxsize=4096)
 def count_dist(dice: int, die: int, tn: int) -> Dist:
     """Exact distribution of the number of dice at or above ``tn`` (a binomial count)."""
     return count_at_least(dice, die, tn)
 
 
+@lru_cache(maxsize=4096)
 def count_odds(dice: int, die: int, tn: int, needed: int) -> Odds:
+    """Cached per pool shape: distributions and the frozen odds block are immutable."""
     dist = count_dist(dice, die, tn)
     return dist.odds(p_success=dist.p(lambda k: k >= needed), order=range(dice + 1))
 
