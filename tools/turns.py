@@ -140,3 +140,13 @@ def party_down(state: TableState) -> bool:
     downed = get_system(state.system).downed_condition
     pcs = [n for n, s in state.characters.items() if not s.get("npc")]
     return bool(pcs) and all(downed in state.conditions.get(n, []) for n in pcs)
+
+
+def foes_down(state: TableState) -> bool:
+    """True when a fight is running with NPCs in it and every one of them is down (the system's downed condition):
+    nobody is left to fight the party."""
+    from tools.systems import get_system
+
+    downed = get_system(state.system).downed_condition
+    foes = [n for n in state.initiative.order if state.characters.get(n, {}).get("npc")]
+    return state.initiative.active and bool(foes) and all(downed in state.conditions.get(n, []) for n in foes)

@@ -515,12 +515,16 @@ class GameSession:
         from tools.errors import ToolCallError
         from tools.turns import blocking
 
-        from tools.turns import party_down
+        from tools.turns import foes_down, party_down
 
         campaign = self._open()
         system = get_system(campaign.system)
         for _ in range(4 * max(1, len(campaign.state.initiative.order))):
             ini = campaign.state.initiative
+            if foes_down(campaign.state):  # solo has no narrator to call it: the last foe down ends the fight
+                self.info("The last foe is down: the fight is over.")
+                self.show_result("table_end_combat", campaign.call("table_end_combat", {}))
+                return
             if not ini.active or ini.current is None or party_down(campaign.state):
                 return
             name = ini.current

@@ -566,3 +566,17 @@ def test_a_solo_encounter_starts_the_fight_and_the_foes_take_their_turns(playing
     assert tools_logged(s).count(s.rules.start_combat_tool) == 1
     s.handle("/encounter easy")  # more foes join the running fight: no second start
     assert tools_logged(s).count(s.rules.start_combat_tool) == 1
+
+
+def test_solo_the_fight_ends_when_the_last_foe_is_down(make_session, ready_campaign):
+    s = make_session(campaign=ready_campaign, mode="solo", narrations=["Quiet."])
+    s.start()
+    say(s, "/npc town guard 2", "/initiative start")
+    assert s.campaign.state.initiative.active
+    from tools.systems import get_system
+
+    downed = get_system(s.campaign.system).downed_condition
+    s.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+    out = plain(s.handle("/initiative next"))
+    assert "the fight is over" in out and not s.campaign.state.initiative.active
+    assert tools_logged(s)[-1] == "table_end_combat"
