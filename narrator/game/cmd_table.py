@@ -63,6 +63,7 @@ def initiative(s: "GameSession", arg: str) -> None:
             s.run_foes()
     elif action == "end":
         s.call("table_end_combat", {}, preview=False)
+        return  # the tracker would only add "No fight is running" under "Combat ends"
     elif action:
         raise usage_error("initiative")
     _tracker(s)
