@@ -580,3 +580,10 @@ def test_solo_the_fight_ends_when_the_last_foe_is_down(make_session, ready_campa
     out = plain(s.handle("/initiative next"))
     assert "the fight is over" in out and not s.campaign.state.initiative.active
     assert tools_logged(s)[-1] == "table_end_combat"
+
+
+def test_initiative_end_says_the_fight_ended_once(playing):
+    s = playing(mode="assist")
+    say(s, "/npc town guard 2", "/initiative start")
+    out = plain(s.handle("/initiative end"))
+    assert "table_end_combat" in out and "No fight is running" not in out
