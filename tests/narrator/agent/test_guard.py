@@ -218,6 +218,12 @@ def test_implicit_outcomes_in_plain_story_words_must_agree_with_the_engine():
     kept(HIT, "You draw blood.", "Your sword opens a gash along his arm.")
 
 
+def test_harm_and_death_told_by_the_blow_itself():
+    removed(TALK, "A stray arrow catches you in the shoulder.", "The thorns tear your arm open.")
+    kept(TALK, "The arrow strikes the wall beside you.", "You tear the letter open.", "The river runs still.")
+    kept(TRAP, "The beam slams into Brom's shoulder.")
+
+
 # --- the streaming guard ------------------------------------------------------------------------------------------
 
 
