@@ -502,6 +502,11 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
             r"a\s+(?:nasty\s+|heavy\s+|solid\s+)?hit|the\s+hit|a\s+blow|the\s+blow)\b"
             r"|\b(?:wounds?|injures?|hurts?|harms?)\s+(?:him|her|them|you|it|the|name|his|your)\b"
             r"|\b(?:wounded|injured|bloodied|bleeding|bleeds|bled|maimed|gashed)\b"
+            # harm told by the blow itself: "a stray arrow catches you in the shoulder", "tears your arm open"
+            r"|\b(?:arrows?|bolts?|blades?|club|claws?|teeth|fangs?|thorns?|spear|knife|dagger)\s+(?:catch(?:es)?|strikes?|"
+            r"cracks?|tears?|tore|rakes?|slams?|pierces?|gores?)\s+(?:into\s+|against\s+)?(?:you|your|him|his|her|them|their)\b"
+            r"|\b(?:tears?|tore|bruises?|bruised|gashes|pierces?|pierced)\s+(?:your|his|her|their)\s+(?:\w+\s+)?(?:arm|arms|leg|legs|"
+            r"ribs|side|shoulder|flesh|skin|hand|hands|face|skull|chest|back)\b"
             r"|\b(?:is|are|was|were|gets|got|been|be)\s+(?:\w+\s+)?(?:hurt|harmed)\b"
             rf"|\b(?:lose|loses|lost|losing|drains?|drained|saps?|sapped)\b[^.!?;]{{0,20}}?\b(?:{health})\b"
             rf"|\b(?:{health})\b[^.!?;]{{0,15}}?\b(?:drops?|dropped|falls?|fell|plummets?|plummeted|sinks?|sank|"
@@ -682,7 +687,13 @@ SUCCESS = re.compile(
     r"(?!\s+(?:on\s+|against\s+|into\s+)?(?:the\s+)?" + SURFACES + r"))"
     r"|\b(?P<pass>pass|passes|passed|passing)\s+(?:the|your|his|her|their|its|this|that)\s+(?:\w+\s+)?(?:check|test|"
     r"roll|save|saving\s+throw)s?\b"
-    r"|\b(?P<weak>manages?\s+to|managed\s+to|pulls?\s+it\s+off|pulled\s+it\s+off)\b",
+    r"|\b(?P<weak>manages?\s+to|managed\s+to|pulls?\s+it\s+off|pulled\s+it\s+off)\b"
+    # implicit success in plain story words: what happens, not what the dice say; an event, never turned around
+    r"|\b(?P<event>(?:clicks?|clicked|swings?|swung)\s+open|without\s+a\s+hitch|(?:goes|went)\s+(?:exactly\s+)?(?:to|according\s+to)\s+"
+    r"plan|with\s+ease|like\s+a\s+charm|(?:draws?|drew)\s+(?:first\s+)?blood|steel\s+finds\s+flesh|"
+    r"(?:makes?|made)\s+it\s+across|none\s+the\s+wiser|(?:have|has|had)\s+done\s+it|handily|"
+    r"(?:blade|sword|axe|arrow|bolt|blow|strike|spear|dagger)s?\s+(?:cuts?|opens?|catch(?:es)?)\s+(?:it|him|her|them|a\s+"
+    r"gash))\b",
     re.IGNORECASE,
 )
 FAILURE = re.compile(
@@ -690,7 +701,12 @@ FAILURE = re.compile(
     r"botch(?:es|ed)?)\b"
     r"|\b(?P<strong>(?<!without\s)fail|fails|failed|failure|failing|unsuccessful(?:ly)?)\b"
     r"|\b(?P<weak>miss|misses|missed|goes\s+wide|went\s+wide|whiffs?|whiffed|glances?\s+(?:off|harmlessly)|"
-    r"glanced\s+off|falls?\s+short|fell\s+short|in\s+vain|to\s+no\s+avail)\b",
+    r"glanced\s+off|falls?\s+short|fell\s+short|in\s+vain|to\s+no\s+avail)\b"
+    # implicit failure in plain story words; an event, never turned around
+    r"|\b(?P<event>finds?\s+only\s+air|found\s+only\s+air|(?:clangs?|bounces?)\s+harmlessly|you\s+never\s+touch|defeats?\s+you|"
+    r"goes\s+blank|slips?\s+away|cannot\s+make\s+sense|hopeless|will\s+not\s+yield|(?:come|comes|came)\s+(?:away\s+with|to)\s+"
+    r"nothing|(?:does|did)\s*n[o']t\s+work|falls?\s+apart|fell\s+apart|grip\s+slips|(?:fall|falls|fell)\s+flat|"
+    r"(?:goes|went)\s+(?:badly\s+)?wrong|barely\s+scrape)\b",
     re.IGNORECASE,
 )
 NOT_BEFORE = re.compile(r"(?:\b(?:not|never|no|nor|neither)|n't)\W+(?:\w+\W+)?$", re.IGNORECASE)
@@ -717,7 +733,8 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
             if any(not (m.end() <= s or m.start() >= e) for s, e in taken):
                 continue
             taken.append(m.span())
-            out.append(_claim(sentence, m, polarity, bool(m.group("crit")), not m.group("weak"), others))
+            out.append(_claim(sentence, m, polarity, bool(m.group("crit")),
+                              not (m.group("weak") or m.group("event")), others, bool(m.group("event"))))
     return out
 
 
@@ -758,10 +775,11 @@ PARTIAL_BEFORE = re.compile(r"\b(?:partial|partially|partly|half|mixed|qualified
 
 
 def _claim(sentence: str, m: re.Match, polarity: int, critical: bool, strong: bool,
-           others: tuple[str, ...] = ()) -> OutcomeClaim:
+           others: tuple[str, ...] = (), event: bool = False) -> OutcomeClaim:
+    """``event``: an outcome told by what happens ("the lock clicks open"), whoever the sentence's subject is."""
     if PARTIAL_BEFORE.search(sentence, max(0, m.start() - 20), m.start()):
         return OutcomeClaim(0, False, True, m.group())  # "a partial success": what a middling result is
-    other = _subject_is_other(sentence, m.start(), m.end(), others)
+    other = not event and _subject_is_other(sentence, m.start(), m.end(), others)
     sign = -1 if other else 1
     if NOT_BEFORE.search(sentence, max(0, m.start() - 20), m.start()):
         return OutcomeClaim(-polarity * sign, False, False, m.group(), other=other)  # "not succeed", "never misses"

@@ -181,6 +181,9 @@ def test_other_books_resources():
     ("The lock fails to open.", -1), ("You slip past, unseen.", None), ("You hit the ground rolling.", None),
     ("Words without fail.", None), ("Neither a success nor a failure.", None), ("Did you succeed?", None),
     ("A partial success.", None),
+    ("The lock clicks open.", 1), ("It works like a charm.", 1), ("You draw blood.", 1),
+    ("Your blade finds only air.", -1), ("Your mind goes blank.", -1), ("The plan falls apart.", -1),
+    ("It doesn't work.", -1), ("The door is locked.", None), ("Three guards stand watch at the gate.", None),
 ])
 def test_outcome_claim(sentence, polarity):
     assert outcome_claim(sentence, MINIM) == polarity

@@ -201,6 +201,29 @@ def test_outcomes_must_agree_with_the_engine():
     kept(SUCCESS, "Name fails to notice you.".replace("Name", "The guard"))
 
 
+def test_implicit_outcomes_in_plain_story_words_must_agree_with_the_engine():
+    # success told by what happens, not by the word "success"
+    kept(SUCCESS, "The lock clicks open under Brom's fingers.", "Brom pulls it off without a hitch.")
+    failure = turn(("minim_check", {"actor": "Brom", "trait": "brawl"}, [6, 5]))  # a critical failure
+    removed(failure, "The lock clicks open under your fingers.", "Everything goes exactly to plan.",
+            "It works like a charm.")
+    kept(NEUTRAL, "The door swings open, but a board creaks under your foot.")  # a middling result may do both
+    # failure told by what happens
+    kept(NEUTRAL, "Your mind goes blank and the answer slips away.", "It goes badly wrong.")
+    removed(SUCCESS, "The riddle defeats you entirely.", "Try as you might, it doesn't work.",
+            "The scheme falls apart in your hands.", "You come away with nothing.")
+    removed(CRITICAL, "Your grip slips and you tumble into the mud.", "You fall flat on your face.")
+    # a hit told as a miss, and the reverse
+    removed(HIT, "Your blade finds only air.", "Your sword clangs harmlessly off the wall.")
+    kept(HIT, "You draw blood.", "Your sword opens a gash along his arm.")
+
+
+def test_harm_and_death_told_by_the_blow_itself():
+    removed(TALK, "A stray arrow catches you in the shoulder.", "The thorns tear your arm open.")
+    kept(TALK, "The arrow strikes the wall beside you.", "You tear the letter open.", "The river runs still.")
+    kept(TRAP, "The beam slams into Brom's shoulder.")
+
+
 # --- the streaming guard ------------------------------------------------------------------------------------------
 
 
