@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 SWAPS = {
     "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "i'm": "you're", "im": "you're",
-    "i've": "you've", "i'll": "you'll", "i'd": "you'd", "am": "are", "was": "were", "we": "you", "us": "you",
+    "i've": "you've", "i'll": "you'll", "i'd": "you'd", "we": "you", "us": "you",
     "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're", "we'll": "you'll",
 }
 TRY = re.compile(r"^(?:try|attempt|want|wish|decide|intend|mean|plan)s?\s+to\s+", re.I)
 LEAD = re.compile(r"^(?:i|we)(?:'ll|'m going to|'re going to|\s+(?:will|shall|am going to|are going to))\s+", re.I)
-NOT_VERBS = re.compile(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they)\b")
+NOT_VERBS = re.compile(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they|my|our|your|his|her|their)\b")
 IRREGULAR = {"goes": "go", "does": "do", "has": "have", "is": "be", "tries": "try", "flies": "fly", "cries": "cry"}
 
 
@@ -37,8 +37,12 @@ def _swap(text: str) -> str:
     def one(m: re.Match[str]) -> str:
         word = m.group(0)
         out = SWAPS.get(word.lower(), word)
-        return out if word[0].islower() or out == word else out.capitalize()
+        if out == word or word[0].islower() or (word == "I" and m.start() > 0):
+            return out  # "I" is capital anywhere; "you" only where a sentence starts
+        return out.capitalize()
 
+    # "am" and "was" change only after I ("I was" → "you were"; "who was here" stays)
+    text = re.sub(r"\b([Ii])\s+(am|was)\b", lambda m: f"{m.group(1)} {'are' if m.group(2) == 'am' else 'were'}", text)
     return re.sub(r"[A-Za-z']+", one, text)
 
 

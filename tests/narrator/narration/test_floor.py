@@ -325,3 +325,4 @@ def test_brew_says_who_falls_and_the_book_word_for_it():
         text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
         assert word in text and "Guard" in text, text
         assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text
+
