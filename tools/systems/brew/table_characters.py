@@ -26,15 +26,21 @@ from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.tool import table_tool
+from tools.npc_names import npc_name
 from tools.systems.brew.characters import (
-    CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, brew_character_create, brew_character_random,
+    CharacterResult,
+    CreateArgs,
+    RandomArgs,
+    RandomCharacterResult,
+    brew_character_create,
+    brew_character_random,
     pick,
 )
 from tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
 from tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from tools.systems.brew.table_common import require_new_name
 from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 
@@ -147,7 +153,6 @@ KEYWORDS: dict[str, dict[str, Any]] = {
 }
 ALIASES = {"thieves": "thief", "wolves": "wolf", "guardsman": "guard", "guards": "guard", "policeman": "sheriff",
            "cop": "sheriff", "deputy": "sheriff", "witches": "witch", "physician": "doctor", "medic": "doctor"}
-NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 
 
 def keywords_in(concept: str) -> list[str]:
@@ -160,24 +165,6 @@ def keywords_in(concept: str) -> list[str]:
                     found.append(kw)
                 break
     return found
-
-
-def npc_name(concept: str, state: TableState) -> str:
-    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
-    while words and words[0].lower() in ("a", "an", "the"):
-        words.pop(0)
-    kept: list[str] = []
-    for w in words[:3]:
-        if kept and w.lower() in NAME_BREAKS:
-            break
-        kept.append(w)
-    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
-    taken = {n.casefold() for n in state.characters}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} {n}"
-    return name
 
 
 class NpcArgs(ToolArgs):

@@ -18,22 +18,40 @@ from pydantic import Field, ValidationError
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
+from tools.npc_names import npc_name
 from tools.systems.fiveplus.characters import (
-    CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, fiveplus_character_create,
+    CharacterResult,
+    CreateArgs,
+    RandomArgs,
+    RandomCharacterResult,
+    fiveplus_character_create,
     fiveplus_character_random,
 )
 from tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
 from tools.systems.fiveplus.npcs import (
-    BEHAVIOURS, GOALS, RANK_BY_LEVEL, SHARE_BY_LEVEL, defeat_successes, npc_ability, npc_actions,
+    BEHAVIOURS,
+    GOALS,
+    RANK_BY_LEVEL,
+    SHARE_BY_LEVEL,
+    defeat_successes,
+    npc_ability,
+    npc_actions,
 )
-from tools.systems.fiveplus.rules import DESCRIPTORS, EFFECTS, ITEMS, NPCS, OBJECTIVES, Group, Kind
+from tools.systems.fiveplus.rules import (
+    DESCRIPTORS,
+    EFFECTS,
+    ITEMS,
+    NPCS,
+    OBJECTIVES,
+    Group,
+    Kind,
+)
 from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 from tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
 from tools.table import BoundResult, PutCharacter, TableState
 from tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
-NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 COMBAT_GROUPS = ("combat", "ranged", "magic")
 NPC_TRAITS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "ghost": ("Incorporeal", "immunity", ("combat", "ranged"), "weapons pass through it"),
@@ -84,24 +102,6 @@ def fiveplus_add_random_character(args: AddRandomArgs, roller: Roller, state: Ta
 
 
 # --- NPCs ---------------------------------------------------------------------------------------------------------
-
-
-def npc_name(concept: str, state: TableState) -> str:
-    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
-    while words and words[0].lower() in ("a", "an", "the"):
-        words.pop(0)
-    kept: list[str] = []
-    for w in words[:3]:
-        if kept and w.lower() in NAME_BREAKS:
-            break
-        kept.append(w)
-    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
-    taken = {n.casefold() for n in state.characters}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} {n}"
-    return name
 
 
 def party_default_challenge(state: TableState) -> tuple[int, list[str]]:

@@ -25,27 +25,44 @@ chosen, every choice made by a die from the roller:
 
 from __future__ import annotations
 
-import re
-
 from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.table import BoundResult, PutCharacter, TableState
-from tools.tool import table_tool
+from tools.npc_names import npc_name
 from tools.systems.mastery.catalogue import (
-    ABILITIES, DEFENSE_SKILLS, MELEE_WEAPONS, RANGED_WEAPONS, SKILLS, concept_activities,
+    ABILITIES,
+    DEFENSE_SKILLS,
+    MELEE_WEAPONS,
+    RANGED_WEAPONS,
+    SKILLS,
+    concept_activities,
 )
 from tools.systems.mastery.characters import (
-    CHECK_ACTIVITIES, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, fitting,
-    mastery_character_create, mastery_character_random, pick, spec_of,
+    CHECK_ACTIVITIES,
+    CharacterResult,
+    CreateArgs,
+    RandomArgs,
+    RandomCharacterResult,
+    fitting,
+    mastery_character_create,
+    mastery_character_random,
+    pick,
+    spec_of,
 )
 from tools.systems.mastery.fit import best_fit
 from tools.systems.mastery.options import options_of, trait_for
 from tools.systems.mastery.rules import ADVICE, CHARACTERS, COMBAT, FEARSOME, Activity
-from tools.systems.mastery.sheet import GearItem, MasteryCharacter, health_boxes, violations
+from tools.systems.mastery.sheet import (
+    GearItem,
+    MasteryCharacter,
+    health_boxes,
+    violations,
+)
 from tools.systems.mastery.table_common import require_new_name
+from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 LEVELS: dict[int, dict[str, int]] = {
@@ -57,7 +74,6 @@ LEVELS: dict[int, dict[str, int]] = {
 }
 """Power level -> the fighting trait, the weapon ability, the attacking and defensive skills (0: none), the weapon
 and armor modifiers and the harm dealt in Fearsome Challenges."""
-NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 
 
 def _put(c: MasteryCharacter) -> PutCharacter:
@@ -126,24 +142,6 @@ def mastery_add_random_character(args: AddRandomArgs, roller: Roller, state: Tab
 
 
 # --- NPCs ----------------------------------------------------------------------------------------------------------
-
-
-def npc_name(concept: str, state: TableState) -> str:
-    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
-    while words and words[0].lower() in ("a", "an", "the"):
-        words.pop(0)
-    kept: list[str] = []
-    for w in words[:3]:
-        if kept and w.lower() in NAME_BREAKS:
-            break
-        kept.append(w)
-    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
-    taken = {n.casefold() for n in state.characters}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} {n}"
-    return name
 
 
 class NpcArgs(ToolArgs):

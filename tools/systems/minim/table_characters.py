@@ -29,24 +29,39 @@ choice made by a die from the roller:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import permutations
 from typing import TypeVar
-from collections.abc import Sequence
 
 from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.tool import table_tool
+from tools.npc_names import npc_name
 from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from tools.systems.minim.characters import (
-    GENERIC_POWERS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, minim_character_create,
+    GENERIC_POWERS,
+    CharacterResult,
+    CreateArgs,
+    RandomArgs,
+    RandomCharacterResult,
+    minim_character_create,
     minim_character_random,
 )
 from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
-from tools.systems.minim.sheet import CHARACTERS, FAITH, HEALTH, GearItem, MinimCharacter, Traits, tier, violations
+from tools.systems.minim.sheet import (
+    CHARACTERS,
+    FAITH,
+    HEALTH,
+    GearItem,
+    MinimCharacter,
+    Traits,
+    tier,
+    violations,
+)
 from tools.systems.minim.table_common import require_new_name
 from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
 
 T = TypeVar("T")
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
@@ -149,7 +164,6 @@ NPC_POWER_CHANCE = {4: 4, 5: 2}
 """Tier -> the lowest d6 face that gives the NPC one power (lower tiers get none)."""
 QUALITY_SHIFT = {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}
 QUALITY_WORDS = {-2: "crude", -1: "shabby", 0: "", 1: "superior", 2: "legendary"}
-NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 """A derived name stops at the first of these: 'the sage of the tower' -> 'Sage'."""
 WEAPONS = {"fire": "ranged weapon", "sports": "throwing weapons", "fight": "close-combat weapon"}
 
@@ -165,24 +179,6 @@ def keywords_in(concept: str) -> list[str]:
                     found.append(kw)
                 break
     return found
-
-
-def npc_name(concept: str, state: TableState) -> str:
-    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
-    while words and words[0].lower() in ("a", "an", "the"):
-        words.pop(0)
-    kept: list[str] = []
-    for w in words[:3]:
-        if kept and w.lower() in NAME_BREAKS:
-            break
-        kept.append(w)
-    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
-    taken = {n.casefold() for n in state.characters}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} {n}"
-    return name
 
 
 def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:

@@ -23,29 +23,50 @@ in play (:func:`.sheet.problems` with ``creation=False``). Readings chosen, ever
 
 from __future__ import annotations
 
-import re
 from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.tool import table_tool
+from tools.npc_names import npc_name
 from tools.systems.minisix.characters import (
-    COMBAT_SKILLS, KEYWORD_SKILLS, CharacterResult, CreateArgs, RandomArgs, RandomCharacterResult, keywords_in,
-    arm, is_slow, minisix_character_create, minisix_character_random, named_weapons, pick,
+    COMBAT_SKILLS,
+    KEYWORD_SKILLS,
+    CharacterResult,
+    CreateArgs,
+    RandomArgs,
+    RandomCharacterResult,
+    arm,
+    is_slow,
+    keywords_in,
+    minisix_character_create,
+    minisix_character_random,
+    named_weapons,
+    pick,
 )
 from tools.systems.minisix.codes import DieCode
 from tools.systems.minisix.gear import ARMOR
-from tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES, CREATION, SKILLS_REF
-from tools.systems.minisix.sheet import Attributes, GearItem, MiniSixCharacter, SkillEntry, violations
+from tools.systems.minisix.rules import (
+    ATTRIBUTE_OF_SKILL,
+    ATTRIBUTES,
+    CREATION,
+    SKILLS_REF,
+)
+from tools.systems.minisix.sheet import (
+    Attributes,
+    GearItem,
+    MiniSixCharacter,
+    SkillEntry,
+    violations,
+)
 from tools.systems.minisix.table_common import fail, require_new_name, sheet_of
 from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
 """Power level -> each attribute's base, in pips."""
 LEVEL_SKILL_PIPS = {1: 1, 2: 3, 3: 6, 4: 9, 5: 12}
 PIP_SHIFT = {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}
-NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 LEVEL_WORDS = {1: "weak", 2: "ordinary", 3: "capable", 4: "veteran", 5: "legendary"}
 
 
@@ -98,24 +119,6 @@ def minisix_add_random_character(args: AddRandomArgs, roller: Roller, state: Tab
 
 
 # --- NPCs ----------------------------------------------------------------------------------------------------------
-
-
-def npc_name(concept: str, state: TableState) -> str:
-    words = re.findall(r"[^\W_]+(?:['-][^\W_]+)*", concept)
-    while words and words[0].lower() in ("a", "an", "the"):
-        words.pop(0)
-    kept: list[str] = []
-    for w in words[:3]:
-        if kept and w.lower() in NAME_BREAKS:
-            break
-        kept.append(w)
-    base = " ".join(w[:1].upper() + w[1:] for w in kept)[:40].strip() or "NPC"
-    taken = {n.casefold() for n in state.characters}
-    name, n = base, 1
-    while name.casefold() in taken:
-        n += 1
-        name = f"{base} {n}"
-    return name
 
 
 class NpcArgs(ToolArgs):
