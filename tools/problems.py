@@ -7,11 +7,16 @@ can use it without importing the registry, which discovers the systems.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from tools.errors import FieldProblem
+from tools.errors import FieldProblem, ToolArgumentError
+
+if TYPE_CHECKING:
+    from tools.table import TableState
+
+Sheet = TypeVar("Sheet", bound=BaseModel)
 
 
 def _model_at(model: Any, path: tuple) -> Any:
@@ -57,3 +62,20 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[FieldP
 def _short(value: Any) -> str:
     text = json.dumps(value, default=str) if not isinstance(value, str) else json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def fail(field: str, problem: str, given: Any = None) -> NoReturn:
+    """Raise the argument error of one field; the registry renames it to the tool and the LLM's repair loop reads
+    ``problem``. Every system's table tools raise through this one helper."""
+    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
+
+
+def sheet_as(model: type[Sheet], state: "TableState", name: str, system: str, field: str = "actor") -> Sheet:
+    """``name``'s sheet parsed as ``model``, or an error naming the first broken field and the fix (a sheet edited
+    by hand can be invalid; the tool must say so rather than crash)."""
+    try:
+        return model.model_validate(state.characters[name])
+    except ValidationError as e:
+        first = e.errors(include_url=False)[0]
+        fail(field, f"{name}'s sheet is not a valid {system} sheet ({'.'.join(map(str, first['loc']))}: "
+                    f"{first['msg']}); fix it with table_edit_character")

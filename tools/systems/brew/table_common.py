@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from tools.contract import signed
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail, sheet_as
 from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
 from tools.systems.brew.sheet import BrewCharacter
@@ -42,17 +42,8 @@ MODIFIER = Field(0, ge=-20, le=20, description="Situational bonuses and penaltie
                  "hindrance); the sheet's own (health, load, conditions, tricks) are added by the tool.")
 
 
-def fail(field: str, problem: str, given: Any = None) -> NoReturn:
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
-
-
 def sheet_of(state: TableState, name: str, field: str = "actor") -> BrewCharacter:
-    try:
-        return BrewCharacter.model_validate(state.characters[name])
-    except ValidationError as e:
-        first = e.errors(include_url=False)[0]
-        fail(field, f"{name}'s sheet is not a valid Brew sheet ({'.'.join(map(str, first['loc']))}: {first['msg']});"
-                    " fix it with table_edit_character")
+    return sheet_as(BrewCharacter, state, name, "Brew", field)
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, BrewCharacter]:

@@ -22,11 +22,9 @@ Readings chosen:
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Any
 
-from pydantic import ValidationError
-
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail, sheet_as
 from tools.systems.fiveplus.descriptors import Descriptor, key_of
 from tools.systems.fiveplus.improvement import Progress
 from tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
@@ -38,17 +36,8 @@ MODIFIER_FIELD_DOC = ("Situational bonuses and penalties: challenge difficulty +
                       "traits, conditions, wounds, items, help and the turn's focus or rush are added by the tool).")
 
 
-def fail(field: str, problem: str, given: Any = None) -> NoReturn:
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given)[:60])])
-
-
 def sheet_of(state: TableState, name: str, field: str = "actor") -> FivePlusCharacter:
-    try:
-        return FivePlusCharacter.model_validate(state.characters[name])
-    except ValidationError as e:
-        first = e.errors(include_url=False)[0]
-        fail(field, f"{name}'s sheet is not a valid 5+ sheet ({'.'.join(map(str, first['loc']))}: {first['msg']}); "
-                    "fix it with table_edit_character")
+    return sheet_as(FivePlusCharacter, state, name, "5+", field)
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, FivePlusCharacter]:

@@ -23,9 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
-from pydantic import ValidationError
-
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail, sheet_as
 from tools.table import SetConditions, SetField, TableState, UnknownNameError
 from tools.systems.mastery.fit import best_fit
 from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
@@ -42,18 +40,8 @@ CANNOT_DEFEND = (STUNNED, SURPRISED)
 NONE_WORDS = ("", "none", "no", "-")
 
 
-def fail(field: str, problem: str, given: Any = None) -> NoReturn:
-    """Raise the argument error the registry renames to the tool; the LLM's repair loop reads ``problem``."""
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
-
-
 def sheet_of(state: TableState, name: str, field: str = "actor") -> MasteryCharacter:
-    try:
-        return MasteryCharacter.model_validate(state.characters[name])
-    except ValidationError as e:
-        first = e.errors(include_url=False)[0]
-        fail(field, f"{name}'s sheet is not a valid Mastery sheet ({'.'.join(map(str, first['loc']))}: "
-                    f"{first['msg']}); fix it with table_edit_character")
+    return sheet_as(MasteryCharacter, state, name, "Mastery", field)
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, MasteryCharacter]:

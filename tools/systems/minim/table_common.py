@@ -37,10 +37,10 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any, NoReturn
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from tools.contract import signed
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail, sheet_as
 from tools.dice import Die, Roller
 from tools.table import Expiry, SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 from tools.turns import expiry_for
@@ -98,18 +98,8 @@ def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
     return [f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."]
 
 
-def fail(field: str, problem: str, given: Any = None) -> NoReturn:
-    """Raise the argument error the registry renames to the tool; the LLM's repair loop reads ``problem``."""
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
-
-
 def sheet_of(state: TableState, name: str, field: str = "actor") -> MinimCharacter:
-    try:
-        return MinimCharacter.model_validate(state.characters[name])
-    except ValidationError as e:
-        first = e.errors(include_url=False)[0]
-        fail(field, f"{name}'s sheet is not a valid Minim sheet ({'.'.join(map(str, first['loc']))}: "
-                      f"{first['msg']}); fix it with table_edit_character")
+    return sheet_as(MinimCharacter, state, name, "Minim", field)
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, MinimCharacter]:

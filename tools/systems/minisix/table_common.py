@@ -25,11 +25,9 @@ off by default; without it a tool refuses to spend them.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import NoReturn
 
-from pydantic import ValidationError
-
-from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail, sheet_as
 from tools.table import Expiry, SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 from tools.turns import expiry_for
 from tools.systems.minisix.damage import level_name
@@ -43,21 +41,12 @@ DECLARED_KEY = "declared"
 THULE = "thule"
 
 
-def fail(field: str, problem: str, given: Any = None) -> NoReturn:
-    raise ToolArgumentError("?", [FieldProblem(field, problem, None if given is None else str(given))])
-
-
 def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
     raise UnknownNameError(what, name, known, field)
 
 
 def sheet_of(state: TableState, name: str, field: str = "actor") -> MiniSixCharacter:
-    try:
-        return MiniSixCharacter.model_validate(state.characters[name])
-    except ValidationError as e:
-        first = e.errors(include_url=False)[0]
-        fail(field, f"{name}'s sheet is not a valid Mini Six sheet ({'.'.join(map(str, first['loc']))}: "
-                    f"{first['msg']}); fix it with table_edit_character")
+    return sheet_as(MiniSixCharacter, state, name, "Mini Six", field)
 
 
 def find(state: TableState, name: str, field: str) -> tuple[str, MiniSixCharacter]:
