@@ -150,3 +150,57 @@ def foes_down(state: TableState) -> bool:
     downed = get_system(state.system).downed_condition
     foes = [n for n in state.initiative.order if state.characters.get(n, {}).get("npc")]
     return state.initiative.active and bool(foes) and all(downed in state.conditions.get(n, []) for n in foes)
+
+
+class ConditionEdits:
+    """Accumulates condition changes for several characters; ``ops()`` gives one SetConditions per changed one.
+
+    Shared by the systems whose conditions follow the catalogue's timers (:func:`expiry_for`).
+
+    A condition added here gets the catalogue's timer (``ends``) — or the one given — counted from now; adding a
+    condition already present restarts its timer ("next turn" is then the turn after this one)."""
+
+    def __init__(self, state: TableState):
+        self.state = state
+        self.now: dict[str, list[str]] = {}
+        self.timers: dict[str, dict[str, Expiry]] = {}
+
+    def _list(self, name: str) -> list[str]:
+        if name not in self.now:
+            self.now[name] = list(self.state.conditions.get(name, []))
+            self.timers[name] = dict(self.state.expiry.get(name, {}))
+        return self.now[name]
+
+    def has(self, name: str, condition: str) -> bool:
+        return condition in self._list(name)
+
+    def add(self, name: str, condition: str, ends: str | None = None) -> bool:
+        """Add (or re-time) a condition; True when it was not there before."""
+        current = self._list(name)
+        timer = expiry_for(self.state, name, condition, ends)
+        if timer is None:
+            self.timers[name].pop(condition, None)
+        else:
+            self.timers[name][condition] = timer
+        if condition in current:
+            return False
+        current.append(condition)
+        return True
+
+    def remove(self, name: str, condition: str) -> bool:
+        current = self._list(name)
+        self.timers[name].pop(condition, None)
+        if condition not in current:
+            return False
+        current.remove(condition)
+        return True
+
+    def ops(self) -> list[SetConditions]:
+        out = []
+        for n, c in self.now.items():
+            old_timers = self.state.expiry.get(n, {})
+            timers = {k: v for k, v in self.timers[n].items() if k in c}
+            if c == list(self.state.conditions.get(n, [])) and timers == old_timers:
+                continue
+            out.append(SetConditions(name=n, conditions=c, expiry=None if timers == old_timers else timers))
+        return out

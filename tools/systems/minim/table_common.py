@@ -42,8 +42,8 @@ from pydantic import Field
 from tools.contract import signed
 from tools.problems import fail, sheet_as
 from tools.dice import Die, Roller
-from tools.table import Expiry, SetConditions, SetField, SetSystemState, TableState, UnknownNameError
-from tools.turns import expiry_for
+from tools.table import SetField, SetSystemState, TableState, UnknownNameError
+from tools.turns import ConditionEdits
 from tools.systems.minim.sheet import MinimCharacter
 
 FALLEN = "fallen"
@@ -218,55 +218,6 @@ def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, st
         steps.append(f"{name} is {condition_text(state, name, cond)}: {signed(rule.modifier)} to the target.")
         refs += [rule.rule_ref] if rule.rule_ref else []
     return parts, steps, refs
-
-
-class ConditionEdits:
-    """Accumulates condition changes for several characters; ``ops()`` gives one SetConditions per changed one.
-
-    A condition added here gets the catalogue's timer (``ends``) — or the one given — counted from now; adding a
-    condition already present restarts its timer ("next turn" is then the turn after this one)."""
-
-    def __init__(self, state: TableState):
-        self.state = state
-        self.now: dict[str, list[str]] = {}
-        self.timers: dict[str, dict[str, Expiry]] = {}
-
-    def _list(self, name: str) -> list[str]:
-        if name not in self.now:
-            self.now[name] = list(self.state.conditions.get(name, []))
-            self.timers[name] = dict(self.state.expiry.get(name, {}))
-        return self.now[name]
-
-    def add(self, name: str, condition: str, ends: str | None = None) -> bool:
-        """Add (or re-time) a condition; True when it was not there before."""
-        current = self._list(name)
-        timer = expiry_for(self.state, name, condition, ends)
-        if timer is None:
-            self.timers[name].pop(condition, None)
-        else:
-            self.timers[name][condition] = timer
-        if condition in current:
-            return False
-        current.append(condition)
-        return True
-
-    def remove(self, name: str, condition: str) -> bool:
-        current = self._list(name)
-        self.timers[name].pop(condition, None)
-        if condition not in current:
-            return False
-        current.remove(condition)
-        return True
-
-    def ops(self) -> list[SetConditions]:
-        out = []
-        for n, c in self.now.items():
-            old_timers = self.state.expiry.get(n, {})
-            timers = {k: v for k, v in self.timers[n].items() if k in c}
-            if c == list(self.state.conditions.get(n, [])) and timers == old_timers:
-                continue
-            out.append(SetConditions(name=n, conditions=c, expiry=None if timers == old_timers else timers))
-        return out
 
 
 def specialty_for(name: str, sheet: MinimCharacter, wanted: str | None, skill: str | None,

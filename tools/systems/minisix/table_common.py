@@ -28,8 +28,8 @@ from __future__ import annotations
 from typing import NoReturn
 
 from tools.problems import fail, sheet_as
-from tools.table import Expiry, SetConditions, SetField, SetSystemState, TableState, UnknownNameError
-from tools.turns import expiry_for
+from tools.table import SetField, SetSystemState, TableState, UnknownNameError
+from tools.turns import ConditionEdits
 from tools.systems.minisix.damage import level_name
 from tools.systems.minisix.sheet import MiniSixCharacter
 
@@ -104,55 +104,6 @@ def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple
     total = sum(n for n, _ in parts)
     lines = [f"{name} is {', '.join(f'{w} (-{n}D)' for n, w in parts)}: -{total}D."] if parts else []
     return total, lines
-
-
-class ConditionEdits:
-    """Condition changes for several characters at once; ``ops()`` gives one SetConditions per changed bearer.
-    A condition added gets the catalogue's timer (or the one given), counted from now."""
-
-    def __init__(self, state: TableState):
-        self.state = state
-        self.now: dict[str, list[str]] = {}
-        self.timers: dict[str, dict[str, Expiry]] = {}
-
-    def _list(self, name: str) -> list[str]:
-        if name not in self.now:
-            self.now[name] = list(self.state.conditions.get(name, []))
-            self.timers[name] = dict(self.state.expiry.get(name, {}))
-        return self.now[name]
-
-    def has(self, name: str, condition: str) -> bool:
-        return condition in self._list(name)
-
-    def add(self, name: str, condition: str, ends: str | None = None) -> bool:
-        current = self._list(name)
-        timer = expiry_for(self.state, name, condition, ends)
-        if timer is None:
-            self.timers[name].pop(condition, None)
-        else:
-            self.timers[name][condition] = timer
-        if condition in current:
-            return False
-        current.append(condition)
-        return True
-
-    def remove(self, name: str, condition: str) -> bool:
-        current = self._list(name)
-        self.timers[name].pop(condition, None)
-        if condition not in current:
-            return False
-        current.remove(condition)
-        return True
-
-    def ops(self) -> list[SetConditions]:
-        out = []
-        for n, c in self.now.items():
-            old = self.state.expiry.get(n, {})
-            timers = {k: v for k, v in self.timers[n].items() if k in c}
-            if c == list(self.state.conditions.get(n, [])) and timers == old:
-                continue
-            out.append(SetConditions(name=n, conditions=c, expiry=None if timers == old else timers))
-        return out
 
 
 def wound_edits(name: str, before: MiniSixCharacter, wounds: int, stuns: int, edits: ConditionEdits,
