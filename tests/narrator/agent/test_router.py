@@ -60,6 +60,17 @@ def test_a_stated_faith_point_is_honoured(router, campaign):
     assert p.tool == "minim_check" and p.call_args["faith"] is True
 
 
+@pytest.mark.parametrize("line, faith", [
+    ("I climb the wall, with my last faith point", True),
+    ("I draw on my faith and leap the chasm", True),
+    ("I climb the wall with no faith spent", False),
+    ("I climb the wall with my bare hands, faith intact", False),
+])
+def test_faith_is_read_from_how_players_say_it_and_not_from_the_word_alone(router, campaign, line, faith):
+    p = router.propose(line, campaign.state, "Aria")
+    assert p.tool == "minim_check" and p.call_args["faith"] is faith, line
+
+
 def test_move_needs_a_zone_or_asks(router, campaign):
     assert router.propose("I walk to the tower", campaign.state, "Aria").call_args == {"actor": "Aria", "zone": "tower"}
     p = router.propose("I walk over there", campaign.state, "Aria")
