@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from narrator.agent.evaluate import evaluate
-from narrator.agent.router import RouterProposer, examples
+from narrator.agent.router import RouterProposer, core_of, examples
 from narrator.cli import main
 
 DEV = Path(__file__).parents[2] / "data" / "minim_tools_dev.jsonl"
@@ -99,3 +99,20 @@ def test_eval_cli_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert {"accuracy", "tool_accuracy", "n", "per_system", "confusion", "latency_ms"} <= set(data)
     assert data["per_system"]["minim"]["n"] == data["n"]
+
+
+@pytest.mark.parametrize("line, core", [
+    ("Can I try to climb the wall?", "climb the wall"),
+    ("okay, can I sneak past", "sneak past"),
+    ("I'd like to pick the lock", "pick the lock"),
+    ("What can I do?", "What can I do"),  # a question about options keeps its words
+    ("can I?", "can I"),  # nothing would be left: the words stay
+])
+def test_the_asking_preamble_is_cut_and_nothing_else(line, core):
+    assert core_of(line) == core
+
+
+def test_a_newcomers_question_lands_where_the_terse_line_does(router, campaign):
+    terse = router.propose("I sneak past the guard", campaign.state, "Aria")
+    asked = router.propose("Can I try to sneak past the guard?", campaign.state, "Aria")
+    assert (asked.tool, asked.call_args.get("skill")) == (terse.tool, terse.call_args.get("skill"))
