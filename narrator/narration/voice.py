@@ -46,6 +46,11 @@ def _swap(text: str) -> str:
     return re.sub(r"[A-Za-z']+", one, text)
 
 
+ASKING = re.compile(r"^(ok(ay)?,?\s+|so,?\s+)?(can|could|may)\s+(?P<who>i|we)\s+(please\s+)?(try\s+(to\s+)?|attempt\s+to\s+)?",
+                    re.IGNORECASE)
+"""A newcomer asks before acting ("Can I try to pick the lock?"): that is the action, told back as one."""
+
+
 def _base_verb(word: str) -> str:
     low = word.lower()
     if low in IRREGULAR:
@@ -63,6 +68,9 @@ def voice(action: str, actor: str | None = None) -> Voiced:
     text = " ".join(action.strip().split()).rstrip(".!")
     if not text:
         return Voiced(action, "", None, "other")
+    asking = ASKING.match(text)
+    if asking and text.endswith("?") and len(text) > asking.end() + 1:
+        text = f"{asking.group('who')} " + text[asking.end():].rstrip("? ")  # "can I try to pick it?" is an action
     if text.endswith("?"):
         return Voiced(action, _swap(text), None, "question")
     if text[0] in "\"'“‘":

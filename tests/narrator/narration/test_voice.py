@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from narrator.narration.voice import voice
+
 
 @pytest.mark.parametrize("words,you", [
     ("I ask Old Mags who was here tonight", "you ask Old Mags who was here tonight"),  # "was" is not the player's
@@ -14,3 +16,17 @@ def test_the_players_words_are_re_voiced_only_where_they_speak_of_themselves(wor
     from narrator.narration.voice import voice
 
     assert voice(words, "Kit").you == you
+
+
+@pytest.mark.parametrize("words, base", [
+    ("Can I try to pick the lock on the chest?", "pick the lock on the chest"),
+    ("could I please attempt to climb the wall?", "climb the wall"),
+])
+def test_asking_to_act_is_told_back_as_the_action(words, base):
+    v = voice(words, "Vesna")
+    assert (v.kind, v.base) == ("action", base)
+
+
+@pytest.mark.parametrize("words", ["What can I see?", "Can I?", "Where is the inn?"])
+def test_real_questions_stay_questions(words):
+    assert voice(words, "Vesna").kind == "question"
