@@ -116,3 +116,16 @@ def test_a_newcomers_question_lands_where_the_terse_line_does(router, campaign):
     terse = router.propose("I sneak past the guard", campaign.state, "Aria")
     asked = router.propose("Can I try to sneak past the guard?", campaign.state, "Aria")
     assert (asked.tool, asked.call_args.get("skill")) == (terse.tool, terse.call_args.get("skill"))
+
+
+def test_a_contest_with_nobody_on_the_table_to_oppose_is_the_same_activity_as_a_check(router):
+    """Seen in play: with no guard on the table, "sneak past the guard" became a deception check or no roll."""
+    from narrator.agent.evaluate import table_for
+
+    state = table_for("mastery", None, None)
+    alone = state.model_copy(update={"characters": {n: s for n, s in state.characters.items() if not s.get("npc")}})
+    for line in ("Can I try to sneak past the guard?", "I sneak past the guard"):
+        p = router.propose(line, alone, "Aria")
+        assert (p.tool, p.call_args.get("activity")) == ("mastery_check", "stealth"), line
+    with_guard = router.propose("I sneak past the guard", state, "Aria")
+    assert (with_guard.tool, with_guard.call_args.get("opponent")) == ("mastery_contest", "Guard")
