@@ -190,7 +190,9 @@ else the other character does is theirs to do."""
 class RouterProposer:
     name = "router"
 
-    def __init__(self, embedder=None):
+    def __init__(self, embedder=None, examples_for=None):
+        """``examples_for(system)`` replaces the example files (the cross-writer measure trains without one file)."""
+        self._examples_for = examples_for or examples
         if embedder is None:
             from memory.embedder import default_embedder
 
@@ -223,7 +225,7 @@ class RouterProposer:
         if key not in self._models:
             from narrator.agent.classifier import fingerprint, load_or_train, train
 
-            rows = examples(system)
+            rows = self._examples_for(system)
             identity = getattr(self.embedder, "name", type(self.embedder).__name__)
             fp = fingerprint(system, rows, lexicon(system), identity, PREAMBLE.pattern)
 

@@ -76,6 +76,31 @@ def eval_tools_report(files: list[Path], proposers: list[str], ns=None) -> dict:
     return {"reports": reports}
 
 
+def cmd_eval_writers(ns):
+    """Train without one writer's file, score the router on it (:mod:`narrator.agent.cross_writer`)."""
+    from narrator.agent.cross_writer import cross_writer, writer_files
+    from tools.systems import all_systems, get_system
+
+    systems = [get_system(s).name for s in ns.system] if ns.system else [s.name for s in all_systems()]
+    figures = [f for s in systems if writer_files(s) for f in cross_writer(s)]
+    if ns.json:
+        print(json.dumps([{"system": f.system, "file": f.file, "n": f.n, "correct": f.correct,
+                           "accuracy": f.accuracy,
+                           "confusion": [{"expected": e, "got": g, "n": n}
+                                         for (e, g), n in f.confusion.most_common(ns.confusion)]}
+                          for f in figures], indent=2))
+        return 0
+    if not figures:
+        print("no router_training_*.jsonl files to hold out for: " + ", ".join(systems))
+        return 0
+    print("cross-writer: each file held out in turn, router trained on the rest; top label, before table context")
+    for f in figures:
+        print(f"  {f.system:<10} {f.file:<36} {f.correct:>4}/{f.n:<4} {f.accuracy:6.1%}")
+        for (expected, got), n in f.confusion.most_common(ns.confusion):
+            print(f"      {n:>3}  {expected} -> {got}")
+    return 0
+
+
 def cmd_eval_tools(ns):
     if ns.file:
         files, kind = [Path(ns.file)], "given file"
@@ -209,6 +234,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true")
     add_model_options(p)
     p.set_defaults(func=cmd_eval_tools)
+    p = esub.add_parser("writers", help="cross-writer accuracy: each extra training file held out in turn (no eval data)")
+    p.add_argument("--system", action="append", help="repeat for several (default: every system with such files)")
+    p.add_argument("--confusion", type=int, default=0, metavar="N", help="the N most common confusions per file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_writers)
     p = esub.add_parser("guard", help="provenance-guard figures on a labelled JSONL set (contexts.json beside it)")
     p.add_argument("file")
     p.add_argument("--contexts", help="the contexts file (default: contexts.json in the set's folder)")
