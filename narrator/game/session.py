@@ -277,6 +277,7 @@ class GameSession:
     # -- a free-text turn --------------------------------------------------------------------------------------
     def _turn(self, text: str) -> None:
         from narrator.agent.turn import DICE_ONLY
+        from narrator.game.cast import CastingProposer
         from narrator.game.turns import GameAgent, PreviewProposer
 
         if self.campaign is None:
@@ -302,6 +303,7 @@ class GameSession:
         if proposer is None:
             self.error("The action proposer is not available; slash commands still work.")
             return
+        proposer = CastingProposer(proposer, lambda: self.engine.state, self._cast)
         if self.mode == "teach":
             proposer = PreviewProposer(proposer, self.preview)
             if DICE_ONLY.match(text):
@@ -323,6 +325,11 @@ class GameSession:
             self._offer(agent, outcome)
             return
         self._after_turn(outcome, streamed, text)
+
+    def _cast(self, name: str, tool: str, args: dict[str, Any]) -> None:
+        """A story person the player acts on steps onto the table (see :mod:`narrator.game.cast`)."""
+        self.info(f"{name} steps into play as an NPC, so the rules have a sheet to test against (/sheet {name}).")
+        self.call(tool, args, preview=False)
 
     def _offer(self, agent: Any, outcome: Any) -> None:
         """The words fit two rolls about equally: show both with their odds and let the player pick."""

@@ -4,7 +4,9 @@ Why a floor and not the engine's summary: "Aria: Target 5: rolled 4 and 2 → +2
 screen as the mechanics line; the story needs a sentence. The floor composes one from phrase tables (files, per
 system: ``prompts/<system>/floor.json`` over ``prompts/common/floor.json``), keyed by the engine's outcome and the
 kind of action (``TOOL:SKILL``, ``TOOL``, then what the player's words are), filled with the player's action
-re-voiced in the second person, the target and the scene's names, then the effects the results establish.
+re-voiced in the second person, the target and the scene's names, then the effects the results establish. A
+condition whose name is no state one can "be now" ("counter-attack", "cover 50%") has its own words under the
+system's ``conditions`` key.
 
 It is honest by construction: a template only states the outcome it is filed under, and effects come from the
 results (:class:`tools.systems.contract.Effect`). Variants are chosen by the turn's seed and checked against the
@@ -122,9 +124,12 @@ def templates(evidence: Evidence, words_kind: str) -> list[str]:
 def effect_sentences(evidence: Evidence) -> list[str]:
     own, common = tables(evidence.system)
     phrases = {**common.get("effects", {}), **own.get("effects", {})}
+    named = own.get("conditions", {})  # "Rusk may strike back", not "Rusk is now counter-attack"
     out = []
     for e in evidence.effects:
         pair = phrases.get(e.kind)
+        if e.kind in ("condition_added", "condition_removed") and e.what in named:
+            pair = named[e.what].get(e.kind.rpartition("_")[2])
         if not pair:
             continue
         mine = evidence.actor is not None and e.who == evidence.actor

@@ -6,6 +6,7 @@ its file lands, without editing this test."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from pydantic import ConfigDict
@@ -56,3 +57,35 @@ def test_each_table_entry_passes_the_gate_but_topic(system, kind, outcome, ev):
     for option in options:  # every one the floor may fall back to, not only the first
         verdict = gate(option, ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
         assert set(verdict.failed) <= {"topic"}, (option, verdict.as_dict())
+
+
+def condition_cases():
+    for system in all_systems():
+        vocab = system.vocabulary()
+        for name in system.conditions():
+            for kind in ("condition_added", "condition_removed"):
+                for who in ("Kit", "Guard"):
+                    effect = Effect(kind=kind, who=who, what=name)
+                    result = _Result(summary="engine summary", outcome_label=None, success=None, attacker="Kit",
+                                     defender="Guard")
+                    ev = Evidence((("table_condition", result),), (effect,), vocab, system.name, "Kit", ("Kit", "Guard"))
+                    yield pytest.param(ev, id=f"{system.name}-{name}-{kind}-{who}")
+
+
+NOT_STATES = {"coma", "fled", "daredevil"}
+"""Single-word condition names that are not states one can "be now" (the rest are participles or adjectives)."""
+
+
+@pytest.mark.parametrize("ev", list(condition_cases()))
+def test_every_condition_reads_as_a_sentence(ev):
+    """Each condition a system can add or remove is told in words a player reads as English ("Guard may strike
+    back", not "Guard is now counter-attack"), with no number the result lacks; odd names get their own words in
+    the system's floor.json ("conditions")."""
+    sentences = floor.effect_sentences(ev)
+    assert len(sentences) == 1
+    sentence = sentences[0]
+    assert not re.search(r"\d", sentence), sentence
+    told = re.search(r"\b(?:is|are) (?:now|no longer) (.+)\.$", sentence)
+    if told:
+        state = told.group(1)
+        assert re.fullmatch(r"[a-z]+|[a-z]+ly [a-z]+", state) and state not in NOT_STATES, sentence

@@ -1,0 +1,100 @@
+"""Story people step onto the table when the player acts on them (narrator/game/cast.py): pure parts, the session
+with a scripted proposer, and the real router in every system."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from memory.campaign import Campaign
+from narrator.agent.router import RouterProposer
+from narrator.game.blocks import plain
+from narrator.game.cast import CastingProposer, concept_of, named_in, uncast, with_people
+from tools.proposals import Proposal
+from tools.systems import all_systems, get_system
+
+
+def story_campaign(root, system: str = "minim", name: str = "Test") -> Campaign:
+    c = Campaign.new(name, system, seed=5, root=root)
+    c.call(get_system(system).random_character_tool, {"name": "Aria"})
+    c.call("story_update", {"add_person": "Rusk"})
+    c.call("story_update", {"add_person": "Old Mags"})
+    return c
+
+
+def test_uncast_names_only_story_people_without_a_sheet(tmp_path):
+    with story_campaign(tmp_path) as c:
+        assert uncast("I shove Rusk and wink at Old Mags", c.state) == ["Rusk", "Old Mags"]
+        assert uncast("I shove Aria", c.state) == []  # on the table already
+        assert uncast("I shove the bartender", c.state) == []
+        assert "Rusk" not in with_people(c.state, []).characters
+        trial = with_people(c.state, ["Rusk"])
+        assert trial.characters["Rusk"]["npc"] and "Rusk" not in c.state.characters  # a trial, nothing logged
+
+
+def test_concept_comes_from_the_scene_tables():
+    assert concept_of("Rusk", "minim") == "dockhand with a scarred face"
+    assert concept_of("Nobody Known", "minim") == "Nobody Known"
+
+
+def test_named_in_reads_every_argument():
+    p = Proposal(tool="minim_start_combat", call_args={"combatants": ["Aria", "Rusk"]}, source="test")
+    assert named_in(p, ["Rusk", "Old Mags"]) == ["Rusk"]
+    assert named_in(Proposal(tool="no_roll", args={}, source="test"), ["Rusk"]) == []
+
+
+# --- the session --------------------------------------------------------------------------------------------------
+
+
+def meet_rusk(session) -> None:
+    """The opening scene starts a fresh story; Rusk joins it as a recurring person (no sheet)."""
+    session.start()
+    session.campaign.call("story_update", {"add_person": "Rusk"})
+
+
+def test_attacking_a_story_person_casts_them_first(make_session, ready_campaign):
+    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
+    s = make_session(campaign=ready_campaign, proposals=[attack])
+    meet_rusk(s)
+    out = plain(s.handle("I punch Rusk in the face"))
+    assert "Rusk steps into play as an NPC" in out
+    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
+    assert tools[-2:] == ["minim_add_npc", "minim_attack_target"]
+    sheet = s.campaign.state.characters["Rusk"]
+    assert sheet["npc"] and sheet["concept"] == "dockhand with a scarred face"
+    assert "Mara" not in out and "attacks Rusk" in out
+    assert s.campaign.replay().ok
+
+
+def test_talking_to_a_story_person_casts_nobody(make_session, ready_campaign):
+    talk = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "communication"}})
+    s = make_session(campaign=ready_campaign, proposals=[talk])
+    meet_rusk(s)
+    out = plain(s.handle("I ask Rusk about the shipment"))
+    assert "steps into play" not in out and "Rusk" not in s.campaign.state.characters
+
+
+# --- the real router, every system ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def router():
+    return RouterProposer()
+
+
+@pytest.mark.parametrize("system", [s.name for s in all_systems() if s.npc_tool and s.name != "coin"])
+def test_the_router_casts_whom_the_player_attacks(router, tmp_path, system):
+    with story_campaign(tmp_path, system) as c:
+        cast: list[str] = []
+
+        def add(name, tool, args):
+            cast.append(name)
+            c.call(tool, args)
+
+        proposer = CastingProposer(router, lambda: c.state, add)
+        talk = proposer.propose("I ask Rusk about the shipment", c.state, "Aria")
+        assert cast == [] and "Rusk" not in c.state.characters, talk
+        hit = proposer.propose("I punch Rusk in the face", c.state, "Aria")
+        assert cast == ["Rusk"] and c.state.characters["Rusk"]["npc"]
+        assert "Rusk" in named_in(hit, ["Rusk"]), hit
