@@ -103,6 +103,10 @@ CONCEPT_ACTIVITIES: dict[str, tuple[str, ...]] = {
     "guardian": ("melee", "endurance"), "golem": ("melee", "endurance"), "undead": ("melee", "endurance"),
     "skeleton": ("melee",), "zombie": ("melee", "endurance"), "troll": ("melee", "endurance"),
     "orc": ("melee", "intimidation"), "goblin": ("melee", "stealth"), "dragon": ("melee", "magic"),
+    "smuggler": ("thievery", "deception"), "pickpocket": ("thievery", "stealth"), "cutpurse": ("thievery", "stealth"),
+    "sellsword": ("melee", "intimidation"), "swordsman": ("melee", "athletics"), "cleric": ("magic", "medicine"),
+    "paladin": ("melee", "magic"), "druid": ("magic", "survival"), "alchemist": ("crafting", "lore"),
+    "physician": ("medicine", "lore"),
 }
 """Concept words -> the activities they suggest, first the main one. A word matches a key exactly, as a plural
 ('wolves' through :data:`ALIASES`), or (keys of 5+ letters) as its start: 'guardsman', 'priestess'."""

@@ -137,3 +137,12 @@ def test_every_check_activity_has_catalogue_names():
         for name, activities in table.items():
             assert set(activities) == set(activities_of_name(name)), name
     assert all(any(a in acts for acts in SKILLS.values()) for a in CHECK_ACTIVITIES)
+
+
+def test_every_concept_word_suggests_known_activities():
+    from tools.systems.mastery.catalogue import ABILITIES, CONCEPT_ACTIVITIES, SKILLS, concept_activities
+
+    known = {a for acts in (*ABILITIES.values(), *SKILLS.values()) for a in acts}
+    for word, activities in CONCEPT_ACTIVITIES.items():
+        assert set(activities) <= known, (word, set(activities) - known)
+    assert concept_activities("a smuggler with quick hands") == ["thievery", "deception"]
