@@ -9,7 +9,8 @@ for every model, embedded or behind a server: a capable model passes it without 
 The checks (each a function ``check_NAME(text, evidence, context) -> Check``, tested on its own):
 
 * ``words`` — complete sentences of real words: each ends with . ! or ?, starts with a capital or a quote, and at
-  least 85% of its words are English words (the MiniLM vocabulary) or names from the table and the scene.
+  least 85% of its words are English words (the MiniLM vocabulary) or names from the table and the scene; no
+  word three times in a row and no three-word phrase twice ("you both fight and you both fight": a loop).
 * ``meta`` — no talk about the game instead of in it: player, game master, narrator, AI, assistant, "response",
   "as follows", instructions, prompt labels (``Action:``), brackets, markdown.
 * ``address`` — speaks to the acting character: "you"/"your" or their name (narration only).
@@ -48,6 +49,8 @@ TOPIC_THRESHOLD = 0.30
 95% of on-topic narrations); checked on ``narration_topic_check.jsonl`` (README: the figures)."""
 MIN_KNOWN = 0.85
 MAX_WORDS = 70
+PHRASE = 3
+"""A run of this many words said twice in one narration is a loop, not style."""
 CHECKS = ("words", "meta", "address", "topic", "outcome", "repetition", "provenance")
 
 SENTENCE = re.compile(r"[^.!?]+[.!?]+[\"'”’)]*")
@@ -201,6 +204,12 @@ def check_words(text: str, evidence: Evidence, context: GateContext) -> Check:
     lowered = [w.lower() for w in words]
     if any(lowered[i] == lowered[i + 1] == lowered[i + 2] for i in range(len(lowered) - 2)):
         return Check("words", False, "a word repeated three times in a row")
+    seen: set[tuple[str, ...]] = set()
+    for i in range(len(lowered) - PHRASE + 1):  # "you both fight and you both fight": a small model looping
+        gram = tuple(lowered[i:i + PHRASE])
+        if gram in seen:
+            return Check("words", False, f"a phrase said twice: {' '.join(gram)!r}")
+        seen.add(gram)
     return Check("words", True, score=known / len(words))
 
 

@@ -67,11 +67,11 @@ def test_nothing_passes_so_the_floor_speaks_and_says_the_failure():
 
 def test_a_success_narrated_as_a_failure_is_rejected():
     backend = ScriptedBackend([" try to sneak past, but the guard spots you at once.",
-                               " slip past the guard without a sound."])
+                               ", and nobody hears a thing."])  # the second opener re-voices the action
     two = Profile(style="completion", candidates=2, budget=1e9, stream=False, min_candidates=2)
     out = Narrator(backend, profile=two).narrate(rolled("success", True), FACTS, CONTEXT, seed=2)
     assert "outcome" in out.record()["rejected"][0]["failed"]
-    assert "without a sound" in out.text
+    assert out.text == "You sneak past the guard, and nobody hears a thing."
 
 
 def test_the_budget_bounds_the_candidates_but_the_first_always_runs():

@@ -58,6 +58,8 @@ def test_a_good_narration_passes_every_check():
     ("you slip past the guard.", False),  # no capital
     ("Xzqv blorp you frun the guard.", False),  # not words
     ("You you you slip past.", False),  # stuck
+    ("You both fight and you both fight, and you both are on the other side.", False),  # a loop
+    ("You fight the guard, and the guard fights back.", True),  # words again, no phrase twice
     ("Go.", False),  # under two words
     ("", False),
 ])
