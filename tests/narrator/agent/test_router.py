@@ -65,6 +65,10 @@ def test_a_stated_faith_point_is_honoured(router, campaign):
     ("I draw on my faith and leap the chasm", True),
     ("I climb the wall with no faith spent", False),
     ("I climb the wall with my bare hands, faith intact", False),
+    ("Aria draws on her faith and leaps the chasm", True),
+    ("I draw on my faith to keep climbing", True),  # "keep" after faith is the action, not "keep my faith"
+    ("I keep my faith and climb the wall", False),
+    ("Without using faith, I climb the wall", False),
 ])
 def test_faith_is_read_from_how_players_say_it_and_not_from_the_word_alone(router, campaign, line, faith):
     p = router.propose(line, campaign.state, "Aria")
