@@ -391,9 +391,30 @@ class GameSession:
         if outcome.error and not outcome.question:
             self.error(f"The narrator's model failed ({outcome.error}); the engine's summary stands in.")
         if self.mode == "solo":
+            self._fight_back(outcome)
             self.run_foes()
         if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
             self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+
+    def _fight_back(self, outcome: Any) -> None:
+        """Solo: an attack on an NPC outside a fight starts one (the attack was the opening blow), because no narrator
+        is there to decide that the NPC strikes back. Assist mode leaves that to the human narrator."""
+        from tools.errors import ToolCallError
+
+        campaign = self._open()
+        state, system = campaign.state, get_system(campaign.system)
+        proposal = outcome.proposal
+        if proposal is None or not outcome.results or state.initiative.active or not system.start_combat_tool:
+            return
+        foe = proposal.call_args.get("defender")
+        if not isinstance(foe, str) or not state.characters.get(foe, {}).get("npc") \
+                or system.downed_condition in state.conditions.get(foe, []):
+            return
+        self.info(f"{foe} fights back: the fight begins.")
+        try:
+            self.call(system.start_combat_tool, system.start_combat_args([*self.pcs(), foe]), preview=False)
+        except ToolCallError as e:
+            self.info(f"No fight starts ({str(e).splitlines()[-1].lstrip('- ')}).")
 
     def _progress(self, i: int, n: int) -> None:
         self.activity = f"narrating {i}/{n}"

@@ -60,7 +60,7 @@ def test_attacking_a_story_person_casts_them_first(make_session, ready_campaign)
     out = plain(s.handle("I punch Rusk in the face"))
     assert "Rusk steps into play as an NPC" in out
     tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
-    assert tools[-2:] == ["minim_add_npc", "minim_attack_target"]
+    assert tools[-3:-1] == ["minim_add_npc", "minim_attack_target"]  # then the fight starts (below)
     sheet = s.campaign.state.characters["Rusk"]
     assert sheet["npc"] and sheet["concept"] == "dockhand with a scarred face"
     assert "Mara" not in out and "attacks Rusk" in out
@@ -98,3 +98,31 @@ def test_the_router_casts_whom_the_player_attacks(router, tmp_path, system):
         hit = proposer.propose("I punch Rusk in the face", c.state, "Aria")
         assert cast == ["Rusk"] and c.state.characters["Rusk"]["npc"]
         assert "Rusk" in named_in(hit, ["Rusk"]), hit
+
+
+# --- an attack outside a fight starts one (solo) ----------------------------------------------------------------------
+
+
+def test_in_solo_an_attack_outside_a_fight_starts_one_and_the_npc_strikes_back(make_session, ready_campaign):
+    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
+    s = make_session(campaign=ready_campaign, proposals=[attack])
+    meet_rusk(s)
+    out = plain(s.handle("I punch Rusk in the face"))
+    assert "Rusk fights back: the fight begins." in out
+    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
+    assert tools[-3:] == ["minim_add_npc", "minim_attack_target", "minim_start_combat"]
+    assert s.campaign.state.initiative.active and set(s.campaign.state.initiative.order) == {"Aria", "Rusk"}
+    plain(s.handle("I punch Rusk again"))  # inside the fight: no second start, and Rusk acts on his turn
+    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
+    assert tools.count("minim_start_combat") == 1
+    assert any(e.kind == "tool_call" and e.payload["tool"] == "minim_attack_target"
+               and e.payload["args"]["attacker"] == "Rusk" for e in s.campaign.events())
+    assert s.campaign.replay().ok
+
+
+def test_in_assist_mode_the_narrator_decides_whether_a_fight_starts(make_session, ready_campaign):
+    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
+    s = make_session(campaign=ready_campaign, proposals=[attack], mode="assist")
+    meet_rusk(s)
+    out = plain(s.handle("I punch Rusk in the face"))
+    assert "fights back" not in out and not s.campaign.state.initiative.active
