@@ -319,7 +319,8 @@ DOWNED_CLAIMS = re.compile(
     r"your last breath|(?:kills|killed|slays|slew) you)\b", re.I)
 
 
-DEATH_WORDS = re.compile(r"\b(dead|dies|died|killed|kills|slain|slays|corpse|lifeless|unconscious)\b", re.I)
+DEATH_WORDS = re.compile(r"\b(dead|dies|died|killed|kills|slain|slays|corpse|lifeless|unconscious|collapses|collapsed|"
+                         r"crumples|crumpled|keels over|knocked out|knocks \w+ out|falls senseless)\b", re.I)
 """A death or collapse the results do not establish (words the scene itself uses, "a dead man's coat", may stay)."""
 
 

@@ -178,5 +178,7 @@ def test_death_is_never_narrated_unless_the_engine_put_you_down():
     assert check_outcome("You try, but you fall unconscious.", down, CTX).passed
     assert check_outcome("You try, but you do not die today.", failure, CTX).passed
     assert not check_outcome("You set out to punch the thug, but he is already dead.", failure, CTX).passed
+    assert not check_outcome("You swing wide, and the thug crumples anyway.", failure, CTX).passed
+    assert not check_outcome("You miss, but the thug is knocked out by the fall.", failure, CTX).passed
     scene = GateContext(scene="A map falls from a dead man's coat.")
     assert check_outcome("You try to read the dead man's map, but the ink has run.", failure, scene).passed
