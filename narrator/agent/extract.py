@@ -158,6 +158,9 @@ def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, m
     # "my bow" names Hunting bow, "sneaking" names Sneak, "the lock" names Lockpicking
     if len(partial) == 1:
         return partial[0]
+    exact = [n for n in partial if set(re.findall(r"[a-z]+", n.casefold())) & set(words)]
+    if len(exact) == 1:  # "pick the lock": Lock-picking has the word itself, Pickpocketing only its start
+        return exact[0]
     return names[0] if only_one and len(names) == 1 else None
 
 

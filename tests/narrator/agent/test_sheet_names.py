@@ -36,6 +36,13 @@ def test_a_name_whole_or_by_a_word_else_the_only_one():
     assert sheet_name_for("I do my trick", STATE, "Aria", "kit", {"kind": ["ability"]}, only_one=True) == "Quick-Draw"
 
 
+def test_a_whole_word_breaks_a_tie_between_word_starts():
+    state = TableState(system="coin", characters={"Aria": {"name": "Aria", "npc": False,
+                                                            "skills": {"pickpocketing": 2, "lock-picking": 1}}})
+    assert sheet_name_for("I pick the lock", state, "Aria", "skills") == "lock-picking"
+    assert sheet_name_for("I pick his pocket", state, "Aria", "skills") is None  # both only by a word's start
+
+
 def test_another_character_only_when_named():
     assert mentioned_other("I bandage Brom's arm", STATE, "Aria") == "Brom"
     assert mentioned_other("I bandage my arm", STATE, "Aria") is None

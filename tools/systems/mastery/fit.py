@@ -16,6 +16,10 @@ Readings chosen:
   ability serves to defend (block, parry) as well as to attack; a skill must be a defensive one itself (parrying,
   dodging), since "skills ... should be much more specific".
 * Ties between equally rated fits go to the first by name (the sheet keeps them in name order).
+* A skill the player's words name is the player's pick and wins over a higher-rated one, when it fits the activity
+  ("pick the lock" is lock-picking, not the better pickpocketing; :mod:`.proposals`). Words that name no skill leave
+  the best fit, which can still be a skill a GM would call too specific (scaling a wall with swimming): the engine
+  has only the activity then.
 """
 
 from __future__ import annotations

@@ -15,14 +15,19 @@ from typing import Literal
 from pydantic import Field
 
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names
 from tools.systems.mastery.rules import ACTIVITIES, CheckActivity
+
+
+SKILL = Field(None, max_length=40, json_schema_extra=sheet_names("skills"),
+              description="A skill of the actor's sheet the words name (lock-picking for 'pick the lock').")
 
 
 class CheckProposal(ProposalArgs):
     actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
     activity: CheckActivity | None = Field(None, description="Required — what the challenge is about: " + "; ".join(
         f"{k} ({v})" for k, v in ACTIVITIES.items() if k in CheckActivity.__args__))  # type: ignore[attr-defined]
+    skill: str | None = SKILL
     circumstance: Circumstance = "none"
 
 
@@ -30,6 +35,7 @@ class ContestProposal(ProposalArgs):
     actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
     target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who opposes them.")
     activity: CheckActivity | None = Field(None, description="Required — what the actor does against the opponent.")
+    skill: str | None = SKILL
     circumstance: Circumstance = "none"
 
 
@@ -58,14 +64,27 @@ def _required(value, field: str, what: str):
     return value
 
 
+def _named_skill(a: CheckProposal | ContestProposal, s, activity: str) -> dict:
+    """The skill the words name, when it fits the activity: the player's own pick, which the best fit (:mod:`.fit`)
+    would otherwise override with the highest-rated one — pickpocketing for picking a lock."""
+    from tools.systems.mastery.fit import fits
+    from tools.systems.mastery.table_common import sheet_of
+
+    if not a.skill or a.actor not in s.characters:
+        return {}
+    sheet = sheet_of(s, a.actor)
+    return {"skill": a.skill} if a.skill in sheet.skills and fits(sheet, "skill", a.skill, activity) else {}
+
+
 def _check(a: CheckProposal, s) -> dict:
-    return {"actor": a.actor, "activity": _required(a.activity, "activity", "what kind of challenge it is"),
+    activity = _required(a.activity, "activity", "what kind of challenge it is")
+    return {"actor": a.actor, "activity": activity, **_named_skill(a, s, activity),
             "circumstance": modifier_for(s, a.circumstance)}
 
 
 def _contest(a: ContestProposal, s) -> dict:
-    return {"actor": a.actor, "opponent": a.target,
-            "activity": _required(a.activity, "activity", "what the actor does against the opponent"),
+    activity = _required(a.activity, "activity", "what the actor does against the opponent")
+    return {"actor": a.actor, "opponent": a.target, "activity": activity, **_named_skill(a, s, activity),
             "circumstance": modifier_for(s, a.circumstance)}
 
 

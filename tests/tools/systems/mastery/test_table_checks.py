@@ -125,3 +125,22 @@ def test_bad_campaign_options_are_reported(make_table):
     with pytest.raises(ToolArgumentError) as e:
         t.call("mastery_check", {"actor": "X", "activity": "stealth"})
     assert "(options)" in str(e.value)
+
+
+def test_the_skill_the_words_name_is_the_players_pick_when_it_fits(tmp_path):
+    """'pick the lock' uses lock-picking even when pickpocketing is rated higher; a named skill that does not fit the
+    activity is left to the best fit (the proposal never hands the engine an unfit pick)."""
+    from memory.campaign import Campaign
+    from tools.systems.mastery.proposals import SPECS, CheckProposal
+    from tools.table import PutCharacter, apply
+
+    with Campaign.new("T", "mastery", seed=5, root=tmp_path) as c:
+        c.call("mastery_add_random_character", {"name": "Vessa", "concept": "thief"})
+        sheet = {**c.state.characters["Vessa"], "skills": {"pickpocketing": 2, "lock-picking": 1, "swimming": 1}}
+        state = apply(c.state, PutCharacter(name="Vessa", sheet=sheet))
+    spec = next(s for s in SPECS if s.tool == "mastery_check")
+    args = spec.to_args(CheckProposal(actor="Vessa", activity="thievery", skill="lock-picking"), state)
+    assert args["skill"] == "lock-picking"
+    args = spec.to_args(CheckProposal(actor="Vessa", activity="thievery", skill="swimming"), state)
+    assert "skill" not in args
+    assert "skill" not in spec.to_args(CheckProposal(actor="Vessa", activity="thievery"), state)
