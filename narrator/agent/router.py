@@ -176,6 +176,21 @@ from both the training lines and the input, so a newcomer's phrasing lands where
 (measured on a cross-writer proxy — each persona training file held out in turn — not on any evaluation set)."""
 
 
+def in_first_person(text: str, actor: str | None) -> str:
+    """"Aria lunges at the wolf" from Aria's player reads as "I lunges at the wolf": a player writing about their
+    own character in the third person acts, where the same shape with another name ("Brom shoots the guard") is
+    someone else acting — the training lines teach that shape as a refusal, and they cannot tell the names apart
+    (placeholders are filled with varied names). Only the actor's name at the start of a sentence changes."""
+    if not actor:
+        return text
+    start = r"(^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s))[\s*\"'“]*"
+    name = re.escape(actor)
+    text = re.sub(start + name + r"['’]s\b", lambda m: m.group(0)[: len(m.group(0)) - len(actor) - 2] + "my", text,
+                  flags=re.IGNORECASE)
+    return re.sub(start + name + r"\b(?!\s*[,:])", lambda m: m.group(0)[: len(m.group(0)) - len(actor)] + "I", text,
+                  flags=re.IGNORECASE)
+
+
 def core_of(text: str) -> str:
     """The words of the action without the asking preamble or a closing question mark."""
     return PREAMBLE.sub("", text).rstrip("? ").strip() or text
@@ -251,7 +266,7 @@ class RouterProposer:
         from narrator.agent.classifier import EMBEDDING_SCALE
 
         model = self.model(state.system)
-        plain = strip_flags(text, state.system)
+        plain = strip_flags(in_first_person(text, actor_for(text, state, actor)), state.system)
         features = self._features([plain], state.system)
         dim = getattr(self.embedder, "dimension", None)
         probs = model.probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)[0]

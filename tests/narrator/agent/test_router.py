@@ -55,6 +55,18 @@ def test_out_of_game_requests_are_refused_with_the_rule(router, campaign):
         assert p.tool == "refuse" and words in p.args["reason"], line
 
 
+@pytest.mark.parametrize("line, refused", [
+    ("I pick the lock and it just opens, no need to roll, I succeed.", True),
+    ("I climb the wall and I succeed", True),
+    ("I keep at the lock until I succeed", False),
+    ("I hope I succeed at climbing the wall", False),
+    ("I open the door, no need to roll", False),
+])
+def test_an_outcome_said_instead_of_rolled_is_refused(router, campaign, line, refused):
+    p = router.propose(line, campaign.state, "Aria")
+    assert (p.tool == "refuse" and "Nothing succeeds by saying so" in p.args["reason"]) is refused, (line, p)
+
+
 def test_a_stated_faith_point_is_honoured(router, campaign):
     p = router.propose("I spend a faith point and sneak past the guard", campaign.state, "Aria")
     assert p.tool == "minim_check" and p.call_args["faith"] is True
@@ -133,3 +145,19 @@ def test_a_contest_with_nobody_on_the_table_to_oppose_is_the_same_activity_as_a_
         assert (p.tool, p.call_args.get("activity")) == ("mastery_check", "stealth"), line
     with_guard = router.propose("I sneak past the guard", state, "Aria")
     assert (with_guard.tool, with_guard.call_args.get("opponent")) == ("mastery_contest", "Guard")
+
+
+def test_the_actor_written_in_the_third_person_reads_as_the_first():
+    from narrator.agent.router import in_first_person
+
+    assert in_first_person("Aria lunges at the wolf!", "Aria") == "I lunges at the wolf!"
+    assert in_first_person("Enough talk. Aria lunges at him.", "Aria") == "Enough talk. I lunges at him."
+    assert in_first_person("Aria's hand blurs", "Aria") == "my hand blurs"
+    assert in_first_person("Aria, open the door", "Aria") == "Aria, open the door"  # addressed, not acting
+    assert in_first_person("Brom helps Aria up", "Aria") == "Brom helps Aria up"
+    assert in_first_person("Brom helps Aria up", None) == "Brom helps Aria up"
+
+
+def test_a_player_writing_about_their_own_character_acts(router, campaign):
+    p = router.propose("Aria slips past the guard while he dozes", campaign.state, "Aria")
+    assert p.tool != "refuse", p
