@@ -293,6 +293,9 @@ class RouterProposer:
             for label in scores:
                 if self._uses_power(label, state):
                     scores[label] *= POWER_NAMED
+        if NO_ROLL in scores and len(scores) > 1 and any(
+                re.search(f["pattern"], text, re.IGNORECASE) for f in flags(state.system)):
+            scores.pop(NO_ROLL)  # "using a point of faith, I speak to the crowd": a stated intent asks for a roll
         total = sum(scores.values()) or 1.0
         return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
 

@@ -62,6 +62,8 @@ def test_out_of_game_requests_are_refused_with_the_rule(router, campaign):
     ("I keep at the lock until I succeed", False),
     ("I hope I succeed at climbing the wall", False),
     ("I open the door, no need to roll", False),
+    ("I pick the lock and it works, no roll", True),
+    ("I open the door, no roll", False),
 ])
 def test_an_outcome_said_instead_of_rolled_is_refused(router, campaign, line, refused):
     p = router.propose(line, campaign.state, "Aria")
@@ -162,3 +164,10 @@ def test_the_actor_written_in_the_third_person_reads_as_the_first():
 def test_a_player_writing_about_their_own_character_acts(router, campaign):
     p = router.propose("Aria slips past the guard while he dozes", campaign.state, "Aria")
     assert p.tool != "refuse", p
+
+
+def test_a_stated_faith_point_asks_for_a_roll(router, campaign):
+    """Spending faith on plain words ("speak to the crowd") means the player wants the test, not narration."""
+    p = router.propose("Using a point of faith, I get up on the cart and speak to the crowd to calm them down",
+                       campaign.state, "Aria")
+    assert p.tool == "minim_check" and p.call_args["faith"] is True, p
