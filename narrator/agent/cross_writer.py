@@ -39,7 +39,6 @@ def writer_files(system: str) -> list:
 def cross_writer(system: str, embedder=None) -> list[WriterFigure]:
     import numpy as np
 
-    from narrator.agent.classifier import EMBEDDING_SCALE
     from narrator.agent.router import RouterProposer, _read_jsonl, examples, strip_flags
 
     if embedder is None:
@@ -57,9 +56,7 @@ def cross_writer(system: str, embedder=None) -> list[WriterFigure]:
         rows = [(text, label) for text, label in held if label in set(model.labels)]
         if not rows:
             continue
-        features = router._features([strip_flags(text, system) for text, _ in rows], system)
-        dim = getattr(embedder, "dimension", None)
-        probs = model.probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)
+        probs = router.probabilities([strip_flags(text, system) for text, _ in rows], system)
         got = [model.labels[i] for i in np.argmax(probs, axis=1)]
         figure = WriterFigure(system, path.name, len(rows), sum(g == l for g, (_, l) in zip(got, rows)))
         figure.confusion.update((l, g) for g, (_, l) in zip(got, rows) if g != l)

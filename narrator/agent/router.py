@@ -159,6 +159,11 @@ POWER_NAMED = 4.0
 """A power of the actor named in full ("I channel my healing touch") makes using it this much likelier."""
 
 
+def stated_flags(text: str, system: str) -> list[dict[str, Any]]:
+    """The lexicon's flags whose stated intent the words contain ("I spend a faith point…" → faith)."""
+    return [flag for flag in flags(system) if re.search(flag["pattern"], text, re.IGNORECASE)]
+
+
 def strip_flags(text: str, system: str) -> str:
     """The words with stated intents removed ("I spend a faith point and pick the lock" → "pick the lock"): the
     intent sets an argument, and must not pull the choice of action towards talk about points."""
@@ -183,12 +188,9 @@ def in_first_person(text: str, actor: str | None) -> str:
     (placeholders are filled with varied names). Only the actor's name at the start of a sentence changes."""
     if not actor:
         return text
-    start = r"(^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s))[\s*\"'“]*"
-    name = re.escape(actor)
-    text = re.sub(start + name + r"['’]s\b", lambda m: m.group(0)[: len(m.group(0)) - len(actor) - 2] + "my", text,
-                  flags=re.IGNORECASE)
-    return re.sub(start + name + r"\b(?!\s*[,:])", lambda m: m.group(0)[: len(m.group(0)) - len(actor)] + "I", text,
-                  flags=re.IGNORECASE)
+    start = r"(?P<start>(?:^|(?<=[.!?;:]\s)|(?<=[.!?;:]\s\s))[\s*\"'“]*)" + re.escape(actor)
+    text = re.sub(start + r"['’]s\b", r"\g<start>my", text, flags=re.IGNORECASE)
+    return re.sub(start + r"\b(?!\s*[,:])", r"\g<start>I", text, flags=re.IGNORECASE)
 
 
 def core_of(text: str) -> str:
@@ -261,16 +263,19 @@ class RouterProposer:
         return self._models[key]
 
     # -- ranking -------------------------------------------------------------------------------------------------
-    def rank(self, text: str, state: TableState, actor: str | None = None) -> list[Candidate]:
-        """Labels by probability, after the table's context removed what cannot be (renormalised)."""
+    def probabilities(self, texts: list[str], system: str):
+        """The classifier's label probabilities for each text (flags already stripped), one row per text."""
         from narrator.agent.classifier import EMBEDDING_SCALE
 
-        model = self.model(state.system)
-        plain = strip_flags(in_first_person(text, actor_for(text, state, actor)), state.system)
-        features = self._features([plain], state.system)
+        features = self._features(texts, system)
         dim = getattr(self.embedder, "dimension", None)
-        probs = model.probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)[0]
+        return self.model(system).probabilities(features, features[:, :dim] / EMBEDDING_SCALE if dim else None)
+
+    def rank(self, text: str, state: TableState, actor: str | None = None) -> list[Candidate]:
+        """Labels by probability, after the table's context removed what cannot be (renormalised)."""
+        model = self.model(state.system)
         who = actor_for(text, state, actor)
+        probs = self.probabilities([strip_flags(in_first_person(text, who), state.system)], state.system)[0]
         context = {"target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
                    "power": power_for(text, state, who) is not None, "text": text, "who": who}
         weight = priors(state.system)
@@ -293,8 +298,7 @@ class RouterProposer:
             for label in scores:
                 if self._uses_power(label, state):
                     scores[label] *= POWER_NAMED
-        if NO_ROLL in scores and len(scores) > 1 and any(
-                re.search(f["pattern"], text, re.IGNORECASE) for f in flags(state.system)):
+        if NO_ROLL in scores and len(scores) > 1 and stated_flags(text, state.system):
             scores.pop(NO_ROLL)  # "using a point of faith, I speak to the crowd": a stated intent asks for a roll
         total = sum(scores.values()) or 1.0
         return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
@@ -419,8 +423,8 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
             other = mentioned_other(text, state, who)  # any other character field: whoever the words name
             if other is not None:
                 args[field] = other
-    for flag in flags(state.system):
-        if flag["field"] in spec.args_model.model_fields and re.search(flag["pattern"], text, re.IGNORECASE):
+    for flag in stated_flags(text, state.system):
+        if flag["field"] in spec.args_model.model_fields:
             args[flag["field"]] = True
     missing = [f for f, v in args.items() if v is None]
     if missing:
