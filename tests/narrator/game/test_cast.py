@@ -47,20 +47,30 @@ def test_named_in_reads_every_argument():
 # --- the session --------------------------------------------------------------------------------------------------
 
 
+ATTACK_RUSK = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
+
+
 def meet_rusk(session) -> None:
     """The opening scene starts a fresh story; Rusk joins it as a recurring person (no sheet)."""
     session.start()
     session.campaign.call("story_update", {"add_person": "Rusk"})
 
 
-def test_attacking_a_story_person_casts_them_first(make_session, ready_campaign):
-    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
-    s = make_session(campaign=ready_campaign, proposals=[attack])
+def punch_rusk(make_session, campaign: str, mode: str = "solo"):
+    """A session whose proposer reads every line as Aria attacking Rusk; the first punch thrown. → (session, out)"""
+    s = make_session(campaign=campaign, proposals=[ATTACK_RUSK], mode=mode)
     meet_rusk(s)
-    out = plain(s.handle("I punch Rusk in the face"))
+    return s, plain(s.handle("I punch Rusk in the face"))
+
+
+def logged_tools(session) -> list[str]:
+    return [e.payload["tool"] for e in session.campaign.events() if e.kind == "tool_call"]
+
+
+def test_attacking_a_story_person_casts_them_first(make_session, ready_campaign):
+    s, out = punch_rusk(make_session, ready_campaign)
     assert "Rusk steps into play as an NPC" in out
-    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
-    assert tools[-3:-1] == ["minim_add_npc", "minim_attack_target"]  # then the fight starts (below)
+    assert logged_tools(s)[-3:-1] == ["minim_add_npc", "minim_attack_target"]  # then the fight starts (below)
     sheet = s.campaign.state.characters["Rusk"]
     assert sheet["npc"] and sheet["concept"] == "dockhand with a scarred face"
     assert "Mara" not in out and "attacks Rusk" in out
@@ -104,25 +114,17 @@ def test_the_router_casts_whom_the_player_attacks(router, tmp_path, system):
 
 
 def test_in_solo_an_attack_outside_a_fight_starts_one_and_the_npc_strikes_back(make_session, ready_campaign):
-    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
-    s = make_session(campaign=ready_campaign, proposals=[attack])
-    meet_rusk(s)
-    out = plain(s.handle("I punch Rusk in the face"))
+    s, out = punch_rusk(make_session, ready_campaign)
     assert "Rusk fights back: the fight begins." in out
-    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
-    assert tools[-3:] == ["minim_add_npc", "minim_attack_target", "minim_start_combat"]
+    assert logged_tools(s)[-3:] == ["minim_add_npc", "minim_attack_target", "minim_start_combat"]
     assert s.campaign.state.initiative.active and set(s.campaign.state.initiative.order) == {"Aria", "Rusk"}
     plain(s.handle("I punch Rusk again"))  # inside the fight: no second start, and Rusk acts on his turn
-    tools = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
-    assert tools.count("minim_start_combat") == 1
+    assert logged_tools(s).count("minim_start_combat") == 1
     assert any(e.kind == "tool_call" and e.payload["tool"] == "minim_attack_target"
                and e.payload["args"]["attacker"] == "Rusk" for e in s.campaign.events())
     assert s.campaign.replay().ok
 
 
 def test_in_assist_mode_the_narrator_decides_whether_a_fight_starts(make_session, ready_campaign):
-    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Rusk"}})
-    s = make_session(campaign=ready_campaign, proposals=[attack], mode="assist")
-    meet_rusk(s)
-    out = plain(s.handle("I punch Rusk in the face"))
+    s, out = punch_rusk(make_session, ready_campaign, mode="assist")
     assert "fights back" not in out and not s.campaign.state.initiative.active
