@@ -94,7 +94,7 @@ def advance(c: Challenge, success: bool | None, successes: int = 0, new_turn: bo
             data["position"] = min(400, c.position + successes)
         lines.append(f"+{successes} success(es) toward {c.name}.")
     elif success is False:
-        data["failures"] = c.failures + 1
+        data["failures"] = min(100, c.failures + 1)
         if successes:
             data["successes"] = min(400, c.successes + successes)
             lines.append(f"A reduced effect still brings {successes} success(es).")

@@ -378,7 +378,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {g}.")
         groups.append(g)
     skills: dict[str, int | None] = {GROUP_SKILL[g]: None for g in groups}
-    trait = f"Trained {(args.concept or 'adventurer').split()[-1][:30]} +1 {GROUP_SKILL[groups[0]]}"
+    trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {GROUP_SKILL[groups[0]]}"
     create = CreateArgs(name=args.name, concept=args.concept, method="random",
                         skills={"Improvise": None, **skills},
                         resistances={"Physical": None, "Mental": None, "Fatigue": None},

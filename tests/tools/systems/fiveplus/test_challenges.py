@@ -55,3 +55,8 @@ def test_opposition_is_won_by_defeating_every_npc(call):
     r = call("fiveplus_challenge", {"challenge": {"name": "Ambush", "target": 99, "opposition": ["Orc"]},
                                     "success": True, "successes": 2, "opposition_defeated": True})
     assert r.won and "five-plus.md#NPCs" in r.rule_refs
+
+
+def test_failures_stop_at_the_bound_instead_of_breaking_the_challenge(call):
+    r = call("fiveplus_challenge", {"challenge": {"name": "Siege", "target": 1, "failures": 100}, "success": False})
+    assert r.challenge.failures == 100

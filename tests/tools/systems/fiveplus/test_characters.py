@@ -88,3 +88,9 @@ def test_random_characters_are_always_legal(call, seed, concept):
     assert violations(r.character, creation=True) == []
     assert len(r.character.of_kind("skill")) == 5 and len(r.character.of_kind("resistance")) == 3
     assert all(1 <= d.level <= 6 for d in r.character.levelled())
+
+
+def test_a_blank_concept_still_names_the_training_trait(call):
+    r = call("fiveplus_character_random", {"name": "Any", "concept": " \x1f "}, seed=3)
+    assert [d.name for d in r.character.of_kind("trait")] == ["Trained adventurer"]
+    assert violations(r.character, creation=True) == []
