@@ -30,7 +30,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.extract import (
-    actor_for, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, target_for, usable_powers,
+    actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, target_for, usable_powers,
     zone_for,
 )
 from narrator.agent.specs import spec_named
@@ -143,6 +143,18 @@ def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]
     if own is not None and own.exists():
         rules = rules + json.loads(own.read_text(encoding="utf-8"))["rules"]
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in rules)
+
+
+@lru_cache(maxsize=None)
+def _onset_patterns() -> tuple[re.Pattern, ...]:
+    data = json.loads((PROMPTS_ROOT / "common" / "scene_onset.json").read_text(encoding="utf-8"))
+    return tuple(re.compile(p, re.IGNORECASE) for p in data["patterns"])
+
+
+def hostile_onset(text: str) -> bool:
+    """Whether the words tell someone turning hostile ("charges at us", "goes for Aria's throat"), from
+    ``prompts/common/scene_onset.json``."""
+    return any(p.search(text) for p in _onset_patterns())
 
 
 def out_of_game_message(text: str, system: str | None = None) -> str | None:
@@ -345,6 +357,10 @@ class RouterProposer:
         other = other_subject(text, state, actor)
         framing = ranked and (ranked[0].tool.endswith(SCENE_LABELS)
                               or ranked[0].tool == get_system(state.system).start_combat_tool)
+        if other is not None and not framing and is_npc(state, other) and not state.initiative.active \
+                and hostile_onset(text):  # "the guard yells and charges at us": the player frames a fight's start
+            start = get_system(state.system).start_combat_tool
+            return from_candidate(Candidate(start, 1.0), text, state, actor, self.name)
         if other is not None and not framing:
             return Proposal(tool=REFUSE, source=self.name, args={
                 "reason": f"You speak for {actor}; {other} acts when the story or the turn order says so"
