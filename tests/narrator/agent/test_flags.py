@@ -1,0 +1,30 @@
+"""Stated intents that set a boolean argument, read from each system's lexicon (no embedder needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.agent.router import stated_flags
+
+
+def fields(text: str, system: str) -> set[str]:
+    return {flag["field"] for flag in stated_flags(text, system)}
+
+
+@pytest.mark.parametrize("line, long", [
+    ("party rests a whole week in the monastery", True),
+    ("we hole up at the inn for a few days to heal", True),
+    ("a long rest, please", True),
+    ("Let's all take a short rest before we head into the tower.", False),
+    ("we all stop for a quick breather on the stairs", False),
+])
+def test_a_5plus_rest_of_days_is_a_long_one(line, long):
+    assert ("long" in fields(line, "fiveplus")) is long
+
+
+@pytest.mark.parametrize("line, faith", [
+    ("I draw on my faith to keep climbing", True),
+    ("I climb without using faith", False),
+])
+def test_a_minim_faith_point_is_spent_only_when_said(line, faith):
+    assert ("faith" in fields(line, "minim")) is faith
