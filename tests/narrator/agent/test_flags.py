@@ -28,3 +28,14 @@ def test_a_5plus_rest_of_days_is_a_long_one(line, long):
 ])
 def test_a_minim_faith_point_is_spent_only_when_said(line, faith):
     assert ("faith" in fields(line, "minim")) is faith
+
+
+@pytest.mark.parametrize("line, move", [
+    ("two actions plus a move this turn", True),
+    ("I rush: one attack, but I also run over to the tower", True),
+    ("one action and a full move", True),
+    ("two actions this turn", False),
+    ("I focus on one careful shot", False),
+])
+def test_a_5plus_turn_plan_with_a_full_move(line, move):
+    assert ("move" in fields(line, "fiveplus")) is move
