@@ -39,3 +39,17 @@ def test_a_minim_faith_point_is_spent_only_when_said(line, faith):
 ])
 def test_a_5plus_turn_plan_with_a_full_move(line, move):
     assert ("move" in fields(line, "fiveplus")) is move
+
+
+@pytest.mark.parametrize("line, field", [
+    ("no hurry, i spend extra long searching the bedroom", "twice_as_long"),
+    ("I take my time with the lock", "twice_as_long"),
+    ("I took aim last turn — now I shoot the wolf", "aim"),
+    ("I loose another arrow at the wolf, I've been aiming at it since last turn", "aim"),
+])
+def test_minim_time_and_aim_said_in_everyday_words(line, field):
+    assert field in fields(line, "minim")
+
+
+def test_minim_aim_is_not_read_into_a_plain_shot():
+    assert fields("I aim at the wolf and shoot", "minim") == set()

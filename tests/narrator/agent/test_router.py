@@ -83,6 +83,8 @@ def test_out_of_game_requests_are_refused_with_the_rule(router, campaign):
     ("I open the door, no need to roll", False),
     ("I pick the lock and it works, no roll", True),
     ("I open the door, no roll", False),
+    ("I climb the wall and succeed, obviously", True),
+    ("I hope to climb the wall and succeed", False),
 ])
 def test_an_outcome_said_instead_of_rolled_is_refused(router, campaign, line, refused):
     p = router.propose(line, campaign.state, "Aria")
