@@ -355,8 +355,10 @@ class RouterProposer:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
         ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
-        framing = ranked and (ranked[0].tool.endswith(SCENE_LABELS)
-                              or ranked[0].tool == get_system(state.system).start_combat_tool)
+        starts = ranked and (ranked[0].tool.endswith("start_combat")
+                             or ranked[0].tool == get_system(state.system).start_combat_tool)
+        framing = ranked and (ranked[0].tool.endswith(SCENE_LABELS) and not starts
+                              or starts and not state.initiative.active)  # in a fight, the guard acts on its turn
         if other is not None and not framing and is_npc(state, other) and not state.initiative.active \
                 and hostile_onset(text):  # "the guard yells and charges at us": the player frames a fight's start
             start = get_system(state.system).start_combat_tool
@@ -376,6 +378,15 @@ class RouterProposer:
                                           .model_dump(mode="json")]
                 update["ask"] = ranked[1].score >= ASK_RATIO * ranked[0].score
         return best.model_copy(update=update)
+
+
+def combatants_for(text: str, state: TableState) -> list[str]:
+    """Who rolls initiative: the player-characters and the others the words name ("the wolf goes for Brom's throat"
+    does not draw the innkeeper into the fight), or everyone standing when nobody else is named ("Ambush!")."""
+    downed = get_system(state.system).downed_condition
+    standing = [n for n in state.characters if downed not in state.conditions.get(n, [])]
+    named = {n for n in mentioned(text, standing) if is_npc(state, n)}
+    return [n for n in standing if not is_npc(state, n) or n in named] if named else standing
 
 
 def clarify(state: TableState, question: str, source: str) -> Proposal:
@@ -429,8 +440,7 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         elif field == "power":
             args[field] = power_for(text, state, who)
         elif field == "combatants":
-            downed = get_system(state.system).downed_condition
-            args[field] = [n for n in state.characters if downed not in state.conditions.get(n, [])]
+            args[field] = combatants_for(text, state)
         elif (marker := _sheet_marker(info)) is not None:
             found = sheet_name_for(text, state, who, marker[0], marker[1], only_one=info.is_required())
             if found is not None or info.is_required():

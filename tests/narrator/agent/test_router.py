@@ -60,6 +60,17 @@ def test_someone_turning_hostile_out_of_combat_starts_the_fight(router, campaign
     assert p.tool == "refuse" and "You speak for Aria" in p.args["reason"], line
 
 
+def test_a_fight_draws_in_the_party_and_whom_the_words_name(campaign):
+    from narrator.agent.router import combatants_for
+
+    pcs = [n for n, sheet in campaign.state.characters.items() if not sheet.get("npc")]
+    npcs = [n for n in campaign.state.characters if n not in pcs]
+    assert npcs and pcs
+    assert combatants_for(f"The {npcs[0]} draws his sword and charges at us!", campaign.state) == [
+        n for n in campaign.state.characters if n in pcs or n == npcs[0]]
+    assert combatants_for("Ambush! Roll initiative", campaign.state) == list(campaign.state.characters)
+
+
 def test_a_blow_told_for_someone_else_is_no_onset(router, campaign):
     """Only the engine decides whether a blow lands: "Guard stabs Aria" stays refused, fight or not."""
     p = router.propose("Guard stabs Aria with his spear", campaign.state, "Aria")
