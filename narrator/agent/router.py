@@ -449,6 +449,8 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
             other = mentioned_other(text, state, who)  # any other character field: whoever the words name
             if other is not None:
                 args[field] = other
+    if not state.initiative.active:  # "we rest a few minutes" with no fight on is a full rest, not a turn's breather
+        args.update(_lexicon_file(state.system).get("out_of_combat", {}).get(tool, {}))
     for flag in stated_flags(text, state.system):
         if flag["field"] in spec.args_model.model_fields:
             args[flag["field"]] = True

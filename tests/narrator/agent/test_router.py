@@ -203,3 +203,14 @@ def test_a_stated_faith_point_asks_for_a_roll(router, campaign):
     p = router.propose("Using a point of faith, I get up on the cart and speak to the crowd to calm them down",
                        campaign.state, "Aria")
     assert p.tool == "minim_check" and p.call_args["faith"] is True, p
+
+
+def test_a_minim_rest_out_of_a_fight_is_a_full_rest(router, campaign):
+    """Minim: health comes back fully when characters can relax a few minutes; mid-fight it is a turn's breather."""
+    from narrator.agent.evaluate import in_combat
+
+    line = "We're safe now. I sit down by the fire and rest for a few minutes"
+    p = router.propose(line, campaign.state, "Aria")
+    assert p.tool == "minim_recover_health" and p.call_args["mode"] == "full_rest"
+    p = router.propose("I take a moment to catch my breath", in_combat(campaign.state), "Aria")
+    assert p.tool == "minim_recover_health" and p.call_args["mode"] == "mid_action"
