@@ -53,3 +53,13 @@ def test_minim_time_and_aim_said_in_everyday_words(line, field):
 
 def test_minim_aim_is_not_read_into_a_plain_shot():
     assert fields("I aim at the wolf and shoot", "minim") == set()
+
+
+@pytest.mark.parametrize("line, pulled", [
+    ("I punch the guard but pull it, I just want to knock sense into him, not hurt him.", True),
+    ("hit the innkeeper with the flat of my knife, I don't want to really hurt him", True),
+    ("I pull it out of the sack", False),
+    ("I punch him as hard as I can", False),
+])
+def test_a_brew_pulled_punch_in_everyday_words(line, pulled):
+    assert ("pull_punch" in fields(line, "brew")) is pulled

@@ -214,3 +214,19 @@ def test_a_minim_rest_out_of_a_fight_is_a_full_rest(router, campaign):
     assert p.tool == "minim_recover_health" and p.call_args["mode"] == "full_rest"
     p = router.propose("I take a moment to catch my breath", in_combat(campaign.state), "Aria")
     assert p.tool == "minim_recover_health" and p.call_args["mode"] == "mid_action"
+
+
+@pytest.mark.parametrize("line, refused", [
+    ("I swing and kill the guard in one hit, he's dead.", True),
+    ("I shoot and kill the wolf", True),
+    ("I stab him and he dies.", True),
+    ("I kill the goblin", False),
+    ("I stab the guard until he's dead", False),
+    ("I check whether he is dead", False),
+    ("I hope to shoot and kill it", False),
+])
+def test_a_kill_said_instead_of_rolled_is_refused(line, refused):
+    from narrator.agent.router import out_of_game_message
+
+    message = out_of_game_message(line, "minim") or ""
+    assert ("Only the engine decides whether a blow lands" in message) is refused, line
