@@ -157,6 +157,23 @@ def hostile_onset(text: str) -> bool:
     return any(p.search(text) for p in _onset_patterns())
 
 
+@lru_cache(maxsize=None)
+def _circumstance_rules() -> tuple[tuple[re.Pattern, int], ...]:
+    data = json.loads((PROMPTS_ROOT / "common" / "circumstances.json").read_text(encoding="utf-8"))
+    return tuple((re.compile(r["pattern"], re.IGNORECASE), int(r["steps"])) for r in data["rules"])
+
+
+CIRCUMSTANCE_STEPS = {2: "big advantage", 1: "small advantage", 0: "none", -1: "small disadvantage",
+                      -2: "big disadvantage"}
+
+
+def circumstance_for(text: str) -> str:
+    """The circumstance the words tell ("from the higher ground" small advantage, "my sword tip snapped" small
+    disadvantage, both: none), from ``prompts/common/circumstances.json``; "none" when they tell none."""
+    steps = sum(n for pattern, n in _circumstance_rules() if pattern.search(text))
+    return CIRCUMSTANCE_STEPS[max(-2, min(2, steps))]
+
+
 def out_of_game_message(text: str, system: str | None = None) -> str | None:
     for pattern, message in out_of_game(system):
         if pattern.search(text):
@@ -454,6 +471,10 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
     for flag in stated_flags(text, state.system):
         if flag["field"] in spec.args_model.model_fields:
             args[flag["field"]] = True
+    if "circumstance" in spec.args_model.model_fields and "circumstance" not in args:
+        said = circumstance_for(text)
+        if said != "none":
+            args["circumstance"] = said
     missing = [f for f, v in args.items() if v is None]
     if missing:
         what = {"actor": "who acts", "attacker": "who attacks", "defender": "whom you attack",

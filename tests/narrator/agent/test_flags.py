@@ -63,3 +63,19 @@ def test_minim_aim_is_not_read_into_a_plain_shot():
 ])
 def test_a_brew_pulled_punch_in_everyday_words(line, pulled):
     assert ("pull_punch" in fields(line, "brew")) is pulled
+
+
+@pytest.mark.parametrize("line, said", [
+    ("From the top of the stairs I have the higher ground; I hack down at the guard", "small advantage"),
+    ("my sword tip snapped off but I stab at the wolf anyway", "small disadvantage"),
+    ("The wolf hasn't noticed me at all, it's busy with the carcass — I stab it from behind", "big advantage"),
+    ("from the higher ground, with my broken blade, I strike", "none"),
+    ("the monster is completely unaware and I strike from the higher ground", "big advantage"),
+    ("I stab at the wolf", "none"),
+])
+def test_circumstances_told_in_the_words(line, said):
+    """Minim's own example: higher ground small advantage, broken sword tip small disadvantage, an unaware monster
+    big advantage; they add up and stay within two steps."""
+    from narrator.agent.router import circumstance_for
+
+    assert circumstance_for(line) == said
