@@ -38,4 +38,5 @@ def test_the_held_out_lines_are_not_in_what_the_router_trains_on(monkeypatch):
 def test_cli_json(capsys):
     assert main(["eval", "writers", "--system", "mastery", "--json", "--confusion", "3"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert rows[0]["system"] == "mastery" and len(rows[0]["confusion"]) == 3
+    assert {r["system"] for r in rows} == {"mastery"} and all(len(r["confusion"]) <= 3 for r in rows)
+    assert len(max(rows, key=lambda r: r["n"])["confusion"]) == 3  # the big file misses more than three ways
