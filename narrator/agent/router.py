@@ -37,7 +37,7 @@ from narrator.agent.specs import spec_named
 from prompts import ROOT as PROMPTS_ROOT
 from prompts import prompt_path, system_dir
 from tools.errors import ToolArgumentError
-from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Proposal, build
+from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
 from tools.systems import get_system
 from tools.table import TableState
 
@@ -105,15 +105,14 @@ def _specs(system: str):
 
 
 @lru_cache(maxsize=None)
-def lexicon(system: str) -> tuple[dict[str, Any], ...]:
-    path = prompt_path(system, "lexicon.json")
-    return tuple(json.loads(path.read_text(encoding="utf-8"))["rules"]) if path.exists() else ()
-
-
-@lru_cache(maxsize=None)
 def _lexicon_file(system: str) -> dict[str, Any]:
     path = prompt_path(system, "lexicon.json")
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+
+
+def lexicon(system: str) -> tuple[dict[str, Any], ...]:
+    data = _lexicon_file(system)
+    return tuple(data["rules"]) if data else ()
 
 
 def priors(system: str) -> dict[str, float]:
@@ -128,27 +127,28 @@ def with_target(system: str) -> dict[str, str]:
     return dict(_lexicon_file(system).get("with_target", {}))
 
 
-@lru_cache(maxsize=None)
 def flags(system: str) -> tuple[dict[str, Any], ...]:
     """Stated intents that set a boolean argument ("I spend a faith point" → faith=true), from the lexicon."""
-    path = prompt_path(system, "lexicon.json")
-    return tuple(json.loads(path.read_text(encoding="utf-8")).get("flags", [])) if path.exists() else ()
+    return tuple(_lexicon_file(system).get("flags", []))
 
 
 @lru_cache(maxsize=None)
 def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]:
     """The common out-of-game patterns, then the system's own (``out_of_game.json`` in its prompts folder)."""
-    rules = json.loads((PROMPTS_ROOT / "common" / "out_of_game.json").read_text(encoding="utf-8"))["rules"]
+    rules = _common("out_of_game.json")["rules"]
     own = system_dir(system) / "out_of_game.json" if system else None
     if own is not None and own.exists():
         rules = rules + json.loads(own.read_text(encoding="utf-8"))["rules"]
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in rules)
 
 
+def _common(name: str) -> dict[str, Any]:
+    return json.loads((PROMPTS_ROOT / "common" / name).read_text(encoding="utf-8"))
+
+
 @lru_cache(maxsize=None)
 def _onset_patterns() -> tuple[re.Pattern, ...]:
-    data = json.loads((PROMPTS_ROOT / "common" / "scene_onset.json").read_text(encoding="utf-8"))
-    return tuple(re.compile(p, re.IGNORECASE) for p in data["patterns"])
+    return tuple(re.compile(p, re.IGNORECASE) for p in _common("scene_onset.json")["patterns"])
 
 
 def hostile_onset(text: str) -> bool:
@@ -159,12 +159,12 @@ def hostile_onset(text: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _circumstance_rules() -> tuple[tuple[re.Pattern, int], ...]:
-    data = json.loads((PROMPTS_ROOT / "common" / "circumstances.json").read_text(encoding="utf-8"))
-    return tuple((re.compile(r["pattern"], re.IGNORECASE), int(r["steps"])) for r in data["rules"])
+    rules = _common("circumstances.json")["rules"]
+    return tuple((re.compile(r["pattern"], re.IGNORECASE), int(r["steps"])) for r in rules)
 
 
-CIRCUMSTANCE_STEPS = {2: "big advantage", 1: "small advantage", 0: "none", -1: "small disadvantage",
-                      -2: "big disadvantage"}
+CIRCUMSTANCE_STEPS = dict(zip((2, 1, 0, -1, -2), typing.get_args(Circumstance)))
+"""Steps to the proposals' circumstance words, which run from big advantage down to big disadvantage."""
 
 
 def circumstance_for(text: str) -> str:
@@ -372,15 +372,14 @@ class RouterProposer:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
         ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
-        starts = ranked and (ranked[0].tool.endswith("start_combat")
-                             or ranked[0].tool == get_system(state.system).start_combat_tool)
-        framing = ranked and (ranked[0].tool.endswith(SCENE_LABELS) and not starts
-                              or starts and not state.initiative.active)  # in a fight, the guard acts on its turn
-        if other is not None and not framing and is_npc(state, other) and not state.initiative.active \
-                and hostile_onset(text):  # "the guard yells and charges at us": the player frames a fight's start
-            start = get_system(state.system).start_combat_tool
-            return from_candidate(Candidate(start, 1.0), text, state, actor, self.name)
+        start = get_system(state.system).start_combat_tool
+        starts = bool(ranked) and (ranked[0].tool.endswith("start_combat") or ranked[0].tool == start)
+        # a fight starting frames the scene only when none runs (in a fight, the guard acts on its own turn)
+        framing = not state.initiative.active if starts else bool(ranked) and ranked[0].tool.endswith(SCENE_LABELS)
         if other is not None and not framing:
+            if is_npc(state, other) and not state.initiative.active and hostile_onset(text):
+                # "the guard yells and charges at us": the player frames a fight's start
+                return from_candidate(Candidate(start, 1.0), text, state, actor, self.name)
             return Proposal(tool=REFUSE, source=self.name, args={
                 "reason": f"You speak for {actor}; {other} acts when the story or the turn order says so"
                           + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
