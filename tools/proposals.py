@@ -29,6 +29,13 @@ def sheet_names(path: str, **match: list[str]) -> dict[str, Any]:
     (``sheet_names("descriptors", kind=["ability"])``). The router fills such a field from the player's words
     (:func:`narrator.agent.extract.sheet_name_for`); the engine's ``to_args`` judges it against the sheet."""
     return {"x-sheet": path, **({"x-sheet-match": match} if match else {})}
+
+
+PLAYER_WORDS = {"x-player-words": True}
+"""Schema marker for a field the router fills with the player's own words of the action (what it acts on and why,
+without the asking preamble), e.g. the purpose a 5+ attempt may not repeat after a failure; the engine compares
+them, so no model has to paraphrase them."""
+
 NO_ROLL = "no_roll"
 CLARIFY = "clarify"
 REFUSE = "refuse"
@@ -102,7 +109,8 @@ def _names(state: TableState, kind: str) -> list[str]:
 def _fill_enums(node: Any, state: TableState) -> Any:
     if isinstance(node, dict):
         kind = node.get("x-names")
-        node = {k: _fill_enums(v, state) for k, v in node.items() if k not in ("x-names", "x-sheet", "x-sheet-match")}
+        markers = ("x-names", "x-sheet", "x-sheet-match", "x-player-words")
+        node = {k: _fill_enums(v, state) for k, v in node.items() if k not in markers}
         if kind:
             names = _names(state, kind)
             if node.get("type") == "array":

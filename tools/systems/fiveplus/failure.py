@@ -12,12 +12,17 @@ Readings chosen:
   ``reduced`` (complex: the effect the action would have had, minus one per value outside the range — the
   successes it would have scored are the lowest die) and ``negative`` (1 damage to a resistance, frustration by
   default, through the wound rules).
-* No identical retry: the table remembers a failed (actor, descriptor, purpose) and refuses the same attempt until
-  the player says the conditions changed (a better place, a tool, help). A success needs no retry.
+* No identical retry: the table remembers a failed (actor, purpose, scene) and refuses the same attempt until
+  the player says the conditions changed (a better place, a tool, help). A success needs no retry. The book forbids
+  "the same the exact action for the same exact purpose", so the purpose is what the player's words act on and why
+  ("study the carving", "search the dead man's coat"), compared as words (:func:`purpose_words`) — not the approach
+  or the skill, which many different actions share (a character with few skills improvises most of them). Where
+  there are no words to compare (a bare ``/check``), nothing is remembered: when in doubt the roll happens.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import Field
@@ -37,6 +42,33 @@ MEANING: dict[str, str] = {
 }
 NO_RETRY = "The same action for the same purpose cannot be repeated unless the conditions change (a better place, " \
            "supporting equipment, help): otherwise it would be an automatic success."
+
+
+UNCOUNTED = frozenset(
+    "i me my myself we us our ourselves a an the this that these those it its to and then so just again once more "
+    "another time one last try tries tried trying retry attempt attempts attempted attempting still".split())
+"""Words that say nothing about what is acted on or why: the speaker, articles, and the words of trying again
+("I try to study the carving once more" is "study the carving" again)."""
+
+
+def _stem(word: str) -> str:
+    """A light stem, so "studying the carvings" and "study the carving" are the same words."""
+    word = word.removesuffix("'s").removesuffix("’s")
+    for endings in ((("ies", "y"), ("es", ""), ("s", "")), (("ing", ""), ("ed", ""))):  # plural, then verb form
+        for end, put in endings:
+            if word.endswith(end) and len(word) - len(end) >= 3 and not word.endswith("ss"):
+                word = word[: len(word) - len(end)] + put
+                break
+    return word
+
+
+def purpose_words(text: str | None) -> str:
+    """What an attempt acts on and why, as comparable words: lower case, stemmed, the speaker and the words of
+    retrying dropped, sorted ("I study the carving again" and "study the carvings" give "carv study"). Empty when
+    the text names nothing. Two attempts are the same purpose only when these are equal; anything more or
+    different in the words ("…this time with a rope", "…the dead man's coat") is another purpose."""
+    words = re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", (text or "").casefold())
+    return " ".join(sorted({_stem(w) for w in words if w not in UNCOUNTED}))
 
 
 def reduced(effect: int, distance: int) -> int:

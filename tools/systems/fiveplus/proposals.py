@@ -22,7 +22,9 @@ from typing import Any, Literal
 from pydantic import Field
 
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names
+from tools.proposals import (
+    ACTOR_ENUM, PLAYER_WORDS, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names,
+)
 from tools.table import TableState
 
 Approach = Literal["physical", "stealth", "social", "knowledge", "perception", "survival", "profession", "magic",
@@ -51,6 +53,9 @@ class AttemptProposal(ProposalArgs):
     helped: bool = Field(False, description="Another character supports this very action.")
     upper_tier: bool = Field(False, description="The player uses the technique of the tier above.")
     changed: bool = Field(False, description="The player says what changed since a failure.")
+    purpose: str | None = Field(None, max_length=120, json_schema_extra=PLAYER_WORDS,
+                                description="What the attempt acts on and why, in the player's words: a failed "
+                                            "attempt is not repeated for the same purpose unchanged.")
 
 
 def _attempt(a: AttemptProposal, s: TableState) -> dict[str, Any]:
@@ -60,6 +65,8 @@ def _attempt(a: AttemptProposal, s: TableState) -> dict[str, Any]:
         args["descriptor"] = a.descriptor
     else:
         args["approach"] = a.approach
+    if a.purpose and a.purpose.strip():
+        args["purpose"] = a.purpose.strip()
     return args
 
 

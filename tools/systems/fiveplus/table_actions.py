@@ -27,7 +27,9 @@ Readings chosen (besides those of the modules named):
 * An attack on a character that is not an NPC is damage: its successes, reduced by equipped protection of that
   resistance, go to the defender's resistance (social attacks to a willpower resistance, others to endurance).
 * A failed attempt may not be repeated unchanged in the same scene (a new scene changes the conditions); saying
-  what is different ("this time with a rope") lifts it.
+  what is different ("this time with a rope") lifts it. "Unchanged" is the same purpose words
+  (:func:`.failure.purpose_words`: what is acted on and why), whatever the descriptor; an attempt without purpose
+  words, or with other words toward the same open challenge, rolls.
 * Out of combat each check on a challenge is one of its turns. An attack on an NPC of a challenge's opposition
   counts toward that challenge without being told.
 """
@@ -45,7 +47,7 @@ from tools.systems.fiveplus.challenges import Challenge, advance
 from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, FivePlusCheckResult, fiveplus_check
 from tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
 from tools.systems.fiveplus.descriptors import Descriptor, key_of, make
-from tools.systems.fiveplus.failure import MEANING, NO_RETRY
+from tools.systems.fiveplus.failure import MEANING, NO_RETRY, purpose_words
 from tools.systems.fiveplus.rules import (
     ACTIONS, FAILURE, HELPING, ITEMS, NPCS, OBJECTIVES, RANGE, SUCCESSES, WOUNDS, Group,
 )
@@ -325,11 +327,17 @@ class ActionResult(FivePlusCheckResult, BoundResult):
     triggered: list[Triggered] = Field(default_factory=list, description="Conditions a rolled 1 tested.")
 
 
-def failed_key(state: TableState, name: str, d: Descriptor, purpose: str | None,
-               challenge: str | None) -> list[str]:
-    """What may not be repeated unchanged: this character, this descriptor, this purpose (or challenge), in this
-    scene — a new scene is a change of conditions."""
-    return [name, d.key, (purpose or challenge or "").strip().casefold(), state.scene]
+def failed_key(state: TableState, name: str, purpose: str | None) -> list[str] | None:
+    """What may not be repeated unchanged: this character, these purpose words, in this scene — a new scene is a
+    change of conditions. The book: "players should not repeat the same the exact action for the same exact
+    purpose, unless there was a relevant change in the conditions" (``five-plus.md#Failure handling``). What is
+    compared is what the words act on and why (:func:`.failure.purpose_words`), not the descriptor or the
+    challenge: after a failed study of a carving, asking an NPC, climbing or forcing a door are other actions even
+    with the same descriptor toward the same challenge, and "I study the carving again" is the same action whichever
+    skill it is read as. None (nothing remembered, nothing refused) when there are no purpose words: when in doubt,
+    the roll happens."""
+    words = purpose_words(purpose)
+    return [name, words, state.scene] if words else None
 
 
 def open_challenge(state: TableState, sys: SystemEdits, name: str | None) -> Challenge | None:
@@ -375,13 +383,13 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
     d = pick(c, args.descriptor, args.approach, "descriptor", name, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     ch = open_challenge(state, sys, args.challenge)
-    key = failed_key(state, name, d, args.purpose, ch.name if ch else None)
+    key = failed_key(state, name, args.purpose)
     failed = sys.get("failed", [])
-    if key in failed:
+    if key is not None and key in failed:
         if not args.changed:
-            fail("actor", f"{name} already failed this with {d.name}" + (f" ({key[2]})" if key[2] else "")
-                 + " here: the same action for the same purpose is not simply repeated — try another way, or say "
-                   "what is different this time (changed=true)")
+            fail("purpose", f"{name} already failed at this here (\"{args.purpose}\"): the same action for the same "
+                 "purpose is not simply repeated — try another way, or say what is different this time "
+                 "(changed=true)", args.purpose)
         failed = [f for f in failed if f != key]
         before.append("The conditions changed since the last failure: the attempt may be made again.")
     rank = args.rank if args.rank is not None else ch.rank if ch else 0
@@ -408,7 +416,7 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
             refs.append(FAILURE)
     if not r.success:
         after.append(NO_RETRY)
-        if key not in failed:
+        if key is not None and key not in failed:
             failed = [*failed, key][-50:]
         refs.append(FAILURE)
     sys.set("failed", failed)

@@ -172,3 +172,57 @@ def test_descriptors_are_made_on_the_fly(table):
     assert table.d("Warrior", "Firearms") is None
     with pytest.raises(ToolArgumentError):
         table.call("fiveplus_remove_descriptor", {"actor": "Warrior", "descriptor": "Physical"})  # the last one
+
+
+def test_a_failure_forbids_only_the_same_purpose_not_the_same_skill(table):
+    """Issue 25: "players should not repeat the same the exact action for the same exact purpose, unless there was a
+    relevant change in the conditions" — after one failed study of a carving, a question to an NPC, a climb,
+    forcing a door and a search (all Improvise, toward the same challenge) were refused as the same action. What is
+    compared is the words' object and purpose, not the descriptor or the challenge."""
+    table.put("Mira", *SCAFFOLD)
+    table.call("fiveplus_start_challenge", {"name": "Explore the ruins", "target": 9})
+    study = {"actor": "Mira", "approach": "knowledge", "challenge": "Explore the ruins"}
+    first = table.call("fiveplus_attempt", {**study, "purpose": "I study the carving"}, faces=[6, 5])
+    assert not first.success and first.descriptor == "Improvise"
+    for purpose, faces in [("I ask the hermit about the carving", [2, 3]), ("I climb the wall", [6, 4]),
+                           ("I force the door", [3, 3]), ("I search the room", [6, 6])]:
+        r = table.call("fiveplus_attempt", {**study, "purpose": purpose}, faces=faces)  # rolls: another purpose
+        assert r.descriptor == "Improvise" and r.dice
+    with pytest.raises(ToolArgumentError) as e:  # the same words, whatever skill they are read as
+        table.call("fiveplus_attempt", {"actor": "Mira", "approach": "perception", "purpose": "study the carvings again"})
+    assert e.value.problems[0].field == "purpose" and "not simply repeated" in str(e.value)
+    r = table.call("fiveplus_attempt", {**study, "purpose": "I study the carving by lantern light"}, faces=[2, 2])
+    assert r.dice  # something is different this time
+
+
+def test_a_failed_look_around_does_not_forbid_searching_a_coat(table):
+    """Issue 25: "I search the dead man's coat" was refused after "I look around the den" (both perception)."""
+    table.put("Wren", *SCAFFOLD, {"name": "Perception", "kind": "skill", "level": 3})
+    look = table.call("fiveplus_attempt", {"actor": "Wren", "approach": "perception",
+                                           "purpose": "I look around the den"}, faces=[6, 6])
+    assert not look.success and look.descriptor == "Perception"
+    coat = table.call("fiveplus_attempt", {"actor": "Wren", "approach": "perception",
+                                           "purpose": "I search the dead man's coat"}, faces=[3, 4])
+    assert coat.descriptor == "Perception" and coat.dice
+
+
+def test_without_purpose_words_the_roll_happens(table):
+    """When in doubt, let the roll happen: a bare check (no words to compare) is never refused as a repeat."""
+    table.put("Mira", *SCAFFOLD)
+    assert not table.call("fiveplus_attempt", {"actor": "Mira", "descriptor": "Improvise"}, faces=[6, 6]).success
+    assert table.call("fiveplus_attempt", {"actor": "Mira", "descriptor": "Improvise"}, faces=[2, 3]).dice
+    assert not table.system("failed")
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("I study the carving", "study the carvings again", True),
+    ("I try to study the carving once more", "I study the carving", True),
+    ("I look around the den", "I search the dead man's coat", False),
+    ("I climb the wall", "I climb the wall this time with a rope", False),
+    ("I study the carving", "I ask the old man about the carving", False),
+])
+def test_purpose_words(a, b, same):
+    from tools.systems.fiveplus.failure import purpose_words
+
+    assert (purpose_words(a) == purpose_words(b)) is same
+    assert purpose_words("I try again") == "" and purpose_words(None) == ""
