@@ -4,10 +4,14 @@
   written to be sent back to the model verbatim so it can repair the call.
 * :class:`UserError` and subclasses — a person typed something wrong (dice notation, a CLI flag). Shown plainly.
 * Anything else is a bug and should propagate with its traceback.
+
+A tool call refused by the engine reaches a *player* through :func:`player_message` (plain words and what would work
+instead); the raw message stays what the model and the event log read.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -75,3 +79,73 @@ class DiceLimitError(UserError):
 
 class ScriptedDiceExhausted(NarratorError):
     """A scripted dice source ran out of faces: a test supplied too few dice (a bug in the test)."""
+
+
+# --- what a player reads ------------------------------------------------------------------------------------------
+
+_ENGINE_TOOL = r"\b(?:table|minim|mastery|brew|minisix|fiveplus)_[a-z_]+\b"
+PLAYER_STEPS: dict[str, str] = {
+    "table_move": "saying where your character goes",
+    "table_next_turn": "/initiative next",
+    "table_end_combat": "/initiative end",
+    "table_set_scene": "/scene set",
+    "table_edit_character": "`narrator character edit`",
+}
+"""Engine steps a refusal names, in what a player types instead (a fight starts with /initiative start in every
+system). Any other tool name reads as its words without the system ("fiveplus_add_descriptor": "add descriptor")."""
+ARGUMENT_WORDS: tuple[tuple[str, str], ...] = (
+    (r"\s*\(changed=true\)", ""),
+    (r"\(fiveplus_rest with long=true\)", "(a long rest)"),
+    (r"\b([a-z_]+)=(true|false)\b", r"\1"),
+)
+"""Argument syntax in the engine's words that a player never types, rewritten or dropped."""
+SHEET_FIELDS = frozenset({"skill", "descriptor", "power", "field", "weapon", "trait", "ability", "spell",
+                          "specialty", "item", "perk", "supplies", "resistance", "style", "upper_tier"})
+OTHER_FIELDS = frozenset({"defender", "target", "opponent", "patient", "against", "npc", "combatants"})
+
+
+def _step(match: re.Match[str]) -> str:
+    name = match.group(0)
+    if name in PLAYER_STEPS:
+        return PLAYER_STEPS[name]
+    if name.endswith(("_start_combat", "_start_conflict")):
+        return "/initiative start"
+    return name.split("_", 1)[1].replace("_", " ")
+
+
+def _plain(problem: str) -> str:
+    """One engine problem as a sentence: no argument syntax, engine steps in the player's words, a list in
+    parentheses at the end as a clause ("… cannot cast it (fields: none)" → "… cannot cast it; fields: none")."""
+    text = " ".join(problem.split())
+    for pattern, put in ARGUMENT_WORDS:
+        text = re.sub(pattern, put, text)
+    text = re.sub(r"\s*\((" + _ENGINE_TOOL + r")\)", "", text)  # "(fiveplus_equip)": the sentence says it already
+    text = re.sub(_ENGINE_TOOL, _step, text)
+    text = re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", text)  # an argument's value: "full_rest" → "full rest"
+    text = re.sub(r"\s*\(([^()]{1,80}:[^()]*)\)\s*$", r"; \1", text)
+    text = text.rstrip(" .;:")
+    return (text[:1].upper() + text[1:] + ".") if text else ""
+
+
+def player_message(error: "ToolCallError", actor: str | None = None) -> str:
+    """The engine's refusal as a player reads it: plain sentences, no field names, argument syntax or tool names,
+    and what would work instead (the sheet for a skill that is not there, /party for someone who is not).
+
+    The raw message (``str(error)``) stays what the model and the log read — it names the field and the value so a
+    call can be repaired; this is only what the screen shows. Every refusal a player sees from the engine goes
+    through here, so none reaches them as validation text."""
+    if isinstance(error, UnknownToolError):
+        return "The rules have no step for that. Say what your character does, and the engine rolls what it needs."
+    problems = error.problems if isinstance(error, ToolArgumentError) else [FieldProblem("", str(error))]
+    sentences: list[str] = []
+    for p in problems:
+        line = _plain(p.problem)
+        if line and line not in sentences:
+            sentences.append(line)
+    fields = {p.field.split(".", 1)[0] for p in problems}
+    text = " ".join(sentences) or "The engine could not do that."
+    if fields & SHEET_FIELDS and actor and "/sheet" not in text:
+        text += f" /sheet {actor} shows what {actor} can use."
+    elif fields & OTHER_FIELDS and "/party" not in text:
+        text += " /party lists who is on the table."
+    return text
