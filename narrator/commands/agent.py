@@ -9,6 +9,7 @@ from pathlib import Path
 
 from memory.campaign import Campaign
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
+from tools.errors import UserError
 
 
 def add_model_options(p: argparse.ArgumentParser) -> None:
@@ -26,8 +27,13 @@ def _backend(ns):
 
 
 def cmd_turn(ns):
+    """One turn, played as the game plays it: a refusal or a question is printed (never a silent guess); when the
+    words fit two rolls about equally, the choices are listed and ``--pick N`` plays one. The line is one action
+    for ``narrator undo``."""
+    from memory.actions import mark_action
+
     with Campaign.open(ns.campaign, ns.campaign_dir) as campaign:
-        from narrator.agent.turn import Agent
+        from narrator.agent.turn import Agent, choice_words
 
         backend = None if ns.no_narration else _backend(ns)
         memory = None
@@ -35,19 +41,55 @@ def cmd_turn(ns):
             from memory.vector import CampaignMemory
 
             memory = CampaignMemory.for_campaign(campaign, ns.memory_url)
-        agent = Agent(campaign, backend, make_proposer(ns.proposer, backend), memory=memory)
-        actor = ns.actor or next((n for n, s in campaign.state.characters.items() if not s.get("npc")), None)
-        outcome = agent.turn(" ".join(ns.text), actor=actor,
-                             on_text=lambda t: print(t, end="", flush=True) if not ns.json else None)
+        agent = Agent(campaign, backend, make_proposer(ns.proposer, backend), memory=memory, ask_between=True)
+        actor = ns.actor or default_actor(campaign.state)
+        text = " ".join(ns.text)
+        since = campaign.store.last_seq()
+        streamed: list[str] = []
+
+        def on_text(piece: str) -> None:
+            streamed.append(piece)
+            if not ns.json:
+                print(piece, end="", flush=True)
+
+        outcome = agent.turn(text, actor=actor, on_text=on_text)
+        choices = list(outcome.choices)
+        if choices and ns.pick is not None:
+            if not 1 <= ns.pick <= len(choices):
+                mark_action(campaign, text, since, actor)
+                raise UserError(f"--pick {ns.pick}: choose 1 to {len(choices)} ({outcome.question})")
+            outcome = agent.choose(outcome, ns.pick - 1, on_text=on_text)
+            choices = []
+        mark_action(campaign, text, since, actor)
         if ns.json:
             print(json.dumps({"proposal": outcome.proposal.model_dump(mode="json") if outcome.proposal else None,
                               "mechanics": outcome.mechanics, "narration": outcome.narration,
+                              "refusal": outcome.refusal or None,
+                              "question": outcome.question if choices or outcome.question else None,
+                              "choices": [choice_words(c) for c in choices],
                               "guard": outcome.guard.as_dict(), "error": outcome.error}, indent=2))
+            return 0
+        if choices:
+            print(outcome.question)
+            for i, choice in enumerate(choices, 1):
+                print(f"  {i}. {choice_words(choice)}")
+            print(f"Nothing was rolled. Say it more precisely, or run the same line again with --pick 1 to "
+                  f"--pick {len(choices)}.")
+            return 0
+        if not streamed and outcome.narration:
+            print(("Refused: " if outcome.refusal else "") + outcome.narration)
         else:
             print()
-            if outcome.mechanics:
-                print(f"[{outcome.mechanics}]")
+        if outcome.mechanics:
+            print(f"[{outcome.mechanics}]")
     return 0
+
+
+def default_actor(state) -> str | None:
+    """Whom a line speaks for by default: the player-character whose turn it is in a fight, else the first one."""
+    pcs = [n for n, s in state.characters.items() if not s.get("npc")]
+    current = state.initiative.current if state.initiative.active else None
+    return current if current in pcs else next(iter(pcs), None)
 
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
@@ -213,7 +255,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("turn", help="play one turn in a campaign (offline, with the embedded model by default)")
     p.add_argument("text", nargs="+")
     p.add_argument("--campaign", "-c", required=True)
-    p.add_argument("--actor", help="who the player speaks for (default: the first player character)")
+    p.add_argument("--actor", help="who the player speaks for (default: the player character whose turn it is, "
+                                   "else the first one)")
+    p.add_argument("--pick", type=int, help="when the words fit several rolls and the turn asks, play choice N")
     p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
     p.add_argument("--no-narration", action="store_true", help="engine only: no model is loaded")
     p.add_argument("--no-memory", action="store_true", help="do not read or write the campaign memory")

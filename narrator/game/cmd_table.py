@@ -69,13 +69,17 @@ def initiative(s: "GameSession", arg: str) -> None:
     _tracker(s)
 
 
-@command("undo", "/undo", "undo the last change to the table (the log keeps it, marked as rewound)", "table")
+@command("undo", "/undo", "take back your last action: its rolls, what they caused and its narration (the log "
+         "keeps it, marked as rewound)", "table")
 def undo(s: "GameSession", arg: str) -> None:
-    event = s.undo()
-    if event is None:
+    undone = s.undo()
+    if undone is None:
         s.info("Nothing to undo.")
         return
-    s.info(f"Undid event {event.seq}: {event.payload['tool']} — {event.payload['result'].get('summary', '')}")
+    s.info(undone.line())
+    ini = s.state.initiative
+    if ini.active and ini.current:
+        s.info(f"It is {ini.current}'s turn again (round {ini.round}).")
 
 
 @command("save", "/save", "everything is already saved; this also writes a backup copy", "table")

@@ -14,6 +14,7 @@ from narrator.game.rules import Lesson
 from narrator.game.views import odds_view
 from tools import render
 from tools.dice import Roller
+from tools.contract import ToolResult
 from tools.errors import UserError
 from tools.registry import default_registry
 
@@ -31,16 +32,32 @@ def lessons(s: "GameSession") -> dict[str, Lesson]:
     return found
 
 
-@command("why", "/why", "explain the last result again: every step, the odds and the rules cited", "teach")
+@command("why", "/why", "explain your last roll again: every step, the odds and the rules cited", "teach")
 def why(s: "GameSession", arg: str) -> None:
-    last = s.last
+    """The last *roll* (a result with dice), headed by the player's words that made it — never the bookkeeping
+    after it (the turn passing, a fight ending, a condition lapsing). After a restart or an undo, the log's."""
+    last, line = s.last, s.last_line
     if last is None:
-        event = next((e for e in reversed(s.events()) if e.kind == "tool_call"), None)
-        if event is None:
-            s.info("Nothing has been decided by the engine yet.")
-            return
-        last = (event.payload["tool"], s.result_of(event))
+        last, line = last_roll(s)
+    if last is None:
+        s.info("Nothing has been rolled yet: /why explains your last roll once there is one.")
+        return
+    s.info(f"Your last roll — {line}:" if line else "The last roll:")
     s.emit(Block("explain", render.terminal(last[1], last[0])))
+
+
+def last_roll(s: "GameSession") -> "tuple[tuple[str, ToolResult] | None, str]":
+    """(tool, result) of the last effective logged call that rolled dice, and the line that made it."""
+    from memory.actions import ACTION
+
+    events = s.history()
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e.kind == "tool_call" and e.payload["result"].get("dice"):
+            line = next((x.payload.get("text", "") for x in events[i + 1:] if x.kind == ACTION), "")
+            line = line or next((x.payload.get("text", "") for x in reversed(events[:i]) if x.kind == "player"), "")
+            return (e.payload["tool"], s.result_of(e)), str(line)
+    return None, ""
 
 
 @command("learn", "/learn [TOPIC]", "a rule walked through with a worked example by the engine", "teach",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from memory.actions import Undone
     from memory.store import StoredEvent
     from narrator.game.blocks import Block
     from narrator.game.rules import GameRules
@@ -42,6 +43,7 @@ class Play(Protocol):
     actor: str | None
     resources: Any
     last: "tuple[str, ToolResult] | None"
+    last_line: str
 
     # -- output -------------------------------------------------------------------------------------------------
     def emit(self, block: "Block") -> None: ...
@@ -84,9 +86,13 @@ class Play(Protocol):
 
     def events(self) -> "list[StoredEvent]": ...
 
+    def history(self) -> "list[StoredEvent]":
+        """The events that count after rewinds, oldest first."""
+        ...
+
     def event_count(self) -> int: ...
 
-    def undo(self) -> "StoredEvent | None": ...
+    def undo(self) -> "Undone | None": ...
 
     def backup(self) -> Path: ...
 
