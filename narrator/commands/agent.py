@@ -78,7 +78,7 @@ def cmd_turn(ns):
             return 0
         if not streamed and outcome.narration:
             print(("Refused: " if outcome.refusal else "") + outcome.narration)
-        else:
+        elif streamed:
             print()
         if outcome.mechanics:
             print(f"[{outcome.mechanics}]")
