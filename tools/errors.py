@@ -127,6 +127,16 @@ def _plain(problem: str) -> str:
     return (text[:1].upper() + text[1:] + ".") if text else ""
 
 
+def _with_field(p: FieldProblem) -> str:
+    """Validation's own words name no field ("Input should be less than or equal to 9"): name it in words."""
+    what = p.field.rsplit(".", 1)[-1].replace("_", " ")
+    if p.problem.startswith("Input should"):
+        return f"the {what} should" + p.problem.removeprefix("Input should")
+    if p.problem == "required but missing":
+        return f"the {what} is missing"
+    return p.problem
+
+
 def player_message(error: "ToolCallError", actor: str | None = None) -> str:
     """The engine's refusal as a player reads it: plain sentences, no field names, argument syntax or tool names,
     and what would work instead (the sheet for a skill that is not there, /party for someone who is not).
@@ -139,7 +149,7 @@ def player_message(error: "ToolCallError", actor: str | None = None) -> str:
     problems = error.problems if isinstance(error, ToolArgumentError) else [FieldProblem("", str(error))]
     sentences: list[str] = []
     for p in problems:
-        line = _plain(p.problem)
+        line = _plain(_with_field(p))
         if line and line not in sentences:
             sentences.append(line)
     fields = {p.field.split(".", 1)[0] for p in problems}

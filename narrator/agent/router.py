@@ -36,7 +36,7 @@ from narrator.agent.extract import (
 from narrator.agent.specs import spec_named
 from prompts import ROOT as PROMPTS_ROOT
 from prompts import prompt_path, system_dir
-from tools.errors import ToolArgumentError
+from tools.errors import ToolArgumentError, player_message
 from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
 from tools.systems import get_system
 from tools.table import TableState
@@ -134,11 +134,13 @@ def flags(system: str) -> tuple[dict[str, Any], ...]:
 
 @lru_cache(maxsize=None)
 def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]:
-    """The common out-of-game patterns, then the system's own (``out_of_game.json`` in its prompts folder)."""
+    """The system's own out-of-game patterns (``out_of_game.json`` in its prompts folder), then the common ones: a
+    system's words are the more specific (Mastery's triumphs are refused with what the rulebook lets them do, where
+    the common rule would only say that nothing buys a success)."""
     rules = _common("out_of_game.json")["rules"]
     own = system_dir(system) / "out_of_game.json" if system else None
     if own is not None and own.exists():
-        rules = rules + json.loads(own.read_text(encoding="utf-8"))["rules"]
+        rules = json.loads(own.read_text(encoding="utf-8"))["rules"] + rules
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in rules)
 
 
@@ -225,6 +227,20 @@ def in_first_person(text: str, actor: str | None) -> str:
 def core_of(text: str) -> str:
     """The words of the action without the asking preamble or a closing question mark."""
     return PREAMBLE.sub("", text).rstrip("? ").strip() or text
+
+
+ACTION_WORDS = 120
+"""The most characters of the player's words a proposal carries (the 5+ attempt's ``purpose`` holds 120)."""
+
+
+def action_words(text: str, actor: str | None) -> str:
+    """The player's words of the action for a field marked :data:`tools.proposals.PLAYER_WORDS`: in the first
+    person, without the asking preamble, cut at a word within :data:`ACTION_WORDS` characters. The engine compares
+    them (a 5+ failure may not be repeated for the same purpose), so they stay the player's, not a paraphrase."""
+    words = core_of(in_first_person(text, actor)).strip(" .!")
+    if len(words) > ACTION_WORDS:
+        words = words[:ACTION_WORDS].rsplit(" ", 1)[0]
+    return words
 
 
 SCENE_LABELS = ("start_combat", "table_next_turn", "table_end_combat")
@@ -461,6 +477,10 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
             found = sheet_name_for(text, state, who, marker[0], marker[1], only_one=info.is_required())
             if found is not None or info.is_required():
                 args[field] = found
+        elif _extra(info).get("x-player-words"):
+            words = action_words(text, who)
+            if words:
+                args[field] = words
         elif _extra(info).get("x-names") == "actors" and typing.get_origin(info.annotation) is not list:
             other = mentioned_other(text, state, who)  # any other character field: whoever the words name
             if other is not None:
@@ -482,5 +502,5 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         return clarify(state, question, source)
     try:
         return build(spec, args, state, source)
-    except ToolArgumentError as e:
-        return clarify(state, str(e).splitlines()[-1].lstrip("- "), source)
+    except ToolArgumentError as e:  # the words do not fit the sheet or the table: say why in plain words
+        return clarify(state, player_message(e, who), source)

@@ -21,7 +21,7 @@ from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
 from tools import render
 from tools.contract import ToolResult
-from tools.errors import ToolCallError
+from tools.errors import ToolCallError, player_message
 from tools.notation import parse
 from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from tools.systems.contract import Effect
@@ -184,8 +184,8 @@ class Agent:
         return outcome
 
     def checked_question(self, outcome: TurnOutcome) -> str:
-        """A question shown to the player: model-written ones pass the same guard as narration (the engine's own
-        ``That did not work: ...`` lines are the engine's, but may quote model text, so they pass too)."""
+        """A question shown to the player: model-written ones pass the same guard as narration. (An engine refusal
+        is not a question: it is shown as ``refusal``, through :func:`tools.errors.player_message`.)"""
         from narrator.agent.guard import guard_text
 
         text, report = guard_text(outcome.question or "", self.evidence(outcome))
@@ -212,9 +212,15 @@ class Agent:
             result = self.campaign.call(tool, args)
             outcome.results.append((tool, result))
             outcome.effects_by.append(effects_of(before, tool, result))
-        except ToolCallError as e:  # logged as tool_rejected by the campaign; the player is asked instead
+        except ToolCallError as e:
+            # The raw message is logged as tool_rejected by the campaign and kept in the turn's ``error`` (for the
+            # model and the log); the player reads it in plain words, with what would work, as a refusal: it is
+            # the engine's own text, so it skips the narration guard, which would strip a refusal that mentions a
+            # failure down to nothing and leave only "What does your character do?".
             outcome.error = str(e)
-            outcome.question = "That did not work: " + str(e).splitlines()[-1].lstrip("- ")
+            who = next((args[k] for k in ("actor", "attacker", "healer", "medic") if isinstance(args.get(k), str)),
+                       outcome.actor)
+            outcome.refusal = outcome.question = player_message(e, who)
 
     def evidence(self, outcome: TurnOutcome) -> Evidence:
         """What this turn's results establish, for the guard and the gate."""

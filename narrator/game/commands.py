@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tools.errors import NarratorError, UserError
+from tools.errors import NarratorError, ToolCallError, UserError, player_message
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
@@ -71,6 +71,8 @@ def run_command(session: "GameSession", text: str) -> None:
         return
     try:
         cmd.run(session, rest.strip())
+    except ToolCallError as e:  # the engine refused (/check a skill not on the sheet): plain words, not field syntax
+        session.error(player_message(e, session.actor))
     except NarratorError as e:
         session.error(str(e))
 

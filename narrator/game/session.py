@@ -399,7 +399,7 @@ class GameSession:
     def _fight_back(self, outcome: Any) -> None:
         """Solo: an attack on an NPC outside a fight starts one (the attack was the opening blow), because no narrator
         is there to decide that the NPC strikes back. Assist mode leaves that to the human narrator."""
-        from tools.errors import ToolCallError
+        from tools.errors import ToolCallError, player_message
 
         campaign = self._open()
         state, system = campaign.state, get_system(campaign.system)
@@ -414,7 +414,7 @@ class GameSession:
         try:
             self.call(system.start_combat_tool, system.start_combat_args([*self.pcs(), foe]), preview=False)
         except ToolCallError as e:
-            self.info(f"No fight starts ({str(e).splitlines()[-1].lstrip('- ')}).")
+            self.info(f"No fight starts: {player_message(e, foe)}")
 
     def _progress(self, i: int, n: int) -> None:
         self.activity = f"narrating {i}/{n}"
@@ -540,7 +540,7 @@ class GameSession:
     def run_foes(self) -> None:
         """Solo play: when the player's combatant has acted, the turn passes and the NPCs act on theirs (the system's
         ``npc_turn`` stands in for the narrator, every call logged), until a player-character's turn comes round."""
-        from tools.errors import ToolCallError
+        from tools.errors import ToolCallError, player_message
         from tools.turns import blocking
 
         from tools.turns import foes_down, party_down
@@ -568,7 +568,7 @@ class GameSession:
                     try:
                         self.show_result(tool, campaign.call(tool, args))
                     except ToolCallError as e:
-                        self.info(f"{name} hesitates ({str(e).splitlines()[-1].lstrip('- ')}).")
+                        self.info(f"{name} hesitates: {player_message(e, name)}")
                         break
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
 

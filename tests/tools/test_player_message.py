@@ -49,3 +49,9 @@ def test_several_problems_are_each_said_once_and_an_unknown_tool_is_no_jargon():
     assert player_message(e) == "Too many dice. The range is empty."
     text = player_message(UnknownToolError("mastery_win", ["mastery_check"]))
     assert "mastery_" not in text and "Say what your character does" in text
+
+
+def test_validation_words_name_the_field_in_words():
+    e = ToolArgumentError("minim_check", [FieldProblem("modifier", "Input should be less than or equal to 9", "99"),
+                                          FieldProblem("actor", "required but missing")])
+    assert player_message(e) == "The modifier should be less than or equal to 9. The actor is missing."
