@@ -518,7 +518,7 @@ def test_out_of_turn_actions_get_a_clear_message(make_session, ready_campaign):
     if current == "Aria":
         s.handle("/initiative next")
     out = plain(s.handle("I attack the town guard"))
-    assert "it is Town Guard's turn" in out
+    assert "It is Town Guard's turn" in out  # the engine's refusal as a sentence (tools.errors.player_message)
 
 
 def test_a_total_party_kill_is_said_after_the_turn_that_caused_it(make_session, ready_campaign):
