@@ -21,14 +21,15 @@ from typing import Any, TypeVar
 
 from pydantic import Field, field_validator
 
+from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
 from tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CHARACTERS, CLASS_ANCESTRY, CLASS_BONUS, CLASSES, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS,
-    FLAWS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MAGIC_REF, MAX_HEALTH, MAX_RESOLVE, POINT_BUY, SKILL_POINTS,
-    SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, Attribute,
+    FIELD_DESCRIPTIONS, FLAWS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MAGIC_REF, MAX_HEALTH, MAX_RESOLVE, POINT_BUY,
+    SKILL_ACTIVITIES, SKILL_POINTS, SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, WEAPONS_TABLE, Attribute,
 )
 from tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
 
@@ -43,6 +44,72 @@ SPECIALTY_NAMES = {
 """A name for a random character's specialty in each skill (the book's own examples where it has them)."""
 STARTING_GEAR = [GearItem(name="belt knife", kind="weapon", attack_type="simple_bladed"),
                  GearItem(name="thick leather cap", kind="armor", soak=1)]
+
+SKILL_WORDS: dict[str, tuple[str, ...]] = {
+    "athletics": ("athlete", "acrobat", "climber", "runner", "wanderer", "wandering", "sailor"),
+    "animal handling": ("rider", "horseman", "beastmaster", "tamer", "shepherd", "falconer", "knight"),
+    "craft": ("smith", "blacksmith", "artisan", "carpenter", "tinker", "engineer", "archer", "gunslinger", "gunman",
+              "sniper", "spacer", "mechanic"),
+    "interaction": ("merchant", "trader", "diplomat", "noble", "courtier", "bard", "priest", "smuggler"),
+    "investigation": ("detective", "investigator", "scholar", "sage", "inquisitor", "scribe"),
+    "medicine": ("healer", "doctor", "medic", "physician", "herbalist", "nurse", "surgeon", "witch"),
+    "melee": ("warrior", "fighter", "soldier", "knight", "sword", "swordsman", "swordswoman", "barbarian",
+              "mercenary", "guard", "duelist", "gladiator", "brawler"),
+    "performance": ("actor", "singer", "dancer", "minstrel", "jester", "con", "swindler", "bard"),
+    "stealth": ("thief", "rogue", "assassin", "spy", "ninja", "scout", "burglar", "poacher"),
+    "survival": ("ranger", "hunter", "tracker", "druid", "witch", "hedge", "outlaw", "wilderness"),
+}
+"""Concept words for the skills (``brew.md#Choose Skills``)."""
+FIELD_WORDS: dict[str, tuple[str, ...]] = {
+    "transfiguration": ("alchemist", "shapeshifter", "transmuter", "druid"),
+    "healing": ("priest", "priestess", "cleric", "healer", "shaman", "druid", "saint", "witch"),
+    "destruction": ("wizard", "mage", "sorcerer", "sorceress", "warlock", "battlemage", "pyromancer"),
+    "illusion": ("illusionist", "trickster", "enchanter", "enchantress", "mesmerist"),
+    "scrying": ("seer", "oracle", "diviner", "prophet", "astrologer", "mage"),
+    "odds": ("gambler", "hex", "hexer", "jinx", "witch", "warlock"),
+    "movement": ("wind", "windwalker", "levitator", "telekinetic"),
+}
+"""Concept words for the fields of magic (``brew.md#Choose Magic``): who works which magic."""
+CONCEPT_WEAPONS: dict[str, tuple[GearItem, str, tuple[str, ...]]] = {
+    "broadsword": (GearItem(name="broadsword", kind="weapon", weapon="broadsword"), "a sword for close fighting",
+                   ("sword", "swordsman", "swordswoman", "blade", "knight", "fencer", "duelist", "samurai")),
+    "knife": (GearItem(name="knife", kind="weapon", weapon="knife"), "a knife or dagger",
+              ("knife", "dagger", "assassin", "cutthroat")),
+    "composite bow": (GearItem(name="composite bow", kind="weapon", weapon="composite bow"), "a bow for shooting",
+                      ("bow", "archer", "bowman", "hunter", "ranger")),
+    "handgun": (GearItem(name="handgun", kind="weapon", weapon="handgun"), "a pistol, a fire-arm, a blaster",
+                ("gun", "handgun", "pistol", "gunslinger", "gunman", "revolver", "blaster", "spacer", "detective")),
+    "axe": (GearItem(name="axe", kind="weapon", attack_type="simple_bladed"), "a chopping axe",
+            ("axe", "barbarian", "woodcutter", "viking")),
+    "sickle": (GearItem(name="sickle", kind="weapon", attack_type="simple_bladed"), "a curved harvesting blade",
+               ("sickle", "witch", "druid", "farmer")),
+    "staff": (GearItem(name="staff", kind="weapon", attack_type="blunt"), "a walking staff",
+              ("staff", "wizard", "mage", "monk", "pilgrim")),
+    "mace": (GearItem(name="mace", kind="weapon", attack_type="blunt"), "a heavy club of holy warriors",
+             ("mace", "cleric", "templar")),
+    "spear": (GearItem(name="spear", kind="weapon", attack_type="simple_bladed"), "a spear",
+              ("spear", "pike", "hoplite")),
+}
+"""Weapons a concept can pick: the book's four examples (``brew.md#Examples of weapon attacks``) and simple ones
+by attack type (``brew.md#Combat``: a sickle or an axe is a simple bladed weapon, a staff blunt)."""
+CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
+    *(ConceptOption(f"skill:{s}", "skill", s.capitalize(), f"{s}: {SKILL_ACTIVITIES[s]}", SKILL_WORDS.get(s, ()))
+      for s in SKILLS if s != "profession"),
+    *(ConceptOption(f"magic:{f}", "magic", f"{f.capitalize()} magic", f"{f} magic: {FIELD_DESCRIPTIONS[f]}",
+                    FIELD_WORDS.get(f, ())) for f in MAGIC_FIELDS),
+    *(ConceptOption(f"gear:{k}", "gear", f"a {k}", f"{k}: {text}", words)
+      for k, (_, text, words) in CONCEPT_WEAPONS.items()),
+)
+"""Everything a concept can pick in Brew (:mod:`tools.concepts`)."""
+PICKS_HELP = ("Options the concept picks beyond what its words name (keys like 'skill:medicine', "
+              "'magic:healing', 'gear:broadsword'), found by the game's embedder; usually left empty.")
+
+
+def weapon_skill(g: GearItem) -> str:
+    """The skill a weapon is used with (``brew.md#Combat``'s attack-type table; the book's weapons' own)."""
+    if g.weapon is not None:
+        return WEAPONS_TABLE[g.weapon]["skill"]
+    return {"simple_projectile": "athletics", "complex_ranged": "craft"}.get(g.attack_type or "", "melee")
 
 
 class SpecialtyChoice(ToolArgs):
@@ -302,11 +369,14 @@ class RandomArgs(ToolArgs):
     name: str = Field(min_length=1, max_length=60)
     concept: str | None = Field(None, max_length=200)
     extra_points: int = Field(0, ge=0, le=50)
-    magic: bool | None = Field(None, description="Whether the character uses magic (null: a d2 decides).")
+    magic: bool | None = Field(None, description="Whether the character uses magic (null: a d2 decides, unless the "
+                               "concept picks a field of magic).")
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class RandomCharacterResult(CheckResult):
     character: BrewCharacter
+    concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
 def _spend(roller: Roller, points: int, scores: dict[str, int], floor: dict[str, int], purpose: str,
@@ -325,6 +395,12 @@ def _spend(roller: Roller, points: int, scores: dict[str, int], floor: dict[str,
 @tool("brew_character_random", "brew", "Roll a random, rules-legal Brew player-character: ancestry, class, the point "
       "buy, magic, a specialty, tricks and flaws.")
 def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    check_picks("brew_character_random", args.picks, CONCEPT_OPTIONS)
+    picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
+    weapons = [CONCEPT_WEAPONS[o.key[5:]][0] for o in of_kind(picked, "gear")][:2]
+    wanted = list(dict.fromkeys([*(weapon_skill(w) for w in weapons[:1]),
+                                 *(o.key[6:] for o in of_kind(picked, "skill"))]))[:4]
+    fields_wanted = [o.key[6:] for o in of_kind(picked, "magic")][:2]
     dice: list[Die] = []
     steps: list[str] = []
     ancestry = pick(roller, [None, "human", "elf", "undergroundling"], "ancestry", dice)
@@ -338,22 +414,28 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     if minus:  # the ancestry's -1 may not leave an attribute at 0
         attrs[minus] = 2
     _spend(roller, 10 - (1 if minus else 0), attrs, {}, "attribute point", dice, top=4)
-    uses_magic = args.magic if args.magic is not None else pick(roller, [True, False], "uses magic", dice)
+    uses_magic = args.magic if args.magic is not None else bool(fields_wanted) or pick(roller, [True, False],
+                                                                                       "uses magic", dice)
     magic: dict[str, int] = {}
     if uses_magic:
-        fields = [pick(roller, list(MAGIC_FIELDS), "field 1", dice)]
-        second = pick(roller, list(MAGIC_FIELDS), "field 2", dice)
-        if second not in fields:
-            fields.append(second)
+        fields = list(fields_wanted) or [pick(roller, list(MAGIC_FIELDS), "field 1", dice)]
+        if fields_wanted:
+            steps.append(f"The concept's magic: {', '.join(fields)}.")
+        if len(fields) < 2:
+            second = pick(roller, list(MAGIC_FIELDS), "field 2", dice)
+            if second not in fields:
+                fields.append(second)
         magic = {f: 0 for f in fields}
         _spend(roller, MAGIC_POINTS, magic, {}, "magic point", dice, top=5)
         magic = {f: v for f, v in magic.items() if v}
     pool = [s for s in SKILLS if s != "profession"]
-    focus: dict[str, int] = {}
+    focus: dict[str, int] = {s: 2 if i == 0 else 1 for i, s in enumerate(wanted)}  # the concept's skills, bought
+    if wanted:
+        steps.append(f"The concept's skills come first: {', '.join(f'{s} {v}' for s, v in focus.items())}.")
     while len(focus) < 4:  # a character has a few skills of their own, not a dot in everything
         focus[pick(roller, [s for s in pool if s not in focus], "focus skill", dice)] = 0
     free = FREE_POINTS + args.extra_points + (0 if uses_magic else MAGIC_POINTS)
-    _spend(roller, SKILL_POINTS, focus, {}, "skill point", dice, top=4)
+    _spend(roller, SKILL_POINTS - sum(focus.values()), focus, {}, "skill point", dice, top=4)
     everything = {s: focus.get(s, 0) for s in pool}
     _spend(roller, free, everything, {}, "free point", dice, top=4)
     skills = {s: v for s, v in everything.items() if v}
@@ -370,6 +452,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
         class_choice=class_choice, class_specialty=class_spec, attributes=attrs, skills=skills, magic=magic,
         magic_attribute=magic_attribute, specialty=SpecialtyChoice(name=SPECIALTY_NAMES[best], skill=best),
         tricks=tricks, flaws=flaws, extra_points=args.extra_points,
+        gear=[*weapons, STARTING_GEAR[1]] if weapons else [],
     )
     c = assemble(create)
     broken = problems(c, creation=True)
@@ -380,7 +463,15 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
               f"Skills bought: {', '.join(f'{s} {v}' for s, v in skills.items())}.",
               f"Free specialty: {SPECIALTY_NAMES[best]} ({best}).", *derived_lines(c),
               f"Tricks: {', '.join(c.tricks)}; flaws: {', '.join(c.flaws)}."]
+    labels = [o.label for o in picked if (o.kind == "skill" and o.key[6:] in skills) or
+              (o.kind == "magic" and o.key[6:] in magic) or
+              (o.kind == "gear" and CONCEPT_WEAPONS[o.key[5:]][0] in weapons)]
+    line = concept_line(args.concept, labels)
+    if weapons:
+        steps.append(f"Gear from the concept: {', '.join(w.name for w in weapons)}, and a thick leather cap.")
+    steps += [line] if line else []
     return RandomCharacterResult(summary=f"Rolled {c.name}: " + ", ".join(f"{a} {v}" for a, v in
                                                                           c.attributes.scores().items()),
                                  steps=steps, rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, MAGIC_REF],
-                                 dice=dice, outcome=None, success=None, odds=None, character=c)
+                                 dice=dice, outcome=None, success=None, odds=None, character=c,
+                                 concept_picks=labels)

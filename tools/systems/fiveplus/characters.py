@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, DieFlag, Roller
 from tools.errors import FieldProblem, ToolArgumentError
@@ -82,6 +83,48 @@ CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "goblin": ("stealth", "combat"), "zombie": ("combat", "physical"), "skeleton": ("combat", "defense"),
 }
 """Concept words -> approach groups (a word matches exactly, as a plural, or as the start of a longer word)."""
+
+
+SPELLS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Hex": ("a curse that weakens or sickens a foe; witchcraft", ("witch", "warlock", "hag", "curse")),
+    "Fireball": ("a spell of fire hurled at foes; wizardry and sorcery",
+                 ("mage", "wizard", "sorcerer", "sorceress", "pyromancer", "magician", "spellcaster")),
+    "Healing prayer": ("divine magic that mends wounds", ("priest", "priestess", "cleric", "shaman", "saint")),
+    "Illusion": ("false images and sounds that deceive", ("illusionist", "trickster", "enchanter")),
+    "Spirit speech": ("calling on and speaking with spirits and the dead", ("necromancer", "medium", "druid")),
+    "Mind reading": ("psychic powers: reading and pushing minds", ("psychic", "telepath", "psion", "mentalist")),
+}
+"""Spells a concept can pick: a magic skill named for what it does ("Fire magic (5:1+2)" is the book's own
+example, ``five-plus.md#Characters``), used through the magic approach group."""
+EQUIPMENT: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Sword": ("a blade for close fighting", ("sword", "swordsman", "swordswoman", "blade", "knight", "fencer",
+                                             "duelist", "samurai")),
+    "Axe": ("a chopping axe", ("axe", "barbarian", "woodcutter", "viking")),
+    "Dagger": ("a short blade, easily hidden", ("dagger", "knife", "assassin", "cutthroat")),
+    "Spear": ("a long thrusting weapon", ("spear", "pike", "hoplite")),
+    "Mace": ("a heavy club of holy warriors", ("mace", "cleric", "templar")),
+    "Staff": ("a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
+    "Sickle": ("a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid", "farmer")),
+    "Bow": ("a bow and arrows for shooting at range", ("bow", "archer", "bowman", "hunter", "ranger")),
+    "Pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
+    "Rifle": ("a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
+    "Blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+}
+"""Equipment a concept can pick: "equipment is free form and can be defined on the fly" (``five-plus.md#Items``);
+a generated character carries it equipped, with no number (its weapon skill does the work)."""
+RANGED_EQUIPMENT = frozenset({"Bow", "Pistol", "Rifle", "Blaster"})
+CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
+    *(ConceptOption(f"skill:{g}", "skill", GROUP_SKILL[g], f"{GROUP_SKILL[g]}: {', '.join(KEYWORD_GROUPS[g][:10])}")
+      for g in GROUP_SKILL if g != "magic"),
+    *(ConceptOption(f"spell:{k}", "magic", f"the {k} spell", f"{k}: {text}", words)
+      for k, (text, words) in SPELLS.items()),
+    *(ConceptOption(f"gear:{k}", "gear", f"a {k.lower()}", f"{k.lower()}: {text}", words)
+      for k, (text, words) in EQUIPMENT.items()),
+)
+"""Everything a concept can pick in 5+ (:mod:`tools.concepts`); skills are also suggested by the concept's words
+(:data:`CONCEPT_GROUPS`), so the skill options are only for the embedder."""
+PICKS_HELP = ("Options the concept picks beyond what its words name (keys like 'skill:medicine', 'spell:Hex', "
+              "'gear:Sword'), found by the game's embedder; usually left empty.")
 
 
 def concept_groups(concept: str | None) -> list[str]:
@@ -351,11 +394,13 @@ class RandomArgs(ToolArgs):
     concept: str | None = Field(None, max_length=200, description="Words like guard, thief, scholar, wizard steer "
                                 "the skills.")
     tier: int = Field(0, ge=0, le=5, description="Starting tier (0: the scaffold's).")
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class RandomCharacterResult(CharacterResult):
     groups: list[str] = Field(description="The approach groups its skills cover.")
     level_odds: Odds = Field(description="The exact chance of each rolled level (the lower of 2d6).")
+    concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
 SKILL_SLOTS = 4
@@ -364,9 +409,18 @@ SKILL_SLOTS = 4
 @tool("fiveplus_character_random", "fiveplus", "Roll a random 5+ character: the scaffold, three resistances and four "
       "skills suggested by the concept, each level rolled 2d6 keep the worse, and a training trait.")
 def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    check_picks("fiveplus_character_random", args.picks, CONCEPT_OPTIONS)
+    picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
+    spell = next((o.key[6:] for o in of_kind(picked, "magic")), None)
+    gear = [o.key[5:] for o in of_kind(picked, "gear")][:2]
     dice: list[Die] = []
     steps: list[str] = []
-    suggested = [g for g in concept_groups(args.concept) if g in GROUP_SKILL]
+    suggested = list(dict.fromkeys([
+        *(["magic"] if spell else []), *(["ranged" if gear[0] in RANGED_EQUIPMENT else "combat"] if gear else []),
+        *(g for g in concept_groups(args.concept) if g in GROUP_SKILL),
+        *(o.key[6:] for o in of_kind(picked, "skill"))]))
+    names = {**GROUP_SKILL, **({"magic": spell} if spell else {})}
+    from_concept = list(suggested)
     groups: list[str] = []
     if suggested:
         steps.append(f"The concept suggests: {', '.join(suggested)}.")
@@ -377,17 +431,30 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         g = _pick(roller, left, f"skill group {len(groups) + 1}", dice)
         steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {g}.")
         groups.append(g)
-    skills: dict[str, int | None] = {GROUP_SKILL[g]: None for g in groups}
-    trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {GROUP_SKILL[groups[0]]}"
+    skills: dict[str, int | None] = {names[g]: None for g in groups}
+    trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {names[groups[0]]}"
     create = CreateArgs(name=args.name, concept=args.concept, method="random",
                         skills={"Improvise": None, **skills},
                         resistances={"Physical": None, "Mental": None, "Fatigue": None},
-                        traits=[re.sub(r"[^\w +\-']", "", trait)], tier=args.tier)
+                        traits=[re.sub(r"[^\w +\-']", "", trait)], tier=args.tier,
+                        groups={spell: "magic"} if spell and "magic" in groups else {})
     c, more, lines, _ = build_character(create, roller)
+    if gear:
+        carried = {key_of(k): make({"name": k, "kind": "equipment", "equipped": True,
+                                    "effect": f"{EQUIPMENT[k][0]}, carried from the start"}) for k in gear}
+        c = c.model_copy(update={"descriptors": {**c.descriptors, **carried}})
+        broken = violations(c, creation=True)
+        if broken:  # a bug here, never the caller's fault
+            raise AssertionError(f"random character breaks the rules: {broken}")
+        lines.append(f"Equipment from the concept: {', '.join(gear)} (equipped).")
+    labels = [f"the {spell} spell" if g == "magic" and spell else names[g] for g in groups if g in from_concept]
+    labels += [f"a {k.lower()}" for k in gear]
+    line = concept_line(args.concept, labels)
     return RandomCharacterResult(
         summary=f"Rolled {c.name}: " + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
-        steps=[*steps, *lines, *describe(c)], rule_refs=[CHARACTERS, LEVEL] + ([TIERS] if args.tier else []),
+        steps=[*steps, *lines, *describe(c), *([line] if line else [])],
+        rule_refs=[CHARACTERS, LEVEL] + ([TIERS] if args.tier else []),
         dice=dice + more, outcome=None, success=None, odds=None, character=c, groups=groups,
-        level_odds=random_level_dist().odds(),
+        level_odds=random_level_dist().odds(), concept_picks=labels,
     )
 

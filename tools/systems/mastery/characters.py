@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 from pydantic import Field, field_validator
 
+from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
@@ -49,6 +50,58 @@ from tools.systems.mastery.sheet import (
 
 T = TypeVar("T")
 CHECK_ACTIVITIES: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
+
+NAME_WORDS: dict[str, tuple[str, ...]] = {
+    "sorcery": ("sorcerer", "sorceress", "warlock", "witch", "wizard", "mage"),
+    "magical lore": ("wizard", "mage", "scholar", "sage", "witch"),
+    "herbalism": ("herbalist", "hedge", "witch", "druid"),
+    "healing magic": ("priest", "priestess", "cleric", "shaman", "saint"),
+    "fire magic": ("pyromancer", "battlemage"),
+    "swordsmanship": ("sword", "swordsman", "swordswoman", "fencer", "duelist", "blade", "samurai"),
+    "axe fighting": ("axe", "barbarian", "viking"),
+    "spear fighting": ("spear", "pike", "hoplite"),
+    "archery": ("bow", "archer", "bowman"),
+    "medicine": ("healer", "doctor", "medic", "physician"),
+    "thievery": ("thief", "burglar", "pickpocket"),
+    "stealth": ("sneak", "assassin", "ninja"),
+    "woodcraft": ("ranger", "wanderer", "wandering", "forester"),
+    "music": ("bard", "minstrel", "musician", "singer"),
+}
+"""Concept words for the catalogue's abilities and skills (:mod:`.catalogue`), where its activity words
+(:data:`CONCEPT_ACTIVITIES`) do not already say them."""
+CONCEPT_WEAPONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "sword": ("melee", "a blade for close fighting", ("sword", "swordsman", "swordswoman", "blade", "knight",
+                                                      "fencer", "duelist", "samurai")),
+    "axe": ("melee", "a chopping axe", ("axe", "barbarian", "woodcutter", "viking")),
+    "spear": ("melee", "a long thrusting weapon", ("spear", "pike", "hoplite")),
+    "mace": ("melee", "a heavy club of holy warriors", ("mace", "cleric", "templar")),
+    "hammer": ("melee", "a war hammer", ("hammer", "smith", "blacksmith")),
+    "dagger": ("melee", "a short blade, easily hidden", ("dagger", "knife", "assassin", "cutthroat")),
+    "staff": ("melee", "a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
+    "sickle": ("melee", "a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid",
+                                                                                 "farmer")),
+    "bow": ("ranged", "a bow and arrows for shooting", ("bow", "archer", "bowman", "hunter", "ranger")),
+    "crossbow": ("ranged", "a crossbow", ("crossbow", "crossbowman")),
+    "sling": ("ranged", "a sling and stones", ("sling", "slinger", "shepherd")),
+    "pistol": ("ranged", "a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver")),
+    "rifle": ("ranged", "a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
+    "blaster": ("ranged", "a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+}
+"""Weapons a concept can pick: the catalogue's, and a few more the book's setting-free gear allows ("whatever items
+... are considered appropriate"); each an ordinary weapon (+1) like the rolled ones."""
+WEAPON_ABILITY = {"sword": "swordsmanship", "axe": "axe fighting", "spear": "spear fighting", "bow": "archery",
+                  "crossbow": "archery"}
+CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
+    *(ConceptOption(f"ability:{n}", "magic" if "magic" in acts else "skill", n.capitalize(),
+                    f"{n}: {', '.join(acts)}", NAME_WORDS.get(n, ())) for n, acts in ABILITIES.items()),
+    *(ConceptOption(f"skill:{n}", "magic" if "magic" in acts else "skill", n.capitalize(),
+                    f"{n}: {', '.join(acts)}", NAME_WORDS.get(n, ())) for n, acts in SKILLS.items()),
+    *(ConceptOption(f"gear:{k}", "gear", f"a {k}", f"{k}: {text}", words)
+      for k, (_, text, words) in CONCEPT_WEAPONS.items()),
+)
+"""Everything a concept can pick in Mastery (:mod:`tools.concepts`)."""
+PICKS_HELP = ("Options the concept picks beyond what its words name (keys like 'ability:sorcery', "
+              "'skill:herbalism', 'gear:sword'), found by the game's embedder; usually left empty.")
 
 
 class CampaignSpec(ToolArgs):
@@ -207,10 +260,12 @@ def _health_line(c: MasteryCharacter) -> str:
 class RandomArgs(CampaignSpec):
     name: str = Field(min_length=1, max_length=60)
     concept: str | None = Field(None, max_length=200)
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class RandomCharacterResult(CheckResult):
     character: MasteryCharacter
+    concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
 def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
@@ -262,9 +317,19 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     bad = args.campaign_problems()
     if bad:
         raise ToolArgumentError("mastery_character_random", bad)
+    check_picks("mastery_character_random", args.picks, CONCEPT_OPTIONS)
+    picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
+    weapons = [o.key[5:] for o in of_kind(picked, "gear")]
+    names = [o.key.split(":", 1) for o in picked if o.kind != "gear"]
+    wanted_abilities = [n for k, n in names if k == "ability"]
+    wanted_skills = [n for k, n in names if k == "skill"]
     dice: list[Die] = []
     steps: list[str] = []
     suggested = concept_activities(args.concept)
+    for kind, n in names:  # what the picked abilities and skills serve, after the concept's own activities
+        suggested += [a for a in (ABILITIES if kind == "ability" else SKILLS)[n] if a not in suggested]
+    if weapons:
+        suggested.insert(0, CONCEPT_WEAPONS[weapons[0]][0])
     main = next((a for a in suggested if a in CHECK_ACTIVITIES), None)
     if main is None:
         main = pick(roller, [a for a in CHECK_ACTIVITIES if fitting(ABILITIES, a) and fitting(SKILLS, a)],
@@ -280,13 +345,19 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         steps.append(f"Fighting style: d6 = {d.face} → {style}.")
     traits = random_traits(args, main, roller, dice, steps)
 
-    ability = pick(roller, fitting(ABILITIES, main), f"{main} ability", dice)
+    def choose(table: dict[str, tuple[str, ...]], wanted: list[str], activity: str, purpose: str) -> str:
+        """The concept's own name when one fits the activity, else one rolled among those that fit."""
+        mine = [n for n in wanted if activity in table[n]]
+        return mine[0] if mine else pick(roller, fitting(table, activity), purpose, dice)
+
+    weapon_ability = [WEAPON_ABILITY[w] for w in weapons[:1] if w in WEAPON_ABILITY]
+    ability = choose(ABILITIES, wanted_abilities, main, f"{main} ability")
     plan: list[tuple[str, str, int]] = [("ability", ability, 3)]
     if style not in ABILITIES[ability]:
-        plan.append(("ability", pick(roller, fitting(ABILITIES, style), f"{style} ability", dice), 2))
-    plan.append(("skill", pick(roller, fitting(SKILLS, style), f"{style} skill", dice), 1))
+        plan.append(("ability", choose(ABILITIES, weapon_ability + wanted_abilities, style, f"{style} ability"), 2))
+    plan.append(("skill", choose(SKILLS, wanted_skills, style, f"{style} skill"), 1))
     plan.append(("skill", pick(roller, list(DEFENSE_SKILLS), "defensive skill", dice), 1))
-    plan.append(("skill", pick(roller, fitting(SKILLS, main), f"{main} skill", dice), 2))
+    plan.append(("skill", choose(SKILLS, wanted_skills, main, f"{main} skill"), 2))
     owned: dict[str, dict[str, int]] = {"ability": {}, "skill": {}}
     left = args.starting_triumphs
 
@@ -313,8 +384,9 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         for name, r in owned[kind].items():
             steps.append(f"{kind.capitalize()} {name} +{r} for {cost_between(kind, 0, r)} triumphs.")
     steps.append(f"{left} triumphs kept for later.")
-    weapons = MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS
-    weapon = pick(roller, list(weapons), "weapon", dice)
+    mine = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style]
+    weapon = mine[0] if mine else pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS),
+                                       "weapon", dice)
     gear = [GearItem(name=weapon, kind="weapon", modifier=STARTING_WEAPON, style=style),  # type: ignore[arg-type]
             GearItem(name="light armor", kind="armor", modifier=STARTING_ARMOR)]
     boxes = health_boxes(args.health_base, traits.get(args.health_trait) if args.health_trait else None,
@@ -326,10 +398,14 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
     steps += [f"Gear: {weapon} (weapon {STARTING_WEAPON:+d}), light armor ({STARTING_ARMOR}).", _health_line(c)]
+    labels = [o.label for o in picked if (o.key.startswith("ability:") and o.key[8:] in c.abilities) or
+              (o.key.startswith("skill:") and o.key[6:] in c.skills) or o.key == f"gear:{weapon}"]
+    line = concept_line(args.concept, labels)
+    steps += [line] if line else []
     return RandomCharacterResult(
         summary=f"Rolled {c.name}: {_trait_line(traits)}; abilities "
                 + ", ".join(f"{k} {v}" for k, v in c.abilities.items()) + "; skills "
                 + ", ".join(f"{k} {v}" for k, v in c.skills.items()),
         steps=steps, rule_refs=[CREATION, CHARACTERS, COMBAT], dice=dice, outcome=None, success=None, odds=None,
-        character=c)
+        character=c, concept_picks=labels)
 

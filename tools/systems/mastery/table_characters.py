@@ -39,8 +39,10 @@ from tools.systems.mastery.catalogue import (
     SKILLS,
     concept_activities,
 )
+from tools.concepts import MAX_PICKS
 from tools.systems.mastery.characters import (
     CHECK_ACTIVITIES,
+    PICKS_HELP,
     CharacterResult,
     CreateArgs,
     RandomArgs,
@@ -126,6 +128,7 @@ class AddRandomArgs(ToolArgs):
     name: str = NAME
     concept: str | None = Field(None, max_length=200, description="A few words; thief, healer, knight... steer the "
                                 "abilities and skills.")
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class AddRandomResult(RandomCharacterResult, BoundResult):

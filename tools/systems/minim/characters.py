@@ -14,11 +14,12 @@ from typing import TypeVar
 
 from pydantic import Field
 
+from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
-from tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+from tools.systems.minim.rules import SKILL_DESCRIPTIONS, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 from tools.systems.minim.sheet import (
     CAMPAIGN_SHIFT, CHARACTERS, FAITH, HEALTH, INTRINSIC_POWERS, POWER_POINTS, POWERS, RANK_NAMES, SKILL_BUDGET,
     SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
@@ -32,6 +33,70 @@ VICES: tuple[str, ...] = ("greed", "pride", "wrath", "cowardice", "envy", "reckl
 """Separate lists, so a rolled virtue and vice always differ."""
 
 T = TypeVar("T")
+
+SKILL_WORDS: dict[str, tuple[str, ...]] = {
+    "art": ("artisan", "artist", "smith", "blacksmith", "forger", "sculptor", "painter", "builder", "craftsman"),
+    "cure": ("healer", "medic", "doctor", "physician", "surgeon", "nurse", "herbalist", "apothecary"),
+    "knowledge": ("scholar", "sage", "wizard", "mage", "librarian", "scribe", "professor", "lore"),
+    "security": ("burglar", "thief", "locksmith", "safecracker", "cracksman"),
+    "technology": ("engineer", "hacker", "tinker", "technician", "artificer", "scientist"),
+    "coordination": ("musician", "juggler", "calligrapher", "pickpocket"),
+    "fight": ("warrior", "fighter", "soldier", "knight", "sword", "brawler", "barbarian", "duelist", "gladiator",
+              "mercenary", "guard", "monk", "axe"),
+    "fire": ("archer", "gunslinger", "gunman", "gunner", "sniper", "hunter", "marksman", "bow", "spacer"),
+    "sports": ("acrobat", "athlete", "dancer", "runner", "wanderer", "wandering"),
+    "stealth": ("thief", "assassin", "rogue", "spy", "ninja", "scout", "burglar", "sneak"),
+    "coercion": ("thug", "bandit", "enforcer", "pirate", "bully", "gangster"),
+    "communication": ("bard", "merchant", "diplomat", "trader", "noble", "courtier", "priest", "preacher"),
+    "perception": ("scout", "watchman", "detective", "sentry", "lookout", "guard"),
+    "steering": ("pilot", "sailor", "driver", "rider", "spacer", "captain", "navigator", "charioteer"),
+    "survival": ("ranger", "hunter", "druid", "witch", "herbalist", "farmer", "tracker", "beastmaster", "hedge"),
+}
+"""Concept words for the skills (``minim.md#Skills``): who in the world is known for each."""
+MAGIC_POWERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "hex": ("Hex", "a curse that weakens or sickens a foe; witchcraft", ("witch", "warlock", "hag", "curse")),
+    "fireball": ("Fireball", "a spell of fire hurled at foes; wizardry and sorcery",
+                 ("mage", "wizard", "sorcerer", "sorceress", "pyromancer", "magician", "spellcaster")),
+    "healing-touch": ("Healing-touch", "magic or prayer that mends wounds",
+                      ("priest", "priestess", "cleric", "shaman", "druid", "saint")),
+    "blessing": ("Blessing", "a holy prayer granting allies a bonus", ("priest", "priestess", "cleric", "paladin",
+                                                                      "monk", "templar")),
+    "illusion": ("Illusion", "false images and sounds that deceive", ("illusionist", "trickster", "enchanter")),
+    "spirit-speech": ("Spirit-speech", "calling on and speaking with spirits and the dead",
+                      ("necromancer", "shaman", "medium", "witch")),
+    "mind-reading": ("Mind-reading", "psychic powers: reading and pushing minds", ("psychic", "telepath", "psion",
+                                                                                  "mentalist")),
+}
+"""Magic powers a concept can pick. Reading: "there is no set-list of powers ... taking-inspiration from
+preexisting-powers like ... Fire-ball or Ultima spells" (``minim.md#Powers``): these are such powers, one name
+each, used with ``minim_use_power`` like any other."""
+GEAR_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "sword": ("a blade for close fighting", ("sword", "swordsman", "swordswoman", "knight", "fencer", "duelist",
+                                             "blade", "samurai")),
+    "axe": ("a heavy chopping weapon", ("axe", "barbarian", "woodcutter", "lumberjack", "viking")),
+    "dagger": ("a short blade, easily hidden", ("dagger", "knife", "assassin", "rogue", "cutthroat")),
+    "spear": ("a long thrusting weapon", ("spear", "pike", "hoplite", "legionary")),
+    "mace": ("a blunt weapon of holy warriors", ("mace", "cleric", "templar")),
+    "staff": ("a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
+    "sickle": ("a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid", "farmer")),
+    "bow": ("a bow and arrows for shooting at range", ("bow", "archer", "hunter", "ranger", "bowman")),
+    "pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
+    "rifle": ("a long fire-arm", ("rifle", "sniper", "soldier", "rifleman")),
+    "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+}
+"""Gear a concept can pick: "weapons; magic-wands; armor; tools" are the book's own examples of gear
+(``minim.md#Advancement``); a picked weapon is ordinary (quality 0)."""
+RANGED_GEAR = frozenset({"bow", "pistol", "rifle", "blaster"})
+CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
+    *(ConceptOption(f"skill:{s}", "skill", s.capitalize(), f"{s}: {SKILL_DESCRIPTIONS[s]}", SKILL_WORDS.get(s, ()))
+      for s in TRAIT_OF_SKILL),
+    *(ConceptOption(f"power:{k}", "magic", f"the {label} power", f"{label}: {text}", words)
+      for k, (label, text, words) in MAGIC_POWERS.items()),
+    *(ConceptOption(f"gear:{k}", "gear", f"a {k}", f"{k}: {text}", words) for k, (text, words) in GEAR_WORDS.items()),
+)
+"""Everything a concept can pick in Minim (:mod:`tools.concepts`)."""
+PICKS_HELP = ("Options the concept picks beyond what its words name (keys like 'skill:cure', 'power:hex', "
+              "'gear:sword'), found by the game's embedder; usually left empty.")
 
 
 class CharacterResult(ToolResult):
@@ -142,11 +207,33 @@ class RandomArgs(ToolArgs):
     name: str = Field(min_length=1)
     concept: str | None = None
     campaign: Campaign = "normal"
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class RandomCharacterResult(CheckResult):
     character: MinimCharacter
     tier: int
+    concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
+
+
+def _trait_order(wanted: list[str], roller: Roller, dice: list[Die]) -> tuple[tuple[str, ...], bool]:
+    """The trait order that makes room for most of the wanted skills (the first wanted weighs most): a die picks
+    among the best orders, or among all six when no skill is wanted. (order, whether the concept steered it)"""
+    orders = list(permutations(TRAITS))
+    if not wanted:
+        return _pick(roller, orders, "trait order", dice), False
+
+    def fit(order: tuple[str, ...]) -> int:
+        room = dict(zip(order, SKILL_BUDGET))
+        score = 0
+        for i, skill in enumerate(wanted):
+            if room[TRAIT_OF_SKILL[skill]] > 0:
+                room[TRAIT_OF_SKILL[skill]] -= 1
+                score += len(wanted) - i
+        return score
+
+    best = max(map(fit, orders))
+    return _pick(roller, [o for o in orders if fit(o) == best], "trait order", dice), True
 
 
 def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
@@ -159,25 +246,44 @@ def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -
 @tool("minim_character_random", "minim",
       "Roll a random, rules-legal Minim player-character (traits, skills, powers, virtue and vice).")
 def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    check_picks("minim_character_random", args.picks, CONCEPT_OPTIONS)
+    picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
+    wanted = [o.key.split(":", 1)[1] for o in of_kind(picked, "skill")]
+    magic = [o.key.split(":", 1)[1] for o in of_kind(picked, "magic")][:2]
+    gear_keys = [o.key.split(":", 1)[1] for o in of_kind(picked, "gear")]
+    if any(g in RANGED_GEAR for g in gear_keys) and "fire" not in wanted:
+        wanted.append("fire")  # a gun or a bow is used with Fire (minim.md#Skills)
+    elif gear_keys and "fight" not in wanted and not all(g in RANGED_GEAR for g in gear_keys):
+        wanted.append("fight")
     dice: list[Die] = []
     steps: list[str] = []
     shift = CAMPAIGN_SHIFT[args.campaign]
-    orders = list(permutations(TRAITS))  # 3! = 6 orders: one d6
-    order = _pick(roller, orders, "trait order", dice)
+    order, steered = _trait_order(wanted, roller, dice)  # 3! = 6 orders: one d6, or fewer for a concept
     scores = {t: s + shift for t, s in zip(order, STARTING_TRAITS)}
-    steps.append(f"Rolled d6={dice[-1].face} for the trait order: {order[0]} {scores[order[0]]}, "
-                 f"{order[1]} {scores[order[1]]}, {order[2]} {scores[order[2]]} ({args.campaign} campaign).")
+    why = f" among the orders with room for {', '.join(wanted)}" if steered else ""
+    steps.append(f"Rolled {f'd{dice[-1].sides}={dice[-1].face}' if dice else 'no die (one order fits)'} for the trait "
+                 f"order{why}: {order[0]} {scores[order[0]]}, {order[1]} {scores[order[1]]}, {order[2]} "
+                 f"{scores[order[2]]} ({args.campaign} campaign).")
     skills: list[str] = []
     for t, n in zip(order, SKILL_BUDGET):
         left = list(SKILLS_BY_TRAIT[t])
-        for i in range(1, n + 1):
+        mine = [s for s in wanted if TRAIT_OF_SKILL[s] == t][:n]
+        if mine:
+            steps.append(f"The concept takes {', '.join(mine)} ({t}).")
+        for s in mine:
+            left.remove(s)
+            skills.append(s)
+        for i in range(len(mine) + 1, n + 1):
             choice = _pick(roller, left, f"{t} skill {i}", dice)
             steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {choice}.")
             left.remove(choice)
             skills.append(choice)
     powers = {"languages": 1, "wealth": 1}
+    for power, points in zip(magic, (2, 1)):
+        powers[power] = points
+        steps.append(f"The concept's {power} power takes {points} of the {POWER_POINTS} power points.")
     table = INTRINSIC_POWERS + GENERIC_POWERS
-    for i in range(1, POWER_POINTS + 1):
+    for i in range(sum(powers.values()) - 1, POWER_POINTS + 1):
         choice = _pick(roller, table, f"power point {i}", dice)
         powers[choice] = powers.get(choice, 0) + 1
         steps.append(f"Rolled d{len(table)}={dice[-1].face} for power point {i} → {choice} (now {powers[choice]}).")
@@ -186,15 +292,21 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
     steps.append(f"Rolled d{len(VIRTUES)}={dice[-2].face} for the virtue → {virtue}; "
                  f"d{len(VICES)}={dice[-1].face} for the vice → {vice}.")
     traits = Traits(**scores)
+    gear = [GearItem(name=g, kind="weapon") for g in gear_keys[:2]]
     c = MinimCharacter(name=args.name, concept=args.concept, traits=traits, skills=skills, powers=powers,
                        virtue=virtue, vice=vice, health=traits.brass, max_health=traits.brass, faith=traits.brain,
-                       max_faith=traits.brain, campaign=args.campaign)
+                       max_faith=traits.brain, campaign=args.campaign, gear=gear)
     broken = problems(c, creation=True)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
-    steps += _derived_lines(c)
+    labels = [o.label for o in picked if (o.kind == "skill" and o.key[6:] in skills) or
+              (o.kind == "magic" and o.key[6:] in powers) or (o.kind == "gear" and o.key[5:] in gear_keys[:2])]
+    line = concept_line(args.concept, labels)
+    if gear:
+        steps.append(f"Gear from the concept: {', '.join(g.name for g in gear)} (ordinary, quality 0).")
+    steps += _derived_lines(c) + ([line] if line else [])
     return RandomCharacterResult(
         summary=f"Rolled {c.name}: {traits.text()}; skills {', '.join(skills)}; tier {tier(c)}",
         steps=steps, rule_refs=[CHARACTERS, POWERS, FAITH], dice=dice, outcome=None, success=None, odds=None,
-        character=c, tier=tier(c),
+        character=c, tier=tier(c), concept_picks=labels,
     )

@@ -25,15 +25,16 @@ from typing import Any, TypeVar
 
 from pydantic import Field, field_validator
 
+from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
 from tools.systems.minisix.codes import CodeError, DieCode, code
-from tools.systems.minisix.gear import ARMOR, MELEE, MISSILE, THROWN
+from tools.systems.minisix.gear import ARMOR, GUNS, MELEE, MISSILE, THROWN
 from tools.systems.minisix.rules import (
-    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILLS_BY_ATTRIBUTE, SKILLS_REF,
-    Attribute,
+    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILL_DESCRIPTIONS,
+    SKILLS_BY_ATTRIBUTE, SKILLS_REF, Attribute,
 )
 from tools.systems.minisix.sheet import (
     Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
@@ -64,11 +65,43 @@ KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "cultist": ("magic", "con"), "zealot": ("willpower", "melee"), "tamer": ("animal handling", "riding"),
     "sword": ("melee",), "axe": ("melee",), "club": ("melee",), "spear": ("melee",), "knife": ("melee",),
     "dagger": ("melee",), "bow": ("missile",), "crossbow": ("missile",), "sling": ("missile",),
-    "javelin": ("throwing",),
+    "javelin": ("throwing",), "spacer": ("piloting", "repair"),
 }
 """Concept words -> the skills they suggest (exactly, as a plural, or by the start of a longer word)."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "witches": "witch"}
 COMBAT_SKILLS = ("melee", "missile", "throwing", "brawling")
+
+
+GEAR_WORDS: dict[str, tuple[str, ...]] = {
+    "knife": ("knife", "dagger", "cutthroat"), "club": ("club", "cudgel"),
+    "sword": ("sword", "swordsman", "swordswoman", "fencer", "duelist", "blade", "knight", "samurai"),
+    "axe": ("axe", "barbarian", "woodcutter", "viking"), "spear": ("spear", "pike", "hoplite"),
+    "sling": ("sling", "slinger"), "bow": ("bow", "archer", "bowman", "hunter", "ranger"),
+    "crossbow": ("crossbow", "crossbowman"), "throwing knives": ("knifethrower",), "javelins": ("javelin",),
+    "pistol": ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective", "outlaw", "cowboy"),
+    "rifle": ("rifle", "rifleman", "sniper", "soldier", "marine"),
+    "blaster": ("blaster", "spacer", "trooper", "smuggler", "laser", "starship", "spaceship"),
+}
+"""Concept words for the weapons of the gear list (:mod:`.gear`): a swordswoman carries a sword, a spacer a
+blaster."""
+WEAPONS_BY_NAME: dict[str, GearItem] = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *GUNS)}
+SKILL_OF_KIND = {"melee": "melee", "missile": "missile", "thrown": "throwing"}
+CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
+    *(ConceptOption(f"skill:{s}", "magic" if s == "magic" else "skill", s.capitalize() + (
+        " (with the Sorcerer perk)" if s == "magic" else ""), f"{s}: {SKILL_DESCRIPTIONS[s]}",
+        tuple(k for k, skills in KEYWORD_SKILLS.items() if s in skills
+              and not (len(skills) == 1 and skills[0] in COMBAT_SKILLS)) if s != "magic" else
+        ("witch", "wizard", "mage", "sorcerer", "sorceress", "warlock", "magician", "shaman", "cultist",
+         "necromancer", "druid", "spellcaster", "enchanter", "hedge"))
+      for s in ATTRIBUTE_OF_SKILL),
+    *(ConceptOption(f"gear:{name}", "gear", f"a {name}" if not name.endswith("s") else name,
+                    f"{name}: a {g.kind} weapon" + (" (a fire-arm)" if g in GUNS else ""), GEAR_WORDS.get(name, ()))
+      for name, g in WEAPONS_BY_NAME.items()),
+)
+"""Everything a concept can pick in Mini Six (:mod:`tools.concepts`): skills (Magic with the Sorcerer perk it
+needs) and the gear list's weapons."""
+PICKS_HELP = ("Options the concept picks beyond what its words name (keys like 'skill:medicine', 'skill:magic', "
+              "'gear:blaster'), found by the game's embedder; usually left empty.")
 
 
 def keywords_in(concept: str | None) -> list[str]:
@@ -120,9 +153,12 @@ def named_weapons(concept: str | None) -> list[GearItem]:
     return found
 
 
-def arm(concept: str | None, fighting: str, roller: Roller, dice: list[Die]) -> list[GearItem]:
-    """The weapons the concept names, then one by dice for the fighting skill when none of those serves it."""
-    named = named_weapons(concept)
+def arm(concept: str | None, fighting: str, roller: Roller, dice: list[Die],
+        picked: list[GearItem] | None = None) -> list[GearItem]:
+    """The weapons the concept names (and those it ``picked``), then one by dice for the fighting skill when none
+    of those serves it."""
+    named = list(picked or [])
+    named += [w for w in named_weapons(concept) if w not in named]
     kind = {"melee": "melee", "brawling": "melee", "missile": "missile", "throwing": "thrown"}[fighting]
     if any(w.kind == kind for w in named):
         return named
@@ -292,12 +328,14 @@ class RandomArgs(ToolArgs):
     name: str = Field(min_length=1, max_length=60)
     concept: str | None = Field(None, max_length=200)
     sidekick_of: str | None = Field(None, max_length=60, description="Roll a sidekick (10D attributes, 4D skills).")
+    picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
 class RandomCharacterResult(CheckResult):
     character: MiniSixCharacter
     defences: dict[str, int]
     keywords: list[str]
+    concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
 def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: list[str]) -> dict[str, DieCode]:
@@ -387,10 +425,15 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     steps: list[str] = []
     attr_dice, skill_dice = (10, 4) if args.sidekick_of else (12, 7)
     codes = random_attributes(roller, attr_dice, dice, steps)
+    check_picks("minisix_character_random", args.picks, CONCEPT_OPTIONS)
+    picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
+    weapons = [WEAPONS_BY_NAME[o.key[5:]] for o in of_kind(picked, "gear")][:2]
     kws = keywords_in(args.concept)
-    suggested = list(dict.fromkeys(s for kw in kws for s in KEYWORD_SKILLS[kw]))
-    if kws:
-        steps.append(f"Concept words {', '.join(kws)} suggest {', '.join(suggested)}.")
+    suggested = list(dict.fromkeys([*(SKILL_OF_KIND[w.kind] for w in weapons),
+                                    *(o.key[6:] for o in picked if o.key.startswith("skill:")),
+                                    *(s for kw in kws for s in KEYWORD_SKILLS[kw])]))
+    if suggested:
+        steps.append(f"The concept suggests {', '.join(suggested)}.")
     added, perks = random_skills(roller, skill_dice, suggested, dice, steps)
     skills = {s: SkillEntry(attribute=ATTRIBUTE_OF_SKILL[s], code=(codes[ATTRIBUTE_OF_SKILL[s]]
                                                                    + DieCode(dice=n)).text())
@@ -404,7 +447,9 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         comps.append(pick(roller, left, f"complication {i + 1}", dice))
     gear: list[GearItem] = []
     fighting = max(COMBAT_SKILLS, key=lambda s: (added.get(s, 0), s == "melee"))
-    gear += arm(args.concept, fighting, roller, dice)
+    if weapons:  # the concept's weapon is the one its bearer fights with
+        fighting = max(COMBAT_SKILLS, key=lambda s: (s == SKILL_OF_KIND[weapons[0].kind], added.get(s, 0)))
+    gear += arm(args.concept, fighting, roller, dice, weapons)
     armor_die = roller.roll(6, "armor?")
     dice.append(armor_die)
     if armor_die.face >= 4:
@@ -421,6 +466,10 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     steps.append("Complications: " + (", ".join(comps) if comps else "none") + ".")
     steps.append("Gear: " + (", ".join(g.name for g in gear) if gear else "none") + ".")
     steps += creation_steps(c)
+    labels = [o.label for o in picked if (o.key == "skill:magic" and "sorcerer" in perks) or
+              (o.kind == "skill" and o.key[6:] in added) or (o.kind == "gear" and WEAPONS_BY_NAME[o.key[5:]] in gear)]
+    line = concept_line(args.concept, labels)
+    steps += [line] if line else []
     return RandomCharacterResult(summary=f"Rolled {c.name}: {c.attributes.text()}", steps=steps,
                                  rule_refs=[CREATION, SKILLS_REF, PERKS_REF], dice=dice, outcome=None, success=None,
-                                 odds=None, character=c, defences=c.defences(), keywords=kws)
+                                 odds=None, character=c, defences=c.defences(), keywords=kws, concept_picks=labels)

@@ -26,6 +26,15 @@ THROWN: tuple[GearItem, ...] = (
     GearItem(name="throwing knives", kind="thrown", damage="+1D"),
     GearItem(name="javelins", kind="thrown", damage="+1D+2"),
 )
+GUNS: tuple[GearItem, ...] = (
+    GearItem(name="pistol", kind="missile", damage="4D"),
+    GearItem(name="rifle", kind="missile", damage="5D"),
+    GearItem(name="blaster", kind="missile", damage="5D"),
+)
+"""Fire-arms, for a concept that names one (a gunslinger, a spacer): Missile covers "shooting a bow, crossbow,
+sling, pistol or rifle". Not in the book's patchwork; read on the missile weapons' scale (a crossbow 4D), so a
+pistol is a crossbow's equal and a rifle or a sci-fi blaster one die more. Never rolled for a concept that names
+no gun: a fantasy bandit does not draw a pistol."""
 ARMOR: tuple[GearItem, ...] = (
     GearItem(name="leather cuirass", kind="armor", armor=3),
     GearItem(name="chain shirt", kind="armor", armor=6),

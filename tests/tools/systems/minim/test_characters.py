@@ -150,12 +150,12 @@ def test_random_character_from_scripted_dice(call):
              5,  # brass: survival
              1, 3, 3, 8,  # power points: languages, detect-lies, detect-lies, patron
              2, 6]  # virtue loyalty, vice recklessness
-    r = call("minim_character_random", {"name": "Scripted", "concept": "wanderer", "campaign": "stronger"}, faces=faces)
+    r = call("minim_character_random", {"name": "Scripted", "concept": "drifter", "campaign": "stronger"}, faces=faces)
     c = r.character
     assert c.traits.brain == 5 and c.traits.brawl == 4 and c.traits.brass == 3
     assert c.skills == ["art", "cure", "knowledge", "fight", "fire", "survival"]
     assert c.powers == {"languages": 2, "wealth": 1, "detect-lies": 2, "patron": 1}
     assert (c.virtue, c.vice) == ("loyalty", "recklessness")
-    assert (c.health, c.faith, c.concept) == (3, 5, "wanderer")
+    assert (c.health, c.faith, c.concept) == (3, 5, "drifter")
     assert [d.sides for d in r.dice] == [6, 5, 4, 3, 5, 4, 5, 8, 8, 8, 8, 6, 6]
     assert r.dice[0].purpose == "trait order" and r.outcome is None and r.success is None and r.odds is None

@@ -1,0 +1,153 @@
+"""A random character is the one its concept asks for, in every system: a witch has magic, a swordswoman a sword,
+a spacer a gun — and the sheet still passes the system's own validation, the same seed still gives the same
+character, and a concept that names nothing rolls exactly what no concept rolls."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.concepts import concept_line, word_hits
+from tools.dice import Roller
+from tools.errors import ToolArgumentError
+from tools.registry import default_registry
+from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
+
+SYSTEMS = ("minim", "minisix", "brew", "fiveplus", "mastery")
+SEEDS = range(12)
+
+
+def roll(system: str, concept: str | None, seed: int, **extra):
+    reg = default_registry()
+    tool = f"{system}_character_random"
+    args = {"name": "Vale", **({"concept": concept} if concept else {}), **extra}
+    return reg.call(tool, reg.validate(tool, args), Roller(seed))
+
+
+def valid(system: str, sheet) -> list[str]:
+    """The system's own verdict on a new player-character (5+ has no validate tool: its sheet rules)."""
+    if system == "fiveplus":
+        return violations(FivePlusCharacter.model_validate(sheet.model_dump()), creation=True)
+    reg = default_registry()
+    tool = f"{system}_character_validate"
+    return reg.call(tool, reg.validate(tool, {"character": sheet.model_dump(mode="json")}), Roller(0)).violations
+
+
+def has_magic(system: str, c) -> bool:
+    from tools.systems.mastery.catalogue import ABILITIES, SKILLS
+
+    return {
+        "minim": lambda: any(p in c.powers for p in ("hex", "fireball", "healing-touch", "blessing")),
+        "minisix": lambda: "sorcerer" in c.perks and "magic" in c.skills,
+        "brew": lambda: bool(c.magic),
+        "fiveplus": lambda: any(d.group == "magic" and d.kind == "skill" for d in c.descriptors.values()),
+        "mastery": lambda: any("magic" in ABILITIES[a] for a in c.abilities) or any("magic" in SKILLS[s]
+                                                                                    for s in c.skills),
+    }[system]()
+
+
+def gear_names(c) -> list[str]:
+    if isinstance(c, FivePlusCharacter):
+        return [d.name.lower() for d in c.descriptors.values() if d.kind == "equipment"]
+    return [g.name for g in c.gear]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_witch_has_magic_in_every_system(system):
+    for seed in SEEDS:
+        r = roll(system, "hedge witch", seed)
+        assert has_magic(system, r.character), (seed, r.steps)
+        assert valid(system, r.character) == []
+        assert r.steps[-1].startswith("For a hedge witch: ") and r.concept_picks
+
+
+@pytest.mark.parametrize("system,sword", [("minim", "sword"), ("minisix", "sword"), ("brew", "broadsword"),
+                                          ("fiveplus", "sword"), ("mastery", "sword")])
+def test_a_swordswoman_carries_a_sword_and_can_use_it(system, sword):
+    for seed in SEEDS:
+        r = roll(system, "wandering swordswoman", seed)
+        c = r.character
+        assert sword in gear_names(c), (seed, gear_names(c))
+        assert not any(w in gear_names(c) for w in ("axe", "spear", "mace")), gear_names(c)
+        fights = {"minim": lambda: "fight" in c.skills, "minisix": lambda: "melee" in c.skills,
+                  "brew": lambda: "melee" in c.skills, "mastery": lambda: "swordsmanship" in c.abilities,
+                  "fiveplus": lambda: any(d.group == "combat" for d in c.descriptors.values())}[system]
+        assert fights(), (seed, r.steps)
+        assert valid(system, c) == []
+        assert f"a {sword}" in r.concept_picks
+
+
+@pytest.mark.parametrize("system,gun", [("minim", "blaster"), ("minisix", "blaster"), ("brew", "handgun"),
+                                        ("fiveplus", "blaster"), ("mastery", "blaster")])
+def test_a_spacer_has_a_gun(system, gun):
+    for seed in SEEDS:
+        c = roll(system, "spacer", seed).character
+        assert gun in gear_names(c), (seed, gear_names(c))
+        assert valid(system, c) == []
+
+
+def test_the_mini_six_spacers_blaster_is_a_missile_weapon_with_the_skill_to_shoot_it():
+    for seed in SEEDS:
+        c = roll("minisix", "spacer", seed).character
+        blaster = next(g for g in c.gear if g.name == "blaster")
+        assert blaster.kind == "missile" and blaster.damage == "5D" and "missile" in c.skills
+
+
+def test_a_gunslinger_and_a_soldier_get_guns_in_mini_six_but_a_bandit_never_does():
+    assert "pistol" in gear_names(roll("minisix", "gunslinger", 1).character)
+    assert "rifle" in gear_names(roll("minisix", "grizzled soldier", 1).character)
+    for seed in range(40):
+        assert not {"pistol", "rifle", "blaster"} & set(gear_names(roll("minisix", "bandit", seed).character))
+
+
+def same_but_concept(a, b) -> bool:
+    """Equal sheets but for the concept (and the 5+ training trait, named after the concept's last word)."""
+    def shape(c):
+        data = c.model_dump(mode="json", exclude={"concept"})
+        if isinstance(c, FivePlusCharacter):
+            data["descriptors"] = {k: d for k, d in data["descriptors"].items() if d["kind"] != "trait"}
+        return data
+
+    return shape(a) == shape(b)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_same_seed_gives_the_same_character(system):
+    a = roll(system, "hedge witch", 5).model_dump(mode="json")
+    assert roll(system, "hedge witch", 5).model_dump(mode="json") == a
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_concept_naming_nothing_rolls_what_no_concept_rolls(system):
+    for seed in range(4):
+        plain, drifter = roll(system, None, seed), roll(system, "drifter", seed)
+        assert [d.face for d in drifter.dice] == [d.face for d in plain.dice]
+        assert same_but_concept(drifter.character, plain.character)
+        assert drifter.concept_picks == []
+
+
+@pytest.mark.parametrize("system,pick", [("minim", "skill:cure"), ("minisix", "skill:medicine"),
+                                         ("brew", "skill:medicine"), ("fiveplus", "skill:medicine"),
+                                         ("mastery", "skill:herbalism")])
+def test_the_embedders_picks_are_placed_and_said(system, pick):
+    for seed in SEEDS:
+        r = roll(system, "herb gatherer", seed, picks=[pick])
+        assert valid(system, r.character) == []
+        assert r.concept_picks and r.steps[-1].startswith("For a herb gatherer: ")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_an_unknown_pick_is_a_bad_call_naming_the_options(system):
+    with pytest.raises(ToolArgumentError) as e:
+        roll(system, "witch", 1, picks=["power:teleport-everyone"])
+    assert "picks.0" in str(e.value) and "not an option" in str(e.value)
+
+
+def test_words_match_whole_words_plurals_and_long_stems_only():
+    from tools.systems.minisix.characters import CONCEPT_OPTIONS
+
+    assert "gear:sword" in word_hits("wandering swordswoman", CONCEPT_OPTIONS)
+    assert "skill:magic" in word_hits("two witches", CONCEPT_OPTIONS)
+    assert "gear:pistol" not in word_hits("sailor on the gunwale", CONCEPT_OPTIONS)
+    assert concept_line("hedge witch", ["Hex", "a sickle"]) == "For a hedge witch: Hex, a sickle."
+    assert concept_line("an old elf", ["Bow"]) == "For an old elf: Bow."
+    assert concept_line("drifter", []) is None

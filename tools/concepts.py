@@ -1,0 +1,96 @@
+"""What a random character's concept picks: the skills, magic and gear a system offers that fit the player's words.
+
+Why: "hedge witch" must get magic and "wandering swordswoman" a sword, or the random character is not the one the
+player asked for. Each system lists what a concept can pick as :class:`ConceptOption` (``CONCEPT_OPTIONS`` in its
+``characters`` module): a key, the words a player would say for it, and a line of text to compare a concept with.
+
+Two ways in, one deterministic result:
+
+* **Words** (here, pure): a concept word that is an option's word — exactly, as a plural, or (words of 5+ letters)
+  as the start of a longer word ("swordswoman" starts with "sword") — picks it. The random tools do this
+  themselves, so a call with only a concept (from the narrator model, or a replayed log) picks the obvious things.
+* **Meaning** (the game's side, :mod:`narrator.game.concept`): the packaged MiniLM embedder compares the concept
+  with every option's text and passes the close ones in the tool's ``picks`` argument. The embedding is computed
+  before the call, so the logged arguments say what it chose and a replay never depends on a float.
+
+The tool then builds a character that holds every rule (the engine still validates it) with the picks placed
+first, and says what the concept chose: "For a hedge witch: Survival, the Hex power, a sickle."
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from tools.errors import FieldProblem, ToolArgumentError
+
+Kind = Literal["skill", "magic", "gear"]
+MAX_PICKS = 8
+PREFIX_LETTERS = 5
+"""An option word this long also picks longer concept words it starts ("sword" → "swordswoman"); shorter ones
+("axe", "gun") only match whole words, so "gunwale" is no gun."""
+
+
+@dataclass(frozen=True)
+class ConceptOption:
+    key: str
+    """What ``picks`` holds, e.g. ``"power:hex"``; unique within a system."""
+    kind: Kind
+    label: str
+    """How the wizard names it: "Survival", "the Hex power", "a sickle"."""
+    text: str
+    """What the embedder compares a concept with: the name and what it covers, in the rulebook's words."""
+    words: tuple[str, ...] = ()
+    """Concept words that pick it outright."""
+
+
+def concept_words(concept: str | None) -> list[str]:
+    return re.findall(r"[a-z]+", (concept or "").casefold())
+
+
+def _matches(word: str, key: str) -> bool:
+    return word in (key, key + "s", key + "es") or (len(key) >= PREFIX_LETTERS and word.startswith(key))
+
+
+def word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
+    """The keys of the options a concept's words name, the last word's first (the head noun comes last in English:
+    a "witch hunter" is a hunter), then in the options' order."""
+    found: list[str] = []
+    for word in reversed(concept_words(concept)):
+        for o in options:
+            if o.key not in found and any(_matches(word, w) for w in o.words):
+                found.append(o.key)
+    return found
+
+
+def check_picks(tool: str, picks: Sequence[str], options: Sequence[ConceptOption]) -> None:
+    """A ``picks`` argument names options of this system only; anything else is a bad call, listed at once."""
+    known = {o.key for o in options}
+    bad = [FieldProblem(f"picks.{i}", f"'{p}' is not an option of this system's concepts; choose from: "
+                        + ", ".join(sorted(known)), p) for i, p in enumerate(picks) if p not in known]
+    if bad:
+        raise ToolArgumentError(tool, bad)
+
+
+def chosen(concept: str | None, picks: Sequence[str], options: Sequence[ConceptOption]) -> list[ConceptOption]:
+    """The options a concept picks: its words' first, then the embedder's (``picks``), each once."""
+    by_key = {o.key: o for o in options}
+    keys = list(dict.fromkeys([*word_hits(concept, options), *picks]))
+    return [by_key[k] for k in keys if k in by_key]
+
+
+def of_kind(options: Sequence[ConceptOption], kind: Kind) -> list[ConceptOption]:
+    return [o for o in options if o.kind == kind]
+
+
+def concept_line(concept: str | None, labels: Sequence[str]) -> str | None:
+    """'For a hedge witch: Survival, the Hex power, a sickle.' — None when the concept chose nothing."""
+    if not concept or not labels:
+        return None
+    text = " ".join(concept.split())
+    first = text.split()[0].casefold()
+    if first not in ("a", "an", "the", "my", "some"):
+        text = ("an " if first[0] in "aeiou" else "a ") + text
+    return f"For {text}: {', '.join(dict.fromkeys(labels))}."
