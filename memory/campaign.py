@@ -37,6 +37,7 @@ from memory.store import BACKUP_DIR, DB_FILE, CampaignStore, StoredEvent, canoni
 from tools.contract import ToolResult
 from tools.dice import Roller
 from tools.errors import ToolCallError
+from tools.options import validate_options
 from tools.registry import Registry, default_registry
 from tools.systems import get_system
 from tools.table import TableState, apply_all, parse_ops
@@ -45,6 +46,24 @@ from tools.turns import party_down
 TEXT_KINDS = ("narration", "player", "note")
 SETTINGS = ("name", "system", "options", "master_seed")
 """The campaign settings kept both in the meta table and in the first event; they must agree."""
+
+
+def _check_embedder(value: Any) -> None:
+    """The shape :func:`memory.chroma.spec_from` reads (checked here without importing chromadb, which takes
+    seconds): ``minilm``, or a mapping naming an ``onnx`` model with its ``tokenizer``, or a ``gguf`` model."""
+    if value in ("minilm",):
+        return
+    if isinstance(value, dict):
+        if isinstance(value.get("gguf"), str) and value["gguf"]:
+            return
+        if isinstance(value.get("onnx"), str) and value["onnx"] and isinstance(value.get("tokenizer"), str) \
+                and value["tokenizer"]:
+            return
+    raise CampaignError('use "minilm", {"onnx": MODEL, "tokenizer": TOKENIZER_JSON} or {"gguf": MODEL}')
+
+
+SHARED_OPTIONS = {"embedder": ('minilm | {"onnx": MODEL, "tokenizer": JSON} | {"gguf": MODEL}', _check_embedder)}
+"""Campaign options that are narrator's own, not a rules system's: every system's campaign takes them."""
 
 
 def derive_seed(master_seed: int, seq: int) -> int:
@@ -176,10 +195,12 @@ class Campaign:
     @classmethod
     def new(cls, name: str, system: str, options: dict[str, Any] | None = None, seed: int | None = None,
             root: str | Path | None = None) -> "Campaign":
-        get_system(system)
+        """Create a campaign; its options are checked against the system's declared options first
+        (:func:`tools.options.validate_options`) and stored as read, so nothing unknown or unusable is kept."""
+        rules = get_system(system)
         name = safe_name(name)
         seed = secrets.randbelow(2**63) if seed is None else seed
-        options = dict(options or {})
+        options = validate_options(rules, options, SHARED_OPTIONS)
         store = CampaignStore.create(campaign_dir(name, root), {
             "name": name, "system": system, "options": options, "master_seed": seed,
         })

@@ -243,10 +243,35 @@ class BoundResult(ToolResult):
     changes: list[Op] = Field(default_factory=list, description="State changes the campaign applies, in order.")
 
 
+MAX_PATH_PARTS = 8
+"""The deepest dotted field path an edit may name (sheets nest two or three levels: ``powers.wealth``)."""
+
+
+def path_problem(path: str) -> str | None:
+    """Why ``path`` cannot name a sheet field (too deep, too long, an empty part), or None. Checked where an edit
+    is asked for (``table_edit_character``), so a 2,000-part path is refused in words, not by the interpreter."""
+    parts = path.split(".")
+    if len(parts) > MAX_PATH_PARTS:
+        return f"a field path has at most {MAX_PATH_PARTS} dotted parts (this one has {len(parts)})"
+    if len(path) > 200:
+        return f"a field path is at most 200 characters (this one has {len(path)})"
+    if any(not p.strip() for p in parts):
+        return "a field path has no empty parts (nothing before, after or between two dots)"
+    return None
+
+
 def _set_path(sheet: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
-    head, _, rest = path.partition(".")
+    """A copy of ``sheet`` with the dotted ``path`` set to ``value`` (intermediate dicts copied or created).
+
+    A loop, not recursion: the fold replays whatever paths the log holds, and no depth may crash it."""
+    parts = path.split(".")
     out = dict(sheet)
-    out[head] = _set_path(dict(out.get(head) or {}), rest, value) if rest else value
+    node = out
+    for part in parts[:-1]:
+        child = node.get(part)
+        node[part] = dict(child) if isinstance(child, dict) else {}
+        node = node[part]
+    node[parts[-1]] = value
     return out
 
 

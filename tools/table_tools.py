@@ -270,11 +270,15 @@ class EditArgs(ToolArgs):
             "result.")
 def edit_character(args: EditArgs, roller: Roller, state: TableState) -> BoundResult:
     from tools.systems import get_system
-    from tools.table import SetField, _set_path, get_path
+    from tools.table import SetField, _set_path, get_path, path_problem
 
     name = state.find(args.actor, "actor")
     sheet = dict(state.characters[name])
     changes = []
+    bad = [FieldProblem("set", f"{problem}: {path[:40] + '...' if len(path) > 40 else path!r}")
+           for path in args.set if (problem := path_problem(path))]
+    if bad:
+        raise ToolArgumentError("?", bad)
     for path, value in args.set.items():
         if path.split(".")[0] == "name":
             raise ToolArgumentError("?", [FieldProblem(f"set.{path}", "a character cannot be renamed by editing")])

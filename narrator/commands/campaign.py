@@ -27,12 +27,13 @@ def _open(ns: argparse.Namespace) -> Campaign:
     return Campaign.open(ns.campaign, ns.campaign_dir)
 
 
-def _options(pairs: list[str]) -> dict:
+def _options(pairs: list[str], flag: str = "--option", what: str = "KEY=VALUE") -> dict:
+    """``KEY=VALUE`` pairs (a JSON value, else the text) from a repeatable flag; the error names that flag."""
     out = {}
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise CampaignError(f"--option needs KEY=VALUE, got {pair!r}")
+            raise CampaignError(f"{flag} needs {what}, got {pair[:60]!r}")
         try:
             out[key] = safe_json.loads(value)
         except json.JSONDecodeError:
@@ -212,7 +213,7 @@ def cmd_character_list(ns):
 
 def cmd_character_edit(ns):
     with _open(ns) as c:
-        result = c.call("table_edit_character", {"actor": ns.name, "set": _options(ns.set)})
+        result = c.call("table_edit_character", {"actor": ns.name, "set": _options(ns.set, "--set", "FIELD=VALUE")})
     print(result.summary)
     return 0
 

@@ -15,7 +15,7 @@ def run(capsys, root, *argv):
 
 def test_campaign_lifecycle(capsys, tmp_path):
     assert run(capsys, tmp_path, "campaign", "new", "Dusk", "--system", "minim", "--seed", "5",
-               "--option", "healing=gritty")[0] == 0
+               "--option", "npc_faith=pool")[0] == 0
     assert run(capsys, tmp_path, "campaign", "list")[1].split() == ["Dusk"]
     code, _, err = run(capsys, tmp_path, "campaign", "new", "Dusk")
     assert code == 2 and "already exists" in err

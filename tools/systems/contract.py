@@ -205,6 +205,8 @@ class RulesSystem(Protocol):
 
     def sheet_text(self, sheet: dict) -> str: ...
 
+    def campaign_options(self) -> type[BaseModel] | None: ...
+
     def vocabulary(self) -> Vocabulary: ...
 
     def effects(self, tool: str, result: "ToolResult", before: "TableState | None" = None) -> list[Effect]: ...
@@ -291,6 +293,13 @@ class SystemBase:
 
     def sheet_text(self, sheet: dict) -> str:
         return "\n".join(f"{k}: {v}" for k, v in sheet.items())
+
+    # -- the campaign ------------------------------------------------------------------------------------------
+    def campaign_options(self) -> type[BaseModel] | None:
+        """The campaign options this system reads (``TableState.options``) as a pydantic model — every key with
+        its type, allowed values and default — or None when it reads none. A new campaign's options are checked
+        against it (:func:`tools.options.validate_options`); a key it does not declare is refused."""
+        return None
 
     # -- honesty -----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:

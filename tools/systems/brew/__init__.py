@@ -32,6 +32,11 @@ class Brew(SystemBase):
                        "table_next_turn": [TIME], "table_end_combat": [TIME]}
 
     # -- the agent --------------------------------------------------------------------------------------------
+    def campaign_options(self):
+        from tools.systems.brew.options import BrewOptions
+
+        return BrewOptions
+
     def proposals(self) -> list:
         from tools.systems.brew.proposals import SPECS
 

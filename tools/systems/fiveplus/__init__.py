@@ -40,6 +40,11 @@ class FivePlus(SystemBase):
                        "table_next_turn": [STRUCTURE]}
 
     # -- the agent ---------------------------------------------------------------------------------------------
+    def campaign_options(self):
+        from tools.systems.fiveplus.options import FivePlusOptions
+
+        return FivePlusOptions
+
     def proposals(self) -> list:
         from tools.systems.fiveplus.proposals import SPECS
 

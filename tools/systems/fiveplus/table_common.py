@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tools.names import require_character_name
 from tools.problems import fail, sheet_as
 from tools.systems.fiveplus.descriptors import Descriptor, key_of
 from tools.systems.fiveplus.improvement import Progress
@@ -54,6 +55,7 @@ def require_able(state: TableState, name: str, c: FivePlusCharacter, field: str,
 
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
+    require_character_name(name, field)
     for known in state.characters:
         if known.casefold() == name.strip().casefold():
             fail(field, f"a character named '{known}' is already on the table; choose another name (on the table: "

@@ -47,6 +47,11 @@ class Mastery(SystemBase):
     game_adapter = "narrator.game.systems.mastery:RULES"
     table_citations = {"table_next_turn": [COMBAT]}
 
+    def campaign_options(self):
+        from tools.systems.mastery.options import CampaignOptions
+
+        return CampaignOptions
+
     def proposals(self) -> list:
         from tools.systems.mastery.proposals import SPECS
 

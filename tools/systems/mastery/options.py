@@ -24,9 +24,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from tools.errors import FieldProblem, ToolArgumentError
+from tools.options import OptionsModel
 from tools.systems.mastery.rules import (
     ACTIVITIES, DEFAULT_TRAITS, STARTING_TRIUMPHS, TRAIT_WORDS, CombatMode, Die, Difficulty,
 )
@@ -37,9 +38,10 @@ def clean_name(value: Any) -> Any:
     return " ".join(value.strip().lower().split()) if isinstance(value, str) else value
 
 
-class CampaignOptions(BaseModel):
+class CampaignOptions(OptionsModel):
     """The options of a Mastery campaign, every one with its default; unknown keys belong to other parts of narrator
-    (the memory's embedder...) and are left alone."""
+    (the memory's embedder...) and are left alone here — a new campaign's keys are checked against these fields by
+    :func:`tools.options.validate_options`."""
 
     model_config = ConfigDict(frozen=True, extra="ignore")
 
@@ -65,6 +67,14 @@ class CampaignOptions(BaseModel):
     foes_first: bool = Field(False, description="Fearsome Challenges: the enemies act before the party.")
     activity_traits: dict[str, str] = Field(default_factory=dict, description="Activity -> trait, where the GM's "
                                             "choice differs from the engine's guess.")
+
+    @field_validator("die", mode="before")
+    @classmethod
+    def _die(cls, v: Any) -> Any:
+        """'d6', 'D10' or '20' as typed on a command line; the die itself stays one of 6, 10, 20."""
+        if isinstance(v, str) and v.strip().lower().lstrip("d").isdigit():
+            return int(v.strip().lower().lstrip("d"))
+        return v
 
     @field_validator("traits", mode="before")
     @classmethod

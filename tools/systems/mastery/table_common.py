@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
+from tools.names import require_character_name
 from tools.problems import fail, sheet_as
 from tools.table import SetConditions, SetField, TableState, UnknownNameError
 from tools.systems.mastery.fit import best_fit
@@ -64,6 +65,7 @@ def require_up(state: TableState, name: str, sheet: MasteryCharacter, field: str
 
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
+    require_character_name(name, field)
     for known in state.characters:
         if known.casefold() == name.strip().casefold():
             fail(field, f"a character named '{known}' is already on the table; choose another name (names on the "

@@ -34,6 +34,11 @@ class Minim(SystemBase):
     table_citations = {"table_set_zones": [ZONES], "table_move": [ZONES], "table_area": [ZONES],
                        "table_next_turn": [INITIATIVE], "party_down": ["minim.md#Health"]}
 
+    def campaign_options(self):
+        from tools.systems.minim.options import MinimOptions
+
+        return MinimOptions
+
     def proposals(self) -> list:
         from tools.systems.minim.proposals import SPECS
 

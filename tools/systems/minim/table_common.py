@@ -40,6 +40,7 @@ from typing import Any, NoReturn
 from pydantic import Field
 
 from tools.contract import signed
+from tools.names import require_character_name
 from tools.problems import fail, sheet_as
 from tools.dice import Die, Roller
 from tools.table import SetField, SetSystemState, TableState, UnknownNameError
@@ -120,6 +121,7 @@ def require_conscious(name: str, sheet: MinimCharacter, field: str, doing: str =
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
     """Names on the table are unique ignoring case."""
+    require_character_name(name, field)
     for known in state.characters:
         if known.casefold() == name.strip().casefold():
             listing = ", ".join(sorted(state.characters))

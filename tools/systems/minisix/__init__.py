@@ -40,6 +40,11 @@ class MiniSix(SystemBase):
     table_citations = {"table_set_zones": [MOVEMENT], "table_move": [MOVEMENT], "table_area": [MOVEMENT],
                        "table_next_turn": [COMBAT], "party_down": [EFFECTS]}
 
+    def campaign_options(self):
+        from tools.systems.minisix.options import MiniSixOptions
+
+        return MiniSixOptions
+
     def proposals(self) -> list:
         from tools.systems.minisix.proposals import SPECS
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from tools.names import require_character_name
 from tools.problems import fail, sheet_as
 from tools.table import SetField, SetSystemState, TableState, UnknownNameError
 from tools.turns import ConditionEdits
@@ -83,6 +84,7 @@ def require_able(name: str, sheet: MiniSixCharacter, state: TableState, field: s
 
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
+    require_character_name(name, field)
     for known in state.characters:
         if known.casefold() == name.strip().casefold():
             fail(field, f"a character named '{known}' is already on the table; choose another name (names on the "
