@@ -10,12 +10,42 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import os
+import sys
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
 from tools.errors import NarratorError
+
+TELEMETRY_OFF = "ORT_DISABLE_TELEMETRY"
+"""onnxruntime (1.32 and later, on Linux and macOS too) starts a 1DS telemetry client when it loads: it writes a
+device id and an upload queue (``deviceid``, ``onnxruntime.db``) into ``$XDG_CACHE_HOME`` or
+``~/.cache/Microsoft/DeveloperTools/.onnxruntime`` and sends usage events. narrator writes nothing outside
+``$NARRATOR_HOME`` and sends nothing anywhere, so this variable is set before onnxruntime is first imported
+(:func:`quiet_onnxruntime`). Read once, when the runtime's environment is created at import: the runtime call
+``disable_telemetry_events()`` alone stops events but still writes the files, and setting the variable after
+the import changes nothing (both measured with onnxruntime 1.32)."""
+
+
+def quiet_onnxruntime() -> bool:
+    """Turn onnxruntime's telemetry off for this process; True if it is off before onnxruntime loads.
+
+    A user who set ``ORT_DISABLE_TELEMETRY`` themselves keeps their value. If onnxruntime was already imported
+    by someone else (a program embedding narrator), only its runtime switch is left: events stop, but the files
+    may already have been written — that is reported by the False, and the README says so."""
+    os.environ.setdefault(TELEMETRY_OFF, "1")
+    loaded = sys.modules.get("onnxruntime")
+    if loaded is not None:
+        off = getattr(loaded, "disable_telemetry_events", None)
+        if off is not None:
+            off()
+        return False
+    return True
+
+
+quiet_onnxruntime()  # at import: every way to onnxruntime in narrator goes through this module
 
 MAX_TOKENS = 256
 BATCH = 32
@@ -67,6 +97,7 @@ class OnnxSentenceEmbedder:
             raise EmbedderError(f"Missing embedding files: {model_path} / {tokenizer_path}")
         if sha256:
             _verified(model_path, sha256)
+        ort.disable_telemetry_events()  # belt and braces: the environment variable above is what stops the files
         options = ort.SessionOptions()
         options.intra_op_num_threads = threads
         options.inter_op_num_threads = 1
