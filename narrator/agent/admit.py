@@ -11,8 +11,10 @@ live in ``prompts/common/admission.json``; the turn order is the engine's (:mod:
 * Not an action: refused before anything is read from it.
 * A turn passing (``table_next_turn``) while the fight's current combatant is someone else: refused — only the
   engine's turn order (or the narrator in assist mode, with /initiative next) moves another character's turn.
-* An attack (a tool with a ``defender``) or a fight's start: played only when the words hold violence and, outside
-  a running fight, name whom it is aimed at; otherwise the player is asked what they mean.
+* An attack (a tool with a ``defender``) or a fight's start: played only when the words hold violence (a blow, a
+  shot, a threat, a fight picked, someone turning hostile) and, for an attack outside a running fight, name whom it
+  is aimed at; otherwise the player is asked what they mean. A reading the router is sure of (``trust_above``)
+  passes without the words: they are a second opinion where it is unsure, which is where talk became an attack.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.extract import is_npc, mentioned
+from narrator.agent.router import hostile_onset
 from prompts import ROOT as PROMPTS_ROOT
 from tools.proposals import CLARIFY, REFUSE, Proposal
 from tools.systems import get_system
@@ -38,7 +41,12 @@ def _rules() -> dict[str, Any]:
     data = json.loads((PROMPTS_ROOT / "common" / "admission.json").read_text(encoding="utf-8"))
     return {"not_actions": [(re.compile(r["pattern"], re.IGNORECASE | re.DOTALL), r["what"])
                             for r in data["not_actions"]],
-            "hostile": [re.compile(p, re.IGNORECASE) for p in data["hostile"]]}
+            "hostile": [re.compile(p, re.IGNORECASE) for p in data["hostile"]],
+            "trust_above": float(data["trust_above"])}
+
+
+def _trust_above() -> float:
+    return _rules()["trust_above"]
 
 
 def not_an_action(text: str) -> str | None:
@@ -88,11 +96,12 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
     if not is_attack(proposal, state):
         return proposal
     defender = proposal.call_args.get("defender")
-    if not hostile(text):
+    sure = proposal.confidence is not None and proposal.confidence >= _trust_above()
+    if not sure and not hostile(text) and not hostile_onset(text):
         whom = f" {defender}" if isinstance(defender, str) else " someone"
         return _ask(proposal, f"Do you mean to attack{whom}? If so, say the blow (\"I strike{whom} with my "
                               "weapon\"). If you are talking to them, say what you ask or tell them.")
-    if not ini.active and isinstance(defender, str) and not names(text, defender) \
+    if not ini.active and isinstance(defender, str) and not names(text, defender) and not sure \
             and not (defender == actor and SELF.search(text)):
         return _ask(proposal, f"Whom do you attack? Name them (\"I attack {defender}\") — outside a fight, the "
                               "first blow starts one.")
