@@ -25,15 +25,26 @@ import hashlib
 import json
 import secrets
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from memory.errors import CampaignCorrupt, CampaignError, CampaignNotFound
+from memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
 from memory.paths import campaign_dir, campaigns_root, safe_name
-from memory.store import BACKUP_DIR, DB_FILE, CampaignStore, StoredEvent, canonical, list_backups, restore_backup
+from memory.store import (
+    BACKUP_DIR,
+    DB_FILE,
+    CampaignStore,
+    StoredEvent,
+    TailEvent,
+    canonical,
+    hashes_in,
+    list_backups,
+    read_lost,
+    restore,
+)
 from tools.contract import ToolResult
 from tools.dice import Roller
 from tools.errors import ToolCallError
@@ -142,6 +153,8 @@ class Campaign:
         self.system: str = created["system"]
         self.master_seed: int = created["master_seed"]
         self.options: dict[str, Any] = created.get("options", {})
+        self.no_backup: str | None = None
+        """Why an open for reading took no backup (the backup folder cannot be written), or None."""
         self.state = self._verified_state(full=verify == "full")
 
     def _verified_state(self, full: bool) -> TableState:
@@ -210,13 +223,24 @@ class Campaign:
         return cls(store)
 
     @classmethod
-    def open(cls, name: str, root: str | Path | None = None, backup: bool = True) -> "Campaign":
-        """Open, verify (chain, bindings, fold since the checkpoint) and only then back up the campaign."""
-        store = CampaignStore.open(campaign_dir(name, root))
+    def open(cls, name: str, root: str | Path | None = None, backup: bool = True,
+             for_reading: bool = False) -> "Campaign":
+        """Open, verify (chain, bindings, fold since the checkpoint) and only then back up the campaign.
+
+        ``for_reading`` (show, export, sheet, verify): a campaign this process cannot write is opened read-only
+        rather than refused — checked the same way, nothing written, no backup; ``store.read_only`` says why."""
+        store = CampaignStore.open(campaign_dir(name, root), for_reading=for_reading)
         try:
             campaign = cls(store)
-            if backup:
-                store.backup(verified=True)
+            # an open with a warning (a log shorter than its newest backup) takes no backup: the newer one stays
+            # the newest, so the warning is repeated at each open and a restore still finds it
+            if backup and store.writable and not store.warnings:
+                try:
+                    store.backup(verified=True)
+                except CampaignAccessError as e:
+                    if not for_reading:
+                        raise
+                    campaign.no_backup = str(e)  # a reader goes on; the caller says why no backup was taken
         except BaseException:
             store.close()
             raise
@@ -388,10 +412,119 @@ def delete_campaign(name: str, root: str | Path | None = None) -> Path:
     return directory
 
 
-def restore_campaign(name: str, root: str | Path | None = None, force: bool = False) -> Path:
+@dataclass(frozen=True)
+class RestoreReport:
+    """What a restore put back and what it could not: the events of the replaced file the backup does not hold.
+
+    Why this exists: a backup is taken at each open, so the newest good one usually ends where the last session
+    began, and a restore drops that whole session — even when the damage was one early event. Nothing may be
+    lost silently: every such event is named (:meth:`lines`) and written out in full (``export``)."""
+
+    backup: Path
+    backup_seq: int
+    kept: Path | None
+    lost: list[TailEvent]
+    unreadable: str | None
+    export: Path | None
+    export_error: str | None = None
+
+    def lines(self) -> list[str]:
+        """The report for a person: the backup, the kept file, and each lost event by seq, kind and words."""
+        out = [f"Restored from {self.backup.name} (events 1 to {self.backup_seq}; it passed the full verification)."]
+        if self.kept is not None:
+            out.append(f"The replaced file is kept as {self.kept}.")
+        else:
+            out.append("There was no campaign file to replace, so no newer event could be looked for.")
+        if self.lost:
+            out.append(f"LOST: {len(self.lost)} event(s) of the replaced file are not in the restored campaign "
+                       f"(newer than the backup, or different from it):")
+            out += [f"  {describe(e)}" for e in self.lost]
+        elif self.kept is not None and self.unreadable is None:
+            out.append("Nothing was lost: the backup holds every event the replaced file held.")
+        if self.unreadable:
+            out.append(f"The replaced file could not be read to its end ({self.unreadable}); any event after "
+                       f"event {self.lost[-1].seq if self.lost else self.backup_seq} it held is lost.")
+        if self.export is not None:
+            out.append(f"The lost events are written out in full, with how to play each tool call again: "
+                       f"{self.export}")
+        if self.export_error is not None:
+            out.append(f"The lost events could not be written out ({self.export_error}); the list above names "
+                       f"them, and the replaced file still holds them.")
+        return out
+
+
+def _one_line(text: object, limit: int = 100) -> str:
+    """Text for a one-line listing: control characters (newlines, overrides) escaped, long text cut."""
+    raw = text if isinstance(text, str) else json.dumps(text, ensure_ascii=False)
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in raw)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def describe(e: TailEvent) -> str:
+    """One line naming an event read back from a damaged file: its seq, kind and words (the text of a player,
+    narration or note line; the tool and its summary for a tool call)."""
+    p = e.payload if isinstance(e.payload, dict) else {}
+    if e.payload is None:
+        what = f"? — {e.problem}"
+    elif not p:
+        what = f"{e.kind} (unreadable payload: {_one_line(e.payload, 60)})"
+    elif e.kind == "tool_call":
+        result = p.get("result") if isinstance(p.get("result"), dict) else {}
+        what = f"tool_call {p.get('tool', '?')}: {_one_line(result.get('summary', ''))}"
+    elif e.kind == "tool_rejected":
+        what = f"tool_rejected {p.get('tool', '?')}: {_one_line(str(p.get('error', '')).splitlines()[0:1])}"
+    elif e.kind == "rewind":
+        what = f"rewind to event {p.get('to')}"
+    elif "text" in p:
+        what = f"{e.kind}: \"{_one_line(p['text'])}\""
+    else:
+        what = e.kind
+    flag = "" if e.intact or e.payload is None else f" [{e.problem}]"
+    return f"event {e.seq} {what}{flag}"
+
+
+def _export_lost(name: str, directory: Path, report: RestoreReport) -> Path:
+    """Write the lost events in full beside the campaign (``lost-events-N.md``, N as in the kept file's
+    ``damaged-N``) and return the file."""
+    n = report.kept.name.rsplit("-", 1)[1] if report.kept is not None else "1"
+    path = directory / f"lost-events-{n}.md"
+    k = 1
+    while path.exists():
+        k += 1
+        path = directory / f"lost-events-{n}.{k}.md"
+    out = [f"# {name}: events lost by a restore", "",
+           f"`narrator campaign restore` put back {report.backup.name} (events 1 to {report.backup_seq}). The file "
+           f"it replaced, kept as `{report.kept.name if report.kept else '?'}`, held the events below, which that "
+           f"backup does not (newer than it, or different); they are not in the campaign any more. Each is given as read from that file, marked intact "
+           f"when its hash checks out (exactly what was written) or with what is wrong with it.", "",
+           "To bring one back, play it again: a tool call with the command shown (it rolls new dice: the seed of "
+           "an event is its place in the log), a line of play by saying it again in the game.", ""]
+    for e in report.lost:
+        out.append(f"## {describe(e)}")
+        out.append("")
+        out.append(f"Written {e.created_at or '?'}; " + ("intact." if e.intact else f"{e.problem}."))
+        p = e.payload if isinstance(e.payload, dict) else None
+        if p and "text" in p:
+            out += ["", *[f"> {line}" for line in str(p["text"]).splitlines() or [""]]]
+        if p and e.kind == "tool_call" and isinstance(p.get("args"), dict):
+            args = json.dumps(p["args"], ensure_ascii=False).replace("'", "'\\''")
+            out += ["", f"Again: `narrator call {p.get('tool')} -c '{name}' --args '{args}'`"]
+        if e.payload is not None:
+            body = json.dumps(e.payload, indent=2, ensure_ascii=False) if p is not None else str(e.payload)
+            out += ["", "```json", body, "```"]
+        out.append("")
+    path.write_text("\n".join(out), encoding="utf-8")
+    return path
+
+
+def restore_campaign(name: str, root: str | Path | None = None, force: bool = False) -> RestoreReport:
     """Replace a damaged campaign database with its newest backup that passes the full verification (chain,
-    bindings, the fold of the whole log); returns the backup used. A campaign that opens cleanly is left alone
-    unless ``force``: restoring it would set aside events the backup does not have."""
+    bindings, the fold of the whole log). A campaign that opens cleanly is left alone unless ``force``:
+    restoring it would set aside events the backup does not have.
+
+    Returns what was done and what was lost: the replaced file is read back (a private copy of it and its WAL)
+    for the events the backup does not hold (:func:`memory.store.read_lost`); each is named in the report and
+    all are written to ``lost-events-N.md`` beside the campaign."""
     directory = campaign_dir(name, root)
     if not force and (directory / DB_FILE).exists():
         try:
@@ -412,4 +545,15 @@ def restore_campaign(name: str, root: str | Path | None = None, force: bool = Fa
         except CampaignNotFound as e:
             raise store.corrupt(str(e)) from None
 
-    return restore_backup(directory, check)
+    done = restore(directory, check)
+    lost: list[TailEvent] = []
+    unreadable = None
+    if done.kept is not None:
+        lost, unreadable = read_lost(done.kept, done.kept_wal, hashes_in(done.backup.path))
+    report = RestoreReport(done.backup.path, done.backup.seq, done.kept, lost, unreadable, None)
+    if lost:
+        try:
+            report = replace(report, export=_export_lost(name, directory, report))
+        except OSError as e:  # the restore itself is done: the report still names every lost event
+            report = replace(report, export_error=f"{e.strerror or e}: {e.filename or directory}")
+    return report

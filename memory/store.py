@@ -3,6 +3,8 @@
 The event log is the source of truth and is append-only; ``snapshot`` caches the folded state so a large campaign
 opens quickly and is rewritten in the same transaction as the event it reflects. Damage is detectable: the events
 form a hash chain and the snapshot and the verification checkpoint are bound to it (:mod:`memory.integrity`).
+Each append is checkpointed into the main file right after its commit, so a deleted ``campaign.sqlite-wal`` takes
+no committed event with it (SQLite alone would keep them in the WAL until the next checkpoint).
 
 Every open, before anything is written or backed up:
 
@@ -30,6 +32,7 @@ import os
 import re
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -196,6 +199,11 @@ class CampaignStore:
         self.writable = writable
         self.head_seq = chain.last_seq
         self.head_hash = chain.last_hash
+        self.read_only: str | None = None
+        """Why this campaign was opened for reading only (its directory or file cannot be written), or None."""
+        self.warnings: list[str] = []
+        """What the open found worth saying without refusing the campaign (the CLI prints these on stderr)."""
+        self._scratch: Path | None = None  # a private copy read instead of the campaign file (see _open_read_only)
 
     # -- locking -------------------------------------------------------------------------------------------
     @staticmethod
@@ -288,8 +296,12 @@ class CampaignStore:
             raise
 
     @classmethod
-    def open(cls, directory: Path) -> "CampaignStore":
-        """Lock, check and (if needed) upgrade the campaign in ``directory``; refuse it if anything is wrong."""
+    def open(cls, directory: Path, for_reading: bool = False) -> "CampaignStore":
+        """Lock, check and (if needed) upgrade the campaign in ``directory``; refuse it if anything is wrong.
+
+        ``for_reading``: the caller only reads (show, export, sheet, verify). Where the campaign's directory or
+        database cannot be written by this process, it is then opened read-only (:meth:`_open_read_only`)
+        instead of being refused: reading needs no write."""
         db = directory / DB_FILE
         name = directory.name
         if directory.is_dir():
@@ -298,7 +310,12 @@ class CampaignStore:
                 raise found
         if not db.exists():
             raise CampaignNotFound(f"No campaign at {directory}")
-        access.require(directory, name, DB_FILE, LOCK_FILE)
+        try:
+            access.require(directory, name, DB_FILE, LOCK_FILE)
+        except CampaignAccessError as refused:
+            if for_reading and not access.problem(db, access.R, "the campaign database", name):
+                return cls._open_read_only(directory, str(refused))
+            raise
         fd = cls._lock(directory)
         try:
             store = cls._open_file(db, directory, fd)
@@ -310,6 +327,68 @@ class CampaignStore:
             return store
         except BaseException:
             os.close(fd)
+            raise
+
+    @classmethod
+    def _open_read_only(cls, directory: Path, why: str) -> "CampaignStore":
+        """Open a campaign this process may read but not write, writing nothing anywhere in its directory.
+
+        SQLite cannot open a WAL-mode file read-only in a directory it cannot write (it needs to create the
+        ``-shm`` index), except ``immutable``: then it reads the main file alone. Every committed event is there
+        (each append is checkpointed at once), unless a writer was killed between a commit and its checkpoint:
+        then a non-empty ``-wal`` is left, and the file and its WAL are copied to a private temporary folder
+        and read there, so nothing committed is missed. The lock file, if there is one, is held shared: a
+        narrator writing the campaign makes this open report it in use, and no writer starts while it is read.
+        Nothing is migrated, checkpointed or backed up; the checks are the same as any open's.
+        """
+        name = directory.name
+        db = directory / DB_FILE
+        fd = None
+        lock = directory / LOCK_FILE
+        if lock.exists():
+            try:
+                fd = os.open(lock, os.O_RDONLY)
+            except PermissionError:
+                raise access.problem(lock, access.R, "the lock file", name) or CampaignAccessError(
+                    f"Campaign '{name}': cannot read {lock} (permission denied); this is not damage") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise _in_use(directory) from None
+        scratch: Path | None = None
+        conn: sqlite3.Connection | None = None
+        try:
+            if db.stat().st_size == 0:
+                raise _corrupt(db, "the file is empty")
+            wal = directory / (DB_FILE + "-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                found = access.problem(wal, access.R, "SQLite's journal", name)
+                if found:
+                    raise found
+                scratch = Path(tempfile.mkdtemp(prefix="narrator-read-"))
+                shutil.copyfile(db, scratch / DB_FILE)
+                shutil.copyfile(wal, scratch / (DB_FILE + "-wal"))
+                uri = f"file:{scratch / DB_FILE}?mode=rw"
+            else:
+                uri = f"file:{db}?mode=ro&immutable=1"
+            try:
+                conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+                conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+                chain = cls._verify(conn, db, directory, migrate=False)
+            except sqlite3.Error as e:
+                raise _classify(e, db, directory) from None
+            store = cls(directory, conn, fd, chain, path=db, writable=False)
+            store.read_only, store._scratch = why, scratch
+            store._check_not_behind()
+            return store
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            if scratch is not None:
+                shutil.rmtree(scratch, ignore_errors=True)
+            if fd is not None:
+                os.close(fd)
             raise
 
     @classmethod
@@ -439,6 +518,13 @@ class CampaignStore:
                 hint=f"`narrator campaign restore {self.directory.name}` brings them back from that backup "
                      f"(it keeps this file beside it)",
             )
+        if newest is not None and newest.seq > last:  # longer, but not the same events: say so, refuse nothing
+            self.warnings.append(
+                f"Campaign '{self.directory.name}': the log has {last} events, {newest.seq - last} fewer than the "
+                f"newest backup {newest.path.name} ({newest.seq} events), and the two differ, so this is not "
+                f"simply a lost tail (the file was replaced or rewritten since that backup). If events are missing, "
+                f"`narrator campaign restore {self.directory.name} --force` puts that backup back, keeps this file "
+                f"beside it and lists every event it sets aside.")
         indexed = _chroma_indexed_seq(self.directory / CHROMA_DIR)
         if indexed is not None and indexed > last:
             if newest is not None and newest.seq >= indexed:
@@ -451,7 +537,8 @@ class CampaignStore:
                 self.path,
                 f"the log ends at event {last}, but the campaign memory ({CHROMA_DIR}/) had already indexed event "
                 f"{indexed}: events {last + 1} to {indexed} were committed and are now missing — typically because "
-                f"{DB_FILE}-wal was deleted",
+                f"an older copy of {DB_FILE} was put in place (or, before narrator checkpointed every event, "
+                f"{DB_FILE}-wal was deleted)",
                 cls=CampaignDataLost,
                 hint=hint,
             )
@@ -462,6 +549,8 @@ class CampaignStore:
             self.conn = None  # type: ignore[assignment]
             if self._lock_fd is not None:
                 os.close(self._lock_fd)
+            if self._scratch is not None:
+                shutil.rmtree(self._scratch, ignore_errors=True)
 
     def __enter__(self) -> "CampaignStore":
         return self
@@ -512,6 +601,13 @@ class CampaignStore:
             self.conn.execute("ROLLBACK")
             raise
         self.head_seq, self.head_hash = seq, h
+        # Copy the committed event into the main file now, not at the next open: a deleted (or lost) -wal then
+        # takes nothing that was committed. Nobody else reads this file (the exclusive lock), so the checkpoint
+        # always completes; about 10 ms an event on a slow disk, against a turn that takes seconds.
+        try:
+            self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass  # the event is committed (in the WAL); the next open's checkpoint moves it
         return seq
 
     def events(self, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
@@ -680,7 +776,21 @@ def _set_aside(path: Path, suffix: str) -> Path:
     return kept
 
 
+@dataclass(frozen=True)
+class Restored:
+    """What :func:`restore` did: the backup put back, and where the file it replaced (and its WAL) were kept."""
+
+    backup: Backup
+    kept: Path | None
+    kept_wal: Path | None
+
+
 def restore_backup(directory: Path, check: Callable[[CampaignStore], None] | None = None) -> Path:
+    """:func:`restore`, returning only the path of the backup put back."""
+    return restore(directory, check).backup.path
+
+
+def restore(directory: Path, check: Callable[[CampaignStore], None] | None = None) -> Restored:
     """Put the newest backup that passes the full verification in place of the database; returns that backup.
 
     Each candidate, newest first, is copied beside the database and opened there exactly as a campaign is opened
@@ -727,6 +837,7 @@ def restore_backup(directory: Path, check: Callable[[CampaignStore], None] | Non
                     Path(f"{tmp}{side}").unlink(missing_ok=True)
             _fsync(tmp)
             release()
+            kept = kept_wal = None
             if db.exists():
                 kept = _set_aside(db, "damaged")
                 n = kept.name.rsplit("-", 1)[1]
@@ -734,6 +845,8 @@ def restore_backup(directory: Path, check: Callable[[CampaignStore], None] | Non
                     p = directory / (DB_FILE + side)
                     if p.exists():
                         os.replace(p, directory / f"{DB_FILE}{side}.damaged-{n}")
+                        if side == "-wal":
+                            kept_wal = directory / f"{DB_FILE}{side}.damaged-{n}"
             os.replace(tmp, db)
             _fsync(directory)
             for bad, _ in failed:
@@ -743,7 +856,7 @@ def restore_backup(directory: Path, check: Callable[[CampaignStore], None] | Non
                     pass  # a read-only backups/ keeps them; they are skipped again next time
             if (directory / CHROMA_DIR).exists():
                 _set_aside(directory / CHROMA_DIR, "before-restore")
-            return backup.path
+            return Restored(backup, kept, kept_wal)
         _remove_db(tmp)
         reasons = "; ".join(f"{b.path.name}: {why}" for b, why in failed)
         raise CampaignCorrupt(f"No backup in {folder} passes verification ({reasons}); {db} was left untouched")
@@ -752,3 +865,115 @@ def restore_backup(directory: Path, check: Callable[[CampaignStore], None] | Non
 def _remove_db(path: Path) -> None:
     for side in ("", "-wal", "-shm", "-journal"):
         Path(f"{path}{side}").unlink(missing_ok=True)
+
+
+SALVAGE_PROBE = 100_000
+SALVAGE_GIVE_UP = 50
+"""Reading a kept file whose event index is damaged: seqs are tried one by one, up to SALVAGE_PROBE past the
+backup, stopping after SALVAGE_GIVE_UP in a row that cannot be read."""
+
+
+@dataclass(frozen=True)
+class TailEvent:
+    """One event read back from a damaged campaign file, as far as it could be read.
+
+    ``payload`` is the parsed JSON when it parses, else the raw text (None when the row itself could not be
+    read); ``intact`` says its hash recomputes from its content and it follows the event before it — the same
+    test an open applies — so it is exactly what was written; ``problem`` says what could not be read."""
+
+    seq: int
+    kind: str
+    created_at: str
+    payload: Any
+    intact: bool
+    problem: str | None = None
+
+
+def hashes_in(db: Path) -> dict[int, str]:
+    """Every event's stored hash in a campaign file (a verified backup), by seq; empty if it cannot be read."""
+    try:
+        conn = sqlite3.connect(f"file:{db}?mode=ro&immutable=1", uri=True)
+        try:
+            return {s: h for s, h in conn.execute("SELECT seq, hash FROM events") if isinstance(h, str)}
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return {}
+
+
+def read_lost(db: Path, wal: Path | None, held: dict[int, str]) -> tuple[list[TailEvent], str | None]:
+    """The events of a replaced (damaged) campaign file that the backup put in its place does not hold, as far as
+    they can be read, and a note when the file could not be read to its end (None when it could).
+
+    ``held`` is the backup's hash of each event (:func:`hashes_in`). An event of the file is the backup's when
+    its stored hash or the hash of its content is the backup's hash at that seq (a damaged copy of an event the
+    backup has is not lost); every other event is lost: those after the backup's end (the last session, since a
+    backup is taken at each open) and any the file holds differently (it was replaced and written to since).
+    A row that cannot be read where the backup has that seq is taken to be the backup's.
+
+    The file and its WAL are copied into a private temporary folder and read there (SQLite replays the WAL into
+    the copy), so the kept file is never changed. Rows are read one at a time, so a damaged page costs the events
+    on it, not those after it. ``intact`` marks an event whose hash recomputes from its content and which
+    follows the event before it: exactly what was written."""
+    out: list[TailEvent] = []
+    end = max(held, default=0)
+    with tempfile.TemporaryDirectory(prefix="narrator-salvage-") as tmp:
+        copy = Path(tmp) / DB_FILE
+        try:
+            shutil.copyfile(db, copy)
+            if wal is not None and wal.exists():
+                shutil.copyfile(wal, Path(f"{copy}-wal"))
+        except OSError as e:
+            return out, f"the kept file could not be copied to be read ({e.strerror or e})"
+        try:
+            conn = sqlite3.connect(copy, isolation_level=None)
+        except sqlite3.Error as e:
+            return out, f"SQLite cannot open the kept file ({e})"
+        try:
+            note = None
+            try:
+                top = conn.execute("SELECT MAX(seq) FROM events").fetchone()[0]
+            except sqlite3.Error as e:  # a damaged b-tree: probe seq by seq until nothing more answers
+                top, note = None, f"SQLite cannot read all of it: {e}"
+            if top is not None and not isinstance(top, int):
+                return out, None
+            prev: str | None = GENESIS
+            misses = 0
+            for seq in range(1, (top if top is not None else end + SALVAGE_PROBE) + 1):
+                if top is None and misses >= SALVAGE_GIVE_UP:
+                    break
+                try:
+                    row = conn.execute(
+                        "SELECT CAST(kind AS BLOB), CAST(created_at AS BLOB), CAST(payload AS BLOB), "
+                        "CAST(prev_hash AS BLOB), CAST(hash AS BLOB) FROM events WHERE seq = ?", (seq,)).fetchone()
+                    problem = None if row is not None else "missing from the kept file"
+                except sqlite3.Error as e:
+                    row, problem = None, f"unreadable ({e})"
+                if row is None:
+                    prev = None
+                    if seq > end:
+                        out.append(TailEvent(seq, "?", "", None, False, problem))
+                        misses += 1
+                    continue
+                misses = 0
+                kind, created, payload, stored_prev, stored = (b if isinstance(b, bytes) else b"" for b in row)
+                computed = event_hash(stored_prev, seq, kind, created, payload)
+                stored_text = stored.decode("ascii", errors="replace")
+                intact = prev is not None and stored_prev == prev.encode() and computed == stored_text
+                prev = stored_text  # the next event links to what is stored here
+                if seq in held and held[seq] in (stored_text, computed):
+                    continue  # the backup's own event (perhaps a damaged copy of it)
+                text = payload.decode("utf-8", errors="replace")
+                try:
+                    parsed: Any = json.loads(text)
+                except (ValueError, RecursionError):
+                    parsed = text
+                out.append(TailEvent(seq, kind.decode("utf-8", errors="replace"),
+                                     created.decode("utf-8", errors="replace"), parsed, intact,
+                                     None if intact else "changed or damaged (its hash does not check out)"))
+            if top is None:  # probing: what failed after the last readable event is past the end, not lost
+                while out and out[-1].payload is None:
+                    out.pop()
+            return out, note
+        finally:
+            conn.close()

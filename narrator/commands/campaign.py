@@ -24,7 +24,26 @@ from tools.systems import get_system
 
 
 def _open(ns: argparse.Namespace) -> Campaign:
-    return Campaign.open(ns.campaign, ns.campaign_dir)
+    return _warned(Campaign.open(ns.campaign, ns.campaign_dir))
+
+
+def _warned(c: Campaign) -> Campaign:
+    """Print what the open found worth saying without refusing (a log shorter than its newest backup...)."""
+    for line in c.store.warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    return c
+
+
+def _read(name: str, root: str | None) -> Campaign:
+    """Open for a command that only reads: a campaign this user cannot write is read without writing anything
+    (no backup, no journal), and the user is told so on stderr."""
+    c = _warned(Campaign.open(name, root, for_reading=True))
+    if c.store.read_only:
+        print(f"note: campaign '{c.name}' is opened read-only — this user cannot write it, so nothing was written "
+              f"and no backup was taken. Commands that change it will say what to fix.", file=sys.stderr)
+    elif c.no_backup:
+        print(f"note: no backup was taken: {c.no_backup}", file=sys.stderr)
+    return c
 
 
 def _options(pairs: list[str], flag: str = "--option", what: str = "KEY=VALUE") -> dict:
@@ -57,7 +76,7 @@ def cmd_list(ns):
 
 
 def cmd_show(ns):
-    with Campaign.open(ns.name, ns.campaign_dir) as c:
+    with _read(ns.name, ns.campaign_dir) as c:
         s = c.state
         if ns.json:
             print(json.dumps({"name": c.name, "system": c.system, "master_seed": c.master_seed,
@@ -81,7 +100,7 @@ def cmd_delete(ns):
 
 
 def cmd_export(ns):
-    with Campaign.open(ns.name, ns.campaign_dir) as c:
+    with _read(ns.name, ns.campaign_dir) as c:
         c.check_fold()
         text = export_markdown(c)
     if ns.out:
@@ -93,9 +112,9 @@ def cmd_export(ns):
 
 
 def cmd_restore(ns):
-    used = restore_campaign(ns.name, ns.campaign_dir, force=ns.force)
-    print(f"Restored '{ns.name}' from {used.name} (it passed the full verification); the previous file was kept "
-          f"beside it")
+    """Restore, then say exactly what the restored campaign no longer has (and where it was written out)."""
+    report = restore_campaign(ns.name, ns.campaign_dir, force=ns.force)
+    print("\n".join(report.lines()))
     return 0
 
 
@@ -104,7 +123,7 @@ def cmd_verify(ns):
     the campaign itself is refused, so the user sees which backup a restore would put back)."""
     directory = campaign_dir(ns.name, ns.campaign_dir)
     try:
-        with Campaign.open(ns.name, ns.campaign_dir) as c:
+        with _read(ns.name, ns.campaign_dir) as c:
             report = c.verify(replay=not ns.no_replay)
     except CampaignCorrupt:
         _print_backups(directory)
@@ -143,7 +162,7 @@ def cmd_call(ns):
 
 
 def cmd_replay(ns):
-    with Campaign.open(ns.name, ns.campaign_dir) as c:
+    with _read(ns.name, ns.campaign_dir) as c:
         report = c.replay()
     if report.divergence:
         print(f"DIVERGED at {report.divergence.text()}")
@@ -168,7 +187,7 @@ def cmd_undo(ns):
 
 
 def cmd_sheet(ns):
-    with _open(ns) as c:
+    with _read(ns.campaign, ns.campaign_dir) as c:
         name = c.state.find(ns.name, "name")
         sheet = c.state.characters[name]
         print(json.dumps(sheet, indent=2) if ns.json else get_system(c.system).sheet_text(sheet))
@@ -204,7 +223,7 @@ def cmd_npc_new(ns):
 
 
 def cmd_character_list(ns):
-    with _open(ns) as c:
+    with _read(ns.campaign, ns.campaign_dir) as c:
         for name, sheet in c.state.characters.items():
             kind = "NPC" if sheet.get("npc") else "PC"
             print(f"{name} ({kind})" + (f" — {sheet['concept']}" if sheet.get("concept") else ""))

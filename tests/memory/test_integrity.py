@@ -270,7 +270,7 @@ def test_restore_takes_the_newest_backup_that_passes_the_full_verification(root)
         Campaign.open("story", root=root)
     from memory.campaign import restore_campaign
 
-    assert restore_campaign("story", root) == older
+    assert restore_campaign("story", root).backup == older
     assert (newest.parent / (newest.name + ".bad")).exists() and not newest.exists()
     with Campaign.open("story", root=root) as c:
         assert c.verify().ok and c.state.scene == "the old mill"

@@ -14,6 +14,7 @@ possible, the tests say so and skip; the in-process tests at the end exercise th
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import sqlite3
 import stat
@@ -91,9 +92,10 @@ def _plain(result: subprocess.CompletedProcess) -> str:
 
 
 def test_a_read_only_campaign_directory_is_a_permission_problem_naming_it(root):
+    """Commands that write name the directory; commands that only read work (see the read-only tests below)."""
     directory = root / "locked out"
     with mode(directory, 0o555):
-        err = _plain(narrator(root, "campaign", "show", "locked out"))
+        err = _plain(narrator(root, "call", "table_set_scene", "-c", "locked out", "--args", '{"text": "x"}'))
         assert f"cannot write the campaign directory {directory}" in err and "permission denied" in err
         assert "not damage" in err
         err = _plain(narrator(root, "campaign", "restore", "locked out"))
@@ -112,8 +114,11 @@ def test_a_read_only_backup_folder_is_named_and_restore_still_works(root):
     directory = root / "locked out"
     folder = directory / BACKUP_DIR
     with mode(folder, 0o555):
-        err = _plain(narrator(root, "campaign", "show", "locked out"))
+        err = _plain(narrator(root, "call", "table_set_scene", "-c", "locked out", "--args", '{"text": "x"}'))
         assert f"cannot write the backup folder {folder}" in err
+        shown = narrator(root, "campaign", "show", "locked out")  # a reader goes on, and says why no backup
+        assert shown.returncode == 0 and "the vault" in shown.stdout, shown.stderr
+        assert "no backup was taken" in shown.stderr and f"cannot write the backup folder {folder}" in shown.stderr
         # a damaged campaign is still diagnosed as damaged, and restore only needs to read backups
         conn = sqlite3.connect(directory / DB_FILE)
         conn.execute("UPDATE events SET payload = replace(payload, ':', ': ') WHERE seq = 2")
@@ -148,3 +153,74 @@ def test_sqlite_errors_are_sorted_by_kind(tmp_path, code, kind):
     found = _classify(error, tmp_path / DB_FILE, tmp_path)
     assert isinstance(found, kind)
     assert isinstance(found, CampaignAccessError) == (kind is CampaignAccessError)
+
+
+# -- reading needs no write ----------------------------------------------------------------------------------------
+def _tree(directory: Path) -> dict[str, tuple[int, int]]:
+    """Every file under ``directory`` with its size and modification time: what "nothing was written" compares."""
+    return {str(p.relative_to(directory)): (p.stat().st_size, p.stat().st_mtime_ns)
+            for p in sorted(directory.rglob("*"))}
+
+
+def test_a_read_only_campaign_is_read_without_writing_anything(root, tmp_path):
+    """The red-team's read-only campaign refused even ``show`` and ``export``. Every command that only reads now
+    opens it read-only (SQLite ``immutable``, no lock file created, no backup, no checkpoint) and says so once."""
+    directory = root / "locked out"
+    before = _tree(directory)
+    out = tmp_path / "export.md"
+    with mode(directory / DB_FILE, 0o444), mode(directory, 0o555):
+        for argv, expect in [(("campaign", "show", "locked out"), "the vault"),
+                             (("campaign", "export", "locked out"), "# locked out"),
+                             (("campaign", "export", "locked out", "--out", str(out)), f"Wrote {out}"),
+                             (("character", "list", "-c", "locked out"), ""),
+                             (("campaign", "verify", "locked out"), "OK: 2 events"),
+                             (("replay", "locked out"), "OK: 2 events")]:
+            result = narrator(root, *argv)
+            assert result.returncode == 0, (argv, result.stderr)
+            assert expect in result.stdout, (argv, result.stdout)
+            assert "opened read-only" in result.stderr and "Traceback" not in result.stderr, result.stderr
+        shown = json.loads(narrator(root, "campaign", "show", "locked out", "--json").stdout)
+        assert shown["events"] == 2 and shown["state"]["scene"] == "the vault"
+        assert "the vault" in out.read_text()
+        err = _plain(narrator(root, "undo", "-c", "locked out"))  # a command that writes still says what to fix
+        assert f"cannot write the campaign directory {directory}" in err
+    assert _tree(directory) == before  # not a byte, not a journal, not a backup
+
+
+_KILLED_AFTER_COMMIT = """
+import os, sys
+from memory.campaign import Campaign
+
+class NoCheckpoint:  # the connection as the store sees it, minus the checkpoint that follows each commit
+    def __init__(self, conn):
+        self.conn = conn
+    def execute(self, sql, *args):
+        return None if sql.startswith("PRAGMA wal_checkpoint(PASSIVE)") else self.conn.execute(sql, *args)
+    def __getattr__(self, name):
+        return getattr(self.conn, name)
+
+c = Campaign.open(sys.argv[2], root=sys.argv[1])
+c.store.conn = NoCheckpoint(c.store.conn)
+c.say("narration", "The lamp gutters out.")
+os._exit(0)  # killed between the commit and its checkpoint: the event is only in the -wal
+"""
+
+
+def test_a_read_only_campaign_with_a_left_over_wal_is_read_whole(root):
+    """A writer killed between a commit and its checkpoint leaves the event only in ``campaign.sqlite-wal``; an
+    ``immutable`` read would miss it. The read-only open reads a private copy of the file and its WAL instead."""
+    directory = root / "locked out"
+    child = _unprivileged("-c", _KILLED_AFTER_COMMIT, str(root), "locked out")
+    assert child.returncode == 0, child.stderr
+    wal = directory / (DB_FILE + "-wal")
+    assert wal.stat().st_size > 0
+    before = _tree(directory)
+    with mode(directory, 0o555):
+        result = narrator(root, "campaign", "show", "locked out", "--json")
+        assert result.returncode == 0, result.stderr
+        assert json.loads(result.stdout)["events"] == 3
+        exported = narrator(root, "campaign", "export", "locked out")
+        assert "The lamp gutters out." in exported.stdout, exported.stderr
+    assert _tree(directory) == before
+    with Campaign.open("locked out", root=root) as c:  # and with write access it is all there too
+        assert c.store.last_seq() == 3
