@@ -61,9 +61,13 @@ class Undone:
     """The event the table was rewound to."""
 
     def line(self) -> str:
-        what = [BOOKKEEPING.get(t, t.split("_", 1)[-1].replace("_", " ")) for t in self.tools]
-        taken = f" ({', '.join(dict.fromkeys(what))} taken back too)" if len(self.tools) > 1 else ""
-        return f"Undid: {self.text}{taken}."
+        """"Undid: I kick the dog, and what it set off: 3 more rolls, 4 turns passing." in a player's words."""
+        passing = sum(t == "table_next_turn" for t in self.tools)
+        others = [t for t in self.tools if t != "table_next_turn"]
+        more = [f"{len(others) - 1} more {'roll' if len(others) == 2 else 'rolls'}"] if len(others) > 1 else []
+        more += [BOOKKEEPING[t] for t in dict.fromkeys(others) if t in BOOKKEEPING and t != "table_next_turn"]
+        more += [f"{passing} {'turn' if passing == 1 else 'turns'} passing"] if passing else []
+        return f"Undid: {self.text}" + (f", and what it set off: {', '.join(more)}." if more else ".")
 
 
 def last_action(campaign: "Campaign") -> Undone | None:

@@ -27,12 +27,14 @@ from typing import Any
 from narrator.agent.extract import is_npc, mentioned
 from narrator.agent.router import hostile_onset
 from prompts import ROOT as PROMPTS_ROOT
-from tools.proposals import CLARIFY, REFUSE, Proposal
+from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from tools.systems import get_system
 from tools.table import TableState
 
 SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""
+NO_FIGHT = "no fight is running"
+"""The router's reason when a turn or a fight is ended with none running (:func:`narrator.agent.router.from_candidate`)."""
 STOP = {"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"}
 
 
@@ -93,6 +95,9 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
                                  "when the turn order says so. " + ("In solo play the NPCs take their own turns; "
                                                                     if is_npc(state, ini.current) else "")
                        + "A human narrator moves it on with /initiative next.")
+    if proposal.tool == NO_ROLL and proposal.args.get("reason") == NO_FIGHT:
+        return _refuse(proposal, "No fight is running, so there is no turn to end or pass: say what your character "
+                                 "does, or /initiative start begins a fight.")
     if not is_attack(proposal, state):
         return proposal
     defender = proposal.call_args.get("defender")

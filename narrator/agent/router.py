@@ -41,6 +41,10 @@ from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, P
 from tools.systems import get_system
 from tools.table import TableState
 
+GENERIC_REFUSAL = ("That is not something your character can do in the story: you speak only for your own "
+                   "character, and the engine decides every roll and number. Say what your character does "
+                   "(\"I climb the wall\"), or /help for the commands.")
+"""What a refusal the classifier chose says, when no rule names a more precise reason."""
 MIN_CONFIDENCE = 0.15
 """Below this probability nothing is likely enough: ask the player to say it another way."""
 ASK_RATIO = 0.6
@@ -453,7 +457,7 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
     if tool in NOT_TOOLS:
         key = "question" if tool == CLARIFY else "reason"
         text_ = {NO_ROLL: "no roll needed", CLARIFY: "Could you say what your character does?",
-                 REFUSE: "That is not something a character can do in the story."}[tool]
+                 REFUSE: GENERIC_REFUSAL}[tool]
         return Proposal(tool=tool, args={key: text_}, source=source)
     if tool in ("table_next_turn", "table_end_combat") and not state.initiative.active:
         return Proposal(tool=NO_ROLL, args={"reason": "no fight is running"}, source=source)

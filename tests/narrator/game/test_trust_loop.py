@@ -163,3 +163,30 @@ def test_a_character_who_cannot_act_loses_the_turn_with_a_line(tmp_path, system,
     out = text(s.handle("/initiative next"))  # Gorran's turn ends: Aria's would begin, but she cannot act
     assert f"Aria cannot act — {stopping}" in out and "loses this turn" in out
     assert s.state.initiative.current == "Gorran"
+
+
+@pytest.mark.parametrize("system", ("minim", "minisix"))
+def test_ending_a_turn_with_no_fight_running_says_so(tmp_path, system, sessions):
+    s = session(tmp_path, system)
+    sessions.append(s)
+    head = s.history()[-1].seq
+    out = text(s.handle("I end my turn"))
+    assert "No fight is running" in out and "/initiative start" in out
+    assert not [e for e in s.history() if e.kind == "tool_call" and e.seq > head]
+
+
+def test_undo_says_what_the_action_set_off(tmp_path, sessions):
+    """In a fight the NPCs' turns run after the player's blow: /undo names them, and the turn is the player's again."""
+    s = session(tmp_path, "minim")
+    sessions.append(s)
+    rules = get_system("minim")
+    s.call(rules.npc_tool, rules.npc_args("ogre", 5, "Ogre"), preview=False)
+    s.call(rules.start_combat_tool, rules.start_combat_args(["Aria", "Ogre", "Gorran"]), preview=False)
+    s.run_foes()
+    assert s.state.initiative.current == "Aria"
+    before = s.state.model_dump()
+    out = act(s, "I kick the Ogre in the knee")
+    assert "Ogre" in out
+    undone = text(s.handle("/undo"))
+    assert undone.startswith("Undid: I kick the Ogre in the knee, and what it set off: ") and "turns passing" in undone
+    assert "It is Aria's turn again" in undone and s.state.model_dump() == before
