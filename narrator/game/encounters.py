@@ -8,6 +8,7 @@ checks the rating with the system's own tool, so the export shows every choice a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from memory.campaign import Campaign
@@ -40,10 +41,20 @@ def encounter_builder(system: str) -> EncounterBuilder | None:
     return rules_for(system).encounter_builder()
 
 
-def roll_choice(campaign: Campaign, options: list[Any], purpose: str) -> tuple[Any, list[tuple[str, ToolResult]]]:
-    """Choose among ``options`` with a logged ``1dN`` roll (no roll for a single option)."""
+def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
+                describe: Callable[[Any], str] = str) -> tuple[Any, list[tuple[str, ToolResult]]]:
+    """Choose among ``options`` with a logged ``1dN`` roll (no roll for a single option).
+
+    The roll picks an option's place in the list, not a number of foes, so what is shown says what it picked
+    ("table_roll (foe group): 1d4 = 2 → 4 × tier 1"): a bare "1d4 = 2" above a list of four ghouls reads as a
+    wrong count. Only the shown copy says so; the logged result is the tool's own."""
     if len(options) == 1:
         return options[0], []
     result = campaign.call("table_roll", {"expression": f"1d{len(options)}"})
     total = getattr(result, "total")
-    return options[total - 1], [(f"table_roll ({purpose})", result)]
+    chosen = options[total - 1]
+    said = describe(chosen)
+    shown = result.model_copy(update={
+        "summary": f"{result.summary} → {said}",
+        "steps": [*result.steps, f"The roll picks choice {total} of {len(options)}: {said}."]})
+    return chosen, [(f"table_roll ({purpose})", shown)]

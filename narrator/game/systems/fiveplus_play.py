@@ -111,7 +111,8 @@ class FivePlusEncounters:
             raise UserError("There is no player-character yet: create one with /character first.")
         default, parts = party_default_challenge(campaign.state)
         budget = max(1, round(default * SHARE[difficulty]))
-        level, results = roll_choice(campaign, list(LEVELS[difficulty]), "foe level")
+        level, results = roll_choice(campaign, list(LEVELS[difficulty]), "foe level",
+                                     lambda lv: f"level {lv}")
         per = defeat_successes(level, default)
         count = min(range(1, 5), key=lambda n: (abs(n * per - budget), n))
         if concept is None:

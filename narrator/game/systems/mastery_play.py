@@ -95,7 +95,8 @@ class MasteryEncounters:
         pools = party_pools(campaign)
         total = sum(pools.values())
         groups, fits = candidates(total, difficulty)
-        (level, count), results = roll_choice(campaign, groups, "foe group")
+        (level, count), results = roll_choice(campaign, groups, "foe group",
+                                                lambda g: f"{g[1]} × level {g[0]}")
         if concept is None:
             concept, more = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
             results += more

@@ -66,7 +66,8 @@ class MinimEncounters:
         members = party_members(campaign)
         total = party_total(members)
         groups, fits = candidates(total, difficulty)
-        (tier, count), results = roll_choice(campaign, groups, "foe group")
+        (tier, count), results = roll_choice(campaign, groups, "foe group",
+                                               lambda g: f"{g[1]} × tier {g[0]}")
         if concept is None:
             concept, more = roll_choice(campaign, list(CONCEPTS[tier]), "foe concept")
             results += more

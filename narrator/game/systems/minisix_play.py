@@ -88,7 +88,8 @@ class MiniSixEncounters:
         if not fit:
             middle = (low + high) / 2
             fit = [min(every, key=lambda g: abs(scored[g] - middle))]
-        (level, count), results = roll_choice(campaign, fit, "foe group")
+        (level, count), results = roll_choice(campaign, fit, "foe group",
+                                                lambda g: f"{g[1]} × level {g[0]}")
         if concept is None:
             concept, more = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
             results += more
