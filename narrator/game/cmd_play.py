@@ -82,6 +82,7 @@ def encounter(s: "GameSession", arg: str) -> None:
     matches = [d for d in DIFFICULTIES if word and d.startswith(word.lower())]
     difficulty = matches[0] if len(matches) == 1 else "moderate"
     concept = (rest if matches else arg).strip() or None
+    present = set(s.state.characters)
     outcome = builder.build(s.engine, difficulty, concept)
     npc_tool = get_system(s.system).npc_tool
     for tool, result in outcome.results:
@@ -94,8 +95,78 @@ def encounter(s: "GameSession", arg: str) -> None:
     tool = s.rules.start_combat_tool
     if s.mode == "solo" and tool is not None and not s.state.initiative.active:
         s.info("The foes are upon you: the fight begins.")  # solo has no narrator to call it: the engine does
-        s.call(tool, {})
+        foes = [n for n in s.state.characters if n not in present]
+        pcs = [n for n, sheet in s.state.characters.items() if not sheet.get("npc")]
+        # the party and these foes: a bystander already on the table (a friendly keeper) is not drawn in
+        s.call(tool, get_system(s.system).start_combat_args([*pcs, *foes]) if foes else {})
         s.run_foes()
+
+
+RULING_SENTENCES = 2
+"""Sentences quoted from each section found: enough to answer, short enough to read at the table."""
+RULING_CHARS = 400
+MARKUP = re.compile(r"<[^>]+>|\*|__|`|\[([^\]]*)\]\([^)]*\)")
+SENTENCE = re.compile(r"[^.!?]*[.!?]+[\"'”’)]*(?=\s|$)")
+WORD = re.compile(r"[a-z]{3,}")
+COMMON = frozenset("the and for are was you your can how what when does with that this from have any".split())
+
+
+def _prose(text: str) -> list[str]:
+    """The sentences of a rulebook section, without its markup and without form or table fragments: a character
+    sheet's "Current: Total:", a table row, a bare heading or bullet carry no rule, and quoted first they read as
+    gibberish."""
+    out = []
+    for line in text.splitlines():  # a paragraph a line: a form's lines never run into the prose after them
+        line = MARKUP.sub(lambda m: m.group(1) or "", line).strip().lstrip("#>-•* ").strip()
+        if "|" in line or "\t" in line:
+            continue  # a table row
+        for m in SENTENCE.finditer(line):  # whole sentences only: an excerpt's cut ends are left out
+            sentence = m.group(0).strip().lstrip("•-–* ").strip()
+            if not sentence.startswith("…") and len(re.findall(r"[A-Za-z']+", sentence)) >= 3:
+                out.append(sentence)  # fewer words is a form field ("Current: Total:") or a stub
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in WORD.findall(text.lower()) if w not in COMMON}
+
+
+def _best_sentences(question: str, sentences: list[str]) -> list[str]:
+    """The sentences sharing most words with the question (ties: the earlier), in the book's order."""
+    wanted = _stems(question)
+    ranked = sorted(range(len(sentences)), key=lambda i: (-len(wanted & _stems(sentences[i])), i))
+    chosen: list[int] = []
+    for i in ranked:
+        if len(chosen) == RULING_SENTENCES or sum(len(sentences[j]) for j in chosen) + len(sentences[i]) > \
+                RULING_CHARS and chosen:
+            break
+        chosen.append(i)
+    return [sentences[i] for i in sorted(chosen)]
+
+
+def plain_ruling(question: str, answer: object) -> tuple[list[str], list[str]]:
+    """(lines, citations) of a ruling that reads as an answer: from each rulebook section found, the sentences
+    that best answer the question, each line ending with its section's citation; the worked case as one line.
+    Sections with no prose (a character sheet's form, a table) are left out of the text but still cited."""
+    from narrator.game.memory_bridge import ruling_lines
+
+    passages = getattr(answer, "passages", None)
+    if not isinstance(passages, list):
+        raw, refs = ruling_lines(answer)
+        lines = [" ".join(_best_sentences(question, _prose(t) or [t.strip()])) for t in raw]
+        return [ln for ln in lines if ln], refs
+    lines: list[str] = []
+    for p in passages:
+        said = _best_sentences(question, _prose(str(getattr(p, "text", ""))))
+        if said:
+            lines.append(f"{' '.join(said)} ({getattr(p, 'citation', '?')})")
+    worked = getattr(answer, "worked", None)
+    if worked is not None and lines:
+        first = str(getattr(worked, "explanation", "")).splitlines()[:1]
+        if first:
+            lines.append(f"Worked example — {first[0]}")
+    refs = [str(c) for c in getattr(answer, "citations", [])]
+    return lines, refs
 
 
 @command("rule", "/rule QUESTION", "a ruling with citations from the rulebook (needs the campaign memory)",
@@ -114,9 +185,10 @@ def rule(s: "GameSession", arg: str) -> None:
         answer = fn(arg, s.system)
     except Exception as e:  # noqa: BLE001 - a failing memory must not end the session
         raise UserError(f"The rulings search failed: {e}") from None
-    lines, refs = ruling_lines(answer)
+    lines, refs = plain_ruling(arg, answer)
     if not lines:
-        s.info("No ruling found for that; try other words.")
+        s.info("No ruling found for that; try other words." + (f" (Nearest sections: {', '.join(refs)}.)"
+                                                               if refs else ""))
         return
     text = "\n".join(lines) + (f"\nRules: {', '.join(refs)}" if refs else "")
     s.emit(Block("explain", text))
@@ -133,8 +205,24 @@ CANNED_VOICES = (
 )
 
 
+VOICE_TOKENS = 80
+"""Room for a line of two or three sentences; whatever the model leaves unfinished is cut off by
+:func:`whole_sentences`, never shown."""
+VOICE_CHARS = 200
+SENTENCE_END = re.compile(r"[.!?…]+[\"'”’)]*(?=\s|$)")
+
+
+def whole_sentences(text: str, limit: int = VOICE_CHARS) -> str | None:
+    """``text`` up to the end of its last whole sentence within ``limit`` characters; None when no sentence ends
+    there. Why: a generation stopped by its token budget (or a character cap) ends mid-sentence — "You're not
+    supposed to" — which a player reads as a broken game, not as a voice."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text) if m.end() <= limit]
+    return text[:ends[-1]].strip() if ends else None
+
+
 def voice_line(s: "GameSession", name: str, concept: str) -> str:
-    """One line the NPC says: from the model when it is loaded, else a canned line chosen by the name."""
+    """One line the NPC says: from the model when it is loaded, else a canned line chosen by the name. The model's
+    line is cut to its last whole sentence; a line with no whole sentence (or with a number) gives the canned one."""
     backend = s.resources.backend if s.resources.ready() else None
     canned = CANNED_VOICES[zlib.crc32(name.encode()) % len(CANNED_VOICES)]
     if backend is None:
@@ -142,17 +230,21 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
     from models.base import BackendError, GenerationSettings, Message
 
     messages = [Message("system", "You voice characters in a tabletop role-playing game. Answer with one short "
-                                  "line of dialogue only: no narration, no quotes, no numbers."),
+                                  "line of dialogue only, one or two whole sentences: no narration, no quotes, "
+                                  "no numbers."),
                 Message("user", f"{name}, {concept}. Scene: {s.state.scene or 'unknown'}. "
                                 f"What does {name} say to the party?")]
     try:
-        text = backend.complete(messages, GenerationSettings(max_tokens=40, temperature=0.8, seed=0))
+        text = backend.complete(messages, GenerationSettings(max_tokens=VOICE_TOKENS, temperature=0.8, seed=0))
     except BackendError:
         return canned
-    line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+    paragraph = text.strip().split("\n\n")[0]  # a line the model wrapped is still one line
+    line = " ".join(ln.strip() for ln in paragraph.splitlines() if ln.strip())
     line = re.sub(rf"^\W*{re.escape(name)}\W*(says|said)?\W*", "", line, flags=re.I)  # "Name: ..." -> "..."
-    line = line.strip().strip('"“”\'').strip()
-    return line[:160] if line and not re.search(r"\d", line) else canned
+    quoted = re.match(r"^[\"“](.+?)[\"”]", line)
+    line = quoted.group(1) if quoted else line  # '"Halt!" the guard growls.' says "Halt!"
+    line = re.sub(r"^[\"“”']+|[\"“”']+$", "", (whole_sentences(line) or "").strip()).strip()
+    return line if line and not re.search(r"\d", line) else canned
 
 
 @command("npc", "/npc CONCEPT [LEVEL]", "make an NPC from a concept (power level 1 weak … 5 legendary): stat "
