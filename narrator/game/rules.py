@@ -38,6 +38,9 @@ class Step:
     optional: bool = False
     default: str | None = None
     choices: tuple[str, ...] = ()
+    ask_if: Callable[[dict[str, Any]], bool] | None = None
+    """Asked only when this holds of the answers so far (a question about a choice not made is never asked: 5+'s
+    buy points only after the buy method). None: always asked."""
 
 
 @dataclass(frozen=True)

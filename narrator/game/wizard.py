@@ -27,6 +27,38 @@ DEFAULT_CAMPAIGN = "My Campaign"
 BACK = frozenset({"back", "/back", "menu"})
 
 
+def campaign_system(name: str, root: Any = None) -> str | None:
+    """A campaign's rules system, read from its settings without opening it (no lock taken, no backup, no check),
+    only to choose which campaigns ``play --system`` offers; opening the one chosen still verifies everything.
+    None when the settings cannot be read (a damaged or busy file): such a campaign is not offered by system."""
+    import json
+    import sqlite3
+
+    from memory.paths import campaign_dir
+    from memory.store import DB_FILE
+
+    path = campaign_dir(name, root) / DB_FILE
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'system'").fetchone()
+        finally:
+            conn.close()
+        value = json.loads(row[0]) if row else None
+    except (sqlite3.Error, ValueError, TypeError, OSError):
+        return None
+    return value if isinstance(value, str) else None
+
+
+def chose_line(concept: str, picks: list[str]) -> str:
+    """What a random character's concept chose ("For a hedge witch: Survival, the Hex power, a sickle."), or that
+    it chose nothing, so a player never wonders whether the concept was read at all."""
+    from tools.concepts import concept_line
+
+    return concept_line(concept, picks) or (f"Nothing in the rules matched the concept '{concept}': the dice chose "
+                                            "everything.")
+
+
 def _ask(session: "GameSession", question: str, default: str | None = None) -> None:
     session.emit(Block("prompt", question + (f" [{default}]" if default else "")))
 
@@ -150,6 +182,8 @@ class CampaignWizard:
         self._next_option()
 
     def _next_option(self) -> None:
+        while self.index < len(self.steps) and not _asked(self.steps[self.index], self.options):
+            self.index += 1  # a question about a choice not made (5+'s buy points after the fixed method)
         if self.index < len(self.steps):
             return self._ask_current()
         assert self.name is not None and self.system is not None
@@ -169,6 +203,10 @@ class CampaignWizard:
             self.state = "name"
             return self._ask_current()
         self.done = True
+
+
+def _asked(step: Step, answers: dict[str, Any]) -> bool:
+    return step.ask_if is None or bool(step.ask_if(answers))
 
 
 def _parse(step: Step, text: str) -> Any:
@@ -246,8 +284,11 @@ class CharacterWizard:
             self.state = "random_concept"
             _ask(self.s, "Concept in a few words (press Enter to skip)?")
         else:
+            from narrator.game.concept import random_character_args
+
             concept = text.strip()[:200] or None
-            self._create(self.rules.random_args(self.random["name"], concept, self._options()), random=True)
+            args = self.rules.random_args(self.random["name"], concept, self._options())
+            self._create(random_character_args(self.s.system, args), random=True)
 
     # -- menu ----------------------------------------------------------------------------------------------
     def _menu(self, word: str) -> None:
@@ -338,6 +379,8 @@ class CharacterWizard:
             return self.begin()
         name = getattr(result, "actor", None) or args.get("name")
         self.s.show_result(tool, result)
+        if random and args.get("concept"):
+            self.s.emit(Block("info", chose_line(args["concept"], getattr(result, "concept_picks", []))))
         if name in campaign.state.characters:
             self.s.show_sheet(name)
             if self.s.actor is None:

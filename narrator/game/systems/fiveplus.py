@@ -108,8 +108,8 @@ class FivePlusRules(BaseRules):
         return [
             Step("method", "How are starting levels chosen: fixed (you choose 0-6), random (2d6 keep the worse) or "
                  "buy (points; level L costs 1+2+…+L)?", _choice(METHODS), default="fixed", choices=METHODS),
-            Step("points", "Buy points per character (used by the buy method)?", _int_between(1, 200, "Points"),
-                 default=str(DEFAULT_POINTS)),
+            Step("points", "Buy points per character?", _int_between(1, 200, "Points"),
+                 default=str(DEFAULT_POINTS), ask_if=lambda answers: answers.get("method") == "buy"),
             Step("hand_size", "Cards per hand in GM-less scenes (/scene cards): 3 or 4?",
                  _choice(("3", "4")), default="4", choices=("3", "4")),
             Step("aces", "Aces high (special events above the royals) or low?", _choice(("high", "low")),

@@ -19,8 +19,9 @@ def play(tmp_path, mode: str, *lines: str) -> tuple[GameSession, str]:
     return session, "\n".join(b.text for b in out)
 
 
-CREATE = ("fiveplus", "", "", "", "", "", "g", "Tess", "a wandering healer", "Medicine 3, Sneak 3, Persuade 2", "",
+CREATE = ("fiveplus", "", "", "", "", "g", "Tess", "a wandering healer", "Medicine 3, Sneak 3, Persuade 2", "",
           "Herbalist +1 medicine", "d")
+"""The system, four options by Enter (the fixed method: buy points are never asked), a guided character."""
 
 
 def test_a_guided_character_and_a_check_in_teach_mode(tmp_path):
