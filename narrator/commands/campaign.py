@@ -210,10 +210,22 @@ def cmd_character_new(ns):
 
 
 def cmd_character_random(ns):
-    args = {"name": ns.name}
-    if ns.concept:
-        args["concept"] = ns.concept
-    return _add(ns, "random_character_tool", args)
+    """The same character the game's wizard makes: the system's own arguments (a campaign's power level...) and
+    what the embedder reads in the concept (:mod:`narrator.game.concept`); then says what the concept chose."""
+    from narrator.game.concept import random_character_args
+    from narrator.game.rules import rules_for
+    from narrator.game.wizard import chose_line
+
+    with _open(ns) as c:
+        system = get_system(c.system)
+        args = random_character_args(c.system, rules_for(c.system).random_args(ns.name, ns.concept or None,
+                                                                               dict(c.state.options)))
+        result = c.call(system.random_character_tool, args)
+        print(result.summary)
+        if ns.concept:
+            print(chose_line(ns.concept, getattr(result, "concept_picks", [])))
+        print(system.sheet_text(c.state.characters[result.actor]))
+    return 0
 
 
 def cmd_npc_new(ns):

@@ -107,13 +107,28 @@ class GameSession:
 
     # -- lifecycle -------------------------------------------------------------------------------------------
     def start(self, sink: Sink | None = None) -> list[Block]:
-        """Open the campaign named in the config, or start the wizard that makes one."""
-        from narrator.game.wizard import CampaignWizard
+        """Open the campaign named in the config, or start the wizard that makes one.
+
+        ``--system`` without ``--campaign`` is honoured: only that system's campaigns are resumed (the one, or a
+        list of them to pick from); with none of that system, the wizard makes a new one of it. A campaign named
+        with ``--campaign`` opens whatever its system, with a line when the flag names another."""
+        from narrator.game.wizard import CampaignWizard, campaign_system
 
         with self._collect(sink) as out:
             existing = list_campaigns(self.config.root)
             name = self.config.campaign
+            wanted = self.config.system
             match = next((n for n in existing if name and n.casefold() == name.strip().casefold()), None)
+            has = campaign_system(match, self.config.root) if match is not None and wanted else None
+            if has is not None and has != wanted:
+                self.info(f"'{match}' uses {get_system(has).title}: --system only chooses the system of a new "
+                          "campaign.")
+            if name is None and wanted:
+                others = existing
+                existing = [n for n in others if campaign_system(n, self.config.root) == wanted]
+                if others and not existing:
+                    self.info(f"No campaign here uses {get_system(wanted).title} yet ({', '.join(others)} "
+                              f"use{'s' if len(others) == 1 else ''} another system).")
             if match is None and name is None and len(existing) == 1:
                 match = existing[0]
             if match is not None:
