@@ -54,7 +54,7 @@ from tools.systems import get_system
 from tools.table import TableState, apply_all, parse_ops
 from tools.turns import party_down
 
-TEXT_KINDS = ("narration", "player", "note")
+TEXT_KINDS = ("narration", "player", "note", "action")  # action: memory.actions' undo marker
 SETTINGS = ("name", "system", "options", "master_seed")
 """The campaign settings kept both in the meta table and in the first event; they must agree."""
 
@@ -75,6 +75,12 @@ def _check_embedder(value: Any) -> None:
 
 SHARED_OPTIONS = {"embedder": ('minilm | {"onnx": MODEL, "tokenizer": JSON} | {"gguf": MODEL}', _check_embedder)}
 """Campaign options that are narrator's own, not a rules system's: every system's campaign takes them."""
+
+
+def _as_logged(replayed: dict[str, Any], logged: dict[str, Any]) -> dict[str, Any]:
+    """A result field added to the code after the event was logged, holding its empty value (``[]``, ``None``, ``""``,
+    ``{}``, ``False``), is no divergence: the call did the same thing. Any other difference still is."""
+    return {k: v for k, v in replayed.items() if k in logged or v not in ([], None, "", {}, False)}
 
 
 def derive_seed(master_seed: int, seq: int) -> int:
@@ -383,7 +389,7 @@ class Campaign:
                     return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], "seed", p["seed"],
                                                                        derive_seed(self.master_seed, e.seq)), False)
                 result = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
-                replayed = result.model_dump(mode="json")
+                replayed = _as_logged(result.model_dump(mode="json"), p["result"])
                 if canonical(replayed) != canonical(p["result"]):
                     where = _first_difference(p["result"], replayed) or ("result", p["result"], replayed)
                     return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], *where), False)

@@ -181,8 +181,10 @@ def cmd_undo(ns):
             c.rewind(ns.to)
             print(f"Rewound to event {ns.to}")
         else:
-            undone = c.undo()
-            print(f"Undid event {undone}" if undone else "Nothing to undo")
+            from memory.actions import undo_action
+
+            undone = undo_action(c)  # the last action as a unit: its line, rolls, bookkeeping and narration
+            print(f"{undone.line()} (events {undone.events[0]}–{undone.events[-1]})" if undone else "Nothing to undo")
     return 0
 
 
@@ -294,7 +296,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("name")
     p.set_defaults(func=cmd_replay)
 
-    p = with_campaign(sub.add_parser("undo", help="undo the last change, or --to N to rewind to event N"))
+    p = with_campaign(sub.add_parser("undo", help="undo the last action (its line, rolls, bookkeeping and narration), or "
+                                                     "--to N to rewind to event N"))
     p.add_argument("--to", type=int)
     p.set_defaults(func=cmd_undo)
 

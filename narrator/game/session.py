@@ -80,6 +80,9 @@ class GameSession:
         self._told_resources = False  # the model's load failure is said once
         self._session_begun = False  # the system's session start is played once per game session
         self.pending: tuple[Any, Any] | None = None  # (agent, outcome) while the player picks between choices
+        self._pending_action: tuple[str, int | None, str | None] | None = None  # the line that asked, for /undo
+        self._line = ""  # the line being handled
+        self.last_line = ""  # the line whose roll /why explains
         self.activity: str | None = None  # what the narrator is doing right now (the status line shows it)
         self._narrator: Any = None
 
@@ -163,6 +166,8 @@ class GameSession:
         self.campaign = Campaign.open(name, self.config.root)
         self.info(f"Opened '{self.campaign.name}' ({get_system(self.campaign.system).title}, "
                   f"{self.campaign.store.last_seq()} events).")
+        for warning in self.campaign.store.warnings:  # a log shorter than its newest backup is never silent
+            self.error(warning)
 
     def create_campaign(self, name: str, system: str, options: dict[str, Any]) -> None:
         self.campaign = Campaign.new(name, system, options, self.config.seed, self.config.root)
@@ -259,19 +264,37 @@ class GameSession:
             self.error(f"That line is {len(line)} characters long; the limit is {MAX_LINE}. Nothing was done.")
             return
         text = clean_line(line)
+        self._line = text
         since = self.campaign.store.last_seq() if self.campaign is not None else None
+        action = (text, since, self.actor)  # what /undo takes back as one unit (memory.actions)
         if self.pending is not None and not text.startswith("/") and self._pick(text):
-            pass
+            action = self._pending_action or action
         elif text.startswith("/") and len(text) > 1:
             run_command(self, text)
+            if text.split()[0].lower() == "/undo":
+                action = None
         elif self.wizard is not None:
             self.wizard.answer(text)
         elif not text:
             self.info("Say what your character does, or type /help.")
         else:
             self._turn(text)
+            if self.pending is not None:
+                self._pending_action = action
         self._say_party_down(since)
+        self._skip_blocked()
+        self._mark(action)
         self._wizard_check()
+
+    def _mark(self, action: tuple[str, int | None, str | None] | None) -> None:
+        from memory.actions import mark_action
+
+        if action is None or action[1] is None or self.campaign is None:
+            return
+        try:
+            mark_action(self.campaign, *action)
+        except Exception:  # noqa: BLE001 - a marker that cannot be written leaves undo on its fallback
+            pass
 
     def _say_party_down(self, since: int | None) -> None:
         """A total-party kill the line just caused (the engine logged a ``party_down`` event) is said after it."""
@@ -372,6 +395,7 @@ class GameSession:
         if index is None:
             self.info("(The choice was left; playing your new line.)")
             return False
+        self._line = outcome.input
         streamed: list[str] = []
 
         def stream(piece: str) -> None:
@@ -502,19 +526,29 @@ class GameSession:
     def events(self):
         return self._open().events()
 
+    def history(self):
+        campaign = self._open()
+        return campaign.effective_events(campaign.store.events())
+
     def event_count(self) -> int:
         return self._open().store.last_seq()
 
     def undo(self):
-        """Undo the last change; the undone event, or None. The active character stays valid."""
+        """Undo the player's last action as a unit (:mod:`memory.actions`): its line, its rolls, the bookkeeping it
+        caused and its narration. The character who spoke speaks again; /why falls back to the last roll kept."""
+        from memory.actions import undo_action
+
         campaign = self._open()
-        undone = campaign.undo()
+        self.pending = None
+        undone = undo_action(campaign)
         if undone is None:
             return None
+        if undone.actor in campaign.state.characters:
+            self.actor = undone.actor
         if self.actor is not None and self.actor not in campaign.state.characters:
             self.actor = self.pcs()[0] if self.pcs() else None
         self.last = None
-        return next(e for e in campaign.events() if e.seq == undone)
+        return undone
 
     def backup(self) -> Path:
         return self._open().store.backup()
@@ -572,13 +606,15 @@ class GameSession:
                 return
             name = ini.current
             sheet = campaign.state.characters.get(name, {})
-            if not sheet.get("npc"):
-                if ini.used < system.actions_per_turn(campaign.state, name) and not blocking(campaign.state, name):
+            if blocking(campaign.state, name):
+                self._loses_turn(name)
+            elif not sheet.get("npc"):
+                if ini.used < system.actions_per_turn(campaign.state, name):
                     if name != self.actor:
                         self.actor = name
                         self.info(f"It is {name}'s turn: you now speak for {name}.")
                     return
-            elif not blocking(campaign.state, name):
+            else:
                 for tool, args in system.npc_turn(campaign.state, name):
                     try:
                         self.show_result(tool, campaign.call(tool, args))
@@ -586,6 +622,41 @@ class GameSession:
                         self.info(f"{name} hesitates: {player_message(e, name)}")
                         break
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
+
+    def _loses_turn(self, name: str) -> None:
+        from tools.turns import blocking, condition_text
+
+        state = self._open().state
+        why = "; ".join(condition_text(state, name, c) for c in blocking(state, name))
+        self.info(f"{name} cannot act — {why} — and loses this turn.")
+
+    def _skip_blocked(self) -> None:
+        """A combatant who cannot act (stunned, disabled...) loses the turn with a line saying why, and play moves
+        on: the turn never waits on a player-character every action of whom the engine would refuse. Solo play
+        runs the NPCs' turns after it; in assist and teach the narrator moves NPC turns on (/initiative next)."""
+        from tools.turns import blocking, party_down
+
+        campaign = self.campaign
+        if campaign is None or self.wizard is not None or self.pending is not None:
+            return
+        for _ in range(len(campaign.state.initiative.order) + 1):
+            state = campaign.state
+            ini = state.initiative
+            if not ini.active or ini.current is None or party_down(state):
+                return
+            name = ini.current
+            if state.characters.get(name, {}).get("npc") and self.mode != "solo":
+                return
+            if self.mode == "solo" and state.characters.get(name, {}).get("npc"):
+                self.run_foes()
+                return
+            if not blocking(state, name):
+                return
+            self._loses_turn(name)
+            self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
+            if self.mode == "solo":
+                self.run_foes()
+                return
 
     # -- shared helpers for commands and wizards -----------------------------------------------------------------
     @property
@@ -627,8 +698,11 @@ class GameSession:
             self.emit(Block.of("odds", odds_view(p.odds, p.title, p.lines, p.refs, p.labels)))
 
     def show_result(self, tool: str, result: ToolResult, explain: bool | None = None) -> None:
-        """Teach mode (or ``explain``): every step, the odds and the citations; otherwise the one-line summary."""
-        self.last = (tool, result)
+        """Teach mode (or ``explain``): every step, the odds and the citations; otherwise the one-line summary.
+        /why explains the last *roll* (a result with dice), never the bookkeeping that followed it."""
+        if getattr(result, "dice", None):
+            self.last = (tool, result)
+            self.last_line = self._line
         if explain if explain is not None else self.mode == "teach":
             self.emit(Block("explain", render.terminal(result, tool)))
         else:

@@ -47,7 +47,7 @@ def test_campaign_lifecycle(capsys, tmp_path):
     code, out, _ = run(capsys, tmp_path, "replay", "Dusk")
     assert code == 0 and out.startswith("OK:")
     code, out, _ = run(capsys, tmp_path, "undo", "--campaign", "Dusk")
-    assert code == 0 and out.startswith("Undid event")
+    assert code == 0 and out.startswith("Undid: table_edit_character")  # made outside any action: the call
     code, out, _ = run(capsys, tmp_path, "campaign", "show", "Dusk", "--json")
     assert json.loads(out)["state"]["characters"]["Olaf"].get("concept") != "retired"
 

@@ -159,7 +159,7 @@ def test_bad_input_at_every_prompt(make_session, drive):
                     "has traits 4, 3 and 2",
                     "The JSON object needs exactly brain, brawl and brass", "List the skills as words",
                     "skills.1", "not valid JSON", "Write each power as 'name points'",
-                    "No character named 'Nobody'", "Bad dice notation", "Choose a mode", "Undid event",
+                    "No character named 'Nobody'", "Bad dice notation", "Choose a mode", "Undid:",
                     "Press Ctrl-C again", "Goodbye"):
         assert message in text, message
     assert "I changed my mind" not in [b.text for b in game.blocks if b.kind == "echo"]

@@ -182,7 +182,7 @@ def test_free_text_turn_result_then_narration(playing):
     assert kinds == ["mechanics", "narration"]
     assert out[0].text.startswith("minim_check: Aria (brawl + stealth): Target") and out[1].text in (WIN, LOSE)
     assert (out[1].text == WIN) == ("success" in out[0].text)  # the story agrees with the engine
-    assert [e.kind for e in s.campaign.events()[-3:]] == ["player", "tool_call", "narration"]
+    assert [e.kind for e in s.campaign.events()[-4:]] == ["player", "tool_call", "narration", "action"]
 
 
 def test_garbage_from_the_model_never_reaches_the_player(playing):
@@ -190,7 +190,7 @@ def test_garbage_from_the_model_never_reaches_the_player(playing):
     out = s.handle("I sneak past the guard")
     assert [b.kind for b in out] == ["mechanics", "narration"]
     assert "(" not in out[1].text and "sneak past the guard" in out[1].text
-    gate = s.campaign.events()[-1].payload["gate"]
+    gate = s.campaign.events()[-2].payload["gate"]  # the narration, before the action's undo marker
     assert gate["source"] == "floor" and all(r["failed"] for r in gate["rejected"])
 
 
@@ -395,7 +395,7 @@ def test_sheet_inventory_undo_save_export(playing, tmp_path):
     assert "Aria's gear" in plain(s.handle("/inventory aria"))
     s.handle("/npc rat catcher 1")
     assert "Rat Catcher" in s.campaign.state.characters
-    assert "Undid event" in plain(s.handle("/undo"))
+    assert "Undid: /npc rat catcher 1." in plain(s.handle("/undo"))
     assert "Rat Catcher" not in s.campaign.state.characters
     out = plain(s.handle("/save"))
     assert "already saved" in out and "backup" in out
@@ -472,7 +472,9 @@ def test_close_readings_are_offered_with_their_odds_and_the_pick_is_played(make_
     out = plain(s.handle("2"))
     calls = [e for e in s.campaign.events() if e.kind == "tool_call"]
     assert calls[-1].payload["args"]["skill"] == "perception" and "(brass + perception)" in out
-    assert [e.kind for e in s.campaign.events()[-4:]] == ["player", "note", "tool_call", "narration"]
+    assert [e.kind for e in s.campaign.events()[-5:]] == ["player", "note", "tool_call", "narration", "action"]
+    assert "Undid: I slip along the wall and watch the guards" in plain(s.handle("/undo"))  # the ask and the pick
+    assert not [e for e in s.history() if e.kind in ("player", "note") and "slip" in e.payload.get("text", "")]
 
 
 def test_an_unrelated_line_drops_the_pending_choice(make_session, ready_campaign):

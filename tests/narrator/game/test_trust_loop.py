@@ -190,3 +190,13 @@ def test_undo_says_what_the_action_set_off(tmp_path, sessions):
     undone = text(s.handle("/undo"))
     assert undone.startswith("Undid: I kick the Ogre in the knee, and what it set off: ") and "turns passing" in undone
     assert "It is Aria's turn again" in undone and s.state.model_dump() == before
+
+
+@pytest.mark.parametrize("system", ("minim", "fiveplus"))
+def test_a_solo_encounter_draws_in_the_party_and_its_foes_not_a_bystander(tmp_path, system, sessions):
+    s = session(tmp_path, system, npc_concept="lighthouse keeper")
+    sessions.append(s)
+    out = text(s.handle("/encounter moderate"))
+    assert "the fight begins" in out
+    order = s.state.initiative.order
+    assert "Aria" in order and "Gorran" not in order and len(order) >= 2

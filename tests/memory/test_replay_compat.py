@@ -1,0 +1,16 @@
+"""Replay stays exact across a result field added later: an event logged before the field existed replays
+identically when the field holds its empty value, and any real difference is still a divergence."""
+
+from memory.campaign import _as_logged
+
+
+def test_a_field_added_later_with_its_empty_value_is_no_divergence():
+    logged = {"summary": "Rolled Aria", "steps": ["a"]}
+    assert _as_logged({"summary": "Rolled Aria", "steps": ["a"], "concept_picks": []}, logged) == logged
+    assert _as_logged({"summary": "Rolled Aria", "steps": ["a"], "note": None, "flag": False}, logged) == logged
+
+
+def test_a_field_added_later_with_a_value_is_still_a_divergence():
+    logged = {"summary": "Rolled Aria", "steps": ["a"]}
+    assert _as_logged({"summary": "Rolled Aria", "steps": ["a"], "concept_picks": ["a sword"]}, logged) != logged
+    assert _as_logged({"summary": "Rolled Brom", "steps": ["a"]}, logged) != logged  # a changed field is kept
