@@ -83,7 +83,13 @@ class ScriptedDiceExhausted(NarratorError):
 
 # --- what a player reads ------------------------------------------------------------------------------------------
 
-_ENGINE_TOOL = r"\b(?:table|minim|mastery|brew|minisix|fiveplus)_[a-z_]+\b"
+def _engine_tool() -> str:
+    """A tool name of the table or of any registered system (read from the registry: shared code names none)."""
+    from tools.systems import all_systems
+
+    return r"\b(?:" + "|".join(["table", *(re.escape(s.name) for s in all_systems())]) + r")_[a-z_]+\b"
+
+
 PLAYER_STEPS: dict[str, str] = {
     "table_move": "saying where your character goes",
     "table_next_turn": "/initiative next",
@@ -95,7 +101,7 @@ PLAYER_STEPS: dict[str, str] = {
 system). Any other tool name reads as its words without the system ("fiveplus_add_descriptor": "add descriptor")."""
 ARGUMENT_WORDS: tuple[tuple[str, str], ...] = (
     (r"\s*\(changed=true\)", ""),
-    (r"\(fiveplus_rest with long=true\)", "(a long rest)"),
+    (r"\([a-z]+_rest with long=true\)", "(a long rest)"),
     (r"\b([a-z_]+)=(true|false)\b", r"\1"),
 )
 """Argument syntax in the engine's words that a player never types, rewritten or dropped."""
@@ -119,8 +125,9 @@ def _plain(problem: str) -> str:
     text = " ".join(problem.split())
     for pattern, put in ARGUMENT_WORDS:
         text = re.sub(pattern, put, text)
-    text = re.sub(r"\s*\((" + _ENGINE_TOOL + r")\)", "", text)  # "(fiveplus_equip)": the sentence says it already
-    text = re.sub(_ENGINE_TOOL, _step, text)
+    engine_tool = _engine_tool()
+    text = re.sub(r"\s*\((" + engine_tool + r")\)", "", text)  # "(fiveplus_equip)": the sentence says it already
+    text = re.sub(engine_tool, _step, text)
     text = re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", text)  # an argument's value: "full_rest" → "full rest"
     text = re.sub(r"\s*\(([^()]{1,80}:[^()]*)\)\s*$", r"; \1", text)
     text = text.rstrip(" .;:")
