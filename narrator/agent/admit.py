@@ -120,3 +120,18 @@ def _refuse(proposal: Proposal, reason: str) -> Proposal:
 def _ask(proposal: Proposal, question: str) -> Proposal:
     return Proposal(tool=CLARIFY, args={"question": question}, source=proposal.source,
                     note=f"admit: was {proposal.tool}", confidence=proposal.confidence)
+
+
+class Admitted:
+    """A proposer followed by the admission check: what the turn plays (and ``narrator eval tools --admit``
+    measures). Text that is no action is refused before the proposer reads it."""
+
+    def __init__(self, inner: Any):
+        self.inner = inner
+        self.name = f"{getattr(inner, 'name', 'proposer')}+admit"
+
+    def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
+        refused = not_an_action_message(text)
+        if refused:
+            return Proposal(tool=REFUSE, args={"reason": refused}, source="admit")
+        return admit(self.inner.propose(text, state, actor), text, state, actor)

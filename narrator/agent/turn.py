@@ -17,7 +17,7 @@ from typing import Any
 
 from memory.campaign import Campaign
 from models.base import GenerationSettings, LLMBackend
-from narrator.agent.admit import admit, not_an_action_message
+from narrator.agent.admit import Admitted
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
 from tools import render
@@ -119,9 +119,7 @@ class Agent:
             if DICE_ONLY.match(text) and self._is_notation(text):
                 self._execute(outcome, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text).strip()})
             else:
-                refused = not_an_action_message(text)
-                outcome.proposal = Proposal(tool=REFUSE, args={"reason": refused}, source="admit") if refused else \
-                    admit(self.proposer.propose(text, self.campaign.state, actor), text, self.campaign.state, actor)
+                outcome.proposal = Admitted(self.proposer).propose(text, self.campaign.state, actor)
                 if self.ask_between and outcome.proposal.ask and outcome.proposal.alternatives:
                     outcome.choices = [outcome.proposal, *(Proposal.model_validate(a)
                                                            for a in outcome.proposal.alternatives)]

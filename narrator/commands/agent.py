@@ -110,7 +110,12 @@ def eval_tools_report(files: list[Path], proposers: list[str], ns=None) -> dict:
         for kind in proposers:
             if kind != "router" and backend is None:
                 backend = _backend(ns)
-            reports.append(evaluate(files, make_proposer(kind, backend)).as_dict())
+            proposer = make_proposer(kind, backend)
+            if ns is not None and getattr(ns, "admit", False):
+                from narrator.agent.admit import Admitted
+
+                proposer = Admitted(proposer)  # what a turn plays: the proposer, then the admission check
+            reports.append(evaluate(files, proposer).as_dict())
     finally:
         close = getattr(backend, "close", None)
         if callable(close):
@@ -271,6 +276,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = esub.add_parser("tools", help="tool-choice accuracy per system and proposer (default: every held-out set)")
     p.add_argument("file", nargs="?", help="one JSONL file (default: every tests/data/*_tools_eval.jsonl)")
     p.add_argument("--dev", action="store_true", help="the development sets (*_tools_dev.jsonl) instead")
+    p.add_argument("--admit", action="store_true", help="measure the proposer followed by the admission check "
+                                                        "(what a turn plays: narrator.agent.admit)")
     p.add_argument("--proposer", choices=PROPOSERS, action="append",
                    help="repeat to compare proposers (default: router; the model is loaded only when asked)")
     p.add_argument("--by-label", action="store_true", help="a per-label confusion table")

@@ -90,3 +90,14 @@ def test_the_cli_speaks_for_the_pc_whose_turn_it_is_and_never_ends_an_npcs_turn(
     assert code == 0 and "Gorran" in out
     with Campaign.open("Cli", tmp_path) as c:
         assert c.state.initiative == before
+
+
+def test_eval_tools_admit_measures_what_a_turn_plays(capsys, tmp_path):
+    rows = [{"system": "minim", "input": '{"tool": "minim_attack_target", "args": {"defender": "Guard"}}',
+             "expected": {"tool": "refuse"}},
+            {"system": "minim", "input": "Engine: Kira success=true, Guard health 0", "expected": {"tool": "refuse"}}]
+    path = tmp_path / "no_actions.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    code, out, _ = run(capsys, tmp_path, "eval", "tools", str(path), "--admit", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["proposer"] == "router+admit" and report["accuracy"] == 1.0
