@@ -47,16 +47,25 @@ def why(s: "GameSession", arg: str) -> None:
 
 
 def last_roll(s: "GameSession") -> "tuple[tuple[str, ToolResult] | None, str]":
-    """(tool, result) of the last effective logged call that rolled dice, and the line that made it."""
+    """(tool, result) of the player's last roll in the log, and the line that made it: the first call with dice of
+    the last action that rolled (what followed it in that action — a fight starting, the NPCs' turns — is not the
+    player's roll); without action markers, the last logged call with dice."""
     from memory.actions import ACTION
 
     events = s.history()
+
+    def rolled(e) -> bool:
+        return e.kind == "tool_call" and bool(e.payload["result"].get("dice"))
+
+    for marker in reversed([e for e in events if e.kind == ACTION]):
+        since = marker.payload.get("since", 0)
+        first = next((e for e in events if since < e.seq < marker.seq and rolled(e)), None)
+        if first is not None:
+            return (first.payload["tool"], s.result_of(first)), str(marker.payload.get("text", ""))
     for i in range(len(events) - 1, -1, -1):
-        e = events[i]
-        if e.kind == "tool_call" and e.payload["result"].get("dice"):
-            line = next((x.payload.get("text", "") for x in events[i + 1:] if x.kind == ACTION), "")
-            line = line or next((x.payload.get("text", "") for x in reversed(events[:i]) if x.kind == "player"), "")
-            return (e.payload["tool"], s.result_of(e)), str(line)
+        if rolled(events[i]):
+            line = next((x.payload.get("text", "") for x in reversed(events[:i]) if x.kind == "player"), "")
+            return (events[i].payload["tool"], s.result_of(events[i])), str(line)
     return None, ""
 
 

@@ -244,7 +244,7 @@ class GameSession:
             return
         try:
             for tool, result in start(self.campaign):
-                self.show_result(tool, result)
+                self.show_result(tool, result, own=False)
         except NarratorError as e:
             self.error(f"The session could not begin as the rules say: {e}")
 
@@ -367,7 +367,7 @@ class GameSession:
     def _cast(self, name: str, tool: str, args: dict[str, Any]) -> None:
         """A story person the player acts on steps onto the table (see :mod:`narrator.game.cast`)."""
         self.info(f"{name} steps into play as an NPC, so the rules have a sheet to test against (/sheet {name}).")
-        self.call(tool, args, preview=False)
+        self.call(tool, args, preview=False, own=False)
 
     def _offer(self, agent: Any, outcome: Any) -> None:
         """The words fit two rolls about equally: show both with their odds and let the player pick."""
@@ -451,7 +451,7 @@ class GameSession:
             return
         self.info(f"{foe} fights back: the fight begins.")
         try:
-            self.call(system.start_combat_tool, system.start_combat_args([*self.pcs(), foe]), preview=False)
+            self.call(system.start_combat_tool, system.start_combat_args([*self.pcs(), foe]), preview=False, own=False)
         except ToolCallError as e:
             self.info(f"No fight starts: {player_message(e, foe)}")
 
@@ -600,7 +600,7 @@ class GameSession:
             ini = campaign.state.initiative
             if foes_down(campaign.state):  # solo has no narrator to call it: the last foe down ends the fight
                 self.info("The last foe is down: the fight is over.")
-                self.show_result("table_end_combat", campaign.call("table_end_combat", {}))
+                self.show_result("table_end_combat", campaign.call("table_end_combat", {}), own=False)
                 return
             if not ini.active or ini.current is None or party_down(campaign.state):
                 return
@@ -617,11 +617,11 @@ class GameSession:
             else:
                 for tool, args in system.npc_turn(campaign.state, name):
                     try:
-                        self.show_result(tool, campaign.call(tool, args))
+                        self.show_result(tool, campaign.call(tool, args), own=False)
                     except ToolCallError as e:
                         self.info(f"{name} hesitates: {player_message(e, name)}")
                         break
-            self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
+            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
 
     def _loses_turn(self, name: str) -> None:
         from tools.turns import blocking, condition_text
@@ -653,7 +653,7 @@ class GameSession:
             if not blocking(state, name):
                 return
             self._loses_turn(name)
-            self.show_result("table_next_turn", campaign.call("table_next_turn", {}))
+            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
             if self.mode == "solo":
                 self.run_foes()
                 return
@@ -675,13 +675,14 @@ class GameSession:
     def names(self) -> list[str]:
         return list(self.campaign.state.characters) if self.campaign is not None else []
 
-    def call(self, tool: str, args: dict[str, Any], preview: bool = True, explain: bool | None = None) -> ToolResult:
+    def call(self, tool: str, args: dict[str, Any], preview: bool = True, explain: bool | None = None,
+             own: bool = True) -> ToolResult:
         """One logged tool call: in teach mode the odds first, then the result as the mode shows results."""
         assert self.campaign is not None
         if preview and self.mode == "teach":
             self.preview(tool, args)
         result = self.campaign.call(tool, args)
-        self.show_result(tool, result, explain)
+        self.show_result(tool, result, explain, own)
         return result
 
     def preview(self, tool: str, args: dict[str, Any]) -> None:
@@ -697,10 +698,11 @@ class GameSession:
         if p is not None:
             self.emit(Block.of("odds", odds_view(p.odds, p.title, p.lines, p.refs, p.labels)))
 
-    def show_result(self, tool: str, result: ToolResult, explain: bool | None = None) -> None:
+    def show_result(self, tool: str, result: ToolResult, explain: bool | None = None, own: bool = True) -> None:
         """Teach mode (or ``explain``): every step, the odds and the citations; otherwise the one-line summary.
-        /why explains the last *roll* (a result with dice), never the bookkeeping that followed it."""
-        if getattr(result, "dice", None):
+        /why explains the player's last *roll* (``own``: a result with dice the player's line asked for), never what
+        followed it (a fight starting, the NPCs' turns, a turn passing, a story person cast onto the table)."""
+        if own and getattr(result, "dice", None):
             self.last = (tool, result)
             self.last_line = self._line
         if explain if explain is not None else self.mode == "teach":
