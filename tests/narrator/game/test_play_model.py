@@ -44,4 +44,5 @@ def test_one_turn_with_the_embedded_model(tmp_path, drive):
         events = c.events()
         player = max(i for i, e in enumerate(events) if e.kind == "player")
         assert events[player].payload["text"] == "I sneak past the sleeping guard"
-        assert events[-1].kind == "narration" and events[-1].payload["text"].strip() == narration[-1].strip()
+        told = [e for e in events if e.kind == "narration"][-1]  # the action's undo marker closes the log
+        assert events[-1].kind in ("action", "narration") and told.payload["text"].strip() == narration[-1].strip()
