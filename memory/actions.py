@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from tools.proposals import CLARIFY, REFUSE
+from tools.systems import get_system
 
 if TYPE_CHECKING:
     from memory.campaign import Campaign
@@ -63,9 +64,9 @@ class Undone:
     def line(self) -> str:
         """"Undid: I kick the dog, and what it set off: 3 more rolls, 4 turns passing." in a player's words."""
         passing = sum(t == "table_next_turn" for t in self.tools)
-        others = [t for t in self.tools if t != "table_next_turn"]
-        more = [f"{len(others) - 1} more {'roll' if len(others) == 2 else 'rolls'}"] if len(others) > 1 else []
-        more += [BOOKKEEPING[t] for t in dict.fromkeys(others) if t in BOOKKEEPING and t != "table_next_turn"]
+        rolls = [t for t in self.tools if t not in BOOKKEEPING]
+        more = [f"{len(rolls) - 1} more {'roll' if len(rolls) == 2 else 'rolls'}"] if len(rolls) > 1 else []
+        more += [BOOKKEEPING[t] for t in dict.fromkeys(self.tools) if t in BOOKKEEPING and t != "table_next_turn"]
         more += [f"{passing} {'turn' if passing == 1 else 'turns'} passing"] if passing else []
         return f"Undid: {self.text}" + (f", and what it set off: {', '.join(more)}." if more else ".")
 
@@ -73,6 +74,11 @@ class Undone:
 def last_action(campaign: "Campaign") -> Undone | None:
     """The last effective action, ready to undo (see the module docstring), or None when there is nothing."""
     effective = campaign.effective_events(campaign.store.events())
+    start = get_system(campaign.system).start_combat_tool
+
+    def _tools(events: list["StoredEvent"]) -> list[str]:  # the system's fight start reads as the fight starting
+        return ["table_start_combat" if t == start else t for t in tools_of(events)]
+
     tail: list["StoredEvent"] = []
     for e in reversed(effective):
         if e.kind == ACTION:
@@ -114,5 +120,5 @@ def _changes(e: "StoredEvent") -> bool:
     return e.kind == "tool_call" and bool(e.payload["result"].get("changes"))
 
 
-def _tools(events: list["StoredEvent"]) -> list[str]:
+def tools_of(events: list["StoredEvent"]) -> list[str]:
     return [e.payload["tool"] for e in events if e.kind == "tool_call"]
