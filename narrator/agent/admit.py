@@ -95,6 +95,12 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
                                  "when the turn order says so. " + ("In solo play the NPCs take their own turns; "
                                                                     if is_npc(state, ini.current) else "")
                        + "A human narrator moves it on with /initiative next.")
+    if proposal.tool == "table_next_turn" and ini.active:
+        others = [n for n in mentioned(text, list(state.characters)) if n != actor]
+        if others:
+            return _refuse(proposal, f"You speak for {actor}; {others[0]}'s turn is {others[0]}'s own, and comes when "
+                                     "the turn order says so. To end your own turn, say \"I end my turn\"; a human "
+                                     "narrator moves the order on with /initiative next.")
     if proposal.tool == NO_ROLL and proposal.args.get("reason") == NO_FIGHT:
         return _refuse(proposal, "No fight is running, so there is no turn to end or pass: say what your character "
                                  "does, or /initiative start begins a fight.")

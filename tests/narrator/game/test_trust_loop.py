@@ -202,3 +202,18 @@ def test_a_solo_encounter_draws_in_the_party_and_its_foes_not_a_bystander(tmp_pa
     assert "the fight begins" in out
     order = s.state.initiative.order
     assert "Aria" in order and "Gorran" not in order and len(order) >= 2
+
+
+@pytest.mark.parametrize("system", ("brew", "mastery"))
+def test_on_my_turn_i_cannot_end_someone_elses(tmp_path, system, sessions):
+    s = session(tmp_path, system, mode="assist")
+    sessions.append(s)
+    rules = get_system(system)
+    s.call(rules.start_combat_tool, rules.start_combat_args(["Aria", "Gorran"]), preview=False)
+    if s.state.initiative.current != "Aria":
+        s.call("table_next_turn", {}, preview=False)
+    before = s.state.initiative
+    out = text(s.handle("I end Gorran's turn"))
+    assert s.state.initiative == before and "Gorran's turn is Gorran's own" in out
+    out = text(s.handle("I end my turn"))
+    assert s.state.initiative.current == "Gorran", out  # her own turn she may end
