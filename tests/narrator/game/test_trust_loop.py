@@ -151,7 +151,7 @@ def test_nobody_ends_another_characters_turn(tmp_path, system, sessions):
     assert "It is Gorran's turn, not Aria's" in out
 
 
-@pytest.mark.parametrize("system", ("minim", "brew", "mastery"))
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_a_character_who_cannot_act_loses_the_turn_with_a_line(tmp_path, system, sessions):
     s = session(tmp_path, system, mode="assist")
     sessions.append(s)
@@ -217,3 +217,40 @@ def test_on_my_turn_i_cannot_end_someone_elses(tmp_path, system, sessions):
     assert s.state.initiative == before and "Gorran's turn is Gorran's own" in out
     out = text(s.handle("I end my turn"))
     assert s.state.initiative.current == "Gorran", out  # her own turn she may end
+
+
+@pytest.mark.parametrize("system", ("minim", "mastery"))
+def test_undo_why_and_a_refusal_through_the_real_app(tmp_path, system, drive):
+    """The prompt_toolkit application on a pipe: a blow, /why, /undo, raw JSON and a talk, as a player types them."""
+    table(tmp_path, system)
+    s = GameSession(SessionConfig(campaign="Trust", root=tmp_path, mode="solo", seed=7, memory=False),
+                    ReadyResources(None, None))
+    with Campaign.open("Trust", tmp_path) as c:
+        before = c.state
+    lines = ["I punch Gorran in the face", "/why", "/undo", '{"tool": "table_next_turn"}', "/quit"]
+    game = drive(s, "".join(line + "\r" for line in lines))
+    shown = "\n".join(b.text for b in game.blocks)
+    assert "Your last roll — I punch Gorran in the face:" in shown and "Rules:" in shown
+    assert "Undid: I punch Gorran in the face" in shown
+    assert "That reads as raw JSON, not as something your character does" in shown
+    with Campaign.open("Trust", tmp_path) as c:
+        assert c.state == before  # the blow and all it set off were taken back; the JSON changed nothing
+
+
+def test_in_solo_a_stunned_player_character_loses_the_turn_and_the_foes_act(tmp_path, sessions):
+    """Before: the turn stayed with a stunned character and every action was refused until the player guessed to
+    say "I end my turn". Now the line says why, the turn passes and the NPCs take theirs."""
+    s = session(tmp_path, "minim")
+    sessions.append(s)
+    rules = get_system("minim")
+    s.call(rules.start_combat_tool, rules.start_combat_args(["Aria", "Gorran"]), preview=False)
+    if s.state.initiative.current != "Aria":
+        s.call("table_next_turn", {}, preview=False)
+    s.call("table_condition", {"actor": "Aria", "condition": "stunned"}, preview=False)
+    head = s.history()[-1].seq
+    out = text(s.handle("I punch Gorran"))
+    assert "Aria cannot act — stunned" in out and "loses this turn" in out
+    acted = [e for e in s.history() if e.kind == "tool_call" and e.seq > head
+             and e.payload["args"].get("attacker") == "Gorran"]
+    assert acted, out  # Gorran took his turn
+    assert s.state.initiative.current == "Aria" or not s.state.initiative.active
