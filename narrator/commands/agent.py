@@ -196,6 +196,35 @@ def cmd_eval_tools(ns):
     return 0
 
 
+def cmd_eval_claims(ns):
+    """The claims reader on a labelled set: claims missed (read as fiction), fiction flagged, per family."""
+    from narrator.agent.claims_eval import claim_sets, evaluate_claims
+    from narrator.agent.claims_reader import ClaimsReader
+
+    files = [Path(ns.file)] if ns.file else claim_sets(ns.dev)
+    if not files:
+        print("no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)")
+        return 2
+    report = evaluate_claims(files, ClaimsReader()).as_dict()
+    kind = "given file" if ns.file else "development set" if ns.dev else "held-out set (never tuned against)"
+    if ns.json:
+        report["set"] = kind
+        report["misses"] = report["misses"][:ns.misses] if ns.misses else []
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"claims reader, {kind}: {', '.join(f.name for f in files)} — {report['n']} sentences, "
+          f"{report['ms_per_sentence_p50']:.1f} ms a sentence")
+    print(f"  claims missed {report['claims_missed']:.1%} of {report['claims']} (implicit {report['implicit_missed']:.1%} "
+          f"of {report['implicit']}; read wholly as fiction {report['read_as_fiction']:.1%}); fiction flagged "
+          f"{report['fiction_flagged']:.1%} of {report['fiction']}")
+    print(f"  {'family':<10} {'accuracy':>9} {'claims':>7} {'missed':>7} {'false':>7}")
+    for family, f in report["families"].items():
+        print(f"  {family:<10} {f['accuracy']:>9.1%} {f['claims']:>7} {f['claims_missed']:>7.1%} {f['false_claims']:>7.1%}")
+    for miss in report["misses"][:ns.misses]:
+        print(f"  {miss['sentence']!r}: expected {miss['expected'] or 'fiction'}, read {miss['read'] or 'fiction'}")
+    return 0
+
+
 def cmd_eval_guard(ns):
     from narrator.agent.guard_eval import evaluate_guard
 
@@ -290,6 +319,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--confusion", type=int, default=0, metavar="N", help="the N most common confusions per file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_writers)
+    p = esub.add_parser("claims", help="the claims reader per label family (default: the held-out set)")
+    p.add_argument("file", nargs="?", help="a labelled JSONL file (prompts/common/claims_labels.md)")
+    p.add_argument("--dev", action="store_true", help="the development set (tests/data/claims_dev.jsonl) instead")
+    p.add_argument("--misses", type=int, default=0, help="list this many misses")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval_claims)
     p = esub.add_parser("guard", help="provenance-guard figures on a labelled JSONL set (contexts.json beside it)")
     p.add_argument("file")
     p.add_argument("--contexts", help="the contexts file (default: contexts.json in the set's folder)")
