@@ -36,7 +36,6 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 """Each family's labels; the last is "no claim"."""
 NOTHING = {family: labels[-1] for family, labels in FAMILIES.items()}
-SYSTEMS = ("minim", "mastery", "minisix", "fiveplus", "brew")
 VERSION = "2"
 """Bumped when the features change, so cached models retrain."""
 MAX_CHARS = 400
@@ -70,6 +69,9 @@ def training_files(root: Path | None = None) -> list[Path]:
 
 def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
     """Every labelled line of ``paths``, checked against the families (a bad line is named, never skipped)."""
+    from tools.systems import all_systems
+
+    systems = {s.name for s in all_systems()}
     rows = []
     for path in paths:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -80,7 +82,7 @@ def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
             except json.JSONDecodeError as e:
                 raise ClaimsDataError(f"{path.name}:{number}: not JSON ({e.msg})") from None
             bad = [f for f, labels in FAMILIES.items() if row.get(f) not in labels]
-            if bad or not isinstance(row.get("sentence"), str) or row.get("system") not in SYSTEMS:
+            if bad or not isinstance(row.get("sentence"), str) or row.get("system") not in systems:
                 raise ClaimsDataError(f"{path.name}:{number}: needs a sentence, a system and one label per family "
                                       f"({', '.join(bad) or 'system/sentence'} wrong)")
             rows.append(row)

@@ -9,9 +9,11 @@ from collections import Counter
 
 import pytest
 
-from narrator.agent.claims_reader import FAMILIES, NOTHING, SYSTEMS, ClaimsDataError, ClaimsReader, load_rows, \
-    training_files
+from narrator.agent.claims_reader import FAMILIES, NOTHING, ClaimsDataError, ClaimsReader, load_rows, training_files
 from narrator.cli import main
+
+
+SYSTEMS = ("minim", "mastery", "minisix", "fiveplus", "brew")
 
 
 @pytest.fixture(scope="module")
