@@ -82,6 +82,16 @@ def names(text: str, name: str) -> bool:
     return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", lowered) for w in words)
 
 
+def _takes_turn_of(text: str, name: str) -> bool:
+    """Whether the words end, skip or take ``name``'s turn ("I end Gorran's turn", "Gorran's turn is over", "I act
+    for Gorran") — not when they only say whose turn comes next ("I'm finished, Brom's turn")."""
+    who = re.escape(name)
+    return bool(re.search(rf"\b(end|ends|ending|ended|finish|finishes|skip|skips|take|takes|taking|took|play|plays|"
+                          rf"use|uses|pass|passes|spend|spends)\s+(?:\w+\s+){{0,2}}?{who}(?:'s|s'|’s)?\s+turn\b"
+                          rf"|\b{who}(?:'s|’s)\s+turn\s+(?:is\s+)?(?:over|done|ended|finished|skipped)\b"
+                          rf"|\b(?:for|instead of|as)\s+{who}\b", text, re.IGNORECASE))
+
+
 def is_attack(proposal: Proposal, state: TableState) -> bool:
     start = get_system(state.system).start_combat_tool
     return "defender" in proposal.call_args or proposal.tool in (start, "table_start_combat")
@@ -96,7 +106,7 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
                                                                     if is_npc(state, ini.current) else "")
                        + "A human narrator moves it on with /initiative next.")
     if proposal.tool == "table_next_turn" and ini.active:
-        others = [n for n in mentioned(text, list(state.characters)) if n != actor]
+        others = [n for n in mentioned(text, list(state.characters)) if n != actor and _takes_turn_of(text, n)]
         if others:
             return _refuse(proposal, f"You speak for {actor}; {others[0]}'s turn is {others[0]}'s own, and comes when "
                                      "the turn order says so. To end your own turn, say \"I end my turn\"; a human "

@@ -254,3 +254,16 @@ def test_in_solo_a_stunned_player_character_loses_the_turn_and_the_foes_act(tmp_
              and e.payload["args"].get("attacker") == "Gorran"]
     assert acted, out  # Gorran took his turn
     assert s.state.initiative.current == "Aria" or not s.state.initiative.active
+
+
+def test_handing_the_turn_on_by_name_is_ending_my_own(tmp_path, sessions):
+    """"I'm done, Gorran's turn" says whose turn comes next: it ends the speaker's own turn, unlike "I end Gorran's
+    turn", which would end his."""
+    s = session(tmp_path, "minim", mode="assist")
+    sessions.append(s)
+    rules = get_system("minim")
+    s.call(rules.start_combat_tool, rules.start_combat_args(["Aria", "Gorran"]), preview=False)
+    if s.state.initiative.current != "Aria":
+        s.call("table_next_turn", {}, preview=False)
+    out = text(s.handle("I'm done, Gorran's turn."))
+    assert s.state.initiative.current == "Gorran", out
