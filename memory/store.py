@@ -216,11 +216,7 @@ class CampaignStore:
                      else access.problem(directory, access.W | access.X, "the campaign directory", directory.name))
             raise found or CampaignAccessError(
                 f"Campaign '{directory.name}': cannot open {lock} (permission denied); this is not damage") from None
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise _in_use(directory) from None
+        _hold(fd, fcntl.LOCK_EX, directory)
         return fd
 
     @staticmethod
@@ -351,11 +347,7 @@ class CampaignStore:
             except PermissionError:
                 raise access.problem(lock, access.R, "the lock file", name) or CampaignAccessError(
                     f"Campaign '{name}': cannot read {lock} (permission denied); this is not damage") from None
-            try:
-                fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-            except BlockingIOError:
-                os.close(fd)
-                raise _in_use(directory) from None
+            _hold(fd, fcntl.LOCK_SH, directory)
         scratch: Path | None = None
         conn: sqlite3.Connection | None = None
         try:
@@ -712,6 +704,15 @@ def _text(value: bytes) -> str | None:
         return value.decode("utf-8")
     except UnicodeDecodeError:
         return None
+
+
+def _hold(fd: int, operation: int, directory: Path) -> None:
+    """Take the lock file's lock (exclusive to write, shared to read) without waiting; held elsewhere: in use."""
+    try:
+        fcntl.flock(fd, operation | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise _in_use(directory) from None
 
 
 def _in_use(directory: Path) -> CampaignInUse:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.extract import is_npc, mentioned
-from narrator.agent.router import hostile_onset
+from narrator.agent.router import NO_FIGHT, hostile_onset
 from prompts import ROOT as PROMPTS_ROOT
 from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from tools.systems import get_system
@@ -33,8 +33,6 @@ from tools.table import TableState
 
 SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""
-NO_FIGHT = "no fight is running"
-"""The router's reason when a turn or a fight is ended with none running (:func:`narrator.agent.router.from_candidate`)."""
 STOP = {"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"}
 
 
@@ -45,10 +43,6 @@ def _rules() -> dict[str, Any]:
                             for r in data["not_actions"]],
             "hostile": [re.compile(p, re.IGNORECASE) for p in data["hostile"]],
             "trust_above": float(data["trust_above"])}
-
-
-def _trust_above() -> float:
-    return _rules()["trust_above"]
 
 
 def not_an_action(text: str) -> str | None:
@@ -117,7 +111,7 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
     if not is_attack(proposal, state):
         return proposal
     defender = proposal.call_args.get("defender")
-    sure = proposal.confidence is not None and proposal.confidence >= _trust_above()
+    sure = proposal.confidence is not None and proposal.confidence >= _rules()["trust_above"]
     if not sure and not hostile(text) and not hostile_onset(text):
         whom = f" {defender}" if isinstance(defender, str) else " someone"
         return _ask(proposal, f"Do you mean to attack{whom}? If so, say the blow (\"I strike{whom} with my "

@@ -41,6 +41,8 @@ from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, P
 from tools.systems import get_system
 from tools.table import TableState
 
+NO_FIGHT = "no fight is running"
+"""The reason given when a turn or a fight is ended with none running (the admission check refuses it in words)."""
 GENERIC_REFUSAL = ("That is not something your character can do in the story: you speak only for your own "
                    "character, and the engine decides every roll and number. Say what your character does "
                    "(\"I climb the wall\"), or /help for the commands.")
@@ -460,7 +462,7 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
                  REFUSE: GENERIC_REFUSAL}[tool]
         return Proposal(tool=tool, args={key: text_}, source=source)
     if tool in ("table_next_turn", "table_end_combat") and not state.initiative.active:
-        return Proposal(tool=NO_ROLL, args={"reason": "no fight is running"}, source=source)
+        return Proposal(tool=NO_ROLL, args={"reason": NO_FIGHT}, source=source)
     spec = spec_named(state.system, tool)
     who = actor_for(text, state, actor)
     args: dict[str, Any] = {}

@@ -632,8 +632,9 @@ class GameSession:
 
     def _skip_blocked(self) -> None:
         """A combatant who cannot act (stunned, disabled...) loses the turn with a line saying why, and play moves
-        on: the turn never waits on a player-character every action of whom the engine would refuse. Solo play
-        runs the NPCs' turns after it; in assist and teach the narrator moves NPC turns on (/initiative next)."""
+        on: the turn never waits on a player-character every action of whom the engine would refuse. In solo play
+        :meth:`run_foes` does it (and runs the NPCs' turns after); in assist and teach only player-characters are
+        passed over — the narrator moves NPC turns on (/initiative next)."""
         from tools.turns import blocking, party_down
 
         campaign = self.campaign
@@ -644,19 +645,15 @@ class GameSession:
             ini = state.initiative
             if not ini.active or ini.current is None or party_down(state):
                 return
-            name = ini.current
-            if state.characters.get(name, {}).get("npc") and self.mode != "solo":
-                return
-            if self.mode == "solo" and state.characters.get(name, {}).get("npc"):
-                self.run_foes()
-                return
-            if not blocking(state, name):
-                return
-            self._loses_turn(name)
-            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+            npc = bool(state.characters.get(ini.current, {}).get("npc"))
             if self.mode == "solo":
-                self.run_foes()
+                if npc or blocking(state, ini.current):
+                    self.run_foes()
                 return
+            if npc or not blocking(state, ini.current):
+                return
+            self._loses_turn(ini.current)
+            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
 
     # -- shared helpers for commands and wizards -----------------------------------------------------------------
     @property
