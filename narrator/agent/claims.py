@@ -720,7 +720,7 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
     if sentence.rstrip().endswith("?"):
         return []
     out: list[OutcomeClaim] = []
-    taken: list[tuple[int, int]] = []
+    taken: list[tuple[int, int]] = [m.span() for m in HYPOTHETICAL.finditer(sentence)]  # "if it fails, ...": no claim
     labels = sorted(((k.lower(), v) for k, v in (vocabulary or Vocabulary()).outcomes.items() if v),
                     key=lambda kv: len(kv[0]), reverse=True)
     for label, polarity in labels:
@@ -738,6 +738,8 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
     return out
 
 
+HYPOTHETICAL = re.compile(r"\b(?:if|unless|should|in case|lest)\b[^,;:.!?]*", re.IGNORECASE)
+"""A clause that supposes ("if your nerve fails you here, ...", "unless the rope holds"): it claims nothing."""
 CLAUSE_START = re.compile(r"(?:[,;:.!?\u2014]|\s-\s|\b(?:and|but|while|as|so|then)\b)(?!.*(?:[,;:.!?\u2014]|\s-\s|"
                           r"\b(?:and|but|while|as|so|then)\b))", re.IGNORECASE | re.DOTALL)
 THIRD_PERSON = re.compile(r"\b(?:he|she|they|it)\b", re.IGNORECASE)

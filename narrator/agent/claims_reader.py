@@ -2,11 +2,11 @@
 written blind in many voices (``prompts/common/claims_training_*.jsonl``; the labels: ``claims_labels.md``).
 
 Why learnt: keyword rules find claims written with numbers and mechanics words, and miss a contradiction told as a
-story ("your blade finds only air" after a hit, "he lies still" after a miss). The router showed the way: a
-classifier over the packaged MiniLM sentence embeddings, trained on many voices written blind, went from 63% to over
-90% on unseen lines. So each family (outcome, attack, harm, heal, condition, item, resource, number) gets its own
-calibrated linear model with the nearest-examples vote (:mod:`narrator.agent.classifier`), trained deterministically
-and cached by a fingerprint of the lines and the embedder.
+story ("your blade finds only air" after a hit, "he lies still" after a miss). Why fine-tuned: a linear model per
+family over the frozen MiniLM sentence embeddings (the router's recipe) still missed 44% of the held-out claims; the
+packaged MiniLM with its layers fine-tuned on the lines, one softmax head per family (outcome, attack, harm, heal,
+condition, item, resource, number), reads the words that carry a claim (:mod:`models.claims`, run by
+:mod:`narrator.agent.claims_encoder`; ``python -m models.claims.train`` remakes the weights).
 
 A reading keeps each family's probability: a caller that must decide (the guard) treats a sentence the reader is
 unsure of as a claim when the engine decided something this turn, as fiction otherwise (issue 26's bad-input rule).
@@ -15,7 +15,9 @@ Who a claim is about is not the reader's job: the names and pronouns in the sent
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,27 +38,9 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 """Each family's labels; the last is "no claim"."""
 NOTHING = {family: labels[-1] for family, labels in FAMILIES.items()}
-VERSION = "2"
-"""Bumped when the features change, so cached models retrain."""
 MAX_CHARS = 400
+REMEMBERED = 512
 """A sentence is read from at most this many characters: model text is untrusted, the reader stays linear."""
-
-
-STATE_KINDS = ("harmed", "healed", "downed", "revived", "item_gained", "item_lost", "money", "spent", "gained",
-               "stat", "roll")
-
-
-def keyword_features(sentence: str, vocabulary: Any = None) -> np.ndarray:
-    """The keyword readers that already work (:mod:`narrator.agent.claims`) as features whose weights are learnt:
-    a number in a role, each kind of change of state, a success or a failure in words."""
-    from narrator.agent.claims import number_claims, outcome_claim, state_claims
-
-    text = sentence[:MAX_CHARS]
-    kinds = {c.kind for c in state_claims(text, vocabulary)}
-    polarity = outcome_claim(text, vocabulary)
-    numbers = any(c.roles is not None and not c.story for c in number_claims(text, vocabulary))
-    return np.array([float(numbers), *(float(k in kinds) for k in STATE_KINDS), float(polarity == 1),
-                     float(polarity == -1)], dtype=np.float32)
 
 
 class ClaimsDataError(ValueError):
@@ -89,6 +73,15 @@ def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
     return rows
 
 
+def data_fingerprint(rows: list[dict[str, Any]]) -> str:
+    """What the shipped weights were trained on (``models/claims/reader.npz`` keeps it): the sentences and labels, in
+    order. A reader whose fingerprint differs from the training files' was trained on other lines."""
+    h = hashlib.sha256()
+    for r in rows:
+        h.update(json.dumps([r["sentence"], *(r[f] for f in FAMILIES)]).encode())
+    return h.hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Reading:
     """What one sentence asserts: the most likely label of each family, and its probability."""
@@ -108,70 +101,47 @@ class Reading:
 
 
 class ClaimsReader:
-    """Reads sentences into :class:`Reading` s. Built once (training is cached on disk), then pure."""
+    """Reads sentences into :class:`Reading` s with the tuned encoder (:mod:`narrator.agent.claims_encoder`)."""
 
-    def __init__(self, embedder: Any = None, paths: list[Path] | None = None):
-        if embedder is None:
-            from memory.embedder import default_embedder
+    def __init__(self, encoder: Any = None):
+        if encoder is None:
+            from narrator.agent.claims_encoder import tuned_encoder
 
-            embedder = default_embedder()
-        self.embedder = embedder
-        self.paths = paths if paths is not None else training_files()
-        self._models: dict[str, Any] | None = None
+            encoder = tuned_encoder()
+        self.encoder = encoder
+        self._recent: OrderedDict[str, Reading] = OrderedDict()
 
-    def _vectors(self, texts: list[str]) -> np.ndarray:
-        vectors = np.array(self.embedder.embed([t[:MAX_CHARS] for t in texts]), dtype=np.float32)
-        norms = np.linalg.norm(vectors, axis=1, keepdims=True)
-        return vectors / np.where(norms == 0, 1.0, norms)
+    def forget(self) -> None:
+        """Drop the remembered readings (a benchmark times the reading, not the memory)."""
+        self._recent.clear()
 
-    def models(self) -> dict[str, Any]:
-        if self._models is None:
-            from narrator.agent.classifier import EMBEDDING_SCALE, fingerprint, load_or_train, train
-
-            rows = load_rows(self.paths)
-            if not rows:
-                raise ClaimsDataError("no claims training lines (prompts/common/claims_training_*.jsonl)")
-            identity = getattr(self.embedder, "name", type(self.embedder).__name__)
-            texts = [r["sentence"] for r in rows]
-            cache: dict[str, np.ndarray] = {}
-
-            def vectors() -> np.ndarray:
-                if "v" not in cache:
-                    cache["v"] = self._vectors(texts)
-                    cache["x"] = self._features(texts, cache["v"], [r["system"] for r in rows])
-                return cache["v"]
-
-            self._models = {}
-            for family in FAMILIES:
-                labels = [r[family] for r in rows]
-                key = "claims-" + fingerprint("claims", VERSION, family, texts, labels, identity)
-                self._models[family] = load_or_train(
-                    key, lambda labels=labels: train((vectors(), cache["x"])[1], labels, vectors=vectors()))
-        return self._models
-
-    @staticmethod
-    def _features(texts: list[str], vectors: np.ndarray, systems: list[str | None]) -> np.ndarray:
-        from narrator.agent.classifier import EMBEDDING_SCALE, LEXICON_SCALE
-        from tools.systems import get_system
-
-        words = {s: get_system(s).vocabulary() for s in set(systems) if s}
-        keys = np.array([keyword_features(t, words.get(s)) for t, s in zip(texts, systems)]) * LEXICON_SCALE
-        return np.hstack([vectors * EMBEDDING_SCALE, keys]).astype(np.float32)
-
-    def read(self, sentences: list[str], system: str | None = None) -> list[Reading]:
-        """One reading per sentence, in order (``system``: whose words the keyword readers know)."""
-        if not sentences:
-            return []
-        models = self.models()
-        vectors = self._vectors(list(sentences))
-        features = self._features(list(sentences), vectors, [system] * len(sentences))
-        per_family = {f: m.probabilities(features, vectors) for f, m in models.items()}
+    def read(self, sentences: list[str]) -> list[Reading]:
+        """One reading per sentence, in order (each read from its first :data:`MAX_CHARS` characters). The last
+        :data:`REMEMBERED` readings are kept: the guard and the gate's outcome check read the same sentences."""
+        todo = list(dict.fromkeys(s for s in sentences if s not in self._recent))
+        if todo:
+            probabilities = self.encoder.probabilities([s[:MAX_CHARS] for s in todo])
+            for i, sentence in enumerate(todo):
+                labels, confidence = {}, {}
+                for family, names in FAMILIES.items():
+                    p = probabilities[family][i]
+                    labels[family] = names[int(np.argmax(p))]
+                    confidence.update({f"{family}:{label}": round(float(q), 4) for label, q in zip(names, p)})
+                self._recent[sentence] = Reading(sentence, labels, confidence)
         readings = []
-        for i, sentence in enumerate(sentences):
-            labels, confidence = {}, {}
-            for family, model in models.items():
-                p = per_family[family][i]
-                labels[family] = model.labels[int(np.argmax(p))]
-                confidence.update({f"{family}:{label}": round(float(q), 4) for label, q in zip(model.labels, p)})
-            readings.append(Reading(sentence, labels, confidence))
+        for sentence in sentences:
+            self._recent.move_to_end(sentence)
+            readings.append(self._recent[sentence])
+        while len(self._recent) > REMEMBERED:
+            self._recent.popitem(last=False)
         return readings
+
+
+_READER: list[ClaimsReader] = []
+
+
+def default_reader() -> ClaimsReader:
+    """The process's one reader over the shipped weights."""
+    if not _READER:
+        _READER.append(ClaimsReader())
+    return _READER[0]

@@ -10,8 +10,16 @@ It works sentence by sentence (so narration can still stream). :func:`judge` say
   two of you") unless written in digits, which must then be some fact's value. Names on the table are never
   numbers ("Guard 2").
 * **changes of state** (:mod:`narrator.agent.claims`) — harm, healing, going down, coming round, items, money,
-  resources, stats and levels, and rolls, each only when the turn's effects (or ops) contain that change.
+  resources, stats and levels, and rolls, each only when the turn's effects (or ops) contain that change, for the
+  character and the thing the sentence names.
 * **outcomes** — "Critical hit!", "you fail": only when they agree with the engine's outcome for the action.
+* **what the sentence asserts, read by the learnt claims reader** (:mod:`narrator.agent.claims_judge`) — an
+  outcome, a hit or a miss, harm, healing, a condition, an item, a resource spent, told in any words ("your blade
+  finds only air", "he lies still"): each must agree with the turn. The reader also vetoes a keyword reading of a
+  change of state it is sure is fiction ("the wind finds every gap in your cloak", "the dead are many here").
+
+This is the one judge of model text: narration, scene framing, an NPC's voice and a model's question back all pass
+through it. The engine's own text (refusals, the mechanics line, the floor, the router's questions) never does.
 
 The caller (the narration gate) decides what to do when too much was removed; what the guard removed, and why, is
 returned so the event log can record it.
@@ -33,6 +41,7 @@ from pydantic import BaseModel
 from narrator.agent.claims import (
     GENERIC_ITEMS, PRONOUNS, NumberClaim, lexicon, number_claims, outcome_claims, state_claims,
 )
+from narrator.agent.claims_reader import NOTHING
 from narrator.agent.evidence import Evidence
 from tools.facts import Fact, effect_facts, facts_of
 
@@ -57,8 +66,13 @@ DEALING = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted|does|did|do
 TRANSITIVE = re.compile(r"\b(?:deals?|dealt|dealing|inflicts?|inflicted)\b|\b(?:wounds?|injures?|hurts?|harms?|"
                         r"heals?|healed|knocks?|knocked|kills?|killed|stuns?|stunned|pins?|pinned|grapples?|grappled)\s+(?:(you|yourself)|(name)|him|her|them|it|the)\b",
                         re.IGNORECASE)
-DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
+STATE_FAMILY = {"harmed": "harm", "downed": "harm", "healed": "heal", "revived": "heal", "item_gained": "item",
+                "item_lost": "item", "condition": "condition"}
+"""Each change of state the keywords find → the claims reader's family that can veto it as fiction."""
+SURE_FICTION = 0.9
+"""P(no claim) at which the claims reader overrules a keyword reading of a change of state (set on guard_dev)."""
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
+DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
 
 
 @dataclass
@@ -129,9 +143,12 @@ def engine_outcomes(evidence: Evidence) -> list[EngineOutcome]:
 
 
 class Judge:
-    """What one turn's evidence allows, read once; calling it judges a sentence."""
+    """What one turn's evidence allows, read once; calling it judges a sentence: the keyword checks first (numbers,
+    changes of state, outcomes in words), then the learnt claims reader (:mod:`narrator.agent.claims_judge`)."""
 
-    def __init__(self, evidence: Evidence):
+    def __init__(self, evidence: Evidence, reader: Any = None):
+        from narrator.agent.claims_judge import ClaimsJudge
+
         self.evidence = evidence
         self.vocabulary = evidence.vocabulary
         self.lexicon = lexicon(evidence.vocabulary)
@@ -143,6 +160,8 @@ class Judge:
         self.sides = Counter(f.value for f in self.facts if f.role == "sides")
         self.kinds = evidence.kinds()
         self.outcomes = engine_outcomes(evidence)
+        self.claims = ClaimsJudge(evidence, self.outcomes)
+        self._reader = reader
         self.rolled = bool(self.faces) or evidence.rolled
         names = sorted({n for n in evidence.names if n and n.strip()} | ({evidence.actor} if evidence.actor else set()),
                        key=len, reverse=True)
@@ -167,6 +186,7 @@ class Judge:
     def __call__(self, sentence: str) -> str | None:
         if len(sentence) > MAX_SENTENCE:
             return next((why for piece in pieces(sentence) if (why := self(piece))), None)
+        self._sentence = sentence
         masked, mentioned = self._mask(sentence)
         for claim in number_claims(masked, self.vocabulary):
             why = self._number(claim, mentioned, masked)
@@ -176,7 +196,31 @@ class Judge:
             why = self._state(claim, mentioned, masked)
             if why:
                 return why
-        return self._outcome(self._mask_for_outcome(sentence))
+        return self._outcome(self._mask_for_outcome(sentence)) or self.claims.contradiction(
+            self.reader.read([sentence])[0], mentioned)
+
+    def _unless_fiction(self, family: str | None, why: str) -> str | None:
+        """A change of state found by keywords and absent from the results: removed, unless the claims reader is
+        sure the sentence asserts nothing in that family — "the wind finds every gap in your cloak", "the dead are
+        many in this valley" use the words of a claim and claim nothing."""
+        if family is None:
+            return why
+        reading = self.reader.read([self._sentence])[0]
+        return None if reading.confidence.get(f"{family}:{NOTHING[family]}", 0.0) >= SURE_FICTION else why
+
+    def prefetch(self, sentences: list[str]) -> None:
+        """Read ``sentences`` in one batch now (the reader keeps its recent readings): a whole text costs one call."""
+        short = [s for s in sentences if len(s) <= MAX_SENTENCE]
+        if short:
+            self.reader.read(short)
+
+    @property
+    def reader(self) -> Any:
+        if self._reader is None:
+            from narrator.agent.claims_reader import default_reader
+
+            self._reader = default_reader()
+        return self._reader
 
     def _named_at(self, masked: str, position: int) -> str:
         """The character whose masked name stands at ``position`` of the masked sentence."""
@@ -275,11 +319,15 @@ class Judge:
             effects = [e for e in self.evidence.effects if e.kind in needs]
             if kind == "item_lost":
                 effects += [e for e in self.evidence.effects if e.kind == "condition_added" and "disarm" in e.what]
+            if not effects:
+                return self._unless_fiction(STATE_FAMILY.get(kind), f"claims {what} ('{quoted}'), but no tool "
+                                            "result of this turn contains it")
             if kind in ("item_gained", "item_lost") and claim.what and claim.what not in GENERIC_ITEMS:
                 noun = claim.what.rstrip("s")
+                shown = ", ".join(sorted({e.what for e in effects}))
                 effects = [e for e in effects if e.kind == "condition_added" or noun in e.what.lower()]
-            if not effects:
-                return f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
+                if not effects:
+                    return f"claims {what} ('{quoted}'), but the results show {shown}"
             start = sentence.find(claim.text)
             before = sentence[:start] if start >= 0 else sentence
             doer = TRANSITIVE.search(sentence, max(0, start))  # "you wound him", "you deal damage": the subject
@@ -300,17 +348,21 @@ class Judge:
             if any(e.kind == "downed" and any(w in e.what.lower() for w in DEATH_WORDS) for e in self.evidence.effects):
                 return None
             downed = [e.what for e in self.evidence.effects if e.kind == "downed"]
-            return (f"claims {what} ('{quoted}'), but " + (f"the results say {', '.join(downed)}, not dead" if downed
-                                                          else "no tool result of this turn contains it"))
+            if downed:
+                return f"claims {what} ('{quoted}'), but the results say {', '.join(downed)}, not dead"
+            return self._unless_fiction("harm", f"claims {what} ('{quoted}'), but no tool result of this turn "
+                                                "contains it")
         if kind == "money":
             if self.money_changed or (BUYING.search(quoted) and "item_gained" in self.kinds):
                 return None
-            return f"claims {what} ('{quoted}'), but no tool changed anyone's money this turn"
+            return self._unless_fiction("item", f"claims {what} ('{quoted}'), but no tool changed anyone's money "
+                                                "this turn")
         if kind in ("spent", "gained"):
-            if any(e.kind == kind and (claim.what is None or claim.what in e.what.lower())
-                   for e in self.evidence.effects):
+            changed = [e for e in self.evidence.effects if e.kind == kind]
+            if any(claim.what is None or claim.what in e.what.lower() for e in changed):
                 return None
-            return f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
+            why = f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
+            return self._unless_fiction("resource", why) if kind == "spent" and not changed else why
         if kind == "stat":
             return None if self.stat_changed else f"claims {what} ('{quoted}'), but no tool changed one this turn"
         if kind == "modifier":  # a bonus on a later roll needs a condition that gives it; one now, a modifier
@@ -445,6 +497,7 @@ class SentenceGuard:
 
 def guard_text(text: str, evidence: Evidence) -> tuple[str, GuardReport]:
     g = SentenceGuard(evidence)
+    g.judge.prefetch(split_sentences(text)[:2 * g.max_sentences])  # one reader call for the whole text
     g.feed(text)
     g.finish()
     return g.text, g.report

@@ -35,6 +35,18 @@ def _system_of(spec: dict[str, Any]) -> str:
     return spec.get("system") or default_system().name
 
 
+FAMILY_OF_KIND = (("outcome", "outcome"), ("critical", "outcome"), ("degree", "outcome"), ("death", "harm"),
+                  ("unconscious", "harm"), ("health", "harm"), ("wrong_target", "harm"), ("condition", "condition"),
+                  ("item", "item"), ("money", "item"), ("faith", "resource"), ("resource", "resource"),
+                  ("stat", "stat"), ("level", "stat"), ("roll", "roll"))
+"""A guard set's kind → the claims reader's label family (the first prefix found); any other claim is a number."""
+
+
+def family_of(kind: str) -> str:
+    k = kind.lower().removeprefix("implicit_")
+    return next((family for prefix, family in FAMILY_OF_KIND if k.startswith(prefix) or prefix in k), "number")
+
+
 def _engine_backed(kind: str) -> bool:
     k = kind.lower()
     return "engine" in k or "backed" in k
@@ -50,6 +62,7 @@ class GuardEvalReport:
     engine_backed: int = 0
     engine_removed: int = 0
     per_kind: dict[str, dict[str, int]] = field(default_factory=dict)
+    per_family: dict[str, dict[str, int]] = field(default_factory=dict)
     mistakes: list[dict[str, Any]] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
@@ -68,6 +81,7 @@ class GuardEvalReport:
             "engine_backed_removed": self.engine_removed,
             "engine_backed_removed_rate": pct(self.engine_removed, self.engine_backed),
             "per_kind": self.per_kind,
+            "per_family": self.per_family,
             "mistakes": self.mistakes,
         }
 
@@ -118,6 +132,7 @@ def evaluate_guard(path: str | Path, contexts_path: str | Path | None = None) ->
     judges: dict[str, Judge] = {}
     report = GuardEvalReport()
     per: dict[str, dict[str, int]] = defaultdict(lambda: {"n": 0, "wrong": 0})
+    families: dict[str, dict[str, int]] = defaultdict(lambda: {"claims": 0, "kept": 0, "honest": 0, "removed": 0})
     for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():
             continue
@@ -129,6 +144,9 @@ def evaluate_guard(path: str | Path, contexts_path: str | Path | None = None) ->
         got = "remove" if reason else "keep"
         report.n += 1
         per[kind]["n"] += 1
+        if expected == "remove":
+            families[family_of(kind)]["claims"] += 1
+            families[family_of(kind)]["kept"] += got == "keep"
         if expected == "remove":
             report.mechanical += 1
             report.mechanical_kept += got == "keep"
@@ -143,4 +161,5 @@ def evaluate_guard(path: str | Path, contexts_path: str | Path | None = None) ->
             report.mistakes.append({"line": lineno, "context": name, "kind": kind, "sentence": row["sentence"],
                                     "expected": expected, "reason": reason})
     report.per_kind = {k: dict(v) for k, v in sorted(per.items())}
+    report.per_family = {k: dict(v) for k, v in sorted(families.items())}
     return report

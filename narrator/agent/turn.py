@@ -59,6 +59,8 @@ def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect
     return get_system(before.system).effects(tool, result, before)
 
 MAX_INPUT = 2000
+MODEL_SOURCES = frozenset({"llm", "llm+repair"})
+"""Proposals whose question back was written by the model (so it is judged); every other source is the engine's."""
 DICE_ONLY = re.compile(r"^\s*(/roll\s+)?[0-9dDkhl%!+\-\s>=]+\s*$")
 
 
@@ -185,9 +187,14 @@ class Agent:
         return outcome
 
     def checked_question(self, outcome: TurnOutcome) -> str:
-        """A question shown to the player: model-written ones pass the same guard as narration. (An engine refusal
-        is not a question: it is shown as ``refusal``, through :func:`tools.errors.player_message`.)"""
+        """A question shown to the player: model-written ones pass the same guard as narration; the engine's own
+        (the router's, the admission check's, an error's) are trusted and shown unaltered. (An engine refusal is
+        not a question: it is shown as ``refusal``, through :func:`tools.errors.player_message`.)"""
         from narrator.agent.guard import guard_text
+
+        proposal = outcome.proposal
+        if proposal is None or proposal.source not in MODEL_SOURCES or proposal.note.startswith("admit"):
+            return outcome.question or "What does your character do?"
 
         text, report = guard_text(outcome.question or "", self.evidence(outcome))
         if report.removed:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 from memory.campaign import Campaign
@@ -196,6 +197,17 @@ def cmd_eval_tools(ns):
     return 0
 
 
+def _stale_weights(reader) -> str:
+    """A warning when the shipped weights were trained on other lines than the training files hold now."""
+    from narrator.agent.claims_reader import data_fingerprint, load_rows, training_files
+
+    meta = getattr(reader.encoder, "meta", {})
+    if meta.get("fingerprint") in (None, data_fingerprint(load_rows(training_files()))):
+        return ""
+    return (f"note: the reader's weights were trained on {meta.get('lines')} other lines than the training files "
+            "hold now; retrain with python -m models.claims.train")
+
+
 def cmd_eval_claims(ns):
     """The claims reader on a labelled set: claims missed (read as fiction), fiction flagged, per family."""
     from narrator.agent.claims_eval import claim_sets, evaluate_claims
@@ -205,15 +217,19 @@ def cmd_eval_claims(ns):
     if not files:
         print("no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)")
         return 2
-    report = evaluate_claims(files, ClaimsReader()).as_dict()
+    reader = ClaimsReader()
+    report = evaluate_claims(files, reader).as_dict()
     kind = "given file" if ns.file else "development set" if ns.dev else "held-out set (never tuned against)"
+    stale = _stale_weights(reader)
+    if stale:
+        print(stale, file=sys.stderr)
     if ns.json:
         report["set"] = kind
         report["misses"] = report["misses"][:ns.misses] if ns.misses else []
         print(json.dumps(report, indent=2))
         return 0
     print(f"claims reader, {kind}: {', '.join(f.name for f in files)} — {report['n']} sentences, "
-          f"{report['ms_per_sentence_p50']:.1f} ms a sentence")
+          f"{report['ms_per_sentence_p50']:.1f} ms a sentence, {report['ms_per_narration_p50']:.1f} ms a narration of three")
     print(f"  claims missed {report['claims_missed']:.1%} of {report['claims']} (implicit {report['implicit_missed']:.1%} "
           f"of {report['implicit']}; read wholly as fiction {report['read_as_fiction']:.1%}); fiction flagged "
           f"{report['fiction_flagged']:.1%} of {report['fiction']}")
@@ -226,6 +242,10 @@ def cmd_eval_claims(ns):
 
 
 def cmd_eval_guard(ns):
+    """A guard set (FILE, with contexts.json beside it), or without one the claims sets of every system judged on
+    real turns, per label family (:mod:`narrator.agent.claims_guard_eval`)."""
+    if not ns.file:
+        return _eval_claims_guard(ns)
     from narrator.agent.guard_eval import evaluate_guard
 
     report = evaluate_guard(ns.file, ns.contexts).as_dict()
@@ -236,12 +256,49 @@ def cmd_eval_guard(ns):
           f"{report['mechanical_claims']} ({report['mechanical_kept_rate']:.1%}); harmless removed "
           f"{report['harmless_removed']} of {report['harmless']} ({report['harmless_removed_rate']:.1%}); "
           f"engine-backed removed {report['engine_backed_removed']} of {report['engine_backed']}")
+    families = {f: v for f, v in report["per_family"].items() if v["claims"]}
+    print("  claims kept per label family: " + ", ".join(f"{f} {v['kept']} of {v['claims']}"
+                                                       for f, v in families.items()))
     for kind, figures in report["per_kind"].items():
         print(f"  {kind}: {figures['n'] - figures['wrong']} of {figures['n']} right")
-    for miss in report["mistakes"]:
+    for miss in report["mistakes"][:ns.mistakes]:
         got = "removed" if miss["expected"] == "keep" else "kept"
         why = f" ({miss['reason']})" if miss["reason"] else ""
         print(f"  line {miss['line']} [{miss['kind']}] {got}: {miss['sentence']!r}{why}")
+    return 0
+
+
+def _eval_claims_guard(ns):
+    from narrator.agent.claims_eval import claim_sets
+    from narrator.agent.claims_guard_eval import evaluate_claims_guard
+
+    files = claim_sets(ns.dev)
+    if not files:
+        print("no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)")
+        return 2
+    report = evaluate_claims_guard(files).as_dict()
+    kind = "development set" if ns.dev else "held-out set (never tuned against)"
+    if ns.json:
+        report["set"] = kind
+        report["mistakes"] = report["mistakes"][:ns.mistakes]
+        print(json.dumps(report, indent=2))
+        return 0
+    print(f"guard on the claims {kind} ({files[0].name}), five turns in each of "
+          f"{len(report['systems'])} systems: {report['judged']} judgements")
+    print(f"  contradicting claims kept {report['kept']} of {report['contradictions']} ({report['kept_rate']:.1%}; "
+          f"implicit {report['implicit_kept_rate']:.1%} of {report['implicit']}); honest removed "
+          f"{report['honest_removed']} of {report['honest']} ({report['honest_removed_rate']:.1%}; fiction "
+          f"{report['fiction_removed_rate']:.1%} of {report['fiction']})")
+    print(f"  {'family':<10} {'contradictions':>14} {'kept':>7}")
+    for family, f in report["families"].items():
+        print(f"  {family:<10} {f['n']:>14} {f['kept_rate']:>7.1%}")
+    print(f"  {'system':<10} {'kept':>7} {'honest removed':>15}")
+    for system, f in report["systems"].items():
+        print(f"  {system:<10} {f['kept_rate']:>7.1%} {f['honest_removed_rate']:>15.1%}")
+    for miss in report["mistakes"][:ns.mistakes]:
+        got = "removed" if miss["expected"] == "keep" else "kept"
+        why = f" ({miss['reason']})" if miss["reason"] else f" (contradicts: {', '.join(miss['families'])})"
+        print(f"  [{miss['system']}/{miss['turn']}] {got}: {miss['sentence']!r}{why}")
     return 0
 
 
@@ -325,9 +382,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--misses", type=int, default=0, help="list this many misses")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_claims)
-    p = esub.add_parser("guard", help="provenance-guard figures on a labelled JSONL set (contexts.json beside it)")
-    p.add_argument("file")
+    p = esub.add_parser("guard", help="provenance-guard figures per label family: the claims sets of every "
+                                      "system on real turns (default: held-out), or a guard set FILE")
+    p.add_argument("file", nargs="?", help="a guard set (JSONL, contexts.json beside it)")
+    p.add_argument("--dev", action="store_true", help="without FILE: the development claims set instead")
     p.add_argument("--contexts", help="the contexts file (default: contexts.json in the set's folder)")
+    p.add_argument("--mistakes", type=int, default=1000, help="list at most this many mistakes")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval_guard)
     p = esub.add_parser("narration", help="the narration gate, model share and latency on seeded turns (JSONL)")

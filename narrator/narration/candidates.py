@@ -193,13 +193,14 @@ class Narrator:
             out.guard.fallback = True
             for option in floor.compose(evidence, facts.action, facts.scene,
                                         facts.present[0] if facts.present else None, seed):
-                judged = self.gate(option, evidence, replace(context, examples=()))
+                judged = self.gate(option, evidence, replace(context, examples=()), trusted=True)
                 if judged.passed:
                     out.text, out.shown = judged.text, judged
                     break
             else:  # every variant was used recently: the first one, unjudged by repetition, is still honest
                 option = floor.compose(evidence, facts.action, facts.scene, None, seed)[0]
-                out.text, out.shown = option, self.gate(option, evidence, replace(context, recent=(), examples=()))
+                out.text, out.shown = option, self.gate(option, evidence, replace(context, recent=(), examples=()),
+                                                        trusted=True)
         out.rejected = [v for v in verdicts if v is not out.shown]
         out.guard.regenerated = out.asked > 1
         if on_text and not (streamed and out.source == "model" and out.shown is verdicts[0]):

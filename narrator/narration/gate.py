@@ -17,9 +17,12 @@ The checks (each a function ``check_NAME(text, evidence, context) -> Check``, te
 * ``topic`` — on topic: MiniLM cosine similarity of the text with the action (re-voiced), the outcome and the
   scene, the best of the three, at least :data:`TOPIC_THRESHOLD` (calibrated on
   ``tests/data/narration_topic_calibration.jsonl``; see that file's README for the figures).
-* ``outcome`` — agrees with the engine: a failure is never narrated as a success (a failure needs a sign of it:
-  a negation, a "but", someone noticing) and a success never as a failure ("you fail", "you miss", "spots you");
-  and nobody's death or collapse is narrated unless the results put someone down.
+* ``outcome`` — agrees with the engine, read by the same learnt claims reader as the guard
+  (:mod:`narrator.agent.claims_judge`): no sentence contradicts the outcome, an attack, harm, healing, a
+  condition, an item or a resource. And in words: a failure is never narrated as a success (a failure needs a
+  sign of it: a negation, a "but", someone noticing, or a sentence the reader reads as a failure or a miss) and a
+  success never as a failure ("you fail", "you miss", "spots you"); nobody's death or collapse is narrated unless
+  the results put someone down.
   The polarity comes from the system's vocabulary (outcome label → +1/0/−1), else the result's ``success``.
 * ``repetition`` — not a copy of the last narrations shown, nor of the prompt's examples.
 * ``provenance`` — the existing guard: sentences stating numbers, rolls or health changes the results do not
@@ -335,14 +338,27 @@ def _unnegated(pattern: re.Pattern[str], text: str) -> list[str]:
 
 
 def check_outcome(text: str, evidence: Evidence, context: GateContext) -> Check:
+    """The whole text against the engine: the claims reader the guard uses (no sentence may contradict the turn,
+    :mod:`narrator.agent.claims_judge`) and the outcome words (a failure needs a sign of it, a success is never told
+    as a failure, nobody dies or collapses unless the results put someone down)."""
     if context.kind != "narration":
         return Check("outcome", True)
+    from narrator.agent.claims_judge import ClaimsJudge, claimed
+    from narrator.agent.claims_reader import default_reader
+    from narrator.agent.guard import engine_outcomes
+
     down = _unnegated(DOWNED_CLAIMS, text)
     if down and not any(e.kind == "downed" and e.who == evidence.actor for e in evidence.effects):
         return Check("outcome", False, f"the text says {down[0]!r}, the engine did not put you down")
     deaths = [w for w in DEATH_WORDS.findall(text) if w.lower() not in context.scene.lower()]
     if deaths and "downed" not in evidence.kinds():
         return Check("outcome", False, f"the text says {deaths[0]!r}, but nobody went down")
+    judge = ClaimsJudge(evidence, engine_outcomes(evidence))
+    readings = default_reader().read(split(text))
+    for reading in readings:
+        why = judge.contradiction(reading)
+        if why:
+            return Check("outcome", False, f"{reading.sentence[:60]!r} {why}")
     p = polarity(evidence)
     if p is None or p == 0:
         return Check("outcome", True)
@@ -350,7 +366,9 @@ def check_outcome(text: str, evidence: Evidence, context: GateContext) -> Check:
         claims = _unnegated(SUCCESS_CLAIMS, text)
         if claims:
             return Check("outcome", False, f"the engine says failure, the text says {claims[0]!r}")
-        if not FAILURE_SIGNS.search(text):
+        if not FAILURE_SIGNS.search(text) and not any(
+                claimed(r, "outcome", True) in ("failure", "partial") or claimed(r, "attack", True) == "miss"
+                or claimed(r, "harm", True) == "unharmed" for r in readings):
             return Check("outcome", False, "the engine says failure, the text shows no sign of it")
         return Check("outcome", True)
     claims = _unnegated(FAILURE_CLAIMS, text)
@@ -399,10 +417,13 @@ class Gate:
     def embed(self) -> Embed:
         return self._embed or default_embed()
 
-    def __call__(self, text: str, evidence: Evidence, context: GateContext | None = None) -> Verdict:
+    def __call__(self, text: str, evidence: Evidence, context: GateContext | None = None,
+                 trusted: bool = False) -> Verdict:
+        """``trusted``: the engine wrote ``text`` (the floor) — it is never guarded or checked for its outcome,
+        only for form, topic and repetition, so a variant can be chosen."""
         context = context or GateContext()
         cleaned = clean(text)
-        guarded, report = guard_text(cleaned, evidence) if cleaned else ("", None)
+        guarded, report = (cleaned, None) if trusted else guard_text(cleaned, evidence) if cleaned else ("", None)
         verdict = Verdict(text, guarded, removed=list(report.removed) if report else [],
                           guard_reasons=list(report.reasons) if report else [])
         judged = guarded or cleaned
@@ -410,7 +431,8 @@ class Gate:
                                     "; ".join(verdict.guard_reasons) if not guarded and report and report.removed
                                     else "" if guarded else "nothing left"))
         for fn in (check_words, check_meta, check_address, check_outcome, check_repetition):
-            verdict.checks.append(fn(judged, evidence, context))
+            verdict.checks.append(Check("outcome", True) if trusted and fn is check_outcome
+                                  else fn(judged, evidence, context))
         verdict.checks.append(check_topic(judged, evidence, context, self.embed) if judged.strip()
                               else Check("topic", False, "empty"))
         order = {n: i for i, n in enumerate(CHECKS)}
@@ -421,6 +443,7 @@ class Gate:
 _GATE = Gate()
 
 
-def gate(text: str, evidence: Evidence, context: GateContext | None = None) -> Verdict:
-    """Judge one model-written text against what the engine established. See the module docstring."""
-    return _GATE(text, evidence, context)
+def gate(text: str, evidence: Evidence, context: GateContext | None = None, trusted: bool = False) -> Verdict:
+    """Judge one text against what the engine established (``trusted``: the engine wrote it, see :class:`Gate`).
+    See the module docstring."""
+    return _GATE(text, evidence, context, trusted)

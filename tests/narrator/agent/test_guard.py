@@ -1,7 +1,9 @@
 """The provenance guard: every number, change of state and outcome in the prose must come from this turn's results.
 
 Evidence comes from real engine runs with scripted dice (:func:`narrator.agent.guard_eval.context_evidence`), built
-exactly as the agent builds it.
+exactly as the agent builds it. These tests pin the keyword checks, so the learnt claims reader behind them reads
+nothing here (:class:`SilentReader`); the reader is tested on its own (``test_claims_judge.py``,
+``test_claims_reader.py``), and the tests below that need both say so with the ``real_reader`` fixture.
 """
 
 from __future__ import annotations
@@ -16,6 +18,36 @@ from tools.contract import ToolResult
 from tools.odds import Dist
 from tools.systems import get_system
 from tools.systems.contract import Effect
+
+
+class SilentReader:
+    """A claims reader with no opinion: it reads no claim and vetoes none (P(no claim) = 0.75 in every family:
+    above every claim threshold, below the fiction veto), so the guard's keyword checks decide alone."""
+
+    def read(self, sentences):
+        from narrator.agent.claims_reader import FAMILIES, NOTHING, Reading
+
+        return [Reading(s, dict(NOTHING), {f"{f}:{NOTHING[f]}": 0.75 for f in FAMILIES}) for s in sentences]
+
+
+@pytest.fixture(autouse=True)
+def keyword_checks_only(request, monkeypatch):
+    if "real_reader" not in request.fixturenames:
+        import narrator.agent.claims_reader as reader
+
+        monkeypatch.setattr(reader, "_READER", [SilentReader()])
+
+
+def test_the_silent_reader_has_no_opinion():
+    from narrator.agent.claims_judge import DECIDED
+    from narrator.agent.guard import SURE_FICTION
+
+    assert max(DECIDED.values()) <= 0.75 < SURE_FICTION
+
+
+@pytest.fixture
+def real_reader():
+    """The shipped claims reader behind the keyword checks, as the game runs."""
 
 
 def turn(*calls, setup=(), actor=None) -> Evidence:
@@ -281,3 +313,19 @@ def test_the_guard_reads_effects_not_health_assumptions():
     kept(hurt, "Zed's wound level rises to 1.", "Zed is wounded.")
     removed(hurt, "Zed's wound level rises to 3.")
     removed(Evidence(vocabulary=vocab), "Zed is wounded.")
+
+
+def test_the_reader_vetoes_keyword_readings_it_is_sure_are_fiction(real_reader):
+    """Words of a claim that claim nothing: the keywords alone would remove these (issue 26)."""
+    from narrator.agent.claims_reader import default_reader
+
+    sentences = ("The wind off the glacier finds every gap in your cloak.",)
+    assert all(Judge(NEUTRAL, SilentReader())(s) for s in sentences)  # the keywords' reading
+    kept(NEUTRAL, *sentences)
+    assert all(r.claims == {} for r in default_reader().read(list(sentences)))
+
+
+def test_a_contradiction_told_as_a_story_is_removed_by_the_reader(real_reader):
+    removed(HIT, "Your blade finds only air, and the Guard laughs at you.")
+    removed(TALK, "The Guard falls and does not rise again.")
+    kept(HIT, "Your blade bites into the Guard's arm.")

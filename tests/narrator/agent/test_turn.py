@@ -128,3 +128,21 @@ def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
     assert distinct_words(aimed, plain) == ("Marlo (targeted)", "Marlo (not targeted)")
     check = Proposal(tool="x_check", args={"actor": "A", "skill": "stealth"})
     assert distinct_words(check, plain) == ("stealth", "Marlo")
+
+
+def test_a_model_question_is_judged_and_an_engine_question_is_not(campaign):
+    """Issue 26, point 3: the model's words pass the guard wherever they appear; the engine's never do."""
+    from tools.proposals import Proposal
+
+    ask = json.dumps({"tool": "clarify", "args": {"question": "You rolled a 17, so who do you mean?"}})
+    out = agent(campaign, [ask], []).turn("I do the thing", actor="Aria")
+    assert "17" not in out.narration and out.guard.removed  # the model's own question: judged
+    class EngineAsks:  # a proposer that asks in the engine's words, as the router and the admission check do
+        name = "router"
+
+        def propose(self, text, state, actor=None):
+            return Proposal(tool="clarify", args={"question": "It is Brom's turn (round 1): end it first?"},
+                            source="router")
+
+    out = Agent(campaign, ScriptedBackend([]), EngineAsks()).turn("I wait", actor="Aria")
+    assert out.narration == "It is Brom's turn (round 1): end it first?" and not out.guard.removed

@@ -52,7 +52,7 @@ def until(game, predicate, timeout: float = 60.0) -> None:
 
 
 def test_wizard_three_turns_save_quit_resume_export(make_session, drive, tmp_path):
-    narrations = ["You slip into the shadows, but not for long.", "You look around; the room smells of old wine, but "
+    narrations = ["You creep toward the shadows, but a board creaks under your boot.", "You look around; the room smells of old wine, but "
                   "nothing moves.", "The innkeeper nods to you, but says nothing."]
     session = make_session(campaign="Saga", proposals=[SNEAK, LOOK, TALK], narrations=by_action({
         "You sneak": narrations[0], "You look around.\nOutcome: no roll": "You look around and take it all in.",

@@ -82,7 +82,7 @@ def test_the_budget_bounds_the_candidates_but_the_first_always_runs():
 
 
 def test_a_capable_model_streams_its_first_candidate_and_keeps_it_when_it_passes():
-    text = "You keep low along the crates. The guard never looks away from the water."
+    text = "You keep low along the crates. The guard stares out at the water and sees nothing."
     backend = ScriptedBackend([text])
     shown: list[str] = []
     out = Narrator(backend, profile=CAPABLE).narrate(rolled("success", True), FACTS, CONTEXT, seed=3,

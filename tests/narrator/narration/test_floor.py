@@ -74,7 +74,7 @@ CASES = list(kinds())
 def test_the_floor_passes_the_gate_for_every_outcome_of_every_minim_kind(kind, action, ev):
     options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
     assert options and all(o.strip() for o in options)
-    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)), trusted=True)
     assert verdict.passed, (options[0], verdict.as_dict())
 
 
@@ -118,7 +118,7 @@ def test_the_opening_scene_has_its_own_floor():
                          seed=0)[0]
     assert "on the fog-bound docks at night" in text and "Old Mags, a ferrywoman, is here." in text
     assert text.endswith("A stranger presses a key into your hand and vanishes.") and text.startswith("You")
-    assert gate(text, framed, GateContext(action="look around", scene=SCENE)).passed
+    assert gate(text, framed, GateContext(action="look around", scene=SCENE), trusted=True).passed
     bare = evidence("story_scene", None, None)  # a scene without its parts: the scene text itself
     text = floor.compose(bare, "look around", SCENE)[0]
     assert text.startswith("Around you: the fog-bound docks at night.") and "Old Mags" in text
@@ -211,7 +211,7 @@ SIX_CASES = list(six_kinds())
 def test_the_floor_passes_the_gate_for_every_outcome_of_every_minisix_kind(kind, action, ev):
     options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
     assert options and all(o.strip() for o in options)
-    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)), trusted=True)
     assert verdict.passed, (options[0], verdict.as_dict())
     assert verdict.text == options[0], ("the guard cut a sentence", options[0], verdict.text)
 
@@ -222,7 +222,7 @@ def test_minisix_says_who_falls_and_how_badly():
              skill="melee", attacker="Kit", defender="Guard")
     text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
     assert text.endswith("Guard falls, dead.")
-    assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text
+    assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE), trusted=True).text == text
 
 
 # --- Brew ------------------------------------------------------------------------------------------------------
@@ -312,7 +312,7 @@ BREW_CASES = list(brew_kinds())
 def test_the_floor_passes_the_gate_for_every_outcome_of_every_brew_kind(kind, action, ev):
     options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
     assert options and all(o.strip() for o in options)
-    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+    verdict = gate(options[0], ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)), trusted=True)
     assert verdict.passed, (options[0], verdict.as_dict())
     assert verdict.text == options[0], ("the guard cut a sentence", options[0], verdict.text)
 
@@ -324,5 +324,5 @@ def test_brew_says_who_falls_and_the_book_word_for_it():
                   skill="melee", attacker="Kit", defender="Guard")
         text = floor.compose(ev, "I attack the guard with my sword", SCENE)[0]
         assert word in text and "Guard" in text, text
-        assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE)).text == text
+        assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE), trusted=True).text == text
 

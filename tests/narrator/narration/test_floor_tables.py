@@ -55,7 +55,7 @@ def test_each_table_entry_passes_the_gate_but_topic(system, kind, outcome, ev):
     options = floor.compose(ev, action, SCENE, "Old Mags", seed=3)
     assert options and all(o.strip() for o in options)
     for option in options:  # every one the floor may fall back to, not only the first
-        verdict = gate(option, ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)))
+        verdict = gate(option, ev, GateContext(action=action, scene=SCENE, names=("Old Mags",)), trusted=True)
         assert set(verdict.failed) <= {"topic"}, (option, verdict.as_dict())
 
 

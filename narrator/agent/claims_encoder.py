@@ -1,0 +1,102 @@
+"""Run the claims reader's tuned encoder (``models/claims/reader.npz``) on onnxruntime, with no torch.
+
+The shipped file holds the packaged MiniLM's six layers fine-tuned (:mod:`models.claims`), quantized in the
+packaged file's own format, with the byte offset of each value in that file. Loading writes them over the packaged
+bytes in memory — same shapes and types, so the same lengths, and the result is still a valid model — after
+checking the packaged file is the one they were trained against (its sha256). One batch per call; the heads are a
+matrix product and a softmax each.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+from tools.errors import NarratorError
+
+SHIPPED = Path(__file__).resolve().parents[2] / "models" / "claims" / "reader.npz"
+
+
+class ClaimsModelError(NarratorError):
+    """The tuned reader's file is missing, damaged or made for another embedding model."""
+
+
+class TunedEncoder:
+    """Sentences in, one probability row per label family out."""
+
+    def __init__(self, path: Path = SHIPPED, threads: int = 2) -> None:
+        from memory.embedder import minilm_files  # first: it turns onnxruntime's telemetry off before the import
+
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        if not path.is_file():
+            raise ClaimsModelError(f"The claims reader's weights are missing: {path} "
+                                   "(python -m models.claims.train makes them)")
+        try:
+            with np.load(path) as npz:
+                arrays = {k: npz[k] for k in npz.files}
+            self.meta = json.loads(arrays.pop("meta").tobytes().decode())
+        except Exception as e:  # noqa: BLE001 - any damage to the file reads the same to the user
+            raise ClaimsModelError(f"The claims reader's weights cannot be read ({path.name}: {e})") from None
+        self.families: dict[str, tuple[str, ...]] = {f: tuple(v) for f, v in self.meta["families"].items()}
+        model_path, tokenizer_path, _ = minilm_files()
+        data = bytearray(model_path.read_bytes())
+        if hashlib.sha256(data).hexdigest() != self.meta["onnx_sha256"]:
+            raise ClaimsModelError(f"The claims reader was trained on another MiniLM file than {model_path}")
+        for name, offset in self.meta["offsets"].items():
+            raw = np.ascontiguousarray(arrays[f"layer/{name}"]).tobytes()
+            if offset < 0 or offset + len(raw) > len(data):
+                raise ClaimsModelError(f"The claims reader's weights do not fit the model file ({name})")
+            data[offset:offset + len(raw)] = raw
+        self.heads = {f: (arrays[f"head/{f}/weight"], arrays[f"head/{f}/bias"]) for f in self.families}
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(bytes(data), options, providers=["CPUExecutionProvider"])
+        self.inputs = {i.name for i in self.session.get_inputs()}
+        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        self.tokenizer.enable_truncation(int(self.meta["max_tokens"]))
+        self.tokenizer.enable_padding()
+        self._lock = threading.Lock()
+
+    def pooled(self, texts: Sequence[str]) -> np.ndarray:
+        encodings = self.tokenizer.encode_batch([t if t.strip() else " " for t in texts])
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self.inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        with self._lock:
+            hidden = self.session.run(None, feed)[0]
+        weights = mask[..., None].astype(np.float32)
+        return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+
+    def probabilities(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
+        if not texts:
+            return {f: np.zeros((0, len(labels)), dtype=np.float32) for f, labels in self.families.items()}
+        pooled = self.pooled(texts)
+        out = {}
+        for family, (weight, bias) in self.heads.items():
+            logits = pooled @ weight + bias
+            logits -= logits.max(axis=1, keepdims=True)
+            e = np.exp(logits)
+            out[family] = e / e.sum(axis=1, keepdims=True)
+        return out
+
+
+_SHARED: dict[Path, TunedEncoder] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def tuned_encoder(path: Path = SHIPPED) -> TunedEncoder:
+    """The process's one loaded copy (about 25 MB)."""
+    with _SHARED_LOCK:
+        if path not in _SHARED:
+            _SHARED[path] = TunedEncoder(path)
+        return _SHARED[path]
