@@ -146,7 +146,8 @@ class ClaimsJudge:
 
 
 def _attack_polarities(evidence: Evidence) -> list[tuple[tuple[str, Any], int]]:
-    """Each attack of the turn with its polarity (+1 hit, −1 miss, 0 partly), from the tool's name and result."""
+    """Each attack of the turn with its polarity (+1 hit, −1 miss), from the tool's name and result; a middling
+    outcome is a hit when someone was hurt this turn, a miss otherwise."""
     out = []
     for tool, result in evidence.results:
         if not ATTACK_TOOL.search(tool):
@@ -158,6 +159,8 @@ def _attack_polarities(evidence: Evidence) -> list[tuple[tuple[str, Any], int]]:
             hit = getattr(result, "hit", None)
             success = getattr(result, "success", None) if hit is None else hit
             polarity = None if success is None else (1 if success else -1)
+        if polarity == 0:  # a middling attack (Minim's neutral): whether it connected is whether someone was hurt
+            polarity = 1 if any(e.kind in ("harmed", "downed") for e in evidence.effects) else -1
         if polarity is not None:
             out.append(((tool, result), polarity))
     return out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.agent.claims_guard_eval import turns_for
-from narrator.agent.guard import Judge
+from narrator.agent.guard import Judge, engine_outcomes
 
 SYSTEMS = ("minim", "mastery", "minisix", "fiveplus", "brew")
 
@@ -107,3 +107,16 @@ def test_fiction_stays_on_every_turn(judges):
 def test_a_reason_names_the_reading_and_the_engine(judges):
     why = judges["minim"]["failure"]("You haul yourself over the wall and drop down on the far side.")
     assert why is not None and "failure" in why
+
+
+def test_a_middling_attack_is_a_hit_only_when_someone_was_hurt():
+    """Minim's neutral attack misses and the target fumbles: for the attack family it is a miss, so a blow told as
+    landing contradicts it (found in play: "You manage to punch Lord Aubrey" after such a miss)."""
+    from narrator.agent.claims_guard_eval import _run
+    from narrator.agent.claims_judge import _attack_polarities
+
+    neutral = _run("minim", "minim_attack_target", {"attacker": "Aria", "defender": "Guard"}, [2, 5] + [1] * 6)
+    assert [o.polarity for o in engine_outcomes(neutral)] == [0]
+    assert [p for _, p in _attack_polarities(neutral)] == [-1]
+    hit = turns_for("minim")["hit"]
+    assert [p for _, p in _attack_polarities(hit)] == [1]
