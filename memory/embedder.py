@@ -82,6 +82,41 @@ def _verified(path: Path, sha256: str) -> Path:
     return path
 
 
+class PooledSession:
+    """A BERT-style ONNX model (a file's path, or its bytes) with its HuggingFace ``tokenizer.json``: one batch of
+    texts in, the mean-pooled last hidden states out (not normalised). The sentence embedder and the claims reader's
+    tuned encoder both run through it."""
+
+    def __init__(self, model: str | bytes, tokenizer_path: Path, max_tokens: int, threads: int = 1):
+        import onnxruntime as ort
+        from tokenizers import Tokenizer
+
+        ort.disable_telemetry_events()  # belt and braces: the environment variable above is what stops the files
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+        self.inputs = {i.name for i in self.session.get_inputs()}
+        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
+        self.tokenizer.enable_truncation(max_tokens)
+        self.tokenizer.enable_padding()
+        self._lock = threading.Lock()
+
+    def pooled(self, texts: Sequence[str]):
+        import numpy as np
+
+        encodings = self.tokenizer.encode_batch([t if t.strip() else " " for t in texts])
+        ids = np.array([e.ids for e in encodings], dtype=np.int64)
+        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self.inputs:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        with self._lock:
+            hidden = self.session.run(None, feed)[0]
+        weights = mask[..., None].astype(np.float32)
+        return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+
+
 class OnnxSentenceEmbedder:
     """Any BERT-style ONNX sentence model with a HuggingFace ``tokenizer.json``: mean pooling, L2 normalisation."""
 
@@ -89,25 +124,16 @@ class OnnxSentenceEmbedder:
                  name: str = "onnx"):
         try:
             import numpy as np  # noqa: F401
-            import onnxruntime as ort
-            from tokenizers import Tokenizer
+            import onnxruntime  # noqa: F401
+            import tokenizers  # noqa: F401
         except ImportError as e:
             raise EmbedderError(f"Embedding needs onnxruntime, tokenizers and numpy: {e}") from None
         if not model_path.is_file() or not tokenizer_path.is_file():
             raise EmbedderError(f"Missing embedding files: {model_path} / {tokenizer_path}")
         if sha256:
             _verified(model_path, sha256)
-        ort.disable_telemetry_events()  # belt and braces: the environment variable above is what stops the files
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(str(model_path), options, providers=["CPUExecutionProvider"])
-        self.inputs = {i.name for i in self.session.get_inputs()}
-        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
-        self.tokenizer.enable_truncation(MAX_TOKENS)
-        self.tokenizer.enable_padding()
+        self.model = PooledSession(str(model_path), tokenizer_path, MAX_TOKENS, threads)
         self.name = name
-        self._lock = threading.Lock()
         self.dimension = len(self.embed(["probe"])[0])
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
@@ -123,16 +149,7 @@ class OnnxSentenceEmbedder:
             while end < len(order) and end - start < BATCH and len(cleaned[order[end]]) * (end - start + 1) <= BATCH_CHARS:
                 end += 1
             chosen = order[start:end]
-            encodings = self.tokenizer.encode_batch([cleaned[i] for i in chosen])
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            feed = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in self.inputs:
-                feed["token_type_ids"] = np.zeros_like(ids)
-            with self._lock:
-                hidden = self.session.run(None, feed)[0]
-            weights = mask[..., None].astype(np.float32)
-            pooled = (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+            pooled = self.model.pooled([cleaned[i] for i in chosen])
             norms = np.linalg.norm(pooled, axis=1, keepdims=True)
             for i, vector in zip(chosen, (pooled / np.clip(norms, 1e-12, None)).astype(np.float32).tolist()):
                 out[i] = vector

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -71,7 +72,9 @@ class MiniLM(nn.Module):
         return (x * weights).sum(1) / weights.sum(1).clamp(min=1e-9)
 
 
+@lru_cache(maxsize=2)
 def _initializers(path: str) -> dict[str, np.ndarray]:
+    """The file's initializers, parsed once: training builds a fresh module from them every epoch (read-only)."""
     import onnx
     from onnx import numpy_helper
 

@@ -85,6 +85,7 @@ def score(rows: list[dict], probs: dict[str, np.ndarray]) -> dict[str, float]:
 
 
 def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[str, np.ndarray], list]:
+    """One seed's run: the best epoch's objective, figures and weights, and every epoch's figures."""
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
@@ -99,7 +100,7 @@ def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[
         optimizer, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm))))
     y = targets(rows)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smoothing)
-    best: tuple[float, dict, dict, list] | None = None
+    best: tuple[float, dict, dict] | None = None
     history = []
     for epoch in range(args.epochs):
         model.train()
@@ -122,10 +123,9 @@ def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[
         history.append({"seed": seed, "epoch": epoch + 1, **figures})
         print(json.dumps(history[-1]), flush=True)
         if best is None or objective < best[0]:
-            best = (objective, figures, {k: v.detach().cpu().clone() for k, v in shipped.state_dict().items()},
-                    [])
+            best = (objective, figures, {k: v.detach().cpu().clone() for k, v in shipped.state_dict().items()})
     assert best is not None
-    return best[0], best[1], best[2], history
+    return (*best, history)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -30,10 +30,7 @@ class TunedEncoder:
     """Sentences in, one probability row per label family out."""
 
     def __init__(self, path: Path = SHIPPED, threads: int = 2) -> None:
-        from memory.embedder import minilm_files  # first: it turns onnxruntime's telemetry off before the import
-
-        import onnxruntime as ort
-        from tokenizers import Tokenizer
+        from memory.embedder import PooledSession, minilm_files  # first: it turns onnxruntime's telemetry off
 
         if not path.is_file():
             raise ClaimsModelError(f"The claims reader's weights are missing: {path} "
@@ -55,27 +52,10 @@ class TunedEncoder:
                 raise ClaimsModelError(f"The claims reader's weights do not fit the model file ({name})")
             data[offset:offset + len(raw)] = raw
         self.heads = {f: (arrays[f"head/{f}/weight"], arrays[f"head/{f}/bias"]) for f in self.families}
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        self.session = ort.InferenceSession(bytes(data), options, providers=["CPUExecutionProvider"])
-        self.inputs = {i.name for i in self.session.get_inputs()}
-        self.tokenizer = Tokenizer.from_file(str(tokenizer_path))
-        self.tokenizer.enable_truncation(int(self.meta["max_tokens"]))
-        self.tokenizer.enable_padding()
-        self._lock = threading.Lock()
+        self.model = PooledSession(bytes(data), tokenizer_path, int(self.meta["max_tokens"]), threads)
 
     def pooled(self, texts: Sequence[str]) -> np.ndarray:
-        encodings = self.tokenizer.encode_batch([t if t.strip() else " " for t in texts])
-        ids = np.array([e.ids for e in encodings], dtype=np.int64)
-        mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-        feed = {"input_ids": ids, "attention_mask": mask}
-        if "token_type_ids" in self.inputs:
-            feed["token_type_ids"] = np.zeros_like(ids)
-        with self._lock:
-            hidden = self.session.run(None, feed)[0]
-        weights = mask[..., None].astype(np.float32)
-        return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
+        return self.model.pooled(texts)
 
     def probabilities(self, texts: Sequence[str]) -> dict[str, np.ndarray]:
         if not texts:

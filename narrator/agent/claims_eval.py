@@ -21,6 +21,10 @@ from narrator.agent.claims_reader import FAMILIES, NOTHING, ClaimsReader, load_r
 DATA_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
 
 
+NO_SET = "no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)"
+"""What the eval commands say when neither set is there (an installed package carries no tests)."""
+
+
 def claim_sets(dev: bool = False, data_dir: Path | None = None) -> list[Path]:
     """The held-out set (``claims_eval.jsonl``), or with ``dev`` the development set."""
     path = (data_dir or DATA_DIR) / ("claims_dev.jsonl" if dev else "claims_eval.jsonl")

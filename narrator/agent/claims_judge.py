@@ -64,7 +64,7 @@ class ClaimsJudge:
     def __init__(self, evidence: Evidence, outcomes: list[Any]):
         self.evidence = evidence
         self.polarities = [o.polarity for o in outcomes]
-        self.attacks = [p for (tool, _), p in _attack_polarities(evidence)]
+        self.attacks = attack_polarities(evidence)
         effects = evidence.effects
         self.kinds = {e.kind for e in effects}
         self.harmed = {e.who for e in effects if e.kind in ("harmed", "downed")}
@@ -77,15 +77,14 @@ class ClaimsJudge:
         """Why the sentence read so cannot stand this turn, or None."""
         for family in FAMILIES:
             label = claimed(reading, family, self.decided)
-            why = label and (self._condition(label, mentioned, reading.sentence) if family == "condition"
-                             else getattr(self, f"_{family}")(label, mentioned))
+            why = label and getattr(self, f"_{family}")(label, mentioned, reading.sentence)
             if why:
                 p = reading.confidence.get(f"{family}:{label}", 0.0)
                 return f"reads as {_said(family, label)} (p {p:.2f}), but {why}"
         return None
 
-    # -- one family each ---------------------------------------------------------------------------------------
-    def _outcome(self, label: str, mentioned: set[str]) -> str | None:
+    # -- one family each: (the claimed label, who the sentence names, the sentence) -----------------------------
+    def _outcome(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         if not self.polarities:
             return None
         if label == "success" and all(p < 0 for p in self.polarities):
@@ -94,7 +93,7 @@ class ClaimsJudge:
             return "the engine's outcome was a success"
         return None
 
-    def _attack(self, label: str, mentioned: set[str]) -> str | None:
+    def _attack(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         if label == "hit":
             if self.attacks and all(p < 0 for p in self.attacks):
                 return "the attack missed"
@@ -104,7 +103,7 @@ class ClaimsJudge:
             return "the attack hit"
         return None
 
-    def _harm(self, label: str, mentioned: set[str]) -> str | None:
+    def _harm(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         if label == "hurt" and not self.harmed:
             return "nobody was hurt this turn"
         if label == "down" and "downed" not in self.kinds:
@@ -118,10 +117,10 @@ class ClaimsJudge:
             return f"{', '.join(sorted(mentioned & self.harmed or self.harmed))} was hurt"
         return None
 
-    def _heal(self, label: str, mentioned: set[str]) -> str | None:
+    def _heal(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         return None if self.kinds & {"healed", "revived"} else "nobody was healed this turn"
 
-    def _condition(self, label: str, mentioned: set[str], sentence: str = "") -> str | None:
+    def _condition(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         if CONCEALED.search(sentence):
             return None  # hiding is how a sneak succeeds: the outcome family judges it, no book tracks it as a state
         if label == "gained" and not self.kinds & {"condition_added", "downed"}:
@@ -130,7 +129,7 @@ class ClaimsJudge:
             return "no condition ended this turn"
         return None
 
-    def _item(self, label: str, mentioned: set[str]) -> str | None:
+    def _item(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         if label == "gained" and not self.kinds & {"item_gained", "gained"}:
             return "nobody gained an item or money this turn"
         if label == "lost" and not self.kinds & {"item_lost", "spent"} and not any(
@@ -138,32 +137,22 @@ class ClaimsJudge:
             return "nobody lost an item or money this turn"
         return None
 
-    def _resource(self, label: str, mentioned: set[str]) -> str | None:
+    def _resource(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         return None if "spent" in self.kinds else "no resource was spent this turn"
 
-    def _number(self, label: str, mentioned: set[str]) -> str | None:
+    def _number(self, label: str, mentioned: set[str], sentence: str) -> str | None:
         return None
 
 
-def _attack_polarities(evidence: Evidence) -> list[tuple[tuple[str, Any], int]]:
-    """Each attack of the turn with its polarity (+1 hit, −1 miss), from the tool's name and result; a middling
-    outcome is a hit when someone was hurt this turn, a miss otherwise."""
-    out = []
-    for tool, result in evidence.results:
-        if not ATTACK_TOOL.search(tool):
-            continue
-        label = getattr(result, "outcome_label", None) or (result.outcome if isinstance(getattr(result, "outcome",
-                                                                                               None), str) else None)
-        polarity = evidence.vocabulary.outcomes.get(str(label).lower()) if label else None
-        if polarity is None:
-            hit = getattr(result, "hit", None)
-            success = getattr(result, "success", None) if hit is None else hit
-            polarity = None if success is None else (1 if success else -1)
-        if polarity == 0:  # a middling attack (Minim's neutral): whether it connected is whether someone was hurt
-            polarity = 1 if any(e.kind in ("harmed", "downed") for e in evidence.effects) else -1
-        if polarity is not None:
-            out.append(((tool, result), polarity))
-    return out
+def attack_polarities(evidence: Evidence) -> list[int]:
+    """Each attack of the turn as +1 (hit) or −1 (miss), from the tool's name and its result's outcome (else its
+    ``hit``, else its ``success``); a middling outcome is a hit when someone was hurt this turn, a miss otherwise."""
+    from narrator.agent.guard import outcome_of
+
+    hurt = any(e.kind in ("harmed", "downed") for e in evidence.effects)
+    polarities = [outcome_of(result, evidence.vocabulary, ("hit", "success"))[1]
+                  for tool, result in evidence.results if ATTACK_TOOL.search(tool)]
+    return [(1 if hurt else -1) if p == 0 else p for p in polarities if p is not None]
 
 
 def _said(family: str, label: str) -> str:

@@ -114,6 +114,18 @@ class EngineOutcome:
     label: str
 
 
+def outcome_of(node: Any, vocabulary: Any, verdicts: tuple[str, ...] = ("success",)) -> tuple[Any, int | None]:
+    """A result's outcome label and its polarity: from the book's outcome labels, else from the first of the
+    ``verdicts`` fields (booleans) the result has; None when it decided nothing."""
+    label = getattr(node, "outcome_label", None) or (node.outcome if isinstance(getattr(node, "outcome", None), str)
+                                                     else None)
+    polarity = vocabulary.outcomes.get(str(label).lower()) if label else None
+    if polarity is None:
+        verdict = next((v for v in (getattr(node, name, None) for name in verdicts) if v is not None), None)
+        polarity = None if verdict is None else (1 if verdict else -1)
+    return label, polarity
+
+
 def engine_outcomes(evidence: Evidence) -> list[EngineOutcome]:
     """The outcome of every decided action in the results (nested ones too: a surprise check's each test),
     polarity from the book's outcome labels, else from ``success``."""
@@ -122,12 +134,7 @@ def engine_outcomes(evidence: Evidence) -> list[EngineOutcome]:
     def read(node: Any, depth: int) -> None:
         if not isinstance(node, BaseModel) or depth > 2:
             return
-        label = getattr(node, "outcome_label", None) or (node.outcome if isinstance(getattr(node, "outcome", None),
-                                                                                     str) else None)
-        polarity = evidence.vocabulary.outcomes.get(str(label).lower()) if label else None
-        if polarity is None:
-            success = getattr(node, "success", None)
-            polarity = None if success is None else (1 if success else -1)
+        label, polarity = outcome_of(node, evidence.vocabulary)
         if polarity is not None:
             text = str(label or ("success" if polarity > 0 else "failure"))
             out.append(EngineOutcome(polarity, any(w in text.lower() for w in CRITICAL_WORDS), text))
@@ -186,26 +193,25 @@ class Judge:
     def __call__(self, sentence: str) -> str | None:
         if len(sentence) > MAX_SENTENCE:
             return next((why for piece in pieces(sentence) if (why := self(piece))), None)
-        self._sentence = sentence
         masked, mentioned = self._mask(sentence)
         for claim in number_claims(masked, self.vocabulary):
             why = self._number(claim, mentioned, masked)
             if why:
                 return why
         for claim in state_claims(masked, self.vocabulary):
-            why = self._state(claim, mentioned, masked)
+            why = self._state(claim, mentioned, masked, sentence)
             if why:
                 return why
         return self._outcome(self._mask_for_outcome(sentence)) or self.claims.contradiction(
             self.reader.read([sentence])[0], mentioned)
 
-    def _unless_fiction(self, family: str | None, why: str) -> str | None:
+    def _unless_fiction(self, family: str | None, why: str, sentence: str) -> str | None:
         """A change of state found by keywords and absent from the results: removed, unless the claims reader is
         sure the sentence asserts nothing in that family — "the wind finds every gap in your cloak", "the dead are
         many in this valley" use the words of a claim and claim nothing."""
         if family is None:
             return why
-        reading = self.reader.read([self._sentence])[0]
+        reading = self.reader.read([sentence])[0]
         return None if reading.confidence.get(f"{family}:{NOTHING[family]}", 0.0) >= SURE_FICTION else why
 
     def prefetch(self, sentences: list[str]) -> None:
@@ -311,7 +317,8 @@ class Judge:
             return True
         return bool(PRONOUNS.search(before))
 
-    def _state(self, claim, mentioned: set[str], sentence: str) -> str | None:
+    def _state(self, claim, mentioned: set[str], sentence: str, original: str) -> str | None:
+        """``sentence`` with its names masked; ``original`` as written (what the claims reader read)."""
         kind, quoted = claim.kind, claim.text.strip()
         what = STATE_WORDS.get(kind, kind)
         if kind in STATE_NEEDS:
@@ -321,7 +328,7 @@ class Judge:
                 effects += [e for e in self.evidence.effects if e.kind == "condition_added" and "disarm" in e.what]
             if not effects:
                 return self._unless_fiction(STATE_FAMILY.get(kind), f"claims {what} ('{quoted}'), but no tool "
-                                            "result of this turn contains it")
+                                            "result of this turn contains it", original)
             if kind in ("item_gained", "item_lost") and claim.what and claim.what not in GENERIC_ITEMS:
                 noun = claim.what.rstrip("s")
                 shown = ", ".join(sorted({e.what for e in effects}))
@@ -351,18 +358,18 @@ class Judge:
             if downed:
                 return f"claims {what} ('{quoted}'), but the results say {', '.join(downed)}, not dead"
             return self._unless_fiction("harm", f"claims {what} ('{quoted}'), but no tool result of this turn "
-                                                "contains it")
+                                                "contains it", original)
         if kind == "money":
             if self.money_changed or (BUYING.search(quoted) and "item_gained" in self.kinds):
                 return None
             return self._unless_fiction("item", f"claims {what} ('{quoted}'), but no tool changed anyone's money "
-                                                "this turn")
+                                                "this turn", original)
         if kind in ("spent", "gained"):
             changed = [e for e in self.evidence.effects if e.kind == kind]
             if any(claim.what is None or claim.what in e.what.lower() for e in changed):
                 return None
             why = f"claims {what} ('{quoted}'), but no tool result of this turn contains it"
-            return self._unless_fiction("resource", why) if kind == "spent" and not changed else why
+            return self._unless_fiction("resource", why, original) if kind == "spent" and not changed else why
         if kind == "stat":
             return None if self.stat_changed else f"claims {what} ('{quoted}'), but no tool changed one this turn"
         if kind == "modifier":  # a bonus on a later roll needs a condition that gives it; one now, a modifier

@@ -210,12 +210,12 @@ def _stale_weights(reader) -> str:
 
 def cmd_eval_claims(ns):
     """The claims reader on a labelled set: claims missed (read as fiction), fiction flagged, per family."""
-    from narrator.agent.claims_eval import claim_sets, evaluate_claims
+    from narrator.agent.claims_eval import NO_SET, claim_sets, evaluate_claims
     from narrator.agent.claims_reader import ClaimsReader
 
     files = [Path(ns.file)] if ns.file else claim_sets(ns.dev)
     if not files:
-        print("no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)")
+        print(NO_SET)
         return 2
     reader = ClaimsReader()
     report = evaluate_claims(files, reader).as_dict()
@@ -269,12 +269,12 @@ def cmd_eval_guard(ns):
 
 
 def _eval_claims_guard(ns):
-    from narrator.agent.claims_eval import claim_sets
+    from narrator.agent.claims_eval import NO_SET, claim_sets
     from narrator.agent.claims_guard_eval import evaluate_claims_guard
 
     files = claim_sets(ns.dev)
     if not files:
-        print("no claims set: tests/data/claims_eval.jsonl (held out) or claims_dev.jsonl (--dev)")
+        print(NO_SET)
         return 2
     report = evaluate_claims_guard(files).as_dict()
     kind = "development set" if ns.dev else "held-out set (never tuned against)"

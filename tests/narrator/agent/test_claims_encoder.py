@@ -50,26 +50,26 @@ def test_a_damaged_file_is_a_clear_error(tmp_path):
         TunedEncoder(bad)
 
 
-def test_weights_for_another_model_file_are_refused(tmp_path):
+def with_meta(tmp_path, change):
+    """A copy of the shipped weights whose meta ``change(meta)`` altered."""
     with np.load(SHIPPED) as npz:
         arrays = {k: npz[k] for k in npz.files}
     meta = json.loads(arrays["meta"].tobytes())
-    meta["onnx_sha256"] = "0" * 64
+    change(meta)
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-    other = tmp_path / "other.npz"
-    np.savez(other, **arrays)
+    path = tmp_path / "altered.npz"
+    np.savez(path, **arrays)
+    return path
+
+
+def test_weights_for_another_model_file_are_refused(tmp_path):
     with pytest.raises(ClaimsModelError, match="another MiniLM"):
-        TunedEncoder(other)
+        TunedEncoder(with_meta(tmp_path, lambda meta: meta.update(onnx_sha256="0" * 64)))
 
 
 def test_offsets_outside_the_model_file_are_refused(tmp_path):
-    with np.load(SHIPPED) as npz:
-        arrays = {k: npz[k] for k in npz.files}
-    meta = json.loads(arrays["meta"].tobytes())
-    name = next(iter(meta["offsets"]))
-    meta["offsets"][name] = 10**12
-    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
-    other = tmp_path / "far.npz"
-    np.savez(other, **arrays)
+    def far(meta):
+        meta["offsets"][next(iter(meta["offsets"]))] = 10**12
+
     with pytest.raises(ClaimsModelError, match="do not fit"):
-        TunedEncoder(other)
+        TunedEncoder(with_meta(tmp_path, far))

@@ -113,10 +113,10 @@ def test_a_middling_attack_is_a_hit_only_when_someone_was_hurt():
     """Minim's neutral attack misses and the target fumbles: for the attack family it is a miss, so a blow told as
     landing contradicts it (found in play: "You manage to punch Lord Aubrey" after such a miss)."""
     from narrator.agent.claims_guard_eval import _run
-    from narrator.agent.claims_judge import _attack_polarities
+    from narrator.agent.claims_judge import attack_polarities
 
     neutral = _run("minim", "minim_attack_target", {"attacker": "Aria", "defender": "Guard"}, [2, 5] + [1] * 6)
     assert [o.polarity for o in engine_outcomes(neutral)] == [0]
-    assert [p for _, p in _attack_polarities(neutral)] == [-1]
+    assert attack_polarities(neutral) == [-1]
     hit = turns_for("minim")["hit"]
-    assert [p for _, p in _attack_polarities(hit)] == [1]
+    assert attack_polarities(hit) == [1]
