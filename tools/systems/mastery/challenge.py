@@ -9,10 +9,14 @@ Readings chosen:
 
 * The target number is given as a number or as a difficulty name resolved through the book's table for the
   campaign's die (Normal on a d6 is 4, on a d20 11). A number must lie on the die (1..die): a target above the die
-  could never be met and is the GM calling the challenge impossible, which is said with ``impossible``.
+  can never be met, so there is nothing to roll, and it is refused.
 * "Unless a challenge is impossible, all characters get one base die, which cannot be removed due to modifiers":
-  the pool never falls below 1 die; when the caller marks the challenge impossible, modifiers *can* take that base
-  die away (the pool is then at least 0 dice, and 0 dice cannot succeed).
+  the pool never falls below 1 die. In the challenge the book calls impossible, that base die is *not guaranteed*:
+  modifiers can take it away, so the pool may be 0 dice, and 0 dice cannot succeed. The flag says what it does,
+  ``no_guaranteed_die``, because "impossible" read as a word promises a challenge that cannot succeed, and this one
+  still can (trait +2 keeps 3 dice). Until the name changed it was ``impossible``, and that spelling is still
+  accepted, so older campaign logs replay unchanged. It is the GM's way to say "only possible by characters with
+  points in it" (``mastery.md#One Comment``): a character with nothing to add rolls no dice.
 * "If the GM decides that either are unfit for the test at hand, the player cannot use them (and may not change
   their choice)": an ability or skill ruled unfit adds nothing to the pool — the player does not get to pick
   another one instead (the table tool :func:`.table_checks.mastery_check` enforces that for a repeated task).
@@ -32,7 +36,7 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die as RolledDie
@@ -80,8 +84,9 @@ class PoolSpec(ToolArgs):
     ability_unfit: bool = Field(False, description="The GM ruled the chosen ability unfit: it adds nothing (and "
                                 "the player may not choose another).")
     skill_unfit: bool = Field(False, description="The GM ruled the chosen skill unfit: it adds nothing.")
-    impossible: bool = Field(False, description="The GM marks the challenge impossible: no base die is "
-                             "guaranteed, so modifiers may leave 0 dice.")
+    no_guaranteed_die: bool = Field(False, validation_alias=AliasChoices("no_guaranteed_die", "impossible"),
+                                    description="The book's impossible challenge: the one base die is not "
+                                    "guaranteed, so modifiers may leave 0 dice (0 dice cannot succeed).")
     trait_name: str | None = Field(None, max_length=40, description="For the explanation: which trait.")
     ability_name: str | None = Field(None, max_length=40, description="For the explanation: which ability.")
     skill_name: str | None = Field(None, max_length=40, description="For the explanation: which skill.")
@@ -103,8 +108,8 @@ class TargetSpec(ToolArgs):
     def _tn_on_the_die(self):
         if isinstance(self.tn, int) and not 1 <= self.tn <= self.die:
             raise ValueError(f"tn {self.tn} is not a face of a d{self.die}: give 1..{self.die} or a difficulty "
-                             "(Easy, Normal, Difficult, Extreme); a challenge that cannot succeed is marked "
-                             "impossible")
+                             "(Easy, Normal, Difficult, Extreme); a target no face can meet cannot succeed, so "
+                             "there is nothing to roll")
         return self
 
 
@@ -137,7 +142,7 @@ def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
     ability = 0 if spec.ability_unfit else spec.ability
     skill = 0 if spec.skill_unfit else spec.skill
     raw = 1 + spec.trait + ability + skill + spec.circumstance
-    dice = max(0, raw) if spec.impossible else max(1, raw)
+    dice = max(0, raw) if spec.no_guaranteed_die else max(1, raw)
     parts = ["1 base die", f"{spec.trait_name or 'trait'} {_signed(spec.trait)}"]
     notes: list[str] = []
     for kind, value, name, unfit in (("ability", spec.ability, spec.ability_name, spec.ability_unfit),
@@ -154,7 +159,7 @@ def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
     if spec.circumstance:
         parts.append(f"circumstances {_signed(spec.circumstance)}")
     lines = [f"Pool = {' + '.join(parts)} = {raw} {'die' if raw in (1, -1) else 'dice'}."] + notes
-    if spec.impossible:
+    if spec.no_guaranteed_die:
         lines.append("The GM marks this challenge impossible: no base die is guaranteed"
                      + (f", so the pool is {dice} dice." if raw < 1 else "."))
     elif raw < 1:

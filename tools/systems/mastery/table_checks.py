@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
@@ -108,7 +108,9 @@ def picked_for(state: TableState, name: str, sheet, args: PickArgs, options: Cam
 class CheckArgs(PickArgs):
     actor: str = ACTOR
     needed: int = Field(1, ge=1, le=30, description="Successes the GM requires.")
-    impossible: bool = Field(False, description="The GM marks the challenge impossible: no base die guaranteed.")
+    no_guaranteed_die: bool = Field(False, validation_alias=AliasChoices("no_guaranteed_die", "impossible"),
+                                    description="The book's impossible challenge: the base die is not guaranteed "
+                                    "(modifiers may leave 0 dice).")
     requires: str | None = Field(None, max_length=40, description="An ability or skill without which the GM rules "
                                  "the action impossible ('only possible by characters with points in it').")
     task: str | None = Field(None, max_length=80, description="What is attempted, e.g. 'classify the wild plants': "
@@ -187,7 +189,7 @@ def mastery_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
                       f"{'success' if standing['needed'] == 1 else 'successes'} at {standing['tn']}, failure marks "
                       f"{standing['damage']} health boxes.")
         r = run_pure(mastery_hazard, roller, die=options.die, tn=standing["tn"], needed=standing["needed"],
-                     impossible=args.impossible, hazard=standing["name"], damage=standing["damage"],
+                     no_guaranteed_die=args.no_guaranteed_die, hazard=standing["name"], damage=standing["damage"],
                      health=sheet.health, **unfit, **picked.spec())
         edits = ConditionEdits(state)
         ops, after = health_change(name, sheet, r.health_after if r.health_after is not None else sheet.health,
@@ -195,7 +197,7 @@ def mastery_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
         changes += [*ops, *edits.ops()]
     else:
         r = run_pure(mastery_challenge, roller, die=options.die, tn=target(args, options), needed=args.needed,
-                     impossible=args.impossible, **unfit, **picked.spec())
+                     no_guaranteed_die=args.no_guaranteed_die, **unfit, **picked.spec())
     return bind(CheckOnTable, r, changes, summary=f"{name} ({picked.words()}): {r.summary}", before=before,
                 after=after, refs=refs, actor=name, activity=args.activity, trait_name=picked.trait,
                 ability=picked.ability, skill=picked.skill)

@@ -431,7 +431,7 @@ def _foe_attack(args: AttackArgs, roller: Roller, state: TableState, options: Ca
     spec = defence.spec()
     if cannot:
         steps.append(f"{dfn} is {' and '.join(cannot)} and cannot defend: no dice, the blow lands.")
-        spec.update(impossible=True, circumstance=-(1 + spec["trait"] + spec["ability"] + spec["skill"]))
+        spec.update(no_guaranteed_die=True, circumstance=-(1 + spec["trait"] + spec["ability"] + spec["skill"]))
     r = run_pure(mastery_hazard, roller, die=options.die, tn=tn, foe_pool=pool.dice, rounding=options.average_rounding,
                  hazard=f"{att}'s attack", damage=harm, health=d.health, **spec)
     ops, lines = health_change(dfn, d, r.health_after if r.health_after is not None else d.health, edits, options,

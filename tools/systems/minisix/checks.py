@@ -28,7 +28,7 @@ from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.odds import Odds
 from tools.tool import tool
-from tools.systems.minisix.codes import DieCode, code, parse_field
+from tools.systems.minisix.codes import DieCode, parse_field, rolled_code, rolled_dice
 from tools.systems.minisix.rules import DICE_BASICS, DIFFICULTY, HERO_POINT_BONUS, HOUSE, MULTIPLE
 from tools.systems.minisix.wild import (
     BAND_ORDER, WildRoll, at_least, band_dist, band_of, chain_lines, success_dist, throw,
@@ -54,14 +54,13 @@ class DiceSpec(ToolArgs):
     @classmethod
     def _code(cls, v: str) -> str:
         v = parse_field(v)
-        c = code(v)
-        if c.dice < 1:
+        if rolled_dice(v) < 1:
             raise ValueError(f"'{v}' has no dice to roll; a roll is at least 1D (e.g. '1D', '3D+1')")
         return v
 
     @model_validator(mode="after")
     def _one_die_per_action(self) -> "DiceSpec":
-        left = max(1, code(self.code).dice - self.penalty_dice)
+        left = max(1, rolled_dice(self.code) - self.penalty_dice)
         if left - self.extra_actions < 1:
             actions = self.extra_actions + 1
             raise ValueError(f"{actions} actions from {left}D leave {left - self.extra_actions}D for each: a "
@@ -80,9 +79,9 @@ class Effective:
     """The code actually rolled and the lines saying how it came from the code given."""
 
     def __init__(self, spec: DiceSpec):
-        given = code(spec.code)
+        given, lines = rolled_code(spec.code)
         self.given = given
-        lines = [f"{spec.code}: roll {given.dice} dice, one of them the wild die"
+        lines += [f"{given.text() if lines else spec.code}: roll {given.dice} dice, one of them the wild die"
                  + (f", and add {given.pips}" if given.pips > 0 else f", and subtract {-given.pips}"
                     if given.pips < 0 else "") + "."]
         dice = given.dice

@@ -1,9 +1,12 @@
 """Die codes (``mini-six.md#Dice Basics``, ``#How to Make a Character``): ``4D+2`` is four dice plus two pips.
 
 "Each die is equal to three pips ... Going to '+3' advances the die code to the next largest die": a code's value
-is its pips, ``3 × dice + pips``, and arithmetic on codes is arithmetic on pips. A *written* code keeps what it
-was given (``3D+5`` rolls three dice and adds five); :meth:`DieCode.normalised` carries every three pips into a
-die, the progression the book prints (1D, 1D+1, 1D+2, 2D ...). Penalties are whole dice (``-1D``), bonuses may be
+is its pips, ``3 × dice + pips``, and arithmetic on codes is arithmetic on pips. :meth:`DieCode.normalised` carries
+every three pips into a die, the progression the book prints (1D, 1D+1, 1D+2, 2D ...). A code is **rolled
+normalised** (:func:`rolled_code`), wherever it enters a roll: ``3D+5`` is ``4D+2`` and throws four dice, because
+the book's "+3 advances the die code" makes them the same code (rolled as written, 3D+5 and 4D+2 would give
+different odds: P(15 or more) 827/1296 against 1757/2592). The roll's steps say so when the code was written
+otherwise. Penalties are whole dice (``-1D``), bonuses may be
 either (``+2D``, ``+1``), and a code with no dice (``+2``) is a flat bonus.
 
 ``minisix_dice_code`` is the pure tool: add and subtract codes, see the pips, the normalised code, the static
@@ -98,6 +101,21 @@ class DieCode(BaseModel):
 
 def code(text: Any) -> DieCode:
     return DieCode.parse(text)
+
+
+def rolled_code(text: Any) -> tuple[DieCode, list[str]]:
+    """The code a roll throws (normalised), and the line showing it when it was written otherwise."""
+    written = code(text)
+    rolled = written.normalised()
+    if rolled == written:
+        return rolled, []
+    return rolled, [f"{written.text()} is {rolled.text()}: every three pips make a die (\"going to '+3' advances "
+                    "the die code to the next largest die\")."]
+
+
+def rolled_dice(text: Any) -> int:
+    """How many dice a code throws once normalised (``1D-3`` throws none; ``+4`` throws one)."""
+    return code(text).normalised().dice
 
 
 def average(c: DieCode) -> Fraction:

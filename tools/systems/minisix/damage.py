@@ -38,7 +38,7 @@ from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.odds import Dist
 from tools.tool import tool
-from tools.systems.minisix.codes import code, parse_field
+from tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from tools.systems.minisix.rules import (
     COMBAT, LEVELS, MARGIN_BANDS, RESISTING, RESULT_WOUNDS, STUNNED, WOUND_EFFECTS, WOUND_NAMES, WOUND_PENALTY,
 )
@@ -105,7 +105,7 @@ class DamageArgs(ToolArgs):
         if v is None:
             return None
         v = parse_field(v)
-        if code(v).dice < 1:
+        if rolled_dice(v) < 1:
             raise ValueError("a damage code has at least 1D")
         return v
 
@@ -175,7 +175,7 @@ def minisix_damage(args: DamageArgs, roller: Roller) -> DamageResult:
     steps: list[str] = []
     dice = []
     if args.damage is not None:
-        c = code(args.damage)
+        c, steps = rolled_code(args.damage)
         r = throw(roller, c.dice, c.pips, "damage")
         total = r.total
         dice = r.dice

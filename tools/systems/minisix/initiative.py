@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.tool import tool
-from tools.systems.minisix.codes import code, parse_field
+from tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from tools.systems.minisix.rules import COMBAT
 from tools.systems.minisix.wild import throw
 
@@ -31,7 +31,7 @@ class Combatant(ToolArgs):
     @classmethod
     def _code(cls, v: str) -> str:
         v = parse_field(v)
-        if code(v).dice < 1:
+        if rolled_dice(v) < 1:
             raise ValueError("an Agility code has at least 1D")
         return v
 
@@ -70,10 +70,11 @@ class InitiativeResult(ToolResult):
 def roll_initiative(combatants: list[tuple[str, str]], roller: Roller) -> InitiativeResult:
     rolled, dice, steps = [], [], ["Each combatant rolls Agility (with the wild die); the highest goes first."]
     for name, agility in combatants:
-        c = code(agility)
+        c, shown = rolled_code(agility)
         r = throw(roller, c.dice, c.pips, f"{name} initiative")
         rolled.append((name, agility, r))
         dice += r.dice
+        steps += shown
         steps.append(f"{name}, Agility {agility}: {r.story()}.")
     ranked = sorted(rolled, key=lambda x: (-x[2].total, x[0].casefold()))
     slots: list[list[str]] = []

@@ -39,7 +39,7 @@ from tools.dice import Die, Roller
 from tools.odds import Dist
 from tools.tool import tool
 from tools.systems.minisix.checks import RollOutcome, RollSpec
-from tools.systems.minisix.codes import DieCode, code, parse_field
+from tools.systems.minisix.codes import DieCode, code, parse_field, rolled_code, rolled_dice
 from tools.systems.minisix.rules import MARGIN_BANDS, MASS, MASS_DAMAGE, MASS_TABLE, MASS_TABLE_ROWS, SCALES
 from tools.systems.minisix.wild import wild_at_least
 
@@ -67,7 +67,7 @@ def table_base(c: DieCode) -> int:
 
 def _mass_code(v: str) -> str:
     v = parse_field(v)
-    if code(v).dice < 1:
+    if rolled_dice(v) < 1:
         raise ValueError("a mass roll's code has at least 1D (the wild die)")
     return v
 
@@ -92,9 +92,9 @@ class MassTableResult(ToolResult):
 @tool("minisix_mass_table", "minisix", "The Skill Mass Roll table: a mass attacker's code read as a fixed base "
       "(3.5 per die but the wild die) plus the wild die, e.g. 4D → 10+WD.")
 def minisix_mass_table(args: MassTableArgs, roller: Roller) -> MassTableResult:
-    c = code(args.code)
+    c, shown = rolled_code(args.code)
     exact, base = mass_base(c), table_base(c)
-    steps = [f"{args.code}: {c.dice - 1} dice other than the wild die, each treated as 3.5: "
+    steps = [*shown, f"{c.text() if shown else args.code}: {c.dice - 1} dice other than the wild die, each treated as 3.5: "
              f"{c.dice - 1} × 3.5{f' + {c.pips}' if c.pips else ''} = {half(exact)}.",
              f"The Skill Mass Roll table writes it {base}+WD (the half rounded down); a whole TN is reached by "
              f"{half(exact)} + WD exactly when it is reached by {base} + WD."]
@@ -148,12 +148,12 @@ def _fraction_text(f: Fraction) -> str:
 @tool("minisix_mass_attack", "minisix", "Mass combat: many attackers with the same code, each a fixed 3.5 per die "
       "plus a rolled wild die; with the 6+ and 8+ over-base shortcuts; counts the hits.")
 def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResult:
-    c = code(args.code)
+    c, shown = rolled_code(args.code)
     exact, base = mass_base(c), table_base(c)
     over = args.tn - base
     need = ceil(args.tn - exact)  # the wild value that reaches the TN
     each = wild_at_least(need)
-    steps = [f"{args.attackers} attackers with {args.code}: each die but the wild die counts 3.5, so each rolls "
+    steps = [*shown, f"{args.attackers} attackers with {c.text() if shown else args.code}: each die but the wild die counts 3.5, so each rolls "
              f"{half(exact)}+WD (the mass table writes {base}+WD).",
              f"TN {args.tn}: a wild die of {need} or more hits (lowest hitting total {half(exact + need)})."]
     if args.attackers < MASS_TYPICAL:
@@ -283,9 +283,9 @@ def _per_hit(exact: Fraction, soak: int) -> dict[str, Fraction]:
 @tool("minisix_mass_damage", "minisix", "Mass combat damage rolls: each hit's damage is 3.5 per die but the wild "
       "die plus the wild die, minus Soak; 3 wound results or 1 incapacitate+ take out one man.")
 def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResult:
-    c = code(args.damage)
+    c, shown = rolled_code(args.damage)
     exact = mass_base(c)
-    steps = [f"Each hit's damage: {half(exact)}+WD against Soak {args.soak} (mass combat: 3.5 per die but the wild "
+    steps = [*shown, f"Each hit's damage: {half(exact)}+WD against Soak {args.soak} (mass combat: 3.5 per die but the wild "
              "die)."]
     dice: list[Die] = []
     counts = {"stunned": 0, "wounded": 0, "incapacitating": 0}

@@ -22,7 +22,7 @@ from tools.dice import Roller
 from tools.odds import Dist
 from tools.tool import tool
 from tools.systems.minisix.checks import RollOutcome, RollSpec
-from tools.systems.minisix.codes import code, parse_field
+from tools.systems.minisix.codes import parse_field, rolled_dice
 from tools.systems.minisix.rules import FREE_MOVE, MOVEMENT, STATIC, Move
 from tools.systems.minisix.wild import between
 
@@ -45,7 +45,7 @@ class MoveArgs(ToolArgs):
         if v is None:
             return None
         v = parse_field(v)
-        if code(v).dice < 1:
+        if rolled_dice(v) < 1:
             raise ValueError("an Athletics code has at least 1D")
         return v
 

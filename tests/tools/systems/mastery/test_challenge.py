@@ -50,13 +50,23 @@ def test_the_one_base_die_cannot_be_removed_by_modifiers(call):
     assert r.pool_breakdown.raw == -4 and r.pool == 1 and r.success is True
 
 
-def test_an_impossible_challenge_loses_the_base_die(call):
-    r = call("mastery_challenge", {"die": 6, "trait": 0, "circumstance": -1, "tn": "Easy", "impossible": True},
-             faces=[])
+def test_without_the_guaranteed_die_modifiers_can_take_the_base_die(call):
+    """"Unless a challenge is impossible, all characters get one base die, which cannot be removed due to
+    modifiers." The flag says what it does (the book's impossible challenge: the base die is not guaranteed)."""
+    r = call("mastery_challenge", {"die": 6, "trait": 0, "circumstance": -1, "tn": "Easy",
+                                   "no_guaranteed_die": True}, faces=[])
     assert r.pool == 0 and r.successes == 0 and r.success is False
     assert r.odds.p_success == 0.0 and r.odds.exact == {"0": "1"}
-    lifted = call("mastery_challenge", {"die": 6, "trait": 2, "tn": "Easy", "impossible": True}, faces=[1, 2, 3])
+    lifted = call("mastery_challenge", {"die": 6, "trait": 2, "tn": "Easy", "no_guaranteed_die": True},
+                  faces=[1, 2, 3])
     assert lifted.pool == 3  # only the guarantee goes: a strong enough pool still rolls
+    assert lifted.odds.exact["0"] == "1/27"  # (1/3)^3: it can still succeed, so the flag is not called impossible
+
+
+def test_the_old_flag_name_is_still_read_so_old_logs_replay(call):
+    old = call("mastery_challenge", {"die": 6, "trait": 0, "circumstance": -1, "tn": "Easy", "impossible": True},
+               faces=[])
+    assert old.pool == 0 and old.success is False
 
 
 def test_an_unfit_ability_or_skill_adds_nothing(call):
@@ -71,6 +81,7 @@ def test_tn_must_be_a_face_of_the_die(call):
     with pytest.raises(ToolArgumentError) as e:
         call("mastery_challenge", {"die": 6, "trait": 0, "tn": 7})
     assert "not a face of a d6" in str(e.value)
+    assert "impossible" not in str(e.value)  # the flag of that name never made such a target possible
 
 
 def test_every_bad_field_is_listed(call):
@@ -117,15 +128,15 @@ def test_normal_is_one_in_two_on_every_die():
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(die=st.sampled_from([6, 10, 20]), trait=st.integers(-2, 4), ability=st.integers(0, 4),
        skill=st.integers(0, 5), circumstance=st.integers(-10, 10), needed=st.integers(1, 8),
-       tn=st.sampled_from(["Easy", "Normal", "Difficult", "Extreme"]), impossible=st.booleans(),
+       tn=st.sampled_from(["Easy", "Normal", "Difficult", "Extreme"]), no_guaranteed_die=st.booleans(),
        unfit=st.booleans(), seed=st.integers(0, 10**6))
-def test_pool_and_outcome_invariants(call, die, trait, ability, skill, circumstance, needed, tn, impossible, unfit,
+def test_pool_and_outcome_invariants(call, die, trait, ability, skill, circumstance, needed, tn, no_guaranteed_die, unfit,
                                      seed):
     r = call("mastery_challenge", {"die": die, "trait": trait, "ability": ability, "skill": skill,
                                    "circumstance": circumstance, "needed": needed, "tn": tn,
-                                   "impossible": impossible, "ability_unfit": unfit}, seed=seed)
+                                   "no_guaranteed_die": no_guaranteed_die, "ability_unfit": unfit}, seed=seed)
     raw = 1 + trait + (0 if unfit else ability) + skill + circumstance
-    assert r.pool == (max(0, raw) if impossible else max(1, raw)) == len(r.dice)
+    assert r.pool == (max(0, raw) if no_guaranteed_die else max(1, raw)) == len(r.dice)
     assert r.successes == sum(d.face >= r.tn for d in r.dice)
     assert r.success == (r.successes >= needed)
     assert all(1 <= d.face <= die for d in r.dice)

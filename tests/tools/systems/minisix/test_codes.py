@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -46,3 +48,33 @@ def test_pips_add_like_numbers(a, b):
     n = (x + y).normalised()
     assert n.total_pips == a + b and abs(n.pips) <= 2
     assert code(n.text()) == n
+
+
+def test_a_code_with_three_pips_or_more_is_rolled_normalised(call):
+    """"Each die is equal to three pips ... Going to '+3' advances the die code to the next largest die": 3D+5 and
+    4D+2 are the same code, so they roll the same dice with the same odds, and the roll shows the carry."""
+    written = call("minisix_roll", {"code": "3D+5", "tn": 15}, seed=3)
+    plain = call("minisix_roll", {"code": "4D+2", "tn": 15}, seed=3)
+    assert len(written.dice) == len(plain.dice) == 4
+    assert written.odds.exact["success"] == plain.odds.exact["success"] == "1757/2592"
+    assert written.steps[0].startswith("3D+5 is 4D+2: every three pips make a die")
+    assert written.steps[1:] == plain.steps and written.summary == plain.summary
+
+
+@pytest.mark.parametrize("tool,args", [
+    ("minisix_damage", {"damage": "2D+3", "soak": 6}),
+    ("minisix_initiative", {"combatants": [{"name": "Ana", "agility": "2D+3"}]}),
+    ("minisix_mass_attack", {"code": "3D+3", "attackers": 10, "tn": 12}),
+    ("minisix_mass_damage", {"damage": "3D+3", "hits": 2, "soak": 6}),
+    ("minisix_mass_table", {"code": "3D+3"}),
+])
+def test_every_roll_of_a_code_normalises_it_and_says_so(call, tool, args):
+    r = call(tool, args, seed=1)
+    shown = [s for s in r.steps if "every three pips make a die" in s]
+    assert len(shown) == 1 and re.match(r"^\dD\+3 is \dD: ", shown[0]), r.steps
+
+
+def test_a_code_that_normalises_to_no_dice_is_refused(call):
+    with pytest.raises(ToolArgumentError) as e:
+        call("minisix_roll", {"code": "1D-3", "tn": 5})
+    assert "no dice to roll" in str(e.value)
