@@ -54,6 +54,11 @@ class Die(BaseModel):
         return f"d{self.sides}={self.face}{marks}"
 
 
+def _sorted_flags(flags: Iterable[DieFlag]) -> tuple[DieFlag, ...]:
+    """Flags once each, in the order of their names (a plain die has none: the common case skips this)."""
+    return tuple(sorted(set(flags), key=lambda f: f.value))
+
+
 class Roller:
     """The only source of randomness for tools.
 
@@ -94,7 +99,7 @@ class Roller:
                 raise ScriptedDiceExhausted(f"Scripted face {face} is impossible on a d{sides} ({purpose})")
         else:
             face = self._rng.randint(1, sides)
-        return Die(sides=sides, face=face, flags=tuple(sorted(set(flags), key=lambda f: f.value)), purpose=purpose)
+        return Die(sides=sides, face=face, flags=_sorted_flags(flags) if flags else (), purpose=purpose)
 
     def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> list[Die]:
         if n < 0:

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import combinations_with_replacement
-from math import factorial
+from math import factorial, lcm
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -30,28 +31,39 @@ class Dist:
     __slots__ = ("_p", "_odds")
 
     def __init__(self, probabilities: Mapping[Hashable, Fraction]):
-        cleaned = {k: Fraction(v) for k, v in probabilities.items() if v != 0}
-        total = sum(cleaned.values(), Fraction(0))
-        if total != 1:
-            raise ValueError(f"probabilities sum to {total}, not 1")
+        cleaned = {k: v if type(v) is Fraction else Fraction(v) for k, v in probabilities.items() if v != 0}
+        if not _sums_to_one(cleaned.values()):
+            raise ValueError(f"probabilities sum to {sum(cleaned.values(), Fraction(0))}, not 1")
         self._p = cleaned
         self._odds: dict = {}
 
     @classmethod
+    def _exact(cls, probabilities: Mapping[Hashable, Fraction]) -> "Dist":
+        """A distribution built from others by exact arithmetic (map, combine, bind, normalised weights): its
+        Fractions already sum to 1 by construction, so re-checking the sum would only redo the arithmetic."""
+        made = cls.__new__(cls)
+        made._p = {k: v for k, v in probabilities.items() if v}
+        made._odds = {}
+        return made
+
+    @classmethod
     def certain(cls, value: Hashable) -> "Dist":
-        return cls({value: Fraction(1)})
+        return cls._exact({value: Fraction(1)})
 
     @classmethod
     def uniform(cls, values: Iterable[Hashable]) -> "Dist":
-        values = list(values)
-        counts: dict[Hashable, int] = defaultdict(int)
-        for v in values:
-            counts[v] += 1
-        return cls({v: Fraction(c, len(values)) for v, c in counts.items()})
+        """Each value equally likely (repeats count twice). Uniforms over a ``range`` or plain ints and strings are
+        built once and shared: tools ask for ``Dist.uniform(range(1, 7))`` on every call."""
+        key = values if type(values) is range else tuple(values)
+        if type(key) is range or all(type(v) is int or type(v) is str for v in key):
+            return _uniform(key)
+        return _make_uniform(key)
 
     @classmethod
     def from_weights(cls, weights: Mapping[Hashable, int | Fraction]) -> "Dist":
         total = sum(weights.values())
+        if total and all(type(w) is int for w in weights.values()):  # w / total over ints sums to 1 exactly
+            return cls._exact({k: Fraction(w, total) for k, w in weights.items()})
         return cls({k: Fraction(w) / total for k, w in weights.items()})
 
     def items(self):
@@ -71,14 +83,14 @@ class Dist:
         out: dict[Hashable, Fraction] = defaultdict(Fraction)
         for k, p in self._p.items():
             out[f(k)] += p
-        return Dist(out)
+        return Dist._exact(out)
 
     def combine(self, other: "Dist", f: Callable[[Hashable, Hashable], Hashable]) -> "Dist":
         out: dict[Hashable, Fraction] = defaultdict(Fraction)
         for a, pa in self._p.items():
             for b, pb in other._p.items():
                 out[f(a, b)] += pa * pb
-        return Dist(out)
+        return Dist._exact(out)
 
     def __add__(self, other: "Dist | int") -> "Dist":
         if isinstance(other, int):
@@ -91,7 +103,7 @@ class Dist:
         for k, p in self._p.items():
             for k2, p2 in f(k).items():
                 out[k2] += p * p2
-        return Dist(out)
+        return Dist._exact(out)
 
     def p(self, predicate: Callable[[Hashable], bool]) -> Fraction:
         return sum((p for k, p in self._p.items() if predicate(k)), Fraction(0))
@@ -126,6 +138,59 @@ class Dist:
         return made
 
 
+def _sums_to_one(values: Iterable[Fraction]) -> bool:
+    """Whether exact probabilities sum to 1, in integers over their common denominator (adding Fractions one by
+    one reduces by a gcd at every step, which is most of what building a distribution cost)."""
+    values = list(values)
+    common = lcm(*(v.denominator for v in values)) if values else 1
+    return sum(v.numerator * (common // v.denominator) for v in values) == common
+
+
+def _make_uniform(values: tuple) -> Dist:
+    counts: dict[Hashable, int] = defaultdict(int)
+    for v in values:
+        counts[v] += 1
+    return Dist({v: Fraction(c, len(values)) for v, c in counts.items()})
+
+
+@lru_cache(maxsize=1024)
+def _uniform(values: tuple | range) -> Dist:
+    """The shared uniform distributions (keys are ranges or tuples of exact ints and strings, so ``1`` and ``1.0``
+    or ``True`` never share an entry)."""
+    return _make_uniform(tuple(values))
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+SHAPE_CACHE_SIZE = 4096
+"""Entries each shape cache keeps before it starts afresh (a shape is a handful of small ints)."""
+
+
+def shape_cache(fn: F) -> F:
+    """Memoise an exact computation by the *shape* of a roll (pool sizes, targets, modifiers: its positional
+    arguments), so the Fraction arithmetic behind a tool's odds runs once per shape instead of on every call.
+
+    The function must be pure and its result never mutated (a :class:`Dist`, an :class:`Odds`, a tuple of them).
+    Arguments that cannot be hashed (a list inside an arguments model) are computed afresh, uncached."""
+    memo: dict[tuple, Any] = {}
+
+    @wraps(fn)
+    def cached(*args: Any) -> Any:
+        try:
+            return memo[args]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable: no memo, same answer
+            return fn(*args)
+        value = fn(*args)
+        if len(memo) >= SHAPE_CACHE_SIZE:
+            memo.clear()
+        memo[args] = value
+        return value
+
+    cached.cache_clear = memo.clear  # type: ignore[attr-defined]
+    return cached  # type: ignore[return-value]
+
+
 def _sort_key(k: Hashable):
     return (0, k) if isinstance(k, (int, float, Fraction)) else (1, str(k))
 
@@ -143,6 +208,19 @@ class Odds(BaseModel):
     p_success: float | None = Field(description="P(success) where the system has pass/fail, else null.")
     distribution: dict[str, float] = Field(description="Outcome label -> probability; sums to 1.")
     exact: dict[str, str] = Field(default_factory=dict, description="The same probabilities as exact fractions.")
+
+
+@lru_cache(maxsize=4096)
+def two_way_odds(p: Fraction, yes: str, no: str) -> Odds:
+    """The odds block of a yes-or-no roll with P(yes) = ``p`` (``yes`` listed first), built once per chance: many
+    tools end on one such roll and asked for a fresh distribution every call."""
+    return Dist({yes: p, no: 1 - p}).odds(p_success=p, order=(yes, no))
+
+
+@lru_cache(maxsize=4096)
+def certain_odds(value: Hashable, order: tuple | None = None) -> Odds:
+    """The odds block of an outcome decided without dice (``order`` lists the labels a table expects)."""
+    return Dist.certain(value).odds(p_success=None, order=order)
 
 
 @lru_cache(maxsize=None)

@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tools.contract import CheckResult, ToolArgs, ToolResult, signed
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist, die, fraction_text
+from tools.odds import Dist, Odds, die, fraction_text, shape_cache
 from tools.tool import tool
 from tools.systems.brew.checks import lower
 from tools.systems.brew.contests import Side, SideRoll, compare, roll_side, side_pool, total_dist
@@ -290,7 +290,7 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
         else:
             steps.append("The attack does not land" + (" (a tie: neither beats the other)." if a_total is not None
                                                         and a_total == d_total else "."))
-    dist, dmg = attack_dists(args, ba.pool, bd.pool if bd else None, defender)
+    odds, damage_odds, damage_exact = attack_odds(args, ba.pool, bd.pool if bd else None, defender)
     refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
                                   or args.defence == "disengage" else [])
     return AttackResult(
@@ -299,13 +299,21 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
                 + (", disengaged" if disengaged else "")
                 + (f", {counter_damage} damage back" if outcome == "countered" else ""),
         steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
-        success=outcome == "hit", odds=dist.odds(p_success=dist.p(lambda o: o == "hit"),
-                                                 order=ATTACK_ORDER if args.counter else ATTACK_ORDER[:2]),
-        attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage, counter_damage=counter_damage,
-        defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
-        damage_odds={str(k): float(v) for k, v in sorted(dmg.items())},
-        damage_exact={str(k): fraction_text(v) for k, v in sorted(dmg.items())},
+        success=outcome == "hit", odds=odds, attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage,
+        counter_damage=counter_damage, defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
+        damage_odds=damage_odds, damage_exact=damage_exact,
     )
+
+
+@shape_cache
+def attack_odds(args: AttackArgs, pa: int, pd: int | None,
+                defender: Side | None) -> tuple[Odds, dict[str, float], dict[str, str]]:
+    """The exchange's odds block and the damage's distribution (floats, fractions), once per attack: the same
+    blow against the same defence repeats all fight long, and its exact arithmetic is most of a call."""
+    dist, dmg = attack_dists(args, pa, pd, defender)
+    return (dist.odds(p_success=dist.p(lambda o: o == "hit"), order=ATTACK_ORDER if args.counter else ATTACK_ORDER[:2]),
+            {str(k): float(v) for k, v in sorted(dmg.items())},
+            {str(k): fraction_text(v) for k, v in sorted(dmg.items())})
 
 
 def attack_dists(args: AttackArgs, pa: int, pd: int | None, defender: Side | None) -> tuple[Dist, Dist]:
@@ -369,12 +377,18 @@ def brew_throw(args: ThrowArgs, roller: Roller) -> ThrowResult:
     hit = reach > 0 and (args.distance_m is None or args.distance_m <= reach)
     if args.distance_m is not None:
         steps.append(f"The target at {args.distance_m:g} m is {'within' if hit else 'beyond'} the effective range.")
-    dist = Dist.uniform(range(1, 7)).map(lambda f: "hit" if throw_range(pool + f, args.attribute, args.heavy) > 0 and (
-        args.distance_m is None or args.distance_m <= throw_range(pool + f, args.attribute, args.heavy)) else "miss")
     return ThrowResult(summary=f"Throw {total}: {'hit' if hit else 'miss'} (effective {reach} m)", steps=steps,
                        rule_refs=[COMBAT], dice=[d], outcome="hit" if hit else "miss", success=hit,
-                       odds=dist.odds(p_success=dist.p(lambda o: o == "hit"), order=("hit", "miss")), total=total,
+                       odds=throw_odds(pool, args.attribute, args.heavy, args.distance_m), total=total,
                        effective_range_m=reach)
+
+
+@shape_cache
+def throw_odds(pool: int, attribute: int, heavy: bool, distance_m: float | None) -> Odds:
+    """The throw's odds block, once per throw shape."""
+    dist = Dist.uniform(range(1, 7)).map(lambda f: "hit" if throw_range(pool + f, attribute, heavy) > 0 and (
+        distance_m is None or distance_m <= throw_range(pool + f, attribute, heavy)) else "miss")
+    return dist.odds(p_success=dist.p(lambda o: o == "hit"), order=("hit", "miss"))
 
 
 # --- chases --------------------------------------------------------------------------------------------------------
@@ -484,11 +498,16 @@ def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
             break
     outcome = "caught" if cw > qw and (cw >= need or len(rounds) == args.max_rolls) else "got away"
     steps.append(f"{c.name} {cw}, {q.name} {qw}: {q.name} " + ("is caught." if outcome == "caught" else "gets away."))
-    dist = chase_dist(args)
     return ChaseResult(summary=f"Chase: {q.name} {outcome} ({cw}-{qw})", steps=steps, rule_refs=[WEAPONS, CONTESTED],
-                       dice=dice, outcome=outcome, success=outcome == "caught",
-                       odds=dist.odds(p_success=dist["caught"], order=("caught", "got away")), rounds=rounds,
+                       dice=dice, outcome=outcome, success=outcome == "caught", odds=chase_odds(args), rounds=rounds,
                        chaser_wins=cw, quarry_wins=qw)
+
+
+@shape_cache
+def chase_odds(args: ChaseArgs) -> Odds:
+    """The chase's odds block, once per chase (up to nine rounds of exact arithmetic: the slowest Brew call)."""
+    dist = chase_dist(args)
+    return dist.odds(p_success=dist["caught"], order=("caught", "got away"))
 
 
 # --- the exhaustion of a drawn-out fight ---------------------------------------------------------------------------

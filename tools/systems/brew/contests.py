@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.odds import Dist, die
+from tools.odds import Dist, Odds, die, shape_cache
 from tools.tool import tool
 from tools.systems.brew.checks import (
     OUTCOME_WORDS, PoolBreakdown, PoolSpec, difficulty_text, keep_mode, die_dist, label_odds, outcome_of,
@@ -129,20 +129,26 @@ def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
     winner = args.a.name if outcome == "win" else args.b.name if outcome == "lose" else None
     verdict = (f"{winner} wins" + (f" by {abs(margin)}" if margin is not None else " (the other fails "
                "automatically)")) if winner else "a standoff: neither beats the other"
-    odist, mdist = contest_dist(args.a, ba.pool, args.b, bb.pool)
-    margins = {str(k): v for k, v in mdist.items()}
+    odds, margin_odds = contest_odds(args.a, ba.pool, args.b, bb.pool)
     return ContestResult(
         summary=f"{args.a.name} {ra.total if ra.total is not None else 'auto-fail'} vs {args.b.name} "
                 f"{rb.total if rb.total is not None else 'auto-fail'}: {verdict}",
         steps=[*la, *lb, *sa, *sb, f"Result: {verdict}."],
         rule_refs=[CONTESTED, SKILL_ROLLS] + ([SKILLS_REF] if args.a.best_at_thing or args.b.best_at_thing else []),
         dice=[*ra.dice, *rb.dice], outcome=outcome, success=outcome == "win",
-        odds=odist.odds(p_success=odist.p(lambda o: o == "win"), order=CONTEST_ORDER), a=ra, b=rb, margin=margin,
-        winner=winner, margin_odds={k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
-                                    for k, v in sorted(margins.items(), key=lambda kv: (kv[0] == "auto",
-                                                                                        int(kv[0]) if kv[0] != "auto"
-                                                                                        else 0))},
+        odds=odds, a=ra, b=rb, margin=margin, winner=winner, margin_odds=margin_odds,
     )
+
+
+@shape_cache
+def contest_odds(a: Side, pa: int, b: Side, pb: int) -> tuple[Odds, dict[str, str]]:
+    """The contest's odds block and its margin's exact distribution, once per pair of sides."""
+    odist, mdist = contest_dist(a, pa, b, pb)
+    margins = {str(k): v for k, v in mdist.items()}
+    return (odist.odds(p_success=odist.p(lambda o: o == "win"), order=CONTEST_ORDER),
+            {k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)
+             for k, v in sorted(margins.items(), key=lambda kv: (kv[0] == "auto", int(kv[0]) if kv[0] != "auto"
+                                                                 else 0))})
 
 
 # --- collaboration ---------------------------------------------------------------------------------------------------
@@ -239,8 +245,7 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
             rolls.append({"name": p.name, "face": d.face, "total": total})
         steps.append("Concurrent: everyone rolls once — " + ", ".join(f"{r['name']} {r['face']}" for r in rolls) +
                      f"; total {base} + {' + '.join(str(r['face']) for r in rolls)} = {total}.")
-        dist = (Dist.certain(0) if not people else die(6).repeat_sum(len(people)) + base).map(
-            lambda t: outcome_of(t, args.difficulty))
+        odds = concurrent_odds(base, args.difficulty, len(people))
         outcome = outcome_of(total, args.difficulty)
         used = len(people)
     else:
@@ -259,7 +264,7 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
         outcome = outcome_of(total, args.difficulty)
         if outcome == "failure":
             steps.append(f"Out of tries after {used}: the task is not done.")
-        dist = _consecutive_dist(base, args.difficulty, limit)
+        odds = consecutive_odds(base, args.difficulty, limit)
     minutes = used * args.minutes_per_roll if args.minutes_per_roll and args.mode == "consecutive" else None
     steps.append(f"Total {total}: {OUTCOME_WORDS[outcome]}" + (f", after {minutes} minutes of work" if minutes
                                                                 else "") + ".")
@@ -267,7 +272,21 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
         summary=f"{args.mode.capitalize()} collaboration: {total} vs {args.difficulty}, {outcome}"
                 + (f" in {minutes} minutes" if minutes else ""),
         steps=steps, rule_refs=[COLLABORATIVE, THRESHOLDS], dice=dice, outcome=outcome, success=outcome != "failure",
-        odds=label_odds(dist), base=chosen.name, base_pool=base, total=total, rolls_used=used, rolls=rolls,
+        odds=odds, base=chosen.name, base_pool=base, total=total, rolls_used=used, rolls=rolls,
         minutes=minutes,
     )
+
+
+@shape_cache
+def concurrent_odds(base: int, difficulty: int, people: int) -> Odds:
+    """Everyone's die at once on one base pool: the odds block once per (base, difficulty, head count)."""
+    dist = (Dist.certain(0) if not people else die(6).repeat_sum(people) + base).map(
+        lambda t: outcome_of(t, difficulty))
+    return label_odds(dist)
+
+
+@shape_cache
+def consecutive_odds(base: int, difficulty: int, max_rolls: int) -> Odds:
+    """Turns until done or out of tries: the odds block once per (base, difficulty, tries)."""
+    return label_odds(_consecutive_dist(base, difficulty, max_rolls))
 

@@ -21,7 +21,7 @@ from pydantic import Field, model_validator
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import two_way_odds
 from tools.tool import tool
 from tools.systems.brew.rules import ELF_REF, ROGUE_REF, THIN_FACE_REF, UNLUCKY_REF
 
@@ -101,9 +101,9 @@ def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
     success = not triggered
     if args.flaw == "bound by their word":  # the damage is certain; the roll decides whether an attribute goes
         success = total >= 8
-        odds = Dist({"kept": p_safe, "lost": 1 - p_safe}).odds(p_success=p_safe, order=("kept", "lost"))
+        odds = two_way_odds(p_safe, "kept", "lost")
     else:
-        odds = Dist({"safe": p_safe, "triggered": 1 - p_safe}).odds(p_success=p_safe, order=("safe", "triggered"))
+        odds = two_way_odds(p_safe, "safe", "triggered")
     return FlawResult(summary=f"{args.flaw.capitalize()}: {outcome}" + (f", {damage} damage" if damage else ""),
                       steps=steps, rule_refs=[ref], dice=[d], outcome=outcome, success=success, odds=odds,
                       damage=damage, attribute_lost=lost)

@@ -29,6 +29,7 @@ Readings chosen:
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import ceil
 from typing import Literal
 
@@ -36,7 +37,7 @@ from pydantic import Field, model_validator
 
 from tools.contract import CheckResult, ToolArgs, ToolResult, signed
 from tools.dice import Die, Roller
-from tools.odds import Dist, binomial, die
+from tools.odds import Dist, Odds, binomial, certain_odds, die, two_way_odds
 from tools.tool import tool
 from tools.systems.brew.rules import (
     ATTRIBUTES, CARRY_KG, EXHAUSTION, FOOD, ILLNESS, LOAD, SLEEP, TRAVEL, TRAVEL_KMH, WEATHER, TravelMode,
@@ -91,7 +92,6 @@ def brew_illness(args: IllnessArgs, roller: Roller) -> IllnessResult:
             steps.append(f"Resist: {what} {args.power} + Survival {args.survival} + {d.face} = {pool + d.face} "
                          f"against {args.infectiousness}: " + ("resisted." if resisted else "infected."))
     days = None
-    dur = duration_dist(args.base, args.power)
     if not resisted:
         d = roller.roll(6, "duration die")
         dice.append(d)
@@ -101,13 +101,19 @@ def brew_illness(args: IllnessArgs, roller: Roller) -> IllnessResult:
                      + " Penalties while ill suit the illness (e.g. -2 on Power rolls for bad food).")
     outcome = "resisted" if resisted else "ill"
     if args.infectiousness is None:
-        odds = Dist.certain("ill").odds(p_success=None, order=("resisted", "ill"))
+        odds = certain_odds("ill", ("resisted", "ill"))
     else:
-        odds = Dist({"resisted": p_resist, "ill": 1 - p_resist}).odds(p_success=p_resist, order=("resisted", "ill"))
+        odds = two_way_odds(p_resist, "resisted", "ill")
     return IllnessResult(summary=("Resisted the illness" if resisted else f"Ill for {days} day(s)"), steps=steps,
                          rule_refs=[ILLNESS], dice=dice, outcome=outcome,
                          success=None if args.infectiousness is None else resisted, odds=odds, days=days,
-                         duration_odds={str(k): _text(v) for k, v in sorted(dur.items())})
+                         duration_odds=duration_exact(args.base, args.power))
+
+
+@lru_cache(maxsize=4096)
+def duration_exact(base: int, power: int) -> dict[str, str]:
+    """The duration's exact distribution as text, once per (base, Power) (the result copies the dict)."""
+    return {str(k): _text(v) for k, v in sorted(duration_dist(base, power).items())}
 
 
 # --- food and water --------------------------------------------------------------------------------------------------
@@ -256,10 +262,7 @@ def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
             outcome = "too exhausted" if no_rolls else "penalties" if penalties else "no effect"
     if penalties:
         steps.append("Penalties today: " + ", ".join(f"{a} {signed(v)}" for a, v in penalties.items()) + ".")
-    if p_ok is None:
-        odds = Dist.certain(outcome).odds(p_success=None)
-    else:
-        odds = Dist({"succeeds": p_ok, "fails": 1 - p_ok}).odds(p_success=p_ok, order=("succeeds", "fails"))
+    odds = certain_odds(outcome) if p_ok is None else two_way_odds(p_ok, "succeeds", "fails")
     success = ok
     return SleepResult(summary=f"Sleep, day {args.day}: {outcome}", steps=steps, rule_refs=[SLEEP], dice=dice,
                        outcome=outcome, success=success, odds=odds, penalties=penalties, no_rolls=no_rolls,
@@ -338,11 +341,16 @@ def brew_weather(args: WeatherArgs, roller: Roller) -> WeatherResult:
         ok = pool + d.face >= difficulty
         damage += 0 if ok else 1
         steps.append(f"Check {i}: {d.face} → {pool + d.face}: " + ("fine." if ok else "1 damage."))
-    p_fail = 1 - _p(pool, difficulty)
-    dist = binomial(checks, p_fail)
     return WeatherResult(summary=f"Weather: {damage} damage over {args.hours} h", steps=steps, rule_refs=[WEATHER],
-                         dice=dice, outcome=damage, success=damage == 0,
-                         odds=dist.odds(p_success=dist[0]), checks=checks, damage=damage, difficulty=difficulty)
+                         dice=dice, outcome=damage, success=damage == 0, odds=weather_odds(checks, pool, difficulty),
+                         checks=checks, damage=damage, difficulty=difficulty)
+
+
+@lru_cache(maxsize=4096)
+def weather_odds(checks: int, pool: int, difficulty: int) -> Odds:
+    """Damage over the checks, once per (checks, pool, difficulty): up to 48 binomial rounds of exact arithmetic."""
+    dist = binomial(checks, 1 - _p(pool, difficulty))
+    return dist.odds(p_success=dist[0])
 
 
 # --- load, movement, travel ------------------------------------------------------------------------------------------
@@ -394,7 +402,6 @@ def brew_movement(args: MovementArgs, roller: Roller) -> MovementResult:
     d = roller.roll(6, "movement die")
     if args.mode == "sprint":
         value = args.speed + ceil(d.face / 2)
-        dist = die(6).map(lambda f: args.speed + ceil(f / 2))
         distance = value * (args.seconds // 3) if args.seconds else None
         steps = [f"Speed {args.speed} + {d.face} / 2 rounded up ({ceil(d.face / 2)}) = {value} m per 3 seconds."]
         if distance is not None:
@@ -402,13 +409,20 @@ def brew_movement(args: MovementArgs, roller: Roller) -> MovementResult:
         summary = f"Sprint: {value} m per 3 s"
     else:
         value = ceil((args.speed + args.power + d.face) / 2)
-        dist = die(6).map(lambda f: ceil((args.speed + args.power + f) / 2))
         distance = None
         steps = [f"(Speed {args.speed} + Power {args.power} + {d.face}) / 2 rounded up = {value} km/h; exhaustion "
                  "sets in within an hour of running."]
         summary = f"Run: {value} km/h"
     return MovementResult(summary=summary, steps=steps, rule_refs=[TRAVEL], dice=[d], outcome=value, success=None,
-                          odds=dist.odds(), distance_m=distance)
+                          odds=movement_odds(args.mode, args.speed, args.power), distance_m=distance)
+
+
+@lru_cache(maxsize=4096)
+def movement_odds(mode: str, speed: int, power: int | None) -> Odds:
+    """The odds block of a sprint or a run, once per (mode, Speed, Power)."""
+    if mode == "sprint":
+        return die(6).map(lambda f: speed + ceil(f / 2)).odds()
+    return die(6).map(lambda f: ceil((speed + power + f) / 2)).odds()
 
 
 class TravelArgs(ToolArgs):

@@ -26,6 +26,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import ceil
 from typing import Literal
 
@@ -36,7 +37,7 @@ from tools.dice import Roller
 from tools.odds import Dist
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    PoolSpec, die_dist, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
+    PoolSpec, check_odds, die_dist, keep_mode, pool_of, resolve_roll,
 )
 from tools.systems.brew.health import state_lines
 from tools.systems.brew.rules import (
@@ -116,9 +117,6 @@ def brew_heal_roll(args: HealRollArgs, roller: Roller) -> HealRollResult:
     if args.method == "magic":
         steps.append("Casting uses one mana slot.")
     pool = breakdown.pool
-    heal = Dist.certain(None) if pool <= 0 else die_dist(mode, args.lucky) + pool
-    points_dist = heal.map(lambda t: max(args.patient_health, min(cap, args.patient_health + healed_by(
-        args.rules, args.method, t, args.difficulty))) - args.patient_health)
     refs = [HEALING_MORE if args.rules == "realistic" else HEALING, SKILL_ROLLS]
     if args.method == "magic":
         refs += [MAGIC_ROLLS, MANA]
@@ -126,10 +124,20 @@ def brew_heal_roll(args: HealRollArgs, roller: Roller) -> HealRollResult:
         summary=f"{args.method.capitalize()} ({args.rules}): " + ("automatic failure" if r.total is None else
                                                                   f"{r.total}, {r.outcome}") + f"; heals {points}",
         steps=steps, rule_refs=refs, dice=r.dice, outcome=r.outcome, success=r.outcome != "failure",
-        odds=label_odds(outcome_dist(pool, args.difficulty, mode, args.lucky)), total=r.total, healed=after -
+        odds=check_odds(pool, args.difficulty, mode, args.lucky, False), total=r.total, healed=after -
         args.patient_health, health_after=after, cap=cap,
-        heal_odds={str(k): _frac(v) for k, v in sorted(points_dist.items())},
+        heal_odds=heal_exact(pool, mode, args.lucky, args.patient_health, cap, args.rules, args.method,
+                             args.difficulty),
     )
+
+
+@lru_cache(maxsize=4096)
+def heal_exact(pool: int, mode: str, lucky: bool, health: int, cap: int, rules: str, method: str,
+               difficulty: int) -> dict[str, str]:
+    """The exact distribution of the points healed, as text, once per roll shape (the result copies the dict)."""
+    heal = Dist.certain(None) if pool <= 0 else die_dist(mode, lucky) + pool
+    points_dist = heal.map(lambda t: max(health, min(cap, health + healed_by(rules, method, t, difficulty))) - health)
+    return {str(k): _frac(v) for k, v in sorted(points_dist.items())}
 
 
 def _frac(v) -> str:
@@ -233,11 +241,11 @@ def brew_stabilise(args: StabiliseArgs, roller: Roller) -> StabiliseResult:
         clock = "day(s)" if args.patient_health == 0 else "hour(s)"
         steps.append(f"Not stabilised: still {args.patient_health}; without care they die within "
                      f"{args.patient_power} {clock}. A caregiver tries once a day; others may try in turn.")
-    dist = outcome_dist(breakdown.pool, args.difficulty, mode, args.lucky)
     return StabiliseResult(summary=f"Stabilise: {r.outcome}" + (f", health 1 for {days} day(s)" if days else ""),
                            steps=steps, rule_refs=[HEALING_MORE, SKILL_ROLLS], dice=r.dice, outcome=r.outcome,
-                           success=r.outcome != "failure", odds=label_odds(dist), total=r.total, health_after=after,
-                           stabilisation_days=days)
+                           success=r.outcome != "failure",
+                           odds=check_odds(breakdown.pool, args.difficulty, mode, args.lucky, False), total=r.total,
+                           health_after=after, stabilisation_days=days)
 
 
 # --- recovery by days (realistic) ------------------------------------------------------------------------------------

@@ -9,12 +9,13 @@ equally likely; the distribution given is who acts first.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, DieFlag, Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.brew.rules import TIME
 
@@ -79,10 +80,12 @@ def break_ties(roller: Roller, names: list[str], rolls: dict[str, list[int]], di
     return sorted(names)  # pragma: no cover - 50 all-equal rounds
 
 
-def first_dist(combatants: list[Combatant]) -> Dist:
-    top = max(c.speed for c in combatants)
-    tied = [c.name for c in combatants if c.speed == top]
-    return Dist({n: Fraction(1, len(tied)) for n in tied})
+@lru_cache(maxsize=4096)
+def first_odds(tied: tuple[str, ...], order: tuple[str, ...]) -> Odds:
+    """Who acts first, labelled in the rolled order: once per tied group and order (the tie-break is fair, so the
+    chances never depend on the dice, only the order the labels are listed in)."""
+    dist = Dist({n: Fraction(1, len(tied)) for n in tied})
+    return dist.odds(label=lambda n: f"{n} first", order=[n for n in order if dist[n]])
 
 
 @tool("brew_initiative", "brew", "Brew turn order: highest Speed first, ties broken by a d6 each, rerolled until "
@@ -102,10 +105,11 @@ def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResul
             steps.append(f"Tied at Speed {speed}: {', '.join(group)}.")
         order += break_ties(roller, group, rolls, dice, steps)
     steps.append("Order of turns, repeating each round: " + ", ".join(order) + ".")
-    dist = first_dist(list(args.combatants))
+    top = max(c.speed for c in args.combatants)
+    tied = tuple(c.name for c in args.combatants if c.speed == top)
     speeds = {c.name: c.speed for c in args.combatants}
     return BrewInitiativeResult(
         summary="Order: " + ", ".join(order), steps=steps, rule_refs=[TIME], dice=dice, outcome=order, success=None,
-        odds=dist.odds(label=lambda n: f"{n} first", order=[n for n in order if dist[n]]), order=order,
+        odds=first_odds(tied, tuple(n for n in order if n in tied)), order=order,
         entries=[InitiativeEntry(name=n, speed=speeds[n], tie_rolls=rolls[n]) for n in order],
     )

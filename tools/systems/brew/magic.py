@@ -21,10 +21,10 @@ from pydantic import Field, model_validator
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist
+from tools.odds import certain_odds
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    BrewCheckResult, CheckArgs, PoolSpec, check, keep_mode, label_odds, outcome_dist, pool_of, resolve_roll,
+    BrewCheckResult, CheckArgs, PoolSpec, check, check_odds, keep_mode, pool_of, resolve_roll,
 )
 from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, SKILL_ROLLS, MagicField, Outcome
 
@@ -97,7 +97,7 @@ def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
     steps = [f"Mana {args.mana} of {args.max_mana} ({spent} used)."]
     dice = []
     outcome = "refreshed"
-    odds = Dist.certain("refreshed").odds(p_success=None)
+    odds = certain_odds("refreshed")
     success = None
     if args.method == "daily":
         after = args.max_mana
@@ -112,7 +112,7 @@ def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
         mode = keep_mode(args.ritual.specialty, args.ritual.advantage)
         r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.ritual.lucky, purpose="ritual die")
         dice, outcome, success = r.dice, r.outcome, r.outcome != "failure"
-        odds = label_odds(outcome_dist(breakdown.pool, args.difficulty, mode, args.ritual.lucky))
+        odds = check_odds(breakdown.pool, args.difficulty, mode, args.ritual.lucky, False)
         after = args.max_mana if success else args.mana
         steps += ["The ritual:", *lines, *r.steps,
                   "Completed: every slot comes back." if success else "The ritual fails: no slot comes back."]

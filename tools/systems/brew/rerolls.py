@@ -18,6 +18,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -25,7 +26,7 @@ from pydantic import Field, model_validator
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.brew.checks import (
     OUTCOME_WORDS, BrewCheckResult, CheckArgs, check, label_odds, outcome_of, pool_of,
@@ -122,6 +123,12 @@ def chance_dist(total: int, difficulty: int, masks: bool) -> Dist:
                                                                                                      difficulty))
 
 
+@lru_cache(maxsize=4096)
+def chance_odds(total: int, difficulty: int, masks: bool) -> Odds:
+    """A chance roll's odds block, once per (total, difficulty, A Thousand Masks)."""
+    return label_odds(chance_dist(total, difficulty, masks))
+
+
 @tool("brew_chance_roll", "brew", "After a success in Bullet Time, risk a chance roll: 1d6 of 1-3 turns it into a "
       "failure, 4-6 adds to the total for a higher threshold.")
 def brew_chance_roll(args: ChanceArgs, roller: Roller) -> ChanceResult:
@@ -141,8 +148,8 @@ def brew_chance_roll(args: ChanceArgs, roller: Roller) -> ChanceResult:
         total = args.total + d.face
         outcome = outcome_of(total, args.difficulty)
         steps.append(f"4-6: total {args.total} + {d.face} = {total}: {OUTCOME_WORDS[outcome]}.")
-    dist = chance_dist(args.total, args.difficulty, args.thousand_masks)
     return ChanceResult(summary=f"Chance roll {d.face}: {outcome} ({total})", steps=steps,
                         rule_refs=[CHANCE, TIME] + ([MASKS_REF] if args.thousand_masks else []), dice=[d],
-                        outcome=outcome, success=outcome != "failure", odds=label_odds(dist), total=total,
+                        outcome=outcome, success=outcome != "failure",
+                        odds=chance_odds(args.total, args.difficulty, args.thousand_masks), total=total,
                         previous_total=args.total, previous_outcome=before, die_result=d.face, ignored=ignored)
