@@ -59,6 +59,23 @@ def _sorted_flags(flags: Iterable[DieFlag]) -> tuple[DieFlag, ...]:
     return tuple(sorted(set(flags), key=lambda f: f.value))
 
 
+_DICE: dict[tuple[int, int, tuple[DieFlag, ...], str], Die] = {}
+_DICE_KEPT = 65536
+"""Distinct dice remembered before the memo starts afresh (sides x faces x purposes seen in play)."""
+
+
+def _die(sides: int, face: int, flags: tuple[DieFlag, ...], purpose: str) -> Die:
+    """The validated, frozen :class:`Die` for these values, shared: a die is a value, and the same throw of the same
+    die for the same purpose recurs all session, so validating it once saves most of what rolling it costs."""
+    key = (sides, face, flags, purpose)
+    die = _DICE.get(key)
+    if die is None:
+        if len(_DICE) >= _DICE_KEPT:
+            _DICE.clear()
+        die = _DICE[key] = Die(sides=sides, face=face, flags=flags, purpose=purpose)
+    return die
+
+
 class Roller:
     """The only source of randomness for tools.
 
@@ -99,7 +116,7 @@ class Roller:
                 raise ScriptedDiceExhausted(f"Scripted face {face} is impossible on a d{sides} ({purpose})")
         else:
             face = self._rng.randint(1, sides)
-        return Die(sides=sides, face=face, flags=_sorted_flags(flags) if flags else (), purpose=purpose)
+        return _die(sides, face, _sorted_flags(flags) if flags else (), purpose)
 
     def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> list[Die]:
         if n < 0:

@@ -24,13 +24,13 @@ Readings chosen:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import reduce
+from functools import lru_cache, reduce
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from tools.contract import CheckResult, ToolArgs, ref, signed
 from tools.dice import Die, Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.minim.checks import (
     FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
@@ -80,16 +80,39 @@ class Collaboration:
     raw_dist: Dist  # exact distribution of the plain sum
     steps: list[str]
     refs: list[str]
+    targets: tuple[int, ...] = ()  # every participant's target, in order: the shape the odds are cached by
+
+
+@lru_cache(maxsize=4096)
+def summed_dists(targets: tuple[int, ...]) -> tuple[Dist, Dist]:
+    """The exact distributions of the plain sum and of the clamped outcome, once per list of targets (a group
+    collaborates again and again with the same targets)."""
+    raw_dist = reduce(lambda a, b: a + b, [outcome_dist(t) for t in targets])
+    return raw_dist, raw_dist.map(clamp)
+
+
+@lru_cache(maxsize=4096)
+def collaboration_odds(targets: tuple[int, ...]) -> Odds:
+    dist = summed_dists(targets)[1]
+    return dist.odds(dist.p(lambda o: o >= 1), order=OUTCOME_ORDER)
+
+
+@lru_cache(maxsize=4096)
+def project_odds(targets: tuple[int, ...], bound: bool, progress: int, threshold: int) -> Odds:
+    """A work period's odds block: whether what it adds reaches the threshold."""
+    raw_dist, dist = summed_dists(targets)
+    added = dist if bound else raw_dist
+    return added.odds(added.p(lambda o: progress + o >= threshold))
 
 
 def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     """Roll every participant's test, sum, clamp, and compute the exact clamped distribution."""
-    rolls, steps, dists = [], [f"{len(tests)} participant(s) each make their own test; the outcomes are summed."], []
+    rolls, steps, targets = [], [f"{len(tests)} participant(s) each make their own test; the outcomes are summed."], []
     for i, spec in enumerate(tests, 1):
         name = spec.name or f"participant {i}"
         breakdown, rolled, _, lines = resolve(spec, roller, purpose=f"{name} test die")
         steps += [f"{name}:"] + [f"  {line}" for line in lines]
-        dists.append(outcome_dist(breakdown.target))
+        targets.append(breakdown.target)
         rolls.append(ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                                      partials=rolled.partials, outcome=rolled.outcome,
                                      outcome_label=label(rolled.outcome), faith_spent=breakdown.faith))
@@ -101,8 +124,8 @@ def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     steps.append(f"The action's outcome is {signed(outcome)}: {label(outcome)}.")
     refs = [COLLABORATION, TESTS] + ([MODIFIERS] if any(t.modifier for t in tests) else []) + (
         [FAITH] if any(t.faith for t in tests) else [])
-    raw_dist = reduce(lambda a, b: a + b, dists)
-    return Collaboration(rolls, raw, outcome, raw_dist.map(clamp), raw_dist, steps, refs)
+    raw_dist, dist = summed_dists(tuple(targets))
+    return Collaboration(rolls, raw, outcome, dist, raw_dist, steps, refs, tuple(targets))
 
 
 class CollaborateArgs(ToolArgs):
@@ -128,7 +151,7 @@ def minim_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborationRes
         outcome=c.outcome,
         outcome_label=label(c.outcome),
         success=c.outcome >= 1,
-        odds=c.dist.odds(c.dist.p(lambda o: o >= 1), order=OUTCOME_ORDER),
+        odds=collaboration_odds(c.targets),
         raw_total=c.raw_total,
         participants=c.rolls,
         faith_spent=sum(r.faith_spent for r in c.rolls),
@@ -178,7 +201,6 @@ def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
     steps = c.steps + [how, f"Progress {args.progress} {signed(added)} = {after} of {args.threshold}."]
     steps.append("The threshold is reached: the project is complete!" if complete
                  else f"{remaining} more progress is needed.")
-    added_dist = c.dist if args.bound else c.raw_dist
     return ProjectResult(
         summary=f"Work period {signed(added)}: progress {args.progress} → {after} of {args.threshold}"
         + (" (complete)" if complete else ""),
@@ -188,7 +210,7 @@ def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
         outcome=c.outcome,
         outcome_label=label(c.outcome),
         success=complete,
-        odds=added_dist.odds(added_dist.p(lambda o: args.progress + o >= args.threshold)),
+        odds=project_odds(c.targets, args.bound, args.progress, args.threshold),
         raw_total=c.raw_total,
         added=added,
         bound=args.bound,

@@ -260,8 +260,6 @@ def minim_attack(args: AttackArgs, roller: Roller) -> MinimAttackResult:
     if outcome >= 1:
         steps.append(f"Damage = {fatigue} fatigue − {avoided} avoided = {damage}; "
                      f"health {args.defender_health} → {after}" + (" (unconscious)" if after == 0 else ""))
-    dmg = damage_dist(breakdown.target, args.weapon_quality, args.armor_quality, avoidance_threshold(args))
-    top = fatigue_for(2, args.weapon_quality, args.armor_quality)
     return MinimAttackResult(
         summary=_summary(breakdown.target, rolled.dice, outcome, fatigue, avoided, damage, args.defender_health,
                          after, fumble),
@@ -284,8 +282,15 @@ def minim_attack(args: AttackArgs, roller: Roller) -> MinimAttackResult:
         defender_health_after=after,
         unconscious=after == 0,
         fumble=fumble,
-        damage_odds=dmg.odds(order=range(top + 1)),
+        damage_odds=damage_odds(breakdown.target, args.weapon_quality, args.armor_quality, avoidance_threshold(args)),
     )
+
+
+@lru_cache(maxsize=4096)
+def damage_odds(target: int, weapon: int, armor: int, threshold: int) -> Odds:
+    """The damage's odds block, once per (target, weapon, armor, avoidance threshold): a fight repeats them."""
+    top = fatigue_for(2, weapon, armor)
+    return damage_dist(target, weapon, armor, threshold).odds(order=range(top + 1))
 
 
 def _summary(target: int, dice: list[Die], outcome: int, fatigue: int, avoided: int, damage: int, before: int,
@@ -329,6 +334,13 @@ class MinimSurpriseResult(CheckResult):
     avoidance_penalty: int = Field(description="0, -1 or -2 to its health-rolls (pass to minim_attack).")
 
 
+@lru_cache(maxsize=None)
+def surprise_odds(target: int) -> Odds:
+    """The surprise test's odds block per target (the test's outcome read as what the character may do)."""
+    dist = outcome_dist(target)
+    return dist.map(lambda o: SURPRISE_RESULTS[o][0]).odds(p_success=dist.p(lambda o: o >= 1), order=SURPRISE_ORDER)
+
+
 @tool("minim_surprise", "minim", "A surprised Minim character's perception test: can it act on the first round, "
       "and does it suffer -1/-2 to health-rolls?")
 def minim_surprise(args: SurpriseArgs, roller: Roller) -> MinimSurpriseResult:
@@ -341,7 +353,6 @@ def minim_surprise(args: SurpriseArgs, roller: Roller) -> MinimSurpriseResult:
     else:
         steps.append(f"A {label(rolled.outcome)}: the character cannot act on the first round and is caught "
                      f"unable to defend: {penalty} to its health-rolls (avoidance) during it.")
-    dist = outcome_dist(breakdown.target)
     refs = [INITIATIVE, TESTS] + ([MODIFIERS] if args.modifier else []) + ([FAITH] if args.faith else [])
     return MinimSurpriseResult(
         summary=f"Surprise, target {breakdown.target}: rolled {rolled.dice[0].face} and {rolled.dice[1].face} → "
@@ -351,8 +362,7 @@ def minim_surprise(args: SurpriseArgs, roller: Roller) -> MinimSurpriseResult:
         dice=rolled.dice,
         outcome=result,
         success=can_act,
-        odds=dist.map(lambda o: SURPRISE_RESULTS[o][0]).odds(p_success=dist.p(lambda o: o >= 1),
-                                                             order=SURPRISE_ORDER),
+        odds=surprise_odds(breakdown.target),
         test_outcome=rolled.outcome,
         test_outcome_label=label(rolled.outcome),
         target=breakdown.target,

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
@@ -79,8 +80,9 @@ def room_count_dist() -> Dist:
     return sum_of(2, 6)
 
 
+@lru_cache(maxsize=1)
 def combat_count_dist() -> Dist:
-    """min(d6, rooms) with rooms = 2d6: the combats actually placed."""
+    """min(d6, rooms) with rooms = 2d6: the combats actually placed (one distribution, built once)."""
     return room_count_dist().bind(lambda rooms: die(6).map(lambda c: min(c, rooms)))
 
 
@@ -274,6 +276,17 @@ class LingerResult(CheckResult):
     room: str | None
 
 
+@lru_cache(maxsize=1)
+def linger_odds() -> Odds:
+    return Dist({"patrol": THREAT, "quiet": 1 - THREAT}).odds(order=("patrol", "quiet"))
+
+
+@lru_cache(maxsize=None)
+def revisit_odds(rooms: int) -> Odds:
+    """How many of ``rooms`` empty rooms fill again, once per count (at most 100)."""
+    return binomial(rooms, THREAT).odds(order=range(rooms + 1))
+
+
 @tool("minim_linger", "minim",
       "The party lingers too long in a Minim dungeon room: a d6, on a 1 a patrol or roaming creature finds them.")
 def minim_linger(args: LingerArgs, roller: Roller) -> LingerResult:
@@ -289,7 +302,7 @@ def minim_linger(args: LingerArgs, roller: Roller) -> LingerResult:
         dice=[d],
         outcome=outcome,
         success=None,
-        odds=Dist({"patrol": THREAT, "quiet": 1 - THREAT}).odds(order=("patrol", "quiet")),
+        odds=linger_odds(),
         room=args.room,
     )
 
@@ -331,7 +344,7 @@ def minim_revisit(args: RevisitArgs, roller: Roller) -> RevisitResult:
     hit = [c.room for c in checks if c.reoccupied]
     steps = [f"Returning: roll a d6 per empty room ({n}); a 1 adds new threats there"]
     steps += [f"Room {c.room}: d6 = {c.face} → {'new threats' if c.reoccupied else 'still empty'}" for c in checks]
-    odds = binomial(n, THREAT).odds(order=range(n + 1))
+    odds = revisit_odds(n)
     return RevisitResult(
         summary=f"{len(hit)} of {n} empty rooms reoccupied" + (f": {', '.join(hit)}" if hit else ""),
         steps=steps,

@@ -25,13 +25,14 @@ Readings chosen where the rulebook is terse:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
 from tools.contract import CheckResult, ToolArgs, ref
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.minim.rules import BOOK, QUALITY_PRICE
 
@@ -71,12 +72,18 @@ class PowerResult(CheckResult):
     faith_spent: int = Field(description="Faith points spent: 1 if activated, else 0.")
 
 
+@lru_cache(maxsize=None)
+def power_odds(score: int) -> Odds:
+    """A power roll's odds block per score (1-5)."""
+    dist = activation_dist(score)
+    return dist.odds(dist[True], label=lambda k: "activated" if k else "wasted", order=(True, False))
+
+
 @tool("minim_power", "minim", "Use a Minim power: 1d6 <= power score activates it and spends a faith point.")
 def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
     die = roller.roll(6, f"{args.power} power roll")
     activated = die.face <= args.score
     spent = 1 if activated else 0
-    odds_dist = activation_dist(args.score)
     counted = args.faith is not None
     has = f"the character has {args.faith} faith" if counted else "faith is not counted here"
     steps = [
@@ -98,7 +105,7 @@ def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
         dice=[die],
         outcome=outcome,
         success=activated,
-        odds=odds_dist.odds(odds_dist[True], label=lambda k: "activated" if k else "wasted", order=(True, False)),
+        odds=power_odds(args.score),
         power=args.power,
         score=args.score,
         faith_before=args.faith,
@@ -150,6 +157,17 @@ class PurchaseResult(CheckResult):
     faith_spent: int = Field(description="1 when a faith point was spent for +1 on the wealth roll, else 0.")
 
 
+@lru_cache(maxsize=None)
+def purchase_odds(kind: str, need: int) -> Odds:
+    """A purchase's odds block: certain when no roll is made, else a d6 against ``need`` (wealth, +1 for faith)."""
+    if kind == "roll":
+        dist = activation_dist(need).map(lambda ok: "bought" if ok else "failed")
+    else:
+        dist = Dist.certain(kind)
+    order = [k for k in ("free", "bought", "failed", "unaffordable") if dist[k]]
+    return dist.odds(dist.p(lambda k: k in ("free", "bought")), order=order)
+
+
 @tool("minim_purchase", "minim", "Buy an item with the Minim wealth power: free, a d6 <= wealth roll (a faith point "
       "may add +1), or unaffordable.")
 def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
@@ -164,16 +182,15 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
     spent = 0
     if kind == "free":
         steps.append(f"Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.")
-        outcome, dist = "free", Dist.certain("free")
+        outcome = "free"
     elif kind == "unaffordable":
         steps.append(f"Price {price} is above wealth {wealth}: the character cannot afford it, no roll.")
-        outcome, dist = "unaffordable", Dist.certain("unaffordable")
-    else:
+        outcome = "unaffordable"
+    need = wealth + (1 if args.faith else 0)
+    if kind == "roll":
         spent = 1 if args.faith else 0
-        need = wealth + spent
         die = roller.roll(6, "wealth power roll")
         dice.append(die)
-        dist = activation_dist(min(need, 6)).map(lambda ok: "bought" if ok else "failed")
         bonus = f" + 1 (a faith point spent) = {need}" if spent else ""
         steps += [f"Price {price} is score-appropriate for wealth {wealth}: wealth is a power, so roll 1d6 ≤ "
                   f"{wealth}{bonus}. No faith point is needed.", f"Rolled {die.face}."]
@@ -189,7 +206,6 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
     if args.faith and kind != "roll":
         steps.append("No roll is needed, so no faith point is spent.")
     paid = 1 if outcome == "bought" else 0
-    order = [k for k in ("free", "bought", "failed", "unaffordable") if dist[k]]
     roll_text = f"rolled {dice[0].face} → " if dice else ""
     return PurchaseResult(
         summary=f"Price {price} with wealth {wealth}: {roll_text}{outcome}; wealth {wealth} → {wealth - paid}",
@@ -198,7 +214,7 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
         dice=dice,
         outcome=outcome,
         success=outcome in ("free", "bought"),
-        odds=dist.odds(dist.p(lambda k: k in ("free", "bought")), order=order),
+        odds=purchase_odds(kind, min(need, 6)),
         price=price,
         quality=args.quality,
         wealth_before=wealth,

@@ -24,13 +24,14 @@ distribution (already capped at the maximum).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from tools.contract import CheckResult, ToolArgs, ref, signed
 from tools.dice import Die, Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
 from tools.systems.minim.collaboration import COLLABORATION, clamp
@@ -139,6 +140,23 @@ def _test(who: Literal["character", "medic"], spec: TestSpec, roller: Roller, ex
     return test, steps, outcome_dist(breakdown.target)
 
 
+@lru_cache(maxsize=None)
+def rest_odds(room: int) -> Odds:
+    """A full rest regains every missing point, surely."""
+    dist = Dist.certain(room)
+    return dist.odds(dist.p(lambda n: n >= 1))
+
+
+@lru_cache(maxsize=4096)
+def recovery_odds(target: int, medic_target: int | None) -> Odds:
+    """Whether a test (with a medic's, one collaborative action) regains a point: once per pair of targets."""
+    outcomes = outcome_dist(target)
+    if medic_target is not None:
+        outcomes = (outcomes + outcome_dist(medic_target)).map(clamp)
+    dist = outcomes.map(lambda o: 1 if o >= 1 else 0)
+    return dist.odds(dist.p(lambda n: n >= 1))
+
+
 @tool("minim_recover", "minim", "Recover Minim health: a mid-action brass test, a full rest, or gritty long-term healing.")
 def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
     room = args.cap - args.health
@@ -147,7 +165,7 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
     if args.mode == "full_rest":
         steps = [f"Relaxing for a few minutes fully recovers health: {args.health} → {args.cap}."]
         tests: list[RecoveryTest] = []
-        dist = Dist.certain(room)
+        odds = rest_odds(room)
         regained = room
     else:
         refs.append(TESTS)
@@ -155,12 +173,12 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         medic = args.medic_brain is not None
         if args.mode == "mid_action":
             steps = ["The character spends the turn regaining breath: a brass test (trait only, no skill)."]
-            test, more, outcomes = _test("character", spec, roller)
+            test, more, _ = _test("character", spec, roller)
         else:
             steps = ["One period of long-term healing restores at most one point: the character makes a brass test "
                      "(trait only, no skill)" + (", and the medic's cure test joins it as one collaborative "
                                                   "action." if medic else ".")]
-            test, more, outcomes = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
+            test, more, _ = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
                                          "uninterrupted rest" if args.uninterrupted_rest else "", verdict=not medic)
         tests = [test]
         steps += more
@@ -168,12 +186,11 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         if medic:
             cure = TestSpec(trait=args.medic_brain, skill="cure", has_skill=args.medic_has_cure,
                             modifier=args.medic_modifier, trait_name="brain")
-            other, more, medic_outcomes = _test("medic", cure, roller, verdict=False)
+            other, more, _ = _test("medic", cure, roller, verdict=False)
             steps += ["The medic makes their own cure test (brain-cure)."] + more
             tests.append(other)
             together = clamp(test.outcome + other.outcome)
             total = together
-            outcomes = (outcomes + medic_outcomes).map(clamp)
             refs.append(COLLABORATION)
             steps.append(f"Together: {signed(test.outcome)} {signed(other.outcome)} = "
                          f"{signed(test.outcome + other.outcome)}"
@@ -181,7 +198,7 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
                          + f": {label(together)} — "
                          + ("a success: 1 health point restored." if together >= 1 else "no point restored."))
         regained = 1 if total >= 1 else 0  # room >= 1: health is below its maximum
-        dist = outcomes.map(lambda o: 1 if o >= 1 else 0)
+        odds = recovery_odds(test.target, tests[1].target if medic else None)
         refs += ([MODIFIERS] if args.modifier or args.medic_modifier else []) + ([FAITH] if args.faith else [])
     after = args.health + regained
     if tests:
@@ -194,7 +211,7 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         dice=dice,
         outcome=regained,
         success=regained >= 1,
-        odds=dist.odds(dist.p(lambda n: n >= 1)),
+        odds=odds,
         mode=args.mode,
         health_before=args.health,
         health_after=after,
