@@ -21,6 +21,7 @@ from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
 from tools.problems import _short, problems_from  # noqa: F401  (re-exported)
+from tools.strict import strict_problems
 from tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
 
 MAX_ARGS_CHARS = 100_000
@@ -76,10 +77,16 @@ class Registry:
                 raise ToolArgumentError(name, [FieldProblem("(arguments)", f"not valid JSON: {e.msg} at column {e.colno}")]) from None
         if not isinstance(raw, Mapping):
             raise ToolArgumentError(name, [FieldProblem("(arguments)", "must be a JSON object of named arguments", _short(raw))])
+        strict = strict_problems(t.args_model, raw)
         try:
-            return t.args_model.model_validate(dict(raw))
+            args = t.args_model.model_validate(dict(raw))
         except ValidationError as e:
-            raise ToolArgumentError(name, problems_from(e, t.args_model)) from None
+            named = {p.field for p in strict}
+            raise ToolArgumentError(name, strict + [p for p in problems_from(e, t.args_model)
+                                                    if p.field not in named]) from None
+        if strict:
+            raise ToolArgumentError(name, strict)
+        return args
 
     def call(self, name: str, raw: Mapping[str, Any] | str | BaseModel | None, roller: Roller, state=None) -> ToolResult:
         """Validate the arguments, run the tool, check and return its frozen result.
