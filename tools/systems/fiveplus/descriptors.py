@@ -14,6 +14,10 @@ Readings chosen (the book's annotation is used loosely by its own examples):
 * ``(n)`` alone is the level, except for an ability, where it is the tier of the technique
   (``Quick-Draw (2)``: "the tier 2 sword-related technique"). A trailing ``*`` marks the descriptor
   (``shield(3/2)*``).
+* A resistance whose damage is already above its level (``Health (5/3:1)``) is not a state the rules leave
+  standing: "When the damage is higher than the level, you obtain a physical wound" (``#2.2) Descriptor
+  Counter``), and "gaining a wound immediately restore[s] all accumulated damage" (``#Wounds``). The descriptor
+  tool reads it but says so, and a sheet holding one is refused; damage equal to the level is still standing.
 * The kind, when not given, is read from the shape: a counter makes a resistance, a level a skill, no numbers a
   trait. Names may not contain a dot (a sheet path is dotted) and are unique on a sheet ignoring case.
 * The approach group (for finding a descriptor from a player's words) is given or read from the name's words
@@ -31,7 +35,7 @@ from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.systems.fiveplus.rules import (
-    DESCRIPTORS, EFFECTS, KEYWORD_GROUPS, LEVEL, RESISTANCE_KEYWORDS, TIERS, Group, Kind, SuccessMode,
+    DESCRIPTORS, EFFECTS, KEYWORD_GROUPS, LEVEL, RESISTANCE_KEYWORDS, TIERS, WOUNDS, Group, Kind, SuccessMode,
 )
 from tools.tool import tool
 
@@ -212,6 +216,12 @@ def descriptor_problems(d: Descriptor) -> list[str]:
             out.append(f"{name}: level {d.level} is outside 0-12 ({LEVEL})")
     if d.kind == "resistance" and (d.counter is None or d.counter < 0):
         out.append(f"{name}: a resistance keeps a counter of damage, 0 or more ({LEVEL})")
+    if (d.kind == "resistance" and d.counter is not None and d.level is not None and d.level >= 0
+            and d.counter > d.level):
+        out.append(f"{name}: damage {d.counter} above level {d.level} cannot stand — \"when the damage is higher "
+                   "than the level, you obtain a physical wound\", and \"gaining a wound immediately restore[s] all "
+                   "accumulated damage\": write the resistance after the wound, and the wound itself "
+                   f"(fiveplus_resistance_damage does both) ({WOUNDS})")
     if d.kind in ("condition", "wound") and d.level is not None and d.level < 0:
         out.append(f"{name}: a {d.kind}'s level cannot be negative ({LEVEL})")
     if d.kind == "wound" and (d.level is None or d.level < 1):

@@ -139,7 +139,8 @@ def prepare(state: TableState, name: str, c: FivePlusCharacter, d: Descriptor, *
     actions, move = (int(plan.get("actions", 1)), bool(plan.get("move"))) if plan else (1, False)
     move = move or moved_this_turn(state, name)
     value = turn_value(actions, move)
-    parts.append((value, ("focus on a single action" if actions == 1 else f"rush: {actions} actions this turn")
+    parts.append((value, ("focus on a single action" if actions == 1 else "no action this turn (at most the focus "
+                          "bonus)" if actions == 0 else f"rush: {actions} actions this turn")
                   + (", full move −2" if move else "")))
     helps = sys.get("help", {})
     help_used: list[str] = []

@@ -16,7 +16,10 @@ Readings chosen:
 * Turn value = +2 − (active and passive actions) − 2 if the character makes a full move, added to every 2d6 the
   character rolls that turn, resisting rolls included ("to all 2d6 rolled"); resisting actions are not counted.
   One action: +1 (focus); two: 0; three: −1. A move is not an action in itself; it is the −2.
-* A turn with only resisting rolls has no action: +2.
+* A turn with no action (only resisting rolls, or nothing) gets +1, not +2: "if the player focuses on a single
+  action, the character would get a +1 focus bonus" is the best case the book ever describes, and the "+2 every
+  turn" sentence is its way to count the focus bonus and the rush penalty together ("As such, it can be thought
+  that ..."), not a third bonus for doing less. The book's own resisting example keeps +1 on both rolls.
 * Same-action help needs no roll (+1, the helper acts with the helped); different-action help is a check that
   must succeed; help for everyone is one check at −1 whose success gives +1 to every other character's actions
   against that adversary. Help bonuses do not stack: one +1 per action.
@@ -35,18 +38,24 @@ from tools.systems.fiveplus.rules import ACTIONS, HELPING
 from tools.tool import tool
 
 FOCUS_BASE = 2
+FOCUS_BONUS = 1
+"""The most a turn gives: the +1 focus bonus of a single action (see the module's readings)."""
 MOVE_PENALTY = -2
 
 
 def turn_value(actions: int, move: bool) -> int:
-    return FOCUS_BASE - actions + (MOVE_PENALTY if move else 0)
+    return min(FOCUS_BONUS, FOCUS_BASE - actions) + (MOVE_PENALTY if move else 0)
 
 
 def turn_lines(actions: int, resisting: int, move: bool) -> list[str]:
     value = turn_value(actions, move)
-    name = "focus bonus" if actions == 1 else "rush penalty" if actions > 1 else "no action"
-    lines = [f"+2 at the start of the turn, −1 for each of {actions} action(s) ({name})"
-             + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn."]
+    if actions == 0:
+        lines = ["No action this turn: at most the +1 focus bonus of a single action, the best a turn gives"
+                 + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn."]
+    else:
+        name = "focus bonus" if actions == 1 else "rush penalty"
+        lines = [f"+2 at the start of the turn, −1 for each of {actions} action(s) ({name})"
+                 + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn."]
     if resisting:
         lines.append(f"{resisting} resisting roll(s) are instinctive: they do not count as actions, but get the "
                      f"same {signed(value)}.")
@@ -66,7 +75,7 @@ class TurnResult(ToolResult):
 
 
 @tool("fiveplus_turn", "fiveplus", "The 5+ turn's modifier for every roll: +2, -1 per action taken (one action: +1 "
-      "focus; more: rush), -2 for a full move; resisting rolls do not count as actions.")
+      "focus, the most a turn gives; more: rush), -2 for a full move; resisting rolls do not count as actions.")
 def fiveplus_turn(args: TurnArgs, roller: Roller) -> TurnResult:
     value = turn_value(args.actions, args.move)
     return TurnResult(summary=f"{args.actions} action(s)" + (" and a move" if args.move else "")

@@ -69,3 +69,12 @@ def test_notation_round_trips(counter, level, tier, nxt, marked):
     back = parse_notation(d.notation(), kind)
     assert (back.get("counter"), back["level"], back.get("tier", 0), back.get("next_level"), back["marked"]) == \
         (counter, level, tier, nxt, marked)
+
+
+def test_damage_above_the_level_cannot_stand(call):
+    """"When the damage is higher than the level, you obtain a physical wound", and "gaining a wound immediately
+    restore[s] all accumulated damage": Health (5/3:1) is read, but said to be a state the rules never leave."""
+    r = call("fiveplus_descriptor", {"notation": "Health (5/3:1)"})
+    assert len(r.problems) == 1 and "damage 5 above level 3 cannot stand" in r.problems[0]
+    assert any(s.startswith("✗ Health: damage 5 above level 3") for s in r.steps)
+    assert call("fiveplus_descriptor", {"notation": "Health (3/3:1)"}).problems == []  # equal is not higher

@@ -7,12 +7,21 @@ import pytest
 from tools.errors import ToolArgumentError
 
 
-@pytest.mark.parametrize("actions,move,value", [(1, False, 1), (2, False, 0), (3, False, -1), (1, True, -1),
-                                                (0, False, 2)])
+@pytest.mark.parametrize("actions,move,value", [(1, False, 1), (2, False, 0), (3, False, -1), (1, True, -1)])
 def test_start_at_plus_2_and_lose_1_per_action(call, actions, move, value):
     """"It can be thought that all character start with a +2 bonus every turn and will add a -1 penalty for each
     action they take to all 2d6 rolled … full movement (-2 move penalty to all actions).\""""
     assert call("fiveplus_turn", {"actions": actions, "move": move}).value == value
+
+
+@pytest.mark.parametrize("resisting,move,value", [(0, False, 1), (1, False, 1), (2, False, 1), (1, True, -1)])
+def test_a_turn_without_action_gives_at_most_the_focus_bonus(call, resisting, move, value):
+    """"If the player focuses on a single action, the character would get a +1 focus bonus" is the best the book
+    describes; "all character start with a +2 bonus every turn" counts that bonus and the rush together, so a
+    resist-only turn (or an empty one) gets +1, not +2."""
+    r = call("fiveplus_turn", {"actions": 0, "resisting": resisting, "move": move})
+    assert r.value == value and r.rolls == resisting
+    assert r.steps[0].startswith("No action this turn")
 
 
 def test_resisting_actions_do_not_count(call):
