@@ -7,6 +7,12 @@ Readings chosen:
   a total of difficulty + 2 is a *perfect* success ("one threshold higher"), difficulty + 4 *astounding* ("two
   times higher"). The lasso supports it: difficulty 8, total 11, "of a higher threshold"; so does Xuan Fengyin's
   healing (difficulty 6, total 7: "no extra points"). The named levels 16 and 18 are just high difficulties.
+  Other readings the book allows, and why not: "the next threshold in the table" (6 → 8 → 10 → 16 → 18) makes a
+  perfect success at difficulty 10 need 16, beyond any pool without bonuses ("16 the maximum difficulty it is
+  possible to beat without bonuses"), so an expert task could never go well; the magical healing ladder ("6 ... 2
+  points ... 8 or higher, recover 4 points ... 12 or higher, recover 8") steps 2 then 4 and is Healing's own table
+  (:mod:`.healing` keeps it), while "Magical healing with a minimum success (6) heals 2 HP, and at 8, one threshold
+  higher, 4 HP" names the two-point step outright.
 * **Automatic results.** A pool of 0 or less fails without a roll (no die to reroll either). A pool already at
   the difficulty succeeds; the die is still rolled, for the higher thresholds.
 * **Penalties.** Health penalties apply to the attribute named (``attribute_name``) when the current health is

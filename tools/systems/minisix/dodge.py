@@ -9,7 +9,12 @@ The full dodge — Dodge & Dash in one section, Full Dodge in the other — take
 it) and adds +10. The two sections word it differently ("roll their Dodge skill, add 10 to the result ... their
 minimum Dodge score"; "their Dodge roll (or their static dodge score if lower) +10"). Reading chosen: the Defences
 section's, read as "the static score if the roll is lower": ``max(roll, static) + 10``, never below what the
-plain Dodge action gives, and good "against all attacks (even ones they are unaware of)". Range and cover add to
+plain Dodge action gives, and good "against all attacks (even ones they are unaware of)". The Dodge & Dash sentence
+alone would give ``max(static, roll + 10)`` (the roll plus ten as a *minimum* over the static score); the two
+readings part only when the roll falls below the static score: static 12, roll 5 is 22 here and 15 there. The
+Full Dodge sentence is chosen because it is the one that names the static score as the fallback *before* the +10,
+and because a character who gives up every other action for it should never defend worse than one who did not
+dodge at all plus the bonus the book promises. Range and cover add to
 the value per attack, as for any dodge (the attack tools do that). The Dodge action combined with other actions
 loses a die per extra action like any roll; a full dodge has no other action to share dice with.
 """

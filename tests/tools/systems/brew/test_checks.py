@@ -171,3 +171,13 @@ def test_bad_arguments_list_every_problem(call):
         call("brew_check", {"attribute": 0, "skill": 99, "difficulty": 0, "bogus": 1})
     fields = {p.field for p in e.value.problems}
     assert {"attribute", "skill", "difficulty", "bogus"} <= fields
+
+
+@pytest.mark.parametrize("difficulty,die,outcome", [(10, 1, "failure"), (10, 4, "success"), (10, 6, "perfect"),
+                                                    (6, 4, "astounding"), (6, 3, "perfect")])
+def test_one_threshold_higher_is_two_points(call, difficulty, die, outcome):
+    """"Meeting one threshold higher than required is a perfect success; meeting a threshold two times higher is an
+    astounding success", and "Magical healing with a minimum success (6) heals 2 HP, and at 8, one threshold higher,
+    4 HP": a threshold is two points, so an expert task (10) goes perfectly at 12, not at the table's next 16."""
+    r = call("brew_check", {"attribute": 3, "skill": 3, "difficulty": difficulty}, faces=[die])
+    assert r.outcome == outcome, (r.total, r.outcome)

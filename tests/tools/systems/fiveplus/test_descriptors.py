@@ -78,3 +78,14 @@ def test_damage_above_the_level_cannot_stand(call):
     assert len(r.problems) == 1 and "damage 5 above level 3 cannot stand" in r.problems[0]
     assert any(s.startswith("✗ Health: damage 5 above level 3") for s in r.steps)
     assert call("fiveplus_descriptor", {"notation": "Health (3/3:1)"}).problems == []  # equal is not higher
+
+
+def test_a_slash_pair_is_read_by_the_kind_it_belongs_to(call):
+    """The formal notation is "descriptor name (counter/level:tier)", but the improvement example writes
+    "shield(3/2)" and reads it as "level (3) + tier (2)". Reading chosen: without a tier, a pair is counter/level
+    for a resistance and level/tier for anything else; with no kind given, the formal notation decides (a counter
+    makes a resistance)."""
+    skill = call("fiveplus_descriptor", {"notation": "shield(3/2)", "kind": "skill"}).descriptor
+    assert (skill.kind, skill.level, skill.tier, skill.counter) == ("skill", 3, 2, None)
+    health = call("fiveplus_descriptor", {"notation": "Health (1/3)"}).descriptor
+    assert (health.kind, health.counter, health.level, health.tier) == ("resistance", 1, 3, 0)

@@ -18,7 +18,9 @@ def test_the_dodge_action_keeps_the_roll_when_it_beats_static_dodge(call):
 
 def test_a_full_dodge_adds_ten_and_may_dash(call):
     """Full Dodge: "The TN becomes their Dodge roll (or their static dodge score if lower) +10"; Dodge & Dash:
-    "may freely move up to 15', as normal, +30' when combined with a Dash action." """
+    "may freely move up to 15', as normal, +30' when combined with a Dash action." The reading: max(roll, static)
+    + 10, so a roll of 4 under a static 12 is 22 (Dodge & Dash's "roll ... add 10 ... their minimum Dodge score"
+    alone would give max(12, 4 + 10) = 14)."""
     r = call("minisix_dodge", {"code": "4D", "static_dodge": 12, "mode": "full", "dash": True}, faces=[1, 1, 1, 1])
     assert r.value == 22 and r.movement == 45
     with pytest.raises(ToolArgumentError, match="full dodge takes no other action"):
