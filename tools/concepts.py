@@ -56,7 +56,31 @@ def _matches(word: str, key: str) -> bool:
 
 def word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
     """The keys of the options a concept's words name, the last word's first (the head noun comes last in English:
-    a "witch hunter" is a hunter), then in the options' order."""
+    a "witch hunter" is a hunter), then in the options' order.
+
+    A system's options are a module-level tuple and a character's concept recurs (every random character of a
+    session, every replay): for a tuple the answer is remembered per concept, since matching every concept word
+    against every option word was most of what rolling a random character cost."""
+    if type(options) is not tuple:
+        return _word_hits(concept, options)
+    entry = _HITS.get(id(options))
+    if entry is None or entry[0] is not options:
+        if len(_HITS) >= 64:
+            _HITS.clear()
+        entry = _HITS[id(options)] = (options, {})
+    hits = entry[1].get(concept)
+    if hits is None:
+        if len(entry[1]) >= 4096:
+            entry[1].clear()
+        hits = entry[1][concept] = tuple(_word_hits(concept, options))
+    return list(hits)
+
+
+_HITS: dict[int, tuple[tuple[ConceptOption, ...], dict[str | None, tuple[str, ...]]]] = {}
+"""Per options tuple (kept here, so its id is not reused while remembered): concept -> the keys it names."""
+
+
+def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
     found: list[str] = []
     for word in reversed(concept_words(concept)):
         for o in options:

@@ -28,7 +28,7 @@ class OddsTooComplex(Exception):
 class Dist:
     """An exact discrete distribution. Immutable; operations return new distributions."""
 
-    __slots__ = ("_p", "_odds")
+    __slots__ = ("_p", "_odds", "_hash")
 
     def __init__(self, probabilities: Mapping[Hashable, Fraction]):
         cleaned = {k: v if type(v) is Fraction else Fraction(v) for k, v in probabilities.items() if v != 0}
@@ -36,6 +36,7 @@ class Dist:
             raise ValueError(f"probabilities sum to {sum(cleaned.values(), Fraction(0))}, not 1")
         self._p = cleaned
         self._odds: dict = {}
+        self._hash: int | None = None
 
     @classmethod
     def _exact(cls, probabilities: Mapping[Hashable, Fraction]) -> "Dist":
@@ -44,6 +45,7 @@ class Dist:
         made = cls.__new__(cls)
         made._p = {k: v for k, v in probabilities.items() if v}
         made._odds = {}
+        made._hash = None
         return made
 
     @classmethod
@@ -74,6 +76,13 @@ class Dist:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Dist) and self._p == other._p
+
+    def __hash__(self) -> int:
+        """By content, like equality, and computed once: a distribution is immutable, so it can key a
+        :func:`shape_cache` (the cached building blocks are the same object every time, found by identity)."""
+        if self._hash is None:
+            self._hash = hash(frozenset(self._p.items()))
+        return self._hash
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k!r}: {v}" for k, v in sorted(self._p.items(), key=lambda kv: repr(kv[0])))

@@ -24,6 +24,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
@@ -59,15 +60,22 @@ class OptionsModel(BaseModel):
         if not isinstance(data, dict):
             return data
         out = dict(data)
-        for key, field in cls.model_fields.items():
-            values = _literal_values(field.annotation)
+        for key, values in _literal_fields(cls):
             given = out.get(key)
-            if values and isinstance(given, str):
+            if isinstance(given, str):
                 word = " ".join(given.split()).casefold()
                 match = next((v for v in values if isinstance(v, str) and v.casefold() == word), None)
                 if match is not None:
                     out[key] = match
         return out
+
+
+@lru_cache(maxsize=None)
+def _literal_fields(cls: type[BaseModel]) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """A model's fields that take literal choices, with their values: read from its annotations once per class
+    rather than on every validation (the random characters validate options many times a call)."""
+    return tuple((key, values) for key, field in cls.model_fields.items()
+                 if (values := _literal_values(field.annotation)))
 
 
 def allowed(field: Any) -> str:

@@ -19,6 +19,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field, field_validator, model_validator
@@ -26,7 +27,7 @@ from pydantic import Field, field_validator, model_validator
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
 from tools.systems.mastery.options import clean_name
@@ -134,6 +135,12 @@ def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tup
     return spec, []
 
 
+@lru_cache(maxsize=1)
+def improved_odds() -> Odds:
+    """An advance without a learning challenge: improved, surely."""
+    return Dist.certain("improved").odds(p_success=1.0)
+
+
 @tool("mastery_advance", "mastery", "Burn triumphs to raise a Mastery trait, ability or skill by the cost tables "
       "(a new ability or skill starts at 0), after a learning challenge if the GM requires one.")
 def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
@@ -160,7 +167,7 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
         + f"; {cost} triumphs in all, of {c.triumphs}."]
     learned = None
     dice: list = []
-    odds = Dist.certain("improved").odds(p_success=1.0)
+    odds = improved_odds()
     if args.learning is not None:
         spec, bad = _pool_for(c, args.learning, args.die)
         if bad:

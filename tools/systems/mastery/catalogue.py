@@ -10,6 +10,8 @@ are "much more specific" and "very rarely cover simple attacking". Every name is
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 ABILITIES: dict[str, tuple[str, ...]] = {
     "martial arts": ("melee", "defense"),
     "swordsmanship": ("melee",),
@@ -116,6 +118,12 @@ ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage"
 def concept_activities(concept: str | None) -> list[str]:
     """The activities a concept's words suggest, without repeats, the last word first: in English the head noun
     comes last ('bandit archer' is an archer, 'tomb guardian' a guardian)."""
+    return list(_concept_activities(concept))
+
+
+@lru_cache(maxsize=4096)
+def _concept_activities(concept: str | None) -> tuple[str, ...]:
+    """Remembered per concept: every word against every key was a third of rolling a random character."""
     import re
 
     found: list[str] = []
@@ -125,4 +133,4 @@ def concept_activities(concept: str | None) -> list[str]:
         prefix = [k for k in CONCEPT_ACTIVITIES if len(k) >= 5 and word.startswith(k)]
         for key in (exact or sorted(prefix, key=len, reverse=True))[:1]:  # 'guardian' is a guardian, not a guard
             found += [a for a in CONCEPT_ACTIVITIES[key] if a not in found]
-    return found
+    return tuple(found)

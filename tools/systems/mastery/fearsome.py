@@ -19,6 +19,8 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import Field, model_validator
 
 from tools.dice import Roller
@@ -87,11 +89,16 @@ def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
                      + (f" ({args.health} → {after} left)." if args.health is not None else "."))
         if down:
             steps.append("The last box is marked: the character goes into a coma or dies, as the GM rules.")
-    p = count_dist(r.pool, r.die, r.tn).p(lambda k: k >= r.needed)
-    marked = Dist({0: p, args.damage: 1 - p}) if args.damage else Dist.certain(0)
     return HazardResult(
         **{**dict(r), "summary": f"{args.hazard}: {r.summary}" + (f", {damage} boxes marked" if damage else ""),
            "steps": steps, "rule_refs": [FEARSOME, *r.rule_refs, *([COMBAT] if damage else [])]},
         hazard=args.hazard, damage=damage, damage_on_failure=args.damage, health_before=args.health,
-        health_after=after, down=down, damage_odds=marked.odds(),
+        health_after=after, down=down, damage_odds=marked_odds(r.pool, r.die, r.tn, r.needed, args.damage),
     )
+
+
+@lru_cache(maxsize=4096)
+def marked_odds(pool: int, die: int, tn: int, needed: int, damage: int) -> Odds:
+    """The boxes marked (none, or all of ``damage`` on failure), once per hazard shape."""
+    p = count_dist(pool, die, tn).p(lambda k: k >= needed)
+    return (Dist({0: p, damage: 1 - p}) if damage else Dist.certain(0)).odds()

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die as RolledDie
 from tools.dice import Roller
-from tools.odds import Dist, Odds, fraction_text
+from tools.odds import Dist, Odds, fraction_text, shape_cache
 from tools.tool import tool
 from tools.systems.mastery.challenge import (
     PoolSpec, Rounding, average_degree, build_pool, count_dist, difficulty_name, roll_pool, target_number,
@@ -128,7 +128,7 @@ def mastery_opposed(args: OpposedArgs, roller: Roller) -> OpposedResult:
                                    args.first.name, f"{args.first.name} die")
     b, b_dist, b_lines = side_roll(roller, args.second, args.die, args.second.tn, args.second.rolls, args.rounding,
                                    args.second.name, f"{args.second.name} die")
-    diff, odds = difference_odds(a_dist, b_dist)
+    odds, p_tie, p_loss = opposed_figures(a_dist, b_dist)
     d = a.successes - b.successes
     label = "win" if d > 0 else "loss" if d < 0 else "tie"
     winner = a.name if d > 0 else b.name if d < 0 else None
@@ -140,8 +140,15 @@ def mastery_opposed(args: OpposedArgs, roller: Roller) -> OpposedResult:
                  + (f"{winner} wins by {abs(d)}" if winner else "tie")),
         steps=steps, rule_refs=refs, dice=[*a.dice, *b.dice], outcome=d, outcome_label=label, success=d > 0,
         odds=odds, winner=winner, degree=abs(d), tie=d == 0, first=a, second=b,
-        p_tie=float(diff[0]), p_loss=float(diff.p(lambda x: x < 0)),
+        p_tie=p_tie, p_loss=p_loss,
     )
+
+
+@shape_cache
+def opposed_figures(first: Dist, second: Dist) -> tuple[Odds, float, float]:
+    """The odds block, P(tie) and P(loss) of one pair of success distributions, computed once per pair."""
+    diff, odds = difference_odds(first, second)
+    return odds, float(diff[0]), float(diff.p(lambda x: x < 0))
 
 
 

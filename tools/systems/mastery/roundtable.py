@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from tools.contract import CheckResult
 from tools.dice import Die as RolledDie
 from tools.dice import Roller
-from tools.odds import Dist, Odds
+from tools.odds import Dist, Odds, shape_cache
 from tools.tool import tool
 from tools.systems.mastery.challenge import (
     PoolSpec, Rounding, TargetSpec, build_pool, count_dist, roll_pool, target_number, tn_line,
@@ -177,7 +177,7 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
     else:
         b, b_dist, b_lines = side_roll(roller, args.defender, args.die, tn, args.defends == "rolls", args.rounding,
                                        args.defender.name, f"{args.defender.name} defence")
-    diff, odds = difference_odds(a_dist, b_dist)
+    odds, damage_odds = attack_figures(a_dist, b_dist, args.weapon, args.damage_modifier, args.armor)
     d = a.successes - b.successes
     damage = damage_of(d, args.weapon, args.damage_modifier, args.armor)
     counter = d < 0 and args.defends == "rolls"
@@ -196,7 +196,6 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
             steps.append(f"{b.name}'s last box is marked: a coma or death, as the GM rules.")
     elif counter:
         steps.append(f"{b.name} won the defence: one extra die on their next attack, on their next turn.")
-    damage_dist = diff.map(lambda x: damage_of(x, args.weapon, args.damage_modifier, args.armor))
     refs = [ROUNDTABLE] + ([FEARSOME] if args.defends == "average" else []) + ([COMBAT] if damage else [])
     label = "hit" if d > 0 else "defended" if d < 0 else "tie"
     return AttackRollResult(
@@ -206,5 +205,12 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
         steps=steps, rule_refs=refs, dice=[*a.dice, *b.dice], outcome=d, outcome_label=label, success=d > 0,
         odds=odds, attacker=a, defender=b, winner=a.name if d > 0 else b.name if d < 0 else None, degree=abs(d),
         damage=damage, counter_gained=counter, defender_health_after=after, down=down,
-        damage_odds=damage_dist.odds(),
+        damage_odds=damage_odds,
     )
+
+
+@shape_cache
+def attack_figures(first: Dist, second: Dist, weapon: int, modifier: int, armor: int) -> tuple[Odds, Odds]:
+    """The exchange's odds block and the damage's, once per pair of pools and weapon against armor."""
+    diff, odds = difference_odds(first, second)
+    return odds, diff.map(lambda x: damage_of(x, weapon, modifier, armor)).odds()
