@@ -44,7 +44,7 @@ class Die(BaseModel):
 
     def with_flags(self, *flags: DieFlag) -> "Die":
         merged = tuple(sorted(set(self.flags) | set(flags), key=lambda f: f.value))
-        return self.model_copy(update={"flags": merged})
+        return _die(self.sides, self.face, merged, self.purpose)
 
     def has(self, flag: DieFlag) -> bool:
         return flag in self.flags

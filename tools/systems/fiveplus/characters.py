@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -155,8 +156,10 @@ def worse_of_two(roller: Roller, purpose: str, dice: list[Die]) -> int:
     return low
 
 
+@lru_cache(maxsize=1)
 def random_level_dist() -> Dist:
-    """The exact distribution of a randomly created level (the lower of 2d6)."""
+    """The exact distribution of a randomly created level (the lower of 2d6), built once (its odds block is then
+    memoised on it)."""
     return Dist.from_weights({k: 13 - 2 * k for k in range(1, 7)})
 
 

@@ -20,6 +20,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -128,8 +129,10 @@ class PracticeResult(CheckResult):
     after: list[Progress] = Field(description="Both descriptors after practice, in the order given.")
 
 
+@lru_cache(maxsize=4096)
 def practice_odds(level: int, tier: int) -> Dist:
-    """Exactly how a free level-up roll ends: improved, marked again, or nothing."""
+    """Exactly how a free level-up roll ends: improved, marked again, or nothing (once per level and tier: the
+    distribution is immutable and its odds block is memoised on it)."""
     threshold = level + tier
     better = sum(1 for f in range(1, 7) if f >= threshold)
     return Dist.from_weights({"improved": better, "marked": 6 - better, "nothing": 30})
