@@ -69,7 +69,7 @@ class LinearModel:
 
         The similarities are an einsum, not a BLAS product: a few thousand examples by 384 is big enough for
         OpenBLAS to split it over threads, and on a shared 2-core machine the second thread waits for a core —
-        about 8 ms a call (the same call alone takes 0.1 ms), which is what made one system's proposals take
+        about 8 ms a call (the same call alone takes 0.1 ms), the likely cause of one system's proposals taking
         14.5 ms in a bench where the others took 3.8. einsum runs on the calling thread (about 0.3 ms here)."""
         assert self.examples is not None and self.example_labels is not None
         sims = np.einsum("ij,kj->ik", np.atleast_2d(vectors), self.examples)
