@@ -88,6 +88,9 @@ class Roller:
         if source is None:
             raise ValueError("Roller needs a seed or a random.Random; the global RNG is never used")
         self._rng = source if isinstance(source, random.Random) else random.Random(source)
+        # randint(1, n) is 1 + _randbelow(n) for a plain random.Random (the same draws): calling it directly skips
+        # two layers of argument checks on every die. A subclass keeps randint, whatever it overrides.
+        self._below = self._rng._randbelow if type(self._rng) is random.Random else None
         self._script: list[int] | None = None
         self.max_dice = max_dice
         self.count = 0
@@ -115,7 +118,7 @@ class Roller:
             if not 1 <= face <= sides:
                 raise ScriptedDiceExhausted(f"Scripted face {face} is impossible on a d{sides} ({purpose})")
         else:
-            face = self._rng.randint(1, sides)
+            face = 1 + self._below(sides) if self._below is not None else self._rng.randint(1, sides)
         return _die(sides, face, _sorted_flags(flags) if flags else (), purpose)
 
     def roll_many(self, n: int, sides: int = 6, purpose: str = "") -> list[Die]:

@@ -32,7 +32,7 @@ Readings chosen:
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -284,6 +284,11 @@ class BrewCheckResult(CheckResult):
 
 def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCheckResult:
     """The skill roll; :func:`brew_check` and the table's skill roll both come here."""
+    return BrewCheckResult(**check_fields(args, roller, purpose))
+
+
+def check_fields(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> dict[str, Any]:
+    """The skill roll's result fields, for results that extend it (a spell, a reroll) to validate once."""
     breakdown, steps = pool_of(args)
     mode = keep_mode(args.specialty, args.advantage)
     if args.health is not None and args.health <= 0:
@@ -303,7 +308,7 @@ def check(args: CheckArgs, roller: Roller, purpose: str = "skill die") -> BrewCh
         refs.append(LUCKY_REF)
     summary = (f"Pool {r.pool} vs {args.difficulty}: " + ("automatic failure" if r.total is None else
                f"rolled {r.die_result} → {r.total}, {r.outcome}"))
-    return BrewCheckResult(
+    return dict(
         summary=summary, steps=steps + r.steps, rule_refs=refs, dice=r.dice, outcome=r.outcome,
         outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=check_odds(breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing),
         pool=r.pool,

@@ -24,7 +24,7 @@ from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import certain_odds
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    BrewCheckResult, CheckArgs, PoolSpec, check, check_odds, keep_mode, pool_of, resolve_roll,
+    BrewCheckResult, CheckArgs, PoolSpec, check_fields, check_odds, keep_mode, pool_of, resolve_roll,
 )
 from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, SKILL_ROLLS, MagicField, Outcome
 
@@ -52,11 +52,11 @@ def brew_cast(args: CastArgs, roller: Roller) -> CastResult:
         problems.append(FieldProblem("mana", "no mana slot left; mana refreshes as the setting says (brew.md#Mana)"))
     if problems:
         raise ToolArgumentError("?", problems)
-    r = check(args, roller, "spell die")
-    steps = [f"A {args.field} spell: the caster's attribute + {args.field} {args.skill}.", *r.steps,
+    r = check_fields(args, roller, "spell die")
+    steps = [f"A {args.field} spell: the caster's attribute + {args.field} {args.skill}.", *r["steps"],
              f"One mana slot used: {args.mana} → {args.mana - 1}."]
-    return CastResult(**{**dict(r), "summary": f"{args.field.capitalize()} spell: {r.summary}", "steps": steps,
-                         "rule_refs": [MAGIC_ROLLS, FIELDS_REF, MANA, *r.rule_refs]},
+    return CastResult(**{**r, "summary": f"{args.field.capitalize()} spell: {r['summary']}", "steps": steps,
+                         "rule_refs": [MAGIC_ROLLS, FIELDS_REF, MANA, *r["rule_refs"]]},
                       field=args.field, mana_before=args.mana, mana_after=args.mana - 1)
 
 

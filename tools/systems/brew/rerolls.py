@@ -29,7 +29,7 @@ from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.brew.checks import (
-    OUTCOME_WORDS, BrewCheckResult, CheckArgs, check, label_odds, outcome_of, pool_of,
+    OUTCOME_WORDS, BrewCheckResult, CheckArgs, check_fields, label_odds, outcome_of, pool_of,
 )
 from tools.systems.brew.rules import (
     CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
@@ -75,7 +75,7 @@ def brew_reroll(args: RerollArgs, roller: Roller) -> RerollResult:
     if problems:
         raise ToolArgumentError("?", problems)
     spent = "free" if args.free else "training" if args.training_resolve else "resolve"
-    base = check(args, roller, "reroll die")
+    base = check_fields(args, roller, "reroll die")
     after_r = args.resolve - (spent == "resolve")
     after_t = args.training_resolve - (spent == "training")
     point = "training Resolve point bound to this skill" if spent == "training" else "Resolve point"
@@ -83,9 +83,9 @@ def brew_reroll(args: RerollArgs, roller: Roller) -> RerollResult:
             else f"Spent one {point} (Resolve {args.resolve} → {after_r}, training {args.training_resolve} → "
                  f"{after_t}).")
     steps = [f"The roll failed with {previous_total} (die {args.previous_die}, more than 1): it may be rerolled.",
-             paid, *base.steps]
-    data = {**dict(base), "steps": steps, "summary": f"Reroll ({spent}): {base.summary}",
-            "rule_refs": [RESOLVE, *base.rule_refs, *([TIME] if spent == "training" else []),
+             paid, *base["steps"]]
+    data = {**base, "steps": steps, "summary": f"Reroll ({spent}): {base['summary']}",
+            "rule_refs": [RESOLVE, *base["rule_refs"], *([TIME] if spent == "training" else []),
                           *(["brew.md#A Servant to a Martial God"] if spent == "free" else [])]}
     return RerollResult(**data, spent=spent, resolve_after=after_r, training_resolve_after=after_t,
                         previous_total=previous_total)
