@@ -77,10 +77,16 @@ SHARED_OPTIONS = {"embedder": ('minilm | {"onnx": MODEL, "tokenizer": JSON} | {"
 """Campaign options that are narrator's own, not a rules system's: every system's campaign takes them."""
 
 
-def _as_logged(replayed: dict[str, Any], logged: dict[str, Any]) -> dict[str, Any]:
+def _as_logged(replayed: Any, logged: Any) -> Any:
     """A result field added to the code after the event was logged, holding its empty value (``[]``, ``None``, ``""``,
-    ``{}``, ``False``), is no divergence: the call did the same thing. Any other difference still is."""
-    return {k: v for k, v in replayed.items() if k in logged or v not in ([], None, "", {}, False)}
+    ``{}``, ``False``), is no divergence: the call did the same thing. Any other difference still is. Nested models
+    count too (a field added to a character sheet that a result holds)."""
+    if isinstance(replayed, dict) and isinstance(logged, dict):
+        return {k: _as_logged(v, logged[k]) if k in logged else v for k, v in replayed.items()
+                if k in logged or v not in ([], None, "", {}, False)}
+    if isinstance(replayed, list) and isinstance(logged, list) and len(replayed) == len(logged):
+        return [_as_logged(r, g) for r, g in zip(replayed, logged)]
+    return replayed
 
 
 def derive_seed(master_seed: int, seq: int) -> int:

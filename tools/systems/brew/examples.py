@@ -64,4 +64,5 @@ WORKED_EXAMPLES: dict[str, dict[str, Any]] = {
     "brew_character_random": {"name": "Tess", "concept": "wandering healer"},
     "brew_xp_cost": {"advance": "specialty", "score": 3},
     "brew_advance": {"character": {**SHANIA, "xp": 12}, "advance": "skill", "trait": "medicine"},
+    "brew_regress": {"character": SHANIA, "agreed": 2, "lower": {"charisma": 1, "performance": 1}},
 }

@@ -13,6 +13,13 @@ Readings chosen:
   lost earlier in a different incident" is read as *when* it may be taken (with the damage, not later to undo old
   damage), not as a cap at this hit's damage. At most 3 lasting injuries; none against deprivation damage. Each
   takes 30 points of healing; new damage sets every open injury's tracker back by the same amount.
+* **Permanent injuries** (optional, off by default: the campaign option ``permanent_injuries``). "The gamemaster
+  may also decide to allow taking a *permanent injury* in order to regain more health points, or only allow
+  regaining health points if the injury is permanent": with ``allowed`` a permanent injury may be taken instead of
+  a lasting one and absorbs up to 10 ("more health points"; the book names no number: twice a lasting one's 5),
+  under the same cap of maximum − 5; with ``only``, no lasting injury absorbs anything and a permanent one absorbs
+  up to 5, in its place. It never heals — no rest, Medicine or Healing clears it (magical healing cannot, the book
+  says, unless it was "magically bound", which is the GM's call) — and counts toward the cap of 3 injuries.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ from tools.dice import Roller
 from tools.tool import tool
 from tools.systems.brew.checks import health_penalty
 from tools.systems.brew.rules import (
-    DAMAGE, FOOD, LASTING_INJURY_ABSORB, LASTING_INJURY_HEALING, MAX_LASTING_INJURIES, HealthRule,
+    DAMAGE, FOOD, LASTING_INJURY_ABSORB, LASTING_INJURY_HEALING, MAX_LASTING_INJURIES, PERMANENT_INJURY_ABSORB,
+    HealthRule,
 )
 
 HealthState = Literal["fine", "hurt", "badly hurt", "unconscious", "dying", "dead"]
@@ -95,19 +103,29 @@ class DamageArgs(ToolArgs):
     max_health: int = Field(10, ge=1, le=30)
     amount: int = Field(ge=0, le=50, description="Damage taken (after armor).")
     power: int = Field(ge=1, le=15, description="Power: the days (or hours) a dying character lasts.")
-    absorb: int = Field(0, ge=0, le=LASTING_INJURY_ABSORB, description="Take a lasting injury absorbing up to 5 "
-                        "of this damage (0: none).")
+    absorb: int = Field(0, ge=0, le=PERMANENT_INJURY_ABSORB, description="Take a lasting injury absorbing up to 5 "
+                        "of this damage (0: none); a permanent one up to 10.")
+    permanent: bool = Field(False, description="Optional rule: the injury taken is permanent (absorbs up to 10, "
+                            "never heals).")
     injuries: int = Field(0, ge=0, le=10, description="Lasting injuries the character already has.")
+    permanent_injuries: int = Field(0, ge=0, le=10, description="Permanent injuries the character already has (they "
+                                    "count toward the cap of 3; they have no healing to set back).")
     deprivation: bool = Field(False, description="Hunger or thirst damage: no lasting injury can absorb it.")
     health_rule: HealthRule = "standard"
 
     @model_validator(mode="after")
     def _injury_allowed(self):
+        if self.permanent and not self.absorb:
+            raise ValueError("a permanent injury is taken to absorb damage: give absorb (up to 10)")
+        if self.absorb > LASTING_INJURY_ABSORB and not self.permanent:
+            raise ValueError(f"a lasting injury absorbs up to {LASTING_INJURY_ABSORB}; up to "
+                             f"{PERMANENT_INJURY_ABSORB} only with a permanent injury (the optional rule)")
         if self.absorb:
             if self.deprivation:
                 raise ValueError("deprivation damage cannot be avoided by taking a lasting injury")
-            if self.injuries >= MAX_LASTING_INJURIES:
-                raise ValueError(f"already {self.injuries} lasting injuries: the cap is {MAX_LASTING_INJURIES}")
+            if self.injuries + self.permanent_injuries >= MAX_LASTING_INJURIES:
+                raise ValueError(f"already {self.injuries + self.permanent_injuries} injuries: the cap is "
+                                 f"{MAX_LASTING_INJURIES}")
             if self.amount == 0:
                 raise ValueError("a lasting injury is taken with damage, not later to recover old damage")
             if self.max_health - 5 <= self.health - self.amount:
@@ -121,7 +139,8 @@ class DamageResult(ToolResult):
     health_before: int
     health_after: int
     absorbed: int
-    lasting_injury: bool
+    lasting_injury: bool = Field(description="An injury was taken (lasting, or permanent when ``permanent``).")
+    permanent: bool = Field(False, description="The injury taken is permanent (the optional rule).")
     state: HealthState
     penalties: Penalties
     death_clock: str | None
@@ -136,9 +155,13 @@ def take_damage(args: DamageArgs) -> DamageResult:
         cap = args.max_health - 5
         after = min(hit + args.absorb, cap)
         absorbed = after - hit
-        steps.append(f"A lasting injury absorbs {absorbed} (up to {LASTING_INJURY_ABSORB}, never above maximum - 5 "
-                     f"= {cap}): health {after}. It takes {LASTING_INJURY_HEALING} points of healing to clear and "
-                     "must be roleplayed.")
+        if args.permanent:
+            steps.append(f"A permanent injury absorbs {absorbed} (up to {args.absorb}, never above maximum - 5 = "
+                         f"{cap}): health {after}. It never heals, and must be roleplayed (the optional rule).")
+        else:
+            steps.append(f"A lasting injury absorbs {absorbed} (up to {LASTING_INJURY_ABSORB}, never above maximum "
+                         f"- 5 = {cap}): health {after}. It takes {LASTING_INJURY_HEALING} points of healing to clear "
+                         "and must be roleplayed.")
     else:
         after = hit
     refs = [DAMAGE] + ([FOOD] if args.deprivation else [])
@@ -151,7 +174,7 @@ def take_damage(args: DamageArgs) -> DamageResult:
     state = health_state(after)
     return DamageResult(summary=f"Health {args.health} → {after} ({state})", steps=steps, rule_refs=refs,
                         damage=args.amount, health_before=args.health, health_after=after, absorbed=absorbed,
-                        lasting_injury=absorbed > 0, state=state, penalties=penalties(after, args.health_rule),
+                        lasting_injury=absorbed > 0, permanent=args.permanent and absorbed > 0, state=state, penalties=penalties(after, args.health_rule),
                         death_clock=death_clock(after, args.power), injury_setback=args.amount if args.injuries else 0)
 
 

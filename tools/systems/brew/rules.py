@@ -122,6 +122,9 @@ MAX_TRAINING_RESOLVE = 3
 MAX_LASTING_INJURIES = 3
 LASTING_INJURY_HEALING = 30
 LASTING_INJURY_ABSORB = 5
+PERMANENT_INJURY_ABSORB = 10
+"""Optional rule (``brew.md#Damage``): "allow taking a permanent injury in order to regain more health points". The
+book names no number; a permanent injury absorbs twice a lasting one's 5, under the same cap (maximum − 5)."""
 
 # --- difficulties and outcomes ---------------------------------------------------------------------------------------
 DIFFICULTIES: dict[str, int] = {"easy": 6, "challenging": 8, "expert": 10, "feeling lucky": 16, "teamwork": 18}

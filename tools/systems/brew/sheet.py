@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -47,7 +47,7 @@ SPECIALTY_SKILLS = (*SKILLS, *MAGIC_FIELDS)
 FIELD_ORDER = ("name", "ancestry", "ancestry_bonuses", "character_class", "class_bonuses", "attributes", "skills",
                "professions", "magic", "magic_attribute", "specialties", "tricks", "flaws", "best_at", "health",
                "max_health", "resolve", "max_resolve", "training_resolve", "mana", "max_mana", "lasting_injuries",
-               "stabilising_days", "xp", "gear", "points")
+               "permanent_injuries", "stabilising_days", "xp", "gear", "points")
 
 
 def norm(v: Any) -> Any:
@@ -149,6 +149,8 @@ class BrewCharacter(_Part):
     mana: int = 0
     max_mana: int = 0
     lasting_injuries: list[LastingInjury] = Field(default_factory=list)
+    permanent_injuries: list[Annotated[str, Field(min_length=1, max_length=120)]] = Field(
+        default_factory=list, description="Optional rule: injuries that never heal ('lost left eye').")
     stabilising_days: int = Field(0, description="Days left of a stabilisation period at health 1 (realistic "
                                   "healing): no skill rolls until it ends.")
     xp: int = 0
@@ -289,9 +291,10 @@ def _pools(c: BrewCharacter) -> list[Violation]:
                                   f"{c.magic_points()}", MANA, c.max_mana))
     if not 0 <= c.mana <= c.max_mana:
         out.append(_v("mana", f"Mana {c.mana} is outside 0 to {c.max_mana}", MANA, c.mana))
-    if len(c.lasting_injuries) > MAX_LASTING_INJURIES:
-        out.append(_v("lasting_injuries", f"{len(c.lasting_injuries)} lasting injuries; the cap is "
-                                          f"{MAX_LASTING_INJURIES}", DAMAGE, len(c.lasting_injuries)))
+    if len(c.lasting_injuries) + len(c.permanent_injuries) > MAX_LASTING_INJURIES:
+        count = len(c.lasting_injuries) + len(c.permanent_injuries)
+        out.append(_v("lasting_injuries", f"{count} lasting and permanent injuries; the cap is "
+                                          f"{MAX_LASTING_INJURIES}", DAMAGE, count))
     for i, inj in enumerate(c.lasting_injuries):
         if not 0 < inj.healing_left <= 200:
             out.append(_v(f"lasting_injuries.{i}", f"'{inj.name}' needs {inj.healing_left} points of healing; 1 to "
@@ -506,6 +509,8 @@ def _fresh(c: BrewCharacter) -> list[Violation]:
         out.append(_v("max_health", f"Health is {MAX_HEALTH} unless a flaw or trick changes it", DAMAGE, c.max_health))
     if c.lasting_injuries:
         out.append(_v("lasting_injuries", "A new character has no lasting injuries", DAMAGE))
+    if c.permanent_injuries:
+        out.append(_v("permanent_injuries", "A new character has no permanent injuries", DAMAGE))
     if c.training_resolve:
         out.append(_v("training_resolve", "Training Resolve comes from downtime training, not creation", TIME))
     return out

@@ -32,12 +32,12 @@ from tools.systems.brew.healing import (
     brew_stabilise,
 )
 from tools.systems.brew.health import DamageResult, brew_damage
-from tools.systems.brew.rules import DAMAGE
+from tools.systems.brew.rules import DAMAGE, LASTING_INJURY_ABSORB, PERMANENT_INJURY_ABSORB
 from tools.systems.brew.sheet import BrewCharacter
 from tools.systems.brew.table_actions import roll_spec
 from tools.systems.brew.table_common import (
     ACTOR, EXHAUSTED, MODIFIER, STABILISING, Edits, fail, find, health_ops, health_rule, healing_rule,
-    injuries_json, injury_setback, require_conscious,
+    injuries_json, injury_setback, option, require_conscious,
 )
 from tools.table import BoundResult, SetField, TableState
 
@@ -51,6 +51,9 @@ class TakeDamageArgs(ToolArgs):
     reason: str = Field(min_length=1, max_length=200, description="What hurts: a fall, a fire, a flaw...")
     lasting_injury: str | None = Field(None, max_length=120, description="Take a lasting injury to absorb up to 5 "
                                        "(name it: 'broken and dislocated arm').")
+    permanent_injury: str | None = Field(None, min_length=1, max_length=120, description="Optional rule (the "
+                                         "campaign's permanent_injuries): take an injury that never heals instead, "
+                                         "absorbing up to 10 ('lost left eye').")
     deprivation: bool = Field(False, description="Hunger or thirst damage (no lasting injury can absorb it).")
 
 
@@ -64,16 +67,42 @@ class TakeDamageResult(DamageResult, BoundResult):
             "follow.")
 def brew_take_damage(args: TakeDamageArgs, roller: Roller, state: TableState) -> TakeDamageResult:
     name, c = find(state, args.target, "target")
+    absorb, permanent = injury_taken(args, state)
     r = run_pure(brew_damage, roller, health=c.health, max_health=c.max_health, amount=args.amount,
-                 power=c.attributes.power, absorb=5 if args.lasting_injury else 0, injuries=len(c.lasting_injuries),
-                 deprivation=args.deprivation, health_rule=health_rule(state))
+                 power=c.attributes.power, absorb=absorb, permanent=permanent,
+                 injuries=len(c.lasting_injuries), permanent_injuries=len(c.permanent_injuries),
+                 deprivation=args.deprivation,
+                 health_rule=health_rule(state))
     edits = Edits(state)
     changes: list[Any] = health_ops(name, c, r.health_after, edits)
     changes += injury_setback(name, c, args.amount if c.lasting_injuries else 0,
-                              args.lasting_injury if r.lasting_injury else None)
+                              args.lasting_injury if r.lasting_injury and not permanent else None)
+    if permanent and r.lasting_injury:
+        changes.append(SetField(name=name, field="permanent_injuries", value=[*c.permanent_injuries,
+                                                                               args.permanent_injury],
+                                was=list(c.permanent_injuries)))
     changes += edits.ops()
     return bind(TakeDamageResult, r, changes, summary=f"{name} ({args.reason}): {r.summary}",
                 before=[f"{name}: {args.reason}."], target=name, reason=args.reason)
+
+
+def injury_taken(args: TakeDamageArgs, state: TableState) -> tuple[int, bool]:
+    """(how much the injury named may absorb, whether it is permanent), as the campaign's permanent_injuries says."""
+    rule = option(state, "permanent_injuries", "off")
+    if args.lasting_injury and args.permanent_injury:
+        fail("permanent_injury", "one injury absorbs the damage: give lasting_injury or permanent_injury, not both",
+             args.permanent_injury)
+    if args.permanent_injury:
+        if rule == "off":
+            fail("permanent_injury", "permanent injuries are an optional rule this campaign does not use (campaign "
+                                     "option permanent_injuries: allowed or only)", args.permanent_injury)
+        return (PERMANENT_INJURY_ABSORB if rule == "allowed" else LASTING_INJURY_ABSORB), True
+    if args.lasting_injury:
+        if rule == "only":
+            fail("lasting_injury", "in this campaign only a permanent injury regains health (permanent_injuries: "
+                                   "only): give permanent_injury", args.lasting_injury)
+        return LASTING_INJURY_ABSORB, False
+    return 0, False
 
 
 class HealArgs(ToolArgs):
