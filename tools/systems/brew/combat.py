@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -44,8 +45,8 @@ from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist, Odds, die, fraction_text, shape_cache
 from tools.tool import tool
-from tools.systems.brew.checks import lower
-from tools.systems.brew.contests import Side, SideRoll, compare, roll_side, side_pool, total_dist
+from tools.systems.brew.checks import keep_mode, lower
+from tools.systems.brew.contests import Side, SideRoll, compare, keep_total_dist, roll_side, side_pool
 from tools.systems.brew.rules import (
     ATTACK_TYPES, COMBAT, CONTESTED, DAMAGE_WORDS, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
     WeaponName,
@@ -203,13 +204,6 @@ class AttackResult(CheckResult):
     damage_exact: dict[str, str]
 
 
-def _attack_damage(args: AttackArgs, total: int | None, loser: int | None) -> int:
-    if total is None or args.grapple:
-        return 0
-    return damage_of(args.weapon.rule(), args.attacker.attribute, total, loser, args.armor_soak, args.targeted,
-                     args.pull_punch)[0]
-
-
 def _counter_damage(args: AttackArgs, total: int | None, loser: int | None) -> int:
     if args.counter is None or total is None or args.defender is None:
         return 0
@@ -290,7 +284,7 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
         else:
             steps.append("The attack does not land" + (" (a tie: neither beats the other)." if a_total is not None
                                                         and a_total == d_total else "."))
-    odds, damage_odds, damage_exact = attack_odds(args, ba.pool, bd.pool if bd else None, defender)
+    odds, damage_odds, damage_exact = attack_odds(attack_shape(args, ba.pool, bd.pool if bd else None, defender))
     refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
                                   or args.defence == "disengage" else [])
     return AttackResult(
@@ -305,28 +299,65 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     )
 
 
-@shape_cache
-def attack_odds(args: AttackArgs, pa: int, pd: int | None,
-                defender: Side | None) -> tuple[Odds, dict[str, float], dict[str, str]]:
-    """The exchange's odds block and the damage's distribution (floats, fractions), once per attack: the same
-    blow against the same defence repeats all fight long, and its exact arithmetic is most of a call."""
-    dist, dmg = attack_dists(args, pa, pd, defender)
-    return (dist.odds(p_success=dist.p(lambda o: o == "hit"), order=ATTACK_ORDER if args.counter else ATTACK_ORDER[:2]),
+class AttackShape(NamedTuple):
+    """Everything an exchange's odds depend on: each side's die (keep mode, Lucky) and pool, the defence, and how a
+    hit deals damage. A few small values, so the odds are cached by it cheaply (hashing and comparing the whole
+    arguments model cost more than the lookup saved)."""
+
+    attacker_keep: str
+    attacker_lucky: bool
+    attacker_pool: int
+    defender_keep: str | None  # None: no defence roll (the defender takes the hit)
+    defender_lucky: bool
+    defender_pool: int | None
+    defence: str
+    counter: bool
+    grapple: bool
+    rule: str | int
+    attribute: int
+    soak: int
+    targeted: bool
+    pull_punch: bool
+
+
+def attack_shape(args: AttackArgs, pa: int, pd: int | None, defender: Side | None) -> AttackShape:
+    rolls = pd is not None and defender is not None
+    return AttackShape(keep_mode(args.attacker.specialty, args.attacker.advantage), args.attacker.lucky, pa,
+                       keep_mode(defender.specialty, defender.advantage) if rolls else None,
+                       defender.lucky if rolls else False, pd if rolls else None, args.defence,
+                       args.counter is not None, args.grapple, args.weapon.rule(), args.attacker.attribute,
+                       args.armor_soak, args.targeted, args.pull_punch)
+
+
+@lru_cache(maxsize=4096)
+def attack_odds(shape: AttackShape) -> tuple[Odds, dict[str, float], dict[str, str]]:
+    """The exchange's odds block and the damage's distribution (floats, fractions), once per attack shape: the same
+    blow against the same defence repeats all fight long, and its exact arithmetic was most of a call."""
+    dist, dmg = shape_dists(shape)
+    return (dist.odds(p_success=dist.p(lambda o: o == "hit"), order=ATTACK_ORDER if shape.counter else ATTACK_ORDER[:2]),
             {str(k): float(v) for k, v in sorted(dmg.items())},
             {str(k): fraction_text(v) for k, v in sorted(dmg.items())})
 
 
 def attack_dists(args: AttackArgs, pa: int, pd: int | None, defender: Side | None) -> tuple[Dist, Dist]:
     """Exact distributions of the exchange's outcome and of the damage the defender takes."""
-    ta = total_dist(args.attacker, pa)
-    td = total_dist(defender, pd) if pd is not None and defender is not None else Dist.certain(None)
+    return shape_dists(attack_shape(args, pa, pd, defender))
+
+
+@lru_cache(maxsize=4096)
+def shape_dists(s: AttackShape) -> tuple[Dist, Dist]:
+    ta = keep_total_dist(s.attacker_keep, s.attacker_lucky, s.attacker_pool)
+    td = Dist.certain(None) if s.defender_keep is None else keep_total_dist(s.defender_keep, s.defender_lucky,
+                                                                            s.defender_pool)
     outcomes: dict[str, Fraction] = defaultdict(Fraction)
     damage: dict[int, Fraction] = defaultdict(Fraction)
     for a, p in ta.items():
         for d, q in td.items():
-            o = exchange(a, d, args.defence, args.counter is not None)
+            o = exchange(a, d, s.defence, s.counter)
             outcomes[o] += p * q
-            damage[_attack_damage(args, a, d) if o == "hit" else 0] += p * q
+            hurt = 0 if o != "hit" or a is None or s.grapple else damage_of(s.rule, s.attribute, a, d, s.soak,
+                                                                           s.targeted, s.pull_punch)[0]
+            damage[hurt] += p * q
     return Dist(outcomes), Dist(damage)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -70,9 +71,15 @@ def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str
 
 def total_dist(side: Side, pool: int) -> Dist:
     """Exact distribution of a side's total; None stands for an automatic failure."""
+    return keep_total_dist(keep_mode(side.specialty, side.advantage), side.lucky, pool)
+
+
+@lru_cache(maxsize=4096)
+def keep_total_dist(mode: str, lucky: bool, pool: int) -> Dist:
+    """A side's total by what shapes it: the die (keep mode, Lucky) and the pool."""
     if pool <= 0:
         return Dist.certain(None)
-    return die_dist(keep_mode(side.specialty, side.advantage), side.lucky) + pool
+    return die_dist(mode, lucky) + pool
 
 
 def compare(a: int | None, b: int | None) -> ContestOutcome:
@@ -108,7 +115,13 @@ class ContestResult(CheckResult):
 
 
 def contest_dist(a: Side, pa: int, b: Side, pb: int) -> tuple[Dist, Dist]:
-    ta, tb = total_dist(a, pa), total_dist(b, pb)
+    return _contest_dists(keep_mode(a.specialty, a.advantage), a.lucky, pa, keep_mode(b.specialty, b.advantage),
+                          b.lucky, pb)
+
+
+@lru_cache(maxsize=4096)
+def _contest_dists(mode_a: str, lucky_a: bool, pa: int, mode_b: str, lucky_b: bool, pb: int) -> tuple[Dist, Dist]:
+    ta, tb = keep_total_dist(mode_a, lucky_a, pa), keep_total_dist(mode_b, lucky_b, pb)
     outcome = ta.combine(tb, compare)
     margin = ta.combine(tb, lambda x, y: "auto" if x is None or y is None else x - y)
     return outcome, margin
@@ -129,7 +142,8 @@ def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
     winner = args.a.name if outcome == "win" else args.b.name if outcome == "lose" else None
     verdict = (f"{winner} wins" + (f" by {abs(margin)}" if margin is not None else " (the other fails "
                "automatically)")) if winner else "a standoff: neither beats the other"
-    odds, margin_odds = contest_odds(args.a, ba.pool, args.b, bb.pool)
+    odds, margin_odds = contest_odds(keep_mode(args.a.specialty, args.a.advantage), args.a.lucky, ba.pool,
+                                     keep_mode(args.b.specialty, args.b.advantage), args.b.lucky, bb.pool)
     return ContestResult(
         summary=f"{args.a.name} {ra.total if ra.total is not None else 'auto-fail'} vs {args.b.name} "
                 f"{rb.total if rb.total is not None else 'auto-fail'}: {verdict}",
@@ -140,10 +154,11 @@ def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
     )
 
 
-@shape_cache
-def contest_odds(a: Side, pa: int, b: Side, pb: int) -> tuple[Odds, dict[str, str]]:
-    """The contest's odds block and its margin's exact distribution, once per pair of sides."""
-    odist, mdist = contest_dist(a, pa, b, pb)
+@lru_cache(maxsize=4096)
+def contest_odds(mode_a: str, lucky_a: bool, pa: int, mode_b: str, lucky_b: bool, pb: int) -> tuple[Odds, dict[str, str]]:
+    """The contest's odds block and its margin's exact distribution, once per pair of dice and pools (what the
+    distributions depend on: cheaper to key by than the two sides' models)."""
+    odist, mdist = _contest_dists(mode_a, lucky_a, pa, mode_b, lucky_b, pb)
     margins = {str(k): v for k, v in mdist.items()}
     return (odist.odds(p_success=odist.p(lambda o: o == "win"), order=CONTEST_ORDER),
             {k: f"{v.numerator}/{v.denominator}" if v.denominator != 1 else str(v.numerator)

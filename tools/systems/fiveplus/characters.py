@@ -129,6 +129,13 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
 
 
 def concept_groups(concept: str | None) -> list[str]:
+    """The skill groups a concept's words suggest (a fresh list: callers may extend it)."""
+    return list(_concept_groups(concept))
+
+
+@lru_cache(maxsize=4096)
+def _concept_groups(concept: str | None) -> tuple[str, ...]:
+    """Remembered per concept: every word against every keyword was the largest part of a random character."""
     found: list[str] = []
     for word in re.findall(r"[a-z]+", (concept or "").casefold()):
         for kw, groups in CONCEPT_GROUPS.items():
@@ -139,7 +146,7 @@ def concept_groups(concept: str | None) -> list[str]:
             for group, keys in KEYWORD_GROUPS.items():
                 if word in keys and group not in found:
                     found.append(group)
-    return found
+    return tuple(found)
 
 
 def worse_of_two(roller: Roller, purpose: str, dice: list[Die]) -> int:
