@@ -59,6 +59,13 @@ def p_range(lower: int, upper: int) -> Fraction:
     return Fraction(hits, 36)
 
 
+@lru_cache(maxsize=4096)
+def range_line(lower: int, upper: int) -> str:
+    """'Success range 7–9: P(success) = 5/12 (41.7%).' — once per range (printing a Fraction is not free)."""
+    p = p_range(lower, upper)
+    return f"Success range {lower}–{upper}: P(success) = {p} ({float(p) * 100:.1f}%)."
+
+
 def successes_of(a: int, b: int, mode: str, extra: int = 0) -> int:
     """Successes of a successful roll: lowest die; immunity 0, resistance 1, weakness the highest; plus extra."""
     base = {"normal": min(a, b), "immunity": 0, "resistance": 1, "weakness": max(a, b)}[mode]
@@ -139,8 +146,7 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
         return CheckRoll(dice=[], outcome="impossible", success=False, total=None, lower=lower, upper=upper,
                          distance=lower - upper, successes=0, double=None, improvement=None, ones=0, sixes=0,
                          odds=odds, successes_odds=s_odds, steps=steps)
-    steps.append(f"Success range {lower}–{upper}: P(success) = {p_range(lower, upper)} "
-                 f"({float(p_range(lower, upper)) * 100:.1f}%).")
+    steps.append(range_line(lower, upper))
     dice = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
     a, b = dice[0].face, dice[1].face
     total = a + b

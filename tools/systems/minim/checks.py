@@ -40,7 +40,9 @@ def partial(face: int, target: int) -> int:
     return 1 if face < target else 0 if face == target else -1
 
 
+@lru_cache(maxsize=4096)
 def explain_partial(face: int, target: int) -> str:
+    """Why a die gives its partial result (the same few lines for every test: built once per face and target)."""
     p = partial(face, target)
     if face == 1:
         why = "a natural 1 is an automatic success"
