@@ -31,6 +31,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -214,10 +215,10 @@ OUTCOME_WORDS = {"failure": "a failure", "success": "a success", "perfect": "a p
                  "higher)", "astounding": "an astounding success (two thresholds higher)"}
 
 
-class Roll(BaseModel):
-    """One resolved roll against a difficulty, reused inside other results."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One resolved roll against a difficulty, whose fields the results that use it copy (never a result's field
+    itself: a plain dataclass, so a roll is not validated twice — here and in the result that holds its values)."""
 
     dice: list[Die]
     pool: int

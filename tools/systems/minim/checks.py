@@ -13,6 +13,7 @@ lacks fight: −1 + 1 = ±0). It is a modifier like any other, so it stacks with
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
@@ -147,10 +148,10 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
                            faith=faith, target=target), lines
 
 
-class TestRoll(BaseModel):
-    """The bare roll of a test, reused inside other results."""
-
-    model_config = ConfigDict(frozen=True)
+@dataclass(frozen=True, slots=True)
+class TestRoll:
+    """The bare roll of a test, whose fields the results that use it copy (never a result's field itself: a plain
+    dataclass, so a roll is not validated twice — here and in the result that holds its values)."""
 
     dice: list[Die]
     partials: list[int]
