@@ -2,7 +2,8 @@
 
 Each registered system's ``worked_examples()`` gives the arguments; a call is the registry's whole path
 (validate, roll, exact odds, explanation). The peer rolls the dice the first call rolled (``2d6`` for two six-sided
-dice) with ``d20.roll`` in the same process. ``d20`` is a test extra, imported only here.
+dice) with ``d20.roll`` in the same process, its runs alternating with the tool's so that load from other
+processes weighs on both alike. ``d20`` is a test extra, imported only here.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from narrator.bench.util import median_of
+from narrator.bench.util import interleaved_medians
 
 
 def dice_expression(result: Any) -> str | None:
@@ -51,11 +52,11 @@ def bench_rules(repeat: int = 7, inner: int = 200) -> dict[str, Any]:
                 roller.count = 0  # the roller's per-call dice limit: each call here is a call of its own
                 return registry.call(name, args, roller)
 
-            us = median_of(one, repeat, inner) * 1e6
             expr = dice_expression(first)
-            peer = None
-            if expr and d20 is not None:
-                peer = median_of(lambda: d20.roll(expr), repeat, inner) * 1e6
+            fns = [one] + ([lambda expr=expr: d20.roll(expr)] if expr and d20 is not None else [])
+            seconds = interleaved_medians(fns, repeat, inner)  # the tool's runs and the peer's in turn
+            us = seconds[0] * 1e6
+            peer = seconds[1] * 1e6 if len(seconds) > 1 else None
             rows.append({"system": system.name, "tool": name, "us_per_call": round(us, 1), "dice": expr,
                          "d20_us": round(peer, 1) if peer is not None else None,
                          "ratio": round(us / peer, 2) if peer else None})

@@ -19,13 +19,23 @@ def percentiles(ms: list[float]) -> dict[str, float]:
 
 def median_of(fn: Callable[[], object], repeat: int, inner: int = 1) -> float:
     """Median over ``repeat`` runs of the seconds one call of ``fn`` takes (each run calls it ``inner`` times)."""
-    runs = []
+    return interleaved_medians([fn], repeat, inner)[0]
+
+
+def interleaved_medians(fns: list[Callable[[], object]], repeat: int, inner: int = 1) -> list[float]:
+    """Like :func:`median_of` for several functions at once, their runs taken in turn (a, b, a, b…): a burst of
+    load from another process then slows the runs compared with each other alike, not one function's only. Each
+    function is called once first, untimed (a first call may fill caches: d20 parses a new expression)."""
+    for fn in fns:
+        fn()
+    runs: list[list[float]] = [[] for _ in fns]
     for _ in range(repeat):
-        started = time.perf_counter()
-        for _ in range(inner):
-            fn()
-        runs.append((time.perf_counter() - started) / inner)
-    return statistics.median(runs)
+        for fn, out in zip(fns, runs):
+            started = time.perf_counter()
+            for _ in range(inner):
+                fn()
+            out.append((time.perf_counter() - started) / inner)
+    return [statistics.median(r) for r in runs]
 
 
 def peak_rss_mb() -> float:
