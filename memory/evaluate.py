@@ -24,6 +24,7 @@ from typing import Any
 
 from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client
 from memory.errors import MemoryStoreError
+from memory.lexical import LexicalIndex
 from memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
 
 CAMPAIGN = "eval"
@@ -98,12 +99,13 @@ def evaluate(path: str | Path, k: int = 5, spec: EmbedderSpec | None = None) -> 
             last_seq = max((int(m["metadata"].get("last_seq", m["metadata"].get("seq", 0)) or 0) for m in memories),
                            default=0)
             aliases = aliases_from(cols["entities"])
+            words = LexicalIndex.build((m["id"], m["text"]) for m in memories)
             ef.embedder.embed(["warm-up"])
             latencies, scores, hits, rr, misses = [], [], 0, 0.0, []
             for q in questions:
                 t = time.perf_counter()
                 found = rank(cols["events"], cols["entities"], RecallQuery(CAMPAIGN, q.text, q.actor, q.scene, last_seq),
-                             ef.embedder.embed([q.text])[0], k, aliases)
+                             ef.embedder.embed([q.text])[0], k, aliases, words)
                 latencies.append((time.perf_counter() - t) * 1000)
                 got = [m.id for m in found]
                 share = len(set(got) & set(q.expected)) / len(q.expected)

@@ -1,4 +1,11 @@
-"""Ranking memories for a question: vector similarity, then what the table knows that a vector does not.
+"""Ranking memories for a question: vector similarity and shared words, then what the table knows that a vector
+does not.
+
+Why words too: a rare word a question shares with a memory (a heron, a rowboat, a name) counts for little in a dense
+embedding, so a lexical ranking (BM25, :mod:`memory.lexical`) both brings its best matches in as candidates and adds
+to their score, in proportion to the best match's BM25 (:data:`W_WORDS`, a calibrated blend). It is kept small: on
+the blind development sessions, whose questions were written in other words than the events on purpose, a larger
+weight lost recall (see the README's memory section).
 
 Why not similarity alone: "who is the innkeeper" is answered by the NPC whose concept says innkeeper (an exact
 alias), "what did we promise the duke" by a turn flagged as a promise that names the duke, and of two equally
@@ -26,9 +33,11 @@ from typing import Any
 
 from chromadb.api.models.Collection import Collection
 
+from memory.lexical import LexicalIndex
 from memory.records import DISCOVERY, PROMISE, AliasIndex
 
 ENTITY_KINDS = ("character", "place", "item")
+W_WORDS = 0.03  # the best BM25 match of the question gets this much; the others in proportion
 W_MENTION = 0.12  # an event naming someone the question names
 W_ENTITY_NAMED = 0.25  # the entity an identity question ("who is the innkeeper") names
 W_ENTITY_MENTIONED = 0.05  # an entity (or an item of someone) another kind of question names
@@ -175,9 +184,29 @@ def dedupe(memories: list[Memory]) -> list[Memory]:
     return kept
 
 
+def _fetch(col: Collection, ids: list[str], embedding: Sequence[float]) -> list[tuple[str, str, dict, float]]:
+    """Documents, metadata and cosine similarity of records found by their words, not among the nearest."""
+    if not ids:
+        return []
+    import numpy as np
+
+    got = col.get(ids=ids, include=["embeddings", "documents", "metadatas"])
+    q = np.asarray(embedding, dtype=np.float32)
+    out = []
+    for i, d, m, v in zip(got["ids"], got["documents"] or [], got["metadatas"] or [], got["embeddings"]):
+        v = np.asarray(v, dtype=np.float32)
+        out.append((i, d or "", dict(m or {}), float(v @ q / (np.linalg.norm(v) * np.linalg.norm(q) + 1e-12))))
+    return out
+
+
+def _is_entity_id(rid: str) -> bool:
+    return not re.match(r"^(turn|tool|note|narration)-\d+$", rid)
+
+
 def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Sequence[float], k: int,
-         aliases: AliasIndex) -> list[Memory]:
-    """The ``k`` best memories for ``q`` (``embedding`` is the question's vector, computed once by the caller)."""
+         aliases: AliasIndex, lexical: LexicalIndex | None = None) -> list[Memory]:
+    """The ``k`` best memories for ``q`` (``embedding`` is the question's vector, computed once by the caller;
+    ``lexical`` the BM25 index of the same collections, when there is one)."""
     mentioned = aliases.find(q.text)
     wants_promise = bool(PROMISE.search(q.text))
     wants_discovery = bool(DISCOVERY.search(q.text))
@@ -186,11 +215,13 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     asks_now = bool(NOW.search(q.text))
     n = max(4 * k, 24)
     found: dict[str, Memory] = {}
+    words = dict(lexical.search(q.text, n)) if lexical is not None else {}
+    best_words = max(words.values(), default=0.0) or 1.0
 
     def add(hits: list[tuple[str, str, dict, float]], entity: bool) -> None:
         for rid, doc, meta, sim in hits:
             names = set(meta.get("names") or [])
-            score = sim
+            score = sim + W_WORDS * words.get(rid, 0.0) / best_words
             if entity:
                 if meta.get("name") in mentioned:
                     score += W_ENTITY_NAMED if asks_identity else W_ENTITY_MENTIONED
@@ -218,4 +249,7 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     if mentioned:
         add(_query(entities, embedding, len(mentioned) + 2, {"name": {"$in": mentioned}}), entity=True)
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)
+    missing = [rid for rid in words if rid not in found]  # matched by words only: brought in as candidates too
+    add(_fetch(events, [r for r in missing if not _is_entity_id(r)], embedding), entity=False)
+    add(_fetch(entities, [r for r in missing if _is_entity_id(r)], embedding), entity=True)
     return dedupe(list(found.values()))[:k]

@@ -5,8 +5,12 @@ comes from an event seq (``turn-12``, ``tool-7``, ``note-30``) or from a stable 
 (``character:old tom``, ``zone:cellar``), so indexing live, catching up after a crash, and rebuilding from nothing
 all produce the same ids and documents; an entity is upserted under its id, never added twice.
 
-A *turn* is a player line, the tool calls that follow it and the narration that closes it. Tool calls outside a
-turn (setting the scene from the CLI, adding a character) and notes are records of their own. Promises and
+A *turn* is a player line, the tool calls that follow it and the narration that closes it. Its document says what
+happened in words — the player's line, the narration shown, and the results as story facts ("Aria succeeds. Grell is
+down.", from :mod:`tools.effects` in the system's own vocabulary) — because that is what a question asks about;
+the mechanics (the tools' summaries, with dice, targets and numbers) are kept in the ``outcome`` metadata, not
+embedded, where they would dilute the meaning ("Outcome: Mara (brain + art): Target 2: rolled ..."). Tool calls
+outside a turn (setting the scene from the CLI, adding a character) and notes are records of their own. Promises and
 discoveries are flagged by simple cue words so a question about an oath or a hidden key can prefer them.
 """
 
@@ -30,6 +34,7 @@ NAME_STOP = {"the", "of", "old", "young", "big", "little", "sir", "lady", "lord"
              "la", "le", "and", "mr", "mrs", "ms", "dr", "saint", "st"}
 ROLE_CUT = re.compile(r"\s(?:of|who|with|from|in|at|for|that|on)\s|,|;|\(")
 SCENE_CHARS = 200
+OUTCOME_CHARS = 600
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,7 @@ class _Turn:
     scene: str
     last_seq: int
     outcomes: list[tuple[str, str]] = field(default_factory=list)  # (tool, summary)
+    facts: list[str] = field(default_factory=list)  # the results as story facts, in words
     narration: str | None = None
 
 
@@ -121,6 +127,8 @@ class EventDeriver:
         self.scene = ""
         self.names = AliasIndex()
         self.sheets: dict[str, dict[str, Any]] = {}  # last known sheet of everyone ever on the table
+        self.conditions: dict[str, list[str]] = {}  # as the table has them, so a result's conditions are diffed
+        self.system: str | None = None  # from the log's first event: whose words the effects are told in
         self.turn: _Turn | None = None  # open until its narration: indexed, but re-derived when it grows
 
     def feed(self, event: StoredEvent) -> list[MemoryRecord]:
@@ -129,14 +137,18 @@ class EventDeriver:
             raise ValueError("EventDeriver takes effective events; re-derive from the start after a rewind")
         p = event.payload
         out: list[MemoryRecord] = []
-        if event.kind == "player":
+        if event.kind == "campaign_created":
+            self.system = p.get("system")
+        elif event.kind == "player":
             self.turn = _Turn(event.seq, p.get("actor"), p.get("text", ""), self.scene, event.seq)
             out.append(self._turn_record(self.turn))
         elif event.kind == "tool_call":
+            facts = self._facts(p.get("actor") or (self.turn.actor if self.turn else None), p["result"])
             self._learn(p["result"].get("changes") or [])
             summary = p["result"].get("summary", "")
             if self.turn is not None:
                 self.turn.outcomes.append((p["tool"], summary))
+                self.turn.facts += [f for f in facts if f not in self.turn.facts]
                 self.turn.last_seq = event.seq
                 out.append(self._turn_record(self.turn))
             else:
@@ -156,10 +168,33 @@ class EventDeriver:
         return out
 
     # -- context -------------------------------------------------------------------------------------------
+    def _facts(self, actor: str | None, result: dict[str, Any]) -> list[str]:
+        """A result as story facts: whether the actor succeeded, and what changed (hurt, down, gained...)."""
+        out = []
+        success = result.get("success")
+        if isinstance(success, bool):
+            out.append(f"{result.get('actor') or actor or 'The players'} {'succeeds' if success else 'fails'}.")
+        changes = result.get("changes") or []
+        if changes and self.system:
+            try:
+                from tools.effects import effects_from_changes
+                from tools.systems import get_system
+
+                system = get_system(self.system)
+                effects = effects_from_changes(changes, system.vocabulary(), system.downed_condition,
+                                               self.conditions)
+            except Exception:  # noqa: BLE001 - a system no longer installed or an op it cannot read: no facts
+                effects = []
+            out += [e.words()[:1].upper() + e.words()[1:] + "." for e in effects
+                    if e.kind not in ("created", "state", "moved") or e.kind == "moved" and e.who]
+        return out
+
     def _learn(self, changes: list[dict[str, Any]]) -> None:
         for op in changes:
             kind = op.get("op")
-            if kind == "set_scene":
+            if kind == "set_conditions":
+                self.conditions[op["name"]] = list(op.get("conditions") or [])
+            elif kind == "set_scene":
                 self.scene = op["text"]
             elif kind == "put_character":
                 self.sheets[op["name"]] = op["sheet"]
@@ -176,17 +211,21 @@ class EventDeriver:
     # -- records -------------------------------------------------------------------------------------------
     def _turn_record(self, t: _Turn) -> MemoryRecord:
         lines = [f"{t.actor or 'The players'}: {t.text}"]
-        if t.outcomes:
-            lines.append("Outcome: " + "; ".join(s for _, s in t.outcomes if s))
         if t.narration:
-            lines.append("Narration: " + t.narration)
+            lines.append(t.narration)
+        if t.facts:
+            lines.append(" ".join(t.facts))
         text = "\n".join(lines)
-        names = self.names.find(text)
+        mechanics = "; ".join(s for _, s in t.outcomes if s)
+        names = self.names.find(f"{text} {mechanics}")
         if t.actor and t.actor not in names:
             names.insert(0, t.actor)
-        return self._record(f"turn-{t.seq}", "turn", text, t.seq, t.last_seq, actor=t.actor, scene=t.scene,
-                            names=names, tools=[tool for tool, _ in t.outcomes],
-                            flags_from=f"{t.text} {t.narration or ''}")
+        record = self._record(f"turn-{t.seq}", "turn", text, t.seq, t.last_seq, actor=t.actor, scene=t.scene,
+                              names=names, tools=[tool for tool, _ in t.outcomes],
+                              flags_from=f"{t.text} {t.narration or ''}")
+        if mechanics:
+            record.metadata["outcome"] = mechanics[:OUTCOME_CHARS]
+        return record
 
     def _record(self, rid: str, kind: str, text: str, seq: int, last_seq: int, actor: str | None = None,
                 scene: str | None = None, names: list[str] | None = None, tools: list[str] | None = None,

@@ -10,6 +10,9 @@ loses nothing the log has), and :meth:`remember_turn` does the same after each t
 after the records, and upserts are idempotent, so a crash between the two only repeats work. A rewind changes the
 past: the memory then re-derives everything and writes only the difference.
 
+The words: a BM25 index over the same documents (:mod:`memory.lexical`) is built from both collections when the
+memory opens and kept in step with every write and delete here, so it is exactly as derived as they are.
+
 Where it lives: ``<campaign dir>/chroma`` (a ``chromadb.PersistentClient``), or a Chroma server given by
 ``--memory-url http://HOST:PORT``, where a campaign's collections carry its id in their names.
 """
@@ -25,13 +28,14 @@ from chromadb.api.models.Collection import Collection
 
 from memory.campaign import Campaign
 from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
+from memory.lexical import LexicalIndex
 from memory.recall import Memory, RecallQuery, aliases_from, rank
 from memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
 from memory.rulebooks import RulebookIndex
 from memory.rulings import Rulings, rulings_in
 
 CHROMA_DIR = "chroma"
-SCHEMA = 1  # bump when records change shape: collections of another schema are rebuilt
+SCHEMA = 2  # bump when records change shape: collections of another schema are rebuilt (2: documents for meaning)
 UPSERT_BATCH = 256
 PROMPT_CHARS = 1400
 
@@ -58,6 +62,7 @@ class CampaignMemory:
         self.prefix = prefix
         self.events = self._collection("events")
         self.entities = self._collection("entities")
+        self.lexical = self._words()
         self._deriver: EventDeriver | None = None
         self._seen_seq = 0  # the last event of the log this process has looked at (rewinds included)
         self._aliases: AliasIndex | None = None
@@ -115,6 +120,15 @@ class CampaignMemory:
             pass
         self.client.delete_collection(name)
 
+    def _words(self) -> LexicalIndex:
+        """The BM25 index of what both collections hold now (the collections are this campaign's alone)."""
+        index = LexicalIndex()
+        for col in (self.events, self.entities):
+            got = col.get(include=["documents"])
+            for rid, doc in zip(got["ids"], got["documents"] or []):
+                index.put(rid, doc or "")
+        return index
+
     def indexed_seq(self) -> int:
         return int((self.events.metadata or {}).get("indexed_seq", 0))
 
@@ -134,6 +148,8 @@ class CampaignMemory:
             metas = [{**{k: None for k in old.get(r.id, {}) if k not in r.metadata}, **r.metadata} for r in chunk]
             col.upsert(ids=[r.id for r in chunk], documents=[r.document for r in chunk],
                        metadatas=metas)  # type: ignore[arg-type]
+            for r in chunk:  # after the write: a failed upsert leaves the words as the collection is
+                self.lexical.put(r.id, r.document)
 
     def _sync(self, col: Collection, desired: dict[str, MemoryRecord]) -> None:
         """Make ``col`` hold exactly ``desired``: delete the rest, (re-)embed only what changed."""
@@ -142,6 +158,8 @@ class CampaignMemory:
         stale = [i for i in current if i not in desired]
         if stale:
             col.delete(ids=stale)
+            for rid in stale:
+                self.lexical.forget(rid)
         self._upsert(col, [r for i, r in desired.items() if i not in current or not _same(r, *current[i])], current)
 
     # -- keeping in step with the log ----------------------------------------------------------------------
@@ -207,6 +225,7 @@ class CampaignMemory:
                 self._drop(self.prefix + kind)
         self.events = self._collection("events")
         self.entities = self._collection("entities")
+        self.lexical = LexicalIndex()
         self._deriver = None
         self.catch_up(campaign)
 
@@ -220,7 +239,7 @@ class CampaignMemory:
         """The ``k`` memories most worth knowing for ``text`` said by ``actor`` in the current scene."""
         q = RecallQuery(self.campaign_id, text, actor, campaign.state.scene, campaign.store.last_seq())
         embedding = self.ef.embedder.embed([text])[0]
-        return rank(self.events, self.entities, q, embedding, k, self.aliases())
+        return rank(self.events, self.entities, q, embedding, k, self.aliases(), self.lexical)
 
     def recall_for_prompt(self, campaign: Campaign, text: str, actor: str | None = None, k: int = 5) -> str:
         """Compact lines for the narration prompt, best first, within :data:`PROMPT_CHARS`."""

@@ -56,6 +56,7 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
     import numpy as np
 
     from memory.chroma import HNSW, NarratorEmbedding, close_client, open_client
+    from memory.lexical import LexicalIndex
     from memory.recall import RecallQuery, _names_filter, _query, aliases_from, named_events, rank
     from memory.records import cues
 
@@ -86,10 +87,14 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
         meta = {"campaign": CAMPAIGN, "kind": "turn", "seq": j + 1, "last_seq": j + 1, "names": names, **cues(text)}
         return f"turn-{j + 1}", text, meta, vec.astype(np.float32)
 
+    words = LexicalIndex()
+
     def add(col, start: int, n: int) -> None:
         rows = [record(j) for j in range(start, start + n)]
         col.add(ids=[r[0] for r in rows], documents=[r[1] for r in rows], metadatas=[r[2] for r in rows],
                 embeddings=[r[3] for r in rows])
+        for r in rows:  # the BM25 index follows every write, as in the campaign memory
+            words.put(r[0], r[1])
 
     with tempfile.TemporaryDirectory(prefix="narrator-bench-") as tmp:
         client = open_client(Path(tmp))
@@ -114,7 +119,7 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                     report["sizes"][str(size)] = {"truncated_at": have}
                     break
                 rank(events, entities, RecallQuery(CAMPAIGN, questions[0], last_seq=have), qvec[questions[0]], k,
-                     aliases)  # warm the index into memory
+                     aliases, words)  # warm the index into memory
                 adds, plain, named, where, ranked = [], [], [], [], []
                 for q in questions:
                     vector = qvec[q]
@@ -128,7 +133,7 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                     _query(events, vector, 2 * k + 4, _names_filter([RARE]))
                     where.append((time.perf_counter() - t) * 1000)
                     t = time.perf_counter()
-                    rank(events, entities, RecallQuery(CAMPAIGN, q, "Aria", None, have), vector, k, aliases)
+                    rank(events, entities, RecallQuery(CAMPAIGN, q, "Aria", None, have), vector, k, aliases, words)
                     ranked.append((time.perf_counter() - t) * 1000)
                 for _ in range(max(3, queries // 3)):
                     t = time.perf_counter()

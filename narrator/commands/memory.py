@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 from dataclasses import asdict
+from pathlib import Path
 
 from memory.campaign import Campaign
 
@@ -115,6 +116,28 @@ def cmd_eval_memory(ns: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_eval_recall(ns: argparse.Namespace) -> int:
+    from narrator.agent.recall_eval import evaluate_session, summary
+
+    reports = [evaluate_session(Path(f)) for f in ns.files]
+    result = summary(reports)
+    if ns.json:
+        result["misses"] = {r.file: r.misses for r in reports}
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+        return 0
+    o = result["overall"]
+    print(f"recall@5 {o['recall_at_5']:.1%} (hit@5 {o['hit_at_5']:.1%}, MRR {o['mrr']:.3f}; the answer reaches the "
+          f"narration prompt {o['reaches_prompt']:.1%}) over {o['questions']} questions")
+    for row in result["sessions"]:
+        print(f"  {row['file']:<24} {row['system']:<9} recall@5 {row['recall_at_5']:.1%}  hit@5 {row['hit_at_5']:.1%}"
+              f"  MRR {row['mrr']:.3f}  prompt {row['reaches_prompt']:.1%}  ({row['turns']} turns, "
+              f"{row['narrations_not_shown']} narrations not shown as written; query p50 {row['query_ms_p50']} ms)")
+    for r in reports:
+        for miss in r.misses[: ns.misses]:
+            print(f"  miss [{r.file}] {miss['question']!r} ({miss['kind']}) wanted {miss['wanted'][0]} got {miss['got']}")
+    return 0
+
+
 def _eval_subparsers(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     """The ``eval`` command's subcommands (``narrator.commands.agent`` creates ``eval``; made here if absent)."""
     ev = sub.choices.get("eval") or sub.add_parser("eval", help="measure parts of the agent")
@@ -154,3 +177,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("--k", type=int, default=5)
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_eval_memory)
+
+    e = _eval_subparsers(sub).add_parser("recall", help="recall@5, MRR and prompt reach on sessions played with "
+                                         "memory on (tests/data/memory_sessions/*.json)")
+    e.add_argument("files", nargs="+")
+    e.add_argument("--misses", type=int, default=0, help="list up to N missed questions per session")
+    e.add_argument("--json", action="store_true")
+    e.set_defaults(func=cmd_eval_recall)

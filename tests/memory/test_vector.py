@@ -62,7 +62,8 @@ def test_turns_are_remembered_and_recalled(story):
     assert top("where did we leave the key")[0] == f"turn-{seqs['hide']}"
     assert top("what did we promise the duke")[0] == f"turn-{seqs['oath']}"
     turn = memory.dump()["events"][f"turn-{seqs['hide']}"]
-    assert turn[0].startswith("Aria: I hide the brass key") and "Outcome: Aria moves to cellar" in turn[0]
+    assert turn[0].startswith("Aria: I hide the brass key") and "Aria moves to cellar." in turn[0]
+    assert "Outcome" not in turn[0] and turn[1]["outcome"].startswith("Aria moves to cellar")  # mechanics: metadata
     assert turn[1]["discovery"] is True and turn[1]["names"] == ["Aria", "cellar"]
     assert memory.dump()["events"][f"turn-{seqs['oath']}"][1]["promise"] is True
 
@@ -117,7 +118,9 @@ def test_an_open_turn_is_indexed_and_completed_later(tmp_path, unique_name, memo
         c.say("narration", "Her name is Lisbet and she vanished near the fen.", guard={}, proposal=None)
         memory.remember_turn(c)
         assert memory.indexed_seq() == c.store.last_seq()
-        assert "Narration: Her name is Lisbet" in memory.dump()["events"][f"turn-{seq}"][0]
+        assert memory.dump()["events"][f"turn-{seq}"][0] == ("Aria: I ask about the duke's daughter\n"
+                                                              "Her name is Lisbet and she vanished near the fen.")
+        assert memory.lexical.search("Lisbet", 1)[0][0] == f"turn-{seq}"  # the words follow every write
         memory.close()
 
 
@@ -186,3 +189,20 @@ def test_an_unreachable_server_is_a_plain_error(tmp_path, unique_name):
             CampaignMemory.for_campaign(c, "http://127.0.0.1:9")
         with pytest.raises(MemoryStoreError, match="HOST:PORT"):
             CampaignMemory.for_campaign(c, "ftp://example")
+
+
+def test_the_words_index_is_derived_like_the_vectors(story, memory_url):
+    """The BM25 index holds exactly the documents both collections hold: after a rebuild, and when the memory is
+    opened again by a new process (nothing of it on disk, so a killed writer cannot leave it behind)."""
+    c, memory, seqs = story
+    held = memory.dump()
+    want = {rid: doc for kind in ("events", "entities") for rid, (doc, _) in held[kind].items()}
+    assert set(memory.lexical.lengths) == set(want)
+    memory.rebuild(c)
+    assert set(memory.lexical.lengths) == set(want)
+    again = CampaignMemory.for_campaign(c, memory_url)
+    try:
+        assert set(again.lexical.lengths) == set(want)
+        assert again.lexical.search("brass key", 1)[0][0] == f"turn-{seqs['hide']}"
+    finally:
+        again.close()
