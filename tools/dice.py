@@ -60,8 +60,8 @@ def _sorted_flags(flags: Iterable[DieFlag]) -> tuple[DieFlag, ...]:
 
 
 _DICE: dict[tuple[int, int, tuple[DieFlag, ...], str], Die] = {}
-_DICE_KEPT = 65536
-"""Distinct dice remembered before the memo starts afresh (sides x faces x purposes seen in play)."""
+_DICE_KEPT = 16384
+"""Distinct dice remembered before the memo starts afresh (faces x purposes seen in play; a few MB at most)."""
 
 
 def _die(sides: int, face: int, flags: tuple[DieFlag, ...], purpose: str) -> Die:

@@ -321,6 +321,7 @@ class AttackShape(NamedTuple):
 
 
 def attack_shape(args: AttackArgs, pa: int, pd: int | None, defender: Side | None) -> AttackShape:
+    """The shape of one attack: its pools ``pa`` and ``pd`` (None: no defence roll) and what the arguments say."""
     rolls = pd is not None and defender is not None
     return AttackShape(keep_mode(args.attacker.specialty, args.attacker.advantage), args.attacker.lucky, pa,
                        keep_mode(defender.specialty, defender.advantage) if rolls else None,
@@ -346,6 +347,7 @@ def attack_dists(args: AttackArgs, pa: int, pd: int | None, defender: Side | Non
 
 @lru_cache(maxsize=4096)
 def shape_dists(s: AttackShape) -> tuple[Dist, Dist]:
+    """The exchange's outcome and the damage dealt, exactly, for one attack shape (cached: both are immutable)."""
     ta = keep_total_dist(s.attacker_keep, s.attacker_lucky, s.attacker_pool)
     td = Dist.certain(None) if s.defender_keep is None else keep_total_dist(s.defender_keep, s.defender_lucky,
                                                                             s.defender_pool)
