@@ -37,3 +37,13 @@ def test_a_replaced_or_forgotten_document_leaves_no_trace():
     index.forget("turn-1")
     index.forget("turn-404")  # unknown: nothing happens
     assert len(index) == 1 and "reed" not in index.postings and index.total == len(terms("the ferry"))
+    assert index.live_ids() == {"turn-2"} and index.search("ferry", 5)[0][0] == "turn-2"
+
+
+def test_many_replacements_compact_and_keep_the_ranking():
+    index = LexicalIndex()
+    for round_ in range(5):  # a turn's record is written again as its events arrive
+        for i in range(100):
+            index.put(f"turn-{i}", f"round {round_} a lantern" + (" and a heron" if i == 42 else ""))
+    assert len(index) == 100 and len(index.ids) < 300  # the dead entries were dropped along the way
+    assert index.search("heron", 3)[0][0] == "turn-42" and len(index.search("lantern", 200)) == 100
