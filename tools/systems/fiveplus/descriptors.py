@@ -27,6 +27,7 @@ Readings chosen (the book's annotation is used loosely by its own examples):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -43,7 +44,14 @@ NAME_RE = re.compile(r"^[^.\n]{1,60}$")
 
 
 def key_of(name: str) -> str:
-    """The sheet key of a descriptor: its name, trimmed, inner spaces folded, lower-cased."""
+    """The sheet key of a descriptor: its name, trimmed, inner spaces folded, lower-cased (once per name)."""
+    if type(name) is str:
+        return _key(name)
+    return re.sub(r"\s+", " ", name.strip()).casefold()
+
+
+@lru_cache(maxsize=8192)
+def _key(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip()).casefold()
 
 

@@ -181,6 +181,12 @@ def count_odds(dice: int, die: int, tn: int, needed: int) -> Odds:
     return dist.odds(p_success=dist.p(lambda k: k >= needed), order=range(dice + 1))
 
 
+@lru_cache(maxsize=4096)
+def count_p_text(dice: int, die: int, tn: int, needed: int) -> str:
+    """P(at least ``needed`` dice at or above ``tn``) as an exact fraction's text, once per pool shape."""
+    return fraction_text(count_dist(dice, die, tn).p(lambda k: k >= needed))
+
+
 class PoolRoll(BaseModel):
     """The bare throw of a pool against a target number, reused inside other results."""
 
@@ -227,6 +233,13 @@ class ChallengeResult(CheckResult):
 
 def resolve(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die", who: str = "") -> ChallengeResult:
     """Pool, roll, count and exact odds of one solo challenge."""
+    return ChallengeResult(**resolve_fields(spec, roller, purpose, who))
+
+
+def resolve_fields(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die",
+                   who: str = "") -> dict[str, Any]:
+    """:func:`resolve`'s result as the fields of a :class:`ChallengeResult`, for a result that extends it (a
+    hazard) to be built and validated once, not as a challenge first and then again as itself."""
     tn, difficulty = target_number(spec.die, spec.tn)
     pool, lines = build_pool(spec)
     thrown = roll_pool(roller, pool.dice, spec.die, tn, purpose, who)
@@ -236,14 +249,14 @@ def resolve(spec: ChallengeSpec, roller: Roller, purpose: str = "challenge die",
              f"{SUCCESS_WORDS[ok]}" + (f" (degree {thrown.successes})." if ok else ".")]
     refs = [CHALLENGES] + ([ADVICE] if spec.ability_unfit or spec.skill_unfit else [])
     name = f"{who}: " if who else ""
-    return ChallengeResult(
+    return dict(
         summary=f"{name}{pool.dice} d{spec.die} vs {tn}: {thrown.successes} of {spec.needed} needed → "
                 f"{SUCCESS_WORDS[ok]}",
         steps=steps, rule_refs=refs, dice=thrown.dice, outcome=thrown.successes, outcome_label=SUCCESS_WORDS[ok],
         success=ok, odds=count_odds(pool.dice, spec.die, tn, spec.needed), successes=thrown.successes,
         needed=spec.needed, margin=thrown.successes - spec.needed, die=spec.die, tn=tn, difficulty=difficulty,
         pool=pool.dice, pool_breakdown=pool,
-        p_success_exact=fraction_text(count_dist(pool.dice, spec.die, tn).p(lambda k: k >= spec.needed)),
+        p_success_exact=count_p_text(pool.dice, spec.die, tn, spec.needed),
     )
 
 

@@ -27,7 +27,7 @@ from tools.dice import Roller
 from tools.odds import Dist, Odds, fraction_text
 from tools.tool import tool
 from tools.systems.mastery.challenge import (
-    ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, hit_chance, resolve, target_number,
+    ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, hit_chance, resolve_fields, target_number,
 )
 from tools.systems.mastery.rules import COMBAT, FEARSOME
 
@@ -76,13 +76,13 @@ def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
                      + (f", rounded {args.rounding} to {degree}" if exact != degree else "")
                      + f"; {needed} {'success is' if needed == 1 else 'successes are'} needed to avoid it.")
         spec = args.model_copy(update={"needed": needed})
-    r = resolve(spec, roller)
-    damage = 0 if r.success else args.damage
+    r = resolve_fields(spec, roller)
+    damage = 0 if r["success"] else args.damage
     after = None if args.health is None else max(0, args.health - damage)
     down = after == 0 and args.health is not None and damage > 0
-    steps = [f"{args.hazard}: {r.needed} {'success' if r.needed == 1 else 'successes'} needed, failure marks "
-             f"{args.damage} health {'box' if args.damage == 1 else 'boxes'}.", *lines, *r.steps]
-    if r.success:
+    steps = [f"{args.hazard}: {r['needed']} {'success' if r['needed'] == 1 else 'successes'} needed, failure marks "
+             f"{args.damage} health {'box' if args.damage == 1 else 'boxes'}.", *lines, *r["steps"]]
+    if r["success"]:
         steps.append("The challenge is met: no boxes are marked.")
     else:
         steps.append(f"Failure: {args.damage} health {'box is' if args.damage == 1 else 'boxes are'} marked"
@@ -90,10 +90,11 @@ def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
         if down:
             steps.append("The last box is marked: the character goes into a coma or dies, as the GM rules.")
     return HazardResult(
-        **{**dict(r), "summary": f"{args.hazard}: {r.summary}" + (f", {damage} boxes marked" if damage else ""),
-           "steps": steps, "rule_refs": [FEARSOME, *r.rule_refs, *([COMBAT] if damage else [])]},
+        **{**r, "summary": f"{args.hazard}: {r['summary']}" + (f", {damage} boxes marked" if damage else ""),
+           "steps": steps, "rule_refs": [FEARSOME, *r["rule_refs"], *([COMBAT] if damage else [])]},
         hazard=args.hazard, damage=damage, damage_on_failure=args.damage, health_before=args.health,
-        health_after=after, down=down, damage_odds=marked_odds(r.pool, r.die, r.tn, r.needed, args.damage),
+        health_after=after, down=down,
+        damage_odds=marked_odds(r["pool"], r["die"], r["tn"], r["needed"], args.damage),
     )
 
 

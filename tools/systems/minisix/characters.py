@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from pydantic import Field, field_validator
@@ -105,6 +106,12 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
 
 
 def keywords_in(concept: str | None) -> list[str]:
+    """The skill keywords a concept's words name, in order (a fresh list: the words are matched once per concept)."""
+    return list(_keywords(concept or ""))
+
+
+@lru_cache(maxsize=1024)
+def _keywords(concept: str) -> tuple[str, ...]:
     found: list[str] = []
     for word in re.findall(r"[a-z]+", (concept or "").lower()):
         word = ALIASES.get(word, word)
@@ -113,7 +120,7 @@ def keywords_in(concept: str | None) -> list[str]:
                 if kw not in found:
                     found.append(kw)
                 break
-    return found
+    return tuple(found)
 
 
 def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:

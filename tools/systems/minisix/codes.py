@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -46,8 +47,14 @@ class DieCode(BaseModel):
     def parse(cls, text: Any) -> "DieCode":
         if isinstance(text, DieCode):
             return text
+        if type(text) is str:  # a code is frozen: each text is parsed once per class (a character reads ~80)
+            return _parse_text(cls, text)
         if not isinstance(text, str):
             raise CodeError(f"a die code is text like '3D+1', not {type(text).__name__}")
+        return cls._parse(text)
+
+    @classmethod
+    def _parse(cls, text: str) -> "DieCode":
         m = CODE.match(text)
         if not m or (m.group(2) is None and m.group(4) is None):
             raise CodeError(f"'{text[:30]}' is not a die code; write it like 3D, 4D+2, +1D, -1D or +2")
@@ -97,6 +104,12 @@ class DieCode(BaseModel):
 
     def __str__(self) -> str:
         return self.text()
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(cls: type[DieCode], text: str) -> DieCode:
+    """:meth:`DieCode._parse` memoised (a text that does not parse raises every time: errors are not cached)."""
+    return cls._parse(text)
 
 
 def code(text: Any) -> DieCode:

@@ -36,7 +36,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import Dist, shape_cache
 from tools.tool import tool
 from tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from tools.systems.minisix.rules import (
@@ -134,8 +134,9 @@ class DamageResult(CheckResult):
     penalty_dice: int = Field(description="Dice the new wound level takes from every action.")
 
 
+@shape_cache
 def level_dist(dice: int, pips: int, soak: int, wounds: int, stuns: int) -> Dist:
-    """The exact distribution of the wound level after a damage roll of dice D+pips against soak."""
+    """The exact distribution of the wound level after a damage roll of dice D+pips against soak (once per shape)."""
     out: dict[str, Fraction] = defaultdict(Fraction)
     bands = [(None, -1, None)] + [(low, high, name) for low, high, name in MARGIN_BANDS]
     for low, high, name in bands:

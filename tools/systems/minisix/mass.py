@@ -36,7 +36,7 @@ from pydantic import Field, field_validator
 
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds, shape_cache
 from tools.tool import tool
 from tools.systems.minisix.checks import RollOutcome, RollSpec
 from tools.systems.minisix.codes import DieCode, code, parse_field, rolled_code, rolled_dice
@@ -141,6 +141,14 @@ def _binomial(n: int, p: Fraction) -> Dist:
     return Dist({k: comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)})
 
 
+@shape_cache
+def _mass_attack_odds(rolled: int, each: Fraction, sixes: int, p6: Fraction, attackers: int) -> Odds:
+    """How many hit: the rolled attackers' hits (each at ``each``) plus the rerolled sixes' (each at ``p6``).
+    Cached by that shape: the binomials are Fraction sums over every count."""
+    dist = _binomial(rolled, each) + _binomial(sixes, p6)
+    return dist.odds(p_success=dist.p(lambda k: k >= 1), order=range(attackers + 1))
+
+
 def _fraction_text(f: Fraction) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
@@ -201,8 +209,7 @@ def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResul
         steps.append(f"Rolled wild dice: {', '.join(map(str, faces))} → {rolled_hits} "
                      f"hit{'s' if rolled_hits != 1 else ''}.")
     steps.append(f"{hits} hit{'s' if hits != 1 else ''} of {args.attackers}.")
-    dist = _binomial(rolled, each) + _binomial(sixes, p6)
-    odds = dist.odds(p_success=dist.p(lambda k: k >= 1), order=range(args.attackers + 1))
+    odds = _mass_attack_odds(rolled, each, sixes, p6, args.attackers)
     return MassAttackResult(
         summary=f"{args.attackers} × {args.code} ({half(exact)}+WD) vs TN {args.tn}: {hits} hits", steps=steps,
         rule_refs=[MASS, MASS_TABLE], dice=dice, outcome=hits, success=hits > 0, odds=odds,
@@ -280,6 +287,36 @@ def _per_hit(exact: Fraction, soak: int) -> dict[str, Fraction]:
     return {"wound": wound, "incap": incap, "stun": stun, "none": 1 - wound - incap - stun}
 
 
+@shape_cache
+def _wild_bands(exact: Fraction, soak: int) -> tuple[tuple[int, int | None, str], ...]:
+    """The result bands (damage minus Soak) as wild-die values: the margin ``exact + v - soak`` is in ``low..high``
+    exactly when the whole number v is in ``ceil(low + soak - exact)..floor(high + soak - exact)``."""
+    out = []
+    for low, high, name in MARGIN_BANDS:
+        key = "stunned" if name == "stunned" else "wounded" if name == "wounded" else "incapacitating"
+        out.append((ceil(low + soak - exact), None if high is None else floor(high + soak - exact), key))
+    return tuple(out)
+
+
+@shape_cache
+def _mass_damage_odds(exact: Fraction, soak: int, hits: int, cap: int) -> Odds:
+    """The odds of how many are taken out: every hit's result walked as (wounds short of three, taken out), capped
+    at the unit. Cached by that shape (damage base, soak, hits, cap): the walk is Fraction arithmetic per hit."""
+    per = _per_hit(exact, soak)
+    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (wounds mod 3, taken out) -> p
+    for _ in range(hits):
+        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
+        for (w, out), p in states.items():
+            nxt[(w, out)] += p * (per["none"] + per["stun"])
+            nxt[((w + 1) % 3, out + (1 if w == 2 else 0))] += p * per["wound"]
+            nxt[(w, out + 1)] += p * per["incap"]
+        states = nxt
+    dist: dict[int, Fraction] = defaultdict(Fraction)
+    for (_, out), p in states.items():
+        dist[min(out, cap)] += p
+    return Dist(dist).odds(order=range(min(cap, hits) + 1))
+
+
 @tool("minisix_mass_damage", "minisix", "Mass combat damage rolls: each hit's damage is 3.5 per die but the wild "
       "die plus the wild die, minus Soak; 3 wound results or 1 incapacitate+ take out one man.")
 def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResult:
@@ -289,36 +326,24 @@ def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResul
              "die)."]
     dice: list[Die] = []
     counts = {"stunned": 0, "wounded": 0, "incapacitating": 0}
+    bands = _wild_bands(exact, args.soak)
     for i in range(args.hits):
         chain = roller.roll_exploding(6, f"hit {i + 1} damage wild die", wild=True)
         dice += chain
-        margin = exact + sum(d.face for d in chain) - args.soak
-        for low, high, name in MARGIN_BANDS:
-            if margin >= low and (high is None or margin <= high):
-                key = "stunned" if name == "stunned" else "wounded" if name == "wounded" else "incapacitating"
+        value = sum(d.face for d in chain)
+        for low, high, key in bands:
+            if value >= low and (high is None or value <= high):
                 counts[key] += 1
                 break
     steps.append(f"Results: {counts['wounded']} wound(s), {counts['incapacitating']} incapacitate-or-worse, "
                  f"{counts['stunned']} stun(s) (stuns take no one out).")
     total, _, _, more = casualties(counts["wounded"], counts["incapacitating"], args.unit_size)
     steps += more
-    per = _per_hit(exact, args.soak)
-    states: dict[tuple[int, int], Fraction] = {(0, 0): Fraction(1)}  # (wounds mod 3, taken out) -> p
-    for _ in range(args.hits):
-        nxt: dict[tuple[int, int], Fraction] = defaultdict(Fraction)
-        for (w, out), p in states.items():
-            nxt[(w, out)] += p * (per["none"] + per["stun"])
-            nxt[((w + 1) % 3, out + (1 if w == 2 else 0))] += p * per["wound"]
-            nxt[(w, out + 1)] += p * per["incap"]
-        states = nxt
     cap = args.unit_size if args.unit_size is not None else args.hits
-    dist: dict[int, Fraction] = defaultdict(Fraction)
-    for (_, out), p in states.items():
-        dist[min(out, cap)] += p
-    d = Dist(dist)
+    odds = _mass_damage_odds(exact, args.soak, args.hits, cap)
     return MassDamageResult(summary=f"{args.hits} hits × {args.damage} vs Soak {args.soak}: {total} taken out",
                             steps=steps, rule_refs=[MASS, MASS_DAMAGE], dice=dice, outcome=total,
-                            success=None, odds=d.odds(order=range(min(cap, args.hits) + 1)),
+                            success=None, odds=odds,
                             wounds=counts["wounded"], incapacitating=counts["incapacitating"],
                             stuns=counts["stunned"], taken_out=total)
 

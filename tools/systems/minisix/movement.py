@@ -19,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds, shape_cache
 from tools.tool import tool
 from tools.systems.minisix.checks import RollOutcome, RollSpec
 from tools.systems.minisix.codes import parse_field, rolled_dice
@@ -76,10 +76,15 @@ def distance_label(base: int, times: int, roll: int) -> str:
     raise AssertionError(roll)
 
 
-def distance_odds(o: RollOutcome, base: int, times: int):
+def distance_odds(o: RollOutcome, base: int, times: int) -> Odds:
     """The exact chance of each distance band (the Athletics roll's difficulty bands, scaled)."""
-    parts = {_band_label(base, times, lo, hi): between(o.eff.code.dice, o.eff.pips, lo, hi)
-             for lo, hi in DISTANCE_BANDS}
+    return _distance_odds(o.eff.code.dice, o.eff.pips, base, times)
+
+
+@shape_cache
+def _distance_odds(dice: int, pips: int, base: int, times: int) -> Odds:
+    """:func:`distance_odds` once per shape (dice, pips, base distance, multiplier)."""
+    parts = {_band_label(base, times, lo, hi): between(dice, pips, lo, hi) for lo, hi in DISTANCE_BANDS}
     return Dist(parts).odds(order=tuple(parts))
 
 
