@@ -70,6 +70,8 @@ class DieCode(BaseModel):
     @classmethod
     def from_pips(cls, total: int) -> "DieCode":
         """The normalised code of a pip total (negative totals keep whole negative dice: -4 pips is -1D-1)."""
+        if cls is DieCode and type(total) is int:
+            return _of_pips(total)
         if total >= 0:
             return cls(dice=total // 3, pips=total % 3)
         return cls(dice=-((-total) // 3), pips=-((-total) % 3))
@@ -107,6 +109,14 @@ class DieCode(BaseModel):
 
 
 @lru_cache(maxsize=4096)
+def _of_pips(total: int) -> DieCode:
+    """:meth:`DieCode.from_pips` memoised (a code is frozen; every roll normalises its code)."""
+    if total >= 0:
+        return DieCode(dice=total // 3, pips=total % 3)
+    return DieCode(dice=-((-total) // 3), pips=-((-total) % 3))
+
+
+@lru_cache(maxsize=4096)
 def _parse_text(cls: type[DieCode], text: str) -> DieCode:
     """:meth:`DieCode._parse` memoised (a text that does not parse raises every time: errors are not cached)."""
     return cls._parse(text)
@@ -117,7 +127,20 @@ def code(text: Any) -> DieCode:
 
 
 def rolled_code(text: Any) -> tuple[DieCode, list[str]]:
-    """The code a roll throws (normalised), and the line showing it when it was written otherwise."""
+    """The code a roll throws (normalised), and the line showing it when it was written otherwise (a fresh list)."""
+    if type(text) is str:
+        rolled, lines = _rolled_text(text)
+        return rolled, list(lines)
+    return _rolled_code(text)
+
+
+@lru_cache(maxsize=4096)
+def _rolled_text(text: str) -> tuple[DieCode, tuple[str, ...]]:
+    rolled, lines = _rolled_code(text)
+    return rolled, tuple(lines)
+
+
+def _rolled_code(text: Any) -> tuple[DieCode, list[str]]:
     written = code(text)
     rolled = written.normalised()
     if rolled == written:
@@ -128,6 +151,8 @@ def rolled_code(text: Any) -> tuple[DieCode, list[str]]:
 
 def rolled_dice(text: Any) -> int:
     """How many dice a code throws once normalised (``1D-3`` throws none; ``+4`` throws one)."""
+    if type(text) is str:
+        return _rolled_text(text)[0].dice
     return code(text).normalised().dice
 
 

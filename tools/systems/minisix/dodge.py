@@ -21,13 +21,14 @@ loses a die per extra action like any roll; a full dodge has no other action to 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field, model_validator
 
 from tools.contract import CheckResult
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.minisix.checks import DiceSpec, RollOutcome
 from tools.systems.minisix.rules import DEFENCES, FREE_MOVE, MOVEMENT, STATIC
@@ -51,6 +52,14 @@ class DodgeArgs(DiceSpec):
             raise ValueError("dash goes with a full dodge (Dodge & Dash); with the Dodge action, take the dash as "
                              "another action")
         return self
+
+
+@lru_cache(maxsize=4096)
+def dodge_odds(dice: int, pips: int, static_dodge: int, double: bool) -> Odds:
+    """Whether the roll beats the static Dodge, once per shape."""
+    p = 1 - at_least(dice, pips, static_dodge + 1, double)
+    dist = Dist({"static stands": p, "roll improves": 1 - p})
+    return dist.odds(p_success=1 - p, order=("static stands", "roll improves"))
 
 
 class DodgeResult(CheckResult):
@@ -80,14 +89,12 @@ def minisix_dodge(args: DodgeArgs, roller: Roller) -> DodgeResult:
                  "as usual.")
     move = FREE_MOVE + (DASH if args.dash else 0)
     steps.append(f"The dodger may move up to {move}' freely" + (" (15' + 30' for the dash)." if args.dash else "."))
-    p = 1 - at_least(o.eff.code.dice, o.eff.pips, args.static_dodge + 1, args.double)
-    dist = Dist({"static stands": p, "roll improves": 1 - p})
     return DodgeResult(
         summary=f"Dodge roll {o.total} vs static {args.static_dodge}"
                 + (f" + {FULL_DODGE_BONUS} (full dodge)" if args.mode == "full" else "")
                 + f" → attackers need {value}+ until the next turn", steps=steps,
         rule_refs=[STATIC, DEFENCES] + ([MOVEMENT] if args.dash else []), dice=o.dice,
         outcome="roll improves" if better else "static stands", success=better,
-        odds=dist.odds(p_success=1 - p, order=("static stands", "roll improves")), roll=o.total,
+        odds=dodge_odds(o.eff.code.dice, o.eff.pips, args.static_dodge, args.double), roll=o.total,
         static_dodge=args.static_dodge, value=value, mode=args.mode, movement=move,
     )

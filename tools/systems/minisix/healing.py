@@ -24,11 +24,14 @@ Readings chosen:
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
+
 from pydantic import Field, model_validator
 
 from tools.contract import CheckResult
 from tools.dice import Roller
-from tools.odds import Dist
+from tools.odds import Dist, Odds
 from tools.tool import tool
 from tools.systems.minisix.checks import DiceSpec, RollOutcome
 from tools.systems.minisix.rules import ASSISTED_HEALING, NATURAL_HEALING, WOUND_EFFECTS, Level
@@ -56,6 +59,12 @@ class NaturalArgs(DiceSpec):
         return self
 
 
+@lru_cache(maxsize=4096)
+def healing_odds(p: Fraction) -> Odds:
+    """Not healed / healed at P(healed) = ``p``, built once per chance."""
+    return Dist({"not healed": 1 - p, "healed": p}).odds(p_success=p, order=("not healed", "healed"))
+
+
 class HealingResult(CheckResult):
     level_before: str
     level_after: str
@@ -79,12 +88,10 @@ def minisix_natural_healing(args: NaturalArgs, roller: Roller) -> HealingResult:
     steps = [f"{args.level.capitalize()} heals naturally every {period}: a Might roll against {tn}.", *o.steps,
              f"Healed one level: {args.level} → {after}." if o.success else
              f"Not healed: still {args.level}; another roll after another {period}."]
-    dist = Dist({"not healed": 1 - o.p, "healed": o.p})
     return HealingResult(summary=f"Natural healing ({args.level}): Might {o.total} vs {tn} → "
                                  + (f"{after}" if o.success else "no change"),
                          steps=steps, rule_refs=[WOUND_EFFECTS], dice=o.dice, outcome="healed" if o.success else
-                         "not healed", success=o.success, odds=dist.odds(p_success=o.p, order=("not healed",
-                                                                                              "healed")),
+                         "not healed", success=o.success, odds=healing_odds(o.p),
                          level_before=args.level, level_after=after, tn=tn, total=o.total, period=period)
 
 
@@ -114,10 +121,9 @@ def minisix_assisted_healing(args: AssistedArgs, roller: Roller) -> HealingResul
              "It takes about ten minutes."]
     if args.level == "mortally wounded":
         steps.append("A mortally wounded patient's death roll waits until after the attempt.")
-    dist = Dist({"not healed": 1 - o.p, "healed": o.p})
     return HealingResult(summary=f"Medicine {o.total} vs {target} ({args.level}): "
                                  + (f"heals to {after}" if o.success else "no change"),
                          steps=steps, rule_refs=[WOUND_EFFECTS], dice=o.dice,
                          outcome="healed" if o.success else "not healed", success=o.success,
-                         odds=dist.odds(p_success=o.p, order=("not healed", "healed")), level_before=args.level,
+                         odds=healing_odds(o.p), level_before=args.level,
                          level_after=after, tn=target, total=o.total)

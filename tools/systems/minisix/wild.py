@@ -141,8 +141,9 @@ def throw(roller: Roller, dice: int, pips: int, purpose: str = "") -> WildRoll:
     head = f"{purpose} " if purpose else ""
     plain = roller.roll_many(dice - 1, 6, f"{head}die".strip())
     wild = roller.roll_exploding(6, f"{head}wild die".strip(), wild=True)
-    return WildRoll(plain=plain, wild=wild, pips=pips, total=sum(d.face for d in plain) + sum(d.face for d in wild)
-                    + pips)
+    # built from the roller's fresh lists and whole numbers, already valid: not validated again
+    return WildRoll.model_construct(plain=plain, wild=wild, pips=pips,
+                                    total=sum(d.face for d in plain) + sum(d.face for d in wild) + pips)
 
 
 def chain_lines(r: WildRoll) -> list[str]:
