@@ -52,6 +52,8 @@ def sheet_text(sheet: dict[str, Any]) -> str:
     if sheet.get("lasting_injuries"):
         lines.append("  Lasting injuries: " + ", ".join(f"{i['name']} ({i['healing_left']} to heal)"
                                                       for i in sheet["lasting_injuries"]))
+    if sheet.get("permanent_injuries"):
+        lines.append("  Permanent injuries (never heal): " + ", ".join(sheet["permanent_injuries"]))
     if sheet.get("stabilising_days"):
         lines.append(f"  Stabilising: {sheet['stabilising_days']} day(s) left")
     if sheet.get("gear"):
