@@ -279,10 +279,30 @@ def expression_odds(terms: list[Term]) -> Odds | None:
     return total.odds()
 
 
+def as_code(terms: list[Term]) -> tuple[list[Term], list[str]]:
+    """A die code written with three pips or more (``3D+5``: one wild-die term and numbers) is rolled normalised,
+    ``4D+2``, and the line saying so comes back: "each die is equal to three pips ... going to '+3' advances the die
+    code to the next largest die" — the same reading the system's own tools use. Any other expression is as written,
+    and a code whose pips would leave no die (``1D-3``) too: there it is plain arithmetic."""
+    wild = [t for t in terms if t.dice is not None]
+    if len(wild) != 1 or not wild[0].dice.wild or wild[0].sign < 0:
+        return terms, []
+    pips = sum(t.sign * t.constant for t in terms if t.dice is None)
+    if 0 <= pips <= 2:
+        return terms, []
+    total = 3 * wild[0].dice.count + pips
+    if total < 3:
+        return terms, []
+    code = [Term(1, DiceTerm(total // 3, 6, wild=True))] + ([Term(1, None, total % 3)] if total % 3 else [])
+    written = "".join(("-" if t.sign < 0 else ("+" if i else "")) + t.text() for i, t in enumerate(terms))
+    shown = "".join(("+" if i else "") + t.text() for i, t in enumerate(code))
+    return code, [f"{written} is {shown}: every three pips make a die (\"going to '+3' advances the die code to the "
+                  "next largest die\")."]
+
+
 def roll(text: str, roller: Roller) -> RollResult:
-    terms = parse(text)
+    terms, steps = as_code(parse(text))
     results: list[TermResult] = []
-    steps: list[str] = []
     for t in terms:
         if t.dice is None:
             results.append(TermResult(text=t.text(), sign=t.sign, dice=[], value=t.constant))

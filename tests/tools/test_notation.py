@@ -142,3 +142,19 @@ def test_too_many_dice_or_sides_says_so(text, message):
     with pytest.raises(DiceLimitError) as info:
         parse(text)
     assert message in str(info.value)
+
+
+@pytest.mark.parametrize("text,expression,dice", [("3D+5", "4D+2", 4), ("3D+1+4", "4D+2", 4), ("3D+3", "4D", 4),
+                                                  ("3D-1", "2D+2", 2)])
+def test_a_die_code_with_three_pips_or_more_is_rolled_normalised(text, expression, dice):
+    """"Each die is equal to three pips ... Going to '+3' advances the die code to the next largest die": /roll and
+    the system's own tools read 3D+5 alike, as 4D+2, and the roll says so."""
+    r = roll(text, Roller(1))
+    assert r.expression == expression and r.steps[0].startswith(f"{text} is {expression}: every three pips")
+    assert r.terms[0].text == f"{dice}D"
+
+
+@pytest.mark.parametrize("text", ["3D+2", "2d6+5", "1D-3", "3D+1d4+5"])
+def test_other_expressions_roll_as_written(text):
+    r = roll(text, Roller(1))
+    assert not any("three pips" in s for s in r.steps)
