@@ -131,7 +131,7 @@ class LexicalIndex:
 
     def _compact(self) -> None:
         """Drop the dead entries: re-slot the living in order (their terms are known, their frequencies kept)."""
-        old_slots = {rid: at for rid, at in self.slot.items()}
+        old_slots = dict(self.slot)
         order = sorted(old_slots, key=old_slots.get)
         remap = {old_slots[rid]: new for new, rid in enumerate(order)}
         postings: dict[str, tuple[array, array]] = {}

@@ -121,6 +121,23 @@ def _names_of(meta: dict) -> set[str]:
     return set(meta.get("names") or [])
 
 
+def _fetch(col: Collection, ids: list[str], embedding: Sequence[float]) -> list[tuple[str, str, dict, float]]:
+    """The records of ``ids`` that ``col`` holds (others are skipped), with their cosine similarity to
+    ``embedding``, computed here: no approximate index involved."""
+    if not ids:
+        return []
+    got = col.get(ids=ids, include=["embeddings", "documents", "metadatas"])
+    if not got["ids"]:
+        return []
+    import numpy as np
+
+    vectors = np.asarray(got["embeddings"], dtype=np.float32)
+    q = np.asarray(embedding, dtype=np.float32)
+    sims = vectors @ q / (np.linalg.norm(vectors, axis=1) * float(np.linalg.norm(q)) + 1e-12)
+    return [(i, d or "", dict(m or {}), float(sim))
+            for i, d, m, sim in zip(got["ids"], got["documents"] or [], got["metadatas"] or [], sims)]
+
+
 def named_events(events: Collection, embedding: Sequence[float], n: int, names: list[str],
                  wide: list[tuple[str, str, dict, float]] | None = None) -> list[tuple[str, str, dict, float]]:
     """The ``n`` events most like ``embedding`` among those naming any of ``names``.
@@ -155,17 +172,8 @@ def named_events(events: Collection, embedding: Sequence[float], n: int, names: 
         pool = _query(events, embedding, WIDE_OVERFETCH, None)
         hits = [h for h in pool if _names_of(h[2]) & wanted]
         return hits[:n] if len(hits) >= n else _query(events, embedding, n, _names_filter(names))
-    if not ids:
-        return []
-    got = events.get(ids=ids, include=["embeddings", "documents", "metadatas"])
-    import numpy as np
-
-    vectors = np.asarray(got["embeddings"], dtype=np.float32)
-    q = np.asarray(embedding, dtype=np.float32)
-    sims = vectors @ q / (np.linalg.norm(vectors, axis=1) * float(np.linalg.norm(q)) + 1e-12)
-    order = np.argsort(-sims, kind="stable")[:n]
-    return [(got["ids"][i], got["documents"][i] or "", dict(got["metadatas"][i] or {}), float(sims[i]))
-            for i in order]
+    scored = _fetch(events, ids, embedding)
+    return sorted(scored, key=lambda row: -row[3])[:n]  # stable: equal similarities keep the store's order
 
 
 def _key(text: str) -> str:
@@ -182,25 +190,6 @@ def dedupe(memories: list[Memory]) -> list[Memory]:
             kept.append(m)
             keys.append(k)
     return kept
-
-
-def _fetch(col: Collection, ids: list[str], embedding: Sequence[float]) -> list[tuple[str, str, dict, float]]:
-    """Documents, metadata and cosine similarity of records found by their words, not among the nearest."""
-    if not ids:
-        return []
-    import numpy as np
-
-    got = col.get(ids=ids, include=["embeddings", "documents", "metadatas"])
-    q = np.asarray(embedding, dtype=np.float32)
-    out = []
-    for i, d, m, v in zip(got["ids"], got["documents"] or [], got["metadatas"] or [], got["embeddings"]):
-        v = np.asarray(v, dtype=np.float32)
-        out.append((i, d or "", dict(m or {}), float(v @ q / (np.linalg.norm(v) * np.linalg.norm(q) + 1e-12))))
-    return out
-
-
-def _is_entity_id(rid: str) -> bool:
-    return not re.match(r"^(turn|tool|note|narration)-\d+$", rid)
 
 
 def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Sequence[float], k: int,
@@ -250,6 +239,8 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
         add(_query(entities, embedding, len(mentioned) + 2, {"name": {"$in": mentioned}}), entity=True)
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)
     missing = [rid for rid in words if rid not in found]  # matched by words only: brought in as candidates too
-    add(_fetch(events, [r for r in missing if not _is_entity_id(r)], embedding), entity=False)
-    add(_fetch(entities, [r for r in missing if _is_entity_id(r)], embedding), entity=True)
+    hits = _fetch(events, missing, embedding)  # an id the events collection does not hold is an entity's
+    add(hits, entity=False)
+    events_held = {h[0] for h in hits}
+    add(_fetch(entities, [rid for rid in missing if rid not in events_held], embedding), entity=True)
     return dedupe(list(found.values()))[:k]

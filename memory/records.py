@@ -185,8 +185,11 @@ class EventDeriver:
                                                self.conditions)
             except Exception:  # noqa: BLE001 - a system no longer installed or an op it cannot read: no facts
                 effects = []
-            out += [e.words()[:1].upper() + e.words()[1:] + "." for e in effects
-                    if e.kind not in ("created", "state", "moved") or e.kind == "moved" and e.who]
+            for e in effects:
+                if e.kind in ("created", "state") or (e.kind == "moved" and not e.who):
+                    continue  # joining the story and system state are not events; a move says who moved
+                words = e.words()
+                out.append(words[:1].upper() + words[1:] + ".")
         return out
 
     def _learn(self, changes: list[dict[str, Any]]) -> None:

@@ -10,8 +10,9 @@ loses nothing the log has), and :meth:`remember_turn` does the same after each t
 after the records, and upserts are idempotent, so a crash between the two only repeats work. A rewind changes the
 past: the memory then re-derives everything and writes only the difference.
 
-The words: a BM25 index over the same documents (:mod:`memory.lexical`) is built from both collections when the
-memory opens and kept in step with every write and delete here, so it is exactly as derived as they are.
+The words: a BM25 index over the same documents (:mod:`memory.lexical`) is built from both collections the first
+time a recall needs it (a campaign that never recalls never reads them all) and kept in step with every write and
+delete here after that, so it is exactly as derived as they are.
 
 Where it lives: ``<campaign dir>/chroma`` (a ``chromadb.PersistentClient``), or a Chroma server given by
 ``--memory-url http://HOST:PORT``, where a campaign's collections carry its id in their names.
@@ -62,7 +63,7 @@ class CampaignMemory:
         self.prefix = prefix
         self.events = self._collection("events")
         self.entities = self._collection("entities")
-        self.lexical = self._words()
+        self._lexical: LexicalIndex | None = None  # built from the collections when a recall first needs it
         self._deriver: EventDeriver | None = None
         self._seen_seq = 0  # the last event of the log this process has looked at (rewinds included)
         self._aliases: AliasIndex | None = None
@@ -120,14 +121,14 @@ class CampaignMemory:
             pass
         self.client.delete_collection(name)
 
-    def _words(self) -> LexicalIndex:
-        """The BM25 index of what both collections hold now (the collections are this campaign's alone)."""
-        index = LexicalIndex()
-        for col in (self.events, self.entities):
-            got = col.get(include=["documents"])
-            for rid, doc in zip(got["ids"], got["documents"] or []):
-                index.put(rid, doc or "")
-        return index
+    @property
+    def lexical(self) -> LexicalIndex:
+        """The BM25 index of what both collections hold (the collections are this campaign's alone)."""
+        if self._lexical is None:
+            held = [col.get(include=["documents"]) for col in (self.events, self.entities)]
+            self._lexical = LexicalIndex.build((rid, doc or "") for got in held
+                                               for rid, doc in zip(got["ids"], got["documents"] or []))
+        return self._lexical
 
     def indexed_seq(self) -> int:
         return int((self.events.metadata or {}).get("indexed_seq", 0))
@@ -148,8 +149,9 @@ class CampaignMemory:
             metas = [{**{k: None for k in old.get(r.id, {}) if k not in r.metadata}, **r.metadata} for r in chunk]
             col.upsert(ids=[r.id for r in chunk], documents=[r.document for r in chunk],
                        metadatas=metas)  # type: ignore[arg-type]
-            for r in chunk:  # after the write: a failed upsert leaves the words as the collection is
-                self.lexical.put(r.id, r.document)
+            if self._lexical is not None:  # after the write: a failed upsert leaves the words as the collection is
+                for r in chunk:
+                    self._lexical.put(r.id, r.document)
 
     def _sync(self, col: Collection, desired: dict[str, MemoryRecord]) -> None:
         """Make ``col`` hold exactly ``desired``: delete the rest, (re-)embed only what changed."""
@@ -158,8 +160,9 @@ class CampaignMemory:
         stale = [i for i in current if i not in desired]
         if stale:
             col.delete(ids=stale)
-            for rid in stale:
-                self.lexical.forget(rid)
+            if self._lexical is not None:
+                for rid in stale:
+                    self._lexical.forget(rid)
         self._upsert(col, [r for i, r in desired.items() if i not in current or not _same(r, *current[i])], current)
 
     # -- keeping in step with the log ----------------------------------------------------------------------
@@ -225,7 +228,7 @@ class CampaignMemory:
                 self._drop(self.prefix + kind)
         self.events = self._collection("events")
         self.entities = self._collection("entities")
-        self.lexical = LexicalIndex()
+        self._lexical = None
         self._deriver = None
         self.catch_up(campaign)
 

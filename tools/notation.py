@@ -279,6 +279,11 @@ def expression_odds(terms: list[Term]) -> Odds | None:
     return total.odds()
 
 
+def written(parts: list[tuple[int, str]]) -> str:
+    """Signed terms as an expression is written: ``[(1, "3D"), (1, "5")]`` -> ``3D+5``, a leading minus kept."""
+    return "".join(("-" if sign < 0 else ("+" if i else "")) + text for i, (sign, text) in enumerate(parts))
+
+
 def as_code(terms: list[Term]) -> tuple[list[Term], list[str]]:
     """A die code written with three pips or more (``3D+5``: one wild-die term and numbers) is rolled normalised,
     ``4D+2``, and the line saying so comes back: "each die is equal to three pips ... going to '+3' advances the die
@@ -294,9 +299,8 @@ def as_code(terms: list[Term]) -> tuple[list[Term], list[str]]:
     if total < 3:
         return terms, []
     code = [Term(1, DiceTerm(total // 3, 6, wild=True))] + ([Term(1, None, total % 3)] if total % 3 else [])
-    written = "".join(("-" if t.sign < 0 else ("+" if i else "")) + t.text() for i, t in enumerate(terms))
-    shown = "".join(("+" if i else "") + t.text() for i, t in enumerate(code))
-    return code, [f"{written} is {shown}: every three pips make a die (\"going to '+3' advances the die code to the "
+    given, shown = (written([(t.sign, t.text()) for t in ts]) for ts in (terms, code))
+    return code, [f"{given} is {shown}: every three pips make a die (\"going to '+3' advances the die code to the "
                   "next largest die\")."]
 
 
@@ -311,7 +315,7 @@ def roll(text: str, roller: Roller) -> RollResult:
         results.append(TermResult(text=t.text(), sign=t.sign, dice=dice, value=value))
         steps.append(step)
     total = sum(r.sign * r.value for r in results)
-    expression = "".join(("-" if r.sign < 0 else ("+" if i else "")) + r.text for i, r in enumerate(results))
+    expression = written([(r.sign, r.text) for r in results])
     arithmetic = " ".join(f"{'-' if r.sign < 0 else ('+' if i else '')}{r.value}" for i, r in enumerate(results))
     steps.append(f"Total = {arithmetic} = {total}" if len(results) > 1 else f"Total = {total}")
     return RollResult(

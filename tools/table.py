@@ -172,6 +172,12 @@ class SetField(_Op):
     was: Any = None
 
 
+def field_changes(name: str, old: dict[str, Any], new: dict[str, Any]) -> list[SetField]:
+    """The ops that turn sheet ``old`` into ``new`` (both dumped as JSON), one top-level field each, in ``new``'s
+    order: how a pure tool that returns a whole new sheet (an advance, a regression) lands on the table."""
+    return [SetField(name=name, field=k, value=new[k], was=old[k]) for k in new if new[k] != old[k]]
+
+
 class SetScene(_Op):
     op: Literal["set_scene"] = "set_scene"
     text: str

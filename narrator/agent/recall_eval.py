@@ -168,11 +168,9 @@ def evaluate_session(path: Path) -> SessionReport:
 
 
 def summary(reports: list[SessionReport]) -> dict[str, Any]:
-    rows = [r.figures() for r in reports]
-    n = sum(r.questions for r in reports) or 1
-    overall = {"questions": sum(r.questions for r in reports),
-               "recall_at_5": round(sum(sum(r.recall) for r in reports) / n, 4),
-               "hit_at_5": round(sum(sum(x is not None and x <= 5 for x in r.ranks) for r in reports) / n, 4),
-               "mrr": round(sum(sum(1 / x for x in r.ranks if x) for r in reports) / n, 4),
-               "reaches_prompt": round(sum(r.in_prompt for r in reports) / n, 4)}
-    return {"overall": overall, "sessions": rows}
+    pooled = SessionReport(file="all", system="all", questions=sum(r.questions for r in reports),
+                           recall=[x for r in reports for x in r.recall], ranks=[x for r in reports for x in r.ranks],
+                           in_prompt=sum(r.in_prompt for r in reports))
+    figures = pooled.figures()
+    overall = {k: figures[k] for k in ("questions", "recall_at_5", "hit_at_5", "mrr", "reaches_prompt")}
+    return {"overall": overall, "sessions": [r.figures() for r in reports]}

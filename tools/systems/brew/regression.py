@@ -28,17 +28,19 @@ from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ToolResult, ref
 from tools.dice import Roller
 from tools.errors import FieldProblem, ToolArgumentError
+from tools.problems import fail
 from tools.systems.brew.rules import ATTRIBUTES, CLASSES, MAGIC_FIELDS, TRICK_PRICE
 from tools.systems.brew.sheet import BrewCharacter, norm, problems
 from tools.systems.brew.table_common import ACTOR, find, option
-from tools.table import BoundResult, SetField, TableState
+from tools.table import BoundResult, TableState, field_changes
 from tools.tool import table_tool, tool
 
 REGRESSION = ref("brew", "Character Regression")
 
 
-class RegressArgs(ToolArgs):
-    character: BrewCharacter
+class RegressChoices(ToolArgs):
+    """What player and GM agreed: the same choices for the pure tool and for a character on the table."""
+
     agreed: int = Field(ge=1, le=60, description="The points reduction player and GM agreed on.")
     lower: dict[str, int] = Field(default_factory=dict, description="Attribute, skill or field of magic -> points "
                                   "dropped, e.g. {'power': 1, 'melee': 2}.")
@@ -55,13 +57,13 @@ class RegressArgs(ToolArgs):
         return {norm(k): n for k, n in v.items()} if isinstance(v, dict) else v
 
 
+class RegressArgs(RegressChoices):
+    character: BrewCharacter
+
+
 class RegressResult(ToolResult):
     character: BrewCharacter
     points: int = Field(description="Points dropped less points added (equals the agreement).")
-
-
-def _fail(field: str, text: str, given=None):
-    raise ToolArgumentError("?", [FieldProblem(field, text, None if given is None else str(given))])
 
 
 def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
@@ -71,11 +73,11 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
     specialties, flaws, professions = list(c.specialties), list(c.flaws), dict(c.professions)
     if "profession" in {*args.lower, *args.add}:
         if args.profession is None:
-            _fail("profession", "Profession points belong to a named profession: say which (e.g. 'pig farmer')")
+            fail("profession", "Profession points belong to a named profession: say which (e.g. 'pig farmer')")
         change = args.add.get("profession", 0) - args.lower.get("profession", 0)
         left = professions.get(args.profession, 0) + change
         if left < 0:
-            _fail("profession", f"{c.name} has {professions.get(args.profession, 0)} in {args.profession}",
+            fail("profession", f"{c.name} has {professions.get(args.profession, 0)} in {args.profession}",
                   args.profession)
         professions[args.profession] = left
         professions = {k: v for k, v in professions.items() if v > 0}
@@ -83,15 +85,15 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
     points = 0
     for name, n in sorted(args.lower.items()):  # sorted: a logged call replays in the same order
         if n < 1:
-            _fail(f"lower.{name}", "points dropped are 1 or more", n)
+            fail(f"lower.{name}", "points dropped are 1 or more", n)
         if name in ATTRIBUTES:
             if attributes[name] - n < 1:
-                _fail(f"lower.{name}", f"{name} {attributes[name]} cannot drop {n}: attributes never fall below 1", n)
+                fail(f"lower.{name}", f"{name} {attributes[name]} cannot drop {n}: attributes never fall below 1", n)
             attributes[name] -= n
         else:
             pool = magic if name in MAGIC_FIELDS else skills
             if pool.get(name, 0) < n:
-                _fail(f"lower.{name}", f"{c.name} has {pool.get(name, 0)} in {name}: cannot drop {n}", n)
+                fail(f"lower.{name}", f"{c.name} has {pool.get(name, 0)} in {name}: cannot drop {n}", n)
             pool[name] -= n
             if pool[name] == 0:
                 del pool[name]
@@ -99,21 +101,21 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
         steps.append(f"{name.capitalize()} −{n} ({n} point{'s' if n > 1 else ''}).")
     for name, n in sorted(args.add.items()):
         if n < 1 or name in ATTRIBUTES or name in MAGIC_FIELDS:
-            _fail(f"add.{name}", "points are added to skills only, 1 or more each", n)
+            fail(f"add.{name}", "points are added to skills only, 1 or more each", n)
         skills[name] = skills.get(name, 0) + n
         points -= n
         steps.append(f"{name.capitalize()} +{n} (gives back {n}).")
     for trick in args.drop_tricks:
         found = next((t for t in tricks if t.casefold() == trick.strip().casefold()), None)
         if found is None:
-            _fail("drop_tricks", f"{c.name} has no trick '{trick}'; tricks: {', '.join(tricks) or 'none'}", trick)
+            fail("drop_tricks", f"{c.name} has no trick '{trick}'; tricks: {', '.join(tricks) or 'none'}", trick)
         tricks.remove(found)
         points += TRICK_PRICE
         steps.append(f"Trick '{found}' dropped ({TRICK_PRICE} points, its price at creation).")
     klass, bonuses = c.character_class, dict(c.class_bonuses)
     if args.drop_class:
         if klass is None:
-            _fail("drop_class", f"{c.name} has no class to lose", True)
+            fail("drop_class", f"{c.name} has no class to lose", True)
         for skill, n in bonuses.items():
             pool = magic if skill in MAGIC_FIELDS else skills
             if skill in ATTRIBUTES:
@@ -134,7 +136,7 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
                      "so nothing counts against the agreement.")
         klass, bonuses = None, {}
     if points != args.agreed:
-        _fail("agreed", f"the changes come to {points} point(s), not the {args.agreed} agreed: drop or add until "
+        fail("agreed", f"the changes come to {points} point(s), not the {args.agreed} agreed: drop or add until "
                         "they match", points)
     magic_points = sum(magic.values())
     new = c.model_copy(update={
@@ -157,15 +159,8 @@ def brew_regress(args: RegressArgs, roller: Roller) -> RegressResult:
                          rule_refs=[REGRESSION], character=new, points=args.agreed)
 
 
-class RegressOnTable(ToolArgs):
+class RegressOnTable(RegressChoices):
     actor: str = ACTOR
-    agreed: int = Field(ge=1, le=60, description="The points reduction player and GM agreed on.")
-    lower: dict[str, int] = Field(default_factory=dict, description="Attribute, skill or magic -> points dropped.")
-    add: dict[str, int] = Field(default_factory=dict, description="Skill -> points added (e.g. profession).")
-    profession: str | None = Field(None, min_length=1, max_length=60, description="The named profession that "
-                                   "Profession points belong to.")
-    drop_tricks: list[str] = Field(default_factory=list, max_length=5)
-    drop_class: bool = False
 
 
 class RegressOnTableResult(RegressResult, BoundResult):
@@ -176,11 +171,9 @@ class RegressOnTableResult(RegressResult, BoundResult):
             "character on the table by the agreed points before play.")
 def brew_regress_character(args: RegressOnTable, roller: Roller, state: TableState) -> RegressOnTableResult:
     if not option(state, "regression", False):
-        _fail("agreed", "Character Regression is an optional rule this campaign does not use (campaign option "
+        fail("agreed", "Character Regression is an optional rule this campaign does not use (campaign option "
                         "regression: true)", args.agreed)
     who, sheet = find(state, args.actor, "actor")
-    r = run_pure(brew_regress, roller, character=sheet.model_dump(mode="json"), agreed=args.agreed, lower=args.lower,
-                 add=args.add, profession=args.profession, drop_tricks=args.drop_tricks, drop_class=args.drop_class)
-    old, new = sheet.model_dump(mode="json"), r.character.model_dump(mode="json")
-    changes = [SetField(name=who, field=k, value=new[k], was=old[k]) for k in new if new[k] != old[k]]
+    r = run_pure(brew_regress, roller, character=sheet.model_dump(mode="json"), **args.model_dump(exclude={"actor"}))
+    changes = field_changes(who, sheet.model_dump(mode="json"), r.character.model_dump(mode="json"))
     return bind(RegressOnTableResult, r, changes, summary=f"{who}: {r.summary}", refs=[REGRESSION], actor=who)

@@ -46,7 +46,7 @@ from tools.systems.brew.table_common import (
     ACTOR, MODIFIER, Edits, condition_mods, conditions_of, difficulty_value, fail, find, health_ops, health_rule,
     mods_line, option, require_conscious, set_state, time_mode, unknown,
 )
-from tools.table import BoundResult, SetConditions, SetField, TableState
+from tools.table import BoundResult, SetConditions, SetField, TableState, field_changes
 
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
 SOCIAL = ("interaction", "performance")
@@ -511,8 +511,7 @@ def brew_spend_xp(args: SpendXpArgs, roller: Roller, state: TableState) -> Spend
     who, sheet = find(state, args.actor, "actor")
     r = run_pure(brew_advance, roller, character=sheet.model_dump(mode="json"), advance=args.advance,
                  trait=args.trait, name=args.name, class_choice=args.class_choice)
-    old, new = sheet.model_dump(mode="json"), r.character.model_dump(mode="json")
-    changes = [SetField(name=who, field=k, value=new[k], was=old[k]) for k in new if new[k] != old[k]]
+    changes = field_changes(who, sheet.model_dump(mode="json"), r.character.model_dump(mode="json"))
     return bind(SpendXpResult, r, changes, summary=f"{who}: {r.summary}", refs=[XP_REF], actor=who)
 
 

@@ -15,7 +15,7 @@ from pydantic import Field, field_validator
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
-from tools.table import BoundResult, SetField, TableState
+from tools.table import BoundResult, SetField, TableState, field_changes
 from tools.tool import table_tool
 from tools.systems.mastery.advancement import AdvanceResult, LearningChallenge, mastery_advance
 from tools.systems.mastery.options import clean_name, options_of
@@ -79,6 +79,5 @@ def mastery_improve(args: ImproveArgs, roller: Roller, state: TableState) -> Imp
     r = run_pure(mastery_advance, roller, character=c.model_dump(mode="json"), kind=args.kind, name=args.name,
                  steps=args.steps, die=options.die,
                  learning=args.learning.model_dump() if args.learning else None, lose_on_failure=args.lose_on_failure)
-    old, new = c.model_dump(mode="json"), r.character.model_dump(mode="json")
-    changes = [SetField(name=who, field=k, value=new[k], was=old[k]) for k in new if new[k] != old[k]]
+    changes = field_changes(who, c.model_dump(mode="json"), r.character.model_dump(mode="json"))
     return bind(ImproveResult, r, changes, summary=f"{who}: {r.summary.split(': ', 1)[-1]}", actor=who)
