@@ -26,7 +26,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 * the table — ``conditions()``: what each condition does (blocks acting or moving, a modifier, when it ends);
   ``downed_condition``; ``table_citations`` for the shared table tools (zones, moves) in this book.
 * teaching and rulings — ``worked_examples()``: canned arguments for pure tools (``narrator rules``).
-* files — ``prompts_dir`` (router examples, lexicon, narration examples and phrase tables, styles).
+* files — ``prompts_dir``, laid out by kind as ``prompts/README.md`` says (``examples/``, ``training/``, ``lexicon/``,
+  ``out_of_game/``, ``narration/``; the names in :mod:`prompts`).
 * the game — ``game_adapter``: ``"module:ATTRIBUTE"`` of its :class:`narrator.game.rules.GameRules`.
 """
 
