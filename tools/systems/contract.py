@@ -5,6 +5,12 @@ A new system is a package under :mod:`tools.systems` whose ``SYSTEM`` satisfies 
 :class:`SystemBase`, which supplies defaults for everything optional — plus data files under ``prompts/<name>/``
 and a game adapter it names by dotted path. Nothing outside the package, its prompts and its adapter changes.
 
+:class:`SystemBase` reads the parts every system has from the package's own modules, by the names the systems share
+(``proposals.SPECS`` and ``proposals.router_examples``, ``examples.WORKED_EXAMPLES``, ``tactics.npc_turn``,
+``sheet_view.sheet_text``) and from two declarations (``options_model``, ``sheet_model``): five systems once wrote
+the same eight methods each to say where those parts were, so a fix to that glue is made once here and a new
+system writes only its rules.
+
 What a system provides (``tests/tools/systems/test_conformance.py`` checks every registered system):
 
 * identity — ``name`` (tool prefix, CLI flag), ``title``, ``rulebook`` (file name) and ``rulebook_dir`` (None:
@@ -34,7 +40,9 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
@@ -244,6 +252,23 @@ class SystemBase:
     game_adapter: str | None = None
     package: str = ""
 
+    # -- where the defaults below find the system's parts: "module" or "module:attribute" inside ``package`` -------
+    npc_level_arg: str = "level"
+    """The NPC tool's argument that takes the neutral power level (Minim's tier is the level itself: ``tier``)."""
+    options_model: str | None = None
+    """The campaign options model, e.g. ``"options:BrewOptions"``; None: the system reads no options."""
+    sheet_model: str | None = None
+    """The sheet model, e.g. ``"sheet:BrewCharacter"``; its module's ``violations(character, creation)`` are the
+    book's rules on a sheet. None: every sheet is accepted."""
+    proposals_from: str = "proposals"
+    """The module with ``SPECS`` (what may be proposed) and ``router_examples()`` (anchors from the book)."""
+    examples_from: str = "examples"
+    """The module with ``WORKED_EXAMPLES`` (canned arguments of the pure tools)."""
+    tactics_from: str = "tactics"
+    """The module with ``npc_turn(state, name)`` (a foe's calls in solo play)."""
+    sheet_view_from: str = "sheet_view"
+    """The module with ``sheet_text(sheet)`` (the sheet as a player reads it)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if not cls.__dict__.get("package"):
@@ -254,6 +279,15 @@ class SystemBase:
     def prompts_dir(self) -> Path:
         return PROMPTS_ROOT / self.name
 
+    def part(self, ref: str | None, attribute: str = "") -> Any:
+        """The system's own ``"module:attribute"`` (or ``ref`` a module and ``attribute`` given), or None when the
+        module or the attribute is absent: the defaults below read a system's parts through this, so a system
+        writes its rules in its modules and not the same lookup method again."""
+        if ref is None:
+            return None
+        module, _, name = ref.partition(":")
+        return _part(self.package, module, name or attribute)
+
     # -- mechanics ---------------------------------------------------------------------------------------------
     def tools(self) -> list["Tool"]:
         cached = self.__dict__.get("_tools")
@@ -263,10 +297,11 @@ class SystemBase:
 
     # -- the agent ---------------------------------------------------------------------------------------------
     def proposals(self) -> list:
-        return []
+        return list(self.part(self.proposals_from, "SPECS") or [])
 
     def router_examples(self) -> list[tuple[str, str]]:
-        return []
+        make = self.part(self.proposals_from, "router_examples")
+        return make() if make is not None else []
 
     def circumstances(self) -> dict[str, int]:
         return {"big advantage": 2, "small advantage": 1, "none": 0, "small disadvantage": -1,
@@ -276,7 +311,7 @@ class SystemBase:
     def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
         args: dict[str, Any] = {"concept": concept}
         if level is not None:
-            args["level"] = level
+            args[self.npc_level_arg] = level
         if name:
             args["name"] = name
         return args
@@ -290,9 +325,22 @@ class SystemBase:
                 {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True}]
 
     def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        return []
+        """A sheet the model refuses gives its field errors; a valid one the book's own rules (``violations``)."""
+        model = self.part(self.sheet_model)
+        if model is None:
+            return []
+        from pydantic import ValidationError
+
+        try:
+            character = model.model_validate(sheet)
+        except ValidationError as e:
+            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
+        return self.part(self.sheet_model.partition(":")[0], "violations")(character, creation=creation)
 
     def sheet_text(self, sheet: dict) -> str:
+        view = self.part(self.sheet_view_from, "sheet_text")
+        if view is not None:
+            return view(sheet)
         return "\n".join(f"{k}: {v}" for k, v in sheet.items())
 
     # -- the campaign ------------------------------------------------------------------------------------------
@@ -300,7 +348,7 @@ class SystemBase:
         """The campaign options this system reads (``TableState.options``) as a pydantic model — every key with
         its type, allowed values and default — or None when it reads none. A new campaign's options are checked
         against it (:func:`tools.options.validate_options`); a key it does not declare is refused."""
-        return None
+        return self.part(self.options_model)
 
     # -- honesty -----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
@@ -330,17 +378,23 @@ class SystemBase:
         """What an NPC does on its turn when no human narrator decides (solo play): tool calls, in order; an empty
         list passes the turn. Deterministic from the table, so a replay makes the same choices (dice decide the
         rest)."""
-        return []
+        decide = self.part(self.tactics_from, "npc_turn")
+        return decide(state, name) if decide is not None else []
 
     def worked_examples(self) -> dict[str, dict[str, Any]]:
-        return {}
+        return dict(self.part(self.examples_from, "WORKED_EXAMPLES") or {})
 
 
 def _is_package(module: str) -> bool:
-    import sys
-
     mod = sys.modules.get(module)
     return bool(mod is not None and getattr(mod, "__path__", None))
+
+
+def _part(package: str, module: str, attribute: str) -> Any:
+    name = f"{package}.{module}"
+    if name not in sys.modules and importlib.util.find_spec(name) is None:
+        return None
+    return getattr(importlib.import_module(name), attribute, None)
 
 
 def _collect_tools(package: str, system: str) -> list["Tool"]:

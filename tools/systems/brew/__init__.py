@@ -28,24 +28,12 @@ class Brew(SystemBase):
     start_combat_tool = "brew_start_combat"
     downed_condition = "unconscious"
     game_adapter = "narrator.game.systems.brew:RULES"
+    options_model = "options:BrewOptions"
+    sheet_model = "sheet:BrewCharacter"
     table_citations = {"table_set_zones": [WEAPONS], "table_move": [WEAPONS], "table_area": ["brew.md#Combat"],
                        "table_next_turn": [TIME], "table_end_combat": [TIME]}
 
     # -- the agent --------------------------------------------------------------------------------------------
-    def campaign_options(self):
-        from tools.systems.brew.options import BrewOptions
-
-        return BrewOptions
-
-    def proposals(self) -> list:
-        from tools.systems.brew.proposals import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        from tools.systems.brew.proposals import router_examples
-
-        return router_examples()
 
     def circumstances(self) -> dict[str, int]:
         """The book's modifiers come in steps of 2 (a +2 boost, a -2 penalty, -2 per extra attacker)."""
@@ -53,13 +41,6 @@ class Brew(SystemBase):
                 "big disadvantage": -4}
 
     # -- people -----------------------------------------------------------------------------------------------
-    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
-        args: dict[str, Any] = {"concept": concept}
-        if level is not None:
-            args["level"] = level
-        if name:
-            args["name"] = name
-        return args
 
     def sample_party(self) -> list[dict[str, Any]]:
         return [
@@ -71,22 +52,6 @@ class Brew(SystemBase):
                 {"name": "leather armor", "kind": "armor", "soak": 1}]}},
             {"name": "Guard", "npc": True}, {"name": "Innkeeper", "npc": True}, {"name": "Wolf", "npc": True},
         ]
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from pydantic import ValidationError
-
-        from tools.systems.brew.sheet import BrewCharacter, violations
-
-        try:
-            character = BrewCharacter.model_validate(sheet)
-        except ValidationError as e:
-            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return violations(character, creation=creation)
-
-    def sheet_text(self, sheet: dict) -> str:
-        from tools.systems.brew.sheet_view import sheet_text
-
-        return sheet_text(sheet)
 
     # -- honesty ----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
@@ -109,16 +74,6 @@ class Brew(SystemBase):
 
     def actions_per_turn(self, state: TableState, actor: str) -> int:
         return 1  # "In a single round, you can only attack one person" (brew.md#Examples of weapon attacks)
-
-    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
-        from tools.systems.brew.tactics import npc_turn
-
-        return npc_turn(state, name)
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        from tools.systems.brew.examples import WORKED_EXAMPLES
-
-        return dict(WORKED_EXAMPLES)
 
 
 SYSTEM = Brew()

@@ -36,24 +36,12 @@ class FivePlus(SystemBase):
     start_combat_tool = "fiveplus_start_conflict"
     downed_condition = "incapacitated"
     game_adapter = "narrator.game.systems.fiveplus:RULES"
+    options_model = "options:FivePlusOptions"
+    sheet_model = "sheet:FivePlusCharacter"
     table_citations = {"table_set_zones": [ACTIONS], "table_move": [ACTIONS], "table_area": [ACTIONS],
                        "table_next_turn": [STRUCTURE]}
 
     # -- the agent ---------------------------------------------------------------------------------------------
-    def campaign_options(self):
-        from tools.systems.fiveplus.options import FivePlusOptions
-
-        return FivePlusOptions
-
-    def proposals(self) -> list:
-        from tools.systems.fiveplus.proposals import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        from tools.systems.fiveplus.proposals import router_examples
-
-        return router_examples()
 
     def circumstances(self) -> dict[str, int]:
         """'Challenge difficulty may provide quick +1 bonus or -1 penalty adjustments'; big ones count twice."""
@@ -61,35 +49,11 @@ class FivePlus(SystemBase):
                 "big disadvantage": -2}
 
     # -- people ------------------------------------------------------------------------------------------------
-    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
-        """The power level is the NPC tool's own ``level`` (1 weak … 5 legendary: rank and successes to defeat)."""
-        args: dict[str, Any] = {"concept": concept}
-        if level is not None:
-            args["level"] = level
-        if name:
-            args["name"] = name
-        return args
 
     def sample_party(self) -> list[dict[str, Any]]:
         from tools.systems.fiveplus.examples_party import SAMPLE_PARTY
 
         return [dict(m) for m in SAMPLE_PARTY]
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from pydantic import ValidationError
-
-        from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
-
-        try:
-            c = FivePlusCharacter.model_validate(sheet)
-        except ValidationError as e:
-            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return violations(c, creation=creation)
-
-    def sheet_text(self, sheet: dict) -> str:
-        from tools.systems.fiveplus.sheet_view import sheet_text
-
-        return sheet_text(sheet)
 
     # -- honesty -----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
@@ -152,16 +116,6 @@ class FivePlus(SystemBase):
         from tools.systems.fiveplus.table_rounds import round_starts
 
         return round_starts(state, actor)
-
-    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
-        from tools.systems.fiveplus.tactics import npc_turn
-
-        return npc_turn(state, name)
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        from tools.systems.fiveplus.examples import WORKED_EXAMPLES
-
-        return dict(WORKED_EXAMPLES)
 
 
 SYSTEM = FivePlus()

@@ -45,53 +45,15 @@ class Mastery(SystemBase):
     start_combat_tool = "mastery_start_combat"
     downed_condition = "coma"
     game_adapter = "narrator.game.systems.mastery:RULES"
+    options_model = "options:CampaignOptions"
+    sheet_model = "sheet:MasteryCharacter"
     table_citations = {"table_next_turn": [COMBAT]}
-
-    def campaign_options(self):
-        from tools.systems.mastery.options import CampaignOptions
-
-        return CampaignOptions
-
-    def proposals(self) -> list:
-        from tools.systems.mastery.proposals import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        from tools.systems.mastery.proposals import router_examples
-
-        return router_examples()
 
     def circumstances(self) -> dict[str, int]:
         """Circumstance modifiers are dice ("assistance from others, low visibility, weariness, wounds, magic,
         distraction", ``mastery.md#Challenges``); the book gives no sizes, so a big one is 2 dice, a small one 1."""
         return {"big advantage": 2, "small advantage": 1, "none": 0, "small disadvantage": -1,
                 "big disadvantage": -2}
-
-    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
-        """The power level is Mastery's NPC level itself (1 weak ... 3 a starting hero ... 5 legendary)."""
-        args: dict[str, Any] = {"concept": concept}
-        if level is not None:
-            args["level"] = level
-        if name:
-            args["name"] = name
-        return args
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from pydantic import ValidationError
-
-        from tools.systems.mastery.sheet import MasteryCharacter, violations
-
-        try:
-            character = MasteryCharacter.model_validate(sheet)
-        except ValidationError as e:
-            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return violations(character, creation=creation)
-
-    def sheet_text(self, sheet: dict) -> str:
-        from tools.systems.mastery.sheet_view import sheet_text
-
-        return sheet_text(sheet)
 
     def vocabulary(self) -> Vocabulary:
         return Vocabulary(
@@ -132,16 +94,6 @@ class Mastery(SystemBase):
         from tools.systems.mastery.turns import on_turn_start
 
         return on_turn_start(state, actor, roller)
-
-    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
-        from tools.systems.mastery.tactics import npc_turn
-
-        return npc_turn(state, name)
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        from tools.systems.mastery.examples import WORKED_EXAMPLES
-
-        return dict(WORKED_EXAMPLES)
 
 
 SYSTEM = Mastery()

@@ -31,54 +31,17 @@ class Minim(SystemBase):
     start_combat_tool = "minim_start_combat"
     downed_condition = "unconscious"
     game_adapter = "narrator.game.systems.minim:RULES"
+    options_model = "options:MinimOptions"
+    sheet_model = "sheet:MinimCharacter"
+    npc_level_arg = "tier"  # Minim's tier is the power level itself (1 a feeble critter … 5 a mighty villain)
     table_citations = {"table_set_zones": [ZONES], "table_move": [ZONES], "table_area": [ZONES],
                        "table_next_turn": [INITIATIVE], "party_down": ["minim.md#Health"]}
-
-    def campaign_options(self):
-        from tools.systems.minim.options import MinimOptions
-
-        return MinimOptions
-
-    def proposals(self) -> list:
-        from tools.systems.minim.proposals import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        from tools.systems.minim.proposals import router_examples
-
-        return router_examples()
-
-    def npc_args(self, concept: str, level: int | None = None, name: str | None = None) -> dict[str, Any]:
-        """Minim's tier is the power level itself (1 a feeble critter … 5 a mighty villain)."""
-        args: dict[str, Any] = {"concept": concept}
-        if level is not None:
-            args["tier"] = level
-        if name:
-            args["name"] = name
-        return args
 
     def sample_party(self) -> list[dict[str, Any]]:
         party = super().sample_party()
         party[0] = {**party[0], "sheet": {"powers": {"languages": 1, "wealth": 1, "lightning": 2,
                                                      "healing touch": 2}}}
         return party
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from pydantic import ValidationError
-
-        from tools.systems.minim.sheet import MinimCharacter, violations
-
-        try:
-            character = MinimCharacter.model_validate(sheet)
-        except ValidationError as e:
-            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return violations(character, creation=creation)
-
-    def sheet_text(self, sheet: dict) -> str:
-        from tools.systems.minim.sheet_view import sheet_text
-
-        return sheet_text(sheet)
 
     def vocabulary(self) -> Vocabulary:
         return Vocabulary(
@@ -135,21 +98,11 @@ class Minim(SystemBase):
     def actions_per_turn(self, state: TableState, actor: str) -> int:
         return 1  # "doing one single-action such as: attacking; moving; ..." (minim.md#Initiative)
 
-    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
-        from tools.systems.minim.tactics import npc_turn
-
-        return npc_turn(state, name)
-
     def on_turn_start(self, state: TableState, actor: str, roller: Roller) -> TurnStart:
         """A shaken combatant tests brain as its turn begins, or loses the turn's action (``minim.md#Fumbles``)."""
         from tools.systems.minim.table_combat import shaken_test
 
         return shaken_test(state, actor, roller)
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        from tools.systems.minim.examples import WORKED_EXAMPLES
-
-        return dict(WORKED_EXAMPLES)
 
 
 SYSTEM = Minim()

@@ -37,23 +37,10 @@ class MiniSix(SystemBase):
     start_combat_tool = "minisix_start_combat"
     downed_condition = "incapacitated"
     game_adapter = "narrator.game.systems.minisix:RULES"
+    options_model = "options:MiniSixOptions"
+    sheet_model = "sheet:MiniSixCharacter"
     table_citations = {"table_set_zones": [MOVEMENT], "table_move": [MOVEMENT], "table_area": [MOVEMENT],
                        "table_next_turn": [COMBAT], "party_down": [EFFECTS]}
-
-    def campaign_options(self):
-        from tools.systems.minisix.options import MiniSixOptions
-
-        return MiniSixOptions
-
-    def proposals(self) -> list:
-        from tools.systems.minisix.proposals import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        from tools.systems.minisix.proposals import router_examples
-
-        return router_examples()
 
     def circumstances(self) -> dict[str, int]:
         """A difficulty band is five wide and range and cover move the TN by fives: a small advantage is +5 to
@@ -72,22 +59,6 @@ class MiniSix(SystemBase):
         party[1] = {**party[1], "sheet": {"gear": [{"name": "axe", "kind": "melee", "damage": "+2D+1"},
                                                    {"name": "shield", "kind": "shield"}]}}
         return party
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from pydantic import ValidationError
-
-        from tools.systems.minisix.sheet import MiniSixCharacter, violations
-
-        try:
-            character = MiniSixCharacter.model_validate(sheet)
-        except ValidationError as e:
-            return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return violations(character, creation=creation)
-
-    def sheet_text(self, sheet: dict) -> str:
-        from tools.systems.minisix.sheet_view import sheet_text
-
-        return sheet_text(sheet)
 
     def vocabulary(self) -> Vocabulary:
         """Wound levels *rise* when hurt: ``wounds`` is an injury whose higher values are worse, and its bearer is
@@ -166,16 +137,6 @@ class MiniSix(SystemBase):
         from tools.systems.minisix.table_combat import stamina_at_turn_start
 
         return stamina_at_turn_start(state, actor, roller)
-
-    def npc_turn(self, state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
-        from tools.systems.minisix.tactics import npc_turn
-
-        return npc_turn(state, name)
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        from tools.systems.minisix.examples import WORKED_EXAMPLES
-
-        return dict(WORKED_EXAMPLES)
 
 
 SYSTEM = MiniSix()
