@@ -43,10 +43,10 @@ MAX_PEOPLE = 16
 
 @lru_cache(maxsize=16)
 def scene_tables(system: str) -> dict[str, list[Any]]:
-    from prompts import ROOT, system_dir
+    from prompts import SCENE_TABLES, common_path, system_dir
 
-    tables = json.loads((ROOT / "common" / "scene_tables.json").read_text(encoding="utf-8"))
-    own = system_dir(system) / "scene_tables.json"
+    tables = json.loads(common_path(SCENE_TABLES).read_text(encoding="utf-8"))
+    own = system_dir(system) / SCENE_TABLES
     if own.exists():
         tables.update({k: v for k, v in json.loads(own.read_text(encoding="utf-8")).items() if isinstance(v, list)})
     return tables

@@ -26,7 +26,7 @@ from typing import Any
 
 from narrator.agent.extract import is_npc, mentioned
 from narrator.agent.router import NO_FIGHT, hostile_onset
-from prompts import ROOT as PROMPTS_ROOT
+from prompts import ADMISSION, common_path
 from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from tools.systems import get_system
 from tools.table import TableState
@@ -38,7 +38,7 @@ STOP = {"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master",
 
 @lru_cache(maxsize=1)
 def _rules() -> dict[str, Any]:
-    data = json.loads((PROMPTS_ROOT / "common" / "admission.json").read_text(encoding="utf-8"))
+    data = json.loads(common_path(ADMISSION).read_text(encoding="utf-8"))
     return {"not_actions": [(re.compile(r["pattern"], re.IGNORECASE | re.DOTALL), r["what"])
                             for r in data["not_actions"]],
             "hostile": [re.compile(p, re.IGNORECASE) for p in data["hostile"]],

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from prompts import system_dir
+from prompts import writer_files as _writer_files
 
 
 @dataclass
@@ -33,7 +34,7 @@ class WriterFigure:
 
 def writer_files(system: str) -> list:
     """The training files that can be held out: every ``router_training_*.jsonl`` beside the first writer's."""
-    return sorted(system_dir(system).glob("router_training_*.jsonl"))
+    return _writer_files(system_dir(system))
 
 
 def cross_writer(system: str, embedder=None) -> list[WriterFigure]:

@@ -11,7 +11,7 @@ import json
 
 from models.base import BackendError, GenerationSettings, LLMBackend, Message
 from narrator.agent.specs import spec_named, specs_for
-from prompts import load, prompt_path
+from prompts import PROPOSER_EXAMPLES, PROPOSER_SYSTEM, load, prompt_path
 from tools import safe_json
 from tools.errors import ToolArgumentError
 from tools.proposals import CLARIFY, Proposal, build, proposal_schema
@@ -34,11 +34,11 @@ def table_line(state: TableState, actor: str | None) -> str:
 
 def system_prompt(state: TableState) -> str:
     actions = "\n".join(f"- {s.tool}: {s.when}" for s in specs_for(state.system))
-    return load(state.system, "proposer_system.md").replace("{actions}", actions)
+    return load(state.system, PROPOSER_SYSTEM).replace("{actions}", actions)
 
 
 def few_shot(state: TableState, actor: str | None) -> list[Message]:
-    path = prompt_path(state.system, "proposer_examples.jsonl")
+    path = prompt_path(state.system, PROPOSER_EXAMPLES)
     if not path.exists():
         return []
     npc = next((n for n, s in state.characters.items() if s.get("npc")), "Guard")

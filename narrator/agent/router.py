@@ -34,8 +34,10 @@ from narrator.agent.extract import (
     zone_for,
 )
 from narrator.agent.specs import spec_named
-from prompts import ROOT as PROMPTS_ROOT
-from prompts import prompt_path, system_dir
+from prompts import (
+    CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path, system_dir,
+    training_files,
+)
 from tools.errors import ToolArgumentError, player_message
 from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
 from tools.systems import get_system
@@ -91,8 +93,7 @@ def _examples(system: str, generation: int) -> tuple[tuple[str, str], ...]:
     labels = {s.tool for s in _specs(system)}
     rows = list(get_system(system).router_examples())
     own = system_dir(system)
-    for path in (own / "router_examples.jsonl", *sorted(own.glob("router_training*.jsonl")),
-                 *sorted((PROMPTS_ROOT / "common").glob("router_training*.jsonl"))):
+    for path in (own / ROUTER_EXAMPLES, *training_files(own), *training_files(COMMON)):
         rows += _read_jsonl(path)
     return tuple((t, l) for t, l in rows if l.split(":", 1)[0] in labels)
 
@@ -112,7 +113,7 @@ def _specs(system: str):
 
 @lru_cache(maxsize=None)
 def _lexicon_file(system: str) -> dict[str, Any]:
-    path = prompt_path(system, "lexicon.json")
+    path = prompt_path(system, ROUTER_LEXICON)
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
@@ -143,20 +144,20 @@ def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]
     """The system's own out-of-game patterns (``out_of_game.json`` in its prompts folder), then the common ones: a
     system's words are the more specific (Mastery's triumphs are refused with what the rulebook lets them do, where
     the common rule would only say that nothing buys a success)."""
-    rules = _common("out_of_game.json")["rules"]
-    own = system_dir(system) / "out_of_game.json" if system else None
+    rules = _common(OUT_OF_GAME)["rules"]
+    own = system_dir(system) / OUT_OF_GAME if system else None
     if own is not None and own.exists():
         rules = json.loads(own.read_text(encoding="utf-8"))["rules"] + rules
     return tuple((re.compile(r["pattern"], re.IGNORECASE), r["message"]) for r in rules)
 
 
 def _common(name: str) -> dict[str, Any]:
-    return json.loads((PROMPTS_ROOT / "common" / name).read_text(encoding="utf-8"))
+    return json.loads(common_path(name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=None)
 def _onset_patterns() -> tuple[re.Pattern, ...]:
-    return tuple(re.compile(p, re.IGNORECASE) for p in _common("scene_onset.json")["patterns"])
+    return tuple(re.compile(p, re.IGNORECASE) for p in _common(SCENE_ONSET)["patterns"])
 
 
 def hostile_onset(text: str) -> bool:
@@ -167,7 +168,7 @@ def hostile_onset(text: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _circumstance_rules() -> tuple[tuple[re.Pattern, int], ...]:
-    rules = _common("circumstances.json")["rules"]
+    rules = _common(CIRCUMSTANCES)["rules"]
     return tuple((re.compile(r["pattern"], re.IGNORECASE), int(r["steps"])) for r in rules)
 
 

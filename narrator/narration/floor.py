@@ -24,7 +24,7 @@ from typing import Any
 from narrator.agent.evidence import Evidence
 from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
-from prompts import ROOT, system_dir
+from prompts import FLOOR, common_path, system_dir
 
 POLARITY_KEYS = {1: "success", 0: "partial", -1: "failure", None: "none"}
 
@@ -32,8 +32,8 @@ POLARITY_KEYS = {1: "success", 0: "partial", -1: "failure", None: "none"}
 @lru_cache(maxsize=16)
 def tables(system: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """(the system's tables, the common tables); a system without its own file has an empty first one."""
-    own = system_dir(system) / "floor.json"
-    common = json.loads((ROOT / "common" / "floor.json").read_text(encoding="utf-8"))
+    own = system_dir(system) / FLOOR
+    common = json.loads(common_path(FLOOR).read_text(encoding="utf-8"))
     return (json.loads(own.read_text(encoding="utf-8")) if own.exists() else {}), common
 
 

@@ -25,7 +25,7 @@ from models.base import Message
 from narrator.agent.evidence import Evidence
 from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
-from prompts import load, prompt_path
+from prompts import NARRATION_EXAMPLES, NARRATOR_STYLE, NARRATOR_SYSTEM, load, prompt_path
 
 EXAMPLES = 6
 HEADER = ("Narration for a role-playing game. The narrator tells the character what happens next, in one or two "
@@ -63,7 +63,7 @@ class Prompt:
 
 @lru_cache(maxsize=16)
 def examples(system: str) -> tuple[Example, ...]:
-    path = prompt_path(system, "narration_examples.jsonl")
+    path = prompt_path(system, NARRATION_EXAMPLES)
     out = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.lstrip().startswith("//"):
@@ -155,7 +155,7 @@ def build(evidence: Evidence, facts: TurnFacts, style: str, prime: str = "") -> 
                              for e in shots]
         text = "\n\n".join(blocks) + "\n\n" + turn + "\nNarration:" + prime
         return Prompt("completion", text=text, prime=prime.strip(), examples=shown)
-    system = load(evidence.system, "narrator_system.md") + "\n" + load(evidence.system, "narrator_style.md")
+    system = load(evidence.system, NARRATOR_SYSTEM) + "\n" + load(evidence.system, NARRATOR_STYLE)
     messages = [Message("system", system)]
     for e in shots:
         messages += [Message("user", _block(e.scene, _you(e.action, None), e.outcome)),
