@@ -28,8 +28,6 @@ from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
 from tools.npc_names import npc_name
 from tools.systems.brew.characters import (
-    CharacterResult,
-    CreateArgs,
     RandomArgs,
     RandomCharacterResult,
     brew_character_create,
@@ -39,49 +37,25 @@ from tools.systems.brew.characters import (
 from tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
 from tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from tools.systems.brew.table_common import require_new_name
-from tools.table import BoundResult, PutCharacter, TableState
+from tools.table import BoundResult, TableState
+from tools.table_people import put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
-NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 
-
-def put(c: BrewCharacter) -> PutCharacter:
-    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
-
-
-class AddCharacterArgs(CreateArgs):
-    name: str = NAME
-
-
-class AddCharacterResult(CharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("brew_add_character", "brew", "Create a Brew player-character from the points bought and the ancestry "
-            "and class choices, and add it to the table.")
-def brew_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
-    require_new_name(state, args.name)
-    made = brew_character_create.fn(args, roller)
-    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[put(made.character)])
-
-
-class AddRandomArgs(RandomArgs):
-    name: str = NAME
-
-
-class AddRandomResult(RandomCharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("brew_add_random_character", "brew", "Roll a random, rules-legal Brew player-character and add it to "
-            "the table.")
-def brew_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
-    require_new_name(state, args.name)
+def _with_extra_points(args: RandomArgs, roller: Roller, state: TableState) -> RandomCharacterResult:
+    """The campaign's ``extra_points`` (more highly powered characters) when the call asks for none."""
     extra = state.options.get("extra_points", 0)
     if args.extra_points == 0 and isinstance(extra, int) and 0 < extra <= 50:
         args = args.model_copy(update={"extra_points": extra})
-    made = brew_character_random.fn(args, roller)
-    return AddRandomResult(**dict(made), actor=made.character.name, changes=[put(made.character)])
+    return brew_character_random.fn(args, roller)
+
+
+brew_add_character = seat_tool(
+    "brew_add_character", "brew", "Create a Brew player-character from the points bought and the ancestry and class "
+    "choices, and add it to the table.", brew_character_create, check_name=require_new_name)
+brew_add_random_character = random_seat_tool(
+    "brew_add_random_character", "brew", "Roll a random, rules-legal Brew player-character and add it to the table.",
+    brew_character_random, made_by=_with_extra_points, check_name=require_new_name)
 
 
 # --- NPCs --------------------------------------------------------------------------------------------------------

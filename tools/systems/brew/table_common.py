@@ -23,7 +23,7 @@ from typing import Any, NoReturn
 from pydantic import Field
 
 from tools.contract import signed
-from tools.names import require_character_name
+from tools import table_people
 from tools.problems import fail, sheet_as
 from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
@@ -91,10 +91,8 @@ def require_conscious(name: str, sheet: BrewCharacter, field: str, doing: str = 
 
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
-    require_character_name(name, field)
-    for known in state.characters:
-        if known.casefold() == name.strip().casefold():
-            fail(field, f"a character named '{known}' is already on the table; choose another name", name)
+    """Brew's refusal of a taken name does not list the names on the table."""
+    table_people.require_new_name(state, name, field, listing=None)
 
 
 def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:

@@ -19,14 +19,7 @@ from pydantic import Field, ValidationError
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
 from tools.npc_names import npc_name
-from tools.systems.fiveplus.characters import (
-    CharacterResult,
-    CreateArgs,
-    RandomArgs,
-    RandomCharacterResult,
-    fiveplus_character_create,
-    fiveplus_character_random,
-)
+from tools.systems.fiveplus.characters import fiveplus_character_create, fiveplus_character_random
 from tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
 from tools.systems.fiveplus.npcs import (
     BEHAVIOURS,
@@ -48,10 +41,10 @@ from tools.systems.fiveplus.rules import (
 )
 from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 from tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
-from tools.table import BoundResult, PutCharacter, TableState
+from tools.table import BoundResult, TableState
+from tools.table_people import put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
-NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 COMBAT_GROUPS = ("combat", "ranged", "magic")
 NPC_TRAITS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
     "ghost": ("Incorporeal", "immunity", ("combat", "ranged"), "weapons pass through it"),
@@ -65,40 +58,14 @@ NPC_TRAITS: dict[str, tuple[str, str, tuple[str, ...], str]] = {
 }
 
 
-def _put(c: FivePlusCharacter) -> PutCharacter:
-    return PutCharacter(name=c.name, sheet=c.sheet())
-
-
-class AddCharacterArgs(CreateArgs):
-    name: str = NAME
-
-
-class AddCharacterResult(CharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("fiveplus_add_character", "fiveplus", "Create a 5+ player-character from the scaffold and the player's "
-            "descriptors (levels fixed, rolled or bought) and add it to the table.")
-def fiveplus_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
-    require_new_name(state, args.name)
-    made = fiveplus_character_create.fn(args, roller)
-    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
-
-
-class AddRandomArgs(RandomArgs):
-    name: str = NAME
-
-
-class AddRandomResult(RandomCharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("fiveplus_add_random_character", "fiveplus", "Roll a random 5+ player-character (levels 2d6 keep the "
-            "worse, skills from the concept) and add it to the table.")
-def fiveplus_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
-    require_new_name(state, args.name)
-    made = fiveplus_character_random.fn(args, roller)
-    return AddRandomResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+fiveplus_add_character = seat_tool(
+    "fiveplus_add_character", "fiveplus", "Create a 5+ player-character from the scaffold and the player's "
+    "descriptors (levels fixed, rolled or bought) and add it to the table.", fiveplus_character_create,
+    sheet=FivePlusCharacter.sheet, check_name=require_new_name)
+fiveplus_add_random_character = random_seat_tool(
+    "fiveplus_add_random_character", "fiveplus", "Roll a random 5+ player-character (levels 2d6 keep the worse, "
+    "skills from the concept) and add it to the table.", fiveplus_character_random, sheet=FivePlusCharacter.sheet,
+    check_name=require_new_name)
 
 
 # --- NPCs ---------------------------------------------------------------------------------------------------------
@@ -194,7 +161,7 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     return NpcResult(summary=f"Added NPC {name} (rank {rank}, {successes} successes to defeat, damage {1 + rank}): "
                              f"{', '.join(actions)}", steps=steps, rule_refs=[NPCS, OBJECTIVES], dice=dice,
                      outcome=None, success=None, odds=None, actor=name, character=c, rank=rank, damage=1 + rank,
-                     successes_to_defeat=successes, changes=[_put(c)])
+                     successes_to_defeat=successes, changes=[put(c, FivePlusCharacter.sheet)])
 
 
 # --- descriptors on the fly ----------------------------------------------------------------------------------------

@@ -46,7 +46,6 @@ from tools.systems.mastery.characters import (
     CharacterResult,
     CreateArgs,
     RandomArgs,
-    RandomCharacterResult,
     fitting,
     mastery_character_create,
     mastery_character_random,
@@ -63,10 +62,10 @@ from tools.systems.mastery.sheet import (
     violations,
 )
 from tools.systems.mastery.table_common import require_new_name
-from tools.table import BoundResult, PutCharacter, TableState
+from tools.table import BoundResult, TableState
+from tools.table_people import NAME, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
-NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 LEVELS: dict[int, dict[str, int]] = {
     1: {"trait": 0, "ability": 1, "attack": 0, "defense": 0, "weapon": 0, "armor": 0, "harm": 1},
     2: {"trait": 0, "ability": 2, "attack": 1, "defense": 1, "weapon": 1, "armor": 1, "harm": 2},
@@ -76,10 +75,6 @@ LEVELS: dict[int, dict[str, int]] = {
 }
 """Power level -> the fighting trait, the weapon ability, the attacking and defensive skills (0: none), the weapon
 and armor modifiers and the harm dealt in Fearsome Challenges."""
-
-
-def _put(c: MasteryCharacter) -> PutCharacter:
-    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
 
 
 class AddCharacterArgs(ToolArgs):
@@ -96,10 +91,6 @@ class AddCharacterArgs(ToolArgs):
     gear: list[GearItem] = Field(default_factory=list)
 
 
-class AddCharacterResult(CharacterResult, BoundResult):
-    actor: str
-
-
 def _wizard_fields(e: ToolArgumentError, args: "AddCharacterArgs", budget: int) -> list[FieldProblem]:
     """The triumph budget concerns abilities and skills together; the guided questions ask abilities first and
     skills "from what is left", so an overspend belongs to the abilities when they alone exceed the budget, else
@@ -111,17 +102,20 @@ def _wizard_fields(e: ToolArgumentError, args: "AddCharacterArgs", budget: int) 
     return [FieldProblem(where, p.problem, p.given) if p.field == "triumphs" else p for p in e.problems]
 
 
-@table_tool("mastery_add_character", "mastery", "Create a Mastery character from the player's choices on the "
-            "campaign's traits, triumphs and health rule, and add it to the table.")
-def mastery_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
-    require_new_name(state, args.name)
+def _create(args: AddCharacterArgs, roller: Roller, state: TableState) -> CharacterResult:
+    """The pure tool on the campaign's traits, triumphs and health rule; an overspent budget is said where the
+    guided questions asked it (:func:`_wizard_fields`)."""
     options = options_of(state)
     try:
-        create = CreateArgs(**args.model_dump(), **spec_of(options))
-        made = mastery_character_create.fn(create, roller)
+        return mastery_character_create.fn(CreateArgs(**args.model_dump(), **spec_of(options)), roller)
     except ToolArgumentError as e:
         raise ToolArgumentError("?", _wizard_fields(e, args, options.triumphs)) from None
-    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+
+
+mastery_add_character = seat_tool(
+    "mastery_add_character", "mastery", "Create a Mastery character from the player's choices on the campaign's "
+    "traits, triumphs and health rule, and add it to the table.", mastery_character_create, args=AddCharacterArgs,
+    made_by=_create)
 
 
 class AddRandomArgs(ToolArgs):
@@ -131,17 +125,11 @@ class AddRandomArgs(ToolArgs):
     picks: list[str] = Field(default_factory=list, max_length=MAX_PICKS, description=PICKS_HELP)
 
 
-class AddRandomResult(RandomCharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("mastery_add_random_character", "mastery", "Roll a random, rules-legal Mastery character on the "
-            "campaign's traits and add it to the table.")
-def mastery_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
-    require_new_name(state, args.name)
-    options = options_of(state)
-    made = mastery_character_random.fn(RandomArgs(**args.model_dump(), **spec_of(options)), roller)
-    return AddRandomResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+mastery_add_random_character = random_seat_tool(
+    "mastery_add_random_character", "mastery", "Roll a random, rules-legal Mastery character on the campaign's "
+    "traits and add it to the table.", mastery_character_random, args=AddRandomArgs,
+    made_by=lambda args, roller, state: mastery_character_random.fn(
+        RandomArgs(**args.model_dump(), **spec_of(options_of(state))), roller))
 
 
 # --- NPCs ----------------------------------------------------------------------------------------------------------
@@ -232,5 +220,5 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     return NpcResult(summary=f"Added NPC {name} (level {args.level}): attack {attack} dice, defence {defense}, "
                              f"{boxes} boxes", steps=steps, rule_refs=[CHARACTERS, ADVICE, COMBAT, FEARSOME],
                      dice=dice, outcome=None, success=None, odds=None, actor=name, character=c, level=args.level,
-                     attack_pool=attack, defense_pool=defense, activities=suggested, changes=[_put(c)])
+                     attack_pool=attack, defense_pool=defense, activities=suggested, changes=[put(c)])
 

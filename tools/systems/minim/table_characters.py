@@ -41,10 +41,6 @@ from tools.npc_names import npc_name
 from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from tools.systems.minim.characters import (
     GENERIC_POWERS,
-    CharacterResult,
-    CreateArgs,
-    RandomArgs,
-    RandomCharacterResult,
     minim_character_create,
     minim_character_random,
 )
@@ -60,51 +56,21 @@ from tools.systems.minim.sheet import (
     violations,
 )
 from tools.systems.minim.table_common import require_new_name
-from tools.table import BoundResult, PutCharacter, TableState
+from tools.table import BoundResult, TableState
+from tools.table_people import put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 T = TypeVar("T")
-NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
-
-
-def _put(c: MinimCharacter) -> PutCharacter:
-    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
 
 
 # --- player-characters ---------------------------------------------------------------------------------------------
 
-
-class AddCharacterArgs(CreateArgs):
-    name: str = NAME
-
-
-class AddCharacterResult(CharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("minim_add_character", "minim",
-      "Create a Minim player-character from the player's choices and add it to the table.")
-def minim_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
-    require_new_name(state, args.name)
-    made = minim_character_create.fn(args, roller)
-    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
-
-
-class AddRandomCharacterArgs(RandomArgs):
-    name: str = NAME
-
-
-class AddRandomCharacterResult(RandomCharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("minim_add_random_character", "minim",
-      "Roll a random, rules-legal Minim player-character and add it to the table.")
-def minim_add_random_character(args: AddRandomCharacterArgs, roller: Roller,
-                               state: TableState) -> AddRandomCharacterResult:
-    require_new_name(state, args.name)
-    made = minim_character_random.fn(args, roller)
-    return AddRandomCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+minim_add_character = seat_tool(
+    "minim_add_character", "minim", "Create a Minim player-character from the player's choices and add it to the "
+    "table.", minim_character_create)
+minim_add_random_character = random_seat_tool(
+    "minim_add_random_character", "minim", "Roll a random, rules-legal Minim player-character and add it to the "
+    "table.", minim_character_random, names=("AddRandomCharacterArgs", "AddRandomCharacterResult"))
 
 
 # --- NPCs --------------------------------------------------------------------------------------------------------
@@ -297,5 +263,5 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
                 f"skills {', '.join(skills)}",
         steps=steps, rule_refs=[CHARACTERS, HEALTH, FAITH, CHALLENGE], dice=dice, outcome=None, success=None,
         odds=None, actor=name, character=c, tier=t, challenge=float(challenge), challenge_exact=exact_text(challenge),
-        keywords=kws, changes=[_put(c)],
+        keywords=kws, changes=[put(c)],
     )

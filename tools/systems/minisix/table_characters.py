@@ -31,10 +31,6 @@ from tools.npc_names import npc_name
 from tools.systems.minisix.characters import (
     COMBAT_SKILLS,
     KEYWORD_SKILLS,
-    CharacterResult,
-    CreateArgs,
-    RandomArgs,
-    RandomCharacterResult,
     arm,
     is_slow,
     keywords_in,
@@ -59,19 +55,15 @@ from tools.systems.minisix.sheet import (
     violations,
 )
 from tools.systems.minisix.table_common import fail, require_new_name, sheet_of
-from tools.table import BoundResult, PutCharacter, TableState
+from tools.table import BoundResult, TableState
+from tools.table_people import put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
-NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
 """Power level -> each attribute's base, in pips."""
 LEVEL_SKILL_PIPS = {1: 1, 2: 3, 3: 6, 4: 9, 5: 12}
 PIP_SHIFT = {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}
 LEVEL_WORDS = {1: "weak", 2: "ordinary", 3: "capable", 4: "veteran", 5: "legendary"}
-
-
-def _put(c: MiniSixCharacter) -> PutCharacter:
-    return PutCharacter(name=c.name, sheet=c.model_dump(mode="json"))
 
 
 def _check_sidekick(state: TableState, leader: str | None) -> str | None:
@@ -84,38 +76,20 @@ def _check_sidekick(state: TableState, leader: str | None) -> str | None:
     return name
 
 
-class AddCharacterArgs(CreateArgs):
-    name: str = NAME
+def _with_leader(create):
+    """The pure tool run with the sidekick's leader as found on the table (``sidekick_of``)."""
+    def made_by(args, roller: Roller, state: TableState):
+        leader = _check_sidekick(state, args.sidekick_of)
+        return create.fn(args.model_copy(update={"sidekick_of": leader}), roller)
+    return made_by
 
 
-class AddCharacterResult(CharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("minisix_add_character", "minisix", "Create a Mini Six player-character from the player's choices and "
-            "add it to the table.")
-def minisix_add_character(args: AddCharacterArgs, roller: Roller, state: TableState) -> AddCharacterResult:
-    require_new_name(state, args.name)
-    leader = _check_sidekick(state, args.sidekick_of)
-    made = minisix_character_create.fn(args.model_copy(update={"sidekick_of": leader}), roller)
-    return AddCharacterResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
-
-
-class AddRandomArgs(RandomArgs):
-    name: str = NAME
-
-
-class AddRandomResult(RandomCharacterResult, BoundResult):
-    actor: str
-
-
-@table_tool("minisix_add_random_character", "minisix", "Roll a random, rules-legal Mini Six player-character and "
-            "add it to the table.")
-def minisix_add_random_character(args: AddRandomArgs, roller: Roller, state: TableState) -> AddRandomResult:
-    require_new_name(state, args.name)
-    leader = _check_sidekick(state, args.sidekick_of)
-    made = minisix_character_random.fn(args.model_copy(update={"sidekick_of": leader}), roller)
-    return AddRandomResult(**dict(made), actor=made.character.name, changes=[_put(made.character)])
+minisix_add_character = seat_tool(
+    "minisix_add_character", "minisix", "Create a Mini Six player-character from the player's choices and add it to "
+    "the table.", minisix_character_create, made_by=_with_leader(minisix_character_create))
+minisix_add_random_character = random_seat_tool(
+    "minisix_add_random_character", "minisix", "Roll a random, rules-legal Mini Six player-character and add it to "
+    "the table.", minisix_character_random, made_by=_with_leader(minisix_character_random))
 
 
 # --- NPCs ----------------------------------------------------------------------------------------------------------
@@ -191,5 +165,5 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     return NpcResult(summary=f"Added NPC {name} ({LEVEL_WORDS[lvl]}): {c.attributes.text()}; "
                              + ", ".join(f"{s} {e.code}" for s, e in skills.items()),
                      steps=steps, rule_refs=[CREATION, SKILLS_REF], dice=dice, outcome=None, success=None, odds=None,
-                     actor=name, character=c, level=lvl, keywords=kws, defences=d, changes=[_put(c)])
+                     actor=name, character=c, level=lvl, keywords=kws, defences=d, changes=[put(c)])
 

@@ -1,0 +1,89 @@
+"""The table tools that seat a character: a player-character made by a system's creation tool, or a random one.
+
+Why one place: every system wrote the same two table tools — check the name is free on the table, run the pure
+creation tool, return its result with the seated character as ``actor`` and one :class:`~tools.table.PutCharacter`
+— and a fix to them was made five times. A system now names its pure tool, and where it differs gives a small
+hook, never a copy:
+
+* ``made_by(args, roller, state)`` — how the pure tool is run from the table when the table adds something (the
+  campaign's options, a sidekick's leader on the table); by default the pure tool on the table arguments;
+* ``args`` — the tool's own arguments model when it is not the pure tool's plus a ``name``;
+* ``sheet(character)`` — how the made character lands on the table (by default its JSON dump);
+* ``check_name(state, name)`` — the system's words when the name is taken (:func:`require_new_name`'s
+  ``listing``).
+
+The generated argument and result models are named as the systems named them (``AddCharacterArgs``,
+``AddRandomResult``…), so the JSON schemas a model reads stay what they were.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, Field, create_model
+
+from tools.contract import ToolArgs, ToolResult
+from tools.dice import Roller
+from tools.names import require_character_name
+from tools.problems import fail
+from tools.table import BoundResult, PutCharacter, TableState
+from tools.tool import Tool, table_tool
+
+NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
+"""The table name of a new character: the field every seating tool adds to its pure tool's arguments."""
+
+
+def require_new_name(state: TableState, name: str, field: str = "name",
+                     listing: str | None = "names on the table") -> None:
+    """Refuse a name that is not a valid character name or is on the table already, ignoring case.
+
+    ``listing`` is the words before the list of names the refusal shows (None: no list)."""
+    require_character_name(name, field)
+    for known in state.characters:
+        if known.casefold() == name.strip().casefold():
+            names = f" ({listing}: {', '.join(sorted(state.characters))})" if listing is not None else ""
+            fail(field, f"a character named '{known}' is already on the table; choose another name{names}", name)
+
+
+def dump_sheet(character: BaseModel) -> dict[str, Any]:
+    return character.model_dump(mode="json")
+
+
+def put(character: Any, sheet: Callable[[Any], dict[str, Any]] = dump_sheet) -> PutCharacter:
+    """The op that seats a made character (a sheet model with a ``name``) on the table."""
+    return PutCharacter(name=character.name, sheet=sheet(character))
+
+
+def seat_tool(name: str, system: str, description: str, create: Tool, *,
+              names: tuple[str, str] = ("AddCharacterArgs", "AddCharacterResult"),
+              args: type[ToolArgs] | None = None,
+              made_by: Callable[[Any, Roller, TableState], ToolResult] | None = None,
+              sheet: Callable[[Any], dict[str, Any]] = dump_sheet,
+              check_name: Callable[[TableState, str], None] = require_new_name, module: str | None = None) -> Tool:
+    """A table tool ``name`` that makes a character with ``create`` (a pure tool whose result has ``character``)
+    and puts it on the table; see the module docstring for the hooks. ``names`` are the argument and result
+    models' class names (the schema titles)."""
+    module = module or sys._getframe(1).f_globals.get("__name__", __name__)
+    args_name, result_name = names
+    args_model = args or create_model(args_name, __base__=create.args_model, __module__=module, name=(str, NAME))
+    result_model = create_model(result_name, __base__=(create.result_model, BoundResult), __module__=module,
+                                actor=(str, ...))
+
+    def seat(args: ToolArgs, roller: Roller, state: TableState) -> BoundResult:
+        check_name(state, args.name)
+        made = made_by(args, roller, state) if made_by is not None else create.fn(args, roller)
+        return result_model(**dict(made), actor=made.character.name, changes=[put(made.character, sheet)])
+
+    seat.__name__ = seat.__qualname__ = name
+    seat.__module__ = module
+    seat.__annotations__ = {"args": args_model, "roller": Roller, "state": TableState, "return": result_model}
+    return table_tool(name, system, description)(seat)
+
+
+def random_seat_tool(name: str, system: str, description: str, create: Tool, *,
+                     names: tuple[str, str] = ("AddRandomArgs", "AddRandomResult"), **hooks: Any) -> Tool:
+    """:func:`seat_tool` for a system's random-character tool (its models named as the systems named them)."""
+    module = hooks.pop("module", None) or sys._getframe(1).f_globals.get("__name__", __name__)
+    return seat_tool(name, system, description, create, names=names, module=module, **hooks)
