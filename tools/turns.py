@@ -16,7 +16,7 @@ passes :func:`before_action` before it runs and gets :func:`after_action`'s book
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.table import BoundResult, Expiry, Initiative, SetConditions, SetInitiative, TableState
@@ -155,10 +155,18 @@ def foes_down(state: TableState) -> bool:
 class ConditionEdits:
     """Accumulates condition changes for several characters; ``ops()`` gives one SetConditions per changed one.
 
-    Shared by the systems whose conditions follow the catalogue's timers (:func:`expiry_for`).
+    Every system's table tools edit conditions through this one class; where their timers come from is the one
+    thing that differs, ``timers_from`` (a subclass sets it, so the ops a system writes stay the ones its
+    campaigns recorded):
 
-    A condition added here gets the catalogue's timer (``ends``) — or the one given — counted from now; adding a
-    condition already present restarts its timer ("next turn" is then the turn after this one)."""
+    * ``"catalogue"`` — a condition added here gets the catalogue's timer (``ends``, see :func:`expiry_for`) — or
+      the one given — counted from now; adding a condition already present restarts its timer ("next turn" is
+      then the turn after this one). An op carries the timers only when they changed.
+    * ``"caller"`` — only a timer the caller gives (``timer=``) is set; an op that changes anything carries the
+      bearer's timers.
+    * ``"none"`` — the conditions alone; timers are left as they are and ops never carry them."""
+
+    timers_from: Literal["catalogue", "caller", "none"] = "catalogue"
 
     def __init__(self, state: TableState):
         self.state = state
@@ -174,13 +182,14 @@ class ConditionEdits:
     def has(self, name: str, condition: str) -> bool:
         return condition in self._list(name)
 
-    def add(self, name: str, condition: str, ends: str | None = None) -> bool:
+    def add(self, name: str, condition: str, ends: str | None = None, timer: Expiry | None = None) -> bool:
         """Add (or re-time) a condition; True when it was not there before."""
         current = self._list(name)
-        timer = expiry_for(self.state, name, condition, ends)
-        if timer is None:
-            self.timers[name].pop(condition, None)
-        else:
+        if self.timers_from == "catalogue" and timer is None:
+            timer = expiry_for(self.state, name, condition, ends)
+            if timer is None:
+                self.timers[name].pop(condition, None)
+        if timer is not None and self.timers_from != "none":
             self.timers[name][condition] = timer
         if condition in current:
             return False
@@ -189,7 +198,8 @@ class ConditionEdits:
 
     def remove(self, name: str, condition: str) -> bool:
         current = self._list(name)
-        self.timers[name].pop(condition, None)
+        if self.timers_from != "none":
+            self.timers[name].pop(condition, None)
         if condition not in current:
             return False
         current.remove(condition)
@@ -198,9 +208,14 @@ class ConditionEdits:
     def ops(self) -> list[SetConditions]:
         out = []
         for n, c in self.now.items():
+            if self.timers_from == "none":
+                if c != list(self.state.conditions.get(n, [])):
+                    out.append(SetConditions(name=n, conditions=c))
+                continue
             old_timers = self.state.expiry.get(n, {})
             timers = {k: v for k, v in self.timers[n].items() if k in c}
             if c == list(self.state.conditions.get(n, [])) and timers == old_timers:
                 continue
-            out.append(SetConditions(name=n, conditions=c, expiry=None if timers == old_timers else timers))
+            keep = self.timers_from == "catalogue" and timers == old_timers
+            out.append(SetConditions(name=n, conditions=c, expiry=None if keep else timers))
         return out

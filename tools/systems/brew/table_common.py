@@ -25,6 +25,7 @@ from pydantic import Field
 from tools.contract import signed
 from tools import table_people
 from tools.problems import fail, sheet_as
+from tools.turns import ConditionEdits
 from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
 from tools.systems.brew.sheet import BrewCharacter
@@ -130,35 +131,11 @@ def mods_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
     return [f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."]
 
 
-class Edits:
-    """Condition changes for several characters, one SetConditions each at the end."""
+class Edits(ConditionEdits):
+    """Condition changes for several characters, one SetConditions each at the end; Brew's conditions carry no
+    timers (they end when a tool or the narrator removes them)."""
 
-    def __init__(self, state: TableState):
-        self.state = state
-        self.now: dict[str, list[str]] = {}
-
-    def _list(self, name: str) -> list[str]:
-        if name not in self.now:
-            self.now[name] = list(self.state.conditions.get(name, []))
-        return self.now[name]
-
-    def add(self, name: str, condition: str) -> bool:
-        cur = self._list(name)
-        if condition in cur:
-            return False
-        cur.append(condition)
-        return True
-
-    def remove(self, name: str, condition: str) -> bool:
-        cur = self._list(name)
-        if condition not in cur:
-            return False
-        cur.remove(condition)
-        return True
-
-    def ops(self) -> list[SetConditions]:
-        return [SetConditions(name=n, conditions=c) for n, c in self.now.items()
-                if c != list(self.state.conditions.get(n, []))]
+    timers_from = "none"
 
 
 def health_ops(name: str, sheet: BrewCharacter, after: int, edits: Edits) -> list[SetField]:

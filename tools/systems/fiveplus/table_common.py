@@ -29,6 +29,7 @@ from tools.problems import fail, sheet_as
 from tools.systems.fiveplus.descriptors import Descriptor, key_of
 from tools.systems.fiveplus.improvement import Progress
 from tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
+from tools import turns
 from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
 
 INCAPACITATED = "incapacitated"
@@ -194,30 +195,11 @@ class SystemEdits:
                 if v != self.state.system_state.get(k)]
 
 
-class ConditionEdits:
-    def __init__(self, state: TableState):
-        self.state = state
-        self.now: dict[str, list[str]] = {}
+class ConditionEdits(turns.ConditionEdits):
+    """Condition changes for several characters; 5+'s conditions carry no timers of their own here (the turn
+    bookkeeping in :mod:`.table_rounds` ends what lasts a round)."""
 
-    def _list(self, name: str) -> list[str]:
-        if name not in self.now:
-            self.now[name] = list(self.state.conditions.get(name, []))
-        return self.now[name]
-
-    def add(self, name: str, condition: str) -> None:
-        if condition not in self._list(name):
-            self._list(name).append(condition)
-
-    def has(self, name: str, condition: str) -> bool:
-        return condition in self._list(name)
-
-    def remove(self, name: str, condition: str) -> None:
-        if condition in self._list(name):
-            self._list(name).remove(condition)
-
-    def ops(self) -> list[SetConditions]:
-        return [SetConditions(name=n, conditions=c) for n, c in self.now.items()
-                if c != list(self.state.conditions.get(n, []))]
+    timers_from = "none"
 
 
 def round_key(state: TableState) -> int | None:

@@ -189,7 +189,7 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
         edits.remove(n, COUNTER)
     start = state.model_copy(update={"initiative": ini})
     for n in surprised:
-        edits.add(n, "surprised", expiry_for(start, n, "surprised"))
+        edits.add(n, "surprised", timer=expiry_for(start, n, "surprised"))
         steps.append(f"{n} is caught by surprise and cannot defend this round.")
     changes: list[Any] = [SetInitiative(initiative=ini), *edits.ops()]
     if mode == "bloodbath":
@@ -407,7 +407,7 @@ def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> Attac
         changes += ops
         after += lines
     if r.counter_gained and mode == "roundtable":
-        edits.add(dfn, COUNTER, expiry_for(state, dfn, COUNTER))
+        edits.add(dfn, COUNTER, timer=expiry_for(state, dfn, COUNTER))
     changes += edits.ops()
     refs = [MODE_REFS[mode]] if mode == "fearsome" else []
     return bind(AttackOnTable, r, changes, summary=f"{att} attacks {dfn} ({style}): {r.summary}", before=steps,

@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 
 from tools.names import require_character_name
 from tools.problems import fail, sheet_as
+from tools import turns
 from tools.table import SetConditions, SetField, TableState, UnknownNameError
 from tools.systems.mastery.fit import best_fit
 from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
@@ -166,44 +167,11 @@ def wound_dice(name: str, sheet: MasteryCharacter, options: CampaignOptions) -> 
 # --- health and conditions -----------------------------------------------------------------------------------------
 
 
-class ConditionEdits:
-    """Condition changes for several characters; ``ops()`` gives one SetConditions per changed one."""
+class ConditionEdits(turns.ConditionEdits):
+    """Condition changes for several characters; a timer is the one the tool gives (``timer=``: a surprise that
+    lasts the round, a counter-attack die until the end of the next turn), none from the catalogue."""
 
-    def __init__(self, state: TableState):
-        self.state = state
-        self.now: dict[str, list[str]] = {}
-        self.timers: dict[str, dict[str, Any]] = {}
-
-    def _list(self, name: str) -> list[str]:
-        if name not in self.now:
-            self.now[name] = list(self.state.conditions.get(name, []))
-            self.timers[name] = dict(self.state.expiry.get(name, {}))
-        return self.now[name]
-
-    def add(self, name: str, condition: str, timer: Any = None) -> bool:
-        current = self._list(name)
-        if timer is not None:
-            self.timers[name][condition] = timer
-        if condition in current:
-            return False
-        current.append(condition)
-        return True
-
-    def remove(self, name: str, condition: str) -> bool:
-        current = self._list(name)
-        self.timers[name].pop(condition, None)
-        if condition not in current:
-            return False
-        current.remove(condition)
-        return True
-
-    def ops(self) -> list[SetConditions]:
-        out = []
-        for n, c in self.now.items():
-            timers = {k: v for k, v in self.timers[n].items() if k in c}
-            if c != list(self.state.conditions.get(n, [])) or timers != dict(self.state.expiry.get(n, {})):
-                out.append(SetConditions(name=n, conditions=c, expiry=timers))
-        return out
+    timers_from = "caller"
 
 
 def health_change(name: str, sheet: MasteryCharacter, after: int, edits: ConditionEdits, options: CampaignOptions,
