@@ -48,6 +48,8 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tools.effects import Effect, Resource, Vocabulary, effects_from_changes  # noqa: F401  (the contract's words)
+
 if TYPE_CHECKING:
     from tools.contract import ToolResult
     from tools.dice import Roller
@@ -62,86 +64,6 @@ POWER_LEVELS: dict[int, str] = {1: "weak", 2: "ordinary", 3: "capable", 4: "vete
 CIRCUMSTANCES: tuple[str, ...] = ("big advantage", "small advantage", "none", "small disadvantage",
                                   "big disadvantage")
 """The qualitative circumstance words a proposal may use; each system maps them onto its own modifiers."""
-
-
-# --- the vocabulary of honesty ------------------------------------------------------------------------------------
-
-
-class Resource(BaseModel):
-    """A sheet field whose changes are story facts: ``health`` falling means hurt, ``faith`` falling means spent.
-
-    ``kind`` says which words describe a change: health (hurt / recovers), injury (a lasting wound: worse when
-    higher unless said), pool (spent / regained), money (spent / gained), stat and level (goes up / down).
-    """
-
-    model_config = ConfigDict(frozen=True)
-
-    field: str = Field(description="Dotted sheet path, e.g. 'health', 'powers.wealth', 'wounds'.")
-    word: str = Field(description="What players call it, e.g. 'health', 'faith', 'wound level'.")
-    kind: Literal["health", "injury", "pool", "money", "stat", "level"]
-    higher_is_better: bool = True
-    downed_at: int | None = Field(None, description="At or past this value (in the worse direction) the bearer "
-                                  "is down: unconscious, incapacitated, out of the fight.")
-
-
-class Vocabulary(BaseModel):
-    """The words of a system that the guard, the gate and the prompts take instead of assuming Minim's."""
-
-    model_config = ConfigDict(frozen=True)
-
-    resources: tuple[Resource, ...] = ()
-    items_field: str | None = Field(None, description="The sheet list of items (each a dict with a 'name').")
-    mechanics: tuple[str, ...] = Field((), description="Words that only make sense as game mechanics in this book "
-                                       "(fatigue, faith, soak, wild die...): a sentence using them states rules.")
-    outcomes: dict[str, int] = Field(default_factory=dict, description="Outcome labels of this book and their "
-                                     "polarity: +1 a success of some kind, 0 neither, -1 a failure of some kind.")
-    downed_words: tuple[str, ...] = ("unconscious",)
-    powers_field: str | None = Field(None, description="The sheet mapping of powers, spells or abilities a "
-                                     "character uses by name (the router matches the player's words to them).")
-    passive_powers: tuple[str, ...] = Field((), description="Entries of the powers field that are not used by "
-                                            "name in play (e.g. languages, wealth).")
-    stats: tuple[str, ...] = Field((), description="The book's traits, attributes and skills by name: a number beside "
-                                   "one is a score, and saying one goes up or down states a rule.")
-
-    def resource(self, field: str) -> Resource | None:
-        return next((r for r in self.resources if r.field == field), None)
-
-
-class Effect(BaseModel):
-    """One story fact a turn's results establish, with who and what: what narration may say happened."""
-
-    model_config = ConfigDict(frozen=True)
-
-    kind: Literal["harmed", "healed", "downed", "revived", "spent", "gained", "raised", "lowered",
-                  "condition_added", "condition_removed", "item_gained", "item_lost", "moved", "created",
-                  "removed", "state"]
-    who: str = ""
-    what: str = ""
-    amount: int | None = None
-    before: Any = None
-    after: Any = None
-
-    def words(self) -> str:
-        """The effect as a number-free clause for the narration prompt."""
-        who, what = self.who or "someone", self.what
-        return {
-            "harmed": f"{who} is hurt" + (f" ({what})" if what not in ("health", "") else ""),
-            "healed": f"{who} recovers" + (f" ({what})" if what not in ("health", "") else ""),
-            "downed": f"{who} is down: {what or 'out of the fight'}",
-            "revived": f"{who} is back on their feet",
-            "spent": f"{who} spends {what}",
-            "gained": f"{who} gains {what}",
-            "raised": f"{who}'s {what} goes up",
-            "lowered": f"{who}'s {what} goes down",
-            "condition_added": f"{who} is now {what}",
-            "condition_removed": f"{who} is no longer {what}",
-            "item_gained": f"{who} now has {what}",
-            "item_lost": f"{who} no longer has {what}",
-            "moved": f"{who} moves to {what}",
-            "created": f"{who} enters the story",
-            "removed": f"{who} leaves the story",
-            "state": f"{what}",
-        }[self.kind]
 
 
 class ConditionRule(BaseModel):
@@ -356,8 +278,6 @@ class SystemBase:
 
     def effects(self, tool: str, result: "ToolResult", before: "TableState | None" = None) -> list[Effect]:
         """The story facts of one result; ``before`` is the table it ran on (conditions are diffed against it)."""
-        from tools.effects import effects_from_changes
-
         return effects_from_changes(getattr(result, "changes", []), self.vocabulary(), self.downed_condition,
                                     before.conditions if before is not None else None)
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.effects import ops_of
 from tools.systems.contract import ConditionRule, Effect, Resource, Vocabulary
 from tools.systems.brew.rules import (
     ATTRIBUTES, DAMAGE, EXHAUSTION, HEALING_MORE, MAGIC_FIELDS, SKILLS, SLEEP, THIN_FACE_REF, TIME, WEATHER,
 )
-from tools.table import SetField, parse_ops
+from tools.table import SetField
 
 TIERS = ((-5, "dead"), (0, "down"), (3, "badly hurt"), (5, "hurt"))
 
@@ -76,11 +77,6 @@ CONDITIONS = [
 ]
 
 
-def _ops(changes: Any) -> list[Any]:
-    changes = list(changes or [])
-    return parse_ops(changes) if changes and isinstance(changes[0], dict) else changes
-
-
 def _names(value: Any) -> list[str]:
     return [str(v.get("name")) for v in value or [] if isinstance(v, dict)] if isinstance(value, list) else []
 
@@ -88,7 +84,7 @@ def _names(value: Any) -> list[str]:
 def extra_effects(changes: Any) -> list[Effect]:
     """What the default reading of ops misses: health thresholds in words, and lasting injuries."""
     out: list[Effect] = []
-    for op in _ops(changes):
+    for op in ops_of(changes):
         if not isinstance(op, SetField):
             continue
         if op.field == "health" and isinstance(op.value, int) and isinstance(op.was, int):

@@ -11,15 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.effects import effects_from_changes
-from tools.systems.contract import Effect, Vocabulary
-from tools.table import SetField, SetSystemState, TableState, parse_ops
-
-
-def _ops(changes: Any) -> list[Any]:
-    changes = list(changes or [])
-    return parse_ops(changes) if changes and isinstance(changes[0], dict) else changes
-
+from tools.effects import Effect, Vocabulary, deduplicated, effects_from_changes, ops_of
+from tools.table import SetField, SetSystemState, TableState
 
 def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
@@ -89,7 +82,7 @@ def challenge_effects(before: dict[str, Any], after: dict[str, Any]) -> list[Eff
 
 
 def effects(tool: str, result: Any, before: TableState | None, vocab: Vocabulary, downed: str) -> list[Effect]:
-    ops = _ops(getattr(result, "changes", []))
+    ops = ops_of(getattr(result, "changes", []))
     out = effects_from_changes(ops, vocab, downed, before.conditions if before is not None else None)
     for op in ops:
         if isinstance(op, SetField) and op.field == "descriptors":
@@ -107,10 +100,4 @@ def effects(tool: str, result: Any, before: TableState | None, vocab: Vocabulary
             old = ((before.system_state.get("cards") or {}).get("table") or []) if before is not None else []
             if table and table != old:
                 out.append(Effect(kind="state", what=f"a card is played: {table[-1]}"))
-    deduped: list[Effect] = []
-    for e in out:
-        if e.kind == "downed" and any(d.kind == "downed" and d.who == e.who for d in deduped):
-            continue
-        if e not in deduped:
-            deduped.append(e)
-    return deduped
+    return deduplicated(out)
