@@ -86,20 +86,13 @@ def encounter(s: "GameSession", arg: str) -> None:
     outcome = builder.build(s.engine, difficulty, concept)
     npc_tool = get_system(s.system).npc_tool
     for tool, result in outcome.results:
-        if tool != npc_tool or s.mode == "teach":
+        if tool != npc_tool or s.play_mode.explains:
             s.show_result(tool, result)
     if outcome.view is not None:
         s.emit(Block.of("view", outcome.view))
     if outcome.note:
         s.info(outcome.note)
-    tool = s.rules.start_combat_tool
-    if s.mode == "solo" and tool is not None and not s.state.initiative.active:
-        s.info("The foes are upon you: the fight begins.")  # solo has no narrator to call it: the engine does
-        foes = [n for n in s.state.characters if n not in present]
-        pcs = [n for n, sheet in s.state.characters.items() if not sheet.get("npc")]
-        # the party and these foes: a bystander already on the table (a friendly keeper) is not drawn in
-        s.call(tool, get_system(s.system).start_combat_args([*pcs, *foes]) if foes else {})
-        s.run_foes()
+    s.play_mode.foes_arrived(s, [n for n in s.state.characters if n not in present])
 
 
 RULING_SENTENCES = 2

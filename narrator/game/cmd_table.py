@@ -10,6 +10,7 @@ from narrator.game.blocks import Block
 from narrator.game.commands import (
     COMMANDS, GROUPS, command, complete_names, find_name, lookup, name_or_actor, usage_error,
 )
+from narrator.game.modes import MODES
 from narrator.game.views import party_view, rows_table, tracker_view
 from tools.errors import UserError
 
@@ -55,12 +56,10 @@ def initiative(s: "GameSession", arg: str) -> None:
         if tool is None:
             raise UserError(f"{s.system} has no initiative tool yet.")
         s.call(tool, {})
-        if s.mode == "solo":
-            s.run_foes()
+        s.play_mode.turn_passed(s)
     elif action == "next":
         s.call("table_next_turn", {}, preview=False)
-        if s.mode == "solo":
-            s.run_foes()
+        s.play_mode.turn_passed(s)
     elif action == "end":
         s.call("table_end_combat", {}, preview=False)
         return  # the tracker would only add "No fight is running" under "Combat ends"
@@ -95,8 +94,8 @@ def export(s: "GameSession", arg: str) -> None:
     s.info(f"Wrote {path} ({lines} lines, {rolls} rolls).")
 
 
-@command("mode", "/mode solo|assist|teach", "switch how the game helps you", "table",
-         complete=lambda s, a: ("solo", "assist", "teach"))
+@command("mode", "/mode " + "|".join(MODES), "switch how the game helps you", "table",
+         complete=lambda s, a: tuple(MODES))
 def mode(s: "GameSession", arg: str) -> None:
     s.set_mode(arg.lower())
 

@@ -5,6 +5,9 @@ method — and import the session back, a circle that made every change to the s
 Now a command sees a :class:`Play` (output, the active character, the table as read-only state, logged calls and
 a few named actions), and a scene generator or encounter builder sees an :class:`Engine` (logged calls and the
 state). ``GameSession`` implements both; tests can implement them too.
+
+A wizard sees a :class:`Host`: a :class:`Play` that can also open and create campaigns. The wizards import
+neither the session nor anything that imports it, so the session imports them and no circle closes.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from memory.actions import Undone
+    from memory.campaign import Campaign
     from memory.store import StoredEvent
+    from narrator.agent.turn import TurnOutcome
     from narrator.game.blocks import Block
     from narrator.game.rules import GameRules
     from tools.contract import ToolResult
@@ -36,14 +41,43 @@ class Engine(Protocol):
 
 
 @runtime_checkable
+class Mode(Protocol):
+    """A play mode (solo, assist, teach: :mod:`narrator.game.modes`): what the game does at the moments the modes
+    differ. The session and the commands call these; they never ask which mode it is."""
+
+    name: str
+    hint: str
+    explains: bool  # results shown step by step with their rules, else as one-line summaries
+
+    def enter(self, play: "Play") -> None: ...
+
+    def before_roll(self, play: "Play", tool: str, args: dict[str, Any]) -> None: ...
+
+    def read_as(self, play: "Play", outcome: "TurnOutcome") -> None: ...
+
+    def after_turn(self, play: "Play", outcome: "TurnOutcome", text: str) -> None: ...
+
+    def turn_passed(self, play: "Play") -> None: ...
+
+    def foes_arrived(self, play: "Play", foes: list[str]) -> None: ...
+
+    def skip_blocked(self, play: "Play") -> None: ...
+
+
+@runtime_checkable
 class Play(Protocol):
     """The game as commands use it."""
 
-    mode: str
+    play_mode: "Mode"
     actor: str | None
     resources: Any
     last: "tuple[str, ToolResult] | None"
     last_line: str
+
+    @property
+    def mode(self) -> str:
+        """The play mode's name."""
+        ...
 
     # -- output -------------------------------------------------------------------------------------------------
     def emit(self, block: "Block") -> None: ...
@@ -56,6 +90,10 @@ class Play(Protocol):
         ...
 
     def show_sheet(self, name: str) -> None: ...
+
+    def preview(self, tool: str, args: dict[str, Any]) -> None:
+        """The exact odds of a roll before it is thrown, when the rules can compute them."""
+        ...
 
     # -- the table ----------------------------------------------------------------------------------------------
     @property
@@ -112,8 +150,30 @@ class Play(Protocol):
 
     def run_foes(self) -> None: ...
 
+    def loses_turn(self, name: str) -> None:
+        """Say that ``name`` cannot act this turn, and why."""
+        ...
+
+    def recap(self) -> None: ...
+
     def cancel_wizard(self) -> bool: ...
 
     def resume_hint(self) -> str: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class Host(Play, Protocol):
+    """The game as the campaign and character wizards use it: a :class:`Play` that opens and creates campaigns."""
+
+    config: Any  # narrator.game.session.SessionConfig: where campaigns live
+
+    @property
+    def campaign(self) -> "Campaign | None": ...
+
+    def open_campaign(self, name: str) -> None: ...
+
+    def create_campaign(self, name: str, system: str, options: dict[str, Any]) -> None: ...
+
+    def rules_of(self, system: str) -> "GameRules": ...

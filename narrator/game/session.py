@@ -6,38 +6,35 @@ owns the campaign (and so must live on one thread: SQLite connections belong to 
 parts, the mode and the wizards; it never draws anything.
 
 Nothing is ever "unsaved": each action is a logged tool call, committed before ``handle`` returns. Bad input —
-empty, huge, control characters, unknown commands — produces a message and the session goes on.
+empty, huge, control characters, unknown commands — produces a message and the session goes on; a line is cleaned
+and limited as the agent cleans and limits player text (:func:`narrator.agent.turn.clean_input`), by one rule.
+
+Play modes are objects (:mod:`narrator.game.modes`): a free-text line takes one path whatever the mode, and the
+session calls its mode at the moments the modes differ (before a roll, after a turn, when the turn passes on).
+The agent is built once and rebuilt only when what it holds changes (a model finished loading, a memory opened).
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from memory.campaign import Campaign, list_campaigns
+from narrator.agent.turn import DICE_ONLY, MAX_INPUT, TurnOutcome, clean_input
 from narrator.game.blocks import Block, Sink
+from narrator.game.modes import MODES, PlayMode, mode_named
 from narrator.game.resources import ReadyResources, Resources
 from narrator.game.rules import GameRules, rules_for
+from narrator.game.turns import GameAgent
+from narrator.game.wizard import CampaignWizard, CharacterWizard, Wizard, campaign_system
 from tools import render
 from tools.contract import ToolResult
 from tools.errors import NarratorError
 from tools.systems import get_system
-
-MODES = ("solo", "assist", "teach")
-MAX_LINE = 2000
-"""Longest line a player may send; longer ones are refused whole rather than silently cut."""
-MODE_HINTS = {
-    "solo": "Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.",
-    "assist": "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help.",
-    "teach": "Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
-             "/why repeats the last explanation, /learn TOPIC walks through a rule.",
-}
 
 
 @dataclass
@@ -52,23 +49,22 @@ class SessionConfig:
     memory_url: str | None = None
 
 
-def clean_line(text: str) -> str:
-    """Control characters become spaces, whitespace runs fold to one space, the ends are trimmed."""
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)
-    return re.sub(r"\s+", " ", text).strip()
+class Pending(NamedTuple):
+    """A turn waiting for the player to pick between two readings of their words (and the agent that asked)."""
+
+    agent: GameAgent
+    outcome: TurnOutcome
 
 
 class GameSession:
     def __init__(self, config: SessionConfig, resources: Resources | None = None,
                  rulings: Callable[..., Any] | None = None):
-        if config.mode not in MODES:
-            raise NarratorError(f"Unknown mode {config.mode!r}: choose {', '.join(MODES)}")
+        self.play_mode: PlayMode = mode_named(config.mode)
         self.config = config
         self.resources: Resources = resources or ReadyResources()
-        self.mode = config.mode
         self.campaign: Campaign | None = None
         self.actor: str | None = None
-        self.wizard: Any = None
+        self.wizard: Wizard | None = None
         self.memory: Any = None
         self.memory_note: str | None = None
         self.last: tuple[str, ToolResult] | None = None
@@ -79,12 +75,19 @@ class GameSession:
         self._prompt = "> "
         self._told_resources = False  # the model's load failure is said once
         self._session_begun = False  # the system's session start is played once per game session
-        self.pending: tuple[Any, Any] | None = None  # (agent, outcome) while the player picks between choices
+        self.pending: Pending | None = None  # while the player picks between choices
         self._pending_action: tuple[str, int | None, str | None] | None = None  # the line that asked, for /undo
         self._line = ""  # the line being handled
         self.last_line = ""  # the line whose roll /why explains
         self.activity: str | None = None  # what the narrator is doing right now (the status line shows it)
         self._narrator: Any = None
+        self._agent: GameAgent | None = None
+        self._agent_parts: tuple[Any, ...] = ()  # what the agent was built with
+
+    @property
+    def mode(self) -> str:
+        """The mode's name (what the prompt, the status line and ``/help`` show)."""
+        return self.play_mode.name
 
     # -- output ----------------------------------------------------------------------------------------------
     def emit(self, block: Block) -> None:
@@ -115,8 +118,6 @@ class GameSession:
         ``--system`` without ``--campaign`` is honoured: only that system's campaigns are resumed (the one, or a
         list of them to pick from); with none of that system, the wizard makes a new one of it. A campaign named
         with ``--campaign`` opens whatever its system, with a line when the flag names another."""
-        from narrator.game.wizard import CampaignWizard, campaign_system
-
         with self._collect(sink) as out:
             existing = list_campaigns(self.config.root)
             name = self.config.campaign
@@ -173,15 +174,13 @@ class GameSession:
         self.campaign = Campaign.new(name, system, options, self.config.seed, self.config.root)
         self.info(f"Created '{self.campaign.name}' ({get_system(system).title}) at {self.campaign.store.directory}.")
 
-    def _begin(self, wizard: Any) -> None:
+    def _begin(self, wizard: Wizard) -> None:
         self.wizard = wizard
         wizard.begin()
         self._wizard_check()
 
     def _wizard_check(self) -> None:
         """Move on when the current wizard has finished (a wizard may finish inside ``begin``)."""
-        from narrator.game.wizard import CampaignWizard
-
         while self.wizard is not None and self.wizard.done:
             finished, self.wizard = self.wizard, None
             if isinstance(finished, CampaignWizard):
@@ -190,8 +189,6 @@ class GameSession:
                 self._enter_play()
 
     def _after_campaign(self) -> None:
-        from narrator.game.wizard import CharacterWizard
-
         if self.pcs():
             self._enter_play()
         else:
@@ -217,16 +214,13 @@ class GameSession:
                 self.info(self.memory_note)
         self._begin_session()
         who = f" as {self.actor}" if self.actor else ""
-        self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {MODE_HINTS[self.mode]} "
+        self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {self.play_mode.hint} "
                   "/help lists every command.")
-        if self.mode == "solo" and not self.campaign.state.scene:
-            self.frame_scene("opening")
-        elif self.mode == "solo":
-            self.recap()
+        self.play_mode.enter(self)
 
     def recap(self) -> None:
-        """A resumed solo game says where the story stands: the scene, then the last thing narrated."""
-        campaign = self.campaign
+        """Where the story stands: the scene, then the last thing narrated (a resumed solo game says it)."""
+        campaign = self._open()
         self.info(f"Where you are: {campaign.state.scene}")
         recent = campaign.store.events(after=max(0, campaign.store.last_seq() - 200))
         last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)
@@ -260,10 +254,10 @@ class GameSession:
         if self.done:
             self.info("The session is closed.")
             return
-        if len(line) > MAX_LINE:
-            self.error(f"That line is {len(line)} characters long; the limit is {MAX_LINE}. Nothing was done.")
+        if len(line) > MAX_INPUT:  # refused whole rather than silently cut
+            self.error(f"That line is {len(line)} characters long; the limit is {MAX_INPUT}. Nothing was done.")
             return
-        text = clean_line(line)
+        text = clean_input(line)
         self._line = text
         since = self.campaign.store.last_seq() if self.campaign is not None else None
         action = (text, since, self.actor)  # what /undo takes back as one unit (memory.actions)
@@ -314,22 +308,35 @@ class GameSession:
 
     # -- a free-text turn --------------------------------------------------------------------------------------
     def _turn(self, text: str) -> None:
-        from narrator.agent.turn import DICE_ONLY
-        from narrator.game.cast import CastingProposer
-        from narrator.game.turns import GameAgent, PreviewProposer
-
         if self.campaign is None:
             self.error("There is no campaign open.")
             return
         if not self.pcs():
             self.error("There is no player-character yet: /character creates one.")
             return
+        agent = self._ready_agent()
+        if agent is None:
+            return
+        if DICE_ONLY.match(text):  # a bare roll: the agent throws it without a proposal
+            self.play_mode.before_roll(self, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
+        outcome, streamed = self._played(lambda stream: agent.turn(text, actor=self.actor, on_text=stream))
+        if outcome.choices:
+            self._offer(agent, outcome)
+            return
+        self._after_turn(outcome, streamed, text)
+
+    def _ready_agent(self) -> GameAgent | None:
+        """The agent for the next turn, or None with a line saying why there is none yet. Built once; rebuilt when
+        what it holds changes (the campaign, the model that finished loading, the proposer, the memory)."""
+        from narrator.game.cast import CastingProposer
+        from narrator.game.turns import PreviewProposer
+
         if not self.resources.ready():
             progress = self.resources.progress()
             pct = f" ({progress * 100:.0f}%)" if progress is not None else ""
             self.info(f"The narrator is still {self.resources.label()}{pct}. Your line was not played: press ↑ to "
                       "bring it back in a moment. Slash commands work meanwhile.")
-            return
+            return None
         if self.resources.error and not self._told_resources:
             self._told_resources = True
             self.error(self.resources.error)
@@ -337,18 +344,25 @@ class GameSession:
             proposer = self.resources.proposer
         except Exception as e:  # noqa: BLE001 - the router failing to load must not end the session
             self.error(f"The action proposer is not available ({e}); slash commands still work.")
-            return
+            return None
         if proposer is None:
             self.error("The action proposer is not available; slash commands still work.")
-            return
-        proposer = CastingProposer(proposer, lambda: self.engine.state, self._cast)
-        if self.mode == "teach":
-            proposer = PreviewProposer(proposer, self.preview)
-            if DICE_ONLY.match(text):
-                self.preview("table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
-        agent = GameAgent(self.campaign, self.resources.backend, proposer, memory=self.memory,
-                          on_result=self.show_result, ask_between=True)
-        agent.on_progress = self._progress
+            return None
+        parts = (self.campaign, self.resources.backend, proposer, self.memory)
+        if self._agent is None or any(a is not b for a, b in zip(parts, self._agent_parts)):
+            # story people the words act on are cast onto the table first; the proposal then passes the mode
+            # before its roll is thrown (teach shows the odds)
+            cast = CastingProposer(proposer, lambda: self.engine.state, self._cast)
+            proposing = PreviewProposer(cast, lambda tool, args: self.play_mode.before_roll(self, tool, args))
+            self._agent = GameAgent(self.campaign, self.resources.backend, proposing, memory=self.memory,
+                                    on_result=self.show_result, ask_between=True)
+            self._agent.on_progress = self._progress
+            self._agent_parts = parts
+        return self._agent
+
+    def _played(self, play: Callable[[Callable[[str], None]], TurnOutcome]) -> tuple[TurnOutcome, str]:
+        """Run one turn of the agent (``play`` is given the stream its narration flows through), the narration
+        streamed onto the screen as it comes; the outcome and what streamed (for an outcome without narration)."""
         streamed: list[str] = []
 
         def stream(piece: str) -> None:
@@ -356,20 +370,17 @@ class GameSession:
             self.emit(Block("chunk", piece))
 
         try:
-            outcome = agent.turn(text, actor=self.actor, on_text=stream)
+            outcome = play(stream)
         finally:
             self.activity = None
-        if outcome.choices:
-            self._offer(agent, outcome)
-            return
-        self._after_turn(outcome, streamed, text)
+        return outcome, "".join(streamed)
 
     def _cast(self, name: str, tool: str, args: dict[str, Any]) -> None:
         """A story person the player acts on steps onto the table (see :mod:`narrator.game.cast`)."""
         self.info(f"{name} steps into play as an NPC, so the rules have a sheet to test against (/sheet {name}).")
         self.call(tool, args, preview=False, own=False)
 
-    def _offer(self, agent: Any, outcome: Any) -> None:
+    def _offer(self, agent: GameAgent, outcome: TurnOutcome) -> None:
         """The words fit two rolls about equally: show both with their odds and let the player pick."""
         from narrator.agent.turn import choice_words
 
@@ -379,7 +390,7 @@ class GameSession:
             odds = f" — P(success) {p.odds.p_success * 100:.0f}%" if p is not None and p.odds.p_success is not None \
                 else ""
             lines.append(f"{i}. {choice_words(choice)}{odds}")
-        self.pending = (agent, outcome)
+        self.pending = Pending(agent, outcome)
         self.emit(Block("prompt", f"{outcome.question}\n" + "\n".join(lines)))
 
     def _pick(self, text: str) -> bool:
@@ -396,64 +407,22 @@ class GameSession:
             self.info("(The choice was left; playing your new line.)")
             return False
         self._line = outcome.input
-        streamed: list[str] = []
-
-        def stream(piece: str) -> None:
-            streamed.append(piece)
-            self.emit(Block("chunk", piece))
-
-        if self.mode == "teach":
-            picked = outcome.choices[index]
-            self.preview(picked.tool, dict(picked.call_args))
-        try:
-            done = agent.choose(outcome, index, on_text=stream)
-        finally:
-            self.activity = None
+        picked = outcome.choices[index]
+        self.play_mode.before_roll(self, picked.tool, dict(picked.call_args))
+        done, streamed = self._played(lambda stream: agent.choose(outcome, index, on_text=stream))
         self._after_turn(done, streamed, outcome.input)
         return True
 
-    def _after_turn(self, outcome: Any, streamed: list[str], text: str) -> None:
-        if self.mode == "teach" and outcome.proposal is not None and outcome.proposal.alternatives:
-            from narrator.agent.turn import distinct_words
-            from tools.proposals import Proposal
-
-            pairs = [distinct_words(outcome.proposal, Proposal.model_validate(a)) for a in outcome.proposal.alternatives]
-            mine = next((m for m, o in pairs if "(" in m), pairs[0][0]) if pairs else ""
-            others = ", ".join(dict.fromkeys(o for _, o in pairs))
-            self.info(f"The engine read your words as {mine}; it also considered {others}. "
-                      "/check names a skill yourself.")
-        story = outcome.question or outcome.narration.strip() or "".join(streamed).strip()
+    def _after_turn(self, outcome: TurnOutcome, streamed: str, text: str) -> None:
+        self.play_mode.read_as(self, outcome)
+        story = outcome.question or outcome.narration.strip() or streamed.strip()
         if story:
             self.emit(Block("narration", story))  # closes the streamed block on screen with the final text
         elif self.resources.backend is None and not outcome.results:
             self.info("Nothing to roll. (No narrator model is loaded, so the engine only answers with dice.)")
         if outcome.error and not outcome.question:
             self.error(f"The narrator's model failed ({outcome.error}); the engine's summary stands in.")
-        if self.mode == "solo":
-            self._fight_back(outcome)
-            self.run_foes()
-        if self.mode == "solo" and text.rstrip().endswith("?") and not outcome.results:
-            self.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
-
-    def _fight_back(self, outcome: Any) -> None:
-        """Solo: an attack on an NPC outside a fight starts one (the attack was the opening blow), because no narrator
-        is there to decide that the NPC strikes back. Assist mode leaves that to the human narrator."""
-        from tools.errors import ToolCallError, player_message
-
-        campaign = self._open()
-        state, system = campaign.state, get_system(campaign.system)
-        proposal = outcome.proposal
-        if proposal is None or not outcome.results or state.initiative.active or not system.start_combat_tool:
-            return
-        foe = proposal.call_args.get("defender")
-        if not isinstance(foe, str) or not state.characters.get(foe, {}).get("npc") \
-                or system.downed_condition in state.conditions.get(foe, []):
-            return
-        self.info(f"{foe} fights back: the fight begins.")
-        try:
-            self.call(system.start_combat_tool, system.start_combat_args([*self.pcs(), foe]), preview=False, own=False)
-        except ToolCallError as e:
-            self.info(f"No fight starts: {player_message(e, foe)}")
+        self.play_mode.after_turn(self, outcome, text)
 
     def _progress(self, i: int, n: int) -> None:
         self.activity = f"narrating {i}/{n}"
@@ -574,12 +543,10 @@ class GameSession:
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:
             raise NarratorError(f"Choose a mode: {', '.join(MODES)} (now {self.mode}).")
-        self.mode = mode
-        self.info(MODE_HINTS[mode])
+        self.play_mode = MODES[mode]
+        self.info(self.play_mode.hint)
 
     def start_character_wizard(self) -> None:
-        from narrator.game.wizard import CharacterWizard
-
         self._begin(CharacterWizard(self, first=False))
 
     def resume_hint(self) -> str:
@@ -607,7 +574,7 @@ class GameSession:
             name = ini.current
             sheet = campaign.state.characters.get(name, {})
             if blocking(campaign.state, name):
-                self._loses_turn(name)
+                self.loses_turn(name)
             elif not sheet.get("npc"):
                 if ini.used < system.actions_per_turn(campaign.state, name):
                     if name != self.actor:
@@ -623,7 +590,7 @@ class GameSession:
                         break
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
 
-    def _loses_turn(self, name: str) -> None:
+    def loses_turn(self, name: str) -> None:
         from tools.turns import blocking, condition_text
 
         state = self._open().state
@@ -631,29 +598,11 @@ class GameSession:
         self.info(f"{name} cannot act — {why} — and loses this turn.")
 
     def _skip_blocked(self) -> None:
-        """A combatant who cannot act (stunned, disabled...) loses the turn with a line saying why, and play moves
-        on: the turn never waits on a player-character every action of whom the engine would refuse. In solo play
-        :meth:`run_foes` does it (and runs the NPCs' turns after); in assist and teach only player-characters are
-        passed over — the narrator moves NPC turns on (/initiative next)."""
-        from tools.turns import blocking, party_down
-
-        campaign = self.campaign
-        if campaign is None or self.wizard is not None or self.pending is not None:
+        """After a line, a turn that cannot be played as it stands is passed on, as the mode does it
+        (:meth:`narrator.game.modes.PlayMode.skip_blocked`); never while a wizard or a question waits."""
+        if self.campaign is None or self.wizard is not None or self.pending is not None:
             return
-        for _ in range(len(campaign.state.initiative.order) + 1):
-            state = campaign.state
-            ini = state.initiative
-            if not ini.active or ini.current is None or party_down(state):
-                return
-            npc = bool(state.characters.get(ini.current, {}).get("npc"))
-            if self.mode == "solo":
-                if npc or blocking(state, ini.current):
-                    self.run_foes()
-                return
-            if npc or not blocking(state, ini.current):
-                return
-            self._loses_turn(ini.current)
-            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+        self.play_mode.skip_blocked(self)
 
     # -- shared helpers for commands and wizards -----------------------------------------------------------------
     @property
@@ -674,10 +623,11 @@ class GameSession:
 
     def call(self, tool: str, args: dict[str, Any], preview: bool = True, explain: bool | None = None,
              own: bool = True) -> ToolResult:
-        """One logged tool call: in teach mode the odds first, then the result as the mode shows results."""
+        """One logged tool call: what the mode does before a roll (teach: the odds), then the result as the mode
+        shows results."""
         assert self.campaign is not None
-        if preview and self.mode == "teach":
-            self.preview(tool, args)
+        if preview:
+            self.play_mode.before_roll(self, tool, args)
         result = self.campaign.call(tool, args)
         self.show_result(tool, result, explain, own)
         return result
@@ -702,7 +652,7 @@ class GameSession:
         if own and getattr(result, "dice", None):
             self.last = (tool, result)
             self.last_line = self._line
-        if explain if explain is not None else self.mode == "teach":
+        if explain if explain is not None else self.play_mode.explains:
             self.emit(Block("explain", render.terminal(result, tool)))
         else:
             self.emit(Block("mechanics", render.terminal(result, tool, explain=False)))

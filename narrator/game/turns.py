@@ -2,8 +2,9 @@
 
 Why: :meth:`Agent.turn` proposes, executes and narrates in one call. At the table the player should see the odds
 of a proposed roll *before* it is thrown (teach mode) and the engine's result *before* the narration streams in.
-:class:`PreviewProposer` reports the proposal as soon as it is made; :class:`GameAgent` reports each result the
-moment the campaign has logged it. Neither changes what the agent decides or logs.
+:class:`PreviewProposer` reports the proposal as soon as it is made (every mode's proposals pass through it; the
+mode decides what a report shows); :class:`GameAgent` reports each result the moment the campaign has logged it.
+Neither changes what the agent decides or logs.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ class PreviewProposer:
         if proposal.needs_roll and not proposal.ask:  # when the game will ask, the odds come with the question
             self.on_proposal(proposal.tool, dict(proposal.call_args))
         return proposal
+
+    def __getattr__(self, item: str) -> Any:  # the wrapped proposer's other attributes, as if unwrapped
+        return getattr(self.inner, item)
 
 
 class GameAgent(Agent):

@@ -1,0 +1,181 @@
+"""How the game helps the player: solo, assist and teach, each an object the session asks at fixed moments.
+
+Why objects, not a string: the three modes differ only at a few moments of play — what a proposal passes through
+before its roll is thrown, what is shown of a result, what follows a turn, and who moves the NPCs when the turn
+passes to them. The session used to compare its mode's name with a string at each of those moments, so a fourth
+mode (or a change to one) meant finding every comparison. Now the session has one turn path and calls its
+:class:`PlayMode` at each moment; a mode says only where it differs from :class:`PlayMode`'s defaults (assist:
+nowhere — the human narrator runs the table). A mode is chosen once, by name, from :data:`MODES`.
+
+The protocol is :class:`narrator.game.context.Mode`, beside the :class:`~narrator.game.context.Play` view its hooks
+are given (the same narrow view commands get), so a mode never reaches into the session.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tools.errors import NarratorError
+
+if TYPE_CHECKING:
+    from narrator.agent.turn import TurnOutcome
+    from narrator.game.context import Play
+
+
+class PlayMode:
+    """What every mode does unless it says otherwise: nothing beyond the turn itself."""
+
+    name: ClassVar[str]
+    hint: ClassVar[str]
+    """What the mode offers, said when play begins in it and when ``/mode`` chooses it."""
+    explains: ClassVar[bool] = False
+    """Show every result step by step with its rules (else its one-line summary); NPCs made for an encounter too."""
+
+    def enter(self, play: Play) -> None:
+        """Play begins (a campaign opened or created, its characters ready)."""
+
+    def before_roll(self, play: Play, tool: str, args: dict[str, Any]) -> None:
+        """A roll is about to be thrown: a proposal the player's words made, a picked choice, a command's call."""
+
+    def read_as(self, play: Play, outcome: TurnOutcome) -> None:
+        """The turn has been played, before its story is shown: what the engine made of the player's words."""
+
+    def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
+        """The turn's story has been shown."""
+
+    def turn_passed(self, play: Play) -> None:
+        """The initiative moved on (a fight began, /initiative next): someone else may act now."""
+
+    def foes_arrived(self, play: Play, foes: list[str]) -> None:
+        """An encounter put ``foes`` on the table."""
+
+    def skip_blocked(self, play: Play) -> None:
+        """The turn is a combatant's who may not be able to act. A player-character who cannot act (stunned,
+        disabled...) loses the turn with a line saying why, and play moves on: the turn never waits on a
+        player-character every action of whom the engine would refuse. NPC turns are the narrator's to move on
+        (/initiative next)."""
+        from tools.turns import blocking, party_down
+
+        for _ in range(len(play.state.initiative.order) + 1):
+            state = play.state
+            ini = state.initiative
+            if not ini.active or ini.current is None or party_down(state):
+                return
+            if state.characters.get(ini.current, {}).get("npc") or not blocking(state, ini.current):
+                return
+            play.loses_turn(ini.current)
+            play.show_result("table_next_turn", play.engine.call("table_next_turn", {}), own=False)
+
+
+class Assist(PlayMode):
+    """The player runs the table (a human narrator): the engine rolls and keeps the books, nothing more."""
+
+    name = "assist"
+    hint = "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help."
+
+
+class Solo(PlayMode):
+    """No narrator at the table: the engine frames scenes, calls fights and plays the NPCs' turns."""
+
+    name = "solo"
+    hint = ("Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
+            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.")
+
+    def enter(self, play: Play) -> None:
+        """A new game opens with a framed scene; a resumed one says where the story stands."""
+        if not play.state.scene:
+            play.frame_scene("opening")
+        else:
+            play.recap()
+
+    def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
+        self._fight_back(play, outcome)
+        play.run_foes()
+        if text.rstrip().endswith("?") and not outcome.results:
+            play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+
+    def turn_passed(self, play: Play) -> None:
+        play.run_foes()
+
+    def foes_arrived(self, play: Play, foes: list[str]) -> None:
+        """Solo has no narrator to call the fight: the engine does, with the party and these foes (a bystander
+        already on the table, a friendly keeper, is not drawn in)."""
+        from tools.systems import get_system
+
+        tool = play.rules.start_combat_tool
+        if tool is None or play.state.initiative.active:
+            return
+        play.info("The foes are upon you: the fight begins.")
+        pcs = [n for n, sheet in play.state.characters.items() if not sheet.get("npc")]
+        play.call(tool, get_system(play.system).start_combat_args([*pcs, *foes]) if foes else {})
+        play.run_foes()
+
+    def skip_blocked(self, play: Play) -> None:
+        """An NPC's turn, or a player-character's who cannot act: :meth:`run_foes` passes it (and plays the NPCs)."""
+        from tools.turns import blocking, party_down
+
+        state = play.state
+        ini = state.initiative
+        if not ini.active or ini.current is None or party_down(state):
+            return
+        if state.characters.get(ini.current, {}).get("npc") or blocking(state, ini.current):
+            play.run_foes()
+
+    @staticmethod
+    def _fight_back(play: Play, outcome: TurnOutcome) -> None:
+        """An attack on an NPC outside a fight starts one (the attack was the opening blow), because no narrator is
+        there to decide that the NPC strikes back. Assist mode leaves that to the human narrator."""
+        from tools.errors import ToolCallError, player_message
+        from tools.systems import get_system
+
+        state, system = play.state, get_system(play.system)
+        proposal = outcome.proposal
+        if proposal is None or not outcome.results or state.initiative.active or not system.start_combat_tool:
+            return
+        foe = proposal.call_args.get("defender")
+        if not isinstance(foe, str) or not state.characters.get(foe, {}).get("npc") \
+                or system.downed_condition in state.conditions.get(foe, []):
+            return
+        play.info(f"{foe} fights back: the fight begins.")
+        try:
+            play.call(system.start_combat_tool, system.start_combat_args([*play.pcs(), foe]), preview=False,
+                      own=False)
+        except ToolCallError as e:
+            play.info(f"No fight starts: {player_message(e, foe)}")
+
+
+class Teach(PlayMode):
+    """The odds before every roll, every step with its rule after it, and how the words were read."""
+
+    name = "teach"
+    hint = ("Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
+            "/why repeats the last explanation, /learn TOPIC walks through a rule.")
+    explains = True
+
+    def before_roll(self, play: Play, tool: str, args: dict[str, Any]) -> None:
+        play.preview(tool, args)
+
+    def read_as(self, play: Play, outcome: TurnOutcome) -> None:
+        """When the engine weighed other readings of the words, say which it took and which it passed over."""
+        if outcome.proposal is None or not outcome.proposal.alternatives:
+            return
+        from narrator.agent.turn import distinct_words
+        from tools.proposals import Proposal
+
+        pairs = [distinct_words(outcome.proposal, Proposal.model_validate(a)) for a in outcome.proposal.alternatives]
+        mine = next((m for m, o in pairs if "(" in m), pairs[0][0]) if pairs else ""
+        others = ", ".join(dict.fromkeys(o for _, o in pairs))
+        play.info(f"The engine read your words as {mine}; it also considered {others}. "
+                  "/check names a skill yourself.")
+
+
+MODES: dict[str, PlayMode] = {mode.name: mode for mode in (Solo(), Assist(), Teach())}
+"""Every mode by name, in the order ``/mode`` and ``/help`` offer them."""
+
+
+def mode_named(name: str) -> PlayMode:
+    """The mode called ``name``; a message naming the choices otherwise."""
+    mode = MODES.get(name)
+    if mode is None:
+        raise NarratorError(f"Unknown mode {name!r}: choose {', '.join(MODES)}")
+    return mode
