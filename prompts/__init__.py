@@ -1,12 +1,23 @@
-"""Prompt templates, examples, training lines and word tables, as files: ``prompts/common/`` and each system's own folder.
+"""The files the agent and the narration read: ``prompts/common/`` and each system's own folder.
 
 A system's folder is its ``prompts_dir`` (``prompts/<name>/`` for the systems in this repository; a plugin or a
-test's system keeps its own). Every file a system may give has a common default here, so a missing one is never
-an error: the system simply speaks with the common voice.
+test's system keeps its own). A file a system does not give is read from ``common/``, so a missing one is never an
+error: the system simply speaks with the common voice.
 
-The file names below are the only place the code names these files: a loader reads ``prompt_path(system,
-NARRATOR_STYLE)``, never a literal path, so moving a file is one edit here. ``prompts/README.md`` lists every file
-with what it holds and who wrote it.
+Every folder has the same layout, by what a file holds:
+
+* ``examples/`` -- labelled examples read whole: ``router.jsonl``, ``proposer.jsonl``, ``narration.jsonl``;
+* ``training/`` -- the router's training lines, ``router_<voice>_round<N>.jsonl`` (:data:`TRAINING_NAME`);
+* ``lexicon/`` -- word tables: ``router.json`` (the router's keywords and flags); common: ``circumstances.json``,
+  ``scene_onset.json``;
+* ``out_of_game/`` -- what is refused, and why: ``router.json``; common: ``admission.json``;
+* ``narration/`` -- what the narrator is told and writes from: ``system.md``, ``style.md``, ``floor.json``,
+  ``scene_tables.json``;
+* ``proposer/`` -- the LLM proposer's ``system.md`` (common only).
+
+The claims reader's files (``common/claims_*``) stay where its training reads them. The names below are the only
+place the code names these files: a loader reads ``prompt_path(system, NARRATOR_STYLE)``, never a literal path, so
+moving a file is one edit here. ``prompts/README.md`` lists every file with what it holds and who wrote it.
 """
 
 from __future__ import annotations
@@ -19,68 +30,75 @@ ROOT = Path(__file__).parent
 COMMON: Final = ROOT / "common"
 """The common folder: every file's default, and the only copy of the common-only ones."""
 
-ROUTER_EXAMPLES: Final = "router_examples.jsonl"
+ROUTER_EXAMPLES: Final = "examples/router.jsonl"
 """The router's curated anchors: ``{"text", "label"}`` lines read whole, before the training lines."""
-PROPOSER_EXAMPLES: Final = "proposer_examples.jsonl"
+PROPOSER_EXAMPLES: Final = "examples/proposer.jsonl"
 """The LLM proposer's few-shot turns: ``{"input", "output"}``."""
-NARRATION_EXAMPLES: Final = "narration_examples.jsonl"
+NARRATION_EXAMPLES: Final = "examples/narration.jsonl"
 """The narration's example turns (the first six are the prompt's few-shot blocks)."""
-ROUTER_LEXICON: Final = "lexicon.json"
+ROUTER_LEXICON: Final = "lexicon/router.json"
 """The router's keyword features, stated-intent flags, label priors and with-target upgrades."""
-CIRCUMSTANCES: Final = "circumstances.json"
+CIRCUMSTANCES: Final = "lexicon/circumstances.json"
 """Words that tell an advantage or a disadvantage (common only)."""
-SCENE_ONSET: Final = "scene_onset.json"
+SCENE_ONSET: Final = "lexicon/scene_onset.json"
 """Words that tell someone else turning hostile (common only)."""
-OUT_OF_GAME: Final = "out_of_game.json"
+OUT_OF_GAME: Final = "out_of_game/router.json"
 """Requests to change numbers, rules, dice or the log, refused with what stands in the way."""
-ADMISSION: Final = "admission.json"
+ADMISSION: Final = "out_of_game/admission.json"
 """What a line must carry before the engine plays it: text that is no action, the words of violence (common only)."""
-NARRATOR_SYSTEM: Final = "narrator_system.md"
+NARRATOR_SYSTEM: Final = "narration/system.md"
 """The narration's system prompt."""
-NARRATOR_STYLE: Final = "narrator_style.md"
+NARRATOR_STYLE: Final = "narration/style.md"
 """A system's narration voice, appended to the system prompt."""
-FLOOR: Final = "floor.json"
+FLOOR: Final = "narration/floor.json"
 """The engine-written floor's phrase tables."""
-SCENE_TABLES: Final = "scene_tables.json"
+SCENE_TABLES: Final = "narration/scene_tables.json"
 """Oracle tables for framing solo scenes and random events."""
-PROPOSER_SYSTEM: Final = "proposer_system.md"
+PROPOSER_SYSTEM: Final = "proposer/system.md"
 """The LLM proposer's system prompt (common only)."""
-TRAINING: Final = "."
+TRAINING: Final = "training"
 """The folder of the router's training files."""
 
 MAIN_VOICE: Final = "main"
-"""The voice of a folder's first training file, written with the system; the other files are the other writers'."""
-_TRAINING_NAME = re.compile(r"router_training(?:_(?P<voice>[a-z]+?)(?P<round>\d*))?")
+"""The voice of a folder's first training file, written with the system; the other files are other writers'."""
+TRAINING_NAME: Final = re.compile(r"router_(?P<voice>[a-z]+)_round(?P<round>\d+)")
+"""``training/router_<voice>_round<N>.jsonl``: the voice the lines were written in (``main``, ``voices``,
+``personas``, ``contrasts``, ``asks``...) and the round of router work that wrote them (``prompts/README.md``)."""
 
 
 class TrainingFile(NamedTuple):
-    """A router training file's place in the reading order: the main file, then by voice, a voice's rounds in order."""
+    """A router training file's place in the reading order."""
 
-    later: bool
+    later: bool  # False for the main file, which comes first
     voice: str
     round: int
     path: Path
 
 
-def _training_file(path: Path) -> TrainingFile:
-    match = _TRAINING_NAME.fullmatch(path.stem)
+def training_file(path: Path) -> TrainingFile:
+    """What a training file's name says; a name outside the scheme sorts after the others, by its name."""
+    match = TRAINING_NAME.fullmatch(path.stem)
     if match is None:
         return TrainingFile(True, path.stem, 0, path)
-    voice = match["voice"] or MAIN_VOICE
-    return TrainingFile(voice != MAIN_VOICE, voice, int(match["round"] or 0), path)
+    return TrainingFile(match["voice"] != MAIN_VOICE, match["voice"], int(match["round"]), path)
 
 
 def training_files(folder: Path) -> list[Path]:
-    """A prompts folder's router training files, in the order the router reads them: the main file first, then by
-    voice, each voice's rounds in order. The training rows' order is part of the router's fingerprint (and the
-    placeholder names follow the line numbers), so this order is what keeps a cached model valid."""
-    found = (folder / TRAINING).glob("router_training*.jsonl")
-    return [t.path for t in sorted(_training_file(p) for p in found)]
+    """A prompts folder's router training files in the order the router reads them: the main file first, then by
+    voice, each voice's rounds in order.
+
+    Why this order: the rows' order is part of the router's fingerprint (the key of its cached model), and the
+    ``{pc}``/``{ally}``/``{npc}`` names a line gets follow its line number in its file, so the order must not move
+    when files are renamed or added. It is the order the files had under their former names (``router_training.jsonl``
+    first, then ``router_training_<voice>[N].jsonl`` sorted by name), so every fingerprint is the one it was; a new
+    file takes its place by voice and round, never by when it was written."""
+    found = (folder / TRAINING).glob("router_*.jsonl")
+    return [t.path for t in sorted(training_file(p) for p in found)]
 
 
 def writer_files(folder: Path) -> list[Path]:
     """The training files beside the main one: each written by another writer or in another voice."""
-    return [p for p in training_files(folder) if _training_file(p).later]
+    return [p for p in training_files(folder) if training_file(p).later]
 
 
 def system_dir(system: str) -> Path:

@@ -15,9 +15,9 @@ tool's seeded :class:`Roller`. The habits are those players know from Mythic-sty
   adds, closes and removes them by hand and moves the chaos factor up or down one step (end of a scene: up if it
   went out of control, down if the characters kept it in hand).
 
-The tables are data files: ``prompts/common/scene_tables.json``, and a system's own ``scene_tables.json`` in its
-prompts folder replaces any list it gives. Replaying a campaign reads the same files; change a table and the
-scenes framed with it no longer replay identically (as with any rule change).
+The tables are data files: ``prompts/common/narration/scene_tables.json``, and a system's own
+``narration/scene_tables.json`` in its prompts folder replaces any list it gives. Replaying a campaign reads the same
+files; change a table and the scenes framed with it no longer replay identically (as with any rule change).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ as a new user and by a red-team, a pasted tool call or a fake engine line ("Engi
 health 0") was read as an attack or a skill roll; asking a friendly lighthouse keeper about the dark lamp became a
 fire attack on him (which in solo play starts a fight); "I take Grub's turn for him: he stands still" ended the
 NPC's turn. Each rule here turns such a reading into a refusal or a question that says what would work. The words
-live in ``prompts/common/admission.json``; the turn order is the engine's (:mod:`tools.turns`).
+live in ``prompts/common/out_of_game/admission.json``; the turn order is the engine's (:mod:`tools.turns`).
 
 * Not an action: refused before anything is read from it.
 * A turn passing (``table_next_turn``) while the fight's current combatant is someone else: refused — only the

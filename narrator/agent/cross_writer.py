@@ -2,7 +2,7 @@
 
 Development sets flatter the router — they were written in the style of its training lines. Held-out sets must not
 be used to choose anything. In between: every additional training file in a system's prompts folder
-(``router_training_<something>.jsonl``, written by a different person or in a different voice) is held out in turn,
+(``training/router_<voice>_round<N>.jsonl``, written by a different person or in a different voice) is held out in turn,
 the router is trained on everything else, and its top choice is compared with the file's labels. No held-out or
 development data is read, so methods (preambles, regularisation, blends) can be chosen on it honestly.
 
@@ -33,7 +33,7 @@ class WriterFigure:
 
 
 def writer_files(system: str) -> list:
-    """The training files that can be held out: every ``router_training_*.jsonl`` beside the first writer's."""
+    """The training files that can be held out: every one beside the main one (:func:`prompts.writer_files`)."""
     return _writer_files(system_dir(system))
 
 

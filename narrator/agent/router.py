@@ -4,14 +4,14 @@ Labels are ``tool`` or ``tool:variant`` (``<system>_check:stealth``): the varian
 proposal whose allowed values contain it; names come from :mod:`narrator.agent.extract` — characters and zones
 named on the table, and entries of the actor's own sheet for fields marked with :func:`tools.proposals.sheet_names`
 (a skill, an ability, an item the words name). The examples it learns
-from are files — the rulebook's own anchors (``RulesSystem.router_examples``), ``router_examples.jsonl`` and
-``router_training*.jsonl`` in the system's prompts folder, and ``prompts/common/router_training*.jsonl`` for what
+from are files — the rulebook's own anchors (``RulesSystem.router_examples``), ``examples/router.jsonl`` and
+``training/router_*.jsonl`` in the system's prompts folder, and ``prompts/common/training/router_*.jsonl`` for what
 every system shares (no roll, clarify, refuse, moving, turns) — so a new system adds files, never code. The
-keyword lexicon (``lexicon.json``) gives features whose weights are learnt (:mod:`narrator.agent.classifier`).
+keyword lexicon (``lexicon/router.json``) gives features whose weights are learnt (:mod:`narrator.agent.classifier`).
 
 Decisions, in order:
 
-1. **Out of game** (``prompts/common/out_of_game.json``): asking to change numbers, rules, dice or the log is
+1. **Out of game** (``prompts/common/out_of_game/router.json``): asking to change numbers, rules, dice or the log is
    refused with the rule or command that stands in the way. Phrasing another character as the subject ("Guard
    stabs Aria") is refused too: the player speaks for their own character; others act on their turn.
 2. **Context** masks what cannot be: an attack with nobody to attack, a move with no zone named, ending a turn
@@ -35,8 +35,8 @@ from narrator.agent.extract import (
 )
 from narrator.agent.specs import spec_named
 from prompts import (
-    CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path, system_dir,
-    training_files,
+    CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path,
+    system_dir, training_files,
 )
 from tools.errors import ToolArgumentError, player_message
 from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
@@ -141,9 +141,9 @@ def flags(system: str) -> tuple[dict[str, Any], ...]:
 
 @lru_cache(maxsize=None)
 def out_of_game(system: str | None = None) -> tuple[tuple[re.Pattern, str], ...]:
-    """The system's own out-of-game patterns (``out_of_game.json`` in its prompts folder), then the common ones: a
-    system's words are the more specific (Mastery's triumphs are refused with what the rulebook lets them do, where
-    the common rule would only say that nothing buys a success)."""
+    """The system's own out-of-game patterns (``out_of_game/router.json`` in its prompts folder), then the common
+    ones: a system's words are the more specific (Mastery's triumphs are refused with what the rulebook lets them
+    do, where the common rule would only say that nothing buys a success)."""
     rules = _common(OUT_OF_GAME)["rules"]
     own = system_dir(system) / OUT_OF_GAME if system else None
     if own is not None and own.exists():
@@ -162,7 +162,7 @@ def _onset_patterns() -> tuple[re.Pattern, ...]:
 
 def hostile_onset(text: str) -> bool:
     """Whether the words tell someone turning hostile ("charges at us", "goes for Aria's throat"), from
-    ``prompts/common/scene_onset.json``."""
+    ``prompts/common/lexicon/scene_onset.json``."""
     return any(p.search(text) for p in _onset_patterns())
 
 
@@ -178,7 +178,7 @@ CIRCUMSTANCE_STEPS = dict(zip((2, 1, 0, -1, -2), typing.get_args(Circumstance)))
 
 def circumstance_for(text: str) -> str:
     """The circumstance the words tell ("from the higher ground" small advantage, "my sword tip snapped" small
-    disadvantage, both: none), from ``prompts/common/circumstances.json``; "none" when they tell none."""
+    disadvantage, both: none), from ``prompts/common/lexicon/circumstances.json``; "none" when they tell none."""
     steps = sum(n for pattern, n in _circumstance_rules() if pattern.search(text))
     return CIRCUMSTANCE_STEPS[max(-2, min(2, steps))]
 

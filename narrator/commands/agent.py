@@ -139,7 +139,8 @@ def cmd_eval_writers(ns):
                           for f in figures], indent=2))
         return 0
     if not figures:
-        print("no router_training_*.jsonl files to hold out for: " + ", ".join(systems))
+        print("no training files beside the main one (training/router_*_round*.jsonl) to hold out for: "
+              + ", ".join(systems))
         return 0
     print("cross-writer: each file held out in turn, router trained on the rest; top label, before table context")
     for f in figures:

@@ -2,11 +2,11 @@
 
 Why a floor and not the engine's summary: "Aria: Target 5: rolled 4 and 2 → +2 critical success" is already on
 screen as the mechanics line; the story needs a sentence. The floor composes one from phrase tables (files, per
-system: ``prompts/<system>/floor.json`` over ``prompts/common/floor.json``), keyed by the engine's outcome and the
-kind of action (``TOOL:SKILL``, ``TOOL``, then what the player's words are), filled with the player's action
-re-voiced in the second person, the target and the scene's names, then the effects the results establish. A
-condition whose name is no state one can "be now" ("counter-attack", "cover 50%") has its own words under the
-system's ``conditions`` key.
+system: ``prompts/<system>/narration/floor.json`` over ``prompts/common/narration/floor.json``), keyed by the
+engine's outcome and the kind of action (``TOOL:SKILL``, ``TOOL``, then what the player's words are), filled with
+the player's action re-voiced in the second person, the target and the scene's names, then the effects the results
+establish. A condition whose name is no state one can "be now" ("counter-attack", "cover 50%") has its own words
+under the system's ``conditions`` key.
 
 It is honest by construction: a template only states the outcome it is filed under, and effects come from the
 results (:class:`tools.systems.contract.Effect`). Variants are chosen by the turn's seed and checked against the

@@ -6,7 +6,7 @@ on-topic sentence most of the time; asked through a chat template to "narrate", 
 character's response". A capable instruct model gets the same examples as earlier chat turns, which costs it
 nothing and keeps its length and person in line.
 
-The examples are files: ``narration_examples.jsonl`` in the system's prompts folder (else ``prompts/common/``),
+The examples are files: ``examples/narration.jsonl`` in the system's prompts folder (else ``prompts/common/``),
 one ``{"scene", "action", "outcome", "narration"}`` per line, the action as a player types it. The first
 :data:`EXAMPLES` lines are used, always the same ones, so the prompt's prefix is stable and llama.cpp reuses its
 KV cache from turn to turn. The action is re-voiced in the second person (:mod:`narrator.narration.voice`),

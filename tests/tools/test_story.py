@@ -110,7 +110,8 @@ def test_a_system_may_give_its_own_scene_tables(tmp_path, monkeypatch):
 
     import prompts
 
-    (tmp_path / "scene_tables.json").write_text(json.dumps({"place": ["aboard the airship Meridian"]}))
+    (tmp_path / prompts.SCENE_TABLES).parent.mkdir(parents=True)
+    (tmp_path / prompts.SCENE_TABLES).write_text(json.dumps({"place": ["aboard the airship Meridian"]}))
     monkeypatch.setattr(prompts, "system_dir", lambda system: tmp_path)
     scene_tables.cache_clear()
     try:

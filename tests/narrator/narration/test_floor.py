@@ -12,7 +12,7 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.narration import floor
 from narrator.narration.gate import GateContext, gate, polarity
-from prompts import ROOT
+from prompts import FLOOR, ROOT
 from tools.contract import ToolResult
 from tools.systems import get_system
 from tools.systems.contract import Effect
@@ -103,9 +103,9 @@ def test_variants_depend_on_the_seed_and_recent_ones_are_skipped_by_the_gate():
 
 def test_the_system_table_wins_over_the_common_one():
     ev = evidence("minim_check", "critical success", True, skill="stealth")
-    minim = json.loads((ROOT / "minim" / "floor.json").read_text())
+    minim = json.loads((ROOT / "minim" / FLOOR).read_text())
     assert floor.templates(ev, "action")[0] in minim["outcomes"]["critical success"]["minim_check:stealth"]
-    common = json.loads((ROOT / "common" / "floor.json").read_text())
+    common = json.loads((ROOT / "common" / FLOOR).read_text())
     plain = Evidence(ev.results, (), VOCAB, "no-such-system", "Kit")
     assert floor.templates(plain, "action")[0] in common["outcomes"]["success"]["action"]
 

@@ -1,5 +1,5 @@
 """Every system's own phrase tables, checked entry by entry: for each (outcome, kind) in a system's
-``floor.json``, every sentence the floor may write for it, filled as the floor fills it, passes every gate check but topic (which needs a real
+``narration/floor.json``, every sentence the floor may write for it, filled as the floor fills it, passes every gate check but topic (which needs a real
 action; a dice roll's sentence needs its dice, so `table_roll` is left to test_floor.py, which also checks topic for Minim's kinds with real actions). A new system's table is covered the day
 its file lands, without editing this test."""
 
@@ -14,6 +14,7 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.narration import floor
 from narrator.narration.gate import GateContext, gate
+from prompts import FLOOR
 from tools.contract import ToolResult
 from tools.systems import all_systems
 from tools.systems.contract import Effect
@@ -28,7 +29,7 @@ class _Result(ToolResult):
 
 def cases():
     for system in all_systems():
-        path = system.prompts_dir / "floor.json" if system.prompts_dir else None
+        path = system.prompts_dir / FLOOR if system.prompts_dir else None
         if path is None or not path.exists():
             continue
         vocab = system.vocabulary()
@@ -80,7 +81,7 @@ NOT_STATES = {"coma", "fled", "daredevil"}
 def test_every_condition_reads_as_a_sentence(ev):
     """Each condition a system can add or remove is told in words a player reads as English ("Guard may strike
     back", not "Guard is now counter-attack"), with no number the result lacks; odd names get their own words in
-    the system's floor.json ("conditions")."""
+    the system's narration/floor.json ("conditions")."""
     sentences = floor.effect_sentences(ev)
     assert len(sentences) == 1
     sentence = sentences[0]

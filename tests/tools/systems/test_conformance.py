@@ -18,6 +18,7 @@ from narrator.agent.evaluate import table_for
 from narrator.agent.extract import power_for, sheet_entries
 from narrator.agent.specs import specs_for
 from narrator.game.rules import GameRules, rules_for
+from prompts import NARRATOR_STYLE, ROUTER_EXAMPLES
 from tools.dice import Roller
 from tools.proposals import NOT_TOOLS, build
 from tools.registry import default_registry
@@ -58,10 +59,10 @@ def test_identity_and_files(system):
         assert system.start_combat_tool in names
     assert all(t.name.startswith(f"{system.name}_") for t in system.tools()), "tools are prefixed by the system"
     prompts = Path(system.prompts_dir)
-    assert (prompts / "narrator_style.md").is_file(), "the system's narration style is its own file"
-    assert (prompts / "router_examples.jsonl").is_file()
+    assert (prompts / NARRATOR_STYLE).is_file(), "the system's narration style is its own file"
+    assert (prompts / ROUTER_EXAMPLES).is_file()
     tools = {s.tool for s in specs_for(system.name)}
-    for line in (prompts / "router_examples.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (prompts / ROUTER_EXAMPLES).read_text(encoding="utf-8").splitlines():
         if line.strip():
             label = json.loads(line)["label"]
             assert label.split(":")[0] in tools, f"router example label {label} names no proposal"
