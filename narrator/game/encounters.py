@@ -58,3 +58,19 @@ def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
         "summary": f"{result.summary} → {said}",
         "steps": [*result.steps, f"The roll picks choice {total} of {len(options)}: {said}."]})
     return chosen, [(f"table_roll ({purpose})", shown)]
+
+
+def add_foes(campaign: Campaign, tool: str, count: int, concept: str | None, concepts: tuple[str, ...],
+             **power: int) -> tuple[str, list[str], list[tuple[str, ToolResult]]]:
+    """Put ``count`` foes of one concept on the table with the system's NPC ``tool`` (``power``: its strength
+    argument, ``level=2`` or ``tier=2``): the concept the player named, else one of ``concepts`` chosen by a logged
+    roll. Every builder ends its choosing so; the concept, the foes' names and the results, in order."""
+    results: list[tuple[str, ToolResult]] = []
+    if concept is None:
+        concept, results = roll_choice(campaign, list(concepts), "foe concept")
+    added = []
+    for _ in range(count):
+        r = campaign.call(tool, {"concept": concept, **power})
+        results.append((tool, r))
+        added.append(r.actor)
+    return concept, added, results

@@ -121,11 +121,18 @@ def parse_options(text: str) -> dict[str, Any]:
 class BaseRules:
     """Defaults that work for any system: everything a specific adapter does not say differently."""
 
+    system: str = ""
+    """The system the adapter serves: an adapter names it once, as a class attribute."""
     start_combat_tool: str | None = None
+    scene_kinds: tuple[str, ...] = ()
+    """The system's own scene generators, each as ``"module:Class"`` (like ``game_adapter``): made when asked, so
+    the adapter loads without the modules that hold them."""
+    encounter_kind: str | None = None
+    """The system's encounter builder as ``"module:Class"``; None: the system has no encounter rules."""
 
-    def __init__(self, system: str):
-        self.system = system
-        self.start_combat_tool = get_system(system).start_combat_tool
+    def __init__(self, system: str | None = None):
+        self.system = system or type(self).system
+        self.start_combat_tool = get_system(self.system).start_combat_tool
 
     def option_steps(self) -> list[Step]:
         return [Step("options", "Campaign options as KEY=VALUE pairs (press Enter for none):", parse_options,
@@ -181,16 +188,48 @@ class BaseRules:
         return {"name": name, "health": self.resources(sheet), "conditions": ", ".join(state.conditions.get(name, []))}
 
     def scene_generators(self) -> list[Any]:
-        return []
+        return [_made(spec) for spec in self.scene_kinds]
 
     def encounter_builder(self) -> Any | None:
-        return None
+        return _made(self.encounter_kind) if self.encounter_kind else None
 
     def session_start(self, campaign: Any) -> list[tuple[str, Any]]:
         """What the beginning of a game session sets off, for a book that counts sessions (once-per-session
         abilities come back, points refill): logged calls on ``campaign`` and their results, made once when play
         begins in ``narrator play``. Default: nothing."""
         return []
+
+
+def _made(spec: str) -> Any:
+    """An instance of the class a ``"module:Class"`` spec names."""
+    import importlib
+
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)()
+
+
+def party_row(name: str, sheet: dict[str, Any], state: TableState, columns: dict[str, str]) -> dict[str, str]:
+    """A ``/party`` row as the adapters write it: the name and whether it is an NPC, the system's own ``columns``
+    in their order, then the conditions and the zone (the table's, the same for every system)."""
+    return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC", **columns,
+            "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+
+
+def out_of(sheet: dict[str, Any], key: str) -> str:
+    """A pool and its most, as the sheet holds them (``health`` and ``max_health``): "7/10"."""
+    return f"{sheet.get(key)}/{sheet.get('max_' + key)}"
+
+
+def dry_run_result(state: TableState, tool: str, args: dict[str, Any],
+                   labels: dict[str, str] | None = None) -> Preview | None:
+    """:func:`dry_run_preview` for an adapter that goes on to read the scratch result (``Preview.result``): None
+    also when the arguments cannot be read at all (a field missing or malformed, which the real call reports)."""
+    from tools.errors import ToolCallError
+
+    try:
+        return dry_run_preview(state, tool, args, labels)
+    except (ToolCallError, KeyError, ValueError):
+        return None
 
 
 def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],

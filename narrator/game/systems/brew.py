@@ -17,9 +17,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
+from narrator.game.answers import choice_answer, text_answer
+from narrator.game.rules import (
+    BaseRules, Lesson, Preview, Step, StepError, dry_run_result, out_of, party_row,
+)
 from narrator.game.views import key_values, rows_table
-from tools.errors import ToolCallError, UserError
+from tools.errors import UserError
 from tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
@@ -37,20 +40,6 @@ ALIASES = {"animal-handling": "animal handling", "animal_handling": "animal hand
 
 
 # --- answers ---------------------------------------------------------------------------------------------------------
-
-
-def _text(label: str, limit: int = 60, optional: bool = False):
-    def parse(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            if optional:
-                return None
-            raise StepError(f"The {label} cannot be empty.")
-        if len(text) > limit:
-            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
-        return text
-
-    return parse
 
 
 def _word(text: str) -> str:
@@ -171,17 +160,6 @@ def _yes_no(text: str) -> bool:
     raise StepError("Answer yes or no.")
 
 
-def _choice(options: tuple[str, ...]):
-    def parse(text: str) -> str:
-        word = text.strip().lower()
-        matches = [o for o in options if o.startswith(word)] if word else []
-        if len(matches) != 1:
-            raise StepError(f"Choose one of: {', '.join(options)}.")
-        return matches[0]
-
-    return parse
-
-
 def _points(text: str) -> int:
     if not re.fullmatch(r"\d{1,2}", text.strip()):
         raise StepError("A number of extra free points, 0 to 50.")
@@ -192,18 +170,19 @@ def _points(text: str) -> int:
 
 
 class BrewRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("brew")
+    system = "brew"
+    scene_kinds = ("narrator.game.systems.brew_play:Journey",)
+    encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"
 
     def option_steps(self) -> list[Step]:
         return [
             Step("healing", "Healing: realistic (the base rules: slow, deadly) or simplified (combat-heavy games)?",
-                 _choice(("realistic", "simplified")), default="realistic", choices=("realistic", "simplified")),
+                 choice_answer(("realistic", "simplified")), default="realistic", choices=("realistic", "simplified")),
             Step("health_rule", "Health penalties at 5 and 3: standard, halved or ignored?",
-                 _choice(("standard", "halved", "ignored")), default="standard",
+                 choice_answer(("standard", "halved", "ignored")), default="standard",
                  choices=("standard", "halved", "ignored")),
             Step("mana_refresh", "Mana refresh: daily (at dawn), timed (2 hours after use) or ritual?",
-                 _choice(("daily", "timed", "ritual")), default="daily", choices=("daily", "timed", "ritual")),
+                 choice_answer(("daily", "timed", "ritual")), default="daily", choices=("daily", "timed", "ritual")),
             Step("extra_points", "Extra free points for more highly powered characters (0 for the standard)?",
                  _points, default="0"),
             Step("best_at_thing", "Use the optional rule Best at Thing (yes/no)?", _yes_no, default="no",
@@ -214,8 +193,8 @@ class BrewRules(BaseRules):
         extra = options.get("extra_points", 0) or 0
         more = f" (+{extra} extra free points in this campaign)" if extra else ""
         return [
-            Step("name", "Name?", _text("name")),
-            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+            Step("name", "Name?", text_answer("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
             Step("ancestry", "Ancestry: none, human ATTRIBUTE (+1), elf (+2 perception, -1 power, small), "
                  "undergroundling (+2 power, -1 charisma)?", parse_ancestry, default="none",
@@ -310,10 +289,7 @@ class BrewRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        try:
-            p = dry_run_preview(state, tool, args, OUTCOME_NAMES)
-        except (ToolCallError, KeyError, ValueError):
-            return None
+        p = dry_run_result(state, tool, args, OUTCOME_NAMES)
         if p is None:
             return None
         r = p.result
@@ -376,22 +352,12 @@ class BrewRules(BaseRules):
 
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
         attrs = sheet.get("attributes", {})
-        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC",
-                "attributes": "/".join(str(attrs.get(a, "?")) for a in ATTRIBUTES),
-                "♥": f"{sheet.get('health')}/{sheet.get('max_health')}",
-                "resolve": f"{sheet.get('resolve')}/{sheet.get('max_resolve')}",
-                "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items() if v),
-                "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+        return party_row(name, sheet, state, {
+            "attributes": "/".join(str(attrs.get(a, "?")) for a in ATTRIBUTES), "♥": out_of(sheet, "health"),
+            "resolve": out_of(sheet, "resolve"),
+            "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items() if v)})
 
-    def scene_generators(self) -> list[Any]:
-        from narrator.game.systems.brew_play import Journey
 
-        return [Journey()]
-
-    def encounter_builder(self) -> Any:
-        from narrator.game.systems.brew_play import BrewEncounters
-
-        return BrewEncounters()
 
 
 LESSONS: dict[str, Lesson] = {

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from tools.errors import UserError
@@ -76,14 +76,7 @@ class BrewEncounters:
         pcs = party(campaign)
         shift, level = SIZES[difficulty]
         count = max(1, len(pcs) + shift)
-        results: list[tuple[str, Any]] = []
-        if concept is None:
-            concept, results = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
-        added = []
-        for _ in range(count):
-            r = campaign.call("brew_add_npc", {"concept": concept, "level": level})
-            results.append(("brew_add_npc", r))
-            added.append(r.actor)
+        concept, added, results = add_foes(campaign, "brew_add_npc", count, concept, CONCEPTS[level], level=level)
         foe = campaign.state.characters[added[0]]
         weakest = min(pcs, key=lambda n: (sum(_defence_pool(pcs[n])[:2]), n))
         a_attr, a_skill, a_name = _attack_pool(foe)

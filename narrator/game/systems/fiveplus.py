@@ -17,9 +17,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
+from narrator.game.answers import choice_answer, text_answer
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
-from tools.errors import ToolCallError, UserError
+from tools.errors import UserError
 from tools.systems.fiveplus.rules import (
     ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
 )
@@ -31,31 +32,6 @@ MAX_ANSWER = 200
 PREVIEW_REFS = {RANGE, SUCCESSES, ACTIONS, HELPING, ITEMS, CONDITIONS, NPCS, OBJECTIVES}
 """What a preview cites: how the range is built, never what the dry run's scratch dice happened to show."""
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "impossible": "impossible (no roll)"}
-
-
-def _text(label: str, limit: int = 60, optional: bool = False):
-    def parse(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            if optional:
-                return None
-            raise StepError(f"The {label} cannot be empty.")
-        if len(text) > limit:
-            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
-        return text
-
-    return parse
-
-
-def _choice(options: tuple[str, ...]):
-    def parse(text: str) -> str:
-        word = text.strip().lower()
-        matches = [o for o in options if o.startswith(word)] if word else []
-        if len(matches) != 1:
-            raise StepError(f"Choose one of: {', '.join(options)}.")
-        return matches[0]
-
-    return parse
 
 
 def _int_between(low: int, high: int, what: str):
@@ -100,19 +76,21 @@ def parse_traits(text: str) -> list[str]:
 
 
 class FivePlusRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("fiveplus")
+    system = "fiveplus"
+    scene_kinds = ("narrator.game.systems.fiveplus_play:CardScene",
+                   "narrator.game.systems.fiveplus_play:AbandonChallenge")
+    encounter_kind = "narrator.game.systems.fiveplus_play:FivePlusEncounters"
 
     # -- the wizard -------------------------------------------------------------------------------------------
     def option_steps(self) -> list[Step]:
         return [
             Step("method", "How are starting levels chosen: fixed (you choose 0-6), random (2d6 keep the worse) or "
-                 "buy (points; level L costs 1+2+…+L)?", _choice(METHODS), default="fixed", choices=METHODS),
+                 "buy (points; level L costs 1+2+…+L)?", choice_answer(METHODS), default="fixed", choices=METHODS),
             Step("points", "Buy points per character?", _int_between(1, 200, "Points"),
                  default=str(DEFAULT_POINTS), ask_if=lambda answers: answers.get("method") == "buy"),
             Step("hand_size", "Cards per hand in GM-less scenes (/scene cards): 3 or 4?",
-                 _choice(("3", "4")), default="4", choices=("3", "4")),
-            Step("aces", "Aces high (special events above the royals) or low?", _choice(("high", "low")),
+                 choice_answer(("3", "4")), default="4", choices=("3", "4")),
+            Step("aces", "Aces high (special events above the royals) or low?", choice_answer(("high", "low")),
                  default="high", choices=("high", "low")),
             Step("recoveries_per_rest", "Recovery actions per character per rest?",
                  _int_between(0, 20, "Recovery actions"), default="2"),
@@ -124,8 +102,8 @@ class FivePlusRules(BaseRules):
         how = {"fixed": "with levels 0-6", "random": "names only: the dice roll each level",
                "buy": f"with levels, within {options.get('points', DEFAULT_POINTS)} points"}[method]
         return [
-            Step("name", "Name?", _text("name")),
-            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+            Step("name", "Name?", text_answer("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
             Step("skills", f"Skills, {how}, e.g. " + ("'Sneak, Sword, Persuade'" if random else
                                                      "'Sneak 3, Sword 3, Persuade 2'")
@@ -183,10 +161,7 @@ class FivePlusRules(BaseRules):
 
     # -- odds before the roll ---------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        try:
-            p = dry_run_preview(state, tool, args, OUTCOME_NAMES)
-        except (ToolCallError, KeyError, ValueError):
-            return None
+        p = dry_run_result(state, tool, args, OUTCOME_NAMES)
         if p is None:
             return None
         r = p.result
@@ -249,19 +224,9 @@ class FivePlusRules(BaseRules):
         ds = sheet.get("descriptors") or {}
         skills = [f"{d.get('name')} {d.get('level')}" for d in ds.values()
                   if isinstance(d, dict) and d.get("kind") == "skill"]
-        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC", "resources": self.resources(sheet),
-                "skills": ", ".join(skills[:8]), "conditions": ", ".join(state.conditions.get(name, [])),
-                "zone": state.positions.get(name, "")}
+        return party_row(name, sheet, state, {"resources": self.resources(sheet), "skills": ", ".join(skills[:8])})
 
-    def scene_generators(self) -> list[Any]:
-        from narrator.game.systems.fiveplus_play import AbandonChallenge, CardScene
 
-        return [CardScene(), AbandonChallenge()]
-
-    def encounter_builder(self) -> Any:
-        from narrator.game.systems.fiveplus_play import FivePlusEncounters
-
-        return FivePlusEncounters()
 
 
 RULES = FivePlusRules()

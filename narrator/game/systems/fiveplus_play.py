@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.rules import Lesson
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
@@ -115,14 +115,8 @@ class FivePlusEncounters:
                                      lambda lv: f"level {lv}")
         per = defeat_successes(level, default)
         count = min(range(1, 5), key=lambda n: (abs(n * per - budget), n))
-        if concept is None:
-            concept, more = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
-            results += more
-        added = []
-        for _ in range(count):
-            r = campaign.call("fiveplus_add_npc", {"concept": concept, "level": level})
-            results.append(("fiveplus_add_npc", r))
-            added.append(r.actor)
+        concept, added, more = add_foes(campaign, "fiveplus_add_npc", count, concept, CONCEPTS[level], level=level)
+        results += more
         challenge = campaign.call("fiveplus_start_challenge", {"name": f"Fight: {count} × {concept}"[:80],
                                                                "kind": "combat", "opposition": added})
         results.append(("fiveplus_start_challenge", challenge))

@@ -20,7 +20,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, parse_options
+from narrator.game.answers import choice_answer, text_answer
+from narrator.game.rules import (
+    BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, parse_options, party_row,
+)
 from narrator.game.views import key_values, rows_table
 from tools.errors import UserError
 from tools.systems.mastery.fit import activities_of_name
@@ -39,31 +42,6 @@ MORE_OPTIONS = ("wound_dice", "difficulty", "average_rounding", "initiative_trai
 
 
 # --- answers -------------------------------------------------------------------------------------------------------
-
-
-def _text(label: str, limit: int = 60, optional: bool = False):
-    def parse(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            if optional:
-                return None
-            raise StepError(f"The {label} cannot be empty.")
-        if len(text) > limit:
-            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
-        return text
-
-    return parse
-
-
-def _choice(options: tuple[str, ...]):
-    def parse(text: str) -> str:
-        word = text.strip().lower()
-        matches = [o for o in options if o.startswith(word)] if word else []
-        if len(matches) != 1:
-            raise StepError(f"Choose one of: {', '.join(options)}.")
-        return matches[0]
-
-    return parse
 
 
 def parse_die(text: str) -> int:
@@ -137,8 +115,9 @@ def _cost_line(kind: str, top: int) -> str:
 
 
 class MasteryRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("mastery")
+    system = "mastery"
+    scene_kinds = ("narrator.game.systems.mastery_play:ForgottenTomb",)
+    encounter_kind = "narrator.game.systems.mastery_play:MasteryEncounters"
 
     def option_steps(self) -> list[Step]:
         chosen: dict[str, Any] = {"traits": DEFAULT_TRAITS}
@@ -193,9 +172,9 @@ class MasteryRules(BaseRules):
                  "none:", health_trait, default="none"),
             Step("combat_mode", "Combat: fearsome (hazards and foes as challenges, foes don't roll), roundtable "
                  "(initiative, one action each, contested attacks) or bloodbath (secret simultaneous actions)?",
-                 _choice(modes), default="roundtable", choices=modes),
+                 choice_answer(modes), default="roundtable", choices=modes),
             Step("triumphs", "Triumphs for a starting character (20: a starting hero):", triumphs, default="20"),
-            Step("last_box", "When the last health box is marked: coma or death?", _choice(("coma", "death")),
+            Step("last_box", "When the last health box is marked: coma or death?", choice_answer(("coma", "death")),
                  default="coma", choices=("coma", "death")),
             Step("options", "Anything else, as KEY=VALUE (wound_dice=1 difficulty=Normal average_rounding=down "
                  "foes_first=false initiative_trait=agility); press Enter for none:", more, optional=True),
@@ -211,8 +190,8 @@ class MasteryRules(BaseRules):
         o = self._options(options)
         traits = ", ".join(o.traits)
         return [
-            Step("name", "Name?", _text("name")),
-            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+            Step("name", "Name?", text_answer("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
             Step("traits", f"Traits ({traits}) all start at +0. Two points raise them (+1 each, +2 at most); "
                  "lowering one to -1 gives another point; a specialist may lower a +0 to -2 to raise a +2 to +3. "
@@ -315,22 +294,13 @@ class MasteryRules(BaseRules):
                           rows or [["—", "", "", ""]])
 
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
-        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC",
-                "traits": ", ".join(f"{k} {v:+d}" for k, v in sheet.get("traits", {}).items() if v),
-                "♥": f"{sheet.get('health')}/{sheet.get('max_health')}",
-                "abilities": ", ".join(f"{k} {v}" for k, v in sheet.get("abilities", {}).items()),
-                "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items()),
-                "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+        return party_row(name, sheet, state, {
+            "traits": ", ".join(f"{k} {v:+d}" for k, v in sheet.get("traits", {}).items() if v),
+            "♥": out_of(sheet, "health"),
+            "abilities": ", ".join(f"{k} {v}" for k, v in sheet.get("abilities", {}).items()),
+            "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items())})
 
-    def scene_generators(self) -> list[Any]:
-        from narrator.game.systems.mastery_play import ForgottenTomb
 
-        return [ForgottenTomb()]
-
-    def encounter_builder(self) -> Any:
-        from narrator.game.systems.mastery_play import MasteryEncounters
-
-        return MasteryEncounters()
 
 
 LESSONS: dict[str, Lesson] = {

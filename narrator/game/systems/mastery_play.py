@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from tools.errors import UserError
@@ -97,14 +97,8 @@ class MasteryEncounters:
         groups, fits = candidates(total, difficulty)
         (level, count), results = roll_choice(campaign, groups, "foe group",
                                                 lambda g: f"{g[1]} × level {g[0]}")
-        if concept is None:
-            concept, more = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
-            results += more
-        added = []
-        for _ in range(count):
-            r = campaign.call("mastery_add_npc", {"concept": concept, "level": level})
-            results.append(("mastery_add_npc", r))
-            added.append(r.actor)
+        concept, added, more = add_foes(campaign, "mastery_add_npc", count, concept, CONCEPTS[level], level=level)
+        results += more
         foes = count * foe_pool(level)
         ratio = Fraction(foes, total)
         rating = rating_of(ratio)

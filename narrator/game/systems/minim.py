@@ -16,7 +16,8 @@ from rich.table import Table
 from rich.text import Text
 from rich import box
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
+from narrator.game.answers import choice_answer, text_answer
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
 from narrator.game.views import key_values, rows_table
 from tools.errors import ToolCallError, UserError
 from tools.systems.minim.checks import TESTS
@@ -38,20 +39,6 @@ def _loads(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as e:
         raise StepError(f"That is not valid JSON ({e.msg} at column {e.colno}).") from None
-
-
-def _text(label: str, limit: int = 60, optional: bool = False):
-    def parse(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            if optional:
-                return None
-            raise StepError(f"The {label} cannot be empty.")
-        if len(text) > limit:
-            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
-        return text
-
-    return parse
 
 
 def _small(n: str) -> int:
@@ -117,17 +104,6 @@ def parse_powers(text: str) -> dict[str, int]:
     return out
 
 
-def _choice(options: tuple[str, ...]):
-    def parse(text: str) -> str:
-        word = text.strip().lower()
-        matches = [o for o in options if o.startswith(word)] if word else []
-        if len(matches) != 1:
-            raise StepError(f"Choose one of: {', '.join(options)}.")
-        return matches[0]
-
-    return parse
-
-
 def wealth_line(wealth: int) -> str:
     """What the wealth score buys, as ``minim_buy`` judges it (powers.purchase_kind)."""
     if wealth < 1:
@@ -146,19 +122,20 @@ def _skill_list() -> str:
 
 
 class MinimRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("minim")
+    system = "minim"
+    scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
+    encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"
 
     def option_steps(self) -> list[Step]:
         return [Step("power_level", "Character power: normal (traits 4/3/2), stronger (5/4/3) or weaker (3/2/1)?",
-                     _choice(POWER_LEVELS), default="normal", choices=POWER_LEVELS)]
+                     choice_answer(POWER_LEVELS), default="normal", choices=POWER_LEVELS)]
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:
         level = options.get("power_level", "normal")
         a, b, c = (n + SHIFT.get(level, 0) for n in (4, 3, 2))
         return [
-            Step("name", "Name?", _text("name")),
-            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+            Step("name", "Name?", text_answer("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
             Step("traits", f"Traits brain, brawl, brass: one {a}, one {b}, one {c} ({level} campaign), e.g. "
                  f"'{a} {b} {c}' or 'brain {a} brawl {b} brass {c}'?", parse_traits, choices=TRAITS),
@@ -166,8 +143,8 @@ class MinimRules(BaseRules):
                  f"({_skill_list()})?", parse_skills, choices=tuple(TRAIT_OF_SKILL)),
             Step("powers", "Powers: 4 points on top of the free languages 1 and wealth 1, e.g. 'fireball 2, "
                  "healing 2' or 'languages 1, contacts 3'?", parse_powers),
-            Step("virtue", "Virtue (a good, productive quality, e.g. courage)?", _text("virtue")),
-            Step("vice", "Vice (a flaw, different from the virtue, e.g. greed)?", _text("vice")),
+            Step("virtue", "Virtue (a good, productive quality, e.g. courage)?", text_answer("virtue")),
+            Step("vice", "Vice (a flaw, different from the virtue, e.g. greed)?", text_answer("vice")),
         ]
 
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -274,25 +251,13 @@ class MinimRules(BaseRules):
         table = rows_table(f"{sheet.get('name', '?')}'s gear", ["item", "kind", "quality"], rows or [["—", "", ""]])
         return Group(table, Text(wealth_line(wealth)))
 
-    def scene_generators(self) -> list[Any]:
-        from narrator.game.systems.minim_play import DungeonFloor
-
-        return [DungeonFloor()]
-
-    def encounter_builder(self) -> Any:
-        from narrator.game.systems.minim_play import MinimEncounters
-
-        return MinimEncounters()
-
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
         traits = sheet.get("traits", {})
         scores = sorted(traits.get(t, 0) for t in TRAITS)
-        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC", "tier": str(scores[1]),
-                "traits": "/".join(str(traits.get(t, "?")) for t in TRAITS),
-                "♥": f"{sheet.get('health')}/{sheet.get('max_health')}",
-                "faith": f"{sheet.get('faith')}/{sheet.get('max_faith')}",
-                "skills": ", ".join(sheet.get("skills", [])),
-                "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+        return party_row(name, sheet, state, {
+            "tier": str(scores[1]), "traits": "/".join(str(traits.get(t, "?")) for t in TRAITS),
+            "♥": out_of(sheet, "health"), "faith": out_of(sheet, "faith"),
+            "skills": ", ".join(sheet.get("skills", []))})
 
 
 LESSONS: dict[str, Lesson] = {

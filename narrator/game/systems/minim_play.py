@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from tools.errors import UserError
@@ -68,14 +68,8 @@ class MinimEncounters:
         groups, fits = candidates(total, difficulty)
         (tier, count), results = roll_choice(campaign, groups, "foe group",
                                                lambda g: f"{g[1]} × tier {g[0]}")
-        if concept is None:
-            concept, more = roll_choice(campaign, list(CONCEPTS[tier]), "foe concept")
-            results += more
-        added = []
-        for _ in range(count):
-            r = campaign.call("minim_add_npc", {"concept": concept, "tier": tier})
-            results.append(("minim_add_npc", r))
-            added.append(r.actor)
+        concept, added, more = add_foes(campaign, "minim_add_npc", count, concept, CONCEPTS[tier], tier=tier)
+        results += more
         check = campaign.call("minim_challenge", {"party": members,
                                                   "foes": [{"name": concept, "tier": tier, "count": count}]})
         results.append(("minim_challenge", check))

@@ -17,9 +17,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview
+from narrator.game.answers import text_answer
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
-from tools.errors import ToolCallError, UserError
+from tools.errors import UserError
 from tools.systems.minisix.codes import CodeError, code
 from tools.systems.minisix.damage import level_name
 from tools.systems.minisix.gear import ARMOR, BUCKLER, MELEE, MISSILE, SHIELD, THROWN
@@ -35,20 +36,6 @@ YES = ("yes", "no")
 
 
 # --- answers to guided creation ----------------------------------------------------------------------------------
-
-
-def _text(label: str, limit: int = 60, optional: bool = False):
-    def parse(text: str) -> str | None:
-        text = text.strip()
-        if not text:
-            if optional:
-                return None
-            raise StepError(f"The {label} cannot be empty.")
-        if len(text) > limit:
-            raise StepError(f"The {label} is too long ({len(text)} characters; at most {limit}).")
-        return text
-
-    return parse
 
 
 def _code(text: str, what: str) -> str:
@@ -180,8 +167,9 @@ def _yes_no(text: str) -> bool:
 
 
 class MiniSixRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("minisix")
+    system = "minisix"
+    scene_kinds = ("narrator.game.systems.minisix_play:Battlefield",)
+    encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 
     def option_steps(self) -> list[Step]:
         return [Step("thule", "Play with Thule's house rules (Hero Points: +1 each session, spent for +6 or a lucky "
@@ -189,8 +177,8 @@ class MiniSixRules(BaseRules):
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:
         return [
-            Step("name", "Name?", _text("name")),
-            Step("concept", "Concept in a few words (press Enter to skip)?", _text("concept", MAX_ANSWER, True),
+            Step("name", "Name?", text_answer("name")),
+            Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
             Step("attributes", "Attributes: 12D across might, agility, wit, charm, each 2D to 4D, at most one 4D; one "
                  "die may be split into pips (+1/+2), e.g. '3D 3D+1 3D+2 2D' or 'might 4D agility 3D wit 3D charm "
@@ -248,10 +236,7 @@ class MiniSixRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        try:
-            p = dry_run_preview(state, tool, args)
-        except (ToolCallError, KeyError, ValueError):
-            return None
+        p = dry_run_result(state, tool, args)
         if p is None:
             return None
         r = p.result
@@ -320,24 +305,15 @@ class MiniSixRules(BaseRules):
             attrs = " ".join(f"{a[0].upper()}{getattr(c.attributes, a)}" for a in ATTRIBUTES)
         except Exception:  # noqa: BLE001
             defences = attrs = "?"
-        return {"name": name, "kind": "NPC" if sheet.get("npc") else "PC", "attributes": attrs,
-                "wounds": self.resources(sheet), "defences": defences,
-                "conditions": ", ".join(state.conditions.get(name, [])), "zone": state.positions.get(name, "")}
+        return party_row(name, sheet, state, {"attributes": attrs, "wounds": self.resources(sheet),
+                                              "defences": defences})
 
     def session_start(self, campaign: Any) -> list[tuple[str, Any]]:
         """Each ``narrator play`` is a game session: once-per-session perks and complication CP come back, and
         with Thule's house rule every player-character gains a Hero Point (``minisix_new_session``)."""
         return [("minisix_new_session", campaign.call("minisix_new_session", {}))]
 
-    def scene_generators(self) -> list[Any]:
-        from narrator.game.systems.minisix_play import Battlefield
 
-        return [Battlefield()]
-
-    def encounter_builder(self) -> Any:
-        from narrator.game.systems.minisix_play import MiniSixEncounters
-
-        return MiniSixEncounters()
 
 
 def _lesson(topic: str, intro: str, tool: str) -> Lesson:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from tools.errors import UserError
@@ -90,14 +90,8 @@ class MiniSixEncounters:
             fit = [min(every, key=lambda g: abs(scored[g] - middle))]
         (level, count), results = roll_choice(campaign, fit, "foe group",
                                                 lambda g: f"{g[1]} × level {g[0]}")
-        if concept is None:
-            concept, more = roll_choice(campaign, list(CONCEPTS[level]), "foe concept")
-            results += more
-        added = []
-        for _ in range(count):
-            r = campaign.call("minisix_add_npc", {"concept": concept, "level": level})
-            results.append(("minisix_add_npc", r))
-            added.append(r.actor)
+        concept, added, more = add_foes(campaign, "minisix_add_npc", count, concept, CONCEPTS[level], level=level)
+        results += more
         got = rating_of(scored[(level, count)])
         rows = []
         for n in added:
