@@ -18,15 +18,16 @@ example), ``relaxed`` and ``alert`` (states of mind, Story Time only: ±2 on foc
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
 from pydantic import Field
 
 from tools.contract import signed
 from tools import table_people
-from tools.problems import fail, sheet_as
+from tools.problems import fail
 from tools.turns import ConditionEdits
-from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
+from tools.table import SetField, SetSystemState, TableState
 from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
 from tools.systems.brew.sheet import BrewCharacter
 
@@ -44,17 +45,12 @@ MODIFIER = Field(0, ge=-20, le=20, description="Situational bonuses and penaltie
                  "hindrance); the sheet's own (health, load, conditions, tricks) are added by the tool.")
 
 
-def sheet_of(state: TableState, name: str, field: str = "actor") -> BrewCharacter:
-    return sheet_as(BrewCharacter, state, name, "Brew", field)
+SHEETS = Sheets(BrewCharacter, "Brew")
+sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-def find(state: TableState, name: str, field: str) -> tuple[str, BrewCharacter]:
-    known = state.find(name, field)
-    return known, sheet_of(state, known, field)
 
 
-def conditions_of(state: TableState, name: str) -> list[str]:
-    return [c.lower() for c in state.conditions.get(name, [])]
 
 
 def option(state: TableState, key: str, default: Any) -> Any:
@@ -96,8 +92,6 @@ def require_new_name(state: TableState, name: str, field: str = "name") -> None:
     table_people.require_new_name(state, name, field, listing=None)
 
 
-def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
-    raise UnknownNameError(what, name, known, field)
 
 
 def condition_mods(state: TableState, name: str, attribute: str, skill: str | None) -> tuple[list[tuple[int, str]],

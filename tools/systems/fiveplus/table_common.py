@@ -24,13 +24,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tools.names import require_character_name
-from tools.problems import fail, sheet_as
+from tools.problems import fail
 from tools.systems.fiveplus.descriptors import Descriptor, key_of
 from tools.systems.fiveplus.improvement import Progress
 from tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
 from tools import turns
-from tools.table import SetConditions, SetField, SetSystemState, TableState, UnknownNameError
+from tools import table_people
+from tools.table_sheets import Sheets
+from tools.table import SetField, SetSystemState, TableState, UnknownNameError
 
 INCAPACITATED = "incapacitated"
 IMPROVISE = "improvise"
@@ -38,13 +39,10 @@ MODIFIER_FIELD_DOC = ("Situational bonuses and penalties: challenge difficulty +
                       "traits, conditions, wounds, items, help and the turn's focus or rush are added by the tool).")
 
 
-def sheet_of(state: TableState, name: str, field: str = "actor") -> FivePlusCharacter:
-    return sheet_as(FivePlusCharacter, state, name, "5+", field)
+SHEETS = Sheets(FivePlusCharacter, "5+")
+sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-def find(state: TableState, name: str, field: str) -> tuple[str, FivePlusCharacter]:
-    known = state.find(name, field)
-    return known, sheet_of(state, known, field)
 
 
 def require_able(state: TableState, name: str, c: FivePlusCharacter, field: str, doing: str = "act") -> None:
@@ -56,11 +54,8 @@ def require_able(state: TableState, name: str, c: FivePlusCharacter, field: str,
 
 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
-    require_character_name(name, field)
-    for known in state.characters:
-        if known.casefold() == name.strip().casefold():
-            fail(field, f"a character named '{known}' is already on the table; choose another name (on the table: "
-                        f"{', '.join(sorted(state.characters))})", name)
+    """5+'s refusal of a taken name lists them as "on the table"."""
+    table_people.require_new_name(state, name, field, listing="on the table")
 
 
 def listing(c: FivePlusCharacter, kinds: tuple[str, ...] = ("skill", "resistance")) -> str:

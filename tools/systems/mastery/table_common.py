@@ -21,12 +21,13 @@ the campaign's ``wound_dice`` (1 by default). It is a circumstance, so the one b
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any
 
-from tools.names import require_character_name
-from tools.problems import fail, sheet_as
+from tools.problems import fail
 from tools import turns
-from tools.table import SetConditions, SetField, TableState, UnknownNameError
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
+from tools.table_people import require_new_name  # noqa: F401  (re-exported to the system's tools)
+from tools.table import SetField, TableState
 from tools.systems.mastery.fit import best_fit
 from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
 from tools.systems.mastery.rules import ACTIVITIES
@@ -42,17 +43,12 @@ CANNOT_DEFEND = (STUNNED, SURPRISED)
 NONE_WORDS = ("", "none", "no", "-")
 
 
-def sheet_of(state: TableState, name: str, field: str = "actor") -> MasteryCharacter:
-    return sheet_as(MasteryCharacter, state, name, "Mastery", field)
+SHEETS = Sheets(MasteryCharacter, "Mastery")
+sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-def find(state: TableState, name: str, field: str) -> tuple[str, MasteryCharacter]:
-    known = state.find(name, field)
-    return known, sheet_of(state, known, field)
 
 
-def conditions_of(state: TableState, name: str) -> list[str]:
-    return [c.lower() for c in state.conditions.get(name, [])]
 
 
 def is_down(state: TableState, name: str, sheet: MasteryCharacter) -> bool:
@@ -65,16 +61,8 @@ def require_up(state: TableState, name: str, sheet: MasteryCharacter, field: str
         fail(field, f"{name} is {why} and cannot {doing}; the GM may clear boxes with mastery_heal")
 
 
-def require_new_name(state: TableState, name: str, field: str = "name") -> None:
-    require_character_name(name, field)
-    for known in state.characters:
-        if known.casefold() == name.strip().casefold():
-            fail(field, f"a character named '{known}' is already on the table; choose another name (names on the "
-                        f"table: {', '.join(sorted(state.characters))})", name)
 
 
-def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
-    raise UnknownNameError(what, name, known, field)
 
 
 # --- pools from a sheet --------------------------------------------------------------------------------------------

@@ -35,15 +35,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Any, NoReturn
+from typing import Any
 
 from pydantic import Field
 
 from tools.contract import signed
-from tools.names import require_character_name
-from tools.problems import fail, sheet_as
+from tools.problems import fail
 from tools.dice import Die, Roller
-from tools.table import SetField, SetSystemState, TableState, UnknownNameError
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
+from tools.table_people import require_new_name  # noqa: F401  (re-exported to the system's tools)
+from tools.table import SetField, SetSystemState, TableState
 from tools.turns import ConditionEdits
 from tools.systems.minim.sheet import MinimCharacter
 
@@ -99,18 +100,12 @@ def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
     return [f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."]
 
 
-def sheet_of(state: TableState, name: str, field: str = "actor") -> MinimCharacter:
-    return sheet_as(MinimCharacter, state, name, "Minim", field)
+SHEETS = Sheets(MinimCharacter, "Minim")
+sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-def find(state: TableState, name: str, field: str) -> tuple[str, MinimCharacter]:
-    """The canonical name and parsed sheet of a character, or an error listing the known names."""
-    known = state.find(name, field)
-    return known, sheet_of(state, known, field)
 
 
-def conditions_of(state: TableState, name: str) -> list[str]:
-    return [c.lower() for c in state.conditions.get(name, [])]
 
 
 def require_conscious(name: str, sheet: MinimCharacter, field: str, doing: str = "act") -> None:
@@ -119,14 +114,6 @@ def require_conscious(name: str, sheet: MinimCharacter, field: str, doing: str =
                     "minim_recover_health with full_rest or long_term)")
 
 
-def require_new_name(state: TableState, name: str, field: str = "name") -> None:
-    """Names on the table are unique ignoring case."""
-    require_character_name(name, field)
-    for known in state.characters:
-        if known.casefold() == name.strip().casefold():
-            listing = ", ".join(sorted(state.characters))
-            fail(field, f"a character named '{known}' is already on the table; choose another name "
-                        f"(names on the table: {listing})", name)
 
 
 NPC_FAITH_MODES = ("own", "infinite", "pool", "brain")
@@ -245,6 +232,3 @@ def health_change(name: str, sheet: MinimCharacter, after: int, edits: Condition
         edits.remove(name, UNCONSCIOUS)
     return [] if after == sheet.health else [SetField(name=name, field="health", value=after, was=sheet.health)]
 
-
-def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
-    raise UnknownNameError(what, name, known, field)

@@ -25,11 +25,11 @@ off by default; without it a tool refuses to spend them.
 
 from __future__ import annotations
 
-from typing import NoReturn
 
-from tools.names import require_character_name
-from tools.problems import fail, sheet_as
-from tools.table import SetField, SetSystemState, TableState, UnknownNameError
+from tools.problems import fail
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
+from tools.table_people import require_new_name  # noqa: F401  (re-exported to the system's tools)
+from tools.table import SetField, SetSystemState, TableState
 from tools.turns import ConditionEdits
 from tools.systems.minisix.damage import level_name
 from tools.systems.minisix.sheet import MiniSixCharacter
@@ -42,21 +42,14 @@ DECLARED_KEY = "declared"
 THULE = "thule"
 
 
-def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
-    raise UnknownNameError(what, name, known, field)
 
 
-def sheet_of(state: TableState, name: str, field: str = "actor") -> MiniSixCharacter:
-    return sheet_as(MiniSixCharacter, state, name, "Mini Six", field)
+SHEETS = Sheets(MiniSixCharacter, "Mini Six")
+sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-def find(state: TableState, name: str, field: str) -> tuple[str, MiniSixCharacter]:
-    known = state.find(name, field)
-    return known, sheet_of(state, known, field)
 
 
-def conditions_of(state: TableState, name: str) -> list[str]:
-    return [c.lower() for c in state.conditions.get(name, [])]
 
 
 def thule(state: TableState) -> bool:
@@ -83,12 +76,6 @@ def require_able(name: str, sheet: MiniSixCharacter, state: TableState, field: s
         fail(field, f"{name} is {why} and cannot {doing}")
 
 
-def require_new_name(state: TableState, name: str, field: str = "name") -> None:
-    require_character_name(name, field)
-    for known in state.characters:
-        if known.casefold() == name.strip().casefold():
-            fail(field, f"a character named '{known}' is already on the table; choose another name (names on the "
-                        f"table: {', '.join(sorted(state.characters))})", name)
 
 
 def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple[int, list[str]]:

@@ -1,0 +1,45 @@
+"""Reading a character off the table as its system's sheet: the reads every system's table tools start with.
+
+Why one place: each system's ``table_common`` wrote the same four helpers — a sheet parsed as the system's model
+(or an error naming the broken field), a name found with its sheet, the bearer's conditions in lower case, an
+unknown-name error — differing only in the model and the book's name. A system now declares its
+:class:`Sheets` once (``SHEETS = Sheets(BrewCharacter, "Brew")``) and keeps its rules.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, NoReturn, TypeVar
+
+from pydantic import BaseModel
+
+from tools.problems import sheet_as
+from tools.table import TableState, UnknownNameError
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class Sheets(Generic[S]):
+    """The sheets of one system on the table: ``model`` parses them, ``book`` names the system in an error."""
+
+    def __init__(self, model: type[S], book: str) -> None:
+        self.model = model
+        self.book = book
+
+    def sheet_of(self, state: TableState, name: str, field: str = "actor") -> S:
+        """``name``'s sheet as the model, or an argument error on ``field`` saying what to fix."""
+        return sheet_as(self.model, state, name, self.book, field)
+
+    def find(self, state: TableState, name: str, field: str) -> tuple[str, S]:
+        """The canonical name and parsed sheet of a character, or an error listing the known names."""
+        known = state.find(name, field)
+        return known, self.sheet_of(state, known, field)
+
+
+def conditions_of(state: TableState, name: str) -> list[str]:
+    """The bearer's conditions in lower case (a condition typed by hand may carry capitals)."""
+    return [c.lower() for c in state.conditions.get(name, [])]
+
+
+def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
+    """An argument error for a name that is not among ``known`` (the known ones listed)."""
+    raise UnknownNameError(what, name, known, field)
