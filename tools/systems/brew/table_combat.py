@@ -38,8 +38,9 @@ from tools.systems.brew.rules import (
     ATTACK_TYPES, FIELDS_REF, MAGIC_ROLLS, MANA, SERVANT_REF, TIME, WEAPONS, WEAPONS_TABLE, Attribute,
 )
 from tools.systems.brew.sheet import BrewCharacter, GearItem
+from tools import table_fights
 from tools.systems.brew.table_common import (
-    ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, find, health_ops, health_rule,
+    SHEETS, ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, find, health_ops, health_rule,
     injury_setback, mods_line, require_conscious, set_state, unknown,
 )
 from tools.table import BoundResult, Initiative, Move, SetField, SetInitiative, TableState
@@ -306,17 +307,8 @@ def brew_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) 
     if state.initiative.active:
         fail("(state)", f"combat is already running (round {state.initiative.round}); add someone with "
                         "brew_join_combat, or end it with table_end_combat first")
-    if args.combatants is None:
-        fighters = [find(state, n, "combatants") for n in state.characters]
-        fighters = [(n, c) for n, c in fighters if c.health > 0]
-        if not fighters:
-            fail("combatants", "nobody on the table can fight; add characters first")
-    else:
-        fighters = [find(state, n, f"combatants.{i}") for i, n in enumerate(args.combatants)]
-        if len({n for n, _ in fighters}) != len(fighters):
-            fail("combatants", "each character once", ", ".join(n for n, _ in fighters))
-        for i, (n, c) in enumerate(fighters):
-            require_conscious(n, c, f"combatants.{i}", "fight")
+    fighters = table_fights.fighters(state, args.combatants, SHEETS, standing=lambda n, c: c.health > 0,
+                                     able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=n, speed=c.attributes.speed) for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.speed for e in r.entries})
     return StartCombatResult(**{**dict(r), "summary": f"Combat starts (Bullet Time). {r.summary}; round 1: "
@@ -348,11 +340,9 @@ def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) ->
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=name, speed=c.attributes.speed)])
     speed = c.attributes.speed
     pos = sum(1 for other in ini.order if ini.totals.get(other, 0) >= speed)
-    order = ini.order[:pos] + [name] + ini.order[pos:]
-    turn = ini.turn + 1 if pos <= ini.turn else ini.turn
-    new = ini.model_copy(update={"order": order, "turn": turn, "totals": {**ini.totals, name: speed}})
+    new = table_fights.seated(ini, name, pos, speed)
     return JoinCombatResult(**{**dict(r), "summary": f"{name} joins the fight at position {pos + 1}: "
-                                                     + ", ".join(order)},
+                                                     + ", ".join(new.order)},
                             actor=name, position=pos + 1, initiative=new, changes=[SetInitiative(initiative=new)])
 
 

@@ -26,7 +26,7 @@ from tools.contract import signed
 from tools import table_people
 from tools.problems import fail
 from tools.turns import ConditionEdits
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from tools.table import SetField, SetSystemState, TableState
 from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
 from tools.systems.brew.sheet import BrewCharacter

@@ -57,8 +57,9 @@ from tools.systems.mastery.rules import (
     ACTIVITIES, BLOODBATH, COMBAT_MODES, FEARSOME, MODE_REFS, CheckActivity, Difficulty,
 )
 from tools.systems.mastery.sheet import GearItem, MasteryCharacter
+from tools import table_fights
 from tools.systems.mastery.table_common import (
-    CANNOT_DEFEND, COUNTER, FLED, ConditionEdits, Picked, conditions_of, fail, find, health_change, is_down,
+    SHEETS, CANNOT_DEFEND, COUNTER, FLED, ConditionEdits, Picked, conditions_of, fail, find, health_change, is_down,
     pick_pool, require_up, wound_dice,
 )
 
@@ -120,18 +121,8 @@ class StartCombatResult(BoundResult):
 
 
 def _fighters(state: TableState, names: list[str] | None, field: str) -> list[tuple[str, MasteryCharacter]]:
-    if names is None:
-        found = [(n, find(state, n, field)[1]) for n in state.characters]
-        found = [(n, c) for n, c in found if not is_down(state, n, c)]
-        if not found:
-            fail(field, "nobody on the table can fight; add characters first")
-        return found
-    found = [find(state, n, f"{field}.{i}") for i, n in enumerate(names)]
-    if len({n for n, _ in found}) != len(found):
-        fail(field, "each character once", ", ".join(n for n, _ in found))
-    for i, (n, c) in enumerate(found):
-        require_up(state, n, c, f"{field}.{i}", "fight")
-    return found
+    return table_fights.fighters(state, names, SHEETS, standing=lambda n, c: not is_down(state, n, c),
+                                 able=lambda n, c, at: require_up(state, n, c, at, "fight"), field=field)
 
 
 def _initiative_pool(name: str, sheet: MasteryCharacter, options: CampaignOptions) -> tuple[Picked, int]:
@@ -241,9 +232,8 @@ def mastery_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
     else:
         pos = len(ini.order)
         steps.append(f"{name} chooses last each round.")
-    order = ini.order[:pos] + [name] + ini.order[pos:]
-    turn = ini.turn + 1 if pos <= ini.turn else ini.turn
-    new = ini.model_copy(update={"order": order, "turn": turn, "totals": totals})
+    new = table_fights.seated(ini, name, pos, totals.get(name))
+    order = new.order
     if pos <= ini.turn:
         steps.append(f"That place has passed this round: {name} first acts in round {ini.round + 1}.")
     return JoinCombatResult(summary=f"{name} joins the fight at position {pos + 1}: {', '.join(order)}", steps=steps,

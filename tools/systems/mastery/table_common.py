@@ -25,8 +25,8 @@ from typing import Any
 
 from tools.problems import fail
 from tools import turns
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
-from tools.table_people import require_new_name  # noqa: F401  (re-exported to the system's tools)
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from tools.table_people import require_new_name  # noqa: F401  (re-exported)
 from tools.table import SetField, TableState
 from tools.systems.mastery.fit import best_fit
 from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for

@@ -70,8 +70,9 @@ from tools.systems.minim.initiative import Combatant, MinimInitiativeResult, min
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.sheet import GearItem, MinimCharacter
 from tools.systems.minim.checks import TESTS, TestSpec, resolve
+from tools import table_fights
 from tools.systems.minim.table_common import (
-    DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
+    SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
     condition_modifier, conditions_of, fail, find, health_change, lower, modifier_line, require_conscious,
     sheet_of, specialty_for, spend_faith, unique_names, unknown,
 )
@@ -482,18 +483,10 @@ def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState)
         fail("(state)", f"combat is already running (round {state.initiative.round}: "
                         f"{', '.join(state.initiative.order)}); add someone with minim_join_combat, or end it with "
                         "table_end_combat first")
-    if args.combatants is None:
-        fighters = [(n, find(state, n, "combatants")[1]) for n in state.characters]
-        fighters = [(n, c) for n, c in fighters if c.health > 0]
-        if not fighters:
-            fail("combatants", "nobody on the table can fight (no characters, or all at 0 health); add characters "
-                               "first")
-    else:
-        fighters = [find(state, n, f"combatants.{i}") for i, n in enumerate(args.combatants)]
-        if len({n for n, _ in fighters}) != len(fighters):
-            fail("combatants", "each character once", ", ".join(n for n, _ in fighters))
-        for i, (n, c) in enumerate(fighters):
-            require_conscious(n, c, f"combatants.{i}", "fight")
+    fighters = table_fights.fighters(state, args.combatants, SHEETS, standing=lambda n, c: c.health > 0,
+                                     able=lambda n, c, field: require_conscious(n, c, field, "fight"),
+                                     nobody="nobody on the table can fight (no characters, or all at 0 health); add "
+                                            "characters first")
     r = run_pure(minim_initiative, roller, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.total for e in r.entries})
     surprised = [n for n in r.order if SURPRISED in conditions_of(state, n)]
@@ -550,9 +543,8 @@ def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -
         steps.append(f"Tie at {total} with {other}: they reroll their brain dice, as starting a fight does "
                      f"({rolls}): {other} stays ahead.")
         pos = ini.order.index(other) + 1
-    order = ini.order[:pos] + [name] + ini.order[pos:]
-    turn = ini.turn + 1 if pos <= ini.turn else ini.turn
-    new = ini.model_copy(update={"order": order, "turn": turn, "totals": {**ini.totals, name: total}})
+    new = table_fights.seated(ini, name, pos, total)
+    order = new.order
     steps.append(f"{name} ({total}) takes position {pos + 1} of {len(order)}.")
     if pos <= ini.turn:
         steps.append(f"That slot has already passed this round: {name} first acts in round {ini.round + 1}; it is "

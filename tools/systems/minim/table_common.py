@@ -42,8 +42,8 @@ from pydantic import Field
 from tools.contract import signed
 from tools.problems import fail
 from tools.dice import Die, Roller
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (conditions_of, unknown: re-exported to the system's tools)
-from tools.table_people import require_new_name  # noqa: F401  (re-exported to the system's tools)
+from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from tools.table_people import require_new_name  # noqa: F401  (re-exported)
 from tools.table import SetField, SetSystemState, TableState
 from tools.turns import ConditionEdits
 from tools.systems.minim.sheet import MinimCharacter

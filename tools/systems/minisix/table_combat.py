@@ -56,8 +56,9 @@ from tools.systems.minisix.rules import (
 )
 from tools.systems.minisix.sheet import GearItem, MiniSixCharacter
 from tools.systems.minisix.table_actions import EXTRA, HERO, lower, remember_failure
+from tools import table_fights
 from tools.systems.minisix.table_common import (
-    COVER_CONDITIONS, DODGE_KEY, ConditionEdits, can_act, conditions_of, declare, declared, fail, find, lucky,
+    SHEETS, COVER_CONDITIONS, DODGE_KEY, ConditionEdits, can_act, conditions_of, declare, declared, fail, find, lucky,
     penalty_dice, require_able, sheet_of, spend_hero_points, unknown, wound_edits,
 )
 from tools.systems.minisix.wounds import minisix_stay_conscious
@@ -363,18 +364,9 @@ def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
         fail("(state)", f"combat is already running (round {state.initiative.round}: "
                         f"{', '.join(state.initiative.order)}); add someone with minisix_join_combat, or end it with "
                         "table_end_combat first")
-    if args.combatants is None:
-        fighters = [(n, sheet_of(state, n, "combatants")) for n in state.characters]
-        fighters = [(n, c) for n, c in fighters if can_act(c, conditions_of(state, n)) is None]
-        if not fighters:
-            fail("combatants", "nobody on the table can fight; add characters first")
-    else:
-        fighters = [find(state, n, f"combatants.{i}") for i, n in enumerate(args.combatants)]
-        names = [n for n, _ in fighters]
-        if len(set(names)) != len(names):
-            fail("combatants", "each character once", ", ".join(names))
-        for i, (n, c) in enumerate(fighters):
-            require_able(n, c, state, f"combatants.{i}", "fight")
+    fighters = table_fights.fighters(state, args.combatants, SHEETS,
+                                     standing=lambda n, c: can_act(c, conditions_of(state, n)) is None,
+                                     able=lambda n, c, field: require_able(n, c, state, field, "fight"))
     r = run_pure(minisix_initiative, roller, combatants=[{"name": n, "agility": c.attribute("agility").text()}
                                                           for n, c in fighters])
     ini = Initiative(active=True, round=1, turn=0, order=r.order, totals=r.totals)
@@ -409,10 +401,8 @@ def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
     r = run_pure(minisix_initiative, roller, combatants=[{"name": name, "agility": c.attribute("agility").text()}])
     total = r.totals[name]
     pos = sum(1 for o in ini.order if ini.totals.get(o, 0) >= total)
-    order = ini.order[:pos] + [name] + ini.order[pos:]
-    turn = ini.turn + 1 if pos <= ini.turn else ini.turn
-    new = ini.model_copy(update={"order": order, "turn": turn, "totals": {**ini.totals, name: total}})
-    steps = [*r.steps, f"{name} ({total}) takes position {pos + 1} of {len(order)}."]
+    new = table_fights.seated(ini, name, pos, total)
+    steps = [*r.steps, f"{name} ({total}) takes position {pos + 1} of {len(new.order)}."]
     tied = [o for o in ini.order if ini.totals.get(o) == total]
     if tied:
         steps.append(f"Tied with {', '.join(tied)}: they act almost simultaneously.")

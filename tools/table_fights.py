@@ -1,0 +1,53 @@
+"""The fight glue the systems share: who takes part when a fight starts, and where a latecomer joins the order.
+
+Why one place: every system's start-combat tool resolved its combatants the same way (everyone still standing when
+none are named; else each named one found, once, and able to fight) and every join tool placed a latecomer in the
+tracker the same way (a slot at or before the current turn has passed this round, so the turn stays with whoever
+has it). What differs is a rule of the book — who counts as standing, why someone cannot fight, how initiative is
+rolled — and a system passes that in; the tracker's bookkeeping is written once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from tools.problems import fail
+from tools.table import Initiative, TableState
+from tools.table_sheets import Sheets
+
+S = TypeVar("S")
+
+
+def fighters(state: TableState, combatants: list[str] | None, sheets: Sheets, *,
+             standing: Callable[[str, S], bool], able: Callable[[str, S, str], None],
+             nobody: str = "nobody on the table can fight; add characters first",
+             field: str = "combatants") -> list[tuple[str, S]]:
+    """The fight's combatants with their sheets, in the order given (or the table's).
+
+    ``combatants`` None: everyone on the table for whom ``standing(name, sheet)`` holds (``nobody`` is the refusal
+    when that is no one). Named: each found on the table, none twice, and each passing ``able(name, sheet,
+    field)`` (which refuses, in the system's words, one who cannot fight)."""
+    if combatants is None:
+        found = [(n, sheets.sheet_of(state, n, field)) for n in state.characters]
+        found = [(n, c) for n, c in found if standing(n, c)]
+        if not found:
+            fail(field, nobody)
+        return found
+    found = [sheets.find(state, n, f"{field}.{i}") for i, n in enumerate(combatants)]
+    names = [n for n, _ in found]
+    if len(set(names)) != len(names):
+        fail(field, "each character once", ", ".join(names))
+    for i, (n, c) in enumerate(found):
+        able(n, c, f"{field}.{i}")
+    return found
+
+
+def seated(ini: Initiative, name: str, pos: int, total: int | None = None) -> Initiative:
+    """The tracker with ``name`` placed at ``pos`` (0 acts first) and its initiative ``total`` recorded (None: no
+    total, the order alone says who goes when). A slot at or before the current turn has passed this round: the
+    current combatant keeps the turn and the latecomer first acts next round."""
+    order = ini.order[:pos] + [name] + ini.order[pos:]
+    turn = ini.turn + 1 if pos <= ini.turn else ini.turn
+    totals = ini.totals if total is None else {**ini.totals, name: total}
+    return ini.model_copy(update={"order": order, "turn": turn, "totals": totals})
