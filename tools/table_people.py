@@ -12,14 +12,18 @@ hook, never a copy:
 * ``check_name(state, name)`` — the system's words when the name is taken (:func:`require_new_name`'s
   ``listing``).
 
+An NPC tool is a system's own rules (its scores by power level, its concept words), but it starts the same way:
+:func:`npc_seat_name` names it, :func:`concept_keywords` reads the concept, :func:`put` seats the sheet.
+
 The generated argument and result models are named as the systems named them (``AddCharacterArgs``,
 ``AddRandomResult``…), so the JSON schemas a model reads stay what they were.
 """
 
 from __future__ import annotations
 
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, create_model
@@ -27,12 +31,32 @@ from pydantic import BaseModel, Field, create_model
 from tools.contract import ToolArgs, ToolResult
 from tools.dice import Roller
 from tools.names import require_character_name
+from tools.npc_names import npc_name
 from tools.problems import fail
 from tools.table import BoundResult, PutCharacter, TableState
 from tools.tool import Tool, table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 """The table name of a new character: the field every seating tool adds to its pure tool's arguments."""
+
+
+class RandomArgs(ToolArgs):
+    """The arguments of a random character's seating tool for a system whose random tool needs no more."""
+
+    name: str = NAME
+    concept: str | None = Field(None, max_length=200, description="A few words about who they are.")
+
+
+class NpcArgs(ToolArgs):
+    """The arguments an NPC tool takes at least: who (the concept), how strong (the system-neutral power level of
+    :data:`tools.systems.contract.POWER_LEVELS`, which ``npc_args`` fills) and, optionally, a name. A system whose
+    NPCs take more, or say more about the level, writes its own."""
+
+    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'.")
+    level: int = Field(3, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable, 4 veteran, 5 "
+                       "legendary.")
+    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept, "
+                             "numbered if taken.")
 
 
 def require_new_name(state: TableState, name: str, field: str = "name",
@@ -45,6 +69,31 @@ def require_new_name(state: TableState, name: str, field: str = "name",
         if known.casefold() == name.strip().casefold():
             names = f" ({listing}: {', '.join(sorted(state.characters))})" if listing is not None else ""
             fail(field, f"a character named '{known}' is already on the table; choose another name{names}", name)
+
+
+def npc_seat_name(state: TableState, name: str | None, concept: str,
+                  check_name: Callable[[TableState, str], None] = require_new_name) -> str:
+    """An NPC's name on the table: the one given (refused when taken), else one made from the concept's first
+    words, numbered when taken ("City Guard 2", :func:`tools.npc_names.npc_name`)."""
+    if name is not None:
+        check_name(state, name)
+    return name or npc_name(concept, state)
+
+
+def concept_keywords(concept: str, keywords: Iterable[str], aliases: Mapping[str, str] | None = None) -> list[str]:
+    """The keywords a concept's words name, in the order the words come, each once: a word names a keyword when
+    it is the keyword, its plural (+s, +es) or, for a keyword of five letters or more, a longer word it begins
+    ("archers", "guardsman" after the alias). ``aliases`` map a word first ("wolves" → "wolf")."""
+    keys = list(keywords)
+    found: list[str] = []
+    for word in re.findall(r"[a-z]+", concept.lower()):
+        word = (aliases or {}).get(word, word)
+        for kw in keys:
+            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
+                if kw not in found:
+                    found.append(kw)
+                break
+    return found
 
 
 def dump_sheet(character: BaseModel) -> dict[str, Any]:

@@ -1,16 +1,15 @@
 """Coin: a rules system that lives only in the tests, to prove the system contract before the real systems.
 
-One pure tool (``coin_flip``), a sheet (name, luck, health), characters, random characters and NPCs, one table
-check, a prompt file and a rulebook — and nothing outside this folder. The conformance test runs it beside the
-real systems; a game test plays a turn of it through the prompt_toolkit app. If adding it ever needs an edit in
-shared code, the contract has a hole.
+The flip, a sheet (name, luck, health), how a character is made, one table check, a prompt file and a rulebook —
+and nothing outside this folder; the glue every system shares (seating characters, reading sheets, finding its
+proposals and examples) comes from the shared seams, so this is what a sixth system has to write. The conformance
+test runs it beside the real systems; a game test plays a turn of it through the prompt_toolkit app. If adding it
+ever needs an edit in shared code, the contract has a hole.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 from tools.systems.contract import Resource, SystemBase, Vocabulary
 
 HERE = Path(__file__).parent
@@ -27,22 +26,12 @@ class Coin(SystemBase):
     npc_tool = "coin_add_npc"
     game_adapter = "tests.coin_system.game:RULES"
 
+    proposals_from = examples_from = "tools"
+    sheet_model = "tools:Sheet"
+
     @property
     def prompts_dir(self) -> Path:
         return HERE / "prompts"
-
-    def proposals(self) -> list:
-        from tests.coin_system.tools import SPECS
-
-        return list(SPECS)
-
-    def router_examples(self) -> list[tuple[str, str]]:
-        return [("I flip a coin to see if it works", "coin_check")]
-
-    def sheet_problems(self, sheet: dict, creation: bool = False) -> list[str]:
-        from tests.coin_system.tools import problems
-
-        return problems(sheet)
 
     def sheet_text(self, sheet: dict) -> str:
         return f"{sheet.get('name')}: luck {sheet.get('luck')}, health {sheet.get('health')}/3"
@@ -51,9 +40,6 @@ class Coin(SystemBase):
         return Vocabulary(resources=(Resource(field="health", word="health", kind="health", downed_at=0),
                                      Resource(field="luck", word="luck", kind="pool")),
                           mechanics=("edge", "luck point"), outcomes={"heads": 1, "tails": -1})
-
-    def worked_examples(self) -> dict[str, dict[str, Any]]:
-        return {"coin_flip": {"edge": True}}
 
 
 SYSTEM = Coin()

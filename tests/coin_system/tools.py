@@ -1,21 +1,34 @@
-"""Coin's tools: the flip (pure), and the table tools that put people on the table and let them try things."""
+"""Coin's rules and data: the flip, the sheet, how a character is made, the check at the table, what the agent may
+propose. The glue (seating characters, reading sheets) is the shared seams' (:mod:`tools.table_people`)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from tools.binding import bind, run_pure
-from tools.contract import CheckResult, ToolArgs
+from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist
+from tools.problems import fail
 from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec
-from tools.table import BoundResult, PutCharacter, SetField, TableState
+from tools.table import BoundResult, SetField, TableState
+from tools.table_people import NAME, NpcArgs, RandomArgs, npc_seat_name, random_seat_tool, seat_tool
+from tools.table_sheets import Sheets
 from tools.tool import table_tool, tool
 
-CHECKS = "coin.md#Checks"
+CHECKS, CHARACTERS = "coin.md#Checks", "coin.md#Characters"
+
+
+class Sheet(BaseModel):
+    name: str = NAME
+    luck: int = Field(2, ge=0, le=3, description="Spent for an edge.")
+    health: int = Field(3, ge=0, le=3)
+    npc: bool = False
+
+
+SHEETS = Sheets(Sheet, "Coin")
 
 
 class FlipArgs(ToolArgs):
@@ -38,54 +51,35 @@ def coin_flip(args: FlipArgs, roller: Roller) -> FlipResult:
                       odds=dist.odds(p_success=dist.p(lambda o: o == "heads"), order=("tails", "heads")))
 
 
-class AddArgs(ToolArgs):
-    name: str = Field(min_length=1, max_length=60)
+class MakeArgs(ToolArgs):
+    name: str = NAME
     luck: int = Field(2, ge=1, le=3)
+    npc: bool = False
 
 
-class AddResult(BoundResult):
-    actor: str
+class Made(ToolResult):
+    character: Sheet
 
 
-def _put(state: TableState, name: str, luck: int, npc: bool) -> AddResult:
-    if any(n.casefold() == name.casefold() for n in state.characters):
-        raise ToolArgumentError("?", [FieldProblem("name", f"'{name}' is already on the table")])
-    sheet = {"name": name, "luck": luck, "health": 3, "npc": npc}
-    return AddResult(summary=f"{name} joins (luck {luck})", actor=name,
-                     changes=[PutCharacter(name=name, sheet=sheet)])
+@tool("coin_character", "coin", "Make a Coin character: luck 1-3 as chosen, health 3.")
+def coin_character(args: MakeArgs, roller: Roller) -> Made:
+    return Made(summary=f"{args.name} joins (luck {args.luck})", steps=[f"Luck {args.luck}, health 3."],
+                rule_refs=[CHARACTERS], character=Sheet(name=args.name, luck=args.luck, npc=args.npc))
 
 
-@table_tool("coin_add_character", "coin", "Add a Coin character.")
-def coin_add_character(args: AddArgs, roller: Roller, state: TableState) -> AddResult:
-    return _put(state, args.name, args.luck, False)
+def _npc(args: NpcArgs, roller: Roller, state: TableState) -> Made:
+    """Luck follows the power level (1-2: 1, 3-4: 2, 5: 3)."""
+    name = npc_seat_name(state, args.name, args.concept)
+    return coin_character.fn(MakeArgs(name=name, luck=min(3, (args.level + 1) // 2), npc=True), roller)
 
 
-class RandomArgs(ToolArgs):
-    name: str = Field(min_length=1, max_length=60)
-    concept: str | None = Field(None, max_length=200)
-
-
-@table_tool("coin_add_random_character", "coin", "Add a Coin character with luck rolled on a d3.")
-def coin_add_random_character(args: RandomArgs, roller: Roller, state: TableState) -> AddResult:
-    return _put(state, args.name, roller.roll(3, "luck").face, False)
-
-
-class NpcArgs(ToolArgs):
-    concept: str = Field(min_length=1, max_length=200)
-    level: int = Field(3, ge=1, le=5)
-    name: str | None = Field(None, min_length=1, max_length=60)
-
-
-@table_tool("coin_add_npc", "coin", "Add a Coin NPC from a concept; luck follows the power level.")
-def coin_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> AddResult:
-    name = args.name
-    if name is None:
-        base, n = args.concept.title()[:50], 1
-        name = base
-        while any(k.casefold() == name.casefold() for k in state.characters):
-            n += 1
-            name = f"{base} {n}"
-    return _put(state, name, min(3, max(1, (args.level + 1) // 2)), True)
+coin_add_character = seat_tool("coin_add_character", "coin", "Add a Coin character.", coin_character)
+coin_add_random_character = random_seat_tool(
+    "coin_add_random_character", "coin", "Add a Coin character with luck rolled on a d3.", coin_character,
+    args=RandomArgs, made_by=lambda a, r, s: coin_character.fn(MakeArgs(name=a.name, luck=r.roll(3, "luck").face), r))
+coin_add_npc = seat_tool("coin_add_npc", "coin", "Add a Coin NPC from a concept; luck follows the power level.",
+                         coin_character, names=("NpcArgs", "NpcResult"), args=NpcArgs, made_by=_npc,
+                         check_name=lambda state, name: None)  # npc_seat_name checks a given name
 
 
 class CheckArgs(ToolArgs):
@@ -100,13 +94,10 @@ class CheckOnTable(FlipResult, BoundResult):
 @table_tool("coin_check", "coin", "A character tries something risky: a coin decides (an edge spends luck).",
             acts="actor")
 def coin_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTable:
-    name = state.find(args.actor, "actor")
-    luck = state.characters[name]["luck"]
-    changes = []
-    if args.edge:
-        if luck < 1:
-            raise ToolArgumentError("?", [FieldProblem("edge", f"{name} has no luck left")])
-        changes.append(SetField(name=name, field="luck", value=luck - 1, was=luck))
+    name, c = SHEETS.find(state, args.actor, "actor")
+    if args.edge and c.luck < 1:
+        fail("edge", f"{name} has no luck left")
+    changes = [SetField(name=name, field="luck", value=c.luck - 1, was=c.luck)] if args.edge else []
     r = run_pure(coin_flip, roller, edge=args.edge)
     return bind(CheckOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
 
@@ -120,12 +111,8 @@ SPECS = [ProposalSpec("coin_check", CheckProposal, lambda a, s: {"actor": a.acto
                                                                  "edge": a.circumstance.endswith("advantage")
                                                                  and not a.circumstance.endswith("disadvantage")},
                       "someone tries something risky")]
+WORKED_EXAMPLES = {"coin_flip": {"edge": True}, "coin_character": {"name": "Flip", "luck": 3}}
 
 
-def problems(sheet: dict) -> list[str]:
-    out = []
-    if not isinstance(sheet.get("luck"), int) or not 0 <= sheet["luck"] <= 3:
-        out.append("luck must be 0-3")
-    if not isinstance(sheet.get("health"), int) or not 0 <= sheet["health"] <= 3:
-        out.append("health must be 0-3")
-    return out
+def router_examples() -> list[tuple[str, str]]:
+    return [("I flip a coin to see if it works", "coin_check")]

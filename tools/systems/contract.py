@@ -180,8 +180,8 @@ class SystemBase:
     options_model: str | None = None
     """The campaign options model, e.g. ``"options:BrewOptions"``; None: the system reads no options."""
     sheet_model: str | None = None
-    """The sheet model, e.g. ``"sheet:BrewCharacter"``; its module's ``violations(character, creation)`` are the
-    book's rules on a sheet. None: every sheet is accepted."""
+    """The sheet model, e.g. ``"sheet:BrewCharacter"``; its module's ``violations(character, creation)``, if it has
+    one, are the book's rules beyond the model's own. None: every sheet is accepted."""
     proposals_from: str = "proposals"
     """The module with ``SPECS`` (what may be proposed) and ``router_examples()`` (anchors from the book)."""
     examples_from: str = "examples"
@@ -257,7 +257,8 @@ class SystemBase:
             character = model.model_validate(sheet)
         except ValidationError as e:
             return [f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors(include_url=False)]
-        return self.part(self.sheet_model.partition(":")[0], "violations")(character, creation=creation)
+        rules = self.part(self.sheet_model.partition(":")[0], "violations")
+        return rules(character, creation=creation) if rules is not None else []
 
     def sheet_text(self, sheet: dict) -> str:
         view = self.part(self.sheet_view_from, "sheet_text")

@@ -19,14 +19,12 @@ by a die from the roller:
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.npc_names import npc_name
 from tools.systems.brew.characters import (
     RandomArgs,
     RandomCharacterResult,
@@ -38,7 +36,7 @@ from tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
 from tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from tools.systems.brew.table_common import require_new_name
 from tools.table import BoundResult, TableState
-from tools.table_people import put, random_seat_tool, seat_tool
+from tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 
@@ -130,15 +128,7 @@ ALIASES = {"thieves": "thief", "wolves": "wolf", "guardsman": "guard", "guards":
 
 
 def keywords_in(concept: str) -> list[str]:
-    found = []
-    for word in re.findall(r"[a-z]+", concept.lower()):
-        word = ALIASES.get(word, word)
-        for kw in KEYWORDS:
-            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
-                if kw not in found:
-                    found.append(kw)
-                break
-    return found
+    return concept_keywords(concept, KEYWORDS, ALIASES)
 
 
 class NpcArgs(ToolArgs):
@@ -159,9 +149,7 @@ class NpcResult(CheckResult, BoundResult):
 @table_tool("brew_add_npc", "brew", "Generate a valid Brew NPC from a concept and a power level 1-5 and add it to "
             "the table.")
 def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
-    if args.name is not None:
-        require_new_name(state, args.name)
-    name = args.name or npc_name(args.concept, state)
+    name = npc_seat_name(state, args.name, args.concept, check_name=require_new_name)
     lv = args.level
     dice: list[Die] = []
     kws = keywords_in(args.concept)

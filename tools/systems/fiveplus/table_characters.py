@@ -18,7 +18,6 @@ from pydantic import Field, ValidationError
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.npc_names import npc_name
 from tools.systems.fiveplus.characters import fiveplus_character_create, fiveplus_character_random
 from tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
 from tools.systems.fiveplus.npcs import (
@@ -42,7 +41,7 @@ from tools.systems.fiveplus.rules import (
 from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 from tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
 from tools.table import BoundResult, TableState
-from tools.table_people import put, random_seat_tool, seat_tool
+from tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 COMBAT_GROUPS = ("combat", "ranged", "magic")
@@ -116,9 +115,7 @@ class NpcResult(CheckResult, BoundResult):
 @table_tool("fiveplus_add_npc", "fiveplus", "Generate a 5+ NPC from a concept and a power level 1-5: goal, actions, "
             "signature ability, behaviour, rank and the successes that defeat it (NPCs never roll).")
 def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
-    if args.name is not None:
-        require_new_name(state, args.name)
-    name = args.name or npc_name(args.concept, state)
+    name = npc_seat_name(state, args.name, args.concept, check_name=require_new_name)
     dice: list[Die] = []
     rank = RANK_BY_LEVEL[args.level] if args.rank is None else args.rank
     default, parts = party_default_challenge(state)

@@ -30,7 +30,6 @@ from pydantic import Field
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
-from tools.npc_names import npc_name
 from tools.systems.mastery.catalogue import (
     ABILITIES,
     DEFENSE_SKILLS,
@@ -61,9 +60,8 @@ from tools.systems.mastery.sheet import (
     health_boxes,
     violations,
 )
-from tools.systems.mastery.table_common import require_new_name
 from tools.table import BoundResult, TableState
-from tools.table_people import NAME, put, random_seat_tool, seat_tool
+from tools.table_people import NAME, npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 LEVELS: dict[int, dict[str, int]] = {
@@ -157,9 +155,7 @@ class NpcResult(CheckResult, BoundResult):
             "traits from a concept and a power level 1-5, and add it to the table.")
 def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     options = options_of(state)
-    if args.name is not None:
-        require_new_name(state, args.name)
-    name = args.name or npc_name(args.concept, state)
+    name = npc_seat_name(state, args.name, args.concept)
     level = LEVELS[args.level]
     dice: list[Die] = []
     steps = [f"The GM's character at power level {args.level}: no creation budgets (the book leaves monsters and "

@@ -28,7 +28,6 @@ choice made by a die from the roller:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from itertools import permutations
 from typing import TypeVar
@@ -37,7 +36,6 @@ from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.npc_names import npc_name
 from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from tools.systems.minim.characters import (
     GENERIC_POWERS,
@@ -55,9 +53,8 @@ from tools.systems.minim.sheet import (
     tier,
     violations,
 )
-from tools.systems.minim.table_common import require_new_name
 from tools.table import BoundResult, TableState
-from tools.table_people import put, random_seat_tool, seat_tool
+from tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 T = TypeVar("T")
@@ -136,15 +133,7 @@ WEAPONS = {"fire": "ranged weapon", "sports": "throwing weapons", "fight": "clos
 
 def keywords_in(concept: str) -> list[str]:
     """The keywords of :data:`KEYWORD_SKILLS` the concept mentions, in the order they appear."""
-    found: list[str] = []
-    for word in re.findall(r"[a-z]+", concept.lower()):
-        word = KEYWORD_ALIASES.get(word, word)
-        for kw in KEYWORD_SKILLS:
-            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
-                if kw not in found:
-                    found.append(kw)
-                break
-    return found
+    return concept_keywords(concept, KEYWORD_SKILLS, KEYWORD_ALIASES)
 
 
 def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
@@ -191,9 +180,7 @@ class NpcResult(CheckResult, BoundResult):
 @table_tool("minim_add_npc", "minim",
       "Generate a valid Minim NPC (narrator-character) from a concept and a tier 1-5 and add it to the table.")
 def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
-    if args.name is not None:
-        require_new_name(state, args.name)
-    name = args.name or npc_name(args.concept, state)
+    name = npc_seat_name(state, args.name, args.concept)
     t = args.tier
     dice: list[Die] = []
     steps = [f"A narrator-character of tier {t}: values judged for the concept, no creation budgets."]

@@ -30,6 +30,7 @@ from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concep
 from tools.contract import CheckResult, ToolArgs, ToolResult
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
+from tools.table_people import concept_keywords
 from tools.tool import tool
 from tools.systems.minisix.codes import CodeError, DieCode, code
 from tools.systems.minisix.gear import ARMOR, GUNS, MELEE, MISSILE, THROWN
@@ -112,15 +113,7 @@ def keywords_in(concept: str | None) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _keywords(concept: str) -> tuple[str, ...]:
-    found: list[str] = []
-    for word in re.findall(r"[a-z]+", (concept or "").lower()):
-        word = ALIASES.get(word, word)
-        for kw in KEYWORD_SKILLS:
-            if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
-                if kw not in found:
-                    found.append(kw)
-                break
-    return tuple(found)
+    return tuple(concept_keywords(concept or "", KEYWORD_SKILLS, ALIASES))
 
 
 def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:

@@ -27,7 +27,6 @@ from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
 from tools.dice import Die, Roller
-from tools.npc_names import npc_name
 from tools.systems.minisix.characters import (
     COMBAT_SKILLS,
     KEYWORD_SKILLS,
@@ -54,9 +53,9 @@ from tools.systems.minisix.sheet import (
     SkillEntry,
     violations,
 )
-from tools.systems.minisix.table_common import fail, require_new_name, sheet_of
+from tools.systems.minisix.table_common import fail, sheet_of
 from tools.table import BoundResult, TableState
-from tools.table_people import put, random_seat_tool, seat_tool
+from tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
 
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
@@ -114,9 +113,7 @@ class NpcResult(CheckResult, BoundResult):
 @table_tool("minisix_add_npc", "minisix", "Generate a Mini Six NPC from a concept and a power level 1-5 (weak to "
             "legendary) and add it to the table.")
 def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
-    if args.name is not None:
-        require_new_name(state, args.name)
-    name = args.name or npc_name(args.concept, state)
+    name = npc_seat_name(state, args.name, args.concept)
     lvl = args.level
     dice: list[Die] = []
     base = LEVEL_BASE[lvl]
