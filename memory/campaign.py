@@ -6,7 +6,7 @@ state is a fold of the log (:meth:`Campaign.fold`), the snapshot is only a cache
 re-runs every call from its logged seed on the state it saw and reports the first result that is not
 byte-identical.
 
-Verification in layers, cheapest first (see the README's Reliability section for what each costs):
+Verification in layers, cheapest first (see docs/reliability.md for what each costs):
 
 * every open: the store re-hashes the chain and checks the bindings (:mod:`memory.store`); here the campaign's
   settings are checked against its first event and the snapshot against the fold of the events *since the last

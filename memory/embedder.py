@@ -34,7 +34,7 @@ def quiet_onnxruntime() -> bool:
 
     A user who set ``ORT_DISABLE_TELEMETRY`` themselves keeps their value. If onnxruntime was already imported
     by someone else (a program embedding narrator), only its runtime switch is left: events stop, but the files
-    may already have been written — that is reported by the False, and the README says so."""
+    may already have been written — that is reported by the False, and docs/reliability.md says so."""
     os.environ.setdefault(TELEMETRY_OFF, "1")
     loaded = sys.modules.get("onnxruntime")
     if loaded is not None:

@@ -5,7 +5,7 @@ Why words too: a rare word a question shares with a memory (a heron, a rowboat, 
 embedding, so a lexical ranking (BM25, :mod:`memory.lexical`) both brings its best matches in as candidates and adds
 to their score, in proportion to the best match's BM25 (:data:`W_WORDS`, a calibrated blend). It is kept small: on
 the blind development sessions, whose questions were written in other words than the events on purpose, a larger
-weight lost recall (see the README's memory section).
+weight lost recall (see docs/memory.md).
 
 Why not similarity alone: "who is the innkeeper" is answered by the NPC whose concept says innkeeper (an exact
 alias), "what did we promise the duke" by a turn flagged as a promise that names the duke, and of two equally

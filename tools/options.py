@@ -95,7 +95,7 @@ def allowed(field: Any) -> str:
             return f"a whole number {low}-{high}"
         return "a whole number" + (f" of at least {low}" if low is not None else "")
     words = re.split(r"\. |; |: | \(", field.description or "")[0].strip().rstrip(".")
-    return (words if len(words) <= 70 else words[:67] + "...") or "see the README"
+    return (words if len(words) <= 70 else words[:67] + "...") or "see the system's page in docs/systems/"
 
 
 def listing(model: type[BaseModel] | None, shared: Mapping[str, Any]) -> str:

@@ -9,7 +9,7 @@ from models.base import LLMBackend
 
 PROPOSERS = ("router", "llm", "hybrid")
 DEFAULT_PROPOSER = "router"
-"""Chosen by measurement (README): the embedded models are near 0% at choosing tools; the router is not."""
+"""Chosen by measurement (docs/evaluation.md): the embedded models are near 0% at choosing tools; the router is not."""
 
 
 def stderr_progress(label: str) -> Callable[[float], None]:

@@ -49,7 +49,7 @@ from narrator.narration.voice import voice
 
 TOPIC_THRESHOLD = 0.30
 """Calibrated by ``narrator eval topic tests/data/narration_topic_calibration.jsonl`` (the highest threshold keeping
-95% of on-topic narrations); checked on ``narration_topic_check.jsonl`` (README: the figures)."""
+95% of on-topic narrations); checked on ``narration_topic_check.jsonl`` (docs/evaluation.md: the figures)."""
 MIN_KNOWN = 0.85
 MAX_WORDS = 70
 PHRASE = 3

@@ -91,7 +91,7 @@ def test_each_family_is_judged_in_every_system(judges):
             if agrees and (why := judges[system][agrees](sentence)) is not None:
                 wrong.append((system, family, agrees, f"removed: {why}", sentence))
     total = sum(5 * (2 if agrees else 1) for _, _, agrees in CASES.values())
-    # A learnt reader slips (README: held-out figures); what must hold is that every family works in most systems
+    # A learnt reader slips (docs/honesty.md: held-out figures); what must hold is that every family works in most systems
     # and the slips stay few. Measured when written: 10 of 80.
     assert len(wrong) <= total * 15 // 100, wrong
     per_family = {f: sum(1 for w in wrong if w[1] == f) for f in CASES}

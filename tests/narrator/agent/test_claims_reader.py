@@ -1,6 +1,6 @@
 """The claims reader (issue 26): the training lines follow the labels, every family and system is covered, the
 reader reads plain examples of each family in every system's words, and ``narrator eval claims`` reports per
-family. The held-out figures are a benchmark (README), not asserted here."""
+family. The held-out figures are a benchmark (docs/honesty.md), not asserted here."""
 
 from __future__ import annotations
 

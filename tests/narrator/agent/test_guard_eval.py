@@ -1,4 +1,4 @@
-"""``narrator eval guard``: the figures on the development set are the README's, and the report counts right."""
+"""``narrator eval guard``: the figures on the development set are the documentation's, and the report counts right."""
 
 from __future__ import annotations
 
@@ -14,16 +14,16 @@ ISSUE_KINDS = {"number_words", "roman", "dice_words", "health_change", "death", 
                "outcome", "modifier", "odds", "harmless", "engine_backed"}
 
 
-def test_the_development_set_meets_the_targets_and_its_figures_are_in_the_readme(capsys):
+def test_the_development_set_meets_the_targets_and_its_figures_are_in_the_docs(capsys):
     assert main(["eval", "guard", str(DEV)]) == 0
     summary = capsys.readouterr().out.splitlines()[0]
     report = evaluate_guard(DEV).as_dict()
     assert report["n"] >= 200 and ISSUE_KINDS <= set(report["per_kind"])
     assert report["mechanical_kept"] == 0
-    # The claims reader misreads some short fiction (README); issue 26's 3% is a benchmark, this a regression bound.
+    # The claims reader misreads some short fiction (docs/honesty.md); issue 26's 3% is a benchmark, this a regression bound.
     assert report["harmless_removed_rate"] <= 0.10
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert summary in readme, f"README must carry the development-set figures: {summary}"
+    honesty = (ROOT / "docs" / "honesty.md").read_text(encoding="utf-8")
+    assert summary in honesty, f"docs/honesty.md must carry the development-set figures: {summary}"
 
 
 def test_json_report(capsys):

@@ -27,7 +27,7 @@ def test_a_session_is_played_and_every_question_is_measured():
     report = evaluate_session(SESSIONS / "dev_mastery.json")
     figures = report.figures()
     assert report.questions == 20 and report.turns == 29 and len(report.ranks) == 20
-    assert 0.4 <= figures["hit_at_5"] <= 1.0  # measured 0.75 (README); a broken memory finds next to nothing
+    assert 0.4 <= figures["hit_at_5"] <= 1.0  # measured 0.75 (docs/memory.md); a broken memory finds next to nothing
     assert figures["reaches_prompt"] <= figures["hit_at_5"] + 1e-9  # the prompt's lines are the same ranking, cut
     assert summary([report])["overall"]["questions"] == 20
 

@@ -123,7 +123,7 @@ SUCCESS_FAILURE_PAIRS = [  # (narrates success, narrates failure) for the same a
 
 def test_outcome_agreement_on_success_failure_pairs():
     """A contradiction is always rejected; an honest narration is kept unless the learnt reader misreads it
-    (README: its held-out figures), which these pairs allow once."""
+    (docs/honesty.md: its held-out figures), which these pairs allow once."""
     success, failure = rolled("success", True), rolled("failure", False)
     for good, bad in SUCCESS_FAILURE_PAIRS:
         assert not check_outcome(bad, success, CTX).passed, bad
