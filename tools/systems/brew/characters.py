@@ -16,13 +16,13 @@ and a trick and a flaw from the book's general lists where no ancestry gives the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import Field, field_validator
 
 from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.draws import pick
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
@@ -33,7 +33,6 @@ from tools.systems.brew.rules import (
 )
 from tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
 
-T = TypeVar("T")
 GENERAL_TRICKS = tuple(t for t in TRICKS if t not in EXCLUSIVE_TRICKS)
 GENERAL_FLAWS = tuple(f for f in FLAWS if f not in EXCLUSIVE_FLAWS)
 SPECIALTY_NAMES = {
@@ -355,14 +354,6 @@ def brew_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRes
 
 
 # --- random characters -----------------------------------------------------------------------------------------------
-
-
-def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    if len(options) == 1:
-        return options[0]
-    d = roller.roll(len(options), purpose)
-    dice.append(d)
-    return options[d.face - 1]
 
 
 class RandomArgs(ToolArgs):

@@ -30,14 +30,14 @@ Readings chosen:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.draws import pick as _pick
 from tools.dice import Die, DieFlag, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.odds import Dist, Odds
@@ -49,7 +49,6 @@ from tools.systems.fiveplus.rules import (
 from tools.systems.fiveplus.sheet import FivePlusCharacter, Method, cost, violations
 from tools.tool import tool
 
-T = TypeVar("T")
 SCAFFOLD: dict[str, dict[str, Any]] = {
     "improvise": {"name": "Improvise", "kind": "skill", "level": 2, "tier": 0,
                   "effect": "you can do any action as improvisation"},
@@ -389,14 +388,6 @@ def fiveplus_character_create(args: CreateArgs, roller: Roller) -> CharacterResu
                            + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
                            steps=[how, *steps, *describe(c)], rule_refs=[CHARACTERS, LEVEL], dice=dice, outcome=None,
                            success=None, odds=None, character=c, points_spent=spent)
-
-
-def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    if len(options) == 1:
-        return options[0]
-    die = roller.roll(len(options), purpose)
-    dice.append(die)
-    return options[die.face - 1]
 
 
 class RandomArgs(ToolArgs):

@@ -26,12 +26,13 @@ The random character (readings chosen, every choice a die from the roller):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import Field, field_validator
 
 from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.draws import pick
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
@@ -48,7 +49,6 @@ from tools.systems.mastery.sheet import (
     problems, trait_points,
 )
 
-T = TypeVar("T")
 CHECK_ACTIVITIES: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
 
 NAME_WORDS: dict[str, tuple[str, ...]] = {
@@ -266,15 +266,6 @@ class RandomArgs(CampaignSpec):
 class RandomCharacterResult(CheckResult):
     character: MasteryCharacter
     concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
-
-
-def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    """Choose uniformly with one die of len(options) sides; a single option needs no die."""
-    if len(options) == 1:
-        return options[0]
-    die = roller.roll(len(options), purpose)
-    dice.append(die)
-    return options[die.face - 1]
 
 
 def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[str] = ()) -> list[str]:

@@ -16,6 +16,7 @@ from pydantic import Field
 
 from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.draws import pick
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.tool import tool
@@ -159,7 +160,6 @@ class CreateArgs(ToolArgs, NormalizedNames):
     gear: list[GearItem] = Field(default_factory=list)
 
 
-
 def _skill_line(c: MinimCharacter) -> str:
     order = skill_rankings(c.traits)[0]
     parts = [f"{n} of {t} ({rank}): {', '.join(s for s in c.skills if TRAIT_OF_SKILL[s] == t)}"
@@ -237,10 +237,8 @@ def _trait_order(wanted: list[str], roller: Roller, dice: list[Die]) -> tuple[tu
 
 
 def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    """Choose uniformly by rolling a die with one side per option (the roller is the only randomness)."""
-    die = roller.roll(len(options), purpose)
-    dice.append(die)
-    return options[die.face - 1]
+    """Choose uniformly by rolling a die with one side per option, a single option too (seeds recorded so)."""
+    return pick(roller, options, purpose, dice, roll_single=True)
 
 
 @tool("minim_character_random", "minim",

@@ -28,13 +28,12 @@ choice made by a die from the roller:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from itertools import permutations
-from typing import TypeVar
 
 from pydantic import Field
 
 from tools.contract import CheckResult, ToolArgs
+from tools.draws import pick as _pick
 from tools.dice import Die, Roller
 from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from tools.systems.minim.characters import (
@@ -56,8 +55,6 @@ from tools.systems.minim.sheet import (
 from tools.table import BoundResult, TableState
 from tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
 from tools.tool import table_tool
-
-T = TypeVar("T")
 
 
 # --- player-characters ---------------------------------------------------------------------------------------------
@@ -134,15 +131,6 @@ WEAPONS = {"fire": "ranged weapon", "sports": "throwing weapons", "fight": "clos
 def keywords_in(concept: str) -> list[str]:
     """The keywords of :data:`KEYWORD_SKILLS` the concept mentions, in the order they appear."""
     return concept_keywords(concept, KEYWORD_SKILLS, KEYWORD_ALIASES)
-
-
-def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    """Choose uniformly with one die of len(options) sides; a single option needs no die."""
-    if len(options) == 1:
-        return options[0]
-    die = roller.roll(len(options), purpose)
-    dice.append(die)
-    return options[die.face - 1]
 
 
 def _quality(t: int, roller: Roller, what: str, dice: list[Die], steps: list[str]) -> int:

@@ -20,14 +20,14 @@ The random character spends its budgets the way the book describes, every choice
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from pydantic import Field, field_validator
 
 from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from tools.contract import CheckResult, ToolArgs, ToolResult
+from tools.draws import pick
 from tools.dice import Die, Roller
 from tools.errors import FieldProblem, ToolArgumentError
 from tools.table_people import concept_keywords
@@ -42,7 +42,6 @@ from tools.systems.minisix.sheet import (
     Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
 )
 
-T = TypeVar("T")
 
 KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "guard": ("melee", "search"), "soldier": ("melee", "missile"), "warrior": ("melee", "athletics"),
@@ -114,15 +113,6 @@ def keywords_in(concept: str | None) -> list[str]:
 @lru_cache(maxsize=1024)
 def _keywords(concept: str) -> tuple[str, ...]:
     return tuple(concept_keywords(concept or "", KEYWORD_SKILLS, ALIASES))
-
-
-def pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
-    """Choose uniformly with one die of len(options) sides; one option needs no die."""
-    if len(options) == 1:
-        return options[0]
-    die = roller.roll(len(options), purpose)
-    dice.append(die)
-    return options[die.face - 1]
 
 
 def weapon_for(skill: str, roller: Roller, dice: list[Die]) -> GearItem | None:
