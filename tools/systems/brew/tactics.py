@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.table import TableState
+from tools.table_tactics import distances, step_toward
 
 DOWN = ("unconscious", "dying", "dead")
 
@@ -49,11 +50,7 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     here = state.positions.get(name)
     if not state.zones or here not in state.zones:
         return [("brew_attack_target", {"attacker": name, "defender": weakest[0]})]
-    distance: dict[str, int | None] = {}
-    for t in targets:
-        there = state.positions.get(t)
-        path = state.zone_path(here, there) if there in state.zones else None
-        distance[t] = None if path is None else len(path) - 1
+    distance = distances(state, here, targets)
     close = [t for t in weakest if distance[t] == 0]
     if close:
         return [("brew_attack_target", {"attacker": name, "defender": close[0]})]
@@ -63,9 +60,4 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
             return [("brew_attack_target", {"attacker": name, "defender": t, "weapon": weapon})]
         if _caster(sheet):
             return [("brew_attack_target", {"attacker": name, "defender": t, "weapon": "spell"})]
-    reachable = [t for t in targets if distance[t] is not None]
-    if not reachable:
-        return []
-    goal = min(reachable, key=lambda t: (distance[t], state.characters[t].get("health", 0), t))
-    path = state.zone_path(here, state.positions[goal])
-    return [("table_move", {"actor": name, "zone": path[1]})] if path and len(path) > 1 else []
+    return step_toward(state, name, here, distance, lambda t: state.characters[t].get("health", 0))

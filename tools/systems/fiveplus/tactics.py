@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.table import TableState
+from tools.table_tactics import distances, step_toward
 
 RANGED_WORDS = ("shoot", "cast", "spell", "blast", "curse", "hex", "burn", "breath", "throw", "smite", "insult",
                 "threaten", "command", "corrupt", "chant", "evil eye", "roar", "shout")
@@ -66,17 +67,8 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     call = {"npc": name, "action": action, **({"mental": True} if mental else {})}
     if not state.zones or here is None:
         return [("fiveplus_npc_act", {**call, "target": targets[0]})]
-    distance: dict[str, int | None] = {}
-    for t in targets:
-        there = state.positions.get(t)
-        path = state.zone_path(here, there) if there is not None else None
-        distance[t] = None if path is None else len(path) - 1
+    distance = distances(state, here, targets)
     near = [t for t in targets if distance[t] is not None and distance[t] <= reach]
     if near:
         return [("fiveplus_npc_act", {**call, "target": near[0]})]
-    reachable = [t for t in targets if distance[t] is not None]
-    if not reachable:
-        return []
-    goal_t = min(reachable, key=lambda t: (distance[t], _left(state.characters[t]), t))
-    path = state.zone_path(here, state.positions[goal_t])
-    return [("table_move", {"actor": name, "zone": path[1]})] if path and len(path) > 1 else []
+    return step_toward(state, name, here, distance, lambda t: _left(state.characters[t]))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.table import TableState
+from tools.table_tactics import distances, step_toward
 
 OUT = ("coma", "dead", "fled")
 
@@ -43,17 +44,8 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     here = state.positions.get(name)
     if not state.zones or here is None or ranged:
         return [("mastery_attack", {"attacker": name, "defender": weakest[0], "style": style})]
-    distance = {}
-    for t in targets:
-        there = state.positions.get(t)
-        path = state.zone_path(here, there) if there is not None else None
-        distance[t] = 0 if there is None else (None if path is None else len(path) - 1)
+    distance = distances(state, here, targets, unplaced=0)
     same = [t for t in weakest if distance[t] == 0]
     if same:
         return [("mastery_attack", {"attacker": name, "defender": same[0], "style": "melee"})]
-    reachable = [t for t in targets if distance[t] is not None]
-    if not reachable:
-        return []
-    goal = min(reachable, key=lambda t: (distance[t], state.characters[t].get("health", 0), t))
-    path = state.zone_path(here, state.positions[goal])
-    return [("table_move", {"actor": name, "zone": path[1]})] if path and len(path) > 1 else []
+    return step_toward(state, name, here, distance, lambda t: state.characters[t].get("health", 0))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tools.table import TableState
+from tools.table_tactics import distances, step_toward
 
 
 def _targets(state: TableState) -> list[str]:
@@ -34,11 +35,7 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     weakest = sorted(targets, key=lambda n: (state.characters[n].get("health", 0), n))
     if not state.zones or here is None:
         return [("minim_attack_target", {"attacker": name, "defender": weakest[0], "skill": "fight"})]
-    distance = {}
-    for t in targets:
-        there = state.positions.get(t)
-        path = state.zone_path(here, there) if there is not None else None
-        distance[t] = None if path is None else len(path) - 1
+    distance = distances(state, here, targets)
     same = [t for t in weakest if distance[t] == 0]
     if same:
         return [("minim_attack_target", {"attacker": name, "defender": same[0], "skill": "fight"})]
@@ -46,9 +43,4 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     ranged = "fire" if "fire" in skills else "sports" if "sports" in skills else None
     if near and ranged:
         return [("minim_attack_target", {"attacker": name, "defender": near[0], "skill": ranged})]
-    reachable = [t for t in targets if distance[t] is not None]
-    if not reachable:
-        return []
-    goal = min(reachable, key=lambda t: (distance[t], state.characters[t].get("health", 0), t))
-    path = state.zone_path(here, state.positions[goal])
-    return [("table_move", {"actor": name, "zone": path[1]})] if path and len(path) > 1 else []
+    return step_toward(state, name, here, distance, lambda t: state.characters[t].get("health", 0))

@@ -17,6 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tools.table import TableState
+from tools.table_tactics import distances, step_toward
 from tools.systems.minisix.sheet import MiniSixCharacter
 from tools.systems.minisix.table_common import can_act, conditions_of
 
@@ -48,11 +49,7 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     here = state.positions.get(name)
     if not state.zones or here not in state.zones:
         return [("minisix_attack_target", {"attacker": name, "defender": hurt[0]})]
-    distance: dict[str, int | None] = {}
-    for t in foes:
-        there = state.positions.get(t)
-        path = state.zone_path(here, there) if there in state.zones else None
-        distance[t] = None if path is None else len(path) - 1
+    distance = distances(state, here, foes)
     unknown = [t for t in hurt if distance[t] is None and state.positions.get(t) is None]
     same = [t for t in hurt if distance[t] == 0] + unknown
     if same:
@@ -62,9 +59,4 @@ def npc_turn(state: TableState, name: str) -> list[tuple[str, dict[str, Any]]]:
     if near and shoots:
         kind = "missile" if me.weapons(("missile",)) else "throwing"
         return [("minisix_attack_target", {"attacker": name, "defender": near[0], "kind": kind})]
-    reachable = [t for t in foes if distance[t] is not None]
-    if not reachable:
-        return []
-    goal = min(reachable, key=lambda t: (distance[t], t))
-    path = state.zone_path(here, state.positions[goal])
-    return [("table_move", {"actor": name, "zone": path[1]})] if path and len(path) > 1 else []
+    return step_toward(state, name, here, distance)
