@@ -8,7 +8,7 @@ unknown-name error — differing only in the model and the book's name. A system
 
 from __future__ import annotations
 
-from typing import Generic, NoReturn, TypeVar
+from typing import Any, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
@@ -16,6 +16,7 @@ from tools.problems import sheet_as
 from tools.table import TableState, UnknownNameError
 
 S = TypeVar("S", bound=BaseModel)
+G = TypeVar("G", bound=Any)  # a gear item: any model with a name
 
 
 class Sheets(Generic[S]):
@@ -43,3 +44,12 @@ def conditions_of(state: TableState, name: str) -> list[str]:
 def unknown(what: str, name: str, known: list[str], field: str) -> NoReturn:
     """An argument error for a name that is not among ``known`` (the known ones listed)."""
     raise UnknownNameError(what, name, known, field)
+
+
+def without_item(gear: list[G], item: str, field: str = "item") -> tuple[G, list[G]]:
+    """The item of ``gear`` named ``item`` (ignoring case and spaces around it) and the gear without it, or an
+    unknown-name error listing the gear: losing, giving away or using up an item reads the same in every system."""
+    index = next((i for i, g in enumerate(gear) if g.name.casefold() == item.strip().casefold()), None)
+    if index is None:
+        unknown("item", item, [g.name for g in gear], field)
+    return gear[index], [g for i, g in enumerate(gear) if i != index]

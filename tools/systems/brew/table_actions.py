@@ -46,6 +46,7 @@ from tools.systems.brew.table_common import (
     ACTOR, MODIFIER, Edits, condition_mods, conditions_of, difficulty_value, fail, find, health_ops, health_rule,
     mods_line, option, require_conscious, set_state, time_mode, unknown,
 )
+from tools.table_sheets import without_item
 from tools.table import BoundResult, SetConditions, SetField, TableState, field_changes
 
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
@@ -555,11 +556,7 @@ def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> Gea
 @table_tool("brew_lose_item", "brew", "A character loses, gives away or uses up an item.")
 def brew_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> GearResult:
     name, sheet = find(state, args.actor, "actor")
-    index = next((i for i, g in enumerate(sheet.gear) if g.name.casefold() == args.item.strip().casefold()), None)
-    if index is None:
-        unknown("item", args.item, [g.name for g in sheet.gear], "item")
-    gone = sheet.gear[index]
-    gear = [g for i, g in enumerate(sheet.gear) if i != index]
+    gone, gear = without_item(sheet.gear, args.item)
     return GearResult(summary=f"{name} no longer has {gone.name}", steps=[f"{gone.name} leaves {name}'s equipment."],
                       rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
                       changes=[_gear_change(name, sheet, gear)])

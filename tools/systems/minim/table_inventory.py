@@ -18,7 +18,8 @@ from tools.dice import Roller
 from tools.tool import table_tool
 from tools.systems.minim.rules import BOOK
 from tools.systems.minim.sheet import GearItem
-from tools.systems.minim.table_common import find, unknown
+from tools.systems.minim.table_common import find
+from tools.table_sheets import without_item
 from tools.table import BoundResult, SetField, TableState
 
 GEAR = ref(BOOK, "Advancement")
@@ -67,11 +68,7 @@ def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> In
 @table_tool("minim_lose_item", "minim", "A character loses, gives away or uses up an item from their gear.")
 def minim_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> InventoryResult:
     name, sheet = find(state, args.actor, "actor")
-    index = next((i for i, g in enumerate(sheet.gear) if g.name.casefold() == args.item.strip().casefold()), None)
-    if index is None:
-        unknown("item", args.item, [g.name for g in sheet.gear], "item")
-    gone = sheet.gear[index]
-    gear = [g for i, g in enumerate(sheet.gear) if i != index]
+    gone, gear = without_item(sheet.gear, args.item)
     return InventoryResult(
         summary=f"{name} no longer has {gone.name}",
         steps=[f"{gone.name} leaves {name}'s gear."],
