@@ -9,7 +9,12 @@ and a game adapter it names by dotted path. Nothing outside the package, its pro
 (``proposals.SPECS`` and ``proposals.router_examples``, ``examples.WORKED_EXAMPLES``, ``tactics.npc_turn``,
 ``sheet_view.sheet_text``) and from two declarations (``options_model``, ``sheet_model``): five systems once wrote
 the same eight methods each to say where those parts were, so a fix to that glue is made once here and a new
-system writes only its rules.
+system writes only its rules. The table glue is shared the same way, a system passing its rules as a parameter or
+a small hook: :mod:`tools.table_people` (the tools that seat a made, random or NPC character),
+:mod:`tools.table_sheets` (a sheet read off the table), :mod:`tools.table_fights` (who fights, where a latecomer
+joins), :mod:`tools.table_tactics` (a foe's step toward its target), :class:`tools.turns.ConditionEdits` (condition
+changes and their timers), :func:`tools.draws.pick` (a generator's choice by dice). ``tests/coin_system`` is the
+smallest system written on them.
 
 What a system provides (``tests/tools/systems/test_conformance.py`` checks every registered system):
 
