@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from narrator import __version__
-from narrator.commands import agent, bench, campaign, memory, play, rules
+from narrator.commands import agent, bench, campaign, memory, play, rules, systems
 from tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.register(sub)
     memory.register(sub)
     bench.register(sub)
+    systems.register(sub)
     return p
 
 

@@ -1,8 +1,15 @@
-"""Rules systems, discovered rather than listed.
+"""Rules systems, discovered rather than listed: installed ones through the ``narrator.systems`` entry points.
 
-Each subpackage of :mod:`tools.systems` is one rules system and exposes ``SYSTEM``, an object satisfying
-:class:`tools.systems.contract.RulesSystem`. Adding a sixth system means adding a sixth subpackage; no other
-system's file changes. A system that lives elsewhere (a plugin, or a test's own tiny system) joins with
+A rules system is an object satisfying :class:`tools.systems.contract.RulesSystem` (usually ``SYSTEM`` in its
+package). Every system — the five built in and any plugin installed with pip — is found the same way: an entry
+point in the group ``narrator.systems`` whose name is the system's name and whose value points at the object
+(``minim = "tools.systems.minim:SYSTEM"`` in this project's ``pyproject.toml``; a plugin writes the same line in its
+own). Why entry points: a community system installs with ``pip install narrator-coin`` and changes no file here.
+
+A plugin that fails to import, or whose object breaks the contract, is reported by name (:func:`load_problems`,
+``narrator systems``) and the others still load. A built-in subpackage of :mod:`tools.systems` that no entry point
+names (a checkout that was never installed, or installed before the entry points were written) is found by a scan of
+the package instead, so the five are there however the code is run. A system made at run time (a test's own) joins with
 :func:`register_system`; every cache built from the systems (the tool registry, the proposals) follows
 :func:`generation`.
 
@@ -14,7 +21,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from dataclasses import dataclass
 from functools import lru_cache
+from importlib import metadata
 
 from tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
     POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
@@ -24,23 +33,87 @@ _EXTRA: dict[str, RulesSystem] = {}
 _GENERATION = [0]
 
 
+GROUP = "narrator.systems"
+"""The entry-point group a rules system registers in (``[project.entry-points."narrator.systems"]``)."""
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a system came from, for ``narrator systems``: the distribution that installed it, its version, and
+    the entry point (or the scan, or a run-time registration) that found it."""
+
+    name: str
+    found_by: str  # "entry point", "package scan" or "registered at run time"
+    distribution: str | None = None
+    version: str | None = None
+    target: str | None = None  # the entry point's value, or the module scanned
+
+
+@dataclass(frozen=True)
+class LoadProblem:
+    """A system that could not be loaded: named, with the reason, so the others still load."""
+
+    name: str
+    origin: Origin
+    error: str
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
+
+
+def _as_system(obj: object) -> object:
+    """An entry point may name the system object or the module holding ``SYSTEM``."""
+    return getattr(obj, "SYSTEM", obj) if not isinstance(obj, RulesSystem) else obj
+
+
 @lru_cache(maxsize=1)
-def _discovered() -> tuple[RulesSystem, ...]:
-    found = []
+def _discovered() -> tuple[tuple[RulesSystem, ...], tuple[Origin, ...], tuple[LoadProblem, ...]]:
+    found: dict[str, tuple[RulesSystem, Origin]] = {}
+    problems: list[LoadProblem] = []
+    for ep in _entry_points():
+        dist = getattr(ep, "dist", None)
+        origin = Origin(ep.name, "entry point", dist.metadata["Name"] if dist else None, dist.version if dist else None,
+                        ep.value)
+        try:
+            system = _as_system(ep.load())
+        except Exception as e:  # noqa: BLE001 - any failure of a plugin's import is reported, never fatal
+            problems.append(LoadProblem(ep.name, origin, f"{type(e).__name__}: {e}"))
+            continue
+        if not isinstance(system, RulesSystem):
+            problems.append(LoadProblem(ep.name, origin, f"{ep.value} does not satisfy the RulesSystem contract"))
+        elif system.name != ep.name:
+            problems.append(LoadProblem(ep.name, origin, f"{ep.value} is the system {system.name!r}, not {ep.name!r}"))
+        elif ep.name in found:
+            problems.append(LoadProblem(ep.name, origin, f"{ep.name!r} is already installed by {found[ep.name][1].distribution}"))
+        else:
+            found[ep.name] = (system, origin)
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if not info.ispkg:
+        if not info.ispkg or info.name in found or any(p.name == info.name for p in problems):
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         system = getattr(module, "SYSTEM", None)
         if not isinstance(system, RulesSystem):
             raise TypeError(f"tools.systems.{info.name} has no SYSTEM satisfying RulesSystem")
-        found.append(system)
-    return tuple(found)
+        found[system.name] = (system, Origin(system.name, "package scan", target=module.__name__))
+    return (tuple(s for s, _ in found.values()), tuple(o for _, o in found.values()), tuple(problems))
+
+
+def load_problems() -> tuple[LoadProblem, ...]:
+    """The installed systems that could not be loaded, each with why."""
+    return _discovered()[2]
+
+
+def origins() -> dict[str, Origin]:
+    """Where each available system came from, by name."""
+    out = {o.name: o for o in _discovered()[1]}
+    out.update({name: Origin(name, "registered at run time", target=type(s).__module__) for name, s in _EXTRA.items()})
+    return out
 
 
 def all_systems() -> tuple[RulesSystem, ...]:
     """Every system, in listing order (``order``, then name); the first is the default."""
-    systems = {s.name: s for s in _discovered()}
+    systems = {s.name: s for s in _discovered()[0]}
     systems.update(_EXTRA)
     return tuple(sorted(systems.values(), key=lambda s: (s.order, s.name)))
 
