@@ -1,0 +1,72 @@
+"""Play modes as objects (narrator.game.modes): one registry, one protocol, and a session that asks its mode instead
+of testing the mode's name."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from narrator.game.blocks import plain
+from narrator.game.context import Mode, Play
+from narrator.game.modes import MODES, PlayMode, mode_named
+from tools.errors import NarratorError
+
+GAME = Path(__file__).resolve().parents[3] / "narrator" / "game"
+SNEAK = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth"}})
+
+
+def test_the_registry_holds_the_three_modes_each_implementing_the_protocol():
+    assert list(MODES) == ["solo", "assist", "teach"]
+    for name, mode in MODES.items():
+        assert isinstance(mode, Mode) and mode.name == name and mode.hint.startswith(name.capitalize() + ":")
+    assert [m.explains for m in MODES.values()] == [False, False, True]
+    assert mode_named("teach") is MODES["teach"]
+    with pytest.raises(NarratorError, match="Unknown mode 'chaos': choose solo, assist, teach"):
+        mode_named("chaos")
+
+
+def test_no_module_of_the_game_branches_on_the_modes_name():
+    found = [f"{p.name}:{i}" for p in GAME.rglob("*.py") for i, line in enumerate(p.read_text().splitlines(), 1)
+             if re.search(r"mode\s*[!=]=\s*['\"]", line)]
+    assert not found, found
+
+
+def test_the_session_delegates_to_its_mode_object(make_session, ready_campaign):
+    """A mode written for the test sees the moments of a turn in order, through the same Play view commands get."""
+    seen: list[str] = []
+
+    class Watching(PlayMode):
+        name = "watching"
+        hint = "Watching: the test's own mode."
+
+        def enter(self, play: Play) -> None:
+            assert isinstance(play, Play)
+            seen.append("enter")
+
+        def before_roll(self, play: Play, tool: str, args: dict) -> None:
+            seen.append(f"before {tool}")
+
+        def read_as(self, play: Play, outcome) -> None:
+            seen.append(f"read {outcome.proposal.tool}")
+
+        def after_turn(self, play: Play, outcome, text: str) -> None:
+            seen.append(f"after {text}")
+
+    s = make_session(campaign=ready_campaign, mode="assist", proposals=[SNEAK])
+    s.play_mode = Watching()
+    assert s.mode == "watching" and "Watching: the test's own mode." in plain(s.start())
+    s.handle("I sneak past the guard")
+    assert seen[0] == "enter" and seen[-3:] == ["before minim_check", "read minim_check",
+                                                "after I sneak past the guard"]
+    assert "Teach:" in plain(s.handle("/mode teach")) and s.play_mode is MODES["teach"]
+
+
+def test_one_limit_for_a_line_the_agents(make_session, ready_campaign):
+    from narrator.agent.turn import MAX_INPUT
+
+    s = make_session(campaign=ready_campaign)
+    s.start()
+    assert f"the limit is {MAX_INPUT}" in plain(s.handle("x" * (MAX_INPUT + 1)))
