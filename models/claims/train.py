@@ -24,7 +24,7 @@ import torch
 from torch import nn
 
 from models.claims.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
-from narrator.agent.claims_reader import FAMILIES, MAX_CHARS, data_fingerprint, training_files
+from models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -33,7 +33,7 @@ import re
 from typing import Any
 
 from narrator.agent.claims_reader import FAMILIES, NOTHING, Reading
-from narrator.agent.evidence import Evidence
+from narrator.agent.evidence import Evidence, outcome_of
 
 DECIDED = {"outcome": 0.5, "attack": 0.6, "harm": 0.3, "heal": 0.6, "condition": 0.3, "item": 0.4, "resource": 0.5,
            "number": 0.5}
@@ -147,8 +147,6 @@ class ClaimsJudge:
 def attack_polarities(evidence: Evidence) -> list[int]:
     """Each attack of the turn as +1 (hit) or −1 (miss), from the tool's name and its result's outcome (else its
     ``hit``, else its ``success``); a middling outcome is a hit when someone was hurt this turn, a miss otherwise."""
-    from narrator.agent.guard import outcome_of
-
     hurt = any(e.kind in ("harmed", "downed") for e in evidence.effects)
     polarities = [outcome_of(result, evidence.vocabulary, ("hit", "success"))[1]
                   for tool, result in evidence.results if ATTACK_TOOL.search(tool)]

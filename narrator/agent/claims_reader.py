@@ -15,7 +15,6 @@ Who a claim is about is not the reader's job: the names and pronouns in the sent
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -24,31 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from prompts import ROOT as PROMPTS_ROOT
+from models.claims.labels import FAMILIES, MAX_CHARS, NOTHING, data_fingerprint, training_files  # noqa: F401 - the reader's vocabulary, importable from here
 
-FAMILIES: dict[str, tuple[str, ...]] = {
-    "outcome": ("success", "failure", "partial", "none"),
-    "attack": ("hit", "miss", "none"),
-    "harm": ("hurt", "down", "dead", "fled", "unharmed", "none"),
-    "heal": ("healed", "none"),
-    "condition": ("gained", "lost", "none"),
-    "item": ("gained", "lost", "none"),
-    "resource": ("spent", "none"),
-    "number": ("yes", "no"),
-}
-"""Each family's labels; the last is "no claim"."""
-NOTHING = {family: labels[-1] for family, labels in FAMILIES.items()}
-MAX_CHARS = 400
 REMEMBERED = 512
 """A sentence is read from at most this many characters: model text is untrusted, the reader stays linear."""
 
 
 class ClaimsDataError(ValueError):
     """A labelled line that does not follow ``claims_labels.md`` (a bug in a data file, named with its line)."""
-
-
-def training_files(root: Path | None = None) -> list[Path]:
-    return sorted((root or PROMPTS_ROOT / "common").glob("claims_training_*.jsonl"))
 
 
 def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
@@ -71,15 +53,6 @@ def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
                                       f"({', '.join(bad) or 'system/sentence'} wrong)")
             rows.append(row)
     return rows
-
-
-def data_fingerprint(rows: list[dict[str, Any]]) -> str:
-    """What the shipped weights were trained on (``models/claims/reader.npz`` keeps it): the sentences and labels, in
-    order. A reader whose fingerprint differs from the training files' was trained on other lines."""
-    h = hashlib.sha256()
-    for r in rows:
-        h.update(json.dumps([r["sentence"], *(r[f] for f in FAMILIES)]).encode())
-    return h.hexdigest()[:16]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ them (:meth:`tools.systems.contract.RulesSystem.effects`) and the system's vocab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from tools.contract import ToolResult
 from tools.systems.contract import Effect, Vocabulary
@@ -57,3 +58,15 @@ class Evidence:
             if label:
                 return str(label)
         return None
+
+
+def outcome_of(node: Any, vocabulary: Any, verdicts: tuple[str, ...] = ("success",)) -> tuple[Any, int | None]:
+    """A result's outcome label and its polarity: from the book's outcome labels, else from the first of the
+    ``verdicts`` fields (booleans) the result has; None when it decided nothing."""
+    label = getattr(node, "outcome_label", None) or (node.outcome if isinstance(getattr(node, "outcome", None), str)
+                                                     else None)
+    polarity = vocabulary.outcomes.get(str(label).lower()) if label else None
+    if polarity is None:
+        verdict = next((v for v in (getattr(node, name, None) for name in verdicts) if v is not None), None)
+        polarity = None if verdict is None else (1 if verdict else -1)
+    return label, polarity

@@ -42,7 +42,7 @@ from narrator.agent.claims import (
     GENERIC_ITEMS, PRONOUNS, NumberClaim, lexicon, number_claims, outcome_claims, state_claims,
 )
 from narrator.agent.claims_reader import NOTHING
-from narrator.agent.evidence import Evidence
+from narrator.agent.evidence import Evidence, outcome_of
 from tools.facts import Fact, effect_facts, facts_of
 
 MAX_SENTENCE = 600
@@ -112,18 +112,6 @@ class EngineOutcome:
     polarity: int
     critical: bool
     label: str
-
-
-def outcome_of(node: Any, vocabulary: Any, verdicts: tuple[str, ...] = ("success",)) -> tuple[Any, int | None]:
-    """A result's outcome label and its polarity: from the book's outcome labels, else from the first of the
-    ``verdicts`` fields (booleans) the result has; None when it decided nothing."""
-    label = getattr(node, "outcome_label", None) or (node.outcome if isinstance(getattr(node, "outcome", None), str)
-                                                     else None)
-    polarity = vocabulary.outcomes.get(str(label).lower()) if label else None
-    if polarity is None:
-        verdict = next((v for v in (getattr(node, name, None) for name in verdicts) if v is not None), None)
-        polarity = None if verdict is None else (1 if verdict else -1)
-    return label, polarity
 
 
 def engine_outcomes(evidence: Evidence) -> list[EngineOutcome]:

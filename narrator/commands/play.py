@@ -6,6 +6,7 @@ import argparse
 
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS
 from narrator.commands.agent import add_model_options
+from narrator.game.modes import MODES
 from tools.errors import UserError
 
 
@@ -35,7 +36,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play interactively: a new-campaign wizard, then solo, assist or teach mode")
     p.add_argument("--campaign", "-c", help="campaign to resume or create (default: the only one, or ask)")
     p.add_argument("--system", help="rules system of a new campaign (default: ask)")
-    p.add_argument("--mode", choices=("solo", "assist", "teach"), default="solo")
+    p.add_argument("--mode", choices=tuple(MODES), default="solo")
     p.add_argument("--seed", type=int, help="master seed of a new campaign (random when omitted)")
     p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
     p.add_argument("--no-model", action="store_true", help="no narrator model: the engine answers with dice only")
