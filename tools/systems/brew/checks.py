@@ -37,6 +37,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from tools.arg_words import lower
 from tools.contract import CheckResult, ToolArgs, signed
 from tools.dice import Die, DieFlag, Roller
 from tools.odds import Dist, Odds, die
@@ -48,10 +49,6 @@ from tools.systems.brew.rules import (
 
 Keep = Literal["none", "high", "low"]
 DIFFICULTY_NAMES = {v: k for k, v in DIFFICULTIES.items()}
-
-
-def lower(v):
-    return v.strip().lower() if isinstance(v, str) else v
 
 
 class PoolSpec(ToolArgs):

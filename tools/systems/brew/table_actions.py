@@ -24,16 +24,17 @@ Readings chosen (see also :mod:`.table_common`):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.tool import table_tool
 from tools.systems.brew.advancement import AdvanceResult, brew_advance
-from tools.systems.brew.checks import BrewCheckResult, brew_check, lower
+from tools.systems.brew.checks import BrewCheckResult, brew_check
 from tools.systems.brew.contests import CollaborateResult, ContestResult, brew_collaborate, brew_contest
 from tools.systems.brew.flaws import FlawResult, brew_flaw_roll
 from tools.systems.brew.rerolls import ChanceResult, RerollResult, brew_chance_roll, brew_reroll
@@ -127,21 +128,16 @@ def remember(state: TableState, name: str, entry: dict[str, Any]) -> Any:
 
 class SkillRollArgs(ToolArgs):
     actor: str = ACTOR
-    skill: Skill | None = Field(None, description="The skill, or null for the attribute alone.")
-    attribute: Attribute | None = Field(None, description="Default: the skill's usual attribute. Required without "
-                                        "a skill.")
-    difficulty: int | DifficultyName = DIFFICULTY
+    skill: Annotated[Skill | None, LOWER] = Field(None, description="The skill, or null for the attribute alone.")
+    attribute: Annotated[Attribute | None, LOWER] = Field(None, description="Default: the skill's usual attribute. "
+                                                          "Required without a skill.")
+    difficulty: Annotated[int | DifficultyName, LOWER] = DIFFICULTY
     modifier: int = MODIFIER
     specialty: bool = Field(False, description="The action falls within one of the actor's specialties in this "
                             "skill: 2d6 keep the higher.")
     profession: str | None = Field(None, max_length=60, description="For a Profession roll: which profession.")
-    task: Task = Field("other", description="hiding / large_objects (size rolls 2d6), deception (A Thousand "
-                       "Masks), spooky (Superstitious), or other.")
-
-    @field_validator("skill", "attribute", "task", "difficulty", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
+    task: Annotated[Task, LOWER] = Field("other", description="hiding / large_objects (size rolls 2d6), deception (A "
+                                         "Thousand Masks), spooky (Superstitious), or other.")
 
     @model_validator(mode="after")
     def _what(self):
@@ -268,18 +264,14 @@ def brew_take_chance(args: TakeChanceArgs, roller: Roller, state: TableState) ->
 class ContestRollArgs(ToolArgs):
     actor: str = ACTOR
     opponent: str = Field(min_length=1, max_length=60, description="Who the actor contests.")
-    skill: Skill | None = None
-    attribute: Attribute | None = None
-    opponent_skill: Skill | None = Field(None, description="Default: the same skill.")
-    opponent_attribute: Attribute | None = Field(None, description="Default: the opponent skill's attribute.")
+    skill: Annotated[Skill | None, LOWER] = None
+    attribute: Annotated[Attribute | None, LOWER] = None
+    opponent_skill: Annotated[Skill | None, LOWER] = Field(None, description="Default: the same skill.")
+    opponent_attribute: Annotated[Attribute | None, LOWER] = Field(None, description="Default: the opponent skill's "
+                                                                   "attribute.")
     modifier: int = MODIFIER
     opponent_modifier: int = Field(0, ge=-20, le=20)
-    task: Task = "other"
-
-    @field_validator("skill", "attribute", "opponent_skill", "opponent_attribute", "task", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
+    task: Annotated[Task, LOWER] = "other"
 
     @model_validator(mode="after")
     def _what(self):
@@ -329,17 +321,12 @@ def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) 
 
 class TeamRollArgs(ToolArgs):
     actors: list[str] = Field(min_length=2, max_length=8, description="Who works together.")
-    skill: Skill | None = None
-    attribute: Attribute | None = None
-    difficulty: int | DifficultyName = DIFFICULTY
+    skill: Annotated[Skill | None, LOWER] = None
+    attribute: Annotated[Attribute | None, LOWER] = None
+    difficulty: Annotated[int | DifficultyName, LOWER] = DIFFICULTY
     mode: Literal["consecutive", "concurrent"] = "concurrent"
     max_rolls: int | None = Field(None, ge=1, le=20)
     minutes_per_roll: int | None = Field(None, ge=1, le=10_000)
-
-    @field_validator("skill", "attribute", "difficulty", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
 
     @model_validator(mode="after")
     def _what(self):
@@ -397,13 +384,8 @@ def brew_set_time(args: SetTimeArgs, roller: Roller, state: TableState) -> Bound
 
 class TrainArgs(ToolArgs):
     actor: str = ACTOR
-    skill: Skill
+    skill: Annotated[Skill, LOWER]
     days: int = Field(ge=1, le=60)
-
-    @field_validator("skill", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
 
 
 class TrainResult(BoundResult):
@@ -434,12 +416,7 @@ def brew_train(args: TrainArgs, roller: Roller, state: TableState) -> TrainResul
 
 class FlawArgs(ToolArgs):
     actor: str = ACTOR
-    flaw: Literal["unlucky", "old enemies", "bound by their word", "thin face"]
-
-    @field_validator("flaw", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
+    flaw: Annotated[Literal["unlucky", "old enemies", "bound by their word", "thin face"], LOWER]
 
 
 class FlawOnTable(FlawResult, BoundResult):

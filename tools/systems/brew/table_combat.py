@@ -23,16 +23,16 @@ Readings chosen:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.tool import table_tool
 from tools.systems.brew.combat import AttackResult, ChaseResult, brew_attack, brew_chase
-from tools.systems.brew.checks import lower
 from tools.systems.brew.initiative import BrewInitiativeResult, Combatant, brew_initiative
 from tools.systems.brew.rules import (
     ATTACK_TYPES, FIELDS_REF, MAGIC_ROLLS, MANA, SERVANT_REF, TIME, WEAPONS, WEAPONS_TABLE, Attribute,
@@ -164,21 +164,16 @@ class AttackTargetArgs(ToolArgs):
     weapon: str | None = Field(None, max_length=60, description="A weapon from the attacker's gear, or 'unarmed', "
                                "'ranged' (their bow or gun), 'thrown' (whatever comes to hand), 'spell' (destruction "
                                "magic); default: their first weapon that reaches.")
-    attribute: Attribute | None = Field(None, description="power or precision where the attack allows both "
-                                        "(default: the better).")
+    attribute: Annotated[Attribute | None, LOWER] = Field(None, description="power or precision where the attack "
+                                                          "allows both (default: the better).")
     targeted: bool = Field(False, description="Aimed past the armor (an eye, a gap): -2, armor ignored.")
     pull_punch: bool = Field(False, description="Hold back: no damage on a hit.")
     grapple: bool = Field(False, description="Wrestle the defender down (unarmed): no damage, they are grappled.")
-    defence: Literal["dodge", "fight_back", "take_hit", "disengage"] = Field(
+    defence: Annotated[Literal["dodge", "fight_back", "take_hit", "disengage"], LOWER] = Field(
         "dodge", description="How the defender answers: dodge or parry, fight_back (hurts the attacker on winning), "
         "take_hit (to act instead), disengage (from mid to long range).")
     modifier: int = MODIFIER
     defence_modifier: int = Field(0, ge=-20, le=20)
-
-    @field_validator("attribute", "defence", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
 
 
 class AttackOnTableResult(AttackResult, BoundResult):

@@ -19,15 +19,15 @@ Readings chosen:
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.tool import table_tool
-from tools.systems.brew.checks import lower
 from tools.systems.brew.healing import HEAL_TABLES, brew_heal_roll
 from tools.systems.brew.magic import CastResult, ManaResult, brew_cast, brew_mana
 from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, DifficultyName, MagicField
@@ -41,19 +41,14 @@ from tools.table import BoundResult, SetField, TableState
 
 class CastSpellArgs(ToolArgs):
     actor: str = ACTOR
-    field: MagicField = Field(description="transfiguration, healing, destruction, illusion, scrying, odds or "
-                              "movement.")
+    field: Annotated[MagicField, LOWER] = Field(description="transfiguration, healing, destruction, illusion, scrying, "
+                                                "odds or movement.")
     target: str | None = Field(None, max_length=60, description="Healing: the patient (default: oneself); "
                                "destruction: whom it strikes.")
-    difficulty: int | DifficultyName = Field("easy", description="6 is the standard for healing; the gamemaster "
-                                             "sets others.")
+    difficulty: Annotated[int | DifficultyName, LOWER] = Field("easy", description="6 is the standard for healing; the "
+                                                               "gamemaster sets others.")
     modifier: int = MODIFIER
     targeted: bool = Field(False, description="Destruction aimed past armor: -2, armor ignored.")
-
-    @field_validator("field", "difficulty", mode="before")
-    @classmethod
-    def _lower(cls, v):
-        return lower(v)
 
 
 class SpellOnTable(CastResult, BoundResult):

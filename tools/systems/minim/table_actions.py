@@ -23,10 +23,11 @@ Readings chosen (see also :mod:`.table_common` for the conditions):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref
 from tools.dice import Roller
@@ -39,7 +40,7 @@ from tools.systems.minim.powers import (
 from tools.systems.minim.rules import BOOK, QUALITY_PRICE, TRAIT_OF_SKILL, Skill, Trait
 from tools.systems.minim.sheet import GearItem
 from tools.systems.minim.table_common import (
-    FAITH_ARG, MODIFIER, condition_modifier, draw_faith, fail, find, lower, modifier_line, require_conscious,
+    FAITH_ARG, MODIFIER, condition_modifier, draw_faith, fail, find, modifier_line, require_conscious,
     specialty_for, spend_faith, unknown,
 )
 from tools.table import BoundResult, SetField, TableState
@@ -54,19 +55,15 @@ ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on th
 
 class CheckArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Who acts: a character or NPC on the table.")
-    skill: Skill | None = Field(None, description="The most relevant skill, or null when none clearly applies.")
-    trait: Trait | None = Field(None, description="The trait tested; default: the skill's own trait. Required "
-                                "when skill is null.")
+    skill: Annotated[Skill | None, LOWER] = Field(None, description="The most relevant skill, or null when none "
+                                                  "clearly applies.")
+    trait: Annotated[Trait | None, LOWER] = Field(None, description="The trait tested; default: the skill's own trait. "
+                                                  "Required when skill is null.")
     modifier: int = MODIFIER
     twice_as_long: bool = Field(False, description="In a calm environment, taking twice as long: +1.")
     specialty: str | None = Field(None, min_length=1, max_length=60, description="A specialty on the actor's sheet "
                                   "that refines the skill tested (heart-surgery for cure, karate for fight): +1.")
     faith: bool = FAITH_ARG
-
-    @field_validator("skill", "trait", mode="before")
-    @classmethod
-    def _lower_names(cls, v: Any) -> Any:
-        return lower(v)
 
     @model_validator(mode="after")
     def _trait_or_skill(self):
@@ -176,14 +173,10 @@ def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> Us
 class BuyArgs(ToolArgs):
     actor: str = ACTOR
     item: str = Field(min_length=1, max_length=60, description="What is bought, e.g. 'longbow'.")
-    kind: Literal["weapon", "armor", "item"] = Field("item", description="weapon, armor or any other item.")
+    kind: Annotated[Literal["weapon", "armor", "item"], LOWER] = Field("item", description="weapon, armor or any other "
+                                                                       "item.")
     quality: int = Field(0, ge=-2, le=2, description="-2..+2 (price 1..5 wealth); a typical item is ±0.")
     faith: bool = Field(False, description="Spend a faith point for +1 on the wealth roll (never required).")
-
-    @field_validator("kind", mode="before")
-    @classmethod
-    def _lower_kind(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class BuyResult(PurchaseResult, BoundResult):
@@ -225,14 +218,9 @@ class GrantFaithArgs(ToolArgs):
     actor: str = ACTOR
     amount: int = Field(1, ge=1, le=3, description="1 to 3 points per refill (more in heroic games, fewer in "
                         "grim ones).")
-    reason: Literal["virtue", "vice", "highlight"] = Field(description="Acted on their virtue or vice, or a "
-                                                           "session high-light vote.")
+    reason: Annotated[Literal["virtue", "vice", "highlight"], LOWER] = Field(description="Acted on their virtue or "
+                                                                             "vice, or a session high-light vote.")
     note: str | None = Field(None, max_length=200, description="What they did.")
-
-    @field_validator("reason", mode="before")
-    @classmethod
-    def _lower_reason(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class GrantFaithResult(BoundResult):

@@ -54,10 +54,11 @@ Readings chosen (see also :mod:`.table_common` for how conditions and faith are 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs, ref, signed
 from tools.dice import Die, DieFlag, Roller
@@ -73,7 +74,7 @@ from tools.systems.minim.checks import TESTS, TestSpec, resolve
 from tools import table_fights
 from tools.systems.minim.table_common import (
     SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
-    condition_modifier, conditions_of, fail, find, health_change, lower, modifier_line, require_conscious,
+    condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious,
     sheet_of, specialty_for, spend_faith, unique_names, unknown,
 )
 from tools.systems.contract import TurnStart
@@ -86,8 +87,9 @@ from tools.turns import condition_text
 class AttackTargetArgs(ToolArgs):
     attacker: str = Field(min_length=1, max_length=60, description="Who attacks.")
     defender: str = Field(min_length=1, max_length=60, description="Who is attacked.")
-    skill: AttackSkill = Field("fight", description="fight (close combat, same zone), fire (missiles) or sports "
-                               "(thrown); fire and sports reach an adjacent zone at -1.")
+    skill: Annotated[AttackSkill, LOWER] = Field("fight", description="fight (close combat, same zone), fire "
+                                                 "(missiles) or sports (thrown); fire and sports reach an adjacent "
+                                                 "zone at -1.")
     weapon: str | None = Field(None, min_length=1, max_length=60, description="A weapon from the attacker's gear; "
                                "default: their best-quality weapon, or bare-handed/improvised (quality 0).")
     aim: bool = Field(False, description="The attacker aimed at this defender last turn: +1.")
@@ -95,11 +97,6 @@ class AttackTargetArgs(ToolArgs):
                                   "that refines the attack skill (karate, fencing): +1.")
     modifier: int = MODIFIER
     faith: bool = FAITH_ARG
-
-    @field_validator("skill", mode="before")
-    @classmethod
-    def _lower_skill(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class AttackOnTableResult(MinimAttackResult, BoundResult):
@@ -277,14 +274,10 @@ class AreaEffectArgs(ToolArgs):
                          "book's guide-line for a power that affects an area is 1.")
     avoidable: bool = Field(True, description="Each may avoid points with health-rolls, as from an attack (false: a "
                             "hazard the narrator rules nobody can dodge by dice).")
-    condition: str | None = Field(None, min_length=1, max_length=60, description="A condition it leaves on everyone "
-                                  "it reaches (e.g. stunned, fallen); it ends as the condition does.")
+    condition: Annotated[str | None, LOWER] = Field(None, min_length=1, max_length=60, description="A condition it "
+                                                    "leaves on everyone it reaches (e.g. stunned, fallen); it ends as "
+                                                    "the condition does.")
     source: str | None = Field(None, max_length=200, description="What it is: a storm spell, a salvo, a grenade.")
-
-    @field_validator("condition", mode="before")
-    @classmethod
-    def _lower_condition(cls, v: Any) -> Any:
-        return lower(v)
 
     @model_validator(mode="after")
     def _something(self) -> "AreaEffectArgs":

@@ -76,10 +76,6 @@ MODIFIER = Field(0, ge=-9, le=9, description="Situational bonuses and penalties:
 FAITH_ARG = Field(False, description="Spend one of the actor's faith points for +1 (once per action).")
 
 
-def lower(v: Any) -> Any:
-    return v.strip().lower() if isinstance(v, str) else v
-
-
 def unique_names(names: list[str]) -> list[str]:
     """A list-of-names argument: each 1-60 characters, each once ignoring case."""
     cleaned = [n.strip() for n in names]
@@ -104,16 +100,10 @@ SHEETS = Sheets(MinimCharacter, "Minim")
 sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-
-
-
-
 def require_conscious(name: str, sheet: MinimCharacter, field: str, doing: str = "act") -> None:
     if sheet.health <= 0:
         fail(field, f"{name} is unconscious (health 0) and cannot {doing}; heal them first (minim_heal, "
                     "minim_recover_health with full_rest or long_term)")
-
-
 
 
 NPC_FAITH_MODES = ("own", "infinite", "pool", "brain")

@@ -19,10 +19,11 @@ Readings chosen (the reasons are in :mod:`.collaboration`):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator, model_validator
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
@@ -30,7 +31,7 @@ from tools.tool import table_tool
 from tools.systems.minim.collaboration import ProjectResult, minim_project
 from tools.systems.minim.rules import TRAIT_OF_SKILL, Skill, Trait
 from tools.systems.minim.table_common import (
-    FAITH_ARG, MODIFIER, condition_modifier, fail, find, lower, require_conscious, specialty_for, spend_faith,
+    FAITH_ARG, MODIFIER, condition_modifier, fail, find, require_conscious, specialty_for, spend_faith,
 )
 from tools.table import BoundResult, SetSystemState, TableState
 
@@ -40,17 +41,13 @@ LONG_PROJECTS = ("accumulate", "strict")
 
 class Worker(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
-    skill: Skill | None = Field(None, description="The skill they work with, or null when none clearly applies.")
-    trait: Trait | None = Field(None, description="The trait tested; default: the skill's own trait.")
+    skill: Annotated[Skill | None, LOWER] = Field(None, description="The skill they work with, or null when none "
+                                                  "clearly applies.")
+    trait: Annotated[Trait | None, LOWER] = Field(None, description="The trait tested; default: the skill's own trait.")
     specialty: str | None = Field(None, min_length=1, max_length=60, description="A specialty of theirs that "
                                   "refines the skill: +1.")
     modifier: int = MODIFIER
     faith: bool = FAITH_ARG
-
-    @field_validator("skill", "trait", mode="before")
-    @classmethod
-    def _lower_names(cls, v: Any) -> Any:
-        return lower(v)
 
     @model_validator(mode="after")
     def _trait_or_skill(self):

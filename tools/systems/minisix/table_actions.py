@@ -17,10 +17,11 @@ Readings chosen (see :mod:`.table_common` for penalties, declared actions, Lucky
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
@@ -41,28 +42,20 @@ EXTRA = Field(None, ge=0, le=9, description="Actions declared this round beyond 
 HERO = Field(0, ge=0, le=3, description="Hero Points spent for +6 each (Thule house rule).")
 
 
-def lower(v: Any) -> Any:
-    return v.strip().lower() if isinstance(v, str) else v
-
-
 class CheckArgs(ToolArgs):
     actor: str = ACTOR
-    skill: str | None = Field(None, max_length=60, description="The skill rolled (e.g. stealth, persuasion, "
-                              "medicine), or null for an attribute alone.")
-    attribute: Attribute | None = Field(None, description="might, agility, wit or charm: the attribute rolled when "
-                                        "no skill applies.")
-    difficulty: Difficulty | None = Field(None, description="very easy (5), easy (10), moderate (15), difficult "
-                                          "(20), very difficult (25), heroic (30); default moderate.")
+    skill: Annotated[str | None, LOWER] = Field(None, max_length=60, description="The skill rolled (e.g. stealth, "
+                                                "persuasion, medicine), or null for an attribute alone.")
+    attribute: Annotated[Attribute | None, LOWER] = Field(None, description="might, agility, wit or charm: the "
+                                                          "attribute rolled when no skill applies.")
+    difficulty: Annotated[Difficulty | None, LOWER] = Field(None, description="very easy (5), easy (10), moderate "
+                                                            "(15), difficult (20), very difficult (25), heroic (30); "
+                                                            "default moderate.")
     tn: int | None = Field(None, ge=1, le=200, description="A target number set by the narrator (overrides "
                            "difficulty).")
     modifier: int = Field(0, ge=-20, le=20, description="A flat bonus or penalty to the total (circumstances).")
     extra_actions: int | None = EXTRA
     hero_points: int = HERO
-
-    @field_validator("skill", "attribute", "difficulty", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
 
     @model_validator(mode="after")
     def _something(self) -> "CheckArgs":

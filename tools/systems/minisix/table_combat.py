@@ -34,10 +34,11 @@ Readings chosen (see also :mod:`.table_common`):
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
@@ -55,7 +56,7 @@ from tools.systems.minisix.rules import (
     WOUND_EFFECTS, Cover, Range, WeaponKind,
 )
 from tools.systems.minisix.sheet import GearItem, MiniSixCharacter
-from tools.systems.minisix.table_actions import EXTRA, HERO, lower, remember_failure
+from tools.systems.minisix.table_actions import EXTRA, HERO, remember_failure
 from tools import table_fights
 from tools.systems.minisix.table_common import (
     SHEETS, COVER_CONDITIONS, DODGE_KEY, ConditionEdits, can_act, conditions_of, declare, declared, fail, find, lucky,
@@ -174,22 +175,18 @@ class AttackArgs(ToolArgs):
     attacker: str = Field(min_length=1, max_length=60, description="Who attacks.")
     defender: str = Field(min_length=1, max_length=60, description="Who is attacked.")
     weapon: str | None = Field(None, min_length=1, max_length=60, description="A weapon from the attacker's gear.")
-    kind: WeaponKind | None = Field(None, description="melee, brawling, missile or throwing; default from the "
-                                    "gear and the distance.")
-    range: Range | None = Field(None, description="short, medium, long: used when the zones do not say.")
-    cover: Cover | None = Field(None, description="The defender's cover when not on the table: 50%, 75%, 90%, "
-                                "100%.")
+    kind: Annotated[WeaponKind | None, LOWER] = Field(None, description="melee, brawling, missile or throwing; default "
+                                                      "from the gear and the distance.")
+    range: Annotated[Range | None, LOWER] = Field(None, description="short, medium, long: used when the zones do not "
+                                                  "say.")
+    cover: Annotated[Cover | None, LOWER] = Field(None, description="The defender's cover when not on the table: 50%, "
+                                                  "75%, 90%, 100%.")
     charge: bool = Field(False, description="A charge: +15' of movement toward the foe, then the attack.")
     extra_actions: int | None = EXTRA
     modifier: int = Field(0, ge=-20, le=20, description="A flat bonus or penalty to the attack roll.")
     hero_points: int = HERO
     defender_hero_points: int = Field(0, ge=0, le=3, description="Hero Points the defender spends on the static "
                                       "defence, +6 each (Thule).")
-
-    @field_validator("kind", "range", "cover", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class AttackOnTableResult(MiniSixRollResult, BoundResult):
@@ -305,15 +302,10 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
 
 class DodgeActionArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Who dodges.")
-    mode: Literal["action", "full"] = Field("action", description="action: a dodge roll beside other actions; full: "
-                                            "the only action this turn, +10.")
+    mode: Annotated[Literal["action", "full"], LOWER] = Field("action", description="action: a dodge roll beside other "
+                                                              "actions; full: the only action this turn, +10.")
     dash: bool = Field(False, description="Full dodge only: Dodge & Dash, +30' of movement.")
     extra_actions: int | None = EXTRA
-
-    @field_validator("mode", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class DodgeActionResult(DodgeResult, BoundResult):

@@ -10,29 +10,24 @@ movement that goes with other actions: the attack tool's ``charge``, and the fre
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from tools.arg_words import LOWER
 from tools.binding import bind, run_pure
 from tools.contract import ToolArgs
 from tools.dice import Roller
 from tools.table import BoundResult, TableState
 from tools.tool import table_tool
 from tools.systems.minisix.movement import MoveResult, minisix_move
-from tools.systems.minisix.table_actions import lower
 from tools.systems.minisix.table_common import fail, find, penalty_dice, require_able
 
 
 class RunArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Who runs.")
-    mode: Literal["run", "sprint"] = Field("run", description="run: 60' + Athletics; sprint, in a straight line: "
-                                           "90' + double Athletics.")
-
-    @field_validator("mode", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
+    mode: Annotated[Literal["run", "sprint"], LOWER] = Field("run", description="run: 60' + Athletics; sprint, in a "
+                                                             "straight line: 90' + double Athletics.")
 
 
 class RunResult(MoveResult, BoundResult):

@@ -24,16 +24,17 @@ Readings chosen:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
+from tools.arg_words import LOWER
 from tools.contract import ToolArgs
 from tools.dice import Die, Roller
 from tools.table import BoundResult, SetField, SetSystemState, TableState
 from tools.tool import table_tool
 from tools.systems.minisix.rules import HOUSE, ONCE_PER_SESSION, PERK_TEXT, PERKS_REF
-from tools.systems.minisix.table_actions import LAST_FAILED, lower
+from tools.systems.minisix.table_actions import LAST_FAILED
 from tools.systems.minisix.table_common import ConditionEdits, fail, find, thule, unknown
 
 SESSION = "session"
@@ -41,16 +42,11 @@ SESSION = "session"
 
 class PerkArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Who uses the perk.")
-    perk: str = Field(min_length=1, max_length=60, description="A perk on the actor's sheet: lucky, destiny, favors, "
-                      "perceptive, daredevil, recall...")
+    perk: Annotated[str, LOWER] = Field(min_length=1, max_length=60, description="A perk on the actor's sheet: lucky, "
+                                        "destiny, favors, perceptive, daredevil, recall...")
     note: str | None = Field(None, max_length=200, description="What it is used for (the favor called in...).")
     revealed: bool = Field(True, description="Perceptive: whether the GM revealed something (if not, it may be used "
                            "again).")
-
-    @field_validator("perk", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class PerkResult(BoundResult):
@@ -130,13 +126,9 @@ def minisix_use_perk(args: PerkArgs, roller: Roller, state: TableState) -> PerkR
 
 class ComplicationArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Whose complication came up.")
-    complication: str = Field(min_length=1, max_length=60, description="One of the character's complications.")
+    complication: Annotated[str, LOWER] = Field(min_length=1, max_length=60, description="One of the character's "
+                                                "complications.")
     note: str | None = Field(None, max_length=200, description="How it got in the way.")
-
-    @field_validator("complication", mode="before")
-    @classmethod
-    def _lower(cls, v: Any) -> Any:
-        return lower(v)
 
 
 class ComplicationResult(BoundResult):
