@@ -557,7 +557,6 @@ def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState)
                        changes=[SetConditions(name=name, conditions=conds)])
 
 
-
 class CarryArgs(ToolArgs):
     actor: str = ACTOR
     carried_kg: float = Field(ge=0, le=1000, description="What the character carries, in kilograms.")

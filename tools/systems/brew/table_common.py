@@ -49,10 +49,6 @@ SHEETS = Sheets(BrewCharacter, "Brew")
 sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-
-
-
-
 def option(state: TableState, key: str, default: Any) -> Any:
     return state.options.get(key, default)
 
@@ -90,8 +86,6 @@ def require_conscious(name: str, sheet: BrewCharacter, field: str, doing: str = 
 def require_new_name(state: TableState, name: str, field: str = "name") -> None:
     """Brew's refusal of a taken name does not list the names on the table."""
     table_people.require_new_name(state, name, field, listing=None)
-
-
 
 
 def condition_mods(state: TableState, name: str, attribute: str, skill: str | None) -> tuple[list[tuple[int, str]],

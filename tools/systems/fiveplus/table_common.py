@@ -43,8 +43,6 @@ SHEETS = Sheets(FivePlusCharacter, "5+")
 sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-
-
 def require_able(state: TableState, name: str, c: FivePlusCharacter, field: str, doing: str = "act") -> None:
     if c.incapacitated or INCAPACITATED in state.conditions.get(name, []):
         fail(field, f"{name} is incapacitated and cannot {doing}; a major wound needs trained treatment "

@@ -47,10 +47,6 @@ SHEETS = Sheets(MasteryCharacter, "Mastery")
 sheet_of, find = SHEETS.sheet_of, SHEETS.find
 
 
-
-
-
-
 def is_down(state: TableState, name: str, sheet: MasteryCharacter) -> bool:
     return sheet.health <= 0 or bool({COMA, DEAD} & set(conditions_of(state, name)))
 
@@ -59,10 +55,6 @@ def require_up(state: TableState, name: str, sheet: MasteryCharacter, field: str
     if is_down(state, name, sheet):
         why = "dead" if DEAD in conditions_of(state, name) else "in a coma (no health boxes left)"
         fail(field, f"{name} is {why} and cannot {doing}; the GM may clear boxes with mastery_heal")
-
-
-
-
 
 
 # --- pools from a sheet --------------------------------------------------------------------------------------------

@@ -442,7 +442,6 @@ def actions_allowed(state: TableState, actor: str) -> int:
     return declared(state, actor) or 1
 
 
-
 # --- taking cover --------------------------------------------------------------------------------------------------
 
 

@@ -42,14 +42,8 @@ DECLARED_KEY = "declared"
 THULE = "thule"
 
 
-
-
 SHEETS = Sheets(MiniSixCharacter, "Mini Six")
 sheet_of, find = SHEETS.sheet_of, SHEETS.find
-
-
-
-
 
 
 def thule(state: TableState) -> bool:
@@ -74,8 +68,6 @@ def require_able(name: str, sheet: MiniSixCharacter, state: TableState, field: s
     why = can_act(sheet, conditions_of(state, name))
     if why:
         fail(field, f"{name} is {why} and cannot {doing}")
-
-
 
 
 def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple[int, list[str]]:
