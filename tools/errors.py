@@ -12,6 +12,7 @@ instead); the raw message stays what the model and the event log read.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 
@@ -83,11 +84,16 @@ class ScriptedDiceExhausted(NarratorError):
 
 # --- what a player reads ------------------------------------------------------------------------------------------
 
-def _engine_tool() -> str:
-    """A tool name of the table or of any registered system (read from the registry: shared code names none)."""
-    from tools.systems import all_systems
+SYSTEM_NAMES: list[Callable[[], Iterable[str]]] = []
+"""Where a refusal learns the rules systems' names (their tools' prefixes): :mod:`tools.systems` adds its listing
+when it loads. Errors sit below the systems (every tool raises them), so they are told the names rather than
+importing the systems: no import circle through the contract, and shared code still names no system."""
 
-    return r"\b(?:" + "|".join(["table", *(re.escape(s.name) for s in all_systems())]) + r")_[a-z_]+\b"
+
+def _engine_tool() -> str:
+    """A tool name of the table or of any registered system (read from the systems' listing)."""
+    names = [name for listing in SYSTEM_NAMES for name in listing()]
+    return r"\b(?:" + "|".join(["table", *(re.escape(n) for n in names)]) + r")_[a-z_]+\b"
 
 
 PLAYER_STEPS: dict[str, str] = {

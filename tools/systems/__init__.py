@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 
+from tools import errors
 from tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
     POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
 )
@@ -148,3 +149,6 @@ def unregister_system(name: str) -> None:
 def generation() -> int:
     """Bumped whenever the set of systems changes at run time."""
     return _GENERATION[0]
+
+
+errors.SYSTEM_NAMES.append(lambda: [s.name for s in all_systems()])  # a refusal's tool names (tools.errors)
