@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from memory.campaign import Campaign  # noqa: E402
-from memory.integrity import verify_chain  # noqa: E402
+from narrator.memory.campaign import Campaign  # noqa: E402
+from narrator.memory.integrity import verify_chain  # noqa: E402
 
 
 def build(root: Path, events: int) -> None:

@@ -88,7 +88,7 @@ def _cell(text: str) -> str:
 
 def options_reference(name: str) -> str:
     """A system's campaign options, from its options model (what ``narrator campaign new --option`` accepts)."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     model = get_system(name).campaign_options()
     if model is None:
@@ -102,7 +102,7 @@ def options_reference(name: str) -> str:
 
 def tools_reference(name: str) -> str:
     """Every tool of a system, pure and table, from the registry (what ``narrator tools --system S`` lists)."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     tools = sorted(get_system(name).tools(), key=lambda t: t.name)
     out = [f"{len(tools)} tools. `narrator tools --system {name} --json` prints their argument and result schemas.", "",
@@ -118,7 +118,7 @@ def readings_reference(name: str) -> str:
     import importlib
     import pkgutil
 
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     package = importlib.import_module(get_system(name).package)
     out: list[str] = []

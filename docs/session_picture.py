@@ -28,7 +28,7 @@ STYLES = {"echo": "bold cyan", "prompt": "bold yellow", "narration": "italic", "
 
 
 def play(root: Path, seed: int) -> list:
-    from memory.campaign import Campaign
+    from narrator.memory.campaign import Campaign
     from narrator.game.resources import BackgroundResources
     from narrator.game.session import GameSession, SessionConfig
 

@@ -15,7 +15,7 @@ import sqlite3
 import stat
 from pathlib import Path
 
-from memory.errors import CampaignAccessError
+from narrator.memory.errors import CampaignAccessError
 
 R, W, X = os.R_OK, os.W_OK, os.X_OK
 _EFFECTIVE = os.access in os.supports_effective_ids

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tools.proposals import CLARIFY, REFUSE
-from tools.systems import get_system
+from narrator.tools.proposals import CLARIFY, REFUSE
+from narrator.tools.systems import get_system
 
 if TYPE_CHECKING:
-    from memory.campaign import Campaign
-    from memory.store import StoredEvent
+    from narrator.memory.campaign import Campaign
+    from narrator.memory.store import StoredEvent
 
 ACTION = "action"
 """The event kind that closes a player's action (see the module docstring)."""

@@ -31,9 +31,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
-from memory.paths import campaign_dir, campaigns_root, safe_name
-from memory.store import (
+from narrator.memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
+from narrator.memory.paths import campaign_dir, campaigns_root, safe_name
+from narrator.memory.store import (
     BACKUP_DIR,
     DB_FILE,
     CampaignStore,
@@ -45,14 +45,14 @@ from memory.store import (
     read_lost,
     restore,
 )
-from tools.contract import ToolResult
-from tools.dice import Roller
-from tools.errors import ToolCallError
-from tools.options import validate_options
-from tools.registry import Registry, default_registry
-from tools.systems import get_system
-from tools.table import TableState, apply_all, parse_ops
-from tools.turns import party_down
+from narrator.tools.contract import ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolCallError
+from narrator.tools.options import validate_options
+from narrator.tools.registry import Registry, default_registry
+from narrator.tools.systems import get_system
+from narrator.tools.table import TableState, apply_all, parse_ops
+from narrator.tools.turns import party_down
 
 TEXT_KINDS = ("narration", "player", "note", "action")  # action: memory.actions' undo marker
 SETTINGS = ("name", "system", "options", "master_seed")

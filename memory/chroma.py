@@ -33,7 +33,7 @@ from chromadb.api import ClientAPI
 from chromadb.config import Settings
 from chromadb.utils.embedding_functions import register_embedding_function
 
-from memory.errors import MemoryStoreError
+from narrator.memory.errors import MemoryStoreError
 
 EF_NAME = "narrator-local"
 SPACE = "cosine"
@@ -124,7 +124,7 @@ _LOAD_LOCK = threading.Lock()
 
 def load_embedder(spec: EmbedderSpec) -> Embedder:
     """One loaded model per spec per process (loading MiniLM takes most of a second; GGUF longer)."""
-    from memory.embedder import GgufEmbedder, OnnxSentenceEmbedder, default_embedder
+    from narrator.memory.embedder import GgufEmbedder, OnnxSentenceEmbedder, default_embedder
 
     with _LOAD_LOCK:
         if spec not in _LOADED:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 TELEMETRY_OFF = "ORT_DISABLE_TELEMETRY"
 """onnxruntime (1.32 and later, on Linux and macOS too) starts a 1DS telemetry client when it loads: it writes a
@@ -185,7 +185,7 @@ class GgufEmbedder:
             raise EmbedderError(f"GGUF embeddings need llama-cpp-python: {e}") from None
         if not model_path.is_file():
             raise EmbedderError(f"Missing embedding model: {model_path}")
-        from models.llama import close_at_exit, safe_model_params
+        from narrator.models.llama import close_at_exit, safe_model_params
 
         with safe_model_params():  # the same AMX-safe load as every other model (use_extra_bufts = False)
             self.model = Llama(model_path=str(model_path), embedding=True, pooling_type=LLAMA_POOLING_TYPE_MEAN,

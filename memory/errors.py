@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 
 class CampaignError(UserError):

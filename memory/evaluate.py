@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client
-from memory.errors import MemoryStoreError
-from memory.lexical import LexicalIndex
-from memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
+from narrator.memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client
+from narrator.memory.errors import MemoryStoreError
+from narrator.memory.lexical import LexicalIndex
+from narrator.memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
 
 CAMPAIGN = "eval"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memory.campaign import Campaign
-from tools import render
+from narrator.memory.campaign import Campaign
+from narrator.tools import render
 
 
 def export_markdown(campaign: Campaign) -> str:

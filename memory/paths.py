@@ -11,7 +11,7 @@ import os
 import re
 from pathlib import Path
 
-from memory.errors import BadCampaignName
+from narrator.memory.errors import BadCampaignName
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 _.-]{0,63}$")
 

@@ -33,8 +33,8 @@ from typing import Any
 
 from chromadb.api.models.Collection import Collection
 
-from memory.lexical import LexicalIndex
-from memory.records import DISCOVERY, PROMISE, AliasIndex
+from narrator.memory.lexical import LexicalIndex
+from narrator.memory.records import DISCOVERY, PROMISE, AliasIndex
 
 ENTITY_KINDS = ("character", "place", "item")
 W_WORDS = 0.03  # the best BM25 match of the question gets this much; the others in proportion

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.store import StoredEvent
+from narrator.memory.store import StoredEvent
 
 MetaValue = str | int | float | bool | list[str]
 
@@ -177,8 +177,8 @@ class EventDeriver:
         changes = result.get("changes") or []
         if changes and self.system:
             try:
-                from tools.effects import effects_from_changes
-                from tools.systems import get_system
+                from narrator.tools.effects import effects_from_changes
+                from narrator.tools.systems import get_system
 
                 system = get_system(self.system)
                 effects = effects_from_changes(changes, system.vocabulary(), system.downed_condition,

@@ -23,8 +23,8 @@ from pathlib import Path
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 
-from memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
-from memory.errors import MemoryStoreError
+from narrator.memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
+from narrator.memory.errors import MemoryStoreError
 
 SPLITTER_VERSION = "3"  # 3: sections carry the owning system's name, not the file stem
 PASSAGE_WORDS = 150
@@ -76,14 +76,14 @@ def rules_index_dir() -> Path:
 def book_systems() -> dict[str, str]:
     """Rulebook file name → the name of the system that owns it (``mini-six.md`` may belong to ``minisix``):
     callers filter by system name, so the index stores that, not the file's stem."""
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     return {s.rulebook: s.name for s in all_systems()}
 
 
 def system_rulebooks() -> dict[str, Path]:
     """The rulebooks that systems keep outside the shared folder (``rulebook_dir``), by file name."""
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     return {s.rulebook: Path(s.rulebook_dir) / s.rulebook for s in all_systems()
             if s.rulebook_dir is not None and (Path(s.rulebook_dir) / s.rulebook).is_file()}

@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.chroma import Embedder
-from memory.rulebooks import Passage, RulebookIndex
-from tools import render
-from tools.dice import Roller
-from tools.registry import Registry, default_registry
+from narrator.memory.chroma import Embedder
+from narrator.memory.rulebooks import Passage, RulebookIndex
+from narrator.tools import render
+from narrator.tools.dice import Roller
+from narrator.tools.registry import Registry, default_registry
 
 WORKED_SEED = 7
 MIN_TOOL_SIMILARITY = 0.33
@@ -27,7 +27,7 @@ GENERIC_EXAMPLES: dict[str, dict[str, Any]] = {"table_roll": {"expression": "2d6
 
 def examples() -> dict[str, dict[str, Any]]:
     """One small, valid argument set per pure tool that can illustrate a ruling (no table needed)."""
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     found = dict(GENERIC_EXAMPLES)
     for system in all_systems():
@@ -108,7 +108,7 @@ _MATCHERS: dict[int, ToolMatcher] = {}
 
 def rulings_in(index: RulebookIndex, question: str, system: str | None = None, k: int = 3) -> Rulings:
     """The ``k`` best rulebook sections for ``question`` (of ``system``'s book if given) and a worked case."""
-    from memory.rulebooks import system_key
+    from narrator.memory.rulebooks import system_key
 
     system = system_key(system)
     found = index.search(question, system, k)

@@ -40,8 +40,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from memory import access
-from memory.errors import (
+from narrator.memory import access
+from narrator.memory.errors import (
     CampaignAccessError,
     CampaignCorrupt,
     CampaignDataLost,
@@ -49,7 +49,7 @@ from memory.errors import (
     CampaignInUse,
     CampaignNotFound,
 )
-from memory.integrity import GENESIS, KIND, Chain, Damage, check_bound_state, event_hash, state_digest, verify_chain
+from narrator.memory.integrity import GENESIS, KIND, Chain, Damage, check_bound_state, event_hash, state_digest, verify_chain
 
 DB_FILE = "campaign.sqlite"
 LOCK_FILE = "campaign.lock"

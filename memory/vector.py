@@ -27,13 +27,13 @@ from typing import Any
 from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 
-from memory.campaign import Campaign
-from memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
-from memory.lexical import LexicalIndex
-from memory.recall import Memory, RecallQuery, aliases_from, rank
-from memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
-from memory.rulebooks import RulebookIndex
-from memory.rulings import Rulings, rulings_in
+from narrator.memory.campaign import Campaign
+from narrator.memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
+from narrator.memory.lexical import LexicalIndex
+from narrator.memory.recall import Memory, RecallQuery, aliases_from, rank
+from narrator.memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
+from narrator.memory.rulebooks import RulebookIndex
+from narrator.memory.rulings import Rulings, rulings_in
 
 CHROMA_DIR = "chroma"
 SCHEMA = 2  # bump when records change shape: collections of another schema are rebuilt (2: documents for meaning)

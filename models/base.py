@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 Role = Literal["system", "user", "assistant"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from models.base import BackendError
+from narrator.models.base import BackendError
 
 EMBEDDED = ("smollm2", "gemma3-270m")
 DEFAULT = "smollm2"

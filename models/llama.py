@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from models.base import BackendError, GenerationSettings, Message
+from narrator.models.base import BackendError, GenerationSettings, Message
 
 _LOAD_LOCK = threading.Lock()
 

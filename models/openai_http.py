@@ -17,7 +17,7 @@ import urllib.request
 from collections.abc import Iterator
 from typing import Any, Literal
 
-from models.base import BackendError, GenerationSettings, Message
+from narrator.models.base import BackendError, GenerationSettings, Message
 
 SchemaMode = Literal["json_schema", "json_object", "none"]
 

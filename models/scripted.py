@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from models.base import BackendError, GenerationSettings, Message
+from narrator.models.base import BackendError, GenerationSettings, Message
 
 
 class ScriptedBackend:

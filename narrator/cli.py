@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from narrator import __version__
 from narrator.commands import agent, bench, campaign, memory, play, rules, systems
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 128 + 13  # 128 + SIGPIPE

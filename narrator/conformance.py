@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.systems import POWER_LEVELS, RulesSystem
+from narrator.tools.systems import POWER_LEVELS, RulesSystem
 
 ZONES = ["gate", "courtyard", "tower"]
 
@@ -87,8 +87,8 @@ def options_of(rules) -> dict:
 @check("identity, tools prefixed by the system, its narration style and router examples, every example a proposal")
 def identity_and_files(system: RulesSystem, _: Path) -> None:
     from narrator.agent.specs import specs_for
-    from prompts import NARRATOR_STYLE, ROUTER_EXAMPLES
-    from tools.registry import default_registry
+    from narrator.prompts import NARRATOR_STYLE, ROUTER_EXAMPLES
+    from narrator.tools.registry import default_registry
 
     need(system.name.isidentifier() and system.title and system.rulebook.endswith(".md"),
          "a system needs an identifier name, a title and a rulebook ending in .md")
@@ -113,9 +113,9 @@ def identity_and_files(system: RulesSystem, _: Path) -> None:
 @check("the creation tool accepts the game wizard's example answers and makes a valid sheet")
 def creation_accepts_the_wizard(system: RulesSystem, _: Path) -> None:
     from narrator.game.rules import rules_for
-    from tools.dice import Roller
-    from tools.registry import default_registry
-    from tools.table import TableState, apply_all
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import TableState, apply_all
 
     rules = rules_for(system.name)
     options = options_of(rules)
@@ -137,9 +137,9 @@ def creation_accepts_the_wizard(system: RulesSystem, _: Path) -> None:
 @check("random characters and NPCs at every power level are valid, over five seeds")
 def random_people_are_valid(system: RulesSystem, _: Path) -> None:
     from narrator.game.rules import rules_for
-    from tools.dice import Roller
-    from tools.registry import default_registry
-    from tools.table import TableState, apply_all
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import TableState, apply_all
 
     rules = rules_for(system.name)
     registry = default_registry()
@@ -194,9 +194,9 @@ def _fill(spec, state, variant):
 def proposals_build_valid_calls(system: RulesSystem, _: Path) -> None:
     from narrator.agent.evaluate import table_for
     from narrator.agent.specs import specs_for
-    from tools.proposals import NOT_TOOLS, build
-    from tools.registry import default_registry
-    from tools.table import Initiative, SetInitiative, apply_all
+    from narrator.tools.proposals import NOT_TOOLS, build
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import Initiative, SetInitiative, apply_all
 
     state = table_for(system.name, None, ZONES)
     fight = apply_all(state, [SetInitiative(initiative=Initiative(active=True, round=1, order=list(state.characters),
@@ -221,8 +221,8 @@ def proposals_build_valid_calls(system: RulesSystem, _: Path) -> None:
 
 @check("every pure tool has a worked example for rulings, and it explains itself in steps")
 def worked_examples(system: RulesSystem, _: Path) -> None:
-    from tools.dice import Roller
-    from tools.registry import default_registry
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
 
     examples = system.worked_examples()
     registry = default_registry()
@@ -235,9 +235,9 @@ def worked_examples(system: RulesSystem, _: Path) -> None:
 
 @check("the rulebook is found by the rulings index and every citation names one of its sections")
 def rulebook_is_cited(system: RulesSystem, _: Path) -> None:
-    from memory.rulebooks import book_systems, rulebooks_dir, split_book
-    from tools.dice import Roller
-    from tools.registry import default_registry
+    from narrator.memory.rulebooks import book_systems, rulebooks_dir, split_book
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
 
     folder = Path(system.rulebook_dir) if system.rulebook_dir is not None else rulebooks_dir()
     book = folder / system.rulebook
@@ -278,7 +278,7 @@ def vocabulary_is_coherent(system: RulesSystem, _: Path) -> None:
 
 @check("a seeded ten-turn session in a real campaign replays byte for byte")
 def ten_turns_replay(system: RulesSystem, scratch: Path) -> None:
-    from memory.campaign import Campaign
+    from narrator.memory.campaign import Campaign
     from narrator.agent.router import RouterProposer, examples
     from narrator.agent.turn import Agent
     from narrator.game.rules import rules_for
@@ -304,9 +304,9 @@ def ten_turns_replay(system: RulesSystem, scratch: Path) -> None:
 @check("every NPC's turn is calls the registry accepts and runs")
 def npc_turns_are_valid(system: RulesSystem, _: Path) -> None:
     from narrator.agent.evaluate import table_for
-    from tools.dice import Roller
-    from tools.registry import default_registry
-    from tools.table import Initiative, SetInitiative, apply_all
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import Initiative, SetInitiative, apply_all
 
     state = table_for(system.name, None, ZONES)
     order = list(state.characters)

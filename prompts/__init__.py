@@ -103,7 +103,7 @@ def writer_files(folder: Path) -> list[Path]:
 
 def system_dir(system: str) -> Path:
     try:
-        from tools.systems import get_system
+        from narrator.tools.systems import get_system
 
         return Path(get_system(system).prompts_dir)
     except Exception:  # noqa: BLE001 - an unknown system simply has no folder of its own
@@ -123,3 +123,32 @@ def prompt_path(system: str, name: str) -> Path:
 
 def load(system: str, name: str) -> str:
     return prompt_path(system, name).read_text(encoding="utf-8")
+
+__all__ = [
+    "ADMISSION",
+    "CIRCUMSTANCES",
+    "COMMON",
+    "FLOOR",
+    "MAIN_VOICE",
+    "NARRATION_EXAMPLES",
+    "NARRATOR_STYLE",
+    "NARRATOR_SYSTEM",
+    "OUT_OF_GAME",
+    "PROPOSER_EXAMPLES",
+    "PROPOSER_SYSTEM",
+    "ROOT",
+    "ROUTER_EXAMPLES",
+    "ROUTER_LEXICON",
+    "SCENE_ONSET",
+    "SCENE_TABLES",
+    "TRAINING",
+    "TRAINING_NAME",
+    "TrainingFile",
+    "common_path",
+    "load",
+    "prompt_path",
+    "system_dir",
+    "training_file",
+    "training_files",
+    "writer_files",
+]

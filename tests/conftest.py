@@ -12,12 +12,12 @@ import pytest
 def pytest_configure(config):
     import importlib
 
-    from tools.systems import register_system
+    from narrator.tools.systems import register_system
 
     register_system(importlib.import_module("tests.coin_system").SYSTEM)
 
-from tools.dice import Roller
-from tools.registry import default_registry
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ import re
 import tokenize
 from pathlib import Path
 
-from tools.systems import all_systems
+from narrator.tools.systems import all_systems
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("tools", "narrator", "memory", "models", "prompts")

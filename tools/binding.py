@@ -14,11 +14,11 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from tools.contract import ToolResult
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.table import BoundResult
-from tools.tool import Tool
+from narrator.tools.contract import ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.table import BoundResult
+from narrator.tools.tool import Tool
 
 B = TypeVar("B", bound=BoundResult)
 
@@ -26,7 +26,7 @@ B = TypeVar("B", bound=BoundResult)
 def run_pure(pure: Tool, roller: Roller, **values: Any) -> ToolResult:
     """Run ``pure`` on values read from the table. Values the pure tool refuses become argument errors of the
     table tool (the caller's ``?`` is filled in by the registry) — the sheet, not the caller, is then at fault."""
-    from tools.problems import problems_from
+    from narrator.tools.problems import problems_from
 
     try:
         args = pure.args_model(**values)

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.errors import FieldProblem, ToolArgumentError
 
 Kind = Literal["skill", "magic", "gear"]
 MAX_PICKS = 8

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.dice import Die
-from tools.odds import Odds
+from narrator.tools.dice import Die
+from narrator.tools.odds import Odds
 
 if TYPE_CHECKING:
-    from tools.facts import Fact
+    from narrator.tools.facts import Fact
 
 RULE_REF = re.compile(r"^[a-z0-9-]+\.md#.+$")
 _CITED: set[str] = set()
@@ -55,7 +55,7 @@ class ToolResult(BaseModel):
 
     def facts(self) -> list["Fact"]:
         """The numbers this result establishes, each with its role (die, target, modifier, damage...)."""
-        from tools.facts import facts_of
+        from narrator.tools.facts import facts_of
 
         return facts_of(self)
 

@@ -14,7 +14,7 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.errors import DiceLimitError, ScriptedDiceExhausted
+from narrator.tools.errors import DiceLimitError, ScriptedDiceExhausted
 
 MAX_DICE = 1000
 """No single roll or tool call may throw more dice than this (explosions and rerolls included)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from tools.dice import Die, Roller
+from narrator.tools.dice import Die, Roller
 
 T = TypeVar("T")
 

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.table import Move, PutCharacter, RemoveCharacter, SetConditions, SetField, SetSystemState, parse_ops
+from narrator.tools.table import Move, PutCharacter, RemoveCharacter, SetConditions, SetField, SetSystemState, parse_ops
 
 
 # --- the vocabulary of honesty ------------------------------------------------------------------------------------

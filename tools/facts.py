@@ -130,7 +130,7 @@ def _who_of(fields: dict[str, Any], inherited: str | None) -> str | None:
 
 
 def _is_die(node: Any) -> bool:
-    from tools.dice import Die
+    from narrator.tools.dice import Die
 
     if isinstance(node, Die):
         return True
@@ -186,7 +186,7 @@ class _Walker:
         return True
 
     def walk(self, node: Any, role_name: str | None, who: str | None, declared: tuple[bool, str | None] = (False, None)) -> None:
-        from tools.odds import Odds
+        from narrator.tools.odds import Odds
 
         if node is None or isinstance(node, (bool, str, Odds)):
             return

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from tools.problems import fail
+from narrator.tools.problems import fail
 
 MAX_NAME = 60
 

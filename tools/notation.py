@@ -27,10 +27,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.dice import MAX_DICE, MAX_SIDES, Die, DieFlag, Roller
-from tools.errors import DiceLimitError, DiceNotationError
-from tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
-from tools.safe_json import parse_int
+from narrator.tools.dice import MAX_DICE, MAX_SIDES, Die, DieFlag, Roller
+from narrator.tools.errors import DiceLimitError, DiceNotationError
+from narrator.tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
+from narrator.tools.safe_json import parse_int
 
 MAX_LENGTH = 200
 EXPLOSIONS_PER_DIE = 20

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tools.table import TableState
+from narrator.tools.table import TableState
 
 NAME_BREAKS = {"a", "an", "the", "of", "with", "from", "who", "that", "in", "at", "on", "for", "and", "to", "or"}
 """Words that end a name taken from a concept ("guard *of* the gate" → "Guard")."""

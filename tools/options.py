@@ -29,7 +29,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 class OptionError(UserError):
     """A campaign option that the system does not declare, or a value it does not allow."""

@@ -32,10 +32,10 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.odds import Dist, Odds, sum_of
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, sum_of
+from narrator.tools.tool import tool
 
 Likelihood = Literal["certain", "likely", "even", "unlikely", "impossible"]
 Answer = Literal["no", "yes, but", "yes"]

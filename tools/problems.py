@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.errors import FieldProblem, ToolArgumentError
 
 if TYPE_CHECKING:
-    from tools.table import TableState
+    from narrator.tools.table import TableState
 
 Sheet = TypeVar("Sheet", bound=BaseModel)
 

@@ -15,8 +15,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.errors import ToolArgumentError
-from tools.table import TableState
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.table import TableState
 
 Circumstance = Literal["big advantage", "small advantage", "none", "small disadvantage", "big disadvantage"]
 ACTOR_ENUM = {"x-names": "actors"}
@@ -45,7 +45,7 @@ NOT_TOOLS = (NO_ROLL, CLARIFY, REFUSE)
 
 def modifier_for(state: TableState, circumstance: str) -> int:
     """The campaign system's modifier for a circumstance word (Minim: big advantage +2 … big disadvantage -2)."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     return get_system(state.system).circumstances()[circumstance]
 
@@ -149,7 +149,7 @@ def build(spec: ProposalSpec, raw_args: Any, state: TableState, source: str) -> 
     """Validate a model's arguments for ``spec`` and let the engine build the real call."""
     from pydantic import ValidationError
 
-    from tools.problems import problems_from
+    from narrator.tools.problems import problems_from
 
     try:
         args = spec.args_model.model_validate(raw_args if raw_args is not None else {})

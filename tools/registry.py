@@ -16,13 +16,13 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from tools import safe_json
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
-from tools.problems import _short, problems_from  # noqa: F401  (re-exported)
-from tools.strict import strict_problems
-from tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
+from narrator.tools import safe_json
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
+from narrator.tools.problems import _short, problems_from  # noqa: F401  (re-exported)
+from narrator.tools.strict import strict_problems
+from narrator.tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
 
 MAX_ARGS_CHARS = 100_000
 """Longest argument text parsed (the largest real call, a character sheet, is a few kilobytes)."""
@@ -101,7 +101,7 @@ class Registry:
                 if state is None:
                     raise ToolCallError(f"Tool '{name}' acts on a campaign's table; run it inside a campaign")
                 if t.acts is not None:
-                    from tools.turns import after_action, before_action
+                    from narrator.tools.turns import after_action, before_action
 
                     actor = before_action(state, getattr(args, t.acts), t.acts, name,
                                           "move" if t.moves else "act")
@@ -125,10 +125,10 @@ _default: Registry | None = None
 def default_registry() -> Registry:
     """Every tool of every installed rules system (see :mod:`tools.systems`)."""
     global _default
-    from tools.systems import all_systems, generation
+    from narrator.tools.systems import all_systems, generation
 
     if _default is None or _generation != generation():
-        from tools import oracle, story, table_tools
+        from narrator.tools import oracle, story, table_tools
 
         _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *story.TOOLS,
                              *(t for s in all_systems() for t in s.tools())])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from tools.odds import Odds
+from narrator.tools.odds import Odds
 
 BAR_WIDTH = 24
 

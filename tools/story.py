@@ -30,12 +30,12 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.odds import Odds, sum_of
-from tools.oracle import ANSWERS, THRESHOLD, Answer, Likelihood, OracleArgs
-from tools.table import BoundResult, SetScene, SetStory, Story, TableState
-from tools.tool import table_tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Odds, sum_of
+from narrator.tools.oracle import ANSWERS, THRESHOLD, Answer, Likelihood, OracleArgs
+from narrator.tools.table import BoundResult, SetScene, SetStory, Story, TableState
+from narrator.tools.tool import table_tool
 
 MAX_THREADS = 12
 MAX_PEOPLE = 16
@@ -43,7 +43,7 @@ MAX_PEOPLE = 16
 
 @lru_cache(maxsize=16)
 def scene_tables(system: str) -> dict[str, list[Any]]:
-    from prompts import SCENE_TABLES, common_path, system_dir
+    from narrator.prompts import SCENE_TABLES, common_path, system_dir
 
     tables = json.loads(common_path(SCENE_TABLES).read_text(encoding="utf-8"))
     own = system_dir(system) / SCENE_TABLES
@@ -222,7 +222,7 @@ class UpdateResult(BoundResult):
 
 
 def _find(items: list[str], key: str, what: str) -> str:
-    from tools.errors import FieldProblem, ToolArgumentError
+    from narrator.tools.errors import FieldProblem, ToolArgumentError
 
     key = key.strip()
     if key.isdigit() and 1 <= int(key) <= len(items):

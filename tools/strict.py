@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import AliasChoices, BaseModel
 
-from tools.errors import FieldProblem
+from narrator.tools.errors import FieldProblem
 
 Check = Callable[[Any, str, list[FieldProblem]], None]
 """``check(value, path, problems)``: appends a problem for each value that is not a strict integer."""

@@ -12,8 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_serializer
 
-from tools.contract import ToolResult
-from tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.contract import ToolResult
+from narrator.tools.errors import FieldProblem, ToolArgumentError
 
 
 class UnknownNameError(ToolArgumentError):

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from tools.problems import fail
-from tools.table import Initiative, TableState
-from tools.table_sheets import Sheets
+from narrator.tools.problems import fail
+from narrator.tools.table import Initiative, TableState
+from narrator.tools.table_sheets import Sheets
 
 S = TypeVar("S")
 

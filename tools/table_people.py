@@ -28,13 +28,13 @@ from typing import Any
 
 from pydantic import BaseModel, Field, create_model
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.names import require_character_name
-from tools.npc_names import npc_name
-from tools.problems import fail
-from tools.table import BoundResult, PutCharacter, TableState
-from tools.tool import Tool, table_tool
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.names import require_character_name
+from narrator.tools.npc_names import npc_name
+from narrator.tools.problems import fail
+from narrator.tools.table import BoundResult, PutCharacter, TableState
+from narrator.tools.tool import Tool, table_tool
 
 NAME = Field(min_length=1, max_length=60, description="The character's name; unique on the table (ignoring case).")
 """The table name of a new character: the field every seating tool adds to its pure tool's arguments."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.proposals import ACTOR_ENUM, ZONE_ENUM, ProposalArgs, ProposalSpec
+from narrator.tools.proposals import ACTOR_ENUM, ZONE_ENUM, ProposalArgs, ProposalSpec
 
 
 class MoveProposal(ProposalArgs):

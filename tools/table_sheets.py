@@ -12,8 +12,8 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
-from tools.problems import sheet_as
-from tools.table import TableState, UnknownNameError
+from narrator.tools.problems import sheet_as
+from narrator.tools.table import TableState, UnknownNameError
 
 S = TypeVar("S", bound=BaseModel)
 G = TypeVar("G", bound=Any)  # a gear item: any model with a name

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from tools.table import TableState
+from narrator.tools.table import TableState
 
 
 def distances(state: TableState, here: str, targets: Iterable[str],

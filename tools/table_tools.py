@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Odds
-from tools.table import BoundResult, Initiative, Move, SetConditions, SetInitiative, SetScene, SetZones, TableState
-from tools.tool import table_tool, tool
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Odds
+from narrator.tools.table import BoundResult, Initiative, Move, SetConditions, SetInitiative, SetScene, SetZones, TableState
+from narrator.tools.tool import table_tool, tool
 
 
 def cites(state: TableState, tool_name: str) -> list[str]:
     """The campaign's rulebook sections for a shared table tool (each system says where its book covers zones)."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     return list(get_system(state.system).table_citations.get(tool_name, []))
 
@@ -99,7 +99,7 @@ class MoveArgs(ToolArgs):
 @table_tool("table_move", "table", "Move a character or NPC to a zone (in combat: one bordering zone per turn).",
             acts="actor", moves=True)
 def move(args: MoveArgs, roller: Roller, state: TableState) -> BoundResult:
-    from tools.turns import blocking, condition_text
+    from narrator.tools.turns import blocking, condition_text
 
     name = state.find(args.actor, "actor")
     zone = state.find_zone(args.zone)
@@ -132,7 +132,7 @@ class ConditionArgs(ToolArgs):
 @table_tool("table_condition", "table", "Add or remove a condition on a character or NPC (the system says what it "
             "does and when it ends).")
 def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundResult:
-    from tools.turns import condition_text, expiry_for
+    from narrator.tools.turns import condition_text, expiry_for
 
     name = state.find(args.actor, "actor")
     current = list(state.conditions.get(name, []))
@@ -158,7 +158,7 @@ def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundRe
 
 
 def _apply(state: TableState, op) -> TableState:
-    from tools.table import apply
+    from narrator.tools.table import apply
 
     return apply(state, op)
 
@@ -182,9 +182,9 @@ class NextTurnResult(BoundResult):
 @table_tool("table_next_turn", "table", "Advance the initiative tracker to the next turn (and round); timed "
             "conditions end, and the system may test the combatant whose turn begins.")
 def next_turn(args: NoArgs, roller: Roller, state: TableState) -> NextTurnResult:
-    from tools.systems import get_system
-    from tools.table import apply_all
-    from tools.turns import advance
+    from narrator.tools.systems import get_system
+    from narrator.tools.table import apply_all
+    from narrator.tools.turns import advance
 
     _require_combat(state)
     new, ops, lines = advance(state)
@@ -210,7 +210,7 @@ def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> 
     ini = _require_combat(state)
     name = next((n for n in ini.order if n.casefold() == args.actor.strip().casefold()), None)
     if name is None:
-        from tools.table import UnknownNameError
+        from narrator.tools.table import UnknownNameError
 
         raise UnknownNameError("combatant", args.actor, ini.order, "actor")
     idx = ini.order.index(name)
@@ -269,8 +269,8 @@ class EditArgs(ToolArgs):
 @table_tool("table_edit_character", "table", "Edit fields of a character or NPC sheet; the system's rules judge the "
             "result.")
 def edit_character(args: EditArgs, roller: Roller, state: TableState) -> BoundResult:
-    from tools.systems import get_system
-    from tools.table import SetField, _set_path, get_path, path_problem
+    from narrator.tools.systems import get_system
+    from narrator.tools.table import SetField, _set_path, get_path, path_problem
 
     name = state.find(args.actor, "actor")
     sheet = dict(state.characters[name])
@@ -297,7 +297,7 @@ class RemoveArgs(ToolArgs):
 
 @table_tool("table_remove_character", "table", "Remove a character or NPC from the campaign.")
 def remove_character(args: RemoveArgs, roller: Roller, state: TableState) -> BoundResult:
-    from tools.table import RemoveCharacter
+    from narrator.tools.table import RemoveCharacter
 
     name = state.find(args.actor, "actor")
     return BoundResult(summary=f"{name} is removed from the campaign", changes=[RemoveCharacter(name=name)])
@@ -319,8 +319,8 @@ class RollToolResult(ToolResult):
 
 @tool("table_roll", "table", "Roll dice notation openly (a player's or narrator's explicit roll).")
 def roll_dice(args: RollArgs, roller: Roller) -> RollToolResult:
-    from tools.errors import DiceLimitError, DiceNotationError
-    from tools.notation import roll
+    from narrator.tools.errors import DiceLimitError, DiceNotationError
+    from narrator.tools.notation import roll
 
     try:
         r = roll(args.expression, roller)

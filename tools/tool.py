@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from tools.contract import ToolArgs, ToolResult
+from narrator.tools.contract import ToolArgs, ToolResult
 
 A = TypeVar("A", bound=ToolArgs)
 R = TypeVar("R", bound=ToolResult)
@@ -86,7 +86,7 @@ def table_tool(name: str, system: str, description: str, acts: str | None = None
     """
 
     def wrap(fn: Callable[..., R]) -> Tool:
-        from tools.table import BoundResult
+        from narrator.tools.table import BoundResult
 
         args_model, result_model = _models(name, fn, 3)
         if not issubclass(result_model, BoundResult):

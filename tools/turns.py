@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.table import BoundResult, Expiry, Initiative, SetConditions, SetInitiative, TableState
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.table import BoundResult, Expiry, Initiative, SetConditions, SetInitiative, TableState
 
 
 def _rules(state: TableState) -> dict[str, Any]:
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     return get_system(state.system).conditions()
 
@@ -62,7 +62,7 @@ def before_action(state: TableState, raw_name: str, field: str, tool: str, what:
         if ini.current != name:
             raise ToolArgumentError(tool, [FieldProblem(field, f"it is {ini.current}'s turn (round {ini.round}); "
                                                                f"{name} acts on their own turn")])
-        from tools.systems import get_system
+        from narrator.tools.systems import get_system
 
         budget = get_system(state.system).actions_per_turn(state, name)
         if ini.used >= budget:
@@ -95,7 +95,7 @@ def _expired(state: TableState, keep) -> list[SetConditions]:
 
 def advance(state: TableState) -> tuple[Initiative, list[Any], list[str]]:
     """The next turn: (the new tracker, the ops ending timed conditions, lines saying what ended)."""
-    from tools.table import apply_all
+    from narrator.tools.table import apply_all
 
     ini = state.initiative
     here = (ini.round, ini.turn)
@@ -135,7 +135,7 @@ def expiry_for(state: TableState, bearer: str, condition: str, ends: str | None 
 
 def party_down(state: TableState) -> bool:
     """True when every player-character is down (the system's downed condition): a total-party kill."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     downed = get_system(state.system).downed_condition
     pcs = [n for n, s in state.characters.items() if not s.get("npc")]
@@ -145,7 +145,7 @@ def party_down(state: TableState) -> bool:
 def foes_down(state: TableState) -> bool:
     """True when a fight is running with NPCs in it and every one of them is down (the system's downed condition):
     nobody is left to fight the party."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     downed = get_system(state.system).downed_condition
     foes = [n for n in state.initiative.order if state.characters.get(n, {}).get("npc")]

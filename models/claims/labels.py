@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from prompts import ROOT as PROMPTS_ROOT
+from narrator.prompts import ROOT as PROMPTS_ROOT
 
 FAMILIES: dict[str, tuple[str, ...]] = {
     "outcome": ("success", "failure", "partial", "none"),

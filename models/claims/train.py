@@ -1,4 +1,4 @@
-"""Fine-tune the claims reader: ``python -m models.claims.train --onnx MODEL --tokenizer TOKENIZER.json``.
+"""Fine-tune the claims reader: ``python -m narrator.models.claims.train --onnx MODEL --tokenizer TOKENIZER.json``.
 
 Needs torch and onnx (not the game's dependencies: the game reads the result with onnxruntime). Reads the
 training lines (``prompts/common/claims_training_*.jsonl``, checked by ``narrator eval claims`` first), fine-tunes
@@ -23,8 +23,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from models.claims.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
-from models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
+from narrator.models.claims.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
+from narrator.models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -26,10 +26,10 @@ from typing import Any
 
 from narrator.agent.extract import is_npc, mentioned
 from narrator.agent.router import NO_FIGHT, hostile_onset
-from prompts import ADMISSION, common_path
-from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
-from tools.systems import get_system
-from tools.table import TableState
+from narrator.prompts import ADMISSION, common_path
+from narrator.tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
+from narrator.tools.systems import get_system
+from narrator.tools.table import TableState
 
 SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from narrator.agent.numbers import Number, find_numbers
-from tools.systems.contract import Vocabulary
+from narrator.tools.systems.contract import Vocabulary
 
 # --- words --------------------------------------------------------------------------------------------------------
 

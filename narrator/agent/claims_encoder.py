@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 SHIPPED = Path(__file__).resolve().parents[2] / "models" / "claims" / "reader.npz"
 
@@ -30,11 +30,11 @@ class TunedEncoder:
     """Sentences in, one probability row per label family out."""
 
     def __init__(self, path: Path = SHIPPED, threads: int = 2) -> None:
-        from memory.embedder import PooledSession, minilm_files  # first: it turns onnxruntime's telemetry off
+        from narrator.memory.embedder import PooledSession, minilm_files  # first: it turns onnxruntime's telemetry off
 
         if not path.is_file():
             raise ClaimsModelError(f"The claims reader's weights are missing: {path} "
-                                   "(python -m models.claims.train makes them)")
+                                   "(python -m narrator.models.claims.train makes them)")
         try:
             with np.load(path) as npz:
                 arrays = {k: npz[k] for k in npz.files}

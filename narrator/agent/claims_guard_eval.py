@@ -27,7 +27,7 @@ from narrator.agent.claims_judge import ClaimsJudge
 from narrator.agent.claims_reader import FAMILIES, NOTHING, Reading, load_rows
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import Judge, engine_outcomes
-from tools.dice import Roller
+from narrator.tools.dice import Roller
 
 ACTIONS = {"check": "I try to climb the wall", "attack": "I attack the Guard"}
 ACTOR, FOE = "Aria", "Guard"
@@ -41,8 +41,8 @@ class NoTurnError(RuntimeError):
 def _run(system: str, tool: str, args: dict[str, Any], faces: list[int]) -> Evidence:
     from narrator.agent.evaluate import table_for
     from narrator.agent.turn import effects_of
-    from tools.registry import default_registry
-    from tools.systems import get_system
+    from narrator.tools.registry import default_registry
+    from narrator.tools.systems import get_system
 
     state = table_for(system, None, None)
     result = default_registry().call(tool, args, Roller.scripted(faces), state)
@@ -60,7 +60,7 @@ def turns_for(system: str) -> dict[str, Evidence]:
     """The five turns of ``system`` (see the module docstring)."""
     from narrator.agent.evaluate import table_for
     from narrator.agent.router import RouterProposer
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     state = table_for(system, None, None)
     router = RouterProposer()

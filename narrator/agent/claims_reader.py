@@ -6,7 +6,7 @@ story ("your blade finds only air" after a hit, "he lies still" after a miss). W
 family over the frozen MiniLM sentence embeddings (the router's recipe) still missed 44% of the held-out claims; the
 packaged MiniLM with its layers fine-tuned on the lines, one softmax head per family (outcome, attack, harm, heal,
 condition, item, resource, number), reads the words that carry a claim (:mod:`models.claims`, run by
-:mod:`narrator.agent.claims_encoder`; ``python -m models.claims.train`` remakes the weights).
+:mod:`narrator.agent.claims_encoder`; ``python -m narrator.models.claims.train`` remakes the weights).
 
 A reading keeps each family's probability: a caller that must decide (the guard) treats a sentence the reader is
 unsure of as a claim when the engine decided something this turn, as fiction otherwise (issue 26's bad-input rule).
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from models.claims.labels import FAMILIES, MAX_CHARS, NOTHING, data_fingerprint, training_files  # noqa: F401 - the reader's vocabulary, importable from here
+from narrator.models.claims.labels import FAMILIES, MAX_CHARS, NOTHING, data_fingerprint, training_files  # noqa: F401 - the reader's vocabulary, importable from here
 
 REMEMBERED = 512
 """A sentence is read from at most this many characters: model text is untrusted, the reader stays linear."""
@@ -35,7 +35,7 @@ class ClaimsDataError(ValueError):
 
 def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
     """Every labelled line of ``paths``, checked against the families (a bad line is named, never skipped)."""
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     systems = {s.name for s in all_systems()}
     rows = []

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from prompts import system_dir
-from prompts import writer_files as _writer_files
+from narrator.prompts import system_dir
+from narrator.prompts import writer_files as _writer_files
 
 
 @dataclass
@@ -43,7 +43,7 @@ def cross_writer(system: str, embedder=None) -> list[WriterFigure]:
     from narrator.agent.router import RouterProposer, _read_jsonl, examples, strip_flags
 
     if embedder is None:
-        from memory.embedder import default_embedder
+        from narrator.memory.embedder import default_embedder
 
         embedder = default_embedder()
     everything = examples(system)

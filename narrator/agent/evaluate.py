@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.dice import Roller
-from tools.registry import default_registry
-from tools.systems import get_system
-from tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
+from narrator.tools.systems import get_system
+from narrator.tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
 
 DEFAULT_ZONES = ["gate", "courtyard", "tower"]
 
@@ -132,7 +132,7 @@ def evaluate(path: str | Path | list, proposer) -> EvalReport:
         if not args_ok:
             report.confusion.append({"file": file.name, "line": lineno, "input": row["input"], "expected": expected,
                                      "got": {"tool": proposal.tool, **{k: got_args.get(k) for k in expected if k != "tool"}}})
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     order = {s.name: i for i, s in enumerate(all_systems())}  # the systems' listing order, not the files'
     report.per_system = {s: {"n": c["n"], "accuracy": c["correct"] / c["n"], "tool_accuracy": c["tool_correct"] / c["n"]}

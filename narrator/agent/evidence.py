@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.contract import ToolResult
-from tools.systems.contract import Effect, Vocabulary
+from narrator.tools.contract import ToolResult
+from narrator.tools.systems.contract import Effect, Vocabulary
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tools.table import TableState, get_path
+from narrator.tools.table import TableState, get_path
 
 
 def mentioned(text: str, names: list[str]) -> list[str]:
@@ -76,7 +76,7 @@ def target_for(text: str, state: TableState, actor: str | None) -> str | None:
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         return names[0]
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     downed = get_system(state.system).downed_condition
     candidates = [n for n in state.characters if n != actor and is_npc(state, n)
@@ -105,7 +105,7 @@ def zone_for(text: str, state: TableState) -> str | None:
 
 def usable_powers(state: TableState, actor: str) -> list[str]:
     """The powers (and items that work like powers) the actor uses by name, as the system's vocabulary says."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     vocab = get_system(state.system).vocabulary()
     sheet = state.characters.get(actor, {})

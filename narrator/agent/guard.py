@@ -43,7 +43,7 @@ from narrator.agent.claims import (
 )
 from narrator.agent.claims_reader import NOTHING
 from narrator.agent.evidence import Evidence, outcome_of
-from tools.facts import Fact, effect_facts, facts_of
+from narrator.tools.facts import Fact, effect_facts, facts_of
 
 MAX_SENTENCE = 600
 """Characters judged at once; a longer run is judged in pieces cut at a space."""

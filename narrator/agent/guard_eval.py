@@ -23,14 +23,14 @@ from typing import Any
 
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import Judge
-from tools.dice import Roller
-from tools.registry import default_registry
-from tools.systems import get_system
-from tools.table import apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
+from narrator.tools.systems import get_system
+from narrator.tools.table import apply_all
 
 def _system_of(spec: dict[str, Any]) -> str:
     """A context names its rules system (``"system"``); without one, the default system's table is used."""
-    from tools.systems import default_system
+    from narrator.tools.systems import default_system
 
     return spec.get("system") or default_system().name
 

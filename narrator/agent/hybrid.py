@@ -3,11 +3,11 @@ with an enum grammar (it can only answer a listed number). The router's best sta
 
 from __future__ import annotations
 
-from models.base import BackendError, GenerationSettings, LLMBackend, Message
+from narrator.models.base import BackendError, GenerationSettings, LLMBackend, Message
 from narrator.agent.router import RouterProposer, from_candidate
-from tools import safe_json
-from tools.proposals import Proposal
-from tools.table import TableState
+from narrator.tools import safe_json
+from narrator.tools.proposals import Proposal
+from narrator.tools.table import TableState
 
 
 def describe(p: Proposal) -> str:

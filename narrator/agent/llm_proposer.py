@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 
-from models.base import BackendError, GenerationSettings, LLMBackend, Message
+from narrator.models.base import BackendError, GenerationSettings, LLMBackend, Message
 from narrator.agent.specs import spec_named, specs_for
-from prompts import PROPOSER_EXAMPLES, PROPOSER_SYSTEM, load, prompt_path
-from tools import safe_json
-from tools.errors import ToolArgumentError
-from tools.proposals import CLARIFY, Proposal, build, proposal_schema
-from tools.table import TableState
+from narrator.prompts import PROPOSER_EXAMPLES, PROPOSER_SYSTEM, load, prompt_path
+from narrator.tools import safe_json
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.proposals import CLARIFY, Proposal, build, proposal_schema
+from narrator.tools.table import TableState
 
 MAX_REPAIRS = 2
 
@@ -68,7 +68,7 @@ def parse(text: str, state: TableState, source: str) -> Proposal:
 
 
 def _problem(field: str, text: str):
-    from tools.errors import FieldProblem
+    from narrator.tools.errors import FieldProblem
 
     return FieldProblem(field, text)
 

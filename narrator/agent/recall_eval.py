@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 
 class SessionFileError(NarratorError):
@@ -81,7 +81,7 @@ class _Proposals:
         self.roll = False
 
     def propose(self, text: str, state: Any, actor: str | None) -> Any:
-        from tools.proposals import NO_ROLL, Proposal
+        from narrator.tools.proposals import NO_ROLL, Proposal
 
         if self.roll:
             return self.router.propose(text, state, actor)
@@ -90,7 +90,7 @@ class _Proposals:
 
 def _agent(campaign: Any, memory: Any, proposals: _Proposals, current: dict[str, str]) -> Any:
     """The real agent, whose narration is the writer's line for the turn."""
-    from models.scripted import ScriptedBackend
+    from narrator.models.scripted import ScriptedBackend
     from narrator.agent.guard import GuardReport
     from narrator.agent.turn import Agent
 
@@ -105,9 +105,9 @@ def _agent(campaign: Any, memory: Any, proposals: _Proposals, current: dict[str,
 def play(data: dict[str, Any], root: str) -> tuple[Any, Any, list[int], int]:
     """Play the session into a new campaign under ``root``; (campaign, memory, player-event seqs, turns whose
     narration was not shown: a refusal or a question instead)."""
-    from memory.campaign import Campaign
-    from memory.vector import CampaignMemory
-    from tools.systems import get_system
+    from narrator.memory.campaign import Campaign
+    from narrator.memory.vector import CampaignMemory
+    from narrator.tools.systems import get_system
 
     system = get_system(data["system"])
     current = {"narration": ""}

@@ -34,14 +34,14 @@ from narrator.agent.extract import (
     zone_for,
 )
 from narrator.agent.specs import spec_named
-from prompts import (
+from narrator.prompts import (
     CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path,
     system_dir, training_files,
 )
-from tools.errors import ToolArgumentError, player_message
-from tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
-from tools.systems import get_system
-from tools.table import TableState
+from narrator.tools.errors import ToolArgumentError, player_message
+from narrator.tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
+from narrator.tools.systems import get_system
+from narrator.tools.table import TableState
 
 NO_FIGHT = "no fight is running"
 """The reason given when a turn or a fight is ended with none running (the admission check refuses it in words)."""
@@ -100,7 +100,7 @@ def _examples(system: str, generation: int) -> tuple[tuple[str, str], ...]:
 
 def examples(system: str) -> tuple[tuple[str, str], ...]:
     """Every labelled example the router learns from for ``system`` (only labels the system can propose)."""
-    from tools.systems import generation
+    from narrator.tools.systems import generation
 
     return _examples(system, generation())
 
@@ -263,7 +263,7 @@ class RouterProposer:
         """``examples_for(system)`` replaces the example files (the cross-writer measure trains without one file)."""
         self._examples_for = examples_for or examples
         if embedder is None:
-            from memory.embedder import default_embedder
+            from narrator.memory.embedder import default_embedder
 
             embedder = default_embedder()
         self.embedder = embedder
@@ -288,7 +288,7 @@ class RouterProposer:
         return np.hstack([vectors, np.stack([lexicon_features(t, patterns) for t in texts])])
 
     def model(self, system: str):
-        from tools.systems import generation
+        from narrator.tools.systems import generation
 
         key = (system, generation())
         if key not in self._models:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from models.base import LLMBackend
+from narrator.models.base import LLMBackend
 
 PROPOSERS = ("router", "llm", "hybrid")
 DEFAULT_PROPOSER = "router"
@@ -28,11 +28,11 @@ def make_backend(model: str | None = None, server: str | None = None, n_ctx: int
                  progress: Callable[[float], None] | None = None, schema_mode: str = "json_schema",
                  server_model: str = "default") -> LLMBackend:
     if server:
-        from models.openai_http import OpenAICompatibleBackend
+        from narrator.models.openai_http import OpenAICompatibleBackend
 
         return OpenAICompatibleBackend(server, model=server_model, schema_mode=schema_mode)  # type: ignore[arg-type]
-    from models.embedded import resolve_model
-    from models.llama import LlamaCppBackend
+    from narrator.models.embedded import resolve_model
+    from narrator.models.llama import LlamaCppBackend
 
     path = resolve_model(model)
     return LlamaCppBackend(path, n_ctx=n_ctx, n_threads=threads, progress=progress or stderr_progress(f"loading {path.name}"))

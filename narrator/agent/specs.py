@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tools.proposals import CLARIFY_SPEC, NO_ROLL_SPEC, REFUSE_SPEC, ProposalSpec
-from tools.systems import get_system
+from narrator.tools.proposals import CLARIFY_SPEC, NO_ROLL_SPEC, REFUSE_SPEC, ProposalSpec
+from narrator.tools.systems import get_system
 
 
 def specs_for(system: str) -> tuple[ProposalSpec, ...]:
-    from tools.systems import generation
+    from narrator.tools.systems import generation
 
     return _specs(system, generation())
 
 
 @lru_cache(maxsize=None)
 def _specs(system: str, generation: int) -> tuple[ProposalSpec, ...]:
-    from tools.table_proposals import SPECS as TABLE
+    from narrator.tools.table_proposals import SPECS as TABLE
 
     return (*get_system(system).proposals(), *TABLE, NO_ROLL_SPEC, CLARIFY_SPEC, REFUSE_SPEC)
 

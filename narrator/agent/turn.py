@@ -15,18 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from memory.campaign import Campaign
-from models.base import GenerationSettings, LLMBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.base import GenerationSettings, LLMBackend
 from narrator.agent.admit import Admitted
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
-from tools import render
-from tools.contract import ToolResult
-from tools.errors import ToolCallError, player_message
-from tools.notation import parse
-from tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
-from tools.systems.contract import Effect
-from tools.table import TableState
+from narrator.tools import render
+from narrator.tools.contract import ToolResult
+from narrator.tools.errors import ToolCallError, player_message
+from narrator.tools.notation import parse
+from narrator.tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
+from narrator.tools.systems.contract import Effect
+from narrator.tools.table import TableState
 
 
 def choice_words(p: Proposal) -> str:
@@ -54,7 +54,7 @@ def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
 
 def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect]:
     """What a result establishes, in its system's words (conditions diffed against the table it ran on)."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     return get_system(before.system).effects(tool, result, before)
 
@@ -232,7 +232,7 @@ class Agent:
 
     def evidence(self, outcome: TurnOutcome) -> Evidence:
         """What this turn's results establish, for the guard and the gate."""
-        from tools.systems import get_system
+        from narrator.tools.systems import get_system
 
         state = self.campaign.state
         return Evidence(tuple(outcome.results), tuple(outcome.effects), get_system(state.system).vocabulary(),

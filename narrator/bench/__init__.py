@@ -53,7 +53,7 @@ def run(quick: bool = False, model: bool = True, sizes: list[int] | None = None,
     say("rules tools")
     report["rules"] = bench_rules(repeat=3 if quick else 7, inner=20 if tiny else 100 if quick else 300)
     say("engine-only turn")
-    from tools.systems import all_systems
+    from narrator.tools.systems import all_systems
 
     report["engine_turn"] = []
     for system in all_systems():

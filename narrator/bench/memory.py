@@ -55,10 +55,10 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                  add_batch: int = 3, max_seconds: float = 1800) -> dict[str, Any]:
     import numpy as np
 
-    from memory.chroma import HNSW, NarratorEmbedding, close_client, open_client
-    from memory.lexical import LexicalIndex
-    from memory.recall import RecallQuery, _names_filter, _query, aliases_from, named_events, rank
-    from memory.records import cues
+    from narrator.memory.chroma import HNSW, NarratorEmbedding, close_client, open_client
+    from narrator.memory.lexical import LexicalIndex
+    from narrator.memory.recall import RecallQuery, _names_filter, _query, aliases_from, named_events, rank
+    from narrator.memory.records import cues
 
     started = time.perf_counter()
     rng = random.Random(seed)

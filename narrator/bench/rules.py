@@ -26,9 +26,9 @@ def dice_expression(result: Any) -> str | None:
 
 
 def bench_rules(repeat: int = 7, inner: int = 200) -> dict[str, Any]:
-    from tools.dice import Roller
-    from tools.registry import default_registry
-    from tools.systems import all_systems
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.systems import all_systems
 
     try:
         import d20

@@ -18,8 +18,8 @@ ACTIONS = ["I sneak past the guard", "I listen at the door", "I pick the lock", 
 
 
 def new_campaign(root: str, system_name: str | None = None):
-    from memory.campaign import Campaign
-    from tools.systems import default_system, get_system
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems import default_system, get_system
 
     system = get_system(system_name) if system_name else default_system()
     c = Campaign.new("bench", system.name, seed=1, root=root)
@@ -68,7 +68,7 @@ class TimedBackend:
         rec["end"] = time.perf_counter()
 
     def stream(self, messages, settings):
-        from models.llama import plain_prompt
+        from narrator.models.llama import plain_prompt
 
         return self._timed(self.inner.stream(messages, settings), plain_prompt(list(messages)), settings)
 

@@ -8,9 +8,9 @@ import json
 import sys
 from pathlib import Path
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 
 def add_model_options(p: argparse.ArgumentParser) -> None:
@@ -31,7 +31,7 @@ def cmd_turn(ns):
     """One turn, played as the game plays it: a refusal or a question is printed (never a silent guess); when the
     words fit two rolls about equally, the choices are listed and ``--pick N`` plays one. The line is one action
     for ``narrator undo``."""
-    from memory.actions import mark_action
+    from narrator.memory.actions import mark_action
 
     with Campaign.open(ns.campaign, ns.campaign_dir) as campaign:
         from narrator.agent.turn import Agent, choice_words
@@ -39,7 +39,7 @@ def cmd_turn(ns):
         backend = None if ns.no_narration else _backend(ns)
         memory = None
         if not ns.no_memory:
-            from memory.vector import CampaignMemory
+            from narrator.memory.vector import CampaignMemory
 
             memory = CampaignMemory.for_campaign(campaign, ns.memory_url)
         agent = Agent(campaign, backend, make_proposer(ns.proposer, backend), memory=memory, ask_between=True)
@@ -127,7 +127,7 @@ def eval_tools_report(files: list[Path], proposers: list[str], ns=None) -> dict:
 def cmd_eval_writers(ns):
     """Train without one writer's file, score the router on it (:mod:`narrator.agent.cross_writer`)."""
     from narrator.agent.cross_writer import cross_writer, writer_files
-    from tools.systems import all_systems, get_system
+    from narrator.tools.systems import all_systems, get_system
 
     systems = [get_system(s).name for s in ns.system] if ns.system else [s.name for s in all_systems()]
     figures = [f for s in systems if writer_files(s) for f in cross_writer(s)]
@@ -164,7 +164,7 @@ def cmd_eval_tools(ns):
     result = {"set": "dev" if ns.dev and not ns.file else "eval" if not ns.file else "file", "set_kind": kind,
               "files": [str(f) for f in files], **eval_tools_report(files, proposers, ns)}
     if not ns.file:
-        from tools.systems import all_systems
+        from narrator.tools.systems import all_systems
 
         covered = {f.name.split("_tools_")[0] for f in files}
         result["systems_without_set"] = [s.name for s in all_systems() if s.name not in covered]
@@ -206,7 +206,7 @@ def _stale_weights(reader) -> str:
     if meta.get("fingerprint") in (None, data_fingerprint(load_rows(training_files()))):
         return ""
     return (f"note: the reader's weights were trained on {meta.get('lines')} other lines than the training files "
-            "hold now; retrain with python -m models.claims.train")
+            "hold now; retrain with python -m narrator.models.claims.train")
 
 
 def cmd_eval_claims(ns):

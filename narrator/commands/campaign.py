@@ -12,15 +12,15 @@ import json
 import sys
 from pathlib import Path
 
-from memory.campaign import Campaign, delete_campaign, list_campaigns, restore_campaign
-from memory.errors import CampaignCorrupt, CampaignError
-from memory.export import export_markdown
-from memory.paths import campaign_dir
-from memory.store import BACKUP_DIR, CampaignStore, list_backups
+from narrator.memory.campaign import Campaign, delete_campaign, list_campaigns, restore_campaign
+from narrator.memory.errors import CampaignCorrupt, CampaignError
+from narrator.memory.export import export_markdown
+from narrator.memory.paths import campaign_dir
+from narrator.memory.store import BACKUP_DIR, CampaignStore, list_backups
 from narrator.commands.rules import read_args
-from tools import safe_json
-from tools import render
-from tools.systems import get_system
+from narrator.tools import safe_json
+from narrator.tools import render
+from narrator.tools.systems import get_system
 
 
 def _open(ns: argparse.Namespace) -> Campaign:
@@ -61,7 +61,7 @@ def _options(pairs: list[str], flag: str = "--option", what: str = "KEY=VALUE") 
 
 
 def cmd_new(ns):
-    from tools.systems import default_system
+    from narrator.tools.systems import default_system
 
     system = ns.system or default_system().name
     with Campaign.new(ns.name, system, _options(ns.option), ns.seed, ns.campaign_dir) as c:
@@ -181,7 +181,7 @@ def cmd_undo(ns):
             c.rewind(ns.to)
             print(f"Rewound to event {ns.to}")
         else:
-            from memory.actions import undo_action
+            from narrator.memory.actions import undo_action
 
             undone = undo_action(c)  # the last action as a unit: its line, rolls, bookkeeping and narration
             print(f"{undone.line()} (events {undone.events[0]}–{undone.events[-1]})" if undone else "Nothing to undo")

@@ -11,11 +11,11 @@ import json
 from dataclasses import asdict
 from pathlib import Path
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 
 
 def _memory(ns: argparse.Namespace, campaign: Campaign):
-    from memory.vector import CampaignMemory
+    from narrator.memory.vector import CampaignMemory
 
     return CampaignMemory.for_campaign(campaign, ns.memory_url)
 
@@ -39,8 +39,8 @@ def cmd_search(ns: argparse.Namespace) -> int:
 
 
 def cmd_show(ns: argparse.Namespace) -> int:
-    from memory.errors import MemoryStoreError
-    from tools.systems import get_system
+    from narrator.memory.errors import MemoryStoreError
+    from narrator.tools.systems import get_system
 
     with Campaign.open(ns.campaign, ns.campaign_dir) as campaign:
         memory = _memory(ns, campaign)
@@ -89,7 +89,7 @@ def cmd_rebuild(ns: argparse.Namespace) -> int:
 
 
 def cmd_rules(ns: argparse.Namespace) -> int:
-    from memory.vector import rulings
+    from narrator.memory.vector import rulings
 
     answer = rulings(ns.question, ns.system, ns.k)
     if ns.json:
@@ -102,7 +102,7 @@ def cmd_rules(ns: argparse.Namespace) -> int:
 
 
 def cmd_eval_memory(ns: argparse.Namespace) -> int:
-    from memory.evaluate import evaluate
+    from narrator.memory.evaluate import evaluate
 
     report = evaluate(ns.file, ns.k)
     if ns.json:

@@ -7,14 +7,14 @@ import argparse
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS
 from narrator.commands.agent import add_model_options
 from narrator.game.modes import MODES
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 
 def cmd_play(ns: argparse.Namespace) -> int:
     from narrator.game.app import GameApp
     from narrator.game.resources import BackgroundResources
     from narrator.game.session import GameSession, SessionConfig
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     if ns.model and ns.server:
         raise UserError("Choose --model or --server, not both")

@@ -7,11 +7,11 @@ import json
 import secrets
 import sys
 
-from tools import render, safe_json
-from tools.dice import Roller
-from tools.notation import parse, roll
-from tools.registry import default_registry
-from tools.systems import get_system
+from narrator.tools import render, safe_json
+from narrator.tools.dice import Roller
+from narrator.tools.notation import parse, roll
+from narrator.tools.registry import default_registry
+from narrator.tools.systems import get_system
 
 
 def seed_or_new(value: int | None) -> int:
@@ -37,7 +37,7 @@ def read_args(text: str) -> str:
 def cmd_tools(ns: argparse.Namespace) -> int:
     registry = default_registry()
     if ns.systems:
-        from tools.systems import all_systems
+        from narrator.tools.systems import all_systems
 
         for s in all_systems():
             print(f"{s.name}  {s.title}  ({s.rulebook})")

@@ -12,7 +12,7 @@ import argparse
 import json
 from dataclasses import asdict
 
-from tools.systems import all_systems, get_system, load_problems, origins
+from narrator.tools.systems import all_systems, get_system, load_problems, origins
 
 
 def cmd_systems(ns: argparse.Namespace) -> int:

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from narrator.agent.extract import mentioned
-from tools.proposals import Proposal
-from tools.registry import default_registry
-from tools.dice import Roller
-from tools.story import person_name, scene_tables
-from tools.systems import get_system
-from tools.table import TableState, apply_all
+from narrator.tools.proposals import Proposal
+from narrator.tools.registry import default_registry
+from narrator.tools.dice import Roller
+from narrator.tools.story import person_name, scene_tables
+from narrator.tools.systems import get_system
+from narrator.tools.table import TableState, apply_all
 
 CAST_LEVEL = 2
 """A story person drawn into play is an ordinary one (:data:`tools.systems.contract.POWER_LEVELS`)."""

@@ -14,9 +14,9 @@ from narrator.game.blocks import Block
 from narrator.game.commands import command, find_name, usage_error
 from narrator.game.encounters import DIFFICULTIES, encounter_builder
 from narrator.game.scenes import scene_generators
-from tools.errors import UserError
-from tools.oracle import LIKELIHOODS, SYNONYMS
-from tools.systems import get_system
+from narrator.tools.errors import UserError
+from narrator.tools.oracle import LIKELIHOODS, SYNONYMS
+from narrator.tools.systems import get_system
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
@@ -220,7 +220,7 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
     canned = CANNED_VOICES[zlib.crc32(name.encode()) % len(CANNED_VOICES)]
     if backend is None:
         return canned
-    from models.base import BackendError, GenerationSettings, Message
+    from narrator.models.base import BackendError, GenerationSettings, Message
 
     messages = [Message("system", "You voice characters in a tabletop role-playing game. Answer with one short "
                                   "line of dialogue only, one or two whole sentences: no narration, no quotes, "

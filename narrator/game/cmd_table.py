@@ -12,7 +12,7 @@ from narrator.game.commands import (
 )
 from narrator.game.modes import MODES
 from narrator.game.views import party_view, rows_table, tracker_view
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession

@@ -12,11 +12,11 @@ from narrator.game.blocks import Block
 from narrator.game.commands import command
 from narrator.game.rules import Lesson
 from narrator.game.views import odds_view
-from tools import render
-from tools.dice import Roller
-from tools.contract import ToolResult
-from tools.errors import UserError
-from tools.registry import default_registry
+from narrator.tools import render
+from narrator.tools.dice import Roller
+from narrator.tools.contract import ToolResult
+from narrator.tools.errors import UserError
+from narrator.tools.registry import default_registry
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
@@ -50,7 +50,7 @@ def last_roll(s: "GameSession") -> "tuple[tuple[str, ToolResult] | None, str]":
     """(tool, result) of the player's last roll in the log, and the line that made it: the first call with dice of
     the last action that rolled (what followed it in that action — a fight starting, the NPCs' turns — is not the
     player's roll); without action markers, the last logged call with dice."""
-    from memory.actions import ACTION
+    from narrator.memory.actions import ACTION
 
     events = s.history()
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tools.errors import NarratorError, ToolCallError, UserError, player_message
+from narrator.tools.errors import NarratorError, ToolCallError, UserError, player_message
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession

@@ -17,8 +17,8 @@ import importlib
 import threading
 from typing import Any
 
-from tools.concepts import ConceptOption, Kind, word_hits
-from tools.systems import get_system
+from narrator.tools.concepts import ConceptOption, Kind, word_hits
+from narrator.tools.systems import get_system
 
 THRESHOLDS: dict[Kind, float] = {"skill": 0.4, "magic": 0.45, "gear": 0.45}
 """Cosine similarity an option needs to be picked for a concept, by kind. Measured on twenty concepts in the five
@@ -63,7 +63,7 @@ def similarities(system: str, concept: str, embedder: Any = None) -> list[tuple[
     """Every option of the system with its cosine similarity to the concept, best first."""
     import numpy as np
 
-    from memory.embedder import default_embedder
+    from narrator.memory.embedder import default_embedder
 
     options = concept_options(system)
     if not options or not concept.strip():

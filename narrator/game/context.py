@@ -17,14 +17,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from memory.actions import Undone
-    from memory.campaign import Campaign
-    from memory.store import StoredEvent
+    from narrator.memory.actions import Undone
+    from narrator.memory.campaign import Campaign
+    from narrator.memory.store import StoredEvent
     from narrator.agent.turn import TurnOutcome
     from narrator.game.blocks import Block
     from narrator.game.rules import GameRules
-    from tools.contract import ToolResult
-    from tools.table import TableState
+    from narrator.tools.contract import ToolResult
+    from narrator.tools.table import TableState
 
 
 @runtime_checkable

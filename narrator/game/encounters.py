@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from memory.campaign import Campaign
-from tools.contract import ToolResult
+from narrator.memory.campaign import Campaign
+from narrator.tools.contract import ToolResult
 
 DIFFICULTIES = ("easy", "moderate", "deadly")
 

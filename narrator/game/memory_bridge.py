@@ -13,7 +13,7 @@ from typing import Any
 def open_memory(campaign: Any, url: str | None) -> tuple[Any | None, str | None]:
     """(the campaign's memory, None) or (None, a sentence saying why there is none)."""
     try:
-        from memory.vector import CampaignMemory  # type: ignore[import-not-found]
+        from narrator.memory.vector import CampaignMemory  # type: ignore[import-not-found]
     except Exception as e:  # noqa: BLE001 - any import failure only disables memory
         return None, f"Campaign memory is not available ({type(e).__name__}: {e}); playing without it."
     try:
@@ -32,8 +32,9 @@ def find_rulings(memory: Any | None) -> tuple[Callable[[str, str], Any] | None, 
     if memory is not None and callable(getattr(memory, "rulings", None)):
         return memory.rulings, None
     try:
-        import memory.rulings  # noqa: F401  (type: ignore[import-not-found]) - the rulings module must be there
-        from memory.vector import rulings  # type: ignore[import-not-found]
+        import narrator.memory.rulings  # noqa: F401  (type: ignore[import-not-found]) - the rulings module must be there
+        from narrator import memory
+        from narrator.memory.vector import rulings  # type: ignore[import-not-found]
     except Exception as e:  # noqa: BLE001 - any import failure only disables rulings
         return None, f"Rulings need the memory module, which is not available here ({type(e).__name__}: {e})."
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 if TYPE_CHECKING:
     from narrator.agent.turn import TurnOutcome
@@ -54,7 +54,7 @@ class PlayMode:
         disabled...) loses the turn with a line saying why, and play moves on: the turn never waits on a
         player-character every action of whom the engine would refuse. NPC turns are the narrator's to move on
         (/initiative next)."""
-        from tools.turns import blocking, party_down
+        from narrator.tools.turns import blocking, party_down
 
         for _ in range(len(play.state.initiative.order) + 1):
             state = play.state
@@ -100,7 +100,7 @@ class Solo(PlayMode):
     def foes_arrived(self, play: Play, foes: list[str]) -> None:
         """Solo has no narrator to call the fight: the engine does, with the party and these foes (a bystander
         already on the table, a friendly keeper, is not drawn in)."""
-        from tools.systems import get_system
+        from narrator.tools.systems import get_system
 
         tool = play.rules.start_combat_tool
         if tool is None or play.state.initiative.active:
@@ -112,7 +112,7 @@ class Solo(PlayMode):
 
     def skip_blocked(self, play: Play) -> None:
         """An NPC's turn, or a player-character's who cannot act: :meth:`run_foes` passes it (and plays the NPCs)."""
-        from tools.turns import blocking, party_down
+        from narrator.tools.turns import blocking, party_down
 
         state = play.state
         ini = state.initiative
@@ -125,8 +125,8 @@ class Solo(PlayMode):
     def _fight_back(play: Play, outcome: TurnOutcome) -> None:
         """An attack on an NPC outside a fight starts one (the attack was the opening blow), because no narrator is
         there to decide that the NPC strikes back. Assist mode leaves that to the human narrator."""
-        from tools.errors import ToolCallError, player_message
-        from tools.systems import get_system
+        from narrator.tools.errors import ToolCallError, player_message
+        from narrator.tools.systems import get_system
 
         state, system = play.state, get_system(play.system)
         proposal = outcome.proposal
@@ -160,7 +160,7 @@ class Teach(PlayMode):
         if outcome.proposal is None or not outcome.proposal.alternatives:
             return
         from narrator.agent.turn import distinct_words
-        from tools.proposals import Proposal
+        from narrator.tools.proposals import Proposal
 
         pairs = [distinct_words(outcome.proposal, Proposal.model_validate(a)) for a in outcome.proposal.alternatives]
         mine = next((m for m, o in pairs if "(" in m), pairs[0][0]) if pairs else ""

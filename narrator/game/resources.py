@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from models.base import LLMBackend
+from narrator.models.base import LLMBackend
 
 
 @runtime_checkable

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from tools.errors import UserError
-from tools.odds import Odds
-from tools.systems import get_system
-from tools.table import TableState
+from narrator.tools.errors import UserError
+from narrator.tools.odds import Odds
+from narrator.tools.systems import get_system
+from narrator.tools.table import TableState
 
 
 class StepError(ValueError):
@@ -224,7 +224,7 @@ def dry_run_result(state: TableState, tool: str, args: dict[str, Any],
                    labels: dict[str, str] | None = None) -> Preview | None:
     """:func:`dry_run_preview` for an adapter that goes on to read the scratch result (``Preview.result``): None
     also when the arguments cannot be read at all (a field missing or malformed, which the real call reports)."""
-    from tools.errors import ToolCallError
+    from narrator.tools.errors import ToolCallError
 
     try:
         return dry_run_preview(state, tool, args, labels)
@@ -239,9 +239,9 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
     Valid because the result contract makes ``odds`` the distribution *before* the roll: it never depends on the
     dice thrown. Tools without odds, and calls the engine refuses, give no preview (the real call reports).
     """
-    from tools.dice import Roller
-    from tools.errors import ToolCallError
-    from tools.registry import default_registry
+    from narrator.tools.dice import Roller
+    from narrator.tools.errors import ToolCallError
+    from narrator.tools.registry import default_registry
 
     try:
         result = default_registry().call(tool, args, Roller(0), state)

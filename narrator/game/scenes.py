@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from memory.campaign import Campaign
-from tools.contract import ToolResult
+from narrator.memory.campaign import Campaign
+from narrator.tools.contract import ToolResult
 
 
 @dataclass

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from memory.campaign import Campaign, list_campaigns
+from narrator.memory.campaign import Campaign, list_campaigns
 from narrator.agent.turn import DICE_ONLY, MAX_INPUT, TurnOutcome, clean_input
 from narrator.game.blocks import Block, Sink
 from narrator.game.modes import MODES, PlayMode, mode_named
@@ -31,10 +31,10 @@ from narrator.game.resources import ReadyResources, Resources
 from narrator.game.rules import GameRules, rules_for
 from narrator.game.turns import GameAgent
 from narrator.game.wizard import CampaignWizard, CharacterWizard, Wizard, campaign_system
-from tools import render
-from tools.contract import ToolResult
-from tools.errors import NarratorError
-from tools.systems import get_system
+from narrator.tools import render
+from narrator.tools.contract import ToolResult
+from narrator.tools.errors import NarratorError
+from narrator.tools.systems import get_system
 
 
 @dataclass
@@ -281,7 +281,7 @@ class GameSession:
         self._wizard_check()
 
     def _mark(self, action: tuple[str, int | None, str | None] | None) -> None:
-        from memory.actions import mark_action
+        from narrator.memory.actions import mark_action
 
         if action is None or action[1] is None or self.campaign is None:
             return
@@ -505,7 +505,7 @@ class GameSession:
     def undo(self):
         """Undo the player's last action as a unit (:mod:`memory.actions`): its line, its rolls, the bookkeeping it
         caused and its narration. The character who spoke speaks again; /why falls back to the last roll kept."""
-        from memory.actions import undo_action
+        from narrator.memory.actions import undo_action
 
         campaign = self._open()
         self.pending = None
@@ -524,7 +524,7 @@ class GameSession:
 
     def export(self, path: Path | None) -> tuple[Path, int, int]:
         """Write the session as Markdown; (the file, its lines, the rolls in it)."""
-        from memory.export import export_markdown
+        from narrator.memory.export import export_markdown
 
         campaign = self._open()
         default = f"{campaign.name}-session.md"
@@ -556,10 +556,10 @@ class GameSession:
     def run_foes(self) -> None:
         """Solo play: when the player's combatant has acted, the turn passes and the NPCs act on theirs (the system's
         ``npc_turn`` stands in for the narrator, every call logged), until a player-character's turn comes round."""
-        from tools.errors import ToolCallError, player_message
-        from tools.turns import blocking
+        from narrator.tools.errors import ToolCallError, player_message
+        from narrator.tools.turns import blocking
 
-        from tools.turns import foes_down, party_down
+        from narrator.tools.turns import foes_down, party_down
 
         campaign = self._open()
         system = get_system(campaign.system)
@@ -591,7 +591,7 @@ class GameSession:
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
 
     def loses_turn(self, name: str) -> None:
-        from tools.turns import blocking, condition_text
+        from narrator.tools.turns import blocking, condition_text
 
         state = self._open().state
         why = "; ".join(condition_text(state, name, c) for c in blocking(state, name))
@@ -711,7 +711,7 @@ class GameSession:
 
 def _roll_preview(expression: str) -> Any:
     from narrator.game.rules import Preview
-    from tools.notation import expression_odds, parse
+    from narrator.tools.notation import expression_odds, parse
 
     try:
         odds = expression_odds(parse(expression))

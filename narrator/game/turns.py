@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from narrator.agent.turn import Agent, TurnOutcome
-from tools.contract import ToolResult
-from tools.proposals import Proposal
-from tools.table import TableState
+from narrator.tools.contract import ToolResult
+from narrator.tools.proposals import Proposal
+from narrator.tools.table import TableState
 
 
 class PreviewProposer:

@@ -17,8 +17,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from tools.odds import Odds
-from tools.table import TableState
+from narrator.tools.odds import Odds
+from narrator.tools.table import TableState
 
 BAR_WIDTH = 24
 

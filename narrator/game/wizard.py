@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from memory.paths import safe_name
+from narrator.memory.paths import safe_name
 from narrator.game.blocks import Block
 from narrator.game.rules import Step, StepError
-from tools.dice import Roller
-from tools.errors import NarratorError, ToolArgumentError
-from tools.registry import default_registry
-from tools.systems import all_systems, get_system
+from narrator.tools.dice import Roller
+from narrator.tools.errors import NarratorError, ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems import all_systems, get_system
 
 if TYPE_CHECKING:
     from narrator.game.context import Host
@@ -34,8 +34,8 @@ def campaign_system(name: str, root: Any = None) -> str | None:
     import json
     import sqlite3
 
-    from memory.paths import campaign_dir
-    from memory.store import DB_FILE
+    from narrator.memory.paths import campaign_dir
+    from narrator.memory.store import DB_FILE
 
     path = campaign_dir(name, root) / DB_FILE
     try:
@@ -53,7 +53,7 @@ def campaign_system(name: str, root: Any = None) -> str | None:
 def chose_line(concept: str, picks: list[str]) -> str:
     """What a random character's concept chose ("For a hedge witch: Survival, the Hex power, a sickle."), or that
     it chose nothing, so a player never wonders whether the concept was read at all."""
-    from tools.concepts import concept_line
+    from narrator.tools.concepts import concept_line
 
     return concept_line(concept, picks) or (f"Nothing in the rules matched the concept '{concept}': the dice chose "
                                             "everything.")
@@ -155,7 +155,7 @@ class CampaignWizard:
         except NarratorError as e:
             self.s.emit(Block("error", str(e)))
             return self._ask_current()
-        from memory.campaign import list_campaigns
+        from narrator.memory.campaign import list_campaigns
 
         existing = next((n for n in list_campaigns(self.s.config.root) if n.casefold() == name.casefold()), None)
         if existing is not None:

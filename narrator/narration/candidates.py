@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from models.base import BackendError, GenerationSettings, LLMBackend
+from narrator.models.base import BackendError, GenerationSettings, LLMBackend
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport, SentenceGuard
 from narrator.narration import floor, prompting

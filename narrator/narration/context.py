@@ -21,7 +21,7 @@ def recent_narrations(campaign: Any, n: int = RECENT) -> tuple[str, ...]:
 
 def turn_seed(campaign: Any) -> int:
     """The narration's seed: the campaign's derived seed of the event about to be written (the narration)."""
-    from memory.campaign import derive_seed
+    from narrator.memory.campaign import derive_seed
 
     return derive_seed(campaign.master_seed, campaign.store.last_seq() + 1) % 2**31
 

@@ -16,7 +16,7 @@ narrations (a good narration is rarely lost; the rest of the gate catches most o
 
 from __future__ import annotations
 
-from tools.systems import default_system
+from narrator.tools.systems import default_system
 
 import json
 import statistics
@@ -105,7 +105,7 @@ class NarrationReport:
 
 
 def _table(campaign: Any, row: dict[str, Any]) -> None:
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     system = get_system(campaign.system)
     for i, member in enumerate(row.get("party") or system.sample_party()):
@@ -123,7 +123,7 @@ def _table(campaign: Any, row: dict[str, Any]) -> None:
 
 def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer: Any = None,
              samples: int = 8) -> NarrationReport:
-    from memory.campaign import Campaign
+    from narrator.memory.campaign import Campaign
     from narrator.agent.router import RouterProposer
     from narrator.agent.turn import Agent
 

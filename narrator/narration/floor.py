@@ -24,7 +24,7 @@ from typing import Any
 from narrator.agent.evidence import Evidence
 from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
-from prompts import FLOOR, common_path, system_dir
+from narrator.prompts import FLOOR, common_path, system_dir
 
 POLARITY_KEYS = {1: "success", 0: "partial", -1: "failure", None: "none"}
 

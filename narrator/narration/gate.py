@@ -163,7 +163,7 @@ def clean(text: str) -> str:
 @lru_cache(maxsize=1)
 def vocabulary() -> frozenset[str]:
     """English words: the whole-word entries of MiniLM's uncased WordPiece vocabulary (shipped with the embedder)."""
-    from memory.embedder import minilm_files
+    from narrator.memory.embedder import minilm_files
 
     _, tokenizer, _ = minilm_files()
     vocab = json.loads(tokenizer.read_text(encoding="utf-8"))["model"]["vocab"]
@@ -402,7 +402,7 @@ def check_repetition(text: str, evidence: Evidence, context: GateContext) -> Che
 
 @lru_cache(maxsize=1)
 def default_embed() -> Embed:
-    from memory.embedder import default_embedder
+    from narrator.memory.embedder import default_embedder
 
     return default_embedder().embed
 

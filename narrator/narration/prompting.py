@@ -21,11 +21,11 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from models.base import Message
+from narrator.models.base import Message
 from narrator.agent.evidence import Evidence
 from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
-from prompts import NARRATION_EXAMPLES, NARRATOR_STYLE, NARRATOR_SYSTEM, load, prompt_path
+from narrator.prompts import NARRATION_EXAMPLES, NARRATOR_STYLE, NARRATOR_SYSTEM, load, prompt_path
 
 EXAMPLES = 6
 HEADER = ("Narration for a role-playing game. The narrator tells the character what happens next, in one or two "

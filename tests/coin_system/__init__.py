@@ -10,7 +10,7 @@ ever needs an edit in shared code, the contract has a hole.
 from __future__ import annotations
 
 from pathlib import Path
-from tools.systems.contract import Resource, SystemBase, Vocabulary
+from narrator.tools.systems.contract import Resource, SystemBase, Vocabulary
 
 HERE = Path(__file__).parent
 

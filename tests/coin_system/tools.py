@@ -7,16 +7,16 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from tools.binding import bind, run_pure
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.odds import Dist
-from tools.problems import fail
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec
-from tools.table import BoundResult, SetField, TableState
-from tools.table_people import NAME, NpcArgs, RandomArgs, npc_seat_name, random_seat_tool, seat_tool
-from tools.table_sheets import Sheets
-from tools.tool import table_tool, tool
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist
+from narrator.tools.problems import fail
+from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec
+from narrator.tools.table import BoundResult, SetField, TableState
+from narrator.tools.table_people import NAME, NpcArgs, RandomArgs, npc_seat_name, random_seat_tool, seat_tool
+from narrator.tools.table_sheets import Sheets
+from narrator.tools.tool import table_tool, tool
 
 CHECKS, CHARACTERS = "coin.md#Checks", "coin.md#Characters"
 

@@ -54,7 +54,7 @@ def test_every_slash_command_is_on_the_playing_page(site):
 @pytest.mark.parametrize("slug,code", [("minim", "minim"), ("mastery", "mastery"), ("mini-six", "minisix"),
                                        ("five-plus", "fiveplus"), ("brew", "brew")])
 def test_each_system_page_lists_its_tools_and_options(site, slug, code):
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     system = get_system(code)
     html = page(site, f"systems/{slug}")

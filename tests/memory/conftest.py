@@ -83,9 +83,10 @@ def unique_name() -> str:
 @pytest.fixture(scope="session")
 def rules_home(tmp_path_factory):
     """A NARRATOR_HOME whose rules index is built once for the session (all five books) and reused."""
-    import memory.vector
-    from memory.chroma import open_client
-    from memory.rulebooks import RulebookIndex, rules_index_dir
+    import narrator.memory.vector
+    from narrator import memory
+    from narrator.memory.chroma import open_client
+    from narrator.memory.rulebooks import RulebookIndex, rules_index_dir
 
     home = tmp_path_factory.mktemp("narrator-home")
     old = os.environ.get("NARRATOR_HOME")

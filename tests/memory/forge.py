@@ -9,7 +9,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from memory.integrity import GENESIS, event_hash, state_digest
+from narrator.memory.integrity import GENESIS, event_hash, state_digest
 
 
 def reseal(db: Path, checkpoint_from_snapshot: bool = False) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from memory.campaign import Campaign
-from models.scripted import ScriptedBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.turn import Agent
-from tools.proposals import NO_ROLL, Proposal
+from narrator.tools.proposals import NO_ROLL, Proposal
 
 SEED = 2024
 INNKEEPER = "Old Tom"
@@ -112,7 +112,7 @@ class ScriptedProposer:
 
 def play_session(root: str, name: str, memory_url: str | None = None) -> dict[str, int]:
     """Create the campaign, play every turn with memory on; returns {player text: its event seq}."""
-    from memory.vector import CampaignMemory
+    from narrator.memory.vector import CampaignMemory
 
     turns = [t for t in TURNS if not isinstance(t, str)]
     assert len(turns) == 30

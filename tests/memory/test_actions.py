@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from memory.actions import Undone, last_action, mark_action, undo_action
-from memory.campaign import Campaign
+from narrator.memory.actions import Undone, last_action, mark_action, undo_action
+from narrator.memory.campaign import Campaign
 
 
 def test_the_line_says_what_the_action_set_off():

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from memory.campaign import Campaign, delete_campaign, derive_seed, list_campaigns
+from narrator.memory.campaign import Campaign, delete_campaign, derive_seed, list_campaigns
 from forge import reseal
-from memory.errors import BadCampaignName, CampaignCorrupt
-from memory.paths import safe_name
-from memory.store import DB_FILE, canonical
-from tools.errors import ToolArgumentError, ToolCallError, UnknownToolError
+from narrator.memory.errors import BadCampaignName, CampaignCorrupt
+from narrator.memory.paths import safe_name
+from narrator.memory.store import DB_FILE, canonical
+from narrator.tools.errors import ToolArgumentError, ToolCallError, UnknownToolError
 
 
 @pytest.fixture
@@ -573,7 +573,7 @@ def test_derive_seed_depends_on_master_seed_and_position_only():
 def test_a_total_party_kill_is_recorded_once_in_the_log(campaign):
     """"A total-party kill happens if all-players lose all their health then the game ends": when a call leaves
     every player-character down, a ``party_down`` event follows it — never folded, shown by the export."""
-    from memory.export import export_markdown
+    from narrator.memory.export import export_markdown
 
     for name in ("Aria", "Brom"):
         campaign.call("minim_add_random_character", {"name": name})

@@ -9,11 +9,11 @@ import pytest
 from chromadb.utils.embedding_functions import known_embedding_functions
 from vector_support import run_child
 
-from memory.campaign import Campaign
-from memory.chroma import EF_NAME, EmbedderSpec, NarratorEmbedding, load_embedder, open_client, spec_from
-from memory.embedder import minilm_files
-from memory.errors import MemoryStoreError
-from memory.vector import CampaignMemory
+from narrator.memory.campaign import Campaign
+from narrator.memory.chroma import EF_NAME, EmbedderSpec, NarratorEmbedding, load_embedder, open_client, spec_from
+from narrator.memory.embedder import minilm_files
+from narrator.memory.errors import MemoryStoreError
+from narrator.memory.vector import CampaignMemory
 
 
 def test_registered_under_its_name_and_rebuilt_from_its_config():
@@ -71,7 +71,7 @@ def test_a_campaign_configured_with_another_onnx_model_uses_it_and_a_change_rebu
 def test_gguf_embedder_through_llama_cpp():
     """The optional llama-cpp path, with the small GGUF model the project already ships (quality is not the
     point: a dedicated GGUF embedding model is what one would configure)."""
-    from models.embedded import embedded_model_path
+    from narrator.models.embedded import embedded_model_path
 
     embedder = load_embedder(EmbedderSpec("gguf", str(embedded_model_path())))
     a, b = embedder.embed(["the innkeeper pours ale", "a goblin ambush"])

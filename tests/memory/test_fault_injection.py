@@ -22,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from memory.campaign import Campaign
-from memory.errors import CampaignError
-from memory.store import DB_FILE, canonical
+from narrator.memory.campaign import Campaign
+from narrator.memory.errors import CampaignError
+from narrator.memory.store import DB_FILE, canonical
 
 
 @dataclass(frozen=True)

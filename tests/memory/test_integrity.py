@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from forge import reseal
-from memory.campaign import Campaign
-from memory.errors import CampaignCorrupt, CampaignDataLost, CampaignError
-from memory.integrity import GENESIS, event_hash, state_digest
-from memory.store import BACKUP_DIR, DB_FILE, SCHEMA_VERSION, canonical, list_backups
+from narrator.memory.campaign import Campaign
+from narrator.memory.errors import CampaignCorrupt, CampaignDataLost, CampaignError
+from narrator.memory.integrity import GENESIS, event_hash, state_digest
+from narrator.memory.store import BACKUP_DIR, DB_FILE, SCHEMA_VERSION, canonical, list_backups
 from narrator.cli import main
 
 
@@ -268,7 +268,7 @@ def test_restore_takes_the_newest_backup_that_passes_the_full_verification(root)
 
     with pytest.raises(CampaignCorrupt):
         Campaign.open("story", root=root)
-    from memory.campaign import restore_campaign
+    from narrator.memory.campaign import restore_campaign
 
     assert restore_campaign("story", root).backup == older
     assert (newest.parent / (newest.name + ".bad")).exists() and not newest.exists()
@@ -290,7 +290,7 @@ def test_restore_with_no_good_backup_changes_nothing(root):
         EDITS["payload"](b.path, 3)
     EDITS["payload"](db, 3)
     damaged = db.read_bytes()
-    from memory.campaign import restore_campaign
+    from narrator.memory.campaign import restore_campaign
 
     with pytest.raises(CampaignCorrupt) as info:
         restore_campaign("story", root)
@@ -348,6 +348,6 @@ def test_a_log_behind_the_memory_index_is_refused_until_the_memory_is_set_aside(
 
 
 def test_any_campaign_error_is_a_user_error():
-    from tools.errors import UserError
+    from narrator.tools.errors import UserError
 
     assert issubclass(CampaignError, UserError)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.lexical import LexicalIndex, stem, terms
+from narrator.memory.lexical import LexicalIndex, stem, terms
 
 
 @pytest.mark.parametrize("word,stemmed", [("signals", "signal"), ("signalled", "signal"), ("painted", "paint"),

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from vector_support import REPO, child_env
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.cli import main
 
 DEV = REPO / "tests" / "data" / "memory_dev.jsonl"

@@ -21,7 +21,7 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 EMBED = """
-from memory.embedder import default_embedder
+from narrator.memory.embedder import default_embedder
 vectors = default_embedder().embed(["The lighthouse keeper trims the lamp.", "Grub hides in the cellar."])
 assert len(vectors) == 2 and len(vectors[0]) == 384
 print("embedded")

@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from memory import access
-from memory.campaign import Campaign
-from memory.errors import CampaignAccessError
-from memory.store import BACKUP_DIR, DB_FILE, _classify
+from narrator.memory import access
+from narrator.memory.campaign import Campaign
+from narrator.memory.errors import CampaignAccessError
+from narrator.memory.store import BACKUP_DIR, DB_FILE, _classify
 
 REPO = Path(__file__).resolve().parents[2]
 PR_CAPBSET_DROP = 24
@@ -189,7 +189,7 @@ def test_a_read_only_campaign_is_read_without_writing_anything(root, tmp_path):
 
 _KILLED_AFTER_COMMIT = """
 import os, sys
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 
 class NoCheckpoint:  # the connection as the store sees it, minus the checkpoint that follows each commit
     def __init__(self, conn):

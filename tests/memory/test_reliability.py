@@ -27,9 +27,9 @@ from pathlib import Path
 
 import pytest
 
-from memory.campaign import Campaign, delete_campaign, restore_campaign
-from memory.errors import CampaignDataLost, CampaignInUse
-from memory.store import DB_FILE, LOCK_FILE, canonical, restore_backup
+from narrator.memory.campaign import Campaign, delete_campaign, restore_campaign
+from narrator.memory.errors import CampaignDataLost, CampaignInUse
+from narrator.memory.store import DB_FILE, LOCK_FILE, canonical, restore_backup
 
 WRITER = Path(__file__).with_name("writer.py")
 REPO = Path(__file__).resolve().parents[2]

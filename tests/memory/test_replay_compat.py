@@ -1,7 +1,7 @@
 """Replay stays exact across a result field added later: an event logged before the field existed replays
 identically when the field holds its empty value, and any real difference is still a divergence."""
 
-from memory.campaign import _as_logged
+from narrator.memory.campaign import _as_logged
 
 
 def test_a_field_added_later_with_its_empty_value_is_no_divergence():

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from memory.campaign import Campaign
-from memory.store import BACKUP_DIR, DB_FILE, list_backups
+from narrator.memory.campaign import Campaign
+from narrator.memory.store import BACKUP_DIR, DB_FILE, list_backups
 from narrator.cli import main
-from tools.systems import get_system
+from narrator.tools.systems import get_system
 
 
 @pytest.fixture

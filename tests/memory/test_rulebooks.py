@@ -1,7 +1,7 @@
 
 
 def test_a_system_is_named_by_its_name_or_its_rulebook_stem():
-    from memory.rulebooks import book_systems, system_key
+    from narrator.memory.rulebooks import book_systems, system_key
 
     for book, name in book_systems().items():
         assert system_key(name) == name

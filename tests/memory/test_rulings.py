@@ -9,12 +9,12 @@ import shutil
 
 import pytest
 
-from memory.chroma import open_client
-from memory.rulebooks import RulebookIndex, is_plain_heading, rulebooks_dir, split_book
-from memory.rulings import MIN_TOOL_SIMILARITY, examples, rulings_in, worked_case
-from memory.vector import rulings
-from tools.contract import RULE_REF
-from tools.registry import default_registry
+from narrator.memory.chroma import open_client
+from narrator.memory.rulebooks import RulebookIndex, is_plain_heading, rulebooks_dir, split_book
+from narrator.memory.rulings import MIN_TOOL_SIMILARITY, examples, rulings_in, worked_case
+from narrator.memory.vector import rulings
+from narrator.tools.contract import RULE_REF
+from narrator.tools.registry import default_registry
 
 BOOKS = ("minim.md", "mastery.md", "mini-six.md", "five-plus.md", "brew.md")
 
@@ -47,7 +47,8 @@ def test_every_book_splits_into_sections_cited_by_their_exact_headings():
 @pytest.mark.slow
 def test_the_citations_tools_make_are_sections_of_the_index(rules_home):
     """A passage cited by the rules index and a step cited by a tool point at the same section names."""
-    import memory.vector
+    import narrator.memory.vector
+    from narrator import memory
 
     got = memory.vector._RULES.collection.get(where={"book": "minim.md"}, include=["metadatas"])
     cited = {m["citation"] for m in got["metadatas"]}

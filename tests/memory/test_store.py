@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from memory.campaign import Campaign
-from memory.errors import CampaignCorrupt, CampaignExists, CampaignInUse, CampaignNotFound
-from memory.store import (
+from narrator.memory.campaign import Campaign
+from narrator.memory.errors import CampaignCorrupt, CampaignExists, CampaignInUse, CampaignNotFound
+from narrator.memory.store import (
     BACKUP_DIR,
     DB_FILE,
     KEEP_BACKUPS,

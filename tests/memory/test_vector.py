@@ -9,9 +9,9 @@ import shutil
 import pytest
 from vector_support import run_child
 
-from memory.campaign import Campaign
-from memory.errors import MemoryStoreError
-from memory.vector import CHROMA_DIR, CampaignMemory
+from narrator.memory.campaign import Campaign
+from narrator.memory.errors import MemoryStoreError
+from narrator.memory.vector import CHROMA_DIR, CampaignMemory
 
 
 def _campaign(root, name) -> Campaign:

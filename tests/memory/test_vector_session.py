@@ -15,8 +15,8 @@ import pytest
 import sessions
 from vector_support import CHILD, child_env, run_child
 
-from memory.campaign import Campaign
-from memory.vector import CampaignMemory
+from narrator.memory.campaign import Campaign
+from narrator.memory.vector import CampaignMemory
 
 
 @pytest.mark.slow
@@ -39,9 +39,9 @@ def test_a_seeded_thirty_turn_session_is_recalled_by_a_new_process(tmp_path, uni
 
 def test_the_agent_puts_recalled_memories_in_the_narration_prompt(tmp_path, unique_name):
     """In-process, with the scripted backend: the prompt of the key-hiding turn's successors names the key."""
-    from models.scripted import ScriptedBackend
+    from narrator.models.scripted import ScriptedBackend
     from narrator.agent.turn import Agent
-    from tools.proposals import NO_ROLL, Proposal
+    from narrator.tools.proposals import NO_ROLL, Proposal
 
     with Campaign.new(unique_name, "minim", seed=3, root=tmp_path) as c:
         c.call("minim_add_random_character", {"name": "Aria"})

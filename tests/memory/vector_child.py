@@ -38,8 +38,9 @@ def _forbid_default_embedding() -> None:
 
 def raw(mode: str, path: str) -> None:
     _forbid_default_embedding()
-    import memory.chroma  # noqa: F401 - registers the embedding function, nothing else
-    from memory.chroma import NarratorEmbedding, open_client
+    import narrator.memory.chroma  # noqa: F401 - registers the embedding function, nothing else
+    from narrator import memory
+    from narrator.memory.chroma import NarratorEmbedding, open_client
 
     client = open_client(Path(path))
     if mode == "raw-write":
@@ -57,8 +58,8 @@ def raw(mode: str, path: str) -> None:
 
 
 def _open(root: str, name: str, url: str):
-    from memory.campaign import Campaign
-    from memory.vector import CampaignMemory
+    from narrator.memory.campaign import Campaign
+    from narrator.memory.vector import CampaignMemory
 
     campaign = Campaign.open(name, root=root)
     return campaign, CampaignMemory.for_campaign(campaign, None if url == "-" else url)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 
 
 def _emit(line: object) -> None:
@@ -48,7 +48,7 @@ def hold(root: str, name: str) -> None:
 
 
 def remember(root: str, name: str, count: str) -> None:
-    from memory.vector import CampaignMemory
+    from narrator.memory.vector import CampaignMemory
 
     campaign = Campaign.open(name, root=root)
     memory = CampaignMemory.for_campaign(campaign)

@@ -13,10 +13,10 @@ import urllib.request
 
 import pytest
 
-from models.base import GenerationSettings, Message
-from models.embedded import embedded_model_path, resolve_model
-from models.llama import LlamaCppBackend, plain_prompt
-from models.openai_http import OpenAICompatibleBackend
+from narrator.models.base import GenerationSettings, Message
+from narrator.models.embedded import embedded_model_path, resolve_model
+from narrator.models.llama import LlamaCppBackend, plain_prompt
+from narrator.models.openai_http import OpenAICompatibleBackend
 
 pytestmark = pytest.mark.slow
 
@@ -74,7 +74,7 @@ def llama_server(tmp_path_factory):
     port = _free_port()
     log = (tmp_path_factory.mktemp("server") / "server.log").open("w")  # a pipe would fill up and block it
     proc = subprocess.Popen(
-        [sys.executable, "-m", "models.llama_server", "--model", str(embedded_model_path("smollm2")),
+        [sys.executable, "-m", "narrator.models.llama_server", "--model", str(embedded_model_path("smollm2")),
          "--host", "127.0.0.1", "--port", str(port), "--n_ctx", "2048", "--n_threads", "2"],
         stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     url = f"http://127.0.0.1:{port}"
@@ -100,7 +100,7 @@ def llama_server(tmp_path_factory):
 
 
 def test_full_turn_through_the_openai_compatible_server(llama_server, tmp_path):
-    from memory.campaign import Campaign
+    from narrator.memory.campaign import Campaign
     from narrator.agent.llm_proposer import LLMProposer
     from narrator.agent.turn import Agent
 

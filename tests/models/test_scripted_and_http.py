@@ -8,9 +8,9 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
-from models.base import BackendError, GenerationSettings, LLMBackend, Message
-from models.openai_http import OpenAICompatibleBackend
-from models.scripted import ScriptedBackend
+from narrator.models.base import BackendError, GenerationSettings, LLMBackend, Message
+from narrator.models.openai_http import OpenAICompatibleBackend
+from narrator.models.scripted import ScriptedBackend
 
 
 def test_scripted_backend_satisfies_the_interface_and_records_calls():

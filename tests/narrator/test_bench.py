@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from narrator.cli import main
-from tools.systems import all_systems
+from narrator.tools.systems import all_systems
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -86,8 +86,8 @@ def test_eval_tools_text_says_which_kind_of_set(capsys, tmp_path):
 def test_named_events_matches_an_exact_scan(tmp_path):
     """Every path of the name-filtered recall (over-fetch, wider net, exact scan of a rare name) returns the true
     nearest events naming someone."""
-    from memory.chroma import HNSW, close_client, open_client
-    from memory.recall import named_events
+    from narrator.memory.chroma import HNSW, close_client, open_client
+    from narrator.memory.recall import named_events
 
     rng = np.random.default_rng(3)
     n, dim = 700, 16

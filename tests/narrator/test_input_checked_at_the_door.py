@@ -13,10 +13,10 @@ import json
 
 import pytest
 
-from memory.campaign import SHARED_OPTIONS
+from narrator.memory.campaign import SHARED_OPTIONS
 from narrator.cli import main
-from tools.options import validate_options
-from tools.systems import all_systems, get_system
+from narrator.tools.options import validate_options
+from narrator.tools.systems import all_systems, get_system
 
 SYSTEMS = ["minim", "brew", "minisix", "fiveplus", "mastery"]
 
@@ -169,7 +169,7 @@ def test_set_without_equals_names_the_set_flag(capsys, tmp_path):
 
 def test_the_fold_sets_any_logged_path_without_recursion():
     """The fold replays whatever a log holds; setting a path is a loop, so no depth can crash an open."""
-    from tools.table import _set_path
+    from narrator.tools.table import _set_path
 
     sheet = _set_path({"name": "Kit"}, ".".join(["a"] * 5000), 1)
     node = sheet

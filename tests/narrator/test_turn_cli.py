@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.cli import main
-from tools.systems import get_system
+from narrator.tools.systems import get_system
 
 
 def run(capsys, root, *argv):

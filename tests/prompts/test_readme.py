@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from prompts import MAIN_VOICE, ROOT, TRAINING, TRAINING_NAME, training_file, training_files, writer_files
+from narrator.prompts import MAIN_VOICE, ROOT, TRAINING, TRAINING_NAME, training_file, training_files, writer_files
 
 ROW = re.compile(r"^\| `(?P<file>[^`]+)` \| (?P<kind>[^|]+) \|(?:[^|]*\|){2} (?P<round>[^|]+) \| (?P<lines>\d+) \|$")
 

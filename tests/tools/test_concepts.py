@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tools.concepts import concept_line, word_hits
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
+from narrator.tools.concepts import concept_line, word_hits
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 
 SYSTEMS = ("minim", "minisix", "brew", "fiveplus", "mastery")
 SEEDS = range(12)
@@ -33,7 +33,7 @@ def valid(system: str, sheet) -> list[str]:
 
 
 def has_magic(system: str, c) -> bool:
-    from tools.systems.mastery.catalogue import ABILITIES, SKILLS
+    from narrator.tools.systems.mastery.catalogue import ABILITIES, SKILLS
 
     return {
         "minim": lambda: any(p in c.powers for p in ("hex", "fireball", "healing-touch", "blessing")),
@@ -143,7 +143,7 @@ def test_an_unknown_pick_is_a_bad_call_naming_the_options(system):
 
 
 def test_words_match_whole_words_plurals_and_long_stems_only():
-    from tools.systems.minisix.characters import CONCEPT_OPTIONS
+    from narrator.tools.systems.minisix.characters import CONCEPT_OPTIONS
 
     assert "gear:sword" in word_hits("wandering swordswoman", CONCEPT_OPTIONS)
     assert "skill:magic" in word_hits("two witches", CONCEPT_OPTIONS)

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from tools.dice import MAX_EXPLOSIONS, Die, DieFlag, Roller
-from tools.errors import DiceLimitError, ScriptedDiceExhausted
+from narrator.tools.dice import MAX_EXPLOSIONS, Die, DieFlag, Roller
+from narrator.tools.errors import DiceLimitError, ScriptedDiceExhausted
 
 
 def test_same_seed_same_dice_and_global_rng_untouched():

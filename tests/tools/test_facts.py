@@ -7,13 +7,13 @@ import json
 from pydantic import BaseModel, ConfigDict, Field
 
 from narrator.agent.evaluate import table_for
-from tools.contract import CheckResult, ToolResult
-from tools.dice import Die, Roller
-from tools.facts import Fact, effect_facts, facts_of, role_of
-from tools.odds import Dist
-from tools.registry import default_registry
-from tools.systems.contract import Effect
-from tools.table import BoundResult, SetField
+from narrator.tools.contract import CheckResult, ToolResult
+from narrator.tools.dice import Die, Roller
+from narrator.tools.facts import Fact, effect_facts, facts_of, role_of
+from narrator.tools.odds import Dist
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.contract import Effect
+from narrator.tools.table import BoundResult, SetField
 
 REGISTRY = default_registry()
 

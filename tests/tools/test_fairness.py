@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.minim.checks import outcome_dist, roll_test
+from narrator.tools.dice import Roller
+from narrator.tools.systems.minim.checks import outcome_dist, roll_test
 
 N = 100_000
 # chi-square critical values at p = 0.001

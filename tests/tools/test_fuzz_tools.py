@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 
 from narrator.agent.evaluate import table_for
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems import all_systems
-from tools.table import Move, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems import all_systems
+from narrator.tools.table import Move, TableState, apply_all
 
 REGISTRY = default_registry()
 TOOLS = [t.name for t in REGISTRY.tools(bound=False)]

@@ -6,9 +6,9 @@ from fractions import Fraction
 
 import pytest
 
-from tools.dice import MAX_DICE, DieFlag, Roller
-from tools.errors import DiceLimitError, DiceNotationError
-from tools.notation import EXPLOSIONS_PER_DIE, parse, roll
+from narrator.tools.dice import MAX_DICE, DieFlag, Roller
+from narrator.tools.errors import DiceLimitError, DiceNotationError
+from narrator.tools.notation import EXPLOSIONS_PER_DIE, parse, roll
 
 
 def test_ndm_plus_constant():

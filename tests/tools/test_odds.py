@@ -7,7 +7,7 @@ from itertools import product
 
 import pytest
 
-from tools.odds import Dist, binomial, count_at_least, die, keep, sum_of
+from narrator.tools.odds import Dist, binomial, count_at_least, die, keep, sum_of
 
 
 def brute(n, sides, f):

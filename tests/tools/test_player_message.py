@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import FieldProblem, ToolArgumentError, UnknownToolError, player_message
+from narrator.tools.errors import FieldProblem, ToolArgumentError, UnknownToolError, player_message
 
 
 def refused(field: str, problem: str, given: str | None = None) -> ToolArgumentError:

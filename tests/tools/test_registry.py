@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import ToolArgumentError, UnknownToolError
-from tools.registry import Registry, tool
-from tools.systems import RulesSystem, all_systems, get_system
-from tools.errors import UserError
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError, UnknownToolError
+from narrator.tools.registry import Registry, tool
+from narrator.tools.systems import RulesSystem, all_systems, get_system
+from narrator.tools.errors import UserError
 
 
 def test_systems_are_discovered_and_satisfy_the_protocol():

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools import safe_json
-from tools.safe_json import JSONLimitError, loads, parse_int
+from narrator.tools import safe_json
+from narrator.tools.safe_json import JSONLimitError, loads, parse_int
 
 BOMBS = {
     "100k open brackets": "[" * 100_000,

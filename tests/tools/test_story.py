@@ -7,12 +7,12 @@ from fractions import Fraction
 
 import pytest
 
-from memory.campaign import Campaign
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.story import chaos_shift, event_face_limit, p_random_event, scene_tables, story_odds
-from tools.table import SetStory, Story, TableState, apply
+from narrator.memory.campaign import Campaign
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.story import chaos_shift, event_face_limit, p_random_event, scene_tables, story_odds
+from narrator.tools.table import SetStory, Story, TableState, apply
 
 REG = default_registry()
 
@@ -80,7 +80,7 @@ def test_threads_people_and_chaos_by_hand():
 
 
 def test_a_scene_set_by_hand_is_no_longer_the_framed_place():
-    from tools.table import SetScene
+    from narrator.tools.table import SetScene
 
     s = state(place="on the docks", threads=["x"])
     after = apply(s, SetScene(text="Dungeon floor: three rooms"))
@@ -108,7 +108,7 @@ def test_story_tools_replay_byte_identically_and_undo_covers_them(tmp_path):
 def test_a_system_may_give_its_own_scene_tables(tmp_path, monkeypatch):
     import json
 
-    import prompts
+    from narrator import prompts
 
     (tmp_path / prompts.SCENE_TABLES).parent.mkdir(parents=True)
     (tmp_path / prompts.SCENE_TABLES).write_text(json.dumps({"place": ["aboard the airship Meridian"]}))

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.strict import plan
-from tools.systems import all_systems
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.strict import plan
+from narrator.tools.systems import all_systems
 
 
 def integer_arguments():

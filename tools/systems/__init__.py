@@ -3,7 +3,7 @@
 A rules system is an object satisfying :class:`tools.systems.contract.RulesSystem` (usually ``SYSTEM`` in its
 package). Every system — the five built in and any plugin installed with pip — is found the same way: an entry
 point in the group ``narrator.systems`` whose name is the system's name and whose value points at the object
-(``minim = "tools.systems.minim:SYSTEM"`` in this project's ``pyproject.toml``; a plugin writes the same line in its
+(``minim = "narrator.tools.systems.minim:SYSTEM"`` in this project's ``pyproject.toml``; a plugin writes the same line in its
 own). Why entry points: a community system installs with ``pip install narrator-coin`` and changes no file here.
 
 A plugin that fails to import, or whose object breaks the contract, is reported by name (:func:`load_problems`,
@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import metadata
 
-from tools import errors
-from tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
+from narrator.tools import errors
+from narrator.tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
     POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
 )
 
@@ -124,7 +124,7 @@ def default_system() -> RulesSystem:
 
 
 def get_system(name: str) -> RulesSystem:
-    from tools.errors import UserError
+    from narrator.tools.errors import UserError
 
     for s in all_systems():
         if s.name == name:

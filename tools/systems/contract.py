@@ -53,13 +53,13 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.effects import Effect, Resource, Vocabulary, effects_from_changes  # noqa: F401  (the contract's words)
+from narrator.tools.effects import Effect, Resource, Vocabulary, effects_from_changes  # noqa: F401  (the contract's words)
 
 if TYPE_CHECKING:
-    from tools.contract import ToolResult
-    from tools.dice import Roller
-    from tools.table import TableState
-    from tools.tool import Tool
+    from narrator.tools.contract import ToolResult
+    from narrator.tools.dice import Roller
+    from narrator.tools.table import TableState
+    from narrator.tools.tool import Tool
 
 PROMPTS_ROOT = Path(__file__).resolve().parents[2] / "prompts"
 
@@ -324,7 +324,7 @@ def _part(package: str, module: str, attribute: str) -> Any:
 
 
 def _collect_tools(package: str, system: str) -> list["Tool"]:
-    from tools.tool import Tool
+    from narrator.tools.tool import Tool
 
     pkg = importlib.import_module(package)
     modules = [pkg]

@@ -22,12 +22,12 @@ from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, dry_run_result, out_of, party_row,
 )
 from narrator.game.views import key_values, rows_table
-from tools.errors import UserError
-from tools.systems.brew.rules import (
+from narrator.tools.errors import UserError
+from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
-from tools.systems.brew.sheet_view import gear_line, weapon_kind
-from tools.table import TableState
+from narrator.tools.systems.brew.sheet_view import gear_line, weapon_kind
+from narrator.tools.table import TableState
 
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "perfect": "perfect success (+1 threshold)",
                  "astounding": "astounding success (+2 thresholds)", "hit": "the attack lands", "miss": "it misses",

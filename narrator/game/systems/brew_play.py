@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from tools.errors import UserError
-from tools.systems.brew.rules import TRAVEL_KMH
+from narrator.tools.errors import UserError
+from narrator.tools.systems.brew.rules import TRAVEL_KMH
 
 SIZES = {"easy": (-1, 1), "moderate": (0, 2), "deadly": (1, 3)}
 CONCEPTS: dict[int, tuple[str, ...]] = {
@@ -54,8 +54,8 @@ def one_attack_lands(foe: dict[str, Any], a_attr: int, a_skill: int, a_name: str
                      d_skill: int, d_name: str, count: int) -> float:
     """The exact chance one foe's attack lands, from the engine's own distribution (no dice are thrown): the foe's
     best attack pool against the defender's, with the defender's health and the -2 per additional attacker."""
-    from tools.systems.brew.combat import AttackArgs, attack_dists
-    from tools.systems.brew.contests import side_pool
+    from narrator.tools.systems.brew.combat import AttackArgs, attack_dists
+    from narrator.tools.systems.brew.contests import side_pool
 
     args = AttackArgs(attacker={"name": "foe", "attribute": a_attr, "skill": a_skill, "attribute_name": a_name,
                                 "lucky": "Lucky" in foe.get("tricks", [])},

@@ -20,11 +20,11 @@ from rich.text import Text
 from narrator.game.answers import choice_answer, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
-from tools.errors import UserError
-from tools.systems.fiveplus.rules import (
+from narrator.tools.errors import UserError
+from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
 )
-from tools.table import TableState
+from narrator.tools.table import TableState
 
 METHODS = ("fixed", "random", "buy")
 DEFAULT_POINTS = 30
@@ -185,7 +185,7 @@ class FivePlusRules(BaseRules):
 
     # -- views ------------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        from tools.systems.fiveplus.sheet import FivePlusCharacter
+        from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
 
         try:
             c = FivePlusCharacter.model_validate(sheet)

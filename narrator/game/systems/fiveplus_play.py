@@ -19,17 +19,17 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.rules import Lesson
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from tools.errors import UserError
-from tools.systems.fiveplus.cards import Deck, card_name
-from tools.systems.fiveplus.challenges import Challenge
-from tools.systems.fiveplus.examples import SNEAK, WORKED_EXAMPLES
-from tools.systems.fiveplus.npcs import defeat_successes
-from tools.systems.fiveplus.table_characters import party_default_challenge
+from narrator.tools.errors import UserError
+from narrator.tools.systems.fiveplus.cards import Deck, card_name
+from narrator.tools.systems.fiveplus.challenges import Challenge
+from narrator.tools.systems.fiveplus.examples import SNEAK, WORKED_EXAMPLES
+from narrator.tools.systems.fiveplus.npcs import defeat_successes
+from narrator.tools.systems.fiveplus.table_characters import party_default_challenge
 
 LEVELS = {"easy": (1, 2), "moderate": (2, 3), "deadly": (4, 5)}
 SHARE = {"easy": Fraction(1, 2), "moderate": Fraction(1), "deadly": Fraction(3, 2)}

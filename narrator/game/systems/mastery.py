@@ -25,15 +25,15 @@ from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, parse_options, party_row,
 )
 from narrator.game.views import key_values, rows_table
-from tools.errors import UserError
-from tools.systems.mastery.fit import activities_of_name
-from tools.systems.mastery.options import CampaignOptions
-from tools.systems.mastery.rules import (
+from narrator.tools.errors import UserError
+from narrator.tools.systems.mastery.fit import activities_of_name
+from narrator.tools.systems.mastery.options import CampaignOptions
+from narrator.tools.systems.mastery.rules import (
     ACTIVITIES, COMBAT_MODES, DEFAULT_TRAITS, CheckActivity,
 )
-from tools.systems.mastery.sheet import cost_between
-from tools.systems.mastery.sheet_view import gear_text
-from tools.table import TableState
+from narrator.tools.systems.mastery.sheet import cost_between
+from narrator.tools.systems.mastery.sheet_view import gear_text
+from narrator.tools.table import TableState
 
 MAX_ANSWER = 200
 CHECK_WORDS: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]

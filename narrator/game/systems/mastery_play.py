@@ -20,15 +20,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from tools.errors import UserError
-from tools.systems.mastery.options import options_of
-from tools.systems.mastery.sheet import MasteryCharacter
-from tools.systems.mastery.table_characters import LEVELS
-from tools.systems.mastery.table_combat import attack_pool
+from narrator.tools.errors import UserError
+from narrator.tools.systems.mastery.options import options_of
+from narrator.tools.systems.mastery.sheet import MasteryCharacter
+from narrator.tools.systems.mastery.table_characters import LEVELS
+from narrator.tools.systems.mastery.table_combat import attack_pool
 
 MAX_FOES = 6
 BANDS = {"easy": (Fraction(0), Fraction(1, 2)), "moderate": (Fraction(1, 2), Fraction(1)),

@@ -19,11 +19,11 @@ from rich import box
 from narrator.game.answers import choice_answer, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
 from narrator.game.views import key_values, rows_table
-from tools.errors import ToolCallError, UserError
-from tools.systems.minim.checks import TESTS
-from tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
-from tools.systems.minim.sheet_view import gear_text
-from tools.table import TableState
+from narrator.tools.errors import ToolCallError, UserError
+from narrator.tools.systems.minim.checks import TESTS
+from narrator.tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
+from narrator.tools.systems.minim.sheet_view import gear_text
+from narrator.tools.table import TableState
 
 POWER_LEVELS = ("normal", "stronger", "weaker")
 SHIFT = {"normal": 0, "stronger": 1, "weaker": -1}

@@ -13,12 +13,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from tools.errors import UserError
-from tools.systems.minim.challenge import challenge_of, rating_of
+from narrator.tools.errors import UserError
+from narrator.tools.systems.minim.challenge import challenge_of, rating_of
 
 MAX_FOES = 6
 BAND_MIDDLE = {"easy": Fraction(1, 10), "moderate": Fraction(7, 20), "deadly": Fraction(3, 4)}

@@ -20,15 +20,15 @@ from rich.text import Text
 from narrator.game.answers import text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
-from tools.errors import UserError
-from tools.systems.minisix.codes import CodeError, code
-from tools.systems.minisix.damage import level_name
-from tools.systems.minisix.gear import ARMOR, BUCKLER, MELEE, MISSILE, SHIELD, THROWN
-from tools.systems.minisix.rules import (
+from narrator.tools.errors import UserError
+from narrator.tools.systems.minisix.codes import CodeError, code
+from narrator.tools.systems.minisix.damage import level_name
+from narrator.tools.systems.minisix.gear import ARMOR, BUCKLER, MELEE, MISSILE, SHIELD, THROWN
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, PERKS, WOUND_PENALTY,
 )
-from tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
-from tools.table import TableState
+from narrator.tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
+from narrator.tools.table import TableState
 
 MAX_ANSWER = 200
 GEAR = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *ARMOR, SHIELD, BUCKLER)}
@@ -258,7 +258,7 @@ class MiniSixRules(BaseRules):
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        from tools.systems.minisix.sheet import MiniSixCharacter
+        from narrator.tools.systems.minisix.sheet import MiniSixCharacter
 
         try:
             c = MiniSixCharacter.model_validate(sheet)
@@ -296,7 +296,7 @@ class MiniSixRules(BaseRules):
                           rows or [["—", "", ""]])
 
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
-        from tools.systems.minisix.sheet import MiniSixCharacter
+        from narrator.tools.systems.minisix.sheet import MiniSixCharacter
 
         try:
             c = MiniSixCharacter.model_validate(sheet)
@@ -317,7 +317,7 @@ class MiniSixRules(BaseRules):
 
 
 def _lesson(topic: str, intro: str, tool: str) -> Lesson:
-    from tools.systems.minisix.examples import WORKED_EXAMPLES
+    from narrator.tools.systems.minisix.examples import WORKED_EXAMPLES
 
     return Lesson(topic, intro, tool, dict(WORKED_EXAMPLES[tool]))
 

@@ -17,15 +17,15 @@ The book has no encounter or scene rules, so both are built from the rules it do
 from __future__ import annotations
 
 from fractions import Fraction
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from tools.errors import UserError
-from tools.systems.minisix.codes import DieCode
-from tools.systems.minisix.sheet import MiniSixCharacter
-from tools.systems.minisix.table_characters import LEVEL_BASE, LEVEL_SKILL_PIPS
-from tools.systems.minisix.wild import at_least
+from narrator.tools.errors import UserError
+from narrator.tools.systems.minisix.codes import DieCode
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter
+from narrator.tools.systems.minisix.table_characters import LEVEL_BASE, LEVEL_SKILL_PIPS
+from narrator.tools.systems.minisix.wild import at_least
 
 MAX_FOES = 8
 MASS_MOB = 6

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from narrator.agent.evaluate import table_for
-from tools.dice import Roller
-from tools.registry import default_registry
-from tools.table import apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
+from narrator.tools.table import apply_all
 
 HERE = Path(__file__).resolve().parent
 CONTEXTS = HERE / "contexts.json"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 
 
 @pytest.fixture

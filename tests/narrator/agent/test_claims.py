@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from narrator.agent.claims import number_claims, outcome_claim, outcome_claims, state_claims
-from tools.systems import get_system
-from tools.systems.contract import Resource, Vocabulary
+from narrator.tools.systems import get_system
+from narrator.tools.systems.contract import Resource, Vocabulary
 
 MINIM = get_system("minim").vocabulary()
 # A book that is not Minim: the guard must take its words from the vocabulary, never assume Minim's.

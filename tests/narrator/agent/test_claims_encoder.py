@@ -15,7 +15,7 @@ from narrator.agent.claims_reader import FAMILIES, data_fingerprint, load_rows, 
 def test_the_shipped_weights_were_trained_on_the_training_lines_as_they_are():
     meta = tuned_encoder().meta
     rows = load_rows(training_files())
-    assert meta["fingerprint"] == data_fingerprint(rows), "retrain: python -m models.claims.train (see its docstring)"
+    assert meta["fingerprint"] == data_fingerprint(rows), "retrain: python -m narrator.models.claims.train (see its docstring)"
     assert meta["lines"] == len(rows)
     assert {f: tuple(v) for f, v in meta["families"].items()} == FAMILIES
 
@@ -30,7 +30,7 @@ def test_probabilities_are_one_row_per_sentence_per_family():
 
 def test_the_weights_change_what_the_packaged_model_computes():
     """The override took: the tuned layers give other hidden states than the packaged model's own."""
-    from memory.embedder import default_embedder
+    from narrator.memory.embedder import default_embedder
 
     tuned = tuned_encoder().pooled(["The lock clicks open."])
     tuned = tuned / np.linalg.norm(tuned, axis=1, keepdims=True)

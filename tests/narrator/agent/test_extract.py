@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from narrator.agent.extract import target_for
-from tools.systems import default_system
-from tools.table import TableState
+from narrator.tools.systems import default_system
+from narrator.tools.table import TableState
 
 
 def table(*npcs: str, downed: tuple[str, ...] = ()) -> TableState:

@@ -14,10 +14,10 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import MAX_SENTENCE, GuardReport, Judge, SentenceGuard, guard_text, judge
 from narrator.agent.guard_eval import context_evidence
-from tools.contract import ToolResult
-from tools.odds import Dist
-from tools.systems import get_system
-from tools.systems.contract import Effect
+from narrator.tools.contract import ToolResult
+from narrator.tools.odds import Dist
+from narrator.tools.systems import get_system
+from narrator.tools.systems.contract import Effect
 
 
 class SilentReader:
@@ -304,7 +304,7 @@ def test_empty_and_punctuation_only_input(sentence):
 
 def test_the_guard_reads_effects_not_health_assumptions():
     """Another book's resource (an injury track that worsens upward) is read from its vocabulary and effects."""
-    from tools.systems.contract import Resource, Vocabulary
+    from narrator.tools.systems.contract import Resource, Vocabulary
 
     vocab = Vocabulary(resources=(Resource(field="wounds", word="wound level", kind="injury", higher_is_better=False),),
                        outcomes={"hit": 1, "miss": -1})

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from models.scripted import ScriptedBackend
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.agent.specs import specs_for
-from tools.proposals import proposal_schema
+from narrator.tools.proposals import proposal_schema
 
 GOOD = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth"}})
 
@@ -16,7 +16,7 @@ class FixedFallback:
     name = "fixed"
 
     def propose(self, text, state, actor=None):
-        from tools.proposals import Proposal
+        from narrator.tools.proposals import Proposal
 
         return Proposal(tool="no_roll", args={"reason": "fallback"}, source="fixed")
 

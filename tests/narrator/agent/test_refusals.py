@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.agent.router import RouterProposer
 from narrator.agent.turn import Agent
 

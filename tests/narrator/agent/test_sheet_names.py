@@ -6,8 +6,8 @@ from __future__ import annotations
 from pydantic import Field
 
 from narrator.agent.extract import mentioned_other, sheet_entries, sheet_name_for
-from tools.proposals import ACTOR_ENUM, ProposalArgs, ProposalSpec, proposal_schema, sheet_names
-from tools.table import TableState
+from narrator.tools.proposals import ACTOR_ENUM, ProposalArgs, ProposalSpec, proposal_schema, sheet_names
+from narrator.tools.table import TableState
 
 STATE = TableState(system="coin", characters={
     "Aria": {"name": "Aria", "npc": False, "kit": {"sneak": {"name": "Sneak", "kind": "skill"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from models.scripted import ScriptedBackend
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.agent.turn import Agent, clean_input
 
@@ -121,7 +121,7 @@ def test_hostile_model_output_still_ends_the_turn_with_a_narration_event(campaig
 def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
     """Teach mode names the alternatives; two attacks on one defender differ only in how, so that is said."""
     from narrator.agent.turn import distinct_words
-    from tools.proposals import Proposal
+    from narrator.tools.proposals import Proposal
 
     aimed = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": True})
     plain = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": False})
@@ -132,7 +132,7 @@ def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
 
 def test_a_model_question_is_judged_and_an_engine_question_is_not(campaign):
     """Issue 26, point 3: the model's words pass the guard wherever they appear; the engine's never do."""
-    from tools.proposals import Proposal
+    from narrator.tools.proposals import Proposal
 
     ask = json.dumps({"tool": "clarify", "args": {"question": "You rolled a 17, so who do you mean?"}})
     out = agent(campaign, [ask], []).turn("I do the thing", actor="Aria")

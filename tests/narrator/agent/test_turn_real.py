@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from models.embedded import embedded_model_path
-from models.llama import LlamaCppBackend
+from narrator.models.embedded import embedded_model_path
+from narrator.models.llama import LlamaCppBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.agent.router import RouterProposer
 from narrator.agent.turn import Agent

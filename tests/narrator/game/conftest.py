@@ -12,8 +12,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from memory.campaign import Campaign
-from models.scripted import ScriptedBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.game.app import GameApp
 from narrator.game.resources import ReadyResources

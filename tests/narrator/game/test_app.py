@@ -9,8 +9,8 @@ import time
 
 from prompt_toolkit.document import Document
 
-from memory.campaign import Campaign
-from models.scripted import ScriptedBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.game.completion import GameCompleter
 from narrator.game.resources import BackgroundResources

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.blocks import plain
 from narrator.game.rules import StepError, rules_for
 from narrator.game.systems.brew import parse_ancestry, parse_class, parse_scores, parse_specialty
-from tools.systems.brew.rules import ATTRIBUTES
+from narrator.tools.systems.brew.rules import ATTRIBUTES
 
 SNEAK = json.dumps({"tool": "brew_skill_roll", "args": {"actor": "Tess", "skill": "stealth"}})
 GUIDED = ["g", "Tess", "a wandering healer", "human wits", "none",

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.agent.router import RouterProposer
 from narrator.game.blocks import plain
 from narrator.game.cast import CastingProposer, concept_of, named_in, uncast, with_people
-from tools.proposals import Proposal
-from tools.systems import all_systems, get_system
+from narrator.tools.proposals import Proposal
+from narrator.tools.systems import all_systems, get_system
 
 
 def story_campaign(root, system: str = "minim", name: str = "Test") -> Campaign:

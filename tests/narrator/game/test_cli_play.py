@@ -6,7 +6,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.cli import build_parser, main
 from narrator.commands.play import cmd_play
 

@@ -6,7 +6,7 @@ knows it: the wizard lists it, its adapter asks its questions, the router reads 
 
 from __future__ import annotations
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig
 

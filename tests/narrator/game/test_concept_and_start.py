@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from memory.campaign import Campaign, list_campaigns
-from memory.rulebooks import Passage
-from memory.rulings import Rulings
+from narrator.memory.campaign import Campaign, list_campaigns
+from narrator.memory.rulebooks import Passage
+from narrator.memory.rulings import Rulings
 from narrator.cli import main
 from narrator.game.blocks import plain
 from narrator.game.cmd_play import CANNED_VOICES
@@ -57,7 +57,7 @@ def test_the_embedder_gives_no_magic_to_a_soldier_or_a_librarian(system):
 def test_without_the_embedder_the_words_still_pick():
     class Broken:
         def embed(self, texts):
-            from memory.embedder import EmbedderError
+            from narrator.memory.embedder import EmbedderError
 
             raise EmbedderError("no model here")
 
@@ -160,7 +160,7 @@ def party_campaign(root, system: str) -> str:
 
 
 def get_random_tool(system: str) -> str:
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     return get_system(system).random_character_tool
 

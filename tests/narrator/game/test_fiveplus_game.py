@@ -6,8 +6,8 @@ from __future__ import annotations
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig
 from narrator.game.systems.fiveplus import RULES
-from tools.dice import Roller
-from tools.registry import default_registry
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
 
 
 def play(tmp_path, mode: str, *lines: str) -> tuple[GameSession, str]:

@@ -9,7 +9,7 @@ import pytest
 
 from narrator.game.rules import StepError, rules_for
 from narrator.game.systems.mastery import parse_gear, parse_rated
-from tools.errors import UserError
+from narrator.tools.errors import UserError
 
 RULES = rules_for("mastery")
 

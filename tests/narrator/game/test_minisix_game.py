@@ -4,7 +4,7 @@ turns — every call logged and the log replaying byte for byte."""
 
 from __future__ import annotations
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig
 

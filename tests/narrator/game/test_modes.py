@@ -12,7 +12,7 @@ import pytest
 from narrator.game.blocks import plain
 from narrator.game.context import Mode, Play
 from narrator.game.modes import MODES, PlayMode, mode_named
-from tools.errors import NarratorError
+from narrator.tools.errors import NarratorError
 
 GAME = Path(__file__).resolve().parents[3] / "narrator" / "game"
 SNEAK = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth"}})

@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
-from memory.campaign import Campaign
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.oracle import LIKELIHOODS, answer_dist, answer_for, p_yes
-from tools.registry import default_registry
+from narrator.memory.campaign import Campaign
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.oracle import LIKELIHOODS, answer_dist, answer_for, p_yes
+from narrator.tools.registry import default_registry
 
 TABLE = {  # likelihood: (no, yes-but, yes) out of 36, as documented in tools/oracle.py
     "certain": (1, 2, 33), "likely": (6, 4, 26), "even": (15, 6, 15), "unlikely": (26, 4, 6),

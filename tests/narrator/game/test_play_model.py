@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.resources import BackgroundResources
 from narrator.game.session import GameSession, SessionConfig
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.cli import main
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig

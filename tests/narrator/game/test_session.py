@@ -8,8 +8,8 @@ import threading
 
 import pytest
 
-from memory.campaign import Campaign
-from models.scripted import ScriptedBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.game.blocks import plain
 from narrator.game.completion import candidates
@@ -334,8 +334,8 @@ def test_rule_uses_the_memory_rulings_when_present(playing):
 
 
 def test_rule_formats_the_memory_modules_rulings(playing):
-    from memory.rulebooks import Passage
-    from memory.rulings import Rulings
+    from narrator.memory.rulebooks import Passage
+    from narrator.memory.rulings import Rulings
 
     passage = Passage("minim.md#Attacks", "minim", "Attacks", "Attacks are brawl tests.", 0.8)
     s = playing(mode="assist")
@@ -349,7 +349,7 @@ def test_rule_formats_the_memory_modules_rulings(playing):
 def test_rule_without_the_memory_module_says_so(playing, monkeypatch):
     import sys
 
-    monkeypatch.setitem(sys.modules, "memory.rulings", None)  # as if it were not installed
+    monkeypatch.setitem(sys.modules, "narrator.memory.rulings", None)  # as if it were not installed
     s = playing(mode="assist")
     out = plain(s.handle("/rule Can I attack twice?"))
     assert "not available" in out and "/learn" in out and not s.done
@@ -450,7 +450,7 @@ class TwoReadings:
     name = "two-readings"
 
     def propose(self, text, state, actor=None):
-        from tools.proposals import Proposal
+        from narrator.tools.proposals import Proposal
 
         def check(skill):
             return Proposal(tool="minim_check", args={"actor": actor, "skill": skill},
@@ -575,7 +575,7 @@ def test_solo_the_fight_ends_when_the_last_foe_is_down(make_session, ready_campa
     s.start()
     say(s, "/npc town guard 2", "/initiative start")
     assert s.campaign.state.initiative.active
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     downed = get_system(s.campaign.system).downed_condition
     s.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig
-from tools.systems import get_system
+from narrator.tools.systems import get_system
 
 SYSTEMS = ("minim", "brew", "minisix", "fiveplus", "mastery")
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
+from narrator.memory.campaign import Campaign
 from narrator.agent.evidence import Evidence
 from narrator.agent.turn import effects_of
-from tools.systems import get_system
+from narrator.tools.systems import get_system
 
 
 @pytest.fixture

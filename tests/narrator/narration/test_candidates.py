@@ -7,14 +7,14 @@ import re
 
 from pydantic import ConfigDict
 
-from models.scripted import ScriptedBackend
+from narrator.models.scripted import ScriptedBackend
 from narrator.agent.evidence import Evidence
 from narrator.narration import prompting
 from narrator.narration.candidates import CAPABLE, SMALL, Narrator, Profile, profile_for
 from narrator.narration.gate import GateContext
 from narrator.narration.prompting import TurnFacts
-from tools.contract import ToolResult
-from tools.systems import get_system
+from narrator.tools.contract import ToolResult
+from narrator.tools.systems import get_system
 
 VOCAB = get_system("minim").vocabulary()
 SCENE = "The fog-bound docks at night. A cargo has gone missing."

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from models.scripted import ScriptedBackend
+from narrator.models.scripted import ScriptedBackend
 from narrator.narration.evaluate import calibrate, evaluate, topic_report, topic_scores
 from narrator.narration.gate import TOPIC_THRESHOLD
 

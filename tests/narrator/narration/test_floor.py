@@ -12,11 +12,11 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.narration import floor
 from narrator.narration.gate import GateContext, gate, polarity
-from prompts import FLOOR, ROOT
-from tools.contract import ToolResult
-from tools.systems import get_system
-from tools.systems.contract import Effect
-from tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAITS
+from narrator.prompts import FLOOR, ROOT
+from narrator.tools.contract import ToolResult
+from narrator.tools.systems import get_system
+from narrator.tools.systems.contract import Effect
+from narrator.tools.systems.minim.rules import SKILLS_BY_TRAIT, TRAITS
 
 VOCAB = get_system("minim").vocabulary()
 SCENE = "The fog-bound docks at night. A cargo has gone missing. Old Mags, a ferrywoman, is here."
@@ -150,7 +150,7 @@ def six(tool: str, label: str | None, success: bool | None, effects=(), **fields
 
 def six_kinds():
     """Every tool kind of Mini Six's proposals (and the rolls its turns start with), with each outcome."""
-    from tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES
+    from narrator.tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES
 
     assert set(SIX_ACTIONS) == set(ATTRIBUTE_OF_SKILL) | set(ATTRIBUTES)
     for skill, action in SIX_ACTIONS.items():
@@ -247,7 +247,7 @@ def brew(tool: str, label: str | None, success: bool | None, effects=(), **field
 
 def brew_kinds():
     """Every tool kind of Brew's proposals, with each outcome its results can have (the labels are the book's)."""
-    from tools.systems.brew.rules import ATTRIBUTES, MAGIC_FIELDS, SKILLS
+    from narrator.tools.systems.brew.rules import ATTRIBUTES, MAGIC_FIELDS, SKILLS
 
     assert set(BREW_ACTIONS) == set(SKILLS) | set(ATTRIBUTES)
     for skill, action in BREW_ACTIONS.items():

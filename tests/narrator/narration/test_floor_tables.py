@@ -14,10 +14,10 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.narration import floor
 from narrator.narration.gate import GateContext, gate
-from prompts import FLOOR
-from tools.contract import ToolResult
-from tools.systems import all_systems
-from tools.systems.contract import Effect
+from narrator.prompts import FLOOR
+from narrator.tools.contract import ToolResult
+from narrator.tools.systems import all_systems
+from narrator.tools.systems.contract import Effect
 
 SCENE = "The fog-bound docks at night. A cargo has gone missing. Old Mags, a ferrywoman, is here."
 POLARITY = {"success": True, "failure": False, "partial": None, "none": None}

@@ -9,8 +9,8 @@ from pydantic import ConfigDict
 from narrator.agent.evidence import Evidence
 from narrator.narration.gate import (CHECKS, GateContext, check_address, check_meta, check_outcome,
                                      check_repetition, check_topic, check_words, clean, gate, polarity)
-from tools.contract import ToolResult
-from tools.systems import get_system
+from narrator.tools.contract import ToolResult
+from narrator.tools.systems import get_system
 
 VOCAB = get_system("minim").vocabulary()
 SCENE = "The fog-bound docks at night. A cargo has gone missing."
@@ -175,7 +175,7 @@ def test_verdict_records_what_failed_and_why():
 
 
 def test_death_is_never_narrated_unless_the_engine_put_you_down():
-    from tools.systems.contract import Effect
+    from narrator.tools.systems.contract import Effect
 
     failure = rolled("critical failure", False)
     assert not check_outcome("You search the crates, but you met your death.", failure, CTX).passed

@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from memory.campaign import Campaign
-from models.embedded import DEFAULT, embedded_model_path
-from models.llama import LlamaCppBackend
+from narrator.memory.campaign import Campaign
+from narrator.models.embedded import DEFAULT, embedded_model_path
+from narrator.models.llama import LlamaCppBackend
 from narrator.agent.router import RouterProposer
 from narrator.agent.turn import Agent
 from narrator.narration.gate import GateContext, gate

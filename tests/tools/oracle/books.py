@@ -15,8 +15,8 @@ from typing import Any
 import icepool
 from hypothesis import HealthCheck, settings
 
-from tools.dice import Roller
-from tools.registry import default_registry
+from narrator.tools.dice import Roller
+from narrator.tools.registry import default_registry
 
 ORACLE = settings(max_examples=60, deadline=None, derandomize=True, database=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

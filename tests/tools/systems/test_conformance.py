@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.conformance import CHECKS, Check, ConformanceError, run_checks
-from tools.systems import RulesSystem, all_systems, get_system
+from narrator.tools.systems import RulesSystem, all_systems, get_system
 
 SYSTEMS = [s.name for s in all_systems()]
 

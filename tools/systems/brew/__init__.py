@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.contract import ConditionRule, Effect, SystemBase, Vocabulary
-from tools.table import TableState
+from narrator.tools.systems.contract import ConditionRule, Effect, SystemBase, Vocabulary
+from narrator.tools.table import TableState
 
 WEAPONS = "brew.md#Examples of weapon attacks"
 TIME = "brew.md#Bullet Time, Story Time & Downtime"
@@ -55,12 +55,12 @@ class Brew(SystemBase):
 
     # -- honesty ----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
-        from tools.systems.brew.honesty import VOCABULARY
+        from narrator.tools.systems.brew.honesty import VOCABULARY
 
         return VOCABULARY
 
     def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:
-        from tools.systems.brew.honesty import extra_effects
+        from narrator.tools.systems.brew.honesty import extra_effects
 
         base = super().effects(tool, result, before)
         extra = [e for e in extra_effects(getattr(result, "changes", [])) if e not in base]
@@ -68,7 +68,7 @@ class Brew(SystemBase):
 
     # -- the table --------------------------------------------------------------------------------------------
     def conditions(self) -> dict[str, ConditionRule]:
-        from tools.systems.brew.honesty import CONDITIONS
+        from narrator.tools.systems.brew.honesty import CONDITIONS
 
         return {r.name: r for r in CONDITIONS}
 

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.brew.rules import (
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, CAPS_REF, CLASS_BONUS, CLASSES, MAGIC_FIELDS, MAX_SCORE, MAX_SPECIALTIES, SKILLS, XP_COSTS, XP_REF,
     Advance,
 )
-from tools.systems.brew.sheet import BrewCharacter, Specialty, norm, problems
+from narrator.tools.systems.brew.sheet import BrewCharacter, Specialty, norm, problems
 
 
 def xp_cost(kind: str, score: int) -> int:

@@ -20,18 +20,18 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.draws import pick
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.brew.rules import (
+from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.draws import pick
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CHARACTERS, CLASS_ANCESTRY, CLASS_BONUS, CLASSES, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS,
     FIELD_DESCRIPTIONS, FLAWS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MAGIC_REF, MAX_HEALTH, MAX_RESOLVE, POINT_BUY,
     SKILL_ACTIVITIES, SKILL_POINTS, SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, WEAPONS_TABLE, Attribute,
 )
-from tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
+from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
 
 GENERAL_TRICKS = tuple(t for t in TRICKS if t not in EXCLUSIVE_TRICKS)
 GENERAL_FLAWS = tuple(f for f in FLAWS if f not in EXCLUSIVE_FLAWS)

@@ -37,12 +37,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.arg_words import lower
-from tools.contract import CheckResult, ToolArgs, signed
-from tools.dice import Die, DieFlag, Roller
-from tools.odds import Dist, Odds, die
-from tools.tool import tool
-from tools.systems.brew.rules import (
+from narrator.tools.arg_words import lower
+from narrator.tools.contract import CheckResult, ToolArgs, signed
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.odds import Dist, Odds, die
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import (
     DIFFICULTIES, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
     Attribute, DAMAGE, HealthRule, LOAD, LUCKY_REF, Outcome, SKILLS_REF, CLASS_ANCESTRY,
 )

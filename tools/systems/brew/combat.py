@@ -40,14 +40,14 @@ from typing import Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult, signed
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist, Odds, die, fraction_text, shape_cache
-from tools.tool import tool
-from tools.systems.brew.checks import keep_mode, lower
-from tools.systems.brew.contests import Side, SideRoll, compare, keep_total_dist, roll_side, side_pool
-from tools.systems.brew.rules import (
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Dist, Odds, die, fraction_text, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import keep_mode, lower
+from narrator.tools.systems.brew.contests import Side, SideRoll, compare, keep_total_dist, roll_side, side_pool
+from narrator.tools.systems.brew.rules import (
     ATTACK_TYPES, COMBAT, CONTESTED, DAMAGE_WORDS, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
     WeaponName,
 )

@@ -22,15 +22,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds, die, shape_cache
-from tools.tool import tool
-from tools.systems.brew.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds, die, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import (
     OUTCOME_WORDS, PoolBreakdown, PoolSpec, difficulty_text, keep_mode, die_dist, label_odds, outcome_of,
     pool_of, roll_die,
 )
-from tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
+from narrator.tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
 
 BEST_AT_CONTEST = 5
 ContestOutcome = Literal["win", "tie", "lose"]

@@ -19,11 +19,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.odds import two_way_odds
-from tools.tool import tool
-from tools.systems.brew.rules import ELF_REF, ROGUE_REF, THIN_FACE_REF, UNLUCKY_REF
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import two_way_odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import ELF_REF, ROGUE_REF, THIN_FACE_REF, UNLUCKY_REF
 
 Flaw = Literal["unlucky", "old enemies", "bound by their word", "thin face"]
 

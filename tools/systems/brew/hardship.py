@@ -35,11 +35,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds, binomial, certain_odds, die, two_way_odds
-from tools.tool import tool
-from tools.systems.brew.rules import (
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds, binomial, certain_odds, die, two_way_odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, CARRY_KG, EXHAUSTION, FOOD, ILLNESS, LOAD, SLEEP, TRAVEL, TRAVEL_KMH, WEATHER, TravelMode,
 )
 

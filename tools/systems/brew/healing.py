@@ -32,15 +32,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.odds import Dist
-from tools.tool import tool
-from tools.systems.brew.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import (
     PoolSpec, check_odds, die_dist, keep_mode, pool_of, resolve_roll,
 )
-from tools.systems.brew.health import state_lines
-from tools.systems.brew.rules import (
+from narrator.tools.systems.brew.health import state_lines
+from narrator.tools.systems.brew.rules import (
     HEALING, HEALING_MORE, MAGIC_ROLLS, MANA, SKILL_ROLLS, HealingRule, Outcome,
 )
 

@@ -28,11 +28,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.tool import tool
-from tools.systems.brew.checks import health_penalty
-from tools.systems.brew.rules import (
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import health_penalty
+from narrator.tools.systems.brew.rules import (
     DAMAGE, FOOD, LASTING_INJURY_ABSORB, LASTING_INJURY_HEALING, MAX_LASTING_INJURIES, PERMANENT_INJURY_ABSORB,
     HealthRule,
 )

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.effects import ops_of
-from tools.systems.contract import ConditionRule, Effect, Resource, Vocabulary
-from tools.systems.brew.rules import (
+from narrator.tools.effects import ops_of
+from narrator.tools.systems.contract import ConditionRule, Effect, Resource, Vocabulary
+from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, DAMAGE, EXHAUSTION, HEALING_MORE, MAGIC_FIELDS, SKILLS, SLEEP, THIN_FACE_REF, TIME, WEATHER,
 )
-from tools.table import SetField
+from narrator.tools.table import SetField
 
 TIERS = ((-5, "dead"), (0, "down"), (3, "badly hurt"), (5, "hurt"))
 

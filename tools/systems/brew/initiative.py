@@ -13,11 +13,11 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, DieFlag, Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.brew.rules import TIME
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.rules import TIME
 
 MAX_TIE_ROUNDS = 50
 

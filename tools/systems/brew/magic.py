@@ -18,15 +18,15 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import certain_odds
-from tools.tool import tool
-from tools.systems.brew.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import certain_odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import (
     BrewCheckResult, CheckArgs, PoolSpec, check_fields, check_odds, keep_mode, pool_of, resolve_roll,
 )
-from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, SKILL_ROLLS, MagicField, Outcome
+from narrator.tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, SKILL_ROLLS, MagicField, Outcome
 
 
 class CastArgs(CheckArgs):

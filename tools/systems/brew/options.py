@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.options import OptionsModel
+from narrator.tools.options import OptionsModel
 
 
 class BrewOptions(OptionsModel):

@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
-from tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
+from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
 
 Style = Literal["weapon", "unarmed", "ranged", "thrown", "spell"]
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
@@ -156,7 +156,7 @@ SPECS = [
 def router_examples() -> list[tuple[str, str]]:
     """Anchors from the book's own words: each skill's activities (the book's examples), each attribute's
     description and each field of magic's."""
-    from tools.systems.brew.rules import ATTRIBUTE_DESCRIPTIONS, FIELD_DESCRIPTIONS, SKILL_ACTIVITIES
+    from narrator.tools.systems.brew.rules import ATTRIBUTE_DESCRIPTIONS, FIELD_DESCRIPTIONS, SKILL_ACTIVITIES
 
     out = []
     for skill, text in SKILL_ACTIVITIES.items():

@@ -24,16 +24,16 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, ToolResult, ref
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.problems import fail
-from tools.systems.brew.rules import ATTRIBUTES, CLASSES, MAGIC_FIELDS, TRICK_PRICE
-from tools.systems.brew.sheet import BrewCharacter, norm, problems
-from tools.systems.brew.table_common import ACTOR, find, option
-from tools.table import BoundResult, TableState, field_changes
-from tools.tool import table_tool, tool
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs, ToolResult, ref
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.problems import fail
+from narrator.tools.systems.brew.rules import ATTRIBUTES, CLASSES, MAGIC_FIELDS, TRICK_PRICE
+from narrator.tools.systems.brew.sheet import BrewCharacter, norm, problems
+from narrator.tools.systems.brew.table_common import ACTOR, find, option
+from narrator.tools.table import BoundResult, TableState, field_changes
+from narrator.tools.tool import table_tool, tool
 
 REGRESSION = ref("brew", "Character Regression")
 

@@ -23,15 +23,15 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.brew.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.brew.checks import (
     OUTCOME_WORDS, BrewCheckResult, CheckArgs, check_fields, label_odds, outcome_of, pool_of,
 )
-from tools.systems.brew.rules import (
+from narrator.tools.systems.brew.rules import (
     CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
 )
 

@@ -34,7 +34,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.systems.brew.rules import (
+from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTE_POINTS, ATTRIBUTES, ATTRIBUTES_REF, CLASS_ANCESTRY, CLASS_BONUS, CLASSES,
     DAMAGE, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MANA, MAX_HEALTH,
     MAX_LASTING_INJURIES, MAX_RESOLVE, MAX_SCORE, MAX_SPECIALTIES, MAX_SPECIALTIES_AT_CREATION,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.brew.rules import ATTRIBUTES, SKILLS, WEAPONS_TABLE
+from narrator.tools.systems.brew.rules import ATTRIBUTES, SKILLS, WEAPONS_TABLE
 
 
 def weapon_kind(g: dict[str, Any]) -> str:

@@ -28,27 +28,27 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.systems.brew.advancement import AdvanceResult, brew_advance
-from tools.systems.brew.checks import BrewCheckResult, brew_check
-from tools.systems.brew.contests import CollaborateResult, ContestResult, brew_collaborate, brew_contest
-from tools.systems.brew.flaws import FlawResult, brew_flaw_roll
-from tools.systems.brew.rerolls import ChanceResult, RerollResult, brew_chance_roll, brew_reroll
-from tools.systems.brew.rules import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.brew.advancement import AdvanceResult, brew_advance
+from narrator.tools.systems.brew.checks import BrewCheckResult, brew_check
+from narrator.tools.systems.brew.contests import CollaborateResult, ContestResult, brew_collaborate, brew_contest
+from narrator.tools.systems.brew.flaws import FlawResult, brew_flaw_roll
+from narrator.tools.systems.brew.rerolls import ChanceResult, RerollResult, brew_chance_roll, brew_reroll
+from narrator.tools.systems.brew.rules import (
     DEFAULT_ATTRIBUTE, MAX_TRAINING_RESOLVE, TIME, TIME_NAMES, XP_REF, Advance, Attribute,
     DifficultyName, Skill, TimeMode,
 )
-from tools.systems.brew.sheet import BrewCharacter, GearItem
-from tools.systems.brew.table_common import (
+from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem
+from narrator.tools.systems.brew.table_common import (
     ACTOR, MODIFIER, Edits, condition_mods, conditions_of, difficulty_value, fail, find, health_ops, health_rule,
     mods_line, option, require_conscious, set_state, time_mode, unknown,
 )
-from tools.table_sheets import without_item
-from tools.table import BoundResult, SetConditions, SetField, TableState, field_changes
+from narrator.tools.table_sheets import without_item
+from narrator.tools.table import BoundResult, SetConditions, SetField, TableState, field_changes
 
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
 SOCIAL = ("interaction", "performance")
@@ -355,7 +355,7 @@ def brew_team_roll(args: TeamRollArgs, roller: Roller, state: TableState) -> Tea
     for i, (n, c) in enumerate(found):
         require_conscious(n, c, f"actors.{i}", "help")
         spec, _, _ = roll_spec(state, n, c, attribute, args.skill, 0, False)
-        from tools.systems.brew.checks import PoolSpec, pool_of
+        from narrator.tools.systems.brew.checks import PoolSpec, pool_of
 
         pool = pool_of(PoolSpec(**{k: v for k, v in spec.items() if k != "best_at_thing"}))[0].pool
         people.append({"name": n, "pool": pool})
@@ -519,7 +519,7 @@ def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> Gea
     name, sheet = find(state, args.actor, "actor")
     gear = [*sheet.gear, args.item]
     probe = sheet.model_copy(update={"gear": gear})
-    from tools.systems.brew.sheet import problems
+    from narrator.tools.systems.brew.sheet import problems
 
     bad = [v for v in problems(probe, creation=False) if v.field.startswith("gear")]
     if bad:
@@ -571,7 +571,7 @@ class CarryResult(BoundResult):
 @table_tool("brew_carry", "brew", "Set what a character carries: over their Power's capacity (15, 20 or 30 kg) they "
             "are laden, -2 to Speed and Precision.")
 def brew_carry(args: CarryArgs, roller: Roller, state: TableState) -> CarryResult:
-    from tools.systems.brew.hardship import brew_load
+    from narrator.tools.systems.brew.hardship import brew_load
 
     name, sheet = find(state, args.actor, "actor")
     r = run_pure(brew_load, roller, power=sheet.attributes.power, carried_kg=args.carried_kg)

@@ -23,21 +23,21 @@ from typing import Any
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.systems.brew.characters import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.systems.brew.characters import (
     RandomArgs,
     RandomCharacterResult,
     brew_character_create,
     brew_character_random,
     pick,
 )
-from tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
-from tools.systems.brew.sheet import BrewCharacter, GearItem, problems
-from tools.systems.brew.table_common import require_new_name
-from tools.table import BoundResult, TableState
-from tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
-from tools.tool import table_tool
+from narrator.tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
+from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, problems
+from narrator.tools.systems.brew.table_common import require_new_name
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.tool import table_tool
 
 
 def _with_extra_points(args: RandomArgs, roller: Roller, state: TableState) -> RandomCharacterResult:

@@ -27,23 +27,23 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.systems.brew.combat import AttackResult, ChaseResult, brew_attack, brew_chase
-from tools.systems.brew.initiative import BrewInitiativeResult, Combatant, brew_initiative
-from tools.systems.brew.rules import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.brew.combat import AttackResult, ChaseResult, brew_attack, brew_chase
+from narrator.tools.systems.brew.initiative import BrewInitiativeResult, Combatant, brew_initiative
+from narrator.tools.systems.brew.rules import (
     ATTACK_TYPES, FIELDS_REF, MAGIC_ROLLS, MANA, SERVANT_REF, TIME, WEAPONS, WEAPONS_TABLE, Attribute,
 )
-from tools.systems.brew.sheet import BrewCharacter, GearItem
-from tools import table_fights
-from tools.systems.brew.table_common import (
+from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem
+from narrator.tools import table_fights
+from narrator.tools.systems.brew.table_common import (
     SHEETS, ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, find, health_ops, health_rule,
     injury_setback, mods_line, require_conscious, set_state, unknown,
 )
-from tools.table import BoundResult, Initiative, Move, SetField, SetInitiative, TableState
+from narrator.tools.table import BoundResult, Initiative, Move, SetField, SetInitiative, TableState
 
 BARE = GearItem(name="bare hands", kind="weapon", attack_type="unarmed")
 CLOAK = "Cloak of the God's Favour"
@@ -359,7 +359,7 @@ class ChaseOnTableResult(ChaseResult, BoundResult):
 
 def _runner(state: TableState, name: str, c: BrewCharacter) -> dict[str, Any]:
     parts, _ = condition_mods(state, name, "speed", None)
-    from tools.systems.brew.checks import health_penalty
+    from narrator.tools.systems.brew.checks import health_penalty
 
     bonus = sum(n for n, _ in parts) + (-2 if c.laden else 0) + health_penalty("speed", c.health, health_rule(state))
     return {"name": name, "speed": c.attributes.speed, "power": c.attributes.power, "bonus": bonus}

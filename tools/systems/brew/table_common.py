@@ -22,14 +22,14 @@ from typing import Any
 
 from pydantic import Field
 
-from tools.contract import signed
-from tools import table_people
-from tools.problems import fail
-from tools.turns import ConditionEdits
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
-from tools.table import SetField, SetSystemState, TableState
-from tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
-from tools.systems.brew.sheet import BrewCharacter
+from narrator.tools.contract import signed
+from narrator.tools import table_people
+from narrator.tools.problems import fail
+from narrator.tools.turns import ConditionEdits
+from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from narrator.tools.table import SetField, SetSystemState, TableState
+from narrator.tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
+from narrator.tools.systems.brew.sheet import BrewCharacter
 
 UNCONSCIOUS = "unconscious"
 DYING = "dying"

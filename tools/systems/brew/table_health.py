@@ -21,25 +21,25 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Die, Roller
-from tools.odds import Odds
-from tools.tool import table_tool
-from tools.systems.brew.hardship import ExhaustionResult, WeatherResult, brew_exhaustion, brew_weather
-from tools.systems.brew.healing import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Odds
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.brew.hardship import ExhaustionResult, WeatherResult, brew_exhaustion, brew_weather
+from narrator.tools.systems.brew.healing import (
     RecoveryResult, RestResult, StabiliseResult, brew_heal_roll, brew_recovery, brew_rest,
     brew_stabilise,
 )
-from tools.systems.brew.health import DamageResult, brew_damage
-from tools.systems.brew.rules import DAMAGE, LASTING_INJURY_ABSORB, PERMANENT_INJURY_ABSORB
-from tools.systems.brew.sheet import BrewCharacter
-from tools.systems.brew.table_actions import roll_spec
-from tools.systems.brew.table_common import (
+from narrator.tools.systems.brew.health import DamageResult, brew_damage
+from narrator.tools.systems.brew.rules import DAMAGE, LASTING_INJURY_ABSORB, PERMANENT_INJURY_ABSORB
+from narrator.tools.systems.brew.sheet import BrewCharacter
+from narrator.tools.systems.brew.table_actions import roll_spec
+from narrator.tools.systems.brew.table_common import (
     ACTOR, EXHAUSTED, MODIFIER, STABILISING, Edits, fail, find, health_ops, health_rule, healing_rule,
     injuries_json, injury_setback, option, require_conscious,
 )
-from tools.table import BoundResult, SetField, TableState
+from narrator.tools.table import BoundResult, SetField, TableState
 
 TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 MEDICAL = ("nurse", "doctor", "medic", "surgeon", "healer", "physician", "midwife", "apothecary")
@@ -177,7 +177,7 @@ def brew_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> Tre
     if p.health <= -5:
         fail("target", f"{patient} is dead", args.target)
     if args.method == "magic":
-        from tools.systems.brew.table_magic import CastSpellArgs, brew_cast_spell
+        from narrator.tools.systems.brew.table_magic import CastSpellArgs, brew_cast_spell
 
         spell = brew_cast_spell.fn(CastSpellArgs(actor=name, field="healing", target=patient,
                                                  difficulty=args.difficulty, modifier=args.modifier), roller, state)
@@ -354,7 +354,7 @@ def brew_exert(args: ExertArgs, roller: Roller, state: TableState) -> ExertResul
     for x in EXHAUSTED:
         edits.remove(name, x)
     if args.rest:
-        from tools.systems.brew.hardship import ExhaustionResult as E
+        from narrator.tools.systems.brew.hardship import ExhaustionResult as E
 
         r = E(summary=f"{name} rests: exhaustion gone", steps=["Rest clears exhaustion."],
               rule_refs=["brew.md#Exhaustion"], level=0, penalty=0, unconscious=False)

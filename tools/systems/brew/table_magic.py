@@ -23,20 +23,20 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.systems.brew.healing import HEAL_TABLES, brew_heal_roll
-from tools.systems.brew.magic import CastResult, ManaResult, brew_cast, brew_mana
-from tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, DifficultyName, MagicField
-from tools.systems.brew.table_actions import roll_spec
-from tools.systems.brew.table_combat import range_between, spell_strike
-from tools.systems.brew.table_common import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.brew.healing import HEAL_TABLES, brew_heal_roll
+from narrator.tools.systems.brew.magic import CastResult, ManaResult, brew_cast, brew_mana
+from narrator.tools.systems.brew.rules import FIELDS_REF, MAGIC_ROLLS, MANA, DifficultyName, MagicField
+from narrator.tools.systems.brew.table_actions import roll_spec
+from narrator.tools.systems.brew.table_combat import range_between, spell_strike
+from narrator.tools.systems.brew.table_common import (
     ACTOR, MODIFIER, Edits, difficulty_value, fail, find, health_ops, healing_rule, option, require_conscious,
 )
-from tools.table import BoundResult, SetField, TableState
+from narrator.tools.table import BoundResult, SetField, TableState
 
 
 class CastSpellArgs(ToolArgs):
@@ -123,7 +123,7 @@ def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> S
 
 
 def _breakdown(spec: dict[str, Any]):
-    from tools.systems.brew.checks import PoolSpec, pool_of
+    from narrator.tools.systems.brew.checks import PoolSpec, pool_of
 
     return pool_of(PoolSpec(**{k: v for k, v in spec.items() if k != "best_at_thing"}))[0]
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.table import TableState
-from tools.table_tactics import distances, step_toward
+from narrator.tools.table import TableState
+from narrator.tools.table_tactics import distances, step_toward
 
 DOWN = ("unconscious", "dying", "dead")
 
@@ -25,7 +25,7 @@ def _targets(state: TableState) -> list[str]:
 
 def _reaching(sheet: dict[str, Any], rng: str) -> str | None:
     """The name of the first weapon in the gear that reaches ``rng``."""
-    from tools.systems.brew.rules import ATTACK_TYPES, WEAPONS_TABLE
+    from narrator.tools.systems.brew.rules import ATTACK_TYPES, WEAPONS_TABLE
 
     for g in sheet.get("gear", []):
         if g.get("kind") != "weapon":

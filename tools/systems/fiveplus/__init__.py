@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.contract import ConditionRule, Effect, Resource, SystemBase, TurnStart, Vocabulary
-from tools.table import TableState
+from narrator.tools.systems.contract import ConditionRule, Effect, Resource, SystemBase, TurnStart, Vocabulary
+from narrator.tools.table import TableState
 
 STRUCTURE = "five-plus.md#4.1 Structure"
 ACTIONS = "five-plus.md#4.3) Actions"
@@ -51,13 +51,13 @@ class FivePlus(SystemBase):
     # -- people ------------------------------------------------------------------------------------------------
 
     def sample_party(self) -> list[dict[str, Any]]:
-        from tools.systems.fiveplus.examples_party import SAMPLE_PARTY
+        from narrator.tools.systems.fiveplus.examples_party import SAMPLE_PARTY
 
         return [dict(m) for m in SAMPLE_PARTY]
 
     # -- honesty -----------------------------------------------------------------------------------------------
     def vocabulary(self) -> Vocabulary:
-        from tools.systems.fiveplus.rules import GROUPS
+        from narrator.tools.systems.fiveplus.rules import GROUPS
 
         return Vocabulary(
             resources=(Resource(field="descriptors.physical.counter", word="physical damage", kind="health",
@@ -74,7 +74,7 @@ class FivePlus(SystemBase):
         )
 
     def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:
-        from tools.systems.fiveplus.effects import effects
+        from narrator.tools.systems.fiveplus.effects import effects
 
         return effects(tool, result, before, self.vocabulary(), self.downed_condition)
 
@@ -105,7 +105,7 @@ class FivePlus(SystemBase):
 
     def actions_per_turn(self, state: TableState, actor: str) -> int:
         """The declared plan's actions (and its move); without a plan, one focused action."""
-        from tools.systems.fiveplus.table_actions import turn_plan
+        from narrator.tools.systems.fiveplus.table_actions import turn_plan
 
         plan = turn_plan(state, actor)
         if plan is None:
@@ -113,7 +113,7 @@ class FivePlus(SystemBase):
         return int(plan.get("actions", 1)) + (1 if plan.get("move") else 0)
 
     def on_turn_start(self, state: TableState, actor: str, roller: Any) -> TurnStart:
-        from tools.systems.fiveplus.table_rounds import round_starts
+        from narrator.tools.systems.fiveplus.table_rounds import round_starts
 
         return round_starts(state, actor)
 

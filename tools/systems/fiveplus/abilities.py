@@ -22,13 +22,13 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import DieFlag, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, bounds, refs_for, roll_check
-from tools.systems.fiveplus.rules import ABILITIES, WOUNDS
-from tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import DieFlag, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, bounds, refs_for, roll_check
+from narrator.tools.systems.fiveplus.rules import ABILITIES, WOUNDS
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.tool import tool
 
 STAKES_COST = 1
 

@@ -31,11 +31,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.systems.fiveplus.rules import GM_OPTIONS, JOKERS, RANK_NAMES, RANKS, ROYALS, SUIT_CHALLENGE, SUIT_SYMBOLS, SUITS
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, JOKERS, RANK_NAMES, RANKS, ROYALS, SUIT_CHALLENGE, SUIT_SYMBOLS, SUITS
+from narrator.tools.tool import tool
 
 FULL_DECK: tuple[str, ...] = tuple(f"{r}{s}" for s in SUITS for r in RANKS) + JOKERS
 Aces = Literal["high", "low"]

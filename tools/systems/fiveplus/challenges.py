@@ -25,12 +25,12 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.systems.fiveplus.failure import FailureKind
-from tools.systems.fiveplus.rules import NPCS, OBJECTIVES
-from tools.tool import tool
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.systems.fiveplus.failure import FailureKind
+from narrator.tools.systems.fiveplus.rules import NPCS, OBJECTIVES
+from narrator.tools.tool import tool
 
 ChallengeKind = Literal["general", "social", "achievement", "exploration", "combat"]
 KIND_GROUPS: dict[str, tuple[str, ...]] = {

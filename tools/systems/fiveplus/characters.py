@@ -35,19 +35,19 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.draws import pick as _pick
-from tools.dice import Die, DieFlag, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist, Odds
-from tools.systems.fiveplus.checks import p_range
-from tools.systems.fiveplus.descriptors import Descriptor, key_of, make
-from tools.systems.fiveplus.rules import (
+from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.draws import pick as _pick
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.systems.fiveplus.checks import p_range
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
+from narrator.tools.systems.fiveplus.rules import (
     BASE, CHARACTERS, KEYWORD_GROUPS, LEVEL, LEVEL_TABLE, MAX_LEVEL, RANGE, TIERS, Group,
 )
-from tools.systems.fiveplus.sheet import FivePlusCharacter, Method, cost, violations
-from tools.tool import tool
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, Method, cost, violations
+from narrator.tools.tool import tool
 
 SCAFFOLD: dict[str, dict[str, Any]] = {
     "improvise": {"name": "Improvise", "kind": "skill", "level": 2, "tier": 0,

@@ -28,14 +28,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.contract import CheckResult, ToolArgs, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds
-from tools.systems.fiveplus.improvement import Improvement, Progress, improve
-from tools.systems.fiveplus.rules import (
+from narrator.tools.contract import CheckResult, ToolArgs, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve
+from narrator.tools.systems.fiveplus.rules import (
     ABILITIES, BASE, IMPROVEMENT, RANGE, SPECIAL, SUCCESSES, TIERS, SuccessMode,
 )
-from tools.tool import tool
+from narrator.tools.tool import tool
 
 Outcome = Literal["success", "failure", "impossible"]
 BOUND = {"fact": "target"}

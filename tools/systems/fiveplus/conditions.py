@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.odds import Odds
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
-from tools.systems.fiveplus.rules import CONDITIONS, RECOVERY, SPECIAL
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Odds
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from narrator.tools.systems.fiveplus.rules import CONDITIONS, RECOVERY, SPECIAL
+from narrator.tools.tool import tool
 
 
 class ConditionState(BaseModel):

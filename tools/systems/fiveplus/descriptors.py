@@ -32,13 +32,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.systems.fiveplus.rules import (
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.systems.fiveplus.rules import (
     DESCRIPTORS, EFFECTS, KEYWORD_GROUPS, LEVEL, RESISTANCE_KEYWORDS, TIERS, WOUNDS, Group, Kind, SuccessMode,
 )
-from tools.tool import tool
+from narrator.tools.tool import tool
 
 NAME_RE = re.compile(r"^[^.\n]{1,60}$")
 

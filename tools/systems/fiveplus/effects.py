@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.effects import Effect, Vocabulary, deduplicated, effects_from_changes, ops_of
-from tools.table import SetField, SetSystemState, TableState
+from narrator.tools.effects import Effect, Vocabulary, deduplicated, effects_from_changes, ops_of
+from narrator.tools.table import SetField, SetSystemState, TableState
 
 def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0

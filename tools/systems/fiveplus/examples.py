@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.fiveplus.cards import FULL_DECK
+from narrator.tools.systems.fiveplus.cards import FULL_DECK
 
 HAND = ["4H", "9C", "QS"]
 

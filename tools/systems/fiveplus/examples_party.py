@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.fiveplus.descriptors import make
+from narrator.tools.systems.fiveplus.descriptors import make
 
 ARIA_DESCRIPTORS = [
     {"name": "Improvise", "kind": "skill", "level": 2},

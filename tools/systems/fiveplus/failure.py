@@ -27,10 +27,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.systems.fiveplus.rules import FAILURE
-from tools.tool import tool
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.rules import FAILURE
+from narrator.tools.tool import tool
 
 FailureKind = Literal["interrupted", "partial", "reduced", "negative"]
 MEANING: dict[str, str] = {

@@ -31,7 +31,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.systems.fiveplus.rules import MAX_FACE
+from narrator.tools.systems.fiveplus.rules import MAX_FACE
 
 Event = Literal["level_up", "tier_unlocked", "tier_above_up", "base_tier_advanced", "marked", "upper_level_up"]
 

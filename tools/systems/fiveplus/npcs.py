@@ -31,12 +31,12 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
-from tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
-from tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from narrator.tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.tool import tool
 
 Response = Literal["defend", "resist", "none"]
 RANK_BY_LEVEL = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2}

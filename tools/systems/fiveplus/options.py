@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.options import OptionsModel
-from tools.systems.fiveplus.recovery import DEFAULT_RECOVERIES
+from narrator.tools.options import OptionsModel
+from narrator.tools.systems.fiveplus.recovery import DEFAULT_RECOVERIES
 
 
 class FivePlusOptions(OptionsModel):

@@ -21,11 +21,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.proposals import (
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.proposals import (
     ACTOR_ENUM, PLAYER_WORDS, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names,
 )
-from tools.table import TableState
+from narrator.tools.table import TableState
 
 Approach = Literal["physical", "stealth", "social", "knowledge", "perception", "survival", "profession", "magic",
                    "defense", "endurance", "willpower"]
@@ -228,7 +228,7 @@ SPECS = [
 def router_examples() -> list[tuple[str, str]]:
     """Labelled anchors from the rulebook's own words: the approach groups it names and the actions of
     ``#4.3) Actions`` (attack, defend, abilities, manoeuvres, move)."""
-    from tools.systems.fiveplus.rules import GROUP_MEANING
+    from narrator.tools.systems.fiveplus.rules import GROUP_MEANING
 
     out: list[tuple[str, str]] = []
     for group in ("physical", "stealth", "social", "knowledge", "perception", "survival", "profession", "magic",

@@ -25,14 +25,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
-from tools.systems.fiveplus.improvement import Improvement, Progress, improve
-from tools.systems.fiveplus.rules import IMPROVEMENT, RECOVERY
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Dist
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve
+from narrator.tools.systems.fiveplus.rules import IMPROVEMENT, RECOVERY
+from narrator.tools.tool import tool
 
 RecoveryMode = Literal["automatic", "item", "check"]
 DEFAULT_RECOVERIES = 2

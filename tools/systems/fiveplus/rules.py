@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from tools.contract import ref
+from narrator.tools.contract import ref
 
 BOOK = "five-plus"
 

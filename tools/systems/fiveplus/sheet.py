@@ -31,8 +31,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.systems.fiveplus.descriptors import Descriptor, descriptor_problems, key_of
-from tools.systems.fiveplus.rules import CHARACTERS, MAX_LEVEL, NPCS, OBJECTIVES
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, descriptor_problems, key_of
+from narrator.tools.systems.fiveplus.rules import CHARACTERS, MAX_LEVEL, NPCS, OBJECTIVES
 
 Method = Literal["fixed", "random", "buy"]
 

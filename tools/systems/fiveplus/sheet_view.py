@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tools.systems.fiveplus.sheet import FivePlusCharacter
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
 
 ORDER = (("skill", "Skills"), ("resistance", "Resistances"), ("trait", "Traits"), ("condition", "Conditions"),
          ("wound", "Wounds"), ("ability", "Abilities"), ("equipment", "Equipment"))

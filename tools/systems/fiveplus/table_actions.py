@@ -40,30 +40,30 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, signed
-from tools.dice import Die, Roller
-from tools.systems.fiveplus.challenges import Challenge, advance
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, FivePlusCheckResult, fiveplus_check
-from tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
-from tools.systems.fiveplus.descriptors import Descriptor, key_of, make
-from tools.systems.fiveplus.failure import MEANING, NO_RETRY, purpose_words
-from tools.systems.fiveplus.rules import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.systems.fiveplus.challenges import Challenge, advance
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, FivePlusCheckResult, fiveplus_check
+from narrator.tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
+from narrator.tools.systems.fiveplus.failure import MEANING, NO_RETRY, purpose_words
+from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, FAILURE, HELPING, ITEMS, NPCS, OBJECTIVES, RANGE, SUCCESSES, WOUNDS, Group,
 )
-from tools.systems.fiveplus.sheet import (
+from narrator.tools.systems.fiveplus.sheet import (
     FivePlusCharacter, extra_successes_for, modifiers_for, restriction, takes_mode,
 )
-from tools.systems.fiveplus.table_common import (
+from narrator.tools.systems.fiveplus.table_common import (
     INCAPACITATED, MODIFIER_FIELD_DOC, ConditionEdits, SheetEdits, SystemEdits, fail, find, pick, require_able,
     resistance_for, round_key, with_progress,
 )
-from tools.systems.fiveplus.turn import turn_value
-from tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
-from tools.systems import get_system
-from tools.table import BoundResult, SetConditions, TableState
-from tools.tool import table_tool
-from tools.turns import expiry_for
+from narrator.tools.systems.fiveplus.turn import turn_value
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.systems import get_system
+from narrator.tools.table import BoundResult, SetConditions, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.turns import expiry_for
 
 ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 MODIFIER = Field(0, ge=-9, le=9, description=MODIFIER_FIELD_DOC)

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.binding import run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.systems.fiveplus.cards import Aces, Deck, DeckResult, PlayResult, fiveplus_deck_deal, fiveplus_deck_play
-from tools.systems.fiveplus.challenges import Challenge
-from tools.systems.fiveplus.rules import GM_OPTIONS, OBJECTIVES, ROYALS
-from tools.systems.fiveplus.table_challenges import StartChallengeArgs, start
-from tools.systems.fiveplus.table_characters import NpcArgs, fiveplus_add_npc
-from tools.systems.fiveplus.table_common import SystemEdits, fail
-from tools.table import BoundResult, SetScene, TableState, apply_all
-from tools.tool import table_tool
+from narrator.tools.binding import run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.cards import Aces, Deck, DeckResult, PlayResult, fiveplus_deck_deal, fiveplus_deck_play
+from narrator.tools.systems.fiveplus.challenges import Challenge
+from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, OBJECTIVES, ROYALS
+from narrator.tools.systems.fiveplus.table_challenges import StartChallengeArgs, start
+from narrator.tools.systems.fiveplus.table_characters import NpcArgs, fiveplus_add_npc
+from narrator.tools.systems.fiveplus.table_common import SystemEdits, fail
+from narrator.tools.table import BoundResult, SetScene, TableState, apply_all
+from narrator.tools.tool import table_tool
 
 ROYAL_LEVEL = {"J": 3, "Q": 4, "K": 5}
 ROYAL_CONCEPT = {"H": "a silver-tongued noble with a secret", "D": "a wealthy rival who wants the same prize",

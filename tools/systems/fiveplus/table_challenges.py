@@ -22,15 +22,15 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.systems.fiveplus.challenges import KIND_FAILURE, KIND_GROUPS, Challenge, ChallengeKind
-from tools.systems.fiveplus.failure import FailureKind
-from tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
-from tools.systems.fiveplus.sheet import FivePlusCharacter
-from tools.systems.fiveplus.table_common import INCAPACITATED, SystemEdits, fail, sheet_of
-from tools.table import BoundResult, Initiative, Move, SetInitiative, SetSystemState, SetZones, TableState
-from tools.tool import table_tool
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.challenges import KIND_FAILURE, KIND_GROUPS, Challenge, ChallengeKind
+from narrator.tools.systems.fiveplus.failure import FailureKind
+from narrator.tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
+from narrator.tools.systems.fiveplus.table_common import INCAPACITATED, SystemEdits, fail, sheet_of
+from narrator.tools.table import BoundResult, Initiative, Move, SetInitiative, SetSystemState, SetZones, TableState
+from narrator.tools.tool import table_tool
 
 AREAS = ["near", "far", "away"]
 

@@ -16,11 +16,11 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.systems.fiveplus.characters import fiveplus_character_create, fiveplus_character_random
-from tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
-from tools.systems.fiveplus.npcs import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.systems.fiveplus.characters import fiveplus_character_create, fiveplus_character_random
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
+from narrator.tools.systems.fiveplus.npcs import (
     BEHAVIOURS,
     GOALS,
     RANK_BY_LEVEL,
@@ -29,7 +29,7 @@ from tools.systems.fiveplus.npcs import (
     npc_ability,
     npc_actions,
 )
-from tools.systems.fiveplus.rules import (
+from narrator.tools.systems.fiveplus.rules import (
     DESCRIPTORS,
     EFFECTS,
     ITEMS,
@@ -38,11 +38,11 @@ from tools.systems.fiveplus.rules import (
     Group,
     Kind,
 )
-from tools.systems.fiveplus.sheet import FivePlusCharacter, violations
-from tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
-from tools.table import BoundResult, TableState
-from tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
-from tools.tool import table_tool
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
+from narrator.tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.tool import table_tool
 
 COMBAT_GROUPS = ("combat", "ranged", "magic")
 NPC_TRAITS: dict[str, tuple[str, str, tuple[str, ...], str]] = {

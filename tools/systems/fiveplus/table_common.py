@@ -24,14 +24,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tools.problems import fail
-from tools.systems.fiveplus.descriptors import Descriptor, key_of
-from tools.systems.fiveplus.improvement import Progress
-from tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
-from tools import turns
-from tools import table_people
-from tools.table_sheets import Sheets
-from tools.table import SetField, SetSystemState, TableState, UnknownNameError
+from narrator.tools.problems import fail
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of
+from narrator.tools.systems.fiveplus.improvement import Progress
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
+from narrator.tools import turns
+from narrator.tools import table_people
+from narrator.tools.table_sheets import Sheets
+from narrator.tools.table import SetField, SetSystemState, TableState, UnknownNameError
 
 INCAPACITATED = "incapacitated"
 IMPROVISE = "improvise"

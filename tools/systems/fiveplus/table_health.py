@@ -25,26 +25,26 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.binding import bind, run_pure
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.systems.fiveplus.checks import CheckArgs
-from tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
-from tools.systems.fiveplus.descriptors import Descriptor, key_of, make
-from tools.systems.fiveplus.npcs import NpcActionResult, Response, fiveplus_npc_action
-from tools.systems.fiveplus.recovery import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.checks import CheckArgs
+from narrator.tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
+from narrator.tools.systems.fiveplus.npcs import NpcActionResult, Response, fiveplus_npc_action
+from narrator.tools.systems.fiveplus.recovery import (
     DEFAULT_RECOVERIES, PracticeResult, RecoveryMode, RecoveryResult, fiveplus_practice_roll, fiveplus_recovery,
 )
-from tools.systems.fiveplus.rules import CONDITIONS, IMPROVEMENT, ITEMS, NPCS, RECOVERY, WOUNDS
-from tools.systems.fiveplus.sheet import FivePlusCharacter, modifiers_for
-from tools.systems.fiveplus.table_actions import harm, prepare, record
-from tools.systems.fiveplus.table_common import (
+from narrator.tools.systems.fiveplus.rules import CONDITIONS, IMPROVEMENT, ITEMS, NPCS, RECOVERY, WOUNDS
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, modifiers_for
+from narrator.tools.systems.fiveplus.table_actions import harm, prepare, record
+from narrator.tools.systems.fiveplus.table_common import (
     INCAPACITATED, ConditionEdits, SheetEdits, SystemEdits, best_of, descriptor_named, fail, find, pick,
     require_able, resistance_for, with_progress,
 )
-from tools.systems.fiveplus.wounds import ResistanceState
-from tools.table import BoundResult, TableState
-from tools.tool import table_tool
+from narrator.tools.systems.fiveplus.wounds import ResistanceState
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 

@@ -12,12 +12,12 @@ And at every turn's start the area the combatant stands in is noted: leaving it 
 
 from __future__ import annotations
 
-from tools.contract import ref
-from tools.systems.contract import TurnStart
-from tools.systems.fiveplus.challenges import Challenge, advance
-from tools.systems.fiveplus.rules import BOOK
-from tools.systems.fiveplus.table_common import SystemEdits
-from tools.table import TableState
+from narrator.tools.contract import ref
+from narrator.tools.systems.contract import TurnStart
+from narrator.tools.systems.fiveplus.challenges import Challenge, advance
+from narrator.tools.systems.fiveplus.rules import BOOK
+from narrator.tools.systems.fiveplus.table_common import SystemEdits
+from narrator.tools.table import TableState
 
 OBJECTIVES = ref(BOOK, "4.2) Objectives")
 

@@ -25,26 +25,26 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.systems.fiveplus.abilities import AbilityResult, StakesResult, fiveplus_ability, fiveplus_stakes
-from tools.systems.fiveplus.challenges import Challenge
-from tools.systems.fiveplus.checks import CheckArgs
-from tools.systems.fiveplus.descriptors import key_of
-from tools.systems.fiveplus.rules import ABILITIES, ACTIONS, HELPING, OBJECTIVES, Group
-from tools.systems.fiveplus.sheet import FivePlusCharacter
-from tools.systems.fiveplus.table_actions import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.abilities import AbilityResult, StakesResult, fiveplus_ability, fiveplus_stakes
+from narrator.tools.systems.fiveplus.challenges import Challenge
+from narrator.tools.systems.fiveplus.checks import CheckArgs
+from narrator.tools.systems.fiveplus.descriptors import key_of
+from narrator.tools.systems.fiveplus.rules import ABILITIES, ACTIONS, HELPING, OBJECTIVES, Group
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
+from narrator.tools.systems.fiveplus.table_actions import (
     Prepared, after_roll, count_toward, open_challenge, prepare, record, remember,
 )
-from tools.systems.fiveplus.table_common import (
+from narrator.tools.systems.fiveplus.table_common import (
     INCAPACITATED, ConditionEdits, SheetEdits, SystemEdits, descriptor_named, fail, find, pick, require_able,
     resistance_for, round_key, with_progress,
 )
-from tools.systems.fiveplus.turn import HelpResult, fiveplus_help_bonus, turn_lines, turn_value
-from tools.systems.fiveplus.wounds import ResistanceState
-from tools.table import BoundResult, TableState
-from tools.tool import table_tool
+from narrator.tools.systems.fiveplus.turn import HelpResult, fiveplus_help_bonus, turn_lines, turn_value
+from narrator.tools.systems.fiveplus.wounds import ResistanceState
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.tool import table_tool
 
 NAME = Field(min_length=1, max_length=60, description="A character on the table.")
 

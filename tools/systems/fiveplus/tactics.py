@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.table import TableState
-from tools.table_tactics import distances, step_toward
+from narrator.tools.table import TableState
+from narrator.tools.table_tactics import distances, step_toward
 
 RANGED_WORDS = ("shoot", "cast", "spell", "blast", "curse", "hex", "burn", "breath", "throw", "smite", "insult",
                 "threaten", "command", "corrupt", "chant", "evil eye", "roar", "shout")

@@ -31,11 +31,11 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult, signed
-from tools.dice import Roller
-from tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
-from tools.systems.fiveplus.rules import ACTIONS, HELPING
-from tools.tool import tool
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from narrator.tools.systems.fiveplus.rules import ACTIONS, HELPING
+from narrator.tools.tool import tool
 
 FOCUS_BASE = 2
 FOCUS_BONUS = 1

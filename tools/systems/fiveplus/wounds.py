@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.systems.fiveplus.rules import COUNTER, ITEMS, WOUNDS
-from tools.tool import tool
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.rules import COUNTER, ITEMS, WOUNDS
+from narrator.tools.tool import tool
 
 
 class ResistanceState(BaseModel):

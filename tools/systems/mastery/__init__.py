@@ -14,15 +14,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
-from tools.table import TableState
+from narrator.tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
+from narrator.tools.table import TableState
 
 COMBAT = "mastery.md#Combat"
 
 
 def _stats() -> tuple[str, ...]:
-    from tools.systems.mastery.catalogue import ABILITIES, SKILLS
-    from tools.systems.mastery.rules import DEFAULT_TRAITS
+    from narrator.tools.systems.mastery.catalogue import ABILITIES, SKILLS
+    from narrator.tools.systems.mastery.rules import DEFAULT_TRAITS
 
     return (*DEFAULT_TRAITS, *ABILITIES, *SKILLS)
 
@@ -91,7 +91,7 @@ class Mastery(SystemBase):
         return 1  # "each player takes a single action" (Single-Action Roundtable); one secret action (Bloodbath)
 
     def on_turn_start(self, state: TableState, actor: str, roller: Any) -> TurnStart:
-        from tools.systems.mastery.turns import on_turn_start
+        from narrator.tools.systems.mastery.turns import on_turn_start
 
         return on_turn_start(state, actor, roller)
 

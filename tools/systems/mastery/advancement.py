@@ -24,15 +24,15 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
-from tools.systems.mastery.options import clean_name
-from tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
-from tools.systems.mastery.sheet import MasteryCharacter, cost_between, max_health_of, problems, step_cost
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
+from narrator.tools.systems.mastery.options import clean_name
+from narrator.tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
+from narrator.tools.systems.mastery.sheet import MasteryCharacter, cost_between, max_health_of, problems, step_cost
 
 
 class CostArgs(ToolArgs):

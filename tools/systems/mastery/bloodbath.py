@@ -30,13 +30,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult
-from tools.dice import Die as RolledDie
-from tools.dice import Roller
-from tools.tool import tool
-from tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
-from tools.systems.mastery.roundtable import damage_of, unique
-from tools.systems.mastery.rules import BLOODBATH, COMBAT
+from narrator.tools.contract import CheckResult
+from narrator.tools.dice import Die as RolledDie
+from narrator.tools.dice import Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
+from narrator.tools.systems.mastery.roundtable import damage_of, unique
+from narrator.tools.systems.mastery.rules import BLOODBATH, COMBAT
 
 ActionKind = Literal["attack", "defend", "flee", "focus"]
 Nature = Literal["independent non-challenge", "independent challenge", "conflicting challenge", "asynchronous"]

@@ -38,12 +38,12 @@ from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die as RolledDie
-from tools.dice import Roller
-from tools.odds import Dist, Odds, count_at_least, fraction_text
-from tools.tool import tool
-from tools.systems.mastery.rules import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die as RolledDie
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, count_at_least, fraction_text
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.rules import (
     ADVICE, CHALLENGES, DIFFICULTIES, FEARSOME, SUCCESS_WORDS, TARGET_NUMBERS, Die, Difficulty,
 )
 

@@ -30,21 +30,21 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.draws import pick
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.mastery.catalogue import (
+from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.draws import pick
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.catalogue import (
     ABILITIES, DEFENSE_SKILLS, MELEE_WEAPONS, RANGED_WEAPONS, SKILLS, STARTING_ARMOR, STARTING_WEAPON,
     concept_activities,
 )
-from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
-from tools.systems.mastery.rules import (
+from narrator.tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
+from narrator.tools.systems.mastery.rules import (
     CHARACTERS, COMBAT, CREATION, DEFAULT_TRAITS, STARTING_TRIUMPHS, Activity, CheckActivity,
 )
-from tools.systems.mastery.sheet import (
+from narrator.tools.systems.mastery.sheet import (
     GearItem, HealthRule, MasteryCharacter, cost_between, cost_lines, creation_cost, health_boxes, max_health_of,
     problems, trait_points,
 )

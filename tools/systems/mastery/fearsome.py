@@ -23,13 +23,13 @@ from functools import lru_cache
 
 from pydantic import Field, model_validator
 
-from tools.dice import Roller
-from tools.odds import Dist, Odds, fraction_text
-from tools.tool import tool
-from tools.systems.mastery.challenge import (
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, fraction_text
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.challenge import (
     ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, hit_chance, resolve_fields, target_number,
 )
-from tools.systems.mastery.rules import COMBAT, FEARSOME
+from narrator.tools.systems.mastery.rules import COMBAT, FEARSOME
 
 
 class HazardArgs(ChallengeSpec):

@@ -27,8 +27,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from tools.systems.mastery.rules import ACTIVITY_WORDS
-from tools.systems.mastery.sheet import MasteryCharacter
+from narrator.tools.systems.mastery.rules import ACTIVITY_WORDS
+from narrator.tools.systems.mastery.sheet import MasteryCharacter
 
 ALSO_FITS: dict[tuple[str, str], tuple[str, ...]] = {("ability", "defense"): ("melee",)}
 """(kind, activity) -> further activities whose abilities or skills also serve it."""

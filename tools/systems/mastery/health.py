@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.tool import tool
-from tools.systems.mastery.rules import COMBAT
-from tools.systems.mastery.sheet import health_boxes
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.rules import COMBAT
+from narrator.tools.systems.mastery.sheet import health_boxes
 
 
 class HealthArgs(ToolArgs):

@@ -18,15 +18,15 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die as RolledDie
-from tools.dice import Roller
-from tools.odds import Dist, Odds, fraction_text, shape_cache
-from tools.tool import tool
-from tools.systems.mastery.challenge import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die as RolledDie
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, fraction_text, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.challenge import (
     PoolSpec, Rounding, average_degree, build_pool, count_dist, difficulty_name, roll_pool, target_number,
 )
-from tools.systems.mastery.rules import CHALLENGES, FEARSOME, Die, Difficulty
+from narrator.tools.systems.mastery.rules import CHALLENGES, FEARSOME, Die, Difficulty
 
 
 class Side(PoolSpec):

@@ -26,9 +26,9 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.options import OptionsModel
-from tools.systems.mastery.rules import (
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.options import OptionsModel
+from narrator.tools.systems.mastery.rules import (
     ACTIVITIES, DEFAULT_TRAITS, STARTING_TRIUMPHS, TRAIT_WORDS, CombatMode, Die, Difficulty,
 )
 

@@ -14,9 +14,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names
-from tools.systems.mastery.rules import ACTIVITIES, CheckActivity
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names
+from narrator.tools.systems.mastery.rules import ACTIVITIES, CheckActivity
 
 
 SKILL = Field(None, max_length=40, json_schema_extra=sheet_names("skills"),
@@ -67,8 +67,8 @@ def _required(value, field: str, what: str):
 def _named_skill(a: CheckProposal | ContestProposal, s, activity: str) -> dict:
     """The skill the words name, when it fits the activity: the player's own pick, which the best fit (:mod:`.fit`)
     would otherwise override with the highest-rated one — pickpocketing for picking a lock."""
-    from tools.systems.mastery.fit import fits
-    from tools.systems.mastery.table_common import sheet_of
+    from narrator.tools.systems.mastery.fit import fits
+    from narrator.tools.systems.mastery.table_common import sheet_of
 
     if not a.skill or a.actor not in s.characters:
         return {}

@@ -28,16 +28,16 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult
-from tools.dice import Die as RolledDie
-from tools.dice import Roller
-from tools.odds import Dist, Odds, shape_cache
-from tools.tool import tool
-from tools.systems.mastery.challenge import (
+from narrator.tools.contract import CheckResult
+from narrator.tools.dice import Die as RolledDie
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.mastery.challenge import (
     PoolSpec, Rounding, TargetSpec, build_pool, count_dist, roll_pool, target_number, tn_line,
 )
-from tools.systems.mastery.opposed import SideResult, difference_odds, side_roll, verdict
-from tools.systems.mastery.rules import COMBAT, FEARSOME, ROUNDTABLE
+from narrator.tools.systems.mastery.opposed import SideResult, difference_odds, side_roll, verdict
+from narrator.tools.systems.mastery.rules import COMBAT, FEARSOME, ROUNDTABLE
 
 
 def unique(names: list[str]) -> None:

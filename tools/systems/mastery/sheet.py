@@ -37,8 +37,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.systems.mastery.options import clean_name
-from tools.systems.mastery.rules import (
+from narrator.tools.systems.mastery.options import clean_name
+from narrator.tools.systems.mastery.rules import (
     ABILITY_RANGE, ADVICE, CHARACTERS, COMBAT, COSTS, CREATION, CREATION_TRAIT_RANGE, RANGES, SKILL_RANGE,
     TRAIT_POINTS, TRAIT_RANGE, Activity,
 )

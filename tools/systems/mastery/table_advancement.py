@@ -12,15 +12,15 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, SetField, TableState, field_changes
-from tools.tool import table_tool
-from tools.systems.mastery.advancement import AdvanceResult, LearningChallenge, mastery_advance
-from tools.systems.mastery.options import clean_name, options_of
-from tools.systems.mastery.rules import CREATION, Kind
-from tools.systems.mastery.table_common import find
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, SetField, TableState, field_changes
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.mastery.advancement import AdvanceResult, LearningChallenge, mastery_advance
+from narrator.tools.systems.mastery.options import clean_name, options_of
+from narrator.tools.systems.mastery.rules import CREATION, Kind
+from narrator.tools.systems.mastery.table_common import find
 
 ACTOR = Field(min_length=1, max_length=60, description="A character on the table.")
 

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.systems.mastery.catalogue import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.systems.mastery.catalogue import (
     ABILITIES,
     DEFENSE_SKILLS,
     MELEE_WEAPONS,
@@ -38,8 +38,8 @@ from tools.systems.mastery.catalogue import (
     SKILLS,
     concept_activities,
 )
-from tools.concepts import MAX_PICKS
-from tools.systems.mastery.characters import (
+from narrator.tools.concepts import MAX_PICKS
+from narrator.tools.systems.mastery.characters import (
     CHECK_ACTIVITIES,
     PICKS_HELP,
     CharacterResult,
@@ -51,18 +51,18 @@ from tools.systems.mastery.characters import (
     pick,
     spec_of,
 )
-from tools.systems.mastery.fit import best_fit
-from tools.systems.mastery.options import options_of, trait_for
-from tools.systems.mastery.rules import ADVICE, CHARACTERS, COMBAT, FEARSOME, Activity
-from tools.systems.mastery.sheet import (
+from narrator.tools.systems.mastery.fit import best_fit
+from narrator.tools.systems.mastery.options import options_of, trait_for
+from narrator.tools.systems.mastery.rules import ADVICE, CHARACTERS, COMBAT, FEARSOME, Activity
+from narrator.tools.systems.mastery.sheet import (
     GearItem,
     MasteryCharacter,
     health_boxes,
     violations,
 )
-from tools.table import BoundResult, TableState
-from tools.table_people import NAME, npc_seat_name, put, random_seat_tool, seat_tool
-from tools.tool import table_tool
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_people import NAME, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.tool import table_tool
 
 LEVELS: dict[int, dict[str, int]] = {
     1: {"trait": 0, "ability": 1, "attack": 0, "defense": 0, "weapon": 0, "armor": 0, "harm": 1},
@@ -93,7 +93,7 @@ def _wizard_fields(e: ToolArgumentError, args: "AddCharacterArgs", budget: int) 
     """The triumph budget concerns abilities and skills together; the guided questions ask abilities first and
     skills "from what is left", so an overspend belongs to the abilities when they alone exceed the budget, else
     to the skills."""
-    from tools.systems.mastery.sheet import cost_between
+    from narrator.tools.systems.mastery.sheet import cost_between
 
     spent = sum(cost_between("ability", 0, min(max(r, 0), 4)) for r in args.abilities.values())
     where = "abilities" if spent > budget else "skills"

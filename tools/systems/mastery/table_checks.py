@@ -31,18 +31,18 @@ from typing import Any
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.odds import Odds
-from tools.table import BoundResult, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.systems.mastery.challenge import ChallengeResult, difficulty_name, mastery_challenge
-from tools.systems.mastery.fearsome import HazardResult, mastery_hazard
-from tools.systems.mastery.opposed import OpposedResult, mastery_opposed
-from tools.systems.mastery.options import CampaignOptions, clean_name, options_of
-from tools.systems.mastery.rules import ADVICE, FEARSOME, CheckActivity, Difficulty
-from tools.systems.mastery.table_common import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Odds
+from narrator.tools.table import BoundResult, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.mastery.challenge import ChallengeResult, difficulty_name, mastery_challenge
+from narrator.tools.systems.mastery.fearsome import HazardResult, mastery_hazard
+from narrator.tools.systems.mastery.opposed import OpposedResult, mastery_opposed
+from narrator.tools.systems.mastery.options import CampaignOptions, clean_name, options_of
+from narrator.tools.systems.mastery.rules import ADVICE, FEARSOME, CheckActivity, Difficulty
+from narrator.tools.systems.mastery.table_common import (
     ConditionEdits, Picked, fail, find, health_change, pick_pool, require_up, wound_dice,
 )
 
@@ -292,7 +292,7 @@ def mastery_contest(args: ContestArgs, roller: Roller, state: TableState) -> Con
 
 
 def is_down_now(state: TableState, name: str, sheet) -> bool:
-    from tools.systems.mastery.table_common import is_down
+    from narrator.tools.systems.mastery.table_common import is_down
 
     return is_down(state, name, sheet)
 

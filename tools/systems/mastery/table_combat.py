@@ -39,26 +39,26 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Die, Roller
-from tools.odds import Odds
-from tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.turns import expiry_for
-from tools.systems.mastery.bloodbath import BloodbathResult, mastery_bloodbath
-from tools.systems.mastery.challenge import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Odds
+from narrator.tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.turns import expiry_for
+from narrator.tools.systems.mastery.bloodbath import BloodbathResult, mastery_bloodbath
+from narrator.tools.systems.mastery.challenge import (
     ChallengeResult, PoolSpec, average_degree, build_pool, difficulty_name, mastery_challenge, target_number,
 )
-from tools.systems.mastery.fearsome import HazardResult, mastery_hazard
-from tools.systems.mastery.options import CampaignOptions, initiative_trait, options_of
-from tools.systems.mastery.roundtable import AttackRollResult, mastery_attack_roll, mastery_initiative
-from tools.systems.mastery.rules import (
+from narrator.tools.systems.mastery.fearsome import HazardResult, mastery_hazard
+from narrator.tools.systems.mastery.options import CampaignOptions, initiative_trait, options_of
+from narrator.tools.systems.mastery.roundtable import AttackRollResult, mastery_attack_roll, mastery_initiative
+from narrator.tools.systems.mastery.rules import (
     ACTIVITIES, BLOODBATH, COMBAT_MODES, FEARSOME, MODE_REFS, CheckActivity, Difficulty,
 )
-from tools.systems.mastery.sheet import GearItem, MasteryCharacter
-from tools import table_fights
-from tools.systems.mastery.table_common import (
+from narrator.tools.systems.mastery.sheet import GearItem, MasteryCharacter
+from narrator.tools import table_fights
+from narrator.tools.systems.mastery.table_common import (
     SHEETS, CANNOT_DEFEND, COUNTER, FLED, ConditionEdits, Picked, conditions_of, fail, find, health_change, is_down,
     pick_pool, require_up, wound_dice,
 )

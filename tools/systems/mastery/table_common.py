@@ -23,15 +23,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tools.problems import fail
-from tools import turns
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
-from tools.table_people import require_new_name  # noqa: F401  (re-exported)
-from tools.table import SetField, TableState
-from tools.systems.mastery.fit import best_fit
-from tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
-from tools.systems.mastery.rules import ACTIVITIES
-from tools.systems.mastery.sheet import MasteryCharacter
+from narrator.tools.problems import fail
+from narrator.tools import turns
+from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
+from narrator.tools.table import SetField, TableState
+from narrator.tools.systems.mastery.fit import best_fit
+from narrator.tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
+from narrator.tools.systems.mastery.rules import ACTIVITIES
+from narrator.tools.systems.mastery.sheet import MasteryCharacter
 
 COMA = "coma"
 DEAD = "dead"

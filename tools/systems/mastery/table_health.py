@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, TableState
-from tools.tool import table_tool
-from tools.systems.mastery.options import options_of
-from tools.systems.mastery.rules import COMBAT
-from tools.systems.mastery.table_common import DEAD, ConditionEdits, conditions_of, fail, find, health_change
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.mastery.options import options_of
+from narrator.tools.systems.mastery.rules import COMBAT
+from narrator.tools.systems.mastery.table_common import DEAD, ConditionEdits, conditions_of, fail, find, health_change
 
 TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.table import TableState
-from tools.table_tactics import distances, step_toward
+from narrator.tools.table import TableState
+from narrator.tools.table_tactics import distances, step_toward
 
 OUT = ("coma", "dead", "fled")
 

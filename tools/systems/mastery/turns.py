@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.contract import TurnStart
-from tools.table import SetConditions, SetInitiative, TableState, apply_all
+from narrator.tools.systems.contract import TurnStart
+from narrator.tools.table import SetConditions, SetInitiative, TableState, apply_all
 
 
 def on_turn_start(state: TableState, actor: str, roller: Any) -> TurnStart:
-    from tools.systems.mastery.options import options_of
-    from tools.systems.mastery.rules import BLOODBATH
-    from tools.systems.mastery.table_combat import _actions, _resolve
-    from tools.systems.mastery.table_common import FLED
+    from narrator.tools.systems.mastery.options import options_of
+    from narrator.tools.systems.mastery.rules import BLOODBATH
+    from narrator.tools.systems.mastery.table_combat import _actions, _resolve
+    from narrator.tools.systems.mastery.table_common import FLED
 
     try:
         options = options_of(state)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.dice import Roller
-from tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
-from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
-from tools.table import TableState
+from narrator.tools.dice import Roller
+from narrator.tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
+from narrator.tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
+from narrator.tools.table import TableState
 
 ZONES = "minim.md#Zones"
 FUMBLES = "minim.md#Fumbles"
@@ -100,7 +100,7 @@ class Minim(SystemBase):
 
     def on_turn_start(self, state: TableState, actor: str, roller: Roller) -> TurnStart:
         """A shaken combatant tests brain as its turn begins, or loses the turn's action (``minim.md#Fumbles``)."""
-        from tools.systems.minim.table_combat import shaken_test
+        from narrator.tools.systems.minim.table_combat import shaken_test
 
         return shaken_test(state, actor, roller)
 

@@ -21,13 +21,13 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.minim.characters import CharacterResult
-from tools.systems.minim.rules import Skill
-from tools.systems.minim.sheet import (
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.characters import CharacterResult
+from narrator.tools.systems.minim.rules import Skill
+from narrator.tools.systems.minim.sheet import (
     ADVANCEMENT, FAITH, INTRINSIC_POWERS, POWERS, SKILLS_REF, MinimCharacter, problems, tier,
 )
 

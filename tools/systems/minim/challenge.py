@@ -27,11 +27,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import ToolArgs, ToolResult, ref
-from tools.dice import Roller
-from tools.odds import fraction_text
-from tools.tool import tool
-from tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
+from narrator.tools.contract import ToolArgs, ToolResult, ref
+from narrator.tools.dice import Roller
+from narrator.tools.odds import fraction_text
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
 
 CHALLENGE = ref(BOOK, "Challenge")
 ENVIRONMENT = ref(BOOK, "Environmental-modifiers")

@@ -14,14 +14,14 @@ from typing import TypeVar
 
 from pydantic import Field
 
-from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.draws import pick
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.minim.rules import SKILL_DESCRIPTIONS, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
-from tools.systems.minim.sheet import (
+from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.draws import pick
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.rules import SKILL_DESCRIPTIONS, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+from narrator.tools.systems.minim.sheet import (
     CAMPAIGN_SHIFT, CHARACTERS, FAITH, HEALTH, INTRINSIC_POWERS, POWER_POINTS, POWERS, RANK_NAMES, SKILL_BUDGET,
     SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
     problems, skill_rankings, tier,

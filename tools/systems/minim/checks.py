@@ -19,11 +19,11 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs, ref, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
+from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
 
 TESTS = ref(BOOK, "Tests")
 MODIFIERS = ref(BOOK, "Bonuses and penalties")

@@ -28,14 +28,14 @@ from functools import lru_cache, reduce
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ref, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minim.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.checks import (
     FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
 )
-from tools.systems.minim.rules import BOOK
+from narrator.tools.systems.minim.rules import BOOK
 
 COLLABORATION = ref(BOOK, "Collaboration")
 MAX_PARTICIPANTS = 20

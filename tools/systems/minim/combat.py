@@ -29,14 +29,14 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ref, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds, binomial, sum_of
-from tools.tool import tool
-from tools.systems.minim.checks import (
+from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds, binomial, sum_of
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.checks import (
     FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
 )
-from tools.systems.minim.rules import BOOK, FUMBLES, Skill, Trait
+from narrator.tools.systems.minim.rules import BOOK, FUMBLES, Skill, Trait
 
 ATTACKS = ref(BOOK, "Attacks")
 FUMBLE_RULE = ref(BOOK, "Fumbles")

@@ -42,13 +42,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult, ref
-from tools.dice import Die, DieFlag, Roller
-from tools.odds import Dist, Odds, binomial, die, sum_of
-from tools.tool import tool
-from tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
-from tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
-from tools.systems.minim.sheet import GearItem
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, ref
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.odds import Dist, Odds, binomial, die, sum_of
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
+from narrator.tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
+from narrator.tools.systems.minim.sheet import GearItem
 
 DUNGEONS = ref(BOOK, "Dungeons")
 FLOORS = ref(BOOK, "Creating floors")

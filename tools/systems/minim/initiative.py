@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.contract import ToolArgs, ToolResult, ref
-from tools.dice import Die, DieFlag, Roller
-from tools.tool import tool
-from tools.systems.minim.rules import BOOK
+from narrator.tools.contract import ToolArgs, ToolResult, ref
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.rules import BOOK
 
 INITIATIVE = ref(BOOK, "Initiative")
 MAX_REROLL_ROUNDS = 100

@@ -16,10 +16,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.options import OptionsModel
-from tools.systems.minim.sheet import Campaign
-from tools.systems.minim.table_common import NPC_FAITH_MODES
-from tools.systems.minim.table_projects import LONG_PROJECTS
+from narrator.tools.options import OptionsModel
+from narrator.tools.systems.minim.sheet import Campaign
+from narrator.tools.systems.minim.table_common import NPC_FAITH_MODES
+from narrator.tools.systems.minim.table_projects import LONG_PROJECTS
 
 
 class MinimOptions(OptionsModel):

@@ -30,11 +30,11 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ref
-from tools.dice import Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minim.rules import BOOK, QUALITY_PRICE
+from narrator.tools.contract import CheckResult, ToolArgs, ref
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.rules import BOOK, QUALITY_PRICE
 
 POWERS = ref(BOOK, "Powers")
 FAITH = ref(BOOK, "Faith")

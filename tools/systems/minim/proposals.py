@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
-from tools.systems.minim.rules import Skill, Trait
+from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.systems.minim.rules import Skill, Trait
 
 
 class CheckProposal(ProposalArgs):
@@ -66,7 +66,7 @@ SPECS = [
 
 def router_examples() -> list[tuple[str, str]]:
     """Labelled examples taken from the rulebook's own skill and trait descriptions (``minim.md#Skills``)."""
-    from tools.systems.minim.rules import SKILL_DESCRIPTIONS, TRAIT_DESCRIPTIONS
+    from narrator.tools.systems.minim.rules import SKILL_DESCRIPTIONS, TRAIT_DESCRIPTIONS
 
     out = []
     for skill, text in SKILL_DESCRIPTIONS.items():

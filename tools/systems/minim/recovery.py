@@ -29,13 +29,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ref, signed
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
-from tools.systems.minim.collaboration import COLLABORATION, clamp
-from tools.systems.minim.rules import BOOK
+from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
+from narrator.tools.systems.minim.collaboration import COLLABORATION, clamp
+from narrator.tools.systems.minim.rules import BOOK
 
 HEALTH = ref(BOOK, "Health")
 Mode = Literal["mid_action", "full_rest", "long_term"]

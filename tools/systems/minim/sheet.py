@@ -28,8 +28,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
 
-from tools.contract import ref
-from tools.systems.minim.rules import BOOK, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+from narrator.tools.contract import ref
+from narrator.tools.systems.minim.rules import BOOK, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 
 CHARACTERS = ref(BOOK, "Characters")
 TRAITS_REF = ref(BOOK, "Traits")

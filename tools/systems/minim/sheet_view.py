@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.systems.minim.rules import SCORE_NAMES, SKILLS_BY_TRAIT
+from narrator.tools.systems.minim.rules import SCORE_NAMES, SKILLS_BY_TRAIT
 
 
 def sheet_text(sheet: dict[str, Any]) -> str:

@@ -27,23 +27,23 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, ref
-from tools.dice import Roller
-from tools.odds import Dist
-from tools.tool import table_tool
-from tools.systems.minim.checks import MODIFIERS, MinimTestResult, TestSpec, minim_test, p_success, target_of
-from tools.systems.minim.powers import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs, ref
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minim.checks import MODIFIERS, MinimTestResult, TestSpec, minim_test, p_success, target_of
+from narrator.tools.systems.minim.powers import (
     NO_FAITH, POWERS, PowerResult, PurchaseResult, activation_dist, minim_power, minim_purchase, purchase_kind,
 )
-from tools.systems.minim.rules import BOOK, QUALITY_PRICE, TRAIT_OF_SKILL, Skill, Trait
-from tools.systems.minim.sheet import GearItem
-from tools.systems.minim.table_common import (
+from narrator.tools.systems.minim.rules import BOOK, QUALITY_PRICE, TRAIT_OF_SKILL, Skill, Trait
+from narrator.tools.systems.minim.sheet import GearItem
+from narrator.tools.systems.minim.table_common import (
     FAITH_ARG, MODIFIER, condition_modifier, draw_faith, fail, find, modifier_line, require_conscious,
     specialty_for, spend_faith, unknown,
 )
-from tools.table import BoundResult, SetField, TableState
+from narrator.tools.table import BoundResult, SetField, TableState
 
 FAITH = ref(BOOK, "Faith")
 ADVANCEMENT = ref(BOOK, "Advancement")

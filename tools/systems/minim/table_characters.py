@@ -32,17 +32,17 @@ from itertools import permutations
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.draws import pick as _pick
-from tools.dice import Die, Roller
-from tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
-from tools.systems.minim.characters import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.draws import pick as _pick
+from narrator.tools.dice import Die, Roller
+from narrator.tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
+from narrator.tools.systems.minim.characters import (
     GENERIC_POWERS,
     minim_character_create,
     minim_character_random,
 )
-from tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
-from tools.systems.minim.sheet import (
+from narrator.tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
+from narrator.tools.systems.minim.sheet import (
     CHARACTERS,
     FAITH,
     HEALTH,
@@ -52,9 +52,9 @@ from tools.systems.minim.sheet import (
     tier,
     violations,
 )
-from tools.table import BoundResult, TableState
-from tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
-from tools.tool import table_tool
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.tool import table_tool
 
 
 # --- player-characters ---------------------------------------------------------------------------------------------

@@ -58,28 +58,28 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, ref, signed
-from tools.dice import Die, DieFlag, Roller
-from tools.tool import table_tool
-from tools.systems.minim.combat import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs, ref, signed
+from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minim.combat import (
     FUMBLE_RULE, ZONES, AttackSkill, MinimAttackResult, MinimSurpriseResult, minim_attack,
     minim_surprise, short_effect,
 )
-from tools.systems.minim.initiative import Combatant, MinimInitiativeResult, minim_initiative
-from tools.systems.minim.rules import BOOK
-from tools.systems.minim.sheet import GearItem, MinimCharacter
-from tools.systems.minim.checks import TESTS, TestSpec, resolve
-from tools import table_fights
-from tools.systems.minim.table_common import (
+from narrator.tools.systems.minim.initiative import Combatant, MinimInitiativeResult, minim_initiative
+from narrator.tools.systems.minim.rules import BOOK
+from narrator.tools.systems.minim.sheet import GearItem, MinimCharacter
+from narrator.tools.systems.minim.checks import TESTS, TestSpec, resolve
+from narrator.tools import table_fights
+from narrator.tools.systems.minim.table_common import (
     SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
     condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious,
     sheet_of, specialty_for, spend_faith, unique_names, unknown,
 )
-from tools.systems.contract import TurnStart
-from tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
-from tools.turns import condition_text
+from narrator.tools.systems.contract import TurnStart
+from narrator.tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
+from narrator.tools.turns import condition_text
 
 # --- attacks -----------------------------------------------------------------------------------------------------
 
@@ -311,7 +311,7 @@ class AreaEffectResult(BoundResult):
 @table_tool("minim_area_effect", "minim", "An area effect (a storm spell, a salvo, a grenade) hits everyone in a "
             "zone, friend, foe or neutral: fatigue each may avoid with health-rolls, and/or a condition.")
 def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -> AreaEffectResult:
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     zone = state.find_zone(args.zone)
     if args.condition is not None and args.condition not in get_system(state.system).conditions():
@@ -370,7 +370,7 @@ def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -
 def shaken_test(state: TableState, actor: str, roller: Roller) -> TurnStart:
     """"Shaken, pass a brain-test or lose next action": as the shaken combatant's turn begins it tests brain (no
     skill); anything short of a success spends the turn's action. The condition goes either way."""
-    from tools.systems import get_system
+    from narrator.tools.systems import get_system
 
     if "shaken" not in conditions_of(state, actor) or actor not in state.characters:
         return TurnStart()

@@ -39,14 +39,14 @@ from typing import Any
 
 from pydantic import Field
 
-from tools.contract import signed
-from tools.problems import fail
-from tools.dice import Die, Roller
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
-from tools.table_people import require_new_name  # noqa: F401  (re-exported)
-from tools.table import SetField, SetSystemState, TableState
-from tools.turns import ConditionEdits
-from tools.systems.minim.sheet import MinimCharacter
+from narrator.tools.contract import signed
+from narrator.tools.problems import fail
+from narrator.tools.dice import Die, Roller
+from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
+from narrator.tools.table import SetField, SetSystemState, TableState
+from narrator.tools.turns import ConditionEdits
+from narrator.tools.systems.minim.sheet import MinimCharacter
 
 FALLEN = "fallen"
 UNCONSCIOUS = "unconscious"
@@ -163,7 +163,7 @@ def draw_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Roll
         lines.append(f"{name} draws a point from the narrator's pool: {left} → {left - 1}.")
         return Faith(True, [SetSystemState(key=POOL_KEY, value={"scene": state.scene, "left": left - 1})], lines,
                      points=left)
-    from tools.systems.minim.checks import TestSpec, resolve
+    from narrator.tools.systems.minim.checks import TestSpec, resolve
 
     assert roller is not None
     _, rolled, _, lines = resolve(TestSpec(trait=sheet.traits.brain, trait_name="brain"), roller,
@@ -184,8 +184,8 @@ def spend_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Rol
 def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, str]], list[str], list[str]]:
     """The catalogue modifiers of the actor's conditions (``fallen``: −1 to all actions): the parts for
     :func:`modifier_line`, the lines saying why and until when, and the rules cited."""
-    from tools.systems import get_system
-    from tools.turns import condition_text
+    from narrator.tools.systems import get_system
+    from narrator.tools.turns import condition_text
 
     rules = get_system(state.system).conditions()
     parts, steps, refs = [], [], []

@@ -21,18 +21,18 @@ from typing import Any
 
 from pydantic import Field
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs, ref
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.turns import after_action, before_action
-from tools.systems.minim.recovery import Mode, RecoveryResult, minim_recover
-from tools.systems.minim.rules import BOOK
-from tools.systems.minim.table_common import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs, ref
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.turns import after_action, before_action
+from narrator.tools.systems.minim.recovery import Mode, RecoveryResult, minim_recover
+from narrator.tools.systems.minim.rules import BOOK
+from narrator.tools.systems.minim.table_common import (
     FAITH_ARG, MODIFIER, ConditionEdits, condition_modifier, fail, find, health_change, modifier_line,
     require_conscious, spend_faith,
 )
-from tools.table import BoundResult, TableState
+from narrator.tools.table import BoundResult, TableState
 
 HEALTH = ref(BOOK, "Health")
 TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")

@@ -13,14 +13,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.contract import ToolArgs, ref
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.systems.minim.rules import BOOK
-from tools.systems.minim.sheet import GearItem
-from tools.systems.minim.table_common import find
-from tools.table_sheets import without_item
-from tools.table import BoundResult, SetField, TableState
+from narrator.tools.contract import ToolArgs, ref
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minim.rules import BOOK
+from narrator.tools.systems.minim.sheet import GearItem
+from narrator.tools.systems.minim.table_common import find
+from narrator.tools.table_sheets import without_item
+from narrator.tools.table import BoundResult, SetField, TableState
 
 GEAR = ref(BOOK, "Advancement")
 ATTACKS = ref(BOOK, "Attacks")

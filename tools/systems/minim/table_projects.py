@@ -23,17 +23,17 @@ from typing import Annotated, Any
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.tool import table_tool
-from tools.systems.minim.collaboration import ProjectResult, minim_project
-from tools.systems.minim.rules import TRAIT_OF_SKILL, Skill, Trait
-from tools.systems.minim.table_common import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minim.collaboration import ProjectResult, minim_project
+from narrator.tools.systems.minim.rules import TRAIT_OF_SKILL, Skill, Trait
+from narrator.tools.systems.minim.table_common import (
     FAITH_ARG, MODIFIER, condition_modifier, fail, find, require_conscious, specialty_for, spend_faith,
 )
-from tools.table import BoundResult, SetSystemState, TableState
+from narrator.tools.table import BoundResult, SetSystemState, TableState
 
 PROJECTS = "projects"
 LONG_PROJECTS = ("accumulate", "strict")

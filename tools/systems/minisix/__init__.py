@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tools.dice import Roller
-from tools.systems.contract import ConditionRule, Effect, Resource, SystemBase, TurnStart, Vocabulary
-from tools.table import TableState
+from narrator.tools.dice import Roller
+from narrator.tools.systems.contract import ConditionRule, Effect, Resource, SystemBase, TurnStart, Vocabulary
+from narrator.tools.table import TableState
 
 BOOK = "mini-six.md"
 COMBAT = "mini-six.md#COMBAT"
@@ -63,7 +63,7 @@ class MiniSix(SystemBase):
     def vocabulary(self) -> Vocabulary:
         """Wound levels *rise* when hurt: ``wounds`` is an injury whose higher values are worse, and its bearer is
         down from 3 (incapacitated) on."""
-        from tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES, BAND_LABELS, BELOW_BANDS, LEVELS
+        from narrator.tools.systems.minisix.rules import ATTRIBUTE_OF_SKILL, ATTRIBUTES, BAND_LABELS, BELOW_BANDS, LEVELS
 
         outcomes = {"success": 1, "failure": -1, "roll improves": 1, "static stands": 0, "conscious": 1,
                     "knocked out": -1, "lives": 1, "dies": -1, "healed": 1, "not healed": -1}
@@ -89,7 +89,7 @@ class MiniSix(SystemBase):
     def effects(self, tool: str, result: Any, before: TableState | None = None) -> list[Effect]:
         """The shared reading of the ops, with Mini Six's worse-than-incapacitated levels as going down and its
         condition labels in words (:mod:`.effects`)."""
-        from tools.systems.minisix.effects import story_effects
+        from narrator.tools.systems.minisix.effects import story_effects
 
         return story_effects(super().effects(tool, result, before))
 
@@ -128,13 +128,13 @@ class MiniSix(SystemBase):
     def actions_per_turn(self, state: TableState, actor: str) -> int:
         """One action, or as many as the combatant declared this turn (``Multiple Actions``: up to ten, -1D each
         per extra action)."""
-        from tools.systems.minisix.table_combat import actions_allowed
+        from narrator.tools.systems.minisix.table_combat import actions_allowed
 
         return actions_allowed(state, actor)
 
     def on_turn_start(self, state: TableState, actor: str, roller: Roller) -> TurnStart:
         """An incapacitated combatant's stamina roll as its turn begins (``Wound Level Effects``)."""
-        from tools.systems.minisix.table_combat import stamina_at_turn_start
+        from narrator.tools.systems.minisix.table_combat import stamina_at_turn_start
 
         return stamina_at_turn_start(state, actor, roller)
 

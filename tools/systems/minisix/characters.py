@@ -25,20 +25,20 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.draws import pick
-from tools.dice import Die, Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.table_people import concept_keywords
-from tools.tool import tool
-from tools.systems.minisix.codes import CodeError, DieCode, code
-from tools.systems.minisix.gear import ARMOR, GUNS, MELEE, MISSILE, THROWN
-from tools.systems.minisix.rules import (
+from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.draws import pick
+from narrator.tools.dice import Die, Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.table_people import concept_keywords
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.codes import CodeError, DieCode, code
+from narrator.tools.systems.minisix.gear import ARMOR, GUNS, MELEE, MISSILE, THROWN
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, PERKS, PERKS_REF, SKILL_DESCRIPTIONS,
     SKILLS_BY_ATTRIBUTE, SKILLS_REF, Attribute,
 )
-from tools.systems.minisix.sheet import (
+from narrator.tools.systems.minisix.sheet import (
     Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
 )
 

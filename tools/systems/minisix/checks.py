@@ -24,13 +24,13 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.odds import Odds
-from tools.tool import tool
-from tools.systems.minisix.codes import DieCode, parse_field, rolled_code, rolled_dice
-from tools.systems.minisix.rules import DICE_BASICS, DIFFICULTY, HERO_POINT_BONUS, HOUSE, MULTIPLE
-from tools.systems.minisix.wild import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.codes import DieCode, parse_field, rolled_code, rolled_dice
+from narrator.tools.systems.minisix.rules import DICE_BASICS, DIFFICULTY, HERO_POINT_BONUS, HOUSE, MULTIPLE
+from narrator.tools.systems.minisix.wild import (
     BAND_ORDER, WildRoll, at_least, band_dist, band_of, chain_lines, success_dist, throw,
 )
 

@@ -22,10 +22,10 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.tool import tool
-from tools.systems.minisix.rules import CREATION, DICE_BASICS, SKILLS_REF
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.rules import CREATION, DICE_BASICS, SKILLS_REF
 
 CODE = re.compile(r"^\s*([+-]?)\s*(?:(\d{1,3})\s*[dD](?![0-9]))?\s*(?:([+-])\s*(\d{1,3}))?\s*$")
 MAX_CODE_DICE = 100

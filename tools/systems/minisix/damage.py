@@ -34,15 +34,15 @@ from fractions import Fraction
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.odds import Dist, shape_cache
-from tools.tool import tool
-from tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
-from tools.systems.minisix.rules import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
+from narrator.tools.systems.minisix.rules import (
     COMBAT, LEVELS, MARGIN_BANDS, RESISTING, RESULT_WOUNDS, STUNNED, WOUND_EFFECTS, WOUND_NAMES, WOUND_PENALTY,
 )
-from tools.systems.minisix.wild import between, throw
+from narrator.tools.systems.minisix.wild import between, throw
 
 MAX_WOUNDS = 5
 

@@ -26,12 +26,12 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.errors import FieldProblem, ToolArgumentError
-from tools.tool import tool
-from tools.systems.minisix.codes import code, parse_field
-from tools.systems.minisix.rules import (
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.codes import code, parse_field
+from narrator.tools.systems.minisix.rules import (
     ATTACKING, COVER, DEFENCES, HERO_POINT_BONUS, HOUSE, OFFHAND_PARRY, PERKS_REF, RANGES, SHIELD_BLOCK, STATIC,
     Cover, OffHand, Range,
 )

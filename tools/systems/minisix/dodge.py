@@ -26,13 +26,13 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult
-from tools.dice import Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minisix.checks import DiceSpec, RollOutcome
-from tools.systems.minisix.rules import DEFENCES, FREE_MOVE, MOVEMENT, STATIC
-from tools.systems.minisix.wild import at_least
+from narrator.tools.contract import CheckResult
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
+from narrator.tools.systems.minisix.rules import DEFENCES, FREE_MOVE, MOVEMENT, STATIC
+from narrator.tools.systems.minisix.wild import at_least
 
 FULL_DODGE_BONUS = 10
 DASH = 30

@@ -14,7 +14,7 @@ them ("behind cover", "doing nothing but dodging").
 
 from __future__ import annotations
 
-from tools.systems.contract import Effect
+from narrator.tools.systems.contract import Effect
 
 WOUND_ORDER: tuple[str, ...] = ("stunned", "wounded", "severely wounded", "incapacitated", "fighting on",
                                 "unconscious", "mortally wounded", "dead")

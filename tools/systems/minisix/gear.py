@@ -8,7 +8,7 @@ whole code, armor has its value). Ranges are read from the table's zones instead
 
 from __future__ import annotations
 
-from tools.systems.minisix.sheet import GearItem
+from narrator.tools.systems.minisix.sheet import GearItem
 
 MELEE: tuple[GearItem, ...] = (
     GearItem(name="knife", kind="melee", damage="+1D"),

@@ -29,13 +29,13 @@ from functools import lru_cache
 
 from pydantic import Field, model_validator
 
-from tools.contract import CheckResult
-from tools.dice import Roller
-from tools.odds import Dist, Odds
-from tools.tool import tool
-from tools.systems.minisix.checks import DiceSpec, RollOutcome
-from tools.systems.minisix.rules import ASSISTED_HEALING, NATURAL_HEALING, WOUND_EFFECTS, Level
-from tools.systems.minisix.damage import level_name
+from narrator.tools.contract import CheckResult
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
+from narrator.tools.systems.minisix.rules import ASSISTED_HEALING, NATURAL_HEALING, WOUND_EFFECTS, Level
+from narrator.tools.systems.minisix.damage import level_name
 
 HEALABLE = ("stunned", "wounded", "severely wounded", "incapacitated", "mortally wounded")
 WOUNDS_OF = {"stunned": 0, "wounded": 1, "severely wounded": 2, "incapacitated": 3, "mortally wounded": 4}

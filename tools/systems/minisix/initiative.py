@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from tools.contract import ToolArgs, ToolResult
-from tools.dice import Die, Roller
-from tools.tool import tool
-from tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
-from tools.systems.minisix.rules import COMBAT
-from tools.systems.minisix.wild import throw
+from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.dice import Die, Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
+from narrator.tools.systems.minisix.rules import COMBAT
+from narrator.tools.systems.minisix.wild import throw
 
 
 class Combatant(ToolArgs):

@@ -34,14 +34,14 @@ from math import ceil, comb, floor
 
 from pydantic import Field, field_validator
 
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.dice import Die, Roller
-from tools.odds import Dist, Odds, shape_cache
-from tools.tool import tool
-from tools.systems.minisix.checks import RollOutcome, RollSpec
-from tools.systems.minisix.codes import DieCode, code, parse_field, rolled_code, rolled_dice
-from tools.systems.minisix.rules import MARGIN_BANDS, MASS, MASS_DAMAGE, MASS_TABLE, MASS_TABLE_ROWS, SCALES
-from tools.systems.minisix.wild import wild_at_least
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.checks import RollOutcome, RollSpec
+from narrator.tools.systems.minisix.codes import DieCode, code, parse_field, rolled_code, rolled_dice
+from narrator.tools.systems.minisix.rules import MARGIN_BANDS, MASS, MASS_DAMAGE, MASS_TABLE, MASS_TABLE_ROWS, SCALES
+from narrator.tools.systems.minisix.wild import wild_at_least
 
 MAX_ATTACKERS = 200
 MASS_TYPICAL = 6

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Roller
-from tools.odds import Dist, Odds, shape_cache
-from tools.tool import tool
-from tools.systems.minisix.checks import RollOutcome, RollSpec
-from tools.systems.minisix.codes import parse_field, rolled_dice
-from tools.systems.minisix.rules import FREE_MOVE, MOVEMENT, STATIC, Move
-from tools.systems.minisix.wild import between
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.checks import RollOutcome, RollSpec
+from narrator.tools.systems.minisix.codes import parse_field, rolled_dice
+from narrator.tools.systems.minisix.rules import FREE_MOVE, MOVEMENT, STATIC, Move
+from narrator.tools.systems.minisix.wild import between
 
 NORMAL = {"walk": 15, "charge": 30, "dash": 45, "charge and dash": 60, "run": 60, "sprint": 90}
 SLOW = {"walk": 15, "charge": 25, "dash": 40, "charge and dash": 50, "run": 50, "sprint": 75}

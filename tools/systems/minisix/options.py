@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.options import OptionsModel
+from narrator.tools.options import OptionsModel
 
 
 class MiniSixOptions(OptionsModel):

@@ -12,8 +12,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
-from tools.systems.minisix.rules import (
+from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_DESCRIPTIONS, ATTRIBUTE_OF_SKILL, SKILL_DESCRIPTIONS, Attribute, Difficulty, Skill, WeaponKind,
 )
 

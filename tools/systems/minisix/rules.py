@@ -17,7 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from tools.contract import ref
+from narrator.tools.contract import ref
 
 BOOK = "mini-six"
 

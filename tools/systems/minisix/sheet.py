@@ -38,8 +38,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
 
-from tools.systems.minisix.codes import CodeError, DieCode, code
-from tools.systems.minisix.rules import (
+from narrator.tools.systems.minisix.codes import CodeError, DieCode, code
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_DICE, ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, CREATION, MAX_ATTRIBUTE, MAX_COMPLICATIONS,
     MAX_SKILL_ADD, MIN_ATTRIBUTE, ONCE_PER_SESSION, PERKS, PERKS_REF, RESISTING, SIDEKICK_ATTRIBUTE_DICE,
     SIDEKICK_SKILL_DICE, SKILL_DICE, SKILLS_REF, STATIC, Attribute,

@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tools.systems.minisix.damage import level_name
-from tools.systems.minisix.rules import ATTRIBUTES, SKILLS_BY_ATTRIBUTE
-from tools.systems.minisix.sheet import MiniSixCharacter
+from narrator.tools.systems.minisix.damage import level_name
+from narrator.tools.systems.minisix.rules import ATTRIBUTES, SKILLS_BY_ATTRIBUTE
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter
 
 
 def gear_text(g: dict[str, Any]) -> str:

@@ -21,17 +21,17 @@ from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.systems.minisix.checks import MiniSixRollResult, minisix_roll
-from tools.systems.minisix.rules import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minisix.checks import MiniSixRollResult, minisix_roll
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_OF_SKILL, DIFFICULTIES, PERKS_REF, SKILLS_REF, Attribute, Difficulty,
 )
-from tools.systems.minisix.table_common import (
+from narrator.tools.systems.minisix.table_common import (
     ConditionEdits, declare, fail, find, lucky, penalty_dice, require_able, spend_hero_points, unknown,
 )
 

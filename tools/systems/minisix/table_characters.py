@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs
-from tools.dice import Die, Roller
-from tools.systems.minisix.characters import (
+from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.systems.minisix.characters import (
     COMBAT_SKILLS,
     KEYWORD_SKILLS,
     arm,
@@ -38,25 +38,25 @@ from tools.systems.minisix.characters import (
     named_weapons,
     pick,
 )
-from tools.systems.minisix.codes import DieCode
-from tools.systems.minisix.gear import ARMOR
-from tools.systems.minisix.rules import (
+from narrator.tools.systems.minisix.codes import DieCode
+from narrator.tools.systems.minisix.gear import ARMOR
+from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_OF_SKILL,
     ATTRIBUTES,
     CREATION,
     SKILLS_REF,
 )
-from tools.systems.minisix.sheet import (
+from narrator.tools.systems.minisix.sheet import (
     Attributes,
     GearItem,
     MiniSixCharacter,
     SkillEntry,
     violations,
 )
-from tools.systems.minisix.table_common import fail, sheet_of
-from tools.table import BoundResult, TableState
-from tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
-from tools.tool import table_tool
+from narrator.tools.systems.minisix.table_common import fail, sheet_of
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.tool import table_tool
 
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
 """Power level -> each attribute's base, in pips."""

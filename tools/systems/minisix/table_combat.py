@@ -38,31 +38,31 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.systems.contract import TurnStart
-from tools.systems.minisix.checks import MiniSixRollResult, minisix_roll
-from tools.systems.minisix.codes import DieCode, code
-from tools.systems.minisix.damage import DamageResult, level_name, minisix_damage
-from tools.systems.minisix.defences import attack_tn
-from tools.systems.minisix.dodge import DodgeResult, minisix_dodge
-from tools.systems.minisix.initiative import InitiativeResult, minisix_initiative
-from tools.systems.minisix.rules import (
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.contract import TurnStart
+from narrator.tools.systems.minisix.checks import MiniSixRollResult, minisix_roll
+from narrator.tools.systems.minisix.codes import DieCode, code
+from narrator.tools.systems.minisix.damage import DamageResult, level_name, minisix_damage
+from narrator.tools.systems.minisix.defences import attack_tn
+from narrator.tools.systems.minisix.dodge import DodgeResult, minisix_dodge
+from narrator.tools.systems.minisix.initiative import InitiativeResult, minisix_initiative
+from narrator.tools.systems.minisix.rules import (
     ATTACKING, COVER, DEFENCES, MOVEMENT as MOVEMENT_REF, PERKS_REF, RESISTING, STATIC, STAMINA_TN,
     WOUND_EFFECTS, Cover, Range, WeaponKind,
 )
-from tools.systems.minisix.sheet import GearItem, MiniSixCharacter
-from tools.systems.minisix.table_actions import EXTRA, HERO, remember_failure
-from tools import table_fights
-from tools.systems.minisix.table_common import (
+from narrator.tools.systems.minisix.sheet import GearItem, MiniSixCharacter
+from narrator.tools.systems.minisix.table_actions import EXTRA, HERO, remember_failure
+from narrator.tools import table_fights
+from narrator.tools.systems.minisix.table_common import (
     SHEETS, COVER_CONDITIONS, DODGE_KEY, ConditionEdits, can_act, conditions_of, declare, declared, fail, find, lucky,
     penalty_dice, require_able, sheet_of, spend_hero_points, unknown, wound_edits,
 )
-from tools.systems.minisix.wounds import minisix_stay_conscious
+from narrator.tools.systems.minisix.wounds import minisix_stay_conscious
 
 RANGED = ("missile", "throwing")
 DISTANCE_RANGE = {0: "short", 1: "medium", 2: "long"}

@@ -26,13 +26,13 @@ off by default; without it a tool refuses to spend them.
 from __future__ import annotations
 
 
-from tools.problems import fail
-from tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
-from tools.table_people import require_new_name  # noqa: F401  (re-exported)
-from tools.table import SetField, SetSystemState, TableState
-from tools.turns import ConditionEdits
-from tools.systems.minisix.damage import level_name
-from tools.systems.minisix.sheet import MiniSixCharacter
+from narrator.tools.problems import fail
+from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
+from narrator.tools.table import SetField, SetSystemState, TableState
+from narrator.tools.turns import ConditionEdits
+from narrator.tools.systems.minisix.damage import level_name
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter
 
 WOUND_CONDITIONS = ("wounded", "severely wounded", "incapacitated", "mortally wounded", "dead", "fighting on",
                     "unconscious")

@@ -24,20 +24,20 @@ from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, SetField, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.systems.minisix.codes import parse_field
-from tools.systems.minisix.damage import DamageResult, level_name, minisix_damage
-from tools.systems.minisix.healing import HealingResult, healed, minisix_assisted_healing, minisix_natural_healing
-from tools.systems.minisix.rules import WOUND_EFFECTS
-from tools.systems.minisix.table_combat import stamina_code
-from tools.systems.minisix.table_common import (
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, SetField, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minisix.codes import parse_field
+from narrator.tools.systems.minisix.damage import DamageResult, level_name, minisix_damage
+from narrator.tools.systems.minisix.healing import HealingResult, healed, minisix_assisted_healing, minisix_natural_healing
+from narrator.tools.systems.minisix.rules import WOUND_EFFECTS
+from narrator.tools.systems.minisix.table_combat import stamina_code
+from narrator.tools.systems.minisix.table_common import (
     ConditionEdits, conditions_of, fail, find, penalty_dice, require_able, wound_edits,
 )
-from tools.systems.minisix.wounds import DeathResult, StaminaResult, minisix_death_roll, minisix_stay_conscious
+from narrator.tools.systems.minisix.wounds import DeathResult, StaminaResult, minisix_death_roll, minisix_stay_conscious
 
 TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 TREATED = "treated"

@@ -14,14 +14,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from tools.arg_words import LOWER
-from tools.binding import bind, run_pure
-from tools.contract import ToolArgs
-from tools.dice import Roller
-from tools.table import BoundResult, TableState
-from tools.tool import table_tool
-from tools.systems.minisix.movement import MoveResult, minisix_move
-from tools.systems.minisix.table_common import fail, find, penalty_dice, require_able
+from narrator.tools.arg_words import LOWER
+from narrator.tools.binding import bind, run_pure
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Roller
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minisix.movement import MoveResult, minisix_move
+from narrator.tools.systems.minisix.table_common import fail, find, penalty_dice, require_able
 
 
 class RunArgs(ToolArgs):

@@ -28,14 +28,14 @@ from typing import Annotated, Any
 
 from pydantic import Field
 
-from tools.arg_words import LOWER
-from tools.contract import ToolArgs
-from tools.dice import Die, Roller
-from tools.table import BoundResult, SetField, SetSystemState, TableState
-from tools.tool import table_tool
-from tools.systems.minisix.rules import HOUSE, ONCE_PER_SESSION, PERK_TEXT, PERKS_REF
-from tools.systems.minisix.table_actions import LAST_FAILED
-from tools.systems.minisix.table_common import ConditionEdits, fail, find, thule, unknown
+from narrator.tools.arg_words import LOWER
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.table import BoundResult, SetField, SetSystemState, TableState
+from narrator.tools.tool import table_tool
+from narrator.tools.systems.minisix.rules import HOUSE, ONCE_PER_SESSION, PERK_TEXT, PERKS_REF
+from narrator.tools.systems.minisix.table_actions import LAST_FAILED
+from narrator.tools.systems.minisix.table_common import ConditionEdits, fail, find, thule, unknown
 
 SESSION = "session"
 
@@ -60,7 +60,7 @@ class PerkResult(BoundResult):
 
 
 def _reroll(state: TableState, name: str, roller: Roller) -> tuple[str, Any]:
-    from tools.registry import default_registry
+    from narrator.tools.registry import default_registry
 
     entry = (state.system_state.get(LAST_FAILED) or {}).get(name)
     if not entry:

@@ -16,10 +16,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from tools.table import TableState
-from tools.table_tactics import distances, step_toward
-from tools.systems.minisix.sheet import MiniSixCharacter
-from tools.systems.minisix.table_common import can_act, conditions_of
+from narrator.tools.table import TableState
+from narrator.tools.table_tactics import distances, step_toward
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter
+from narrator.tools.systems.minisix.table_common import can_act, conditions_of
 
 
 def _sheet(state: TableState, name: str) -> MiniSixCharacter | None:

@@ -25,9 +25,9 @@ from math import ceil
 
 from pydantic import BaseModel, ConfigDict
 
-from tools.dice import Die, Roller
-from tools.odds import Dist, sum_of
-from tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, DIFFICULTIES
+from narrator.tools.dice import Die, Roller
+from narrator.tools.odds import Dist, sum_of
+from narrator.tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, DIFFICULTIES
 
 SERIES_EPSILON = 1e-12
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from tools.contract import CheckResult, ToolArgs, ToolResult
-from tools.dice import Roller
-from tools.tool import tool
-from tools.systems.minisix.checks import DiceSpec, RollOutcome
-from tools.systems.minisix.rules import KNOCKOUT_DICE, STAMINA_TN, WOUND_EFFECTS, Level
-from tools.systems.minisix.wild import throw
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
+from narrator.tools.dice import Roller
+from narrator.tools.tool import tool
+from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
+from narrator.tools.systems.minisix.rules import KNOCKOUT_DICE, STAMINA_TN, WOUND_EFFECTS, Level
+from narrator.tools.systems.minisix.wild import throw
 
 EFFECTS: dict[str, tuple[int, bool, str]] = {
     "unharmed": (0, True, "No effect."),

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.brew.sheet import BrewCharacter
-from tools.table import PutCharacter, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.systems.brew.sheet import BrewCharacter
+from narrator.tools.table import PutCharacter, TableState, apply_all
 
 
 class Table:

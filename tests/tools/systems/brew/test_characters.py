@@ -7,11 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems.brew.sheet import BrewCharacter, problems, spending
-from tools.table import TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.brew.sheet import BrewCharacter, problems, spending
+from narrator.tools.table import TableState, apply_all
 
 SHANIA = {"name": "Shania", "attributes": {"perception": 3, "wits": 3, "charisma": 3, "power": 2, "precision": 2,
                                            "speed": 2},

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems.brew.checks import die_dist, health_penalty, keep_mode, outcome_dist, outcome_of
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.brew.checks import die_dist, health_penalty, keep_mode, outcome_dist, outcome_of
 
 
 def test_shaggy_pete_lassoes_the_wild_horse(call):

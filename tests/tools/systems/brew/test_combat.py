@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems.brew.combat import base_damage, chase_dist, ChaseArgs
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.brew.combat import base_damage, chase_dist, ChaseArgs
 
 PETE = {"name": "Shaggy Pete", "attribute": 2, "skill": 3, "attribute_name": "power"}
 MARLO = {"name": "Marlo the Monk", "attribute": 2, "skill": 2, "attribute_name": "precision"}

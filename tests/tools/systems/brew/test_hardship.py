@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 def test_bertha_in_the_desert(call):

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 @pytest.mark.parametrize("health,state,clock", [

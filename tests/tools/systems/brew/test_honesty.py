@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from narrator.agent.guard import judge
 from narrator.agent.guard_eval import context_evidence
-from tools.systems import get_system
+from narrator.tools.systems import get_system
 
 BREW = get_system("brew")
 SETUP_AIM = [("table_edit_character", {"actor": "Aria", "set": {"attributes.precision": 3,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.brew.options import BrewOptions
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.brew.options import BrewOptions
 
 
 def test_both_optional_rules_are_off_by_default():

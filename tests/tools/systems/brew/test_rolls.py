@@ -7,9 +7,9 @@ from itertools import product
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.brew.checks import outcome_of
-from tools.systems.brew.contests import _consecutive_dist
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.brew.checks import outcome_of
+from narrator.tools.systems.brew.contests import _consecutive_dist
 
 
 # --- Resolve -----------------------------------------------------------------------------------------------------

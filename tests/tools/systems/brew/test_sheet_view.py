@@ -1,6 +1,6 @@
 """The sheet as people read it: a weapon shows its attack type in the book's words."""
 
-from tools.systems.brew.sheet_view import gear_line
+from narrator.tools.systems.brew.sheet_view import gear_line
 
 
 def test_a_weapon_reads_as_its_attack_type():
@@ -13,8 +13,8 @@ def test_a_weapon_reads_as_its_attack_type():
 
 
 def test_injuries_read_apart_lasting_from_permanent():
-    from tools.systems.brew.examples import SHANIA
-    from tools.systems.brew.sheet_view import sheet_text
+    from narrator.tools.systems.brew.examples import SHANIA
+    from narrator.tools.systems.brew.sheet_view import sheet_text
 
     text = sheet_text({**SHANIA, "lasting_injuries": [{"name": "broken arm", "healing_left": 24}],
                        "permanent_injuries": ["lost left eye"]})

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
-from tools.table import Initiative, Move, SetInitiative, SetZones, apply_all
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
+from narrator.tools.table import Initiative, Move, SetInitiative, SetZones, apply_all
 
 BREW = get_system("brew")
 
@@ -30,7 +30,7 @@ def test_a_skill_roll_reads_the_sheet(table):
 
 def test_health_load_and_conditions_apply(table):
     hero(table, health=4, laden=True)
-    table.state = apply_all(table.state, [__import__("tools.table", fromlist=["SetConditions"]).SetConditions(
+    table.state = apply_all(table.state, [__import__("narrator.tools.table", fromlist=["SetConditions"]).SetConditions(
         name="Pete", conditions=["exhausted-1"])])
     r = table.call("brew_skill_roll", {"actor": "Pete", "skill": "stealth"}, faces=[])
     assert r.pool == 2 + 2 - 2 - 2 - 2 and r.outcome == "failure" and r.total is None

@@ -6,10 +6,10 @@ from typing import Any
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.fiveplus.descriptors import make
-from tools.systems.fiveplus.sheet import FivePlusCharacter
-from tools.table import PutCharacter, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.systems.fiveplus.descriptors import make
+from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
+from narrator.tools.table import PutCharacter, TableState, apply_all
 
 
 class Table:

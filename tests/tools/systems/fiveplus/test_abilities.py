@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 FATIGUE = {"name": "Fatigue", "counter": 0, "level": 2, "tier": 0}
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.fiveplus.cards import FULL_DECK, Deck, consistent, value
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.fiveplus.cards import FULL_DECK, Deck, consistent, value
 
 
 def play_scene(call, players, seed, hand_size=4):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tools.systems.fiveplus.challenges import Challenge, advance
+from narrator.tools.systems.fiveplus.challenges import Challenge, advance
 
 
 def test_the_default_challenge_is_the_sum_of_the_key_levels(call):

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.fiveplus.characters import random_level_dist
-from tools.systems.fiveplus.sheet import cost, violations
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.fiveplus.characters import random_level_dist
+from narrator.tools.systems.fiveplus.sheet import cost, violations
 
 BOOK_CHANCES = {0: 0.10, 1: 0.25, 2: 0.40, 3: 0.50, 4: 0.70, 5: 0.75, 6: 0.80}
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.fiveplus.checks import p_range, successes_dist, successes_of
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.fiveplus.checks import p_range, successes_dist, successes_of
 
 
 def test_sneaking_past_the_castle_guard_is_a_range_of_7_to_9(call):

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.fiveplus.descriptors import Descriptor, group_for, make, parse_notation
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, group_for, make, parse_notation
 
 
 @pytest.mark.parametrize("text,kind,fields", [

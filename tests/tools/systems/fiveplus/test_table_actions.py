@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 from tests.tools.systems.fiveplus.conftest import SCAFFOLD
 
 
@@ -222,7 +222,7 @@ def test_without_purpose_words_the_roll_happens(table):
     ("I study the carving", "I ask the old man about the carving", False),
 ])
 def test_purpose_words(a, b, same):
-    from tools.systems.fiveplus.failure import purpose_words
+    from narrator.tools.systems.fiveplus.failure import purpose_words
 
     assert (purpose_words(a) == purpose_words(b)) is same
     assert purpose_words("I try again") == "" and purpose_words(None) == ""

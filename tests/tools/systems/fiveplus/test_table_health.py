@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
 from tests.tools.systems.fiveplus.conftest import SCAFFOLD
 
 ARMOUR = {"name": "Leather armour", "kind": "equipment", "equipped": True, "protects": "Physical", "reduction": 1}

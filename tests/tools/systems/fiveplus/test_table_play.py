@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
+from narrator.memory.campaign import Campaign
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
 from tests.tools.systems.fiveplus.conftest import SCAFFOLD
 
 SYSTEM = get_system("fiveplus")
@@ -107,11 +107,11 @@ def test_a_gm_less_scene_on_the_table(table):
 
 
 def test_a_royal_brings_an_important_npc(table):
-    from tools.systems.fiveplus.cards import FULL_DECK, Deck
+    from narrator.tools.systems.fiveplus.cards import FULL_DECK, Deck
 
     table.put("Solo", *SCAFFOLD)
     deck = Deck(deck=[c for c in FULL_DECK if c != "KC"], hands={"Solo": ["KC"]}, seats=["Solo"], dealt=True)
-    from tools.table import SetSystemState, apply_all
+    from narrator.tools.table import SetSystemState, apply_all
 
     table.state = apply_all(table.state, [SetSystemState(key="cards", value=deck.model_dump(mode="json"))])
     r = table.call("fiveplus_scene_play", {}, seed=4)

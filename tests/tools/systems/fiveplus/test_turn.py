@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 @pytest.mark.parametrize("actions,move,value", [(1, False, 1), (2, False, 0), (3, False, -1), (1, True, -1)])

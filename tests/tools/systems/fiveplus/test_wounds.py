@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.systems.fiveplus.wounds import ResistanceState, apply_damage
+from narrator.tools.systems.fiveplus.wounds import ResistanceState, apply_damage
 
 
 def test_the_dragon_burns_away_a_tier_1_resistance(call):

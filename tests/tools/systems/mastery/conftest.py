@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.mastery.sheet import MasteryCharacter
-from tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.systems.mastery.sheet import MasteryCharacter
+from narrator.tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
 
 TRAITS = ("agility", "cunning", "fortitude", "intelligence")
 

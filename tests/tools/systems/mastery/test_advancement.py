@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.mastery.examples import KESTREL
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.mastery.examples import KESTREL
 
 
 def test_raising_a_skill_spends_its_step_cost(call):

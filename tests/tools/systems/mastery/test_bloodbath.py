@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 def fighter(name, action, target=None, trait=0, **more):

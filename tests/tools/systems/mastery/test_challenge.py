@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.mastery.challenge import count_dist, hit_chance
-from tools.systems.mastery.rules import TARGET_NUMBERS
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.mastery.challenge import count_dist, hit_chance
+from narrator.tools.systems.mastery.rules import TARGET_NUMBERS
 
 
 def test_the_issue_example_has_the_exact_p_success(call):

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.mastery.characters import CHECK_ACTIVITIES
-from tools.systems.mastery.sheet import MasteryCharacter, cost_between, creation_cost, trait_points, violations
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.mastery.characters import CHECK_ACTIVITIES
+from narrator.tools.systems.mastery.sheet import MasteryCharacter, cost_between, creation_cost, trait_points, violations
 
 BASE = {"name": "Kestrel", "traits": {"agility": 2}, "abilities": {"swordsmanship": 3, "stealth": 2},
         "skills": {"parrying": 2, "lock-picking": 1}}
@@ -130,8 +130,8 @@ def test_a_random_thief_picks_thievery(call):
 
 
 def test_every_check_activity_has_catalogue_names():
-    from tools.systems.mastery.catalogue import ABILITIES, SKILLS
-    from tools.systems.mastery.fit import activities_of_name
+    from narrator.tools.systems.mastery.catalogue import ABILITIES, SKILLS
+    from narrator.tools.systems.mastery.fit import activities_of_name
 
     for table in (ABILITIES, SKILLS):
         for name, activities in table.items():
@@ -140,7 +140,7 @@ def test_every_check_activity_has_catalogue_names():
 
 
 def test_every_concept_word_suggests_known_activities():
-    from tools.systems.mastery.catalogue import ABILITIES, CONCEPT_ACTIVITIES, SKILLS, concept_activities
+    from narrator.tools.systems.mastery.catalogue import ABILITIES, CONCEPT_ACTIVITIES, SKILLS, concept_activities
 
     known = {a for acts in (*ABILITIES.values(), *SKILLS.values()) for a in acts}
     for word, activities in CONCEPT_ACTIVITIES.items():

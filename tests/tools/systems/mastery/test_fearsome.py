@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 PIT = {"die": 6, "hazard": "spiked pit", "trait": 1, "ability": 2, "tn": "Difficult", "needed": 2, "damage": 4,
        "health": 10, "trait_name": "agility", "ability_name": "athletics"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-from tools.systems.mastery.challenge import count_dist
+from narrator.tools.systems.mastery.challenge import count_dist
 
 
 def test_the_victor_has_the_most_successes_and_the_degree_is_the_difference(call):

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 def test_initiative_compares_degrees_then_agility_then_the_gms_order(call):

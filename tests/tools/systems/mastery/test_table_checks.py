@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 @pytest.fixture
@@ -130,9 +130,9 @@ def test_bad_campaign_options_are_reported(make_table):
 def test_the_skill_the_words_name_is_the_players_pick_when_it_fits(tmp_path):
     """'pick the lock' uses lock-picking even when pickpocketing is rated higher; a named skill that does not fit the
     activity is left to the best fit (the proposal never hands the engine an unfit pick)."""
-    from memory.campaign import Campaign
-    from tools.systems.mastery.proposals import SPECS, CheckProposal
-    from tools.table import PutCharacter, apply
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems.mastery.proposals import SPECS, CheckProposal
+    from narrator.tools.table import PutCharacter, apply
 
     with Campaign.new("T", "mastery", seed=5, root=tmp_path) as c:
         c.call("mastery_add_random_character", {"name": "Vessa", "concept": "thief"})

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
-from tools.systems.mastery.table_characters import LEVELS
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
+from narrator.tools.systems.mastery.table_characters import LEVELS
 
 MASTERY = get_system("mastery")
 

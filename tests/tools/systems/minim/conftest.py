@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.minim.sheet import MinimCharacter
-from tools.table import PutCharacter, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.systems.minim.sheet import MinimCharacter
+from narrator.tools.table import PutCharacter, TableState, apply_all
 
 
 class Table:

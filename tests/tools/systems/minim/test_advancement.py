@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.minim.sheet import MinimCharacter, violations
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.minim.challenge import challenge_of, rating_of, tier_of
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minim.challenge import challenge_of, rating_of, tier_of
 
 # The tier table as printed in minim.md#Challenge, typed here independently of rules.py.
 TABLE = {5: Fraction(100), 4: Fraction(20), 3: Fraction(5), 2: Fraction(1), 1: Fraction(2, 10)}
@@ -79,8 +79,8 @@ def test_tier_1_is_one_fifth_exactly_and_five_of_them_sum_to_exactly_1(call):
 @given(st.lists(st.tuples(st.integers(1, 5), st.integers(1, 50)), min_size=1, max_size=8),
        st.lists(st.tuples(st.integers(1, 5), st.integers(1, 50)), max_size=8))
 def test_totals_are_the_exact_sums_of_the_table(party, foes):
-    from tools.dice import Roller
-    from tools.registry import default_registry
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
 
     args = {"party": [{"tier": t, "count": c} for t, c in party], "foes": [{"tier": t, "count": c} for t, c in foes]}
     r = default_registry().call("minim_challenge", args, Roller(0))

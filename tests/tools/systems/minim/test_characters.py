@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.systems.minim.sheet import MinimCharacter, violations
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.minim.checks import outcome_dist, partial
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minim.checks import outcome_dist, partial
 
 
 def test_warrior_example_target_4_rolls_3_and_4_is_success(call):

@@ -10,7 +10,7 @@ from itertools import product
 import pytest
 from pydantic import ValidationError
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 # A hero with brawl 3 and the fight skill: target 4, as in the rulebook's warrior example.
 HERO = {"trait": 3, "skill": "fight", "has_skill": True}

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import DieFlag, Roller
-from tools.errors import ToolArgumentError
-from tools.registry import default_registry
-from tools.systems.minim.dungeon import lower_median, spread
+from narrator.tools.dice import DieFlag, Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.registry import default_registry
+from narrator.tools.systems.minim.dungeon import lower_median, spread
 
 # minim.md#Creating floors, typed here independently of rules.py.
 FEATURE_TABLE = {

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import DieFlag, Roller
-from tools.errors import ToolArgumentError
+from narrator.tools.dice import DieFlag, Roller
+from narrator.tools.errors import ToolArgumentError
 
 
 def c(name: str, brain: int, count: int = 1) -> dict:

@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.minim.rules import QUALITY_PRICE
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minim.rules import QUALITY_PRICE
 
 
 def faces_at_most(score: int) -> Fraction:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
 
 
 def die_partial(face: int, target: int) -> int:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from tools.systems.minim.sheet import MinimCharacter, problems, tier, violations
+from narrator.tools.systems.minim.sheet import MinimCharacter, problems, tier, violations
 
 
 def sheet(**changes: Any) -> dict[str, Any]:

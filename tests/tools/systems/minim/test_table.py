@@ -13,13 +13,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
-from tools.systems.minim.rules import CHALLENGE_BY_TIER, TRAIT_OF_SKILL
-from tools.systems.minim.sheet import MinimCharacter, tier, violations
-from tools.systems.minim.table_characters import KEYWORD_SKILLS, keywords_in
-from tools.table import PutCharacter, SetConditions, SetField, SetSystemState, TableState
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
+from narrator.tools.systems.minim.rules import CHALLENGE_BY_TIER, TRAIT_OF_SKILL
+from narrator.tools.systems.minim.sheet import MinimCharacter, tier, violations
+from narrator.tools.systems.minim.table_characters import KEYWORD_SKILLS, keywords_in
+from narrator.tools.table import PutCharacter, SetConditions, SetField, SetSystemState, TableState
 
 
 def problems_of(excinfo) -> dict[str, str]:

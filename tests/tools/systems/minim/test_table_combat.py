@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import DieFlag, Roller
-from tools.errors import ToolArgumentError
-from tools.table import Expiry, Initiative, SetConditions, SetField, SetInitiative
+from narrator.tools.dice import DieFlag, Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.table import Expiry, Initiative, SetConditions, SetField, SetInitiative
 
 SWORD = {"name": "sword", "kind": "weapon", "quality": 1}
 TORN_LEATHER = {"name": "torn leather armor", "kind": "armor", "quality": -1}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from memory.campaign import Campaign
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
+from narrator.memory.campaign import Campaign
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
 
 
 @pytest.fixture

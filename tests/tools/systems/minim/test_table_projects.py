@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.table import SetField, SetSystemState
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.table import SetField, SetSystemState
 
 CREW = ["Ada", "Bo", "Cy", "Di", "Ed"]
 

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from memory.campaign import Campaign
-from memory.store import canonical
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
+from narrator.memory.campaign import Campaign
+from narrator.memory.store import canonical
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
 
 ARIA = {
     "name": "Aria", "concept": "exiled archer princess",
@@ -246,8 +246,8 @@ def calls():
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_random_call_sequences_keep_the_table_legal(registry, data, seed):
-    from tools.dice import Roller
-    from tools.table import TableState, apply_all
+    from narrator.tools.dice import Roller
+    from narrator.tools.table import TableState, apply_all
 
     state = TableState(system="minim")
     setup = [("minim_add_character", {**ARIA, "gear": ARIA["gear"][:1]}),

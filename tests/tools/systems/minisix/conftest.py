@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tools.dice import Roller
-from tools.systems.minisix.sheet import MiniSixCharacter
-from tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
+from narrator.tools.dice import Roller
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter
+from narrator.tools.table import Initiative, PutCharacter, SetInitiative, TableState, apply_all
 
 
 class Table:

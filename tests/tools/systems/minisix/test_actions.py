@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 def test_the_dodge_action_keeps_the_roll_when_it_beats_static_dodge(call):

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.dice import Roller
-from tools.errors import ToolArgumentError
-from tools.systems.minisix.examples import BAELEN, WORKED_EXAMPLES
-from tools.systems.minisix.sheet import MiniSixCharacter, problems, violations
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minisix.examples import BAELEN, WORKED_EXAMPLES
+from narrator.tools.systems.minisix.sheet import MiniSixCharacter, problems, violations
 
 
 def test_sir_baelen_is_a_legal_new_character_with_parry_16(call):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.errors import ToolArgumentError
-from tools.systems.minisix.codes import DieCode, code
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minisix.codes import DieCode, code
 
 
 @pytest.mark.parametrize("text,dice,pips", [("4D+2", 4, 2), ("3D", 3, 0), ("+1D", 1, 0), ("-1D", -1, 0),

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tools.systems.minisix.damage import apply_result, level_dist, level_name, result_of
-from tools.systems.minisix.rules import LEVELS
+from narrator.tools.systems.minisix.damage import apply_result, level_dist, level_name, result_of
+from narrator.tools.systems.minisix.rules import LEVELS
 
 
 @pytest.mark.parametrize("damage,level", [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 
 
 def test_sir_baelen_parry_16(call):

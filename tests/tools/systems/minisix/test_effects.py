@@ -4,9 +4,9 @@ say a foe is dead), a worse wound replaces a lighter one as one fact, condition 
 from __future__ import annotations
 
 from tests.tools.systems.minisix.conftest import CUIRASS, SWORD, skill
-from tools.systems import get_system
-from tools.systems.contract import Effect
-from tools.systems.minisix.effects import story_effects
+from narrator.tools.systems import get_system
+from narrator.tools.systems.contract import Effect
+from narrator.tools.systems.minisix.effects import story_effects
 
 SIX = get_system("minisix")
 

@@ -8,10 +8,10 @@ from math import floor
 
 import pytest
 
-from tools.systems.minisix.codes import code
-from tools.systems.minisix.mass import mass_base, table_base, _binomial
-from tools.systems.minisix.rules import MASS_TABLE_ROWS
-from tools.systems.minisix.wild import wild_at_least
+from narrator.tools.systems.minisix.codes import code
+from narrator.tools.systems.minisix.mass import mass_base, table_base, _binomial
+from narrator.tools.systems.minisix.rules import MASS_TABLE_ROWS
+from narrator.tools.systems.minisix.wild import wild_at_least
 
 
 def test_ten_soldiers_with_4d_roll_11_plus_wd(call):

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tools.dice import DieFlag, Roller
-from tools.errors import ToolArgumentError
-from tools.systems.minisix.wild import at_least
+from narrator.tools.dice import DieFlag, Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minisix.wild import at_least
 
 
 def test_3d_plus_1_against_12_returns_the_exact_p_success(call):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.tools.systems.minisix.conftest import BOW, CUIRASS, KNIFE, SHIELD, SWORD, skill
-from tools.errors import ToolArgumentError
-from tools.systems import get_system
-from tools.table import Move, SetZones, apply_all
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems import get_system
+from narrator.tools.table import Move, SetZones, apply_all
 
 MINISIX = get_system("minisix")
 

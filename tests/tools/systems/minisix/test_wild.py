@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tools.systems.minisix.wild import (
+from narrator.tools.systems.minisix.wild import (
     SERIES_EPSILON, at_least, band_dist, truncated_wild, wild_at_least, wild_value_p,
 )
 

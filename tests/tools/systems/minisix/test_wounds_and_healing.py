@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tools.errors import ToolArgumentError
-from tools.systems.minisix.wild import at_least
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.systems.minisix.wild import at_least
 
 
 @pytest.mark.parametrize("level,dice,acts", [("stunned", 1, True), ("wounded", 1, True), ("severely wounded", 2, True),
