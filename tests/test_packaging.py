@@ -7,7 +7,6 @@ environment. The repository keeps the design card's folders; ``pyproject.toml`` 
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 import tomllib
@@ -53,6 +52,7 @@ def test_each_package_says_what_a_plugin_may_import():
     from the engine that the engine's ``__all__`` does not offer."""
     import ast
     import importlib
+    import importlib.util
 
     for package in ("narrator.tools", "narrator.models", "narrator.memory", "narrator.prompts"):
         module = importlib.import_module(package)
