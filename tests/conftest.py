@@ -12,9 +12,11 @@ import pytest
 def pytest_configure(config):
     import importlib
 
+    from narrator.game.rules import register_rules
     from narrator.tools.systems import register_system
 
     register_system(importlib.import_module("tests.coin_system").SYSTEM)
+    register_rules("coin", importlib.import_module("tests.coin_system.game").RULES)
 
 from narrator.tools.dice import Roller
 from narrator.tools.registry import default_registry

@@ -7,6 +7,7 @@ environment. The repository keeps the design card's folders; ``pyproject.toml`` 
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -33,8 +34,14 @@ def test_every_folder_is_a_listed_package():
 
 
 def test_the_wheel_installs_only_narrator(tmp_path):
+    source = tmp_path / "source"  # a copy: setuptools writes build/ and *.egg-info beside the sources it builds
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for folder in FOLDERS:
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__"))
     run = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir",
-                          str(tmp_path), str(ROOT)], capture_output=True, text=True, timeout=600)
+                          str(tmp_path), str(source)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr[-4000:]
     [wheel] = tmp_path.glob("narrator-*.whl")
     names = zipfile.ZipFile(wheel).namelist()

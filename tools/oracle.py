@@ -89,9 +89,9 @@ class OracleResult(CheckResult):
     total: int = Field(ge=2, le=12)
 
 
-@tool("oracle_ask", "oracle", "Ask the solo oracle a yes/no question at a likelihood: 2d6 against a threshold, "
-      "answering no, yes-but or yes.")
+@tool("oracle")
 def oracle_ask(args: OracleArgs, roller: Roller) -> OracleResult:
+    """Ask the solo oracle a yes/no question at a likelihood: 2d6 against a threshold, answering no, yes-but or yes."""
     t = THRESHOLD[args.likelihood]
     dice = [roller.roll(6, f"oracle die {i}") for i in (1, 2)]
     total = dice[0].face + dice[1].face

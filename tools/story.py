@@ -93,9 +93,10 @@ def _cap(text: str) -> str:
     return text[0].upper() + text[1:] if text else text
 
 
-@table_tool("story_scene", "story", "Frame a solo scene from the oracle tables: a place, a situation, someone "
-            "present and a hook (a thread); logged, seeded, replayable.")
+@table_tool("story")
 def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResult:
+    """Frame a solo scene from the oracle tables: a place, a situation, someone present and a hook (a thread); logged,
+    seeded, replayable."""
     t = scene_tables(state.system)
     story = state.story if args.kind == "next" else Story()
     place, d1 = _pick(roller, t["place"], "place")
@@ -164,9 +165,10 @@ class StoryOracleResult(CheckResult, BoundResult):
     random_event: str | None = Field(None, description="What happens besides the answer (on a low enough double).")
 
 
-@table_tool("story_oracle", "story", "Ask the solo oracle a yes/no question: 2d6 against the likelihood's "
-            "threshold moved by the chaos factor; a double at or under the chaos limit adds a random event.")
+@table_tool("story")
 def story_oracle(args: OracleArgs, roller: Roller, state: TableState) -> StoryOracleResult:
+    """Ask the solo oracle a yes/no question: 2d6 against the likelihood's threshold moved by the chaos factor; a double
+    at or under the chaos limit adds a random event."""
     story = state.story
     base = THRESHOLD[args.likelihood]
     shift = chaos_shift(story.chaos)
@@ -235,9 +237,10 @@ def _find(items: list[str], key: str, what: str) -> str:
                                                      f"there are: {listing}")])
 
 
-@table_tool("story_update", "story", "Change the story state by hand: chaos up or down one step, add or close a "
-            "thread, add or remove a recurring person.")
+@table_tool("story")
 def story_update(args: UpdateArgs, roller: Roller, state: TableState) -> UpdateResult:
+    """Change the story state by hand: chaos up or down one step, add or close a thread, add or remove a recurring
+    person."""
     story = state.story
     threads, people, chaos = list(story.threads), list(story.people), story.chaos
     said = []

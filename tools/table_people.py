@@ -128,7 +128,7 @@ def seat_tool(name: str, system: str, description: str, create: Tool, *,
     seat.__name__ = seat.__qualname__ = name
     seat.__module__ = module
     seat.__annotations__ = {"args": args_model, "roller": Roller, "state": TableState, "return": result_model}
-    return table_tool(name, system, description)(seat)
+    return table_tool(system, name=name, description=description)(seat)
 
 
 def random_seat_tool(name: str, system: str, description: str, create: Tool, *,

@@ -27,8 +27,9 @@ class SceneArgs(ToolArgs):
     text: str = Field(min_length=1, max_length=2000, description="What the scene is: place, time, situation.")
 
 
-@table_tool("table_set_scene", "table", "Set the current scene description.")
+@table_tool("table", name="table_set_scene")
 def set_scene(args: SceneArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Set the current scene description."""
     return BoundResult(summary=f"Scene: {args.text}", changes=[SetScene(text=args.text)])
 
 
@@ -64,9 +65,9 @@ class ZonesArgs(ToolArgs):
         return [[a.strip(), b.strip()] for a, b in links]
 
 
-@table_tool("table_set_zones", "table", "Divide the battlefield into zones and say which border each other (a map: "
-            "a room may border several).")
+@table_tool("table", name="table_set_zones")
 def set_zones(args: ZonesArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Divide the battlefield into zones and say which border each other (a map: a room may border several)."""
     links: list[tuple[str, str]] | None = None
     if args.links is not None:
         folded = {z.casefold(): z for z in args.zones}
@@ -96,9 +97,9 @@ class MoveArgs(ToolArgs):
     zone: str = Field(min_length=1, max_length=60)
 
 
-@table_tool("table_move", "table", "Move a character or NPC to a zone (in combat: one bordering zone per turn).",
-            acts="actor", moves=True)
+@table_tool("table", name="table_move", acts="actor", moves=True)
 def move(args: MoveArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Move a character or NPC to a zone (in combat: one bordering zone per turn)."""
     from narrator.tools.turns import blocking, condition_text
 
     name = state.find(args.actor, "actor")
@@ -129,9 +130,9 @@ class ConditionArgs(ToolArgs):
     remove: bool = Field(False, description="true to remove the condition instead of adding it")
 
 
-@table_tool("table_condition", "table", "Add or remove a condition on a character or NPC (the system says what it "
-            "does and when it ends).")
+@table_tool("table", name="table_condition")
 def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Add or remove a condition on a character or NPC (the system says what it does and when it ends)."""
     from narrator.tools.turns import condition_text, expiry_for
 
     name = state.find(args.actor, "actor")
@@ -179,9 +180,10 @@ class NextTurnResult(BoundResult):
     dice: list[Die] = Field(default_factory=list, description="Dice the system rolled as the turn began.")
 
 
-@table_tool("table_next_turn", "table", "Advance the initiative tracker to the next turn (and round); timed "
-            "conditions end, and the system may test the combatant whose turn begins.")
+@table_tool("table", name="table_next_turn")
 def next_turn(args: NoArgs, roller: Roller, state: TableState) -> NextTurnResult:
+    """Advance the initiative tracker to the next turn (and round); timed conditions end, and the system may test the
+    combatant whose turn begins."""
     from narrator.tools.systems import get_system
     from narrator.tools.table import apply_all
     from narrator.tools.turns import advance
@@ -205,8 +207,9 @@ class CombatantArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60)
 
 
-@table_tool("table_remove_combatant", "table", "Remove a character or NPC from the initiative order.")
+@table_tool("table", name="table_remove_combatant")
 def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Remove a character or NPC from the initiative order."""
     ini = _require_combat(state)
     name = next((n for n in ini.order if n.casefold() == args.actor.strip().casefold()), None)
     if name is None:
@@ -224,8 +227,9 @@ def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> 
     return BoundResult(summary=f"{name} leaves the fight", changes=[SetInitiative(initiative=new)])
 
 
-@table_tool("table_end_combat", "table", "End combat and clear the initiative tracker (and turn-timed conditions).")
+@table_tool("table", name="table_end_combat")
 def end_combat(args: NoArgs, roller: Roller, state: TableState) -> BoundResult:
+    """End combat and clear the initiative tracker (and turn-timed conditions)."""
     _require_combat(state)
     ops: list = []
     lines = []
@@ -245,9 +249,10 @@ class AreaResult(BoundResult):
     affected: list[str] = Field(description="Everyone in the zone — friend, foe or neutral.")
 
 
-@table_tool("table_area", "table", "Who an area effect reaches: everyone in a zone, friend, foe or neutral (the "
-            "system's own tool applies the effect to each).")
+@table_tool("table", name="table_area")
 def area(args: AreaArgs, roller: Roller, state: TableState) -> AreaResult:
+    """Who an area effect reaches: everyone in a zone, friend, foe or neutral (the system's own tool applies the effect
+    to each)."""
     zone = state.find_zone(args.zone)
     inside = state.in_zone(zone)
     return AreaResult(summary=f"In {zone}: {', '.join(inside) or 'nobody'}", zone=zone, affected=inside,
@@ -266,9 +271,9 @@ class EditArgs(ToolArgs):
     )
 
 
-@table_tool("table_edit_character", "table", "Edit fields of a character or NPC sheet; the system's rules judge the "
-            "result.")
+@table_tool("table", name="table_edit_character")
 def edit_character(args: EditArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Edit fields of a character or NPC sheet; the system's rules judge the result."""
     from narrator.tools.systems import get_system
     from narrator.tools.table import SetField, _set_path, get_path, path_problem
 
@@ -295,8 +300,9 @@ class RemoveArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60)
 
 
-@table_tool("table_remove_character", "table", "Remove a character or NPC from the campaign.")
+@table_tool("table", name="table_remove_character")
 def remove_character(args: RemoveArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Remove a character or NPC from the campaign."""
     from narrator.tools.table import RemoveCharacter
 
     name = state.find(args.actor, "actor")
@@ -317,8 +323,9 @@ class RollToolResult(ToolResult):
     odds: Odds | None = None
 
 
-@tool("table_roll", "table", "Roll dice notation openly (a player's or narrator's explicit roll).")
+@tool("table", name="table_roll")
 def roll_dice(args: RollArgs, roller: Roller) -> RollToolResult:
+    """Roll dice notation openly (a player's or narrator's explicit roll)."""
     from narrator.tools.errors import DiceLimitError, DiceNotationError
     from narrator.tools.notation import roll
 

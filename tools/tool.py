@@ -1,5 +1,8 @@
 """A tool: a name, a system, a description, typed arguments and a frozen typed result — and how it is marked.
 
+The name is the function's and the description its docstring's first paragraph (:func:`described`), as pydantic-ai
+takes them: written once, where the function is.
+
 Two kinds, marked explicitly (never inferred from a function's arity):
 
 * :func:`tool` — a *pure* tool, ``fn(args, roller) -> result``: the mechanics of a rulebook with every input
@@ -15,6 +18,7 @@ turn discovers the systems): no import cycle.
 
 from __future__ import annotations
 
+import inspect
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -64,19 +68,35 @@ def _models(name: str, fn: Callable[..., Any], arity: int) -> tuple[type, type]:
     return args_model, result_model
 
 
-def tool(name: str, system: str, description: str) -> Callable[[Callable[..., R]], Tool]:
-    """Decorator: a pure tool ``(args: ArgsModel, roller) -> ResultModel``; the models come from the annotations."""
+def described(fn: Callable[..., Any], name: str | None, description: str | None) -> tuple[str, str]:
+    """A tool's name and description: the function's name and its docstring's first paragraph (whitespace folded,
+    so a wrapped docstring reads as one line), unless the decorator gives them. Why from the function: the name
+    was written twice and the description was a string beside a function that said nothing, so they drifted."""
+    name = name or fn.__name__
+    if description is None:
+        doc = inspect.getdoc(fn) or ""
+        description = " ".join(doc.split("\n\n")[0].split())
+    if not description:
+        raise TypeError(f"{name}: a tool needs a description: a docstring, or description=")
+    return name, description
+
+
+def tool(system: str, *, name: str | None = None, description: str | None = None,
+         ) -> Callable[[Callable[..., R]], Tool]:
+    """Decorator: a pure tool ``(args: ArgsModel, roller) -> ResultModel``; the models come from the annotations, the
+    name and description from the function (:func:`described`)."""
 
     def wrap(fn: Callable[..., R]) -> Tool:
-        args_model, result_model = _models(name, fn, 2)
-        return Tool(name, system, description, args_model, result_model, fn, False, None)
+        tool_name, text = described(fn, name, description)
+        args_model, result_model = _models(tool_name, fn, 2)
+        return Tool(tool_name, system, text, args_model, result_model, fn, False, None)
 
     return wrap
 
 
-def table_tool(name: str, system: str, description: str, acts: str | None = None,
+def table_tool(system: str, *, name: str | None = None, description: str | None = None, acts: str | None = None,
                moves: bool = False) -> Callable[[Callable[..., R]], Tool]:
-    """Decorator: a state-bound tool ``(args, roller, state) -> BoundResult``.
+    """Decorator: a state-bound tool ``(args, roller, state) -> BoundResult``; name and description as :func:`tool`.
 
     ``acts`` is the name of the argument holding the acting character when the tool is that character's action
     (a check, an attack, a move): in combat it must then be their turn, with an action left, and no condition may
@@ -88,13 +108,14 @@ def table_tool(name: str, system: str, description: str, acts: str | None = None
     def wrap(fn: Callable[..., R]) -> Tool:
         from narrator.tools.table import BoundResult
 
-        args_model, result_model = _models(name, fn, 3)
+        name_, text = described(fn, name, description)
+        args_model, result_model = _models(name_, fn, 3)
         if not issubclass(result_model, BoundResult):
-            raise TypeError(f"{name}: a state-bound tool must return a BoundResult")
+            raise TypeError(f"{name_}: a state-bound tool must return a BoundResult")
         if acts is not None and acts not in args_model.model_fields:
-            raise TypeError(f"{name}: acts={acts!r} is not an argument of {args_model.__name__}")
+            raise TypeError(f"{name_}: acts={acts!r} is not an argument of {args_model.__name__}")
         if moves and acts is None:
-            raise TypeError(f"{name}: moves=True needs acts= (a move is someone's action)")
-        return Tool(name, system, description, args_model, result_model, fn, True, acts, moves)
+            raise TypeError(f"{name_}: moves=True needs acts= (a move is someone's action)")
+        return Tool(name_, system, text, args_model, result_model, fn, True, acts, moves)
 
     return wrap

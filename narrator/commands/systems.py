@@ -1,8 +1,8 @@
 """``narrator systems``: the rules systems installed, where each came from, and whether each keeps the contract.
 
 ``narrator systems`` lists every system with the distribution and version that installed it and the entry point
-(or scan) that found it, then any installed system that failed to load, by name and why — the others load
-regardless. ``narrator systems check NAME`` runs the contract's checks (:mod:`narrator.conformance`) on one
+(or scan) that found it, then anything installed under one of the hooks (:mod:`narrator.tools.hooks`: systems,
+game rules, slash commands) that failed to load, by name and why — the others load regardless. ``narrator systems check NAME`` runs the contract's checks (:mod:`narrator.conformance`) on one
 system, the same checks this project's tests run on the built-in five: a plugin author's one command.
 """
 
@@ -15,16 +15,32 @@ from dataclasses import asdict
 from narrator.tools.systems import all_systems, get_system, load_problems, origins
 
 
+def _game_rules() -> dict[str, str]:
+    """Where each system's game rules come from: the hook's entry point, else the built-in module, else none."""
+    from narrator.game import rules
+    from narrator.tools.hooks import GAME_RULES, load
+
+    found = {item.name: item.origin.target or "" for item in load(GAME_RULES, rules._check)[0]}
+    found.update({name: "registered at run time" for name in rules._RUNTIME})
+    return found
+
+
 def cmd_systems(ns: argparse.Namespace) -> int:
+    from narrator.game import command_set
+    from narrator.game.rules import rules_problems
+
     where = origins()
+    game = _game_rules()
     rows = []
     for s in all_systems():
         o = where.get(s.name)
         rows.append({"name": s.name, "title": s.title, "rulebook": s.rulebook,
                      "distribution": o.distribution if o else None, "version": o.version if o else None,
-                     "found_by": o.found_by if o else None, "target": o.target if o else None})
-    problems = [{"name": p.name, "distribution": p.origin.distribution, "version": p.origin.version,
-                 "target": p.origin.target, "error": p.error} for p in load_problems()]
+                     "found_by": o.found_by if o else None, "target": o.target if o else None,
+                     "game_rules": game.get(s.name)})
+    problems = [{"name": p.name, "hook": p.group, "distribution": p.origin.distribution, "version": p.origin.version,
+                 "target": p.origin.target, "error": p.error}
+                for p in (*load_problems(), *rules_problems(), *command_set.PROBLEMS)]
     if ns.json:
         print(json.dumps({"systems": rows, "problems": problems}, indent=2))
         return 1 if problems else 0
@@ -33,7 +49,7 @@ def cmd_systems(ns: argparse.Namespace) -> int:
         print(f"{r['name']:<10} {r['title']:<18} {source:<22} {r['found_by']}: {r['target']}")
     for p in problems:
         source = f"{p['distribution']} {p['version']}" if p["distribution"] else "?"
-        print(f"{p['name']:<10} NOT LOADED ({source}, {p['target']}): {p['error']}")
+        print(f"{p['name']:<10} NOT LOADED ({p['hook']}; {source}, {p['target']}): {p['error']}")
     return 1 if problems else 0
 
 

@@ -11,7 +11,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from narrator.game.blocks import Block
-from narrator.game.commands import command, find_name, usage_error
+from narrator.game.commands import CommandTable, find_name, usage_error
 from narrator.game.encounters import DIFFICULTIES, encounter_builder
 from narrator.game.scenes import scene_generators
 from narrator.tools.errors import UserError
@@ -20,6 +20,11 @@ from narrator.tools.systems import get_system
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
+
+
+TABLE = CommandTable()
+"""The play commands (registered in pyproject.toml under the hook ``narrator.commands``)."""
+command = TABLE.command
 
 
 def split_likelihood(text: str) -> tuple[str, str]:
@@ -165,8 +170,6 @@ def plain_ruling(question: str, answer: object) -> tuple[list[str], list[str]]:
 @command("rule", "/rule QUESTION", "a ruling with citations from the rulebook (needs the campaign memory)",
          "assist")
 def rule(s: "GameSession", arg: str) -> None:
-    from narrator.game.memory_bridge import ruling_lines
-
     if not arg:
         raise usage_error("rule")
     fn, why = s.rulings()

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from narrator.game.commands import command, usage_error
+from narrator.game.commands import CommandTable, usage_error
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
+
+
+TABLE = CommandTable()
+"""The story commands (registered in pyproject.toml under the hook ``narrator.commands``)."""
+command = TABLE.command
 
 
 def _listing(title: str, items: list[str], empty: str) -> str:

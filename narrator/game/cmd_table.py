@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from narrator.game.blocks import Block
 from narrator.game.commands import (
-    COMMANDS, GROUPS, command, complete_names, find_name, lookup, name_or_actor, usage_error,
+    COMMANDS, GROUPS, CommandTable, complete_names, find_name, lookup, name_or_actor, usage_error,
 )
 from narrator.game.modes import MODES
 from narrator.game.views import party_view, rows_table, tracker_view
@@ -16,6 +16,11 @@ from narrator.tools.errors import UserError
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
+
+
+TABLE = CommandTable()
+"""The table commands (registered in pyproject.toml under the hook ``narrator.commands``)."""
+command = TABLE.command
 
 
 @command("sheet", "/sheet [NAME]", "show a character's or NPC's sheet (default: the active character)", "table",

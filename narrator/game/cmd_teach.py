@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from narrator.game.blocks import Block
-from narrator.game.commands import command
+from narrator.game.commands import CommandTable
 from narrator.game.rules import Lesson
 from narrator.game.views import odds_view
 from narrator.tools import render
@@ -20,6 +20,12 @@ from narrator.tools.registry import default_registry
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
+
+
+TABLE = CommandTable()
+"""The teach commands (registered in pyproject.toml under the hook ``narrator.commands``)."""
+command = TABLE.command
+
 
 ORACLE_LESSON = Lesson("oracle", "The solo oracle answers yes/no questions: 2d6 against a threshold set by how "
                        "likely the answer is; exactly the threshold is 'yes, but'.", "oracle_ask",

@@ -2,8 +2,9 @@
 
 Why a table: the same facts drive three things — running a command, listing it in ``/help`` by mode, and
 completing its name and arguments — so they cannot drift apart. Handlers live in :mod:`.cmd_table`,
-:mod:`.cmd_play` and :mod:`.cmd_teach` and register themselves with :func:`command`; :mod:`.command_set` loads
-them (this module imports none of them: no circle). A handler sees the game only through
+:mod:`.cmd_play`, :mod:`.cmd_story` and :mod:`.cmd_teach`, each in its :class:`CommandTable`; :mod:`.command_set`
+loads the tables through the hook ``narrator.commands`` into :data:`COMMANDS` (this module imports none of them:
+no circle). A handler sees the game only through
 :class:`narrator.game.context.Play`. Every command works in every mode; the groups only say where each one shines.
 """
 
@@ -40,13 +41,21 @@ ALIASES = {"q": "quit", "exit": "quit", "h": "help", "?": "help", "inv": "invent
            "char": "character"}
 
 
-def command(name: str, usage: str, summary: str, group: str, *, needs_campaign: bool = True,
-            in_wizard: bool = False, complete: Callable[["GameSession", list[str]], Sequence[str]] | None = None):
-    def register(fn: Callable[["GameSession", str], None]) -> Callable[["GameSession", str], None]:
-        COMMANDS[name] = Command(name, usage, summary, group, fn, needs_campaign, in_wizard, complete)
-        return fn
+class CommandTable:
+    """The slash commands one module provides, as data: its handlers join by decoration (``TABLE.command``), and the
+    game loads every table through the hook ``narrator.commands`` (:mod:`.command_set`) — the built-in tables and a
+    plugin's alike. Nothing registers itself in a global on import."""
 
-    return register
+    def __init__(self) -> None:
+        self.commands: dict[str, Command] = {}
+
+    def command(self, name: str, usage: str, summary: str, group: str, *, needs_campaign: bool = True,
+                in_wizard: bool = False, complete: Callable[["GameSession", list[str]], Sequence[str]] | None = None):
+        def register(fn: Callable[["GameSession", str], None]) -> Callable[["GameSession", str], None]:
+            self.commands[name] = Command(name, usage, summary, group, fn, needs_campaign, in_wizard, complete)
+            return fn
+
+        return register
 
 
 def lookup(name: str) -> Command | None:

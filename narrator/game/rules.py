@@ -5,10 +5,11 @@ guided creation asks, what the status line shows, how ``/check`` names its argum
 proposed roll before it is thrown, which worked examples ``/learn`` offers. A system without an adapter still
 plays through :class:`BaseRules` (random characters, sheets as the system's own text, no previews).
 
-Adapters live in :mod:`narrator.game.systems`, one module per system; each system names its own by dotted path
-(``RulesSystem.game_adapter``, e.g. ``"narrator.game.systems.minim:RULES"``), so finding one is a lookup through
-the system contract, never an import side effect. The adapter also hands out the system's scene generators and
-its encounter builder, and what the beginning of a game session sets off (``session_start``).
+Adapters live in :mod:`narrator.game.systems`, one module per system, and are found through the hook
+``narrator.game_rules`` (:mod:`narrator.tools.hooks`): an entry point named for the system whose value is its
+adapter, registered in ``pyproject.toml`` for the five built-in systems exactly as a plugin registers its own. The
+engine never names the game (no dotted string from ``tools`` up to here). The adapter also hands out the system's
+scene generators and its encounter builder, and what the beginning of a game session sets off (``session_start``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.tools.errors import UserError
+from narrator.tools.hooks import GAME_RULES, load
 from narrator.tools.odds import Odds
 from narrator.tools.systems import get_system
 from narrator.tools.table import TableState
@@ -125,7 +127,7 @@ class BaseRules:
     """The system the adapter serves: an adapter names it once, as a class attribute."""
     start_combat_tool: str | None = None
     scene_kinds: tuple[str, ...] = ()
-    """The system's own scene generators, each as ``"module:Class"`` (like ``game_adapter``): made when asked, so
+    """The system's own scene generators, each as ``"module:Class"``: made when asked, so
     the adapter loads without the modules that hold them."""
     encounter_kind: str | None = None
     """The system's encounter builder as ``"module:Class"``; None: the system has no encounter rules."""
@@ -253,15 +255,46 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
     return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), labels, result)
 
 
-def rules_for(system: str) -> GameRules:
-    """The adapter the system names (``game_adapter``), or the defaults when it names none."""
-    import importlib
+_RUNTIME: dict[str, "GameRules"] = {}
 
-    spec = get_system(system).game_adapter
-    if not spec:
-        return BaseRules(system)
-    module, _, attribute = spec.partition(":")
-    rules = getattr(importlib.import_module(module), attribute or "RULES")
+
+def register_rules(system: str, rules: "GameRules") -> None:
+    """The adapter of a system made at run time (a test's own, beside :func:`narrator.tools.systems.register_system`);
+    an installed system registers through the ``narrator.game_rules`` hook instead."""
     if not isinstance(rules, GameRules):
-        raise TypeError(f"{spec} is not a GameRules adapter")
+        raise TypeError(f"{rules!r} is not a GameRules adapter")
+    _RUNTIME[system] = rules
+
+
+def _check(name: str, value: object) -> str | None:
+    return None if isinstance(value, GameRules) else "it is not a GameRules adapter"
+
+
+def rules_problems() -> tuple:
+    """The installed adapters that could not be loaded (``narrator systems`` lists them)."""
+    return load(GAME_RULES, _check)[1]
+
+
+def rules_for(system: str) -> GameRules:
+    """The system's adapter: registered at run time, else through the ``narrator.game_rules`` hook, else (a checkout
+    that was never installed) the built-in module :mod:`narrator.game.systems.<system>`; the defaults when there is
+    none."""
+    import importlib
+    import importlib.util
+
+    get_system(system)  # an unknown system is the user's error, named with the known ones
+    if system in _RUNTIME:
+        return _RUNTIME[system]
+    installed = {item.name: item.value for item in load(GAME_RULES, _check)[0]}
+    if system in installed:
+        return installed[system]
+    built_in = f"{__package__}.systems.{system}"
+    if importlib.util.find_spec(built_in) is not None:
+        return _check_built_in(getattr(importlib.import_module(built_in), "RULES", None), built_in)
+    return BaseRules(system)
+
+
+def _check_built_in(rules: object, where: str) -> GameRules:
+    if not isinstance(rules, GameRules):
+        raise TypeError(f"{where}:RULES is not a GameRules adapter")
     return rules

@@ -24,7 +24,6 @@ class Coin(SystemBase):
     character_tool = "coin_add_character"
     random_character_tool = "coin_add_random_character"
     npc_tool = "coin_add_npc"
-    game_adapter = f"{__name__}.game:RULES"  # wherever the package lives: the tests, or installed as narrator_coin
 
     proposals_from = examples_from = "tools"
     sheet_model = "tools:Sheet"

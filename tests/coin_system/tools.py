@@ -39,8 +39,9 @@ class FlipResult(CheckResult):
     outcome: Literal["heads", "tails"]
 
 
-@tool("coin_flip", "coin", "Flip a coin: heads succeeds, tails fails; with an edge, flip two and keep the better.")
+@tool("coin")
 def coin_flip(args: FlipArgs, roller: Roller) -> FlipResult:
+    """Flip a coin: heads succeeds, tails fails; with an edge, flip two and keep the better."""
     dice = [roller.roll(2, "coin")] + ([roller.roll(2, "edge coin")] if args.edge else [])
     heads = any(d.face == 2 for d in dice)
     one = Dist.uniform(["heads", "tails"])
@@ -61,8 +62,9 @@ class Made(ToolResult):
     character: Sheet
 
 
-@tool("coin_character", "coin", "Make a Coin character: luck 1-3 as chosen, health 3.")
+@tool("coin")
 def coin_character(args: MakeArgs, roller: Roller) -> Made:
+    """Make a Coin character: luck 1-3 as chosen, health 3."""
     return Made(summary=f"{args.name} joins (luck {args.luck})", steps=[f"Luck {args.luck}, health 3."],
                 rule_refs=[CHARACTERS], character=Sheet(name=args.name, luck=args.luck, npc=args.npc))
 
@@ -91,9 +93,9 @@ class CheckOnTable(FlipResult, BoundResult):
     actor: str
 
 
-@table_tool("coin_check", "coin", "A character tries something risky: a coin decides (an edge spends luck).",
-            acts="actor")
+@table_tool("coin", acts="actor")
 def coin_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTable:
+    """A character tries something risky: a coin decides (an edge spends luck)."""
     name, c = SHEETS.find(state, args.actor, "actor")
     if args.edge and c.luck < 1:
         fail("edge", f"{name} has no luck left")

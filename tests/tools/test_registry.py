@@ -70,8 +70,9 @@ class Out(ToolResult):
 
 
 def test_a_tool_returning_the_wrong_type_is_a_bug():
-    @tool("demo_bad", "demo", "Returns the wrong thing.")
+    @tool("demo", name="demo_bad")
     def bad(args: Args, roller: Roller) -> Out:
+        """Returns the wrong thing."""
         return "oops"  # type: ignore[return-value]
 
     reg = Registry([bad])
@@ -79,6 +80,43 @@ def test_a_tool_returning_the_wrong_type_is_a_bug():
         reg.call("demo_bad", {"x": 1}, Roller(1))
     with pytest.raises(ValueError):
         reg.add(bad)
+
+
+def test_a_tools_name_and_description_come_from_its_function():
+    @tool("demo")
+    def demo_echo(args: Args, roller: Roller) -> Out:
+        """Echo the number back.
+
+        Anything after the first paragraph is for the code's readers, not the schema."""
+        return Out()
+
+    assert demo_echo.name == "demo_echo" and demo_echo.description == "Echo the number back."
+
+    @tool("demo", name="demo_named", description="Given outright.")
+    def other(args: Args, roller: Roller) -> Out:
+        """Not this."""
+        return Out()
+
+    assert (other.name, other.description) == ("demo_named", "Given outright.")
+    with pytest.raises(TypeError, match="needs a description"):
+        @tool("demo")
+        def silent(args: Args, roller: Roller) -> Out:
+            return Out()
+
+
+def test_no_tool_spells_its_name_twice():
+    """A tool named as its function is declared without ``name=`` (the count was 211 of 224 before)."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in [*(root / "tools").rglob("*.py"), *(root / "tests" / "coin_system").rglob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef):
+                for d in node.decorator_list:
+                    if isinstance(d, ast.Call) and getattr(d.func, "id", None) in ("tool", "table_tool"):
+                        named = [k.value.value for k in d.keywords if k.arg == "name" and isinstance(k.value, ast.Constant)]
+                        assert named != [node.name], f"{path.name}: {node.name} is named twice"
 
 
 # -- hostile argument text -----------------------------------------------------------------------------------------

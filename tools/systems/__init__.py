@@ -21,46 +21,18 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 
 from narrator.tools import errors
+from narrator.tools.hooks import SYSTEMS, LoadProblem, Origin, load  # noqa: F401 - (Origin, LoadProblem: importable here)
 from narrator.tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
     POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
 )
 
 _EXTRA: dict[str, RulesSystem] = {}
 _GENERATION = [0]
-
-
-GROUP = "narrator.systems"
-"""The entry-point group a rules system registers in (``[project.entry-points."narrator.systems"]``)."""
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where a system came from, for ``narrator systems``: the distribution that installed it, its version, and
-    the entry point (or the scan, or a run-time registration) that found it."""
-
-    name: str
-    found_by: str  # "entry point", "package scan" or "registered at run time"
-    distribution: str | None = None
-    version: str | None = None
-    target: str | None = None  # the entry point's value, or the module scanned
-
-
-@dataclass(frozen=True)
-class LoadProblem:
-    """A system that could not be loaded: named, with the reason, so the others still load."""
-
-    name: str
-    origin: Origin
-    error: str
-
-
-def _entry_points() -> list[metadata.EntryPoint]:
-    return sorted(metadata.entry_points(group=GROUP), key=lambda ep: ep.name)
+GROUP = SYSTEMS
+"""The entry-point group a rules system registers in (:mod:`narrator.tools.hooks`)."""
 
 
 def _as_system(obj: object) -> object:
@@ -68,27 +40,19 @@ def _as_system(obj: object) -> object:
     return getattr(obj, "SYSTEM", obj) if not isinstance(obj, RulesSystem) else obj
 
 
+def _check(name: str, value: object) -> str | None:
+    system = _as_system(value)
+    if not isinstance(system, RulesSystem):
+        return "it does not satisfy the RulesSystem contract"
+    if system.name != name:
+        return f"it is the system {system.name!r}, not {name!r}"
+    return None
+
+
 @lru_cache(maxsize=1)
 def _discovered() -> tuple[tuple[RulesSystem, ...], tuple[Origin, ...], tuple[LoadProblem, ...]]:
-    found: dict[str, tuple[RulesSystem, Origin]] = {}
-    problems: list[LoadProblem] = []
-    for ep in _entry_points():
-        dist = getattr(ep, "dist", None)
-        origin = Origin(ep.name, "entry point", dist.metadata["Name"] if dist else None, dist.version if dist else None,
-                        ep.value)
-        try:
-            system = _as_system(ep.load())
-        except Exception as e:  # noqa: BLE001 - any failure of a plugin's import is reported, never fatal
-            problems.append(LoadProblem(ep.name, origin, f"{type(e).__name__}: {e}"))
-            continue
-        if not isinstance(system, RulesSystem):
-            problems.append(LoadProblem(ep.name, origin, f"{ep.value} does not satisfy the RulesSystem contract"))
-        elif system.name != ep.name:
-            problems.append(LoadProblem(ep.name, origin, f"{ep.value} is the system {system.name!r}, not {ep.name!r}"))
-        elif ep.name in found:
-            problems.append(LoadProblem(ep.name, origin, f"{ep.name!r} is already installed by {found[ep.name][1].distribution}"))
-        else:
-            found[ep.name] = (system, origin)
+    loaded, problems = load(GROUP, _check)
+    found: dict[str, tuple[RulesSystem, Origin]] = {item.name: (_as_system(item.value), item.origin) for item in loaded}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if not info.ispkg or info.name in found or any(p.name == info.name for p in problems):
             continue

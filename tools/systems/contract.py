@@ -39,7 +39,7 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 * teaching and rulings — ``worked_examples()``: canned arguments for pure tools (``narrator rules``).
 * files — ``prompts_dir``, laid out by kind as ``prompts/README.md`` says (``examples/``, ``training/``, ``lexicon/``,
   ``out_of_game/``, ``narration/``; the names in :mod:`prompts`).
-* the game — ``game_adapter``: ``"module:ATTRIBUTE"`` of its :class:`narrator.game.rules.GameRules`.
+* the game — not here: its adapter registers through the hook ``narrator.game_rules`` (:mod:`narrator.tools.hooks`).
 """
 
 from __future__ import annotations
@@ -121,7 +121,6 @@ class RulesSystem(Protocol):
     downed_condition: str
     table_citations: dict[str, list[str]]
     prompts_dir: Path
-    game_adapter: str | None
 
     def tools(self) -> list["Tool"]: ...
 
@@ -176,7 +175,6 @@ class SystemBase:
     start_combat_tool: str | None = None
     downed_condition: str = "unconscious"
     table_citations: dict[str, list[str]] = {}
-    game_adapter: str | None = None
     package: str = ""
 
     # -- where the defaults below find the system's parts: "module" or "module:attribute" inside ``package`` -------

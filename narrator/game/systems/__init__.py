@@ -1,6 +1,7 @@
 """Game adapters, one module per rules system.
 
-Each rules system names its adapter by dotted path (``RulesSystem.game_adapter``); :func:`narrator.game.rules.rules_for`
-imports it from there. Supporting the next system in the game is adding a module here (or anywhere the system's
-``game_adapter`` points), nothing else changes.
+Each built-in system's adapter is this package's module of its name, registered through the hook
+``narrator.game_rules`` in ``pyproject.toml`` (:mod:`narrator.tools.hooks`) as a plugin registers its own;
+:func:`narrator.game.rules.rules_for` finds it there. Supporting the next system in the game is adding a module and
+its entry point, nothing else changes.
 """

@@ -33,8 +33,20 @@ version = "0.0.1"
 [project.entry-points."narrator.systems"]
 broken = "narrator_broken:SYSTEM"
 
+[project.entry-points."narrator.commands"]
+clash = "narrator_clash:TABLE"
+
 [tool.setuptools]
-packages = ["narrator_broken"]
+packages = ["narrator_broken", "narrator_clash"]
+"""
+CLASH = """from narrator.game.commands import CommandTable
+
+TABLE = CommandTable()
+
+
+@TABLE.command("help", "/help", "a second /help", "table")
+def help_again(s, arg):
+    pass
 """
 
 
@@ -56,6 +68,8 @@ def plugins(tmp_path_factory) -> Path:
     (broken / "narrator_broken").mkdir(parents=True)
     (broken / "narrator_broken" / "__init__.py").write_text("raise ImportError('narrator_broken needs a module "
                                                             "that is not installed')\n")
+    (broken / "narrator_clash").mkdir()
+    (broken / "narrator_clash" / "__init__.py").write_text(CLASH)
     (broken / "pyproject.toml").write_text(BROKEN)
     site = work / "site"
     pip_install(coin, site)
@@ -77,12 +91,28 @@ def test_the_installed_plugin_is_listed_with_its_version_and_a_broken_one_by_nam
     assert {"minim", "mastery", "minisix", "fiveplus", "brew", "coin"} <= set(systems)
     assert systems["coin"]["distribution"] == "narrator-coin" and systems["coin"]["version"] == "0.1.0"
     assert systems["coin"]["found_by"] == "entry point" and systems["coin"]["target"] == "narrator_coin:SYSTEM"
+    assert systems["coin"]["game_rules"] == "narrator_coin.game:RULES"  # through the narrator.game_rules hook
     assert systems["minim"]["found_by"] == "entry point" or systems["minim"]["found_by"] == "package scan"
-    [problem] = report["problems"]
+    problem, clash = report["problems"]
     assert problem["name"] == "broken" and problem["distribution"] == "narrator-broken"
+    assert problem["hook"] == "narrator.systems"
+    assert clash["name"] == "clash" and clash["hook"] == "narrator.commands" and "/help is already" in clash["error"]
     assert "narrator_broken needs a module" in problem["error"]
     text = narrator(plugins, tmp_path, "systems").stdout
-    assert "broken     NOT LOADED" in text and "coin" in text
+    assert "broken     NOT LOADED (narrator.systems; narrator-broken 0.0.1" in text and "coin" in text
+
+
+def test_the_plugins_slash_command_joins_the_game(plugins, tmp_path):
+    """Coin's command table comes through the narrator.commands hook beside the built-in ones; the clashing /help
+    of the other plugin is refused and the game's own /help stays."""
+    code = ("from narrator.game import command_set as c; "
+            "print(c.COMMANDS['coinrules'].summary, '|', c.COMMANDS['help'].summary, '|', len(c.PROBLEMS))")
+    env = {**os.environ, "PYTHONPATH": str(plugins)}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                         timeout=600)
+    assert run.returncode == 0, run.stderr
+    coin, helps, problems = (part.strip() for part in run.stdout.split("|"))
+    assert coin == "Coin's rules in one line" and helps != "a second /help" and problems == "1"
 
 
 def test_the_plugin_passes_the_contract_check(plugins, tmp_path):

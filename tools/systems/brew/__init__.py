@@ -27,7 +27,6 @@ class Brew(SystemBase):
     npc_tool = "brew_add_npc"
     start_combat_tool = "brew_start_combat"
     downed_condition = "unconscious"
-    game_adapter = "narrator.game.systems.brew:RULES"
     options_model = "options:BrewOptions"
     sheet_model = "sheet:BrewCharacter"
     table_citations = {"table_set_zones": [WEAPONS], "table_move": [WEAPONS], "table_area": ["brew.md#Combat"],

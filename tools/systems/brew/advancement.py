@@ -45,9 +45,10 @@ class XpCostResult(ToolResult):
     cost: int
 
 
-@tool("brew_xp_cost", "brew", "Brew XP costs: attribute 3 x score, new skill 5, skill 2 x score, specialty 4 x skill, "
-      "new field of magic 10, magic point 2 x score, trick 10, class 50.")
+@tool("brew")
 def brew_xp_cost(args: XpCostArgs, roller: Roller) -> XpCostResult:
+    """Brew XP costs: attribute 3 x score, new skill 5, skill 2 x score, specialty 4 x skill, new field of magic 10,
+    magic point 2 x score, trick 10, class 50."""
     cost = xp_cost(args.advance, args.score)
     return XpCostResult(summary=f"{args.advance.replace('_', ' ')}: {cost} XP",
                         steps=[f"{args.advance.replace('_', ' ').capitalize()} costs {XP_COSTS[args.advance]}"
@@ -178,9 +179,10 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
                        f"({c.xp} → {c.xp - cost}).", line + "."]
 
 
-@tool("brew_advance", "brew", "Spend a Brew character's XP on an advance (attribute, skill, specialty, field of "
-      "magic, trick, class) at the book's costs, within the caps.")
+@tool("brew")
 def brew_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
+    """Spend a Brew character's XP on an advance (attribute, skill, specialty, field of magic, trick, class) at the
+    book's costs, within the caps."""
     new, cost, steps = advance(args)
     return AdvanceResult(summary=f"{new.name}: {steps[-1].rstrip('.')} for {cost} XP", steps=steps,
                          rule_refs=[XP_REF, CAPS_REF], character=new, cost=cost, xp_after=new.xp)

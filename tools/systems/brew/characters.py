@@ -299,9 +299,10 @@ class CharacterResult(ToolResult):
     unspent: int
 
 
-@tool("brew_character_create", "brew", "Create a Brew player-character from the points bought and the ancestry and "
-      "class choices; adds their bonuses, tricks and flaws and checks the point buy.")
+@tool("brew")
 def brew_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    """Create a Brew player-character from the points bought and the ancestry and class choices; adds their bonuses,
+    tricks and flaws and checks the point buy."""
     c = assemble(args)
     found = problems(c, creation=True)
     if found:
@@ -337,9 +338,9 @@ class ValidationResult(ToolResult):
     creation: bool
 
 
-@tool("brew_character_validate", "brew", "Check a Brew sheet against the rules, listing every violation (the point "
-      "buy too, unless creation is false).")
+@tool("brew")
 def brew_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    """Check a Brew sheet against the rules, listing every violation (the point buy too, unless creation is false)."""
     c = args.character
     creation = args.creation and not c.npc
     found = problems(c, creation)
@@ -383,9 +384,10 @@ def _spend(roller: Roller, points: int, scores: dict[str, int], floor: dict[str,
     return spent
 
 
-@tool("brew_character_random", "brew", "Roll a random, rules-legal Brew player-character: ancestry, class, the point "
-      "buy, magic, a specialty, tricks and flaws.")
+@tool("brew")
 def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    """Roll a random, rules-legal Brew player-character: ancestry, class, the point buy, magic, a specialty, tricks and
+    flaws."""
     check_picks("brew_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
     weapons = [CONCEPT_WEAPONS[o.key[5:]][0] for o in of_kind(picked, "gear")][:2]

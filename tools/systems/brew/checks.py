@@ -317,7 +317,8 @@ def check_fields(args: CheckArgs, roller: Roller, purpose: str = "skill die") ->
     )
 
 
-@tool("brew_check", "brew", "Roll a Brew skill roll: attribute + skill + bonus + 1d6 (2d6 keep the higher with a "
-      "specialty) against a difficulty; failure, success, perfect or astounding, with exact odds.")
+@tool("brew")
 def brew_check(args: CheckArgs, roller: Roller) -> BrewCheckResult:
+    """Roll a Brew skill roll: attribute + skill + bonus + 1d6 (2d6 keep the higher with a specialty) against a
+    difficulty; failure, success, perfect or astounding, with exact odds."""
     return check(args, roller)

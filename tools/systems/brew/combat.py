@@ -222,9 +222,10 @@ def exchange(a: int | None, d: int | None, defence: str, counter: bool) -> str:
     return "miss"
 
 
-@tool("brew_attack", "brew", "A Brew attack: contested attack and defence rolls; damage by attack type or weapon, "
-      "+1 for winning by 2, armor soak, targeted attacks, several opponents, ranges, taking the hit, disengaging.")
+@tool("brew")
 def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
+    """A Brew attack: contested attack and defence rolls; damage by attack type or weapon, +1 for winning by 2, armor
+    soak, targeted attacks, several opponents, ranges, taking the hit, disengaging."""
     reach = args.weapon.reach()
     if args.range not in reach:
         raise ToolArgumentError("?", [FieldProblem("range", f"a {args.weapon.label()} reaches {' and '.join(reach)} "
@@ -388,9 +389,10 @@ def throw_range(total: int, attribute: int, heavy: bool) -> int:
     return 0
 
 
-@tool("brew_throw", "brew", "Throw at an unmoving or unaware target (not contested): Precision (Power if heavy) + "
-      "Athletics + 1d6; a total of 8 reaches Precision x 5 m, 10 reaches x 10 m (heavy: Power x 2 m / x 5 m).")
+@tool("brew")
 def brew_throw(args: ThrowArgs, roller: Roller) -> ThrowResult:
+    """Throw at an unmoving or unaware target (not contested): Precision (Power if heavy) + Athletics + 1d6; a total of
+    8 reaches Precision x 5 m, 10 reaches x 10 m (heavy: Power x 2 m / x 5 m)."""
     pool = args.attribute + args.athletics + args.bonus
     name = "Power" if args.heavy else "Precision"
     steps = [f"Pool = {name} {args.attribute} + Athletics {args.athletics}"
@@ -497,9 +499,10 @@ def chase_dist(args: ChaseArgs) -> Dist:
     return Dist(done)
 
 
-@tool("brew_chase", "brew", "A Brew chase: contested Speed rolls up to a cap (five by default); from the second, "
-      "Power vs 6 or -2 for tiring; the first to win a majority decides: caught or got away.")
+@tool("brew")
 def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
+    """A Brew chase: contested Speed rolls up to a cap (five by default); from the second, Power vs 6 or -2 for tiring;
+    the first to win a majority decides: caught or got away."""
     c, q = args.chaser, args.quarry
     need = args.max_rolls // 2 + 1
     steps = [f"{c.name} (Speed {c.speed}) chases {q.name} (Speed {q.speed}): up to {args.max_rolls} contested "
@@ -556,9 +559,10 @@ class FightExhaustionResult(ToolResult):
     rounds_left: int = Field(description="Rounds before the penalty starts (0 once it has).")
 
 
-@tool("brew_fight_exhaustion", "brew", "Exhaustion in a fight that drags on without damage: after Power rounds, -2 to "
-      "attacks and defences, 2 more every further round.")
+@tool("brew")
 def brew_fight_exhaustion(args: FightExhaustionArgs, roller: Roller) -> FightExhaustionResult:
+    """Exhaustion in a fight that drags on without damage: after Power rounds, -2 to attacks and defences, 2 more every
+    further round."""
     over = max(0, args.rounds - args.power)
     penalty = -2 * over
     steps = [f"Power {args.power}: {args.power} rounds without damage before tiring; {args.rounds} fought."]

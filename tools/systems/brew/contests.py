@@ -127,9 +127,10 @@ def _contest_dists(mode_a: str, lucky_a: bool, pa: int, mode_b: str, lucky_b: bo
     return outcome, margin
 
 
-@tool("brew_contest", "brew", "A Brew contested roll: each side's pool + 1d6, the higher total wins (a tie is a "
-      "standoff); the margin says by how much.")
+@tool("brew")
 def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
+    """A Brew contested roll: each side's pool + 1d6, the higher total wins (a tie is a standoff); the margin says by
+    how much."""
     if args.a.name.casefold() == args.b.name.casefold():
         args = args.model_copy(update={"a": args.a.model_copy(update={"name": f"{args.a.name} (a)"}),
                                        "b": args.b.model_copy(update={"name": f"{args.b.name} (b)"})})
@@ -231,9 +232,10 @@ def _consecutive_dist(base: int, difficulty: int, max_rolls: int) -> Dist:
     return Dist(out)
 
 
-@tool("brew_collaborate", "brew", "A Brew collaborative roll: one base pool, every helper's d6 added (concurrent: "
-      "one try each at once; consecutive: turns until done or out of tries).")
+@tool("brew")
 def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult:
+    """A Brew collaborative roll: one base pool, every helper's d6 added (concurrent: one try each at once; consecutive:
+    turns until done or out of tries)."""
     people = list(args.participants)
     chosen = next((p for p in people if args.base and p.name.casefold() == args.base.casefold()), None) or \
         max(people, key=lambda p: p.pool)

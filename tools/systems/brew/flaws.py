@@ -55,9 +55,10 @@ def _p(pool: int, difficulty: int):
     return Fraction(sum(1 for f in range(1, 7) if pool + f >= difficulty), 6)
 
 
-@tool("brew_flaw_roll", "brew", "Roll a Brew sample flaw: Unlucky (1-3 fails catastrophically), Old Enemies (a 1 "
-      "brings an enemy), Bound by Their Word (5 damage, maybe an attribute), Thin Face (Wits + Performance vs 8).")
+@tool("brew")
 def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
+    """Roll a Brew sample flaw: Unlucky (1-3 fails catastrophically), Old Enemies (a 1 brings an enemy), Bound by Their
+    Word (5 damage, maybe an attribute), Thin Face (Wits + Performance vs 8)."""
     d = roller.roll(6, f"{args.flaw} die")
     damage, lost = 0, None
     if args.flaw == "unlucky":

@@ -71,9 +71,9 @@ def duration_dist(base: int, power: int) -> Dist:
     return die(6).map(lambda d: max(0, base - d - power))
 
 
-@tool("brew_illness", "brew", "Brew illness: resist with Power + Survival against its infectiousness; infected, it "
-      "lasts 10 - 1d6 - Power days.")
+@tool("brew")
 def brew_illness(args: IllnessArgs, roller: Roller) -> IllnessResult:
+    """Brew illness: resist with Power + Survival against its infectiousness; infected, it lasts 10 - 1d6 - Power days."""
     what = "mana" if args.mana else "Power"
     dice: list[Die] = []
     steps = []
@@ -136,9 +136,10 @@ class DeprivationResult(ToolResult):
     max_health_after: int
 
 
-@tool("brew_deprivation", "brew", "Brew hunger and thirst: no food 2 health a week, meagre 1; no water 3 a day, "
-      "meagre 1; falling to 0 this way costs a point of maximum health.")
+@tool("brew")
 def brew_deprivation(args: DeprivationArgs, roller: Roller) -> DeprivationResult:
+    """Brew hunger and thirst: no food 2 health a week, meagre 1; no water 3 a day, meagre 1; falling to 0 this way
+    costs a point of maximum health."""
     weeks = args.days // 7
     food = {"none": 2, "meagre": 1, "enough": 0}[args.food] * weeks
     water = {"none": 3, "meagre": 1, "enough": 0}[args.water] * args.days
@@ -205,10 +206,10 @@ def _p(pool: int, difficulty: int) -> Fraction:
     return Fraction(sum(1 for f in range(1, 7) if pool + f >= difficulty), 6) if pool > 0 else Fraction(0)
 
 
-@tool("brew_sleep", "brew", "Brew sleep deprivation for one day: easy mode (Power vs 5 to stay awake, -2 on day 3, "
-      "asleep after) or hard mode (growing penalties, Power + Survival vs 8 to stave off, damage from day 5); "
-      "short sleep penalties.")
+@tool("brew")
 def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
+    """Brew sleep deprivation for one day: easy mode (Power vs 5 to stay awake, -2 on day 3, asleep after) or hard mode
+    (growing penalties, Power + Survival vs 8 to stave off, damage from day 5); short sleep penalties."""
     dice: list[Die] = []
     steps = [f"Day {args.day} without {'any' if args.sleep == 'none' else 'enough (5 hours of)'} sleep, "
              f"{args.mode} mode."]
@@ -286,9 +287,9 @@ class ExhaustionResult(ToolResult):
 EXHAUSTION_PENALTY = {0: 0, 1: -2, 2: -3, 3: -4}
 
 
-@tool("brew_exhaustion", "brew", "Brew exhaustion from exertion: -2 to all skills, then -3, then -4, then the "
-      "character falls unconscious.")
+@tool("brew")
 def brew_exhaustion(args: ExhaustionArgs, roller: Roller) -> ExhaustionResult:
+    """Brew exhaustion from exertion: -2 to all skills, then -3, then -4, then the character falls unconscious."""
     level = args.level + (1 if args.persist else 0)
     if level >= 4:
         return ExhaustionResult(summary="Too exhausted: falls unconscious", steps=[
@@ -319,9 +320,10 @@ class WeatherResult(CheckResult):
     difficulty: int
 
 
-@tool("brew_weather", "brew", "Brew extreme heat or cold: -2 to all rolls; every five hours Power + Survival (+2 "
-      "equipped) against 10 - Power, or 1 damage.")
+@tool("brew")
 def brew_weather(args: WeatherArgs, roller: Roller) -> WeatherResult:
+    """Brew extreme heat or cold: -2 to all rolls; every five hours Power + Survival (+2 equipped) against 10 - Power,
+    or 1 damage."""
     checks = args.hours // 5
     difficulty = 10 - args.power
     pool = args.power + args.survival + (2 if args.equipped else 0) + args.bonus
@@ -366,9 +368,9 @@ class LoadResult(ToolResult):
     laden: bool
 
 
-@tool("brew_load", "brew", "Brew load: Power 1-2 carries 15 kg unladen, 3-4 20 kg, 5 30 kg; laden is -2 to Speed and "
-      "Precision.")
+@tool("brew")
 def brew_load(args: LoadArgs, roller: Roller) -> LoadResult:
+    """Brew load: Power 1-2 carries 15 kg unladen, 3-4 20 kg, 5 30 kg; laden is -2 to Speed and Precision."""
     cap = CARRY_KG[min(5, args.power)]
     laden = args.carried_kg > cap
     return LoadResult(summary=f"{args.carried_kg:g} kg of {cap}: {'laden' if laden else 'light'}",
@@ -396,9 +398,10 @@ class MovementResult(CheckResult):
     distance_m: int | None
 
 
-@tool("brew_movement", "brew", "Brew movement (the crunchy option): a sprint is Speed + half a d6 metres per 3 "
-      "seconds; a run is (Speed + Power + 1d6) / 2 km/h, rounded up.")
+@tool("brew")
 def brew_movement(args: MovementArgs, roller: Roller) -> MovementResult:
+    """Brew movement (the crunchy option): a sprint is Speed + half a d6 metres per 3 seconds; a run is (Speed + Power +
+    1d6) / 2 km/h, rounded up."""
     d = roller.roll(6, "movement die")
     if args.mode == "sprint":
         value = args.speed + ceil(d.face / 2)
@@ -435,9 +438,9 @@ class TravelResult(ToolResult):
     hours_max: float
 
 
-@tool("brew_travel", "brew", "Brew example travel times: carriage 5-8 km/h, on foot 1-2 (terrain) to 4-5 km/h (good "
-      "road), horseback 7 km/h.")
+@tool("brew")
 def brew_travel(args: TravelArgs, roller: Roller) -> TravelResult:
+    """Brew example travel times: carriage 5-8 km/h, on foot 1-2 (terrain) to 4-5 km/h (good road), horseback 7 km/h."""
     low, high, note = TRAVEL_KMH[args.mode]
     fast, slow = args.distance_km / high, args.distance_km / low
     steps = [f"{args.mode}: {low:g}-{high:g} km/h ({note}).",

@@ -94,9 +94,10 @@ class HealRollResult(CheckResult):
     heal_odds: dict[str, str] = Field(description="Exact distribution of the points healed.")
 
 
-@tool("brew_heal_roll", "brew", "A Brew Medicine or magical Healing roll: points healed by the total (realistic magic "
-      "6 -> 2, 8 -> 4, 12 -> 8; simplified medicine 2/4, magic 4/6; a realistic Medicine day 2, 3 on 8+).")
+@tool("brew")
 def brew_heal_roll(args: HealRollArgs, roller: Roller) -> HealRollResult:
+    """A Brew Medicine or magical Healing roll: points healed by the total (realistic magic 6 -> 2, 8 -> 4, 12 -> 8;
+    simplified medicine 2/4, magic 4/6; a realistic Medicine day 2, 3 on 8+)."""
     breakdown, steps = pool_of(args)
     mode = keep_mode(args.specialty, args.advantage)
     r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, purpose="healing die")
@@ -169,9 +170,10 @@ class RestResult(ToolResult):
     resolve_refreshed: bool
 
 
-@tool("brew_rest", "brew", "Brew rest: under the simplified rules two hours heal half the damage (rounded up), eight "
-      "hours heal all of it and lasting injuries; five hours refresh Resolve.")
+@tool("brew")
 def brew_rest(args: RestArgs, roller: Roller) -> RestResult:
+    """Brew rest: under the simplified rules two hours heal half the damage (rounded up), eight hours heal all of it and
+    lasting injuries; five hours refresh Resolve."""
     damage = max(0, args.max_health - args.health)
     steps = [f"Damage sustained: {damage} (health {args.health} of {args.max_health})."]
     healed = 0
@@ -222,9 +224,10 @@ def stabilisation_period(power: int) -> int:
     return max(1, 10 - power)
 
 
-@tool("brew_stabilise", "brew", "Stabilise a Brew character at 0 to -4: Medicine against 6 brings them to health 1 "
-      "for a stabilisation period of 10 - Power days (8+ shortens it by a day).")
+@tool("brew")
 def brew_stabilise(args: StabiliseArgs, roller: Roller) -> StabiliseResult:
+    """Stabilise a Brew character at 0 to -4: Medicine against 6 brings them to health 1 for a stabilisation period of
+    10 - Power days (8+ shortens it by a day)."""
     breakdown, steps = pool_of(args)
     mode = keep_mode(args.specialty, args.advantage)
     r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, purpose="medicine die")
@@ -344,8 +347,9 @@ def recover(args: RecoveryArgs) -> RecoveryResult:
                           stabilising_days=left if left else None, injuries_after=injuries, dead=dead, days=days)
 
 
-@tool("brew_recovery", "brew", "Brew realistic recovery day by day: 1 health a day (2 with medical care), the "
-      "stabilisation period at health 1, missed days, death after Power missed days, lasting injuries (30 points).")
+@tool("brew")
 def brew_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
+    """Brew realistic recovery day by day: 1 health a day (2 with medical care), the stabilisation period at health 1,
+    missed days, death after Power missed days, lasting injuries (30 points)."""
     return recover(args)
 

@@ -178,7 +178,8 @@ def take_damage(args: DamageArgs) -> DamageResult:
                         death_clock=death_clock(after, args.power), injury_setback=args.amount if args.injuries else 0)
 
 
-@tool("brew_damage", "brew", "Brew damage: health after a hit, the penalty thresholds (5, 3), unconscious at 0, dying "
-      "below 0, dead at -5; optionally a lasting injury absorbing up to 5.")
+@tool("brew")
 def brew_damage(args: DamageArgs, roller: Roller) -> DamageResult:
+    """Brew damage: health after a hit, the penalty thresholds (5, 3), unconscious at 0, dying below 0, dead at -5;
+    optionally a lasting injury absorbing up to 5."""
     return take_damage(args)

@@ -88,9 +88,10 @@ def first_odds(tied: tuple[str, ...], order: tuple[str, ...]) -> Odds:
     return dist.odds(label=lambda n: f"{n} first", order=[n for n in order if dist[n]])
 
 
-@tool("brew_initiative", "brew", "Brew turn order: highest Speed first, ties broken by a d6 each, rerolled until "
-      "broken; the order repeats every round.")
+@tool("brew")
 def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResult:
+    """Brew turn order: highest Speed first, ties broken by a d6 each, rerolled until broken; the order repeats every
+    round."""
     by_speed: dict[int, list[str]] = {}
     for c in args.combatants:
         by_speed.setdefault(c.speed, []).append(c.name)

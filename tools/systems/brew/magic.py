@@ -41,9 +41,10 @@ class CastResult(BrewCheckResult):
     mana_after: int
 
 
-@tool("brew_cast", "brew", "Cast a Brew spell: attribute + field of magic + 1d6 against a difficulty; no point in the "
-      "field means it cannot be cast; uses one mana slot.")
+@tool("brew")
 def brew_cast(args: CastArgs, roller: Roller) -> CastResult:
+    """Cast a Brew spell: attribute + field of magic + 1d6 against a difficulty; no point in the field means it cannot
+    be cast; uses one mana slot."""
     problems = []
     if not args.skill:
         problems.append(FieldProblem("skill", f"no points in {args.field}: magic of a field cannot be cast by "
@@ -90,9 +91,10 @@ class ManaResult(CheckResult):
     regained: int
 
 
-@tool("brew_mana", "brew", "Refresh Brew mana slots: daily (all at dawn or sunset), timed (each slot back some hours "
-      "after use) or by a ritual roll.")
+@tool("brew")
 def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
+    """Refresh Brew mana slots: daily (all at dawn or sunset), timed (each slot back some hours after use) or by a
+    ritual roll."""
     spent = args.max_mana - args.mana
     steps = [f"Mana {args.mana} of {args.max_mana} ({spent} used)."]
     dice = []

@@ -151,9 +151,10 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
     return new, steps
 
 
-@tool("brew_regress", "brew", "Optional rule, Character Regression: reduce a returning character by the points the "
-      "player and GM agreed (the player picks attributes, skills, magic or tricks; points may go to Profession).")
+@tool("brew")
 def brew_regress(args: RegressArgs, roller: Roller) -> RegressResult:
+    """Optional rule, Character Regression: reduce a returning character by the points the player and GM agreed (the
+    player picks attributes, skills, magic or tricks; points may go to Profession)."""
     new, steps = regress(args)
     return RegressResult(summary=f"regressed by {args.agreed} point(s)", steps=steps,
                          rule_refs=[REGRESSION], character=new, points=args.agreed)
@@ -167,9 +168,10 @@ class RegressOnTableResult(RegressResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_regress_character", "brew", "Character Regression (the campaign's optional rule): reduce a "
-            "character on the table by the agreed points before play.")
+@table_tool("brew")
 def brew_regress_character(args: RegressOnTable, roller: Roller, state: TableState) -> RegressOnTableResult:
+    """Character Regression (the campaign's optional rule): reduce a character on the table by the agreed points before
+    play."""
     if not option(state, "regression", False):
         fail("agreed", "Character Regression is an optional rule this campaign does not use (campaign option "
                         "regression: true)", args.agreed)

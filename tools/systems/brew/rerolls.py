@@ -53,9 +53,10 @@ class RerollResult(BrewCheckResult):
     previous_total: int
 
 
-@tool("brew_reroll", "brew", "Spend a Resolve point to reroll a failed Brew roll whose die showed more than 1 (never "
-      "in Downtime); training points for the skill are spent first.")
+@tool("brew")
 def brew_reroll(args: RerollArgs, roller: Roller) -> RerollResult:
+    """Spend a Resolve point to reroll a failed Brew roll whose die showed more than 1 (never in Downtime); training
+    points for the skill are spent first."""
     breakdown, _ = pool_of(args)
     problems = []
     if args.time == "downtime":
@@ -129,9 +130,10 @@ def chance_odds(total: int, difficulty: int, masks: bool) -> Odds:
     return label_odds(chance_dist(total, difficulty, masks))
 
 
-@tool("brew_chance_roll", "brew", "After a success in Bullet Time, risk a chance roll: 1d6 of 1-3 turns it into a "
-      "failure, 4-6 adds to the total for a higher threshold.")
+@tool("brew")
 def brew_chance_roll(args: ChanceArgs, roller: Roller) -> ChanceResult:
+    """After a success in Bullet Time, risk a chance roll: 1d6 of 1-3 turns it into a failure, 4-6 adds to the total for
+    a higher threshold."""
     d = roller.roll(6, "chance die")
     before = outcome_of(args.total, args.difficulty)
     steps = [f"A success ({args.total} against {args.difficulty}, {before}) risks one more d6: 1-3 fails the "

@@ -154,9 +154,10 @@ class SkillRollResult(BrewCheckResult, BoundResult):
     skill: str | None
 
 
-@table_tool("brew_skill_roll", "brew", "A character or NPC makes a Brew skill roll: attribute + skill from the sheet, "
-            "health, load, conditions and tricks applied, against a difficulty.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_skill_roll(args: SkillRollArgs, roller: Roller, state: TableState) -> SkillRollResult:
+    """A character or NPC makes a Brew skill roll: attribute + skill from the sheet, health, load, conditions and tricks
+    applied, against a difficulty."""
     name, sheet = find(state, args.actor, "actor")
     require_conscious(name, sheet, "actor")
     attribute = args.attribute or DEFAULT_ATTRIBUTE[args.skill]
@@ -201,10 +202,10 @@ class SpendResolveResult(RerollResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_spend_resolve", "brew", "Spend a Resolve point to reroll the actor's last failed roll (its die "
-            "showed more than 1; not in Downtime; training points for that skill first). Part of that roll's action, "
-            "not a new one.")
+@table_tool("brew")
 def brew_spend_resolve(args: ResolveArgs, roller: Roller, state: TableState) -> SpendResolveResult:
+    """Spend a Resolve point to reroll the actor's last failed roll (its die showed more than 1; not in Downtime;
+    training points for that skill first). Part of that roll's action, not a new one."""
     name, sheet = find(state, args.actor, "actor")
     if args.divine and (sheet.character_class != "servant to a martial god"
                         or "Bound to the God" not in sheet.flaws):
@@ -241,9 +242,10 @@ class TakeChanceResult(ChanceResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_take_chance", "brew", "After a successful roll in Bullet Time, risk a chance roll on it: 1-3 "
-            "fails the action, 4-6 adds for a higher threshold. Part of that roll's action, not a new one.")
+@table_tool("brew")
 def brew_take_chance(args: TakeChanceArgs, roller: Roller, state: TableState) -> TakeChanceResult:
+    """After a successful roll in Bullet Time, risk a chance roll on it: 1-3 fails the action, 4-6 adds for a higher
+    threshold. Part of that roll's action, not a new one."""
     name, sheet = find(state, args.actor, "actor")
     entry = last_roll(state, name)
     if entry.get("chance"):
@@ -285,9 +287,10 @@ class ContestRollResult(ContestResult, BoundResult):
     opponent: str
 
 
-@table_tool("brew_contest_roll", "brew", "A contested roll between two characters on the table (arm-wrestling, a "
-            "baking contest, a bluff against insight): each side's pool + 1d6, the higher wins.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) -> ContestRollResult:
+    """A contested roll between two characters on the table (arm-wrestling, a baking contest, a bluff against insight):
+    each side's pool + 1d6, the higher wins."""
     name, a = find(state, args.actor, "actor")
     other, b = find(state, args.opponent, "opponent")
     if name == other:
@@ -343,9 +346,10 @@ class TeamRollResult(CollaborateResult, BoundResult):
     actors: list[str]
 
 
-@table_tool("brew_team_roll", "brew", "Characters work together on one task: the best pool is the base and every "
-            "helper's d6 is added (concurrent, or consecutive turns until done).")
+@table_tool("brew")
 def brew_team_roll(args: TeamRollArgs, roller: Roller, state: TableState) -> TeamRollResult:
+    """Characters work together on one task: the best pool is the base and every helper's d6 is added (concurrent, or
+    consecutive turns until done)."""
     found = [find(state, n, f"actors.{i}") for i, n in enumerate(args.actors)]
     names = [n for n, _ in found]
     if len(set(names)) != len(names):
@@ -370,9 +374,9 @@ class SetTimeArgs(ToolArgs):
                            "downtime (rest and summarised action: no Resolve, training).")
 
 
-@table_tool("brew_set_time", "brew", "Switch the table between Story Time, Bullet Time and Downtime (a fight is "
-            "always Bullet Time).")
+@table_tool("brew")
 def brew_set_time(args: SetTimeArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Switch the table between Story Time, Bullet Time and Downtime (a fight is always Bullet Time)."""
     return BoundResult(summary=f"{TIME_NAMES[args.mode]} begins", rule_refs=[TIME],
                        steps=[{"story": "Story Time: standard roleplay, no time pressure; states of mind may apply.",
                                "bullet": "Bullet Time: focused action; chance rolls are possible, turns may be "
@@ -393,9 +397,9 @@ class TrainResult(BoundResult):
     gained: int
 
 
-@table_tool("brew_train", "brew", "Train a skill in Downtime: every three days give a Resolve point usable only on "
-            "that skill (three at most).")
+@table_tool("brew")
 def brew_train(args: TrainArgs, roller: Roller, state: TableState) -> TrainResult:
+    """Train a skill in Downtime: every three days give a Resolve point usable only on that skill (three at most)."""
     name, sheet = find(state, args.actor, "actor")
     if time_mode(state) != "downtime":
         fail("actor", "training happens in Downtime (brew_set_time downtime first)")
@@ -427,9 +431,10 @@ FLAW_NAMES = {"unlucky": "Unlucky", "old enemies": "Old Enemies", "bound by thei
               "thin face": "Thin Face"}
 
 
-@table_tool("brew_trigger_flaw", "brew", "A character's flaw comes into play (Unlucky, Old Enemies, Bound by Their "
-            "Word, Thin Face): its roll, and what it costs them.")
+@table_tool("brew")
 def brew_trigger_flaw(args: FlawArgs, roller: Roller, state: TableState) -> FlawOnTable:
+    """A character's flaw comes into play (Unlucky, Old Enemies, Bound by Their Word, Thin Face): its roll, and what it
+    costs them."""
     name, sheet = find(state, args.actor, "actor")
     if FLAW_NAMES[args.flaw] not in sheet.flaws:
         fail("flaw", f"{name}'s flaws are {', '.join(sheet.flaws) or 'none'}", args.flaw)
@@ -461,9 +466,10 @@ class XpResult(BoundResult):
     xp: int
 
 
-@table_tool("brew_award_xp", "brew", "Award experience points for overcoming a significant obstacle or reaching a "
-            "goal (an emotional breakthrough counts).")
+@table_tool("brew")
 def brew_award_xp(args: AwardXpArgs, roller: Roller, state: TableState) -> XpResult:
+    """Award experience points for overcoming a significant obstacle or reaching a goal (an emotional breakthrough
+    counts)."""
     name, sheet = find(state, args.actor, "actor")
     after = sheet.xp + args.amount
     return XpResult(summary=f"{name} gains {args.amount} XP ({sheet.xp} → {after})",
@@ -483,9 +489,10 @@ class SpendXpResult(AdvanceResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_spend_xp", "brew", "Spend a character's XP on an advance: attribute, skill, specialty, field of "
-            "magic, trick or class, at the book's costs.")
+@table_tool("brew")
 def brew_spend_xp(args: SpendXpArgs, roller: Roller, state: TableState) -> SpendXpResult:
+    """Spend a character's XP on an advance: attribute, skill, specialty, field of magic, trick or class, at the book's
+    costs."""
     who, sheet = find(state, args.actor, "actor")
     r = run_pure(brew_advance, roller, character=sheet.model_dump(mode="json"), advance=args.advance,
                  trait=args.trait, name=args.name, class_choice=args.class_choice)
@@ -513,9 +520,9 @@ def _gear_change(name: str, sheet: BrewCharacter, gear: list[GearItem]) -> SetFi
                     was=[g.model_dump(mode="json") for g in sheet.gear])
 
 
-@table_tool("brew_gain_item", "brew", "A character gains an item, weapon (attack type or example weapon) or armor "
-            "(soak).")
+@table_tool("brew")
 def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> GearResult:
+    """A character gains an item, weapon (attack type or example weapon) or armor (soak)."""
     name, sheet = find(state, args.actor, "actor")
     gear = [*sheet.gear, args.item]
     probe = sheet.model_copy(update={"gear": gear})
@@ -530,8 +537,9 @@ def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> Gea
                       changes=[_gear_change(name, sheet, gear)])
 
 
-@table_tool("brew_lose_item", "brew", "A character loses, gives away or uses up an item.")
+@table_tool("brew")
 def brew_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> GearResult:
+    """A character loses, gives away or uses up an item."""
     name, sheet = find(state, args.actor, "actor")
     gone, gear = without_item(sheet.gear, args.item)
     return GearResult(summary=f"{name} no longer has {gone.name}", steps=[f"{gone.name} leaves {name}'s equipment."],
@@ -544,9 +552,10 @@ class StateOfMindArgs(ToolArgs):
     state_of_mind: Literal["relaxed", "normal", "alert"]
 
 
-@table_tool("brew_state_of_mind", "brew", "Set a character's state of mind (optional Story Time rule): relaxed (+2 "
-            "on focus, -2 perceiving danger), normal, alert (+2 perceiving danger, -2 on focus).")
+@table_tool("brew")
 def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState) -> BoundResult:
+    """Set a character's state of mind (optional Story Time rule): relaxed (+2 on focus, -2 perceiving danger), normal,
+    alert (+2 perceiving danger, -2 on focus)."""
     name, _ = find(state, args.actor, "actor")
     conds = [c for c in state.conditions.get(name, []) if c not in ("relaxed", "alert")]
     if args.state_of_mind != "normal":
@@ -568,9 +577,10 @@ class CarryResult(BoundResult):
     capacity_kg: int
 
 
-@table_tool("brew_carry", "brew", "Set what a character carries: over their Power's capacity (15, 20 or 30 kg) they "
-            "are laden, -2 to Speed and Precision.")
+@table_tool("brew")
 def brew_carry(args: CarryArgs, roller: Roller, state: TableState) -> CarryResult:
+    """Set what a character carries: over their Power's capacity (15, 20 or 30 kg) they are laden, -2 to Speed and
+    Precision."""
     from narrator.tools.systems.brew.hardship import brew_load
 
     name, sheet = find(state, args.actor, "actor")

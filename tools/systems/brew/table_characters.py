@@ -146,9 +146,9 @@ class NpcResult(CheckResult, BoundResult):
     keywords: list[str]
 
 
-@table_tool("brew_add_npc", "brew", "Generate a valid Brew NPC from a concept and a power level 1-5 and add it to "
-            "the table.")
+@table_tool("brew")
 def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    """Generate a valid Brew NPC from a concept and a power level 1-5 and add it to the table."""
     name = npc_seat_name(state, args.name, args.concept, check_name=require_new_name)
     lv = args.level
     dice: list[Die] = []

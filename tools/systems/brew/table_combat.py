@@ -196,10 +196,10 @@ def _farther_zone(state: TableState, mover: str, away_from: str) -> str | None:
     return None
 
 
-@table_tool("brew_attack_target", "brew", "One character attacks another on the table: contested attack and defence "
-            "from their sheets, weapon and armor, ranges from the zones, several opponents, health and conditions "
-            "recorded.", acts="attacker")
+@table_tool("brew", acts="attacker")
 def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
+    """One character attacks another on the table: contested attack and defence from their sheets, weapon and armor,
+    ranges from the zones, several opponents, health and conditions recorded."""
     att, a = find(state, args.attacker, "attacker")
     dfn, d = find(state, args.defender, "defender")
     if att == dfn:
@@ -296,9 +296,9 @@ class StartCombatResult(BrewInitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@table_tool("brew_start_combat", "brew", "Start a fight (Bullet Time): turn order by Speed, ties broken by d6, and "
-            "the tracker starts at round 1.")
+@table_tool("brew")
 def brew_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
+    """Start a fight (Bullet Time): turn order by Speed, ties broken by d6, and the tracker starts at round 1."""
     if state.initiative.active:
         fail("(state)", f"combat is already running (round {state.initiative.round}); add someone with "
                         "brew_join_combat, or end it with table_end_combat first")
@@ -322,9 +322,9 @@ class JoinCombatResult(BrewInitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@table_tool("brew_join_combat", "brew", "Add a character to a running fight, placed by Speed (after everyone as fast "
-            "or faster).")
+@table_tool("brew")
 def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+    """Add a character to a running fight, placed by Speed (after everyone as fast or faster)."""
     ini = state.initiative
     if not ini.active:
         fail("(state)", "no combat is running; start one with brew_start_combat")
@@ -365,9 +365,10 @@ def _runner(state: TableState, name: str, c: BrewCharacter) -> dict[str, Any]:
     return {"name": name, "speed": c.attributes.speed, "power": c.attributes.power, "bonus": bonus}
 
 
-@table_tool("brew_chase_target", "brew", "A chase between two characters: contested Speed rolls (laden and health "
-            "penalties from the sheets), tiring from the second roll; caught or got away.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_chase_target(args: ChaseTargetArgs, roller: Roller, state: TableState) -> ChaseOnTableResult:
+    """A chase between two characters: contested Speed rolls (laden and health penalties from the sheets), tiring from
+    the second roll; caught or got away."""
     name, a = find(state, args.actor, "actor")
     other, b = find(state, args.target, "target")
     if name == other:

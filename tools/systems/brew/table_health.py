@@ -62,10 +62,10 @@ class TakeDamageResult(DamageResult, BoundResult):
     reason: str
 
 
-@table_tool("brew_take_damage", "brew", "A character or NPC takes damage the narrator rules (a fall, fire, a flaw, "
-            "deprivation), optionally absorbing up to 5 with a lasting injury; health, conditions and injuries "
-            "follow.")
+@table_tool("brew")
 def brew_take_damage(args: TakeDamageArgs, roller: Roller, state: TableState) -> TakeDamageResult:
+    """A character or NPC takes damage the narrator rules (a fall, fire, a flaw, deprivation), optionally absorbing up
+    to 5 with a lasting injury; health, conditions and injuries follow."""
     name, c = find(state, args.target, "target")
     absorb, permanent = injury_taken(args, state)
     r = run_pure(brew_damage, roller, health=c.health, max_health=c.max_health, amount=args.amount,
@@ -117,9 +117,9 @@ class HealResult(BoundResult):
     health_after: int
 
 
-@table_tool("brew_heal", "brew", "A character or NPC regains health the story grants (a potion, a miracle); never "
-            "above the maximum.")
+@table_tool("brew")
 def brew_heal(args: HealArgs, roller: Roller, state: TableState) -> HealResult:
+    """A character or NPC regains health the story grants (a potion, a miracle); never above the maximum."""
     name, c = find(state, args.target, "target")
     if c.health <= -5:
         fail("target", f"{name} is dead", args.target)
@@ -168,9 +168,10 @@ class TreatResult(BoundResult):
     healed: int = 0
 
 
-@table_tool("brew_treat_wounds", "brew", "A character tends another's wounds with Medicine: the simplified heal table, "
-            "or a realistic day of care (2 points, 3 on 8+), or stabilising someone at 0 or below.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> TreatResult:
+    """A character tends another's wounds with Medicine: the simplified heal table, or a realistic day of care (2
+    points, 3 on 8+), or stabilising someone at 0 or below."""
     name, c = find(state, args.actor, "actor")
     patient, p = find(state, args.target, "target")
     require_conscious(name, c, "actor", "give care")
@@ -234,9 +235,10 @@ class StabiliseOnTable(StabiliseResult, BoundResult):
     target: str
 
 
-@table_tool("brew_stabilise_patient", "brew", "A caregiver tries to stabilise someone at 0 to -4 health: Medicine "
-            "against 6 brings them to 1 for a stabilisation period of 10 - Power days.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_stabilise_patient(args: StabiliseArgs, roller: Roller, state: TableState) -> StabiliseOnTable:
+    """A caregiver tries to stabilise someone at 0 to -4 health: Medicine against 6 brings them to 1 for a stabilisation
+    period of 10 - Power days."""
     name, c = find(state, args.actor, "actor")
     patient, p = find(state, args.target, "target")
     require_conscious(name, c, "actor", "give care")
@@ -268,9 +270,10 @@ class RestOnTable(RestResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_take_rest", "brew", "A character rests: five hours refresh Resolve; simplified healing heals half "
-            "the damage in two hours and everything (lasting injuries too) in eight.")
+@table_tool("brew")
 def brew_take_rest(args: RestArgs, roller: Roller, state: TableState) -> RestOnTable:
+    """A character rests: five hours refresh Resolve; simplified healing heals half the damage in two hours and
+    everything (lasting injuries too) in eight."""
     name, c = find(state, args.actor, "actor")
     if c.health <= -5:
         fail("actor", f"{name} is dead")
@@ -302,9 +305,10 @@ class RecoverDaysResult(RecoveryResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_recover_days", "brew", "Days pass in recovery (realistic healing): 1 health a day, 2 with medical "
-            "care; stabilisation periods, lasting injuries, death after Power days without care.")
+@table_tool("brew")
 def brew_recover_days(args: RecoverDaysArgs, roller: Roller, state: TableState) -> RecoverDaysResult:
+    """Days pass in recovery (realistic healing): 1 health a day, 2 with medical care; stabilisation periods, lasting
+    injuries, death after Power days without care."""
     name, c = find(state, args.actor, "actor")
     if c.health <= -5:
         fail("actor", f"{name} is dead")
@@ -344,9 +348,9 @@ class ExertResult(ExhaustionResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_exert", "brew", "A character pushes on through strenuous activity: exhausted at -2, then -3, then "
-            "-4, then unconscious.")
+@table_tool("brew")
 def brew_exert(args: ExertArgs, roller: Roller, state: TableState) -> ExertResult:
+    """A character pushes on through strenuous activity: exhausted at -2, then -3, then -4, then unconscious."""
     name, c = find(state, args.actor, "actor")
     conds = list(state.conditions.get(name, []))
     level = max((int(x[-1]) for x in conds if x in EXHAUSTED), default=0)
@@ -380,9 +384,10 @@ class WeatherOnTable(WeatherResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_endure_weather", "brew", "A character endures extreme heat or cold: exposed (-2 to all rolls), and "
-            "every five hours Power + Survival against 10 - Power or 1 damage.")
+@table_tool("brew")
 def brew_endure_weather(args: WeatherArgs, roller: Roller, state: TableState) -> WeatherOnTable:
+    """A character endures extreme heat or cold: exposed (-2 to all rolls), and every five hours Power + Survival
+    against 10 - Power or 1 damage."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "walk on")
     r = run_pure(brew_weather, roller, power=c.attributes.power, survival=c.skills.get("survival", 0),

@@ -59,10 +59,10 @@ class SpellOnTable(CastResult, BoundResult):
     effect: Literal["healing", "strike", "spell"]
 
 
-@table_tool("brew_cast_spell", "brew", "A character casts a spell from the sheet: magic attribute + field, one mana "
-            "slot; healing heals a target, destruction strikes one (contested), other fields roll against a "
-            "difficulty.", acts="actor")
+@table_tool("brew", acts="actor")
 def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> SpellOnTable:
+    """A character casts a spell from the sheet: magic attribute + field, one mana slot; healing heals a target,
+    destruction strikes one (contested), other fields roll against a difficulty."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "cast")
     points = c.magic.get(args.field, 0)
@@ -139,9 +139,10 @@ class RefreshManaOnTable(ManaResult, BoundResult):
     actor: str
 
 
-@table_tool("brew_refresh_mana", "brew", "Refresh a caster's mana slots as the campaign says: daily (all at dawn), "
-            "timed (slots back hours after use) or a ritual roll.")
+@table_tool("brew")
 def brew_refresh_mana(args: RefreshManaArgs, roller: Roller, state: TableState) -> RefreshManaOnTable:
+    """Refresh a caster's mana slots as the campaign says: daily (all at dawn), timed (slots back hours after use) or a
+    ritual roll."""
     name, c = find(state, args.actor, "actor")
     method = args.method or option(state, "mana_refresh", "daily")
     if method not in ("daily", "timed", "ritual"):
@@ -165,7 +166,7 @@ class SoakArgs(ToolArgs):
     actor: str = ACTOR
 
 
-@table_tool("brew_soak_with_healing", "brew", "A Healing caster heals their own fresh damage at the instant they take "
+@table_tool("brew", description="A Healing caster heals their own fresh damage at the instant they take "
             "it, before its penalties apply (no action of its own; one mana slot).")
 def brew_soak_with_healing(args: SoakArgs, roller: Roller, state: TableState) -> SpellOnTable:
     """"Magic users can use Healing to instantly heal damage they themselves take before they suffer penalties from

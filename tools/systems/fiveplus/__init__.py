@@ -35,7 +35,6 @@ class FivePlus(SystemBase):
     npc_tool = "fiveplus_add_npc"
     start_combat_tool = "fiveplus_start_conflict"
     downed_condition = "incapacitated"
-    game_adapter = "narrator.game.systems.fiveplus:RULES"
     options_model = "options:FivePlusOptions"
     sheet_model = "sheet:FivePlusCharacter"
     table_citations = {"table_set_zones": [ACTIONS], "table_move": [ACTIONS], "table_area": [ACTIONS],

@@ -46,9 +46,10 @@ class StakesResult(CheckResult):
     first_success: bool
 
 
-@tool("fiveplus_stakes", "fiveplus", "Raise the stakes in 5+: for 1 fatigue damage, re-roll a check's dice; the new "
-      "roll stands (a failure may become a success, or a success a fumble).")
+@tool("fiveplus")
 def fiveplus_stakes(args: StakesArgs, roller: Roller) -> StakesResult:
+    """Raise the stakes in 5+: for 1 fatigue damage, re-roll a check's dice; the new roll stands (a failure may become a
+    success, or a success a fumble)."""
     if any(not 1 <= f <= 6 for f in args.first):
         raise ToolArgumentError("?", [FieldProblem("first", "faces of a d6 are 1-6", str(args.first))])
     lower, upper = bounds(args.check.level, args.check.damage, args.check.modifier, args.check.rank)
@@ -88,9 +89,10 @@ class AbilityResult(CheckResult):
     check: CheckRoll
 
 
-@tool("fiveplus_ability", "fiveplus", "Use a 5+ ability: a check with its descriptor; the cost (resistance damage) is "
-      "paid on use; a triggered ability works only on a success showing a 6 (or a 1).")
+@tool("fiveplus")
 def fiveplus_ability(args: AbilityArgs, roller: Roller) -> AbilityResult:
+    """Use a 5+ ability: a check with its descriptor; the cost (resistance damage) is paid on use; a triggered ability
+    works only on a success showing a 6 (or a 1)."""
     if args.uses is not None and args.uses < 1:
         raise ToolArgumentError("?", [FieldProblem("uses", f"{args.ability} has no uses left", "0")])
     if args.cost and args.pays is None:

@@ -214,9 +214,10 @@ def scene_lines(state: Deck) -> list[str]:
     return [f"{p} may play: {', '.join(card_name(c) for c in cards)}." for p, cards in can.items()]
 
 
-@tool("fiveplus_deck_deal", "fiveplus", "Deal a 5+ GM-less scene: shuffle a 54-card deck (jokers included) if needed "
-      "and deal each player a hand of 3 or 4; the lowest card will open the scene.")
+@tool("fiveplus")
 def fiveplus_deck_deal(args: DealArgs, roller: Roller) -> DeckResult:
+    """Deal a 5+ GM-less scene: shuffle a 54-card deck (jokers included) if needed and deal each player a hand of 3 or
+    4; the lowest card will open the scene."""
     dice: list[Die] = []
     steps: list[str] = []
     if args.state is None:
@@ -295,10 +296,10 @@ class PlayResult(DeckResult):
     opening: bool = Field(description="This card opened the scene.")
 
 
-@tool("fiveplus_deck_play", "fiveplus", "Play a card in 5+ GM-less play: the lowest card opens a scene, later cards "
-      "must beat the one on the table; the suit sets the challenge type, royals bring important NPCs, aces local "
-      "events, jokers world-changing events.")
+@tool("fiveplus")
 def fiveplus_deck_play(args: PlayArgs, roller: Roller) -> PlayResult:
+    """Play a card in 5+ GM-less play: the lowest card opens a scene, later cards must beat the one on the table; the
+    suit sets the challenge type, royals bring important NPCs, aces local events, jokers world-changing events."""
     state = args.state
     _check_state(state)
     seat = next((p for p in state.seats if p.casefold() == args.player.strip().casefold()), None)

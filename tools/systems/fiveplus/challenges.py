@@ -140,9 +140,10 @@ class ChallengeResult(ToolResult):
     lost: bool
 
 
-@tool("fiveplus_challenge", "fiveplus", "Advance a 5+ challenge: successes accumulate toward the winning condition; "
-      "losing conditions are a turn limit, a failure tolerance or an arm-wrestling track's point of no return.")
+@tool("fiveplus")
 def fiveplus_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
+    """Advance a 5+ challenge: successes accumulate toward the winning condition; losing conditions are a turn limit, a
+    failure tolerance or an arm-wrestling track's point of no return."""
     now, lines = advance(args.challenge, args.success, args.successes, args.new_turn, args.opposition_defeated)
     return ChallengeResult(summary=f"{now.name}: {now.progress()}, {now.status}", steps=lines,
                            rule_refs=[OBJECTIVES] + ([NPCS] if now.opposition else []), challenge=now,
@@ -158,9 +159,10 @@ class DefaultResult(ToolResult):
     target: int
 
 
-@tool("fiveplus_default_challenge", "fiveplus", "The 5+ default challenge: the sum of the players' key descriptor "
-      "levels is the number of successes to win, tuned up or down.")
+@tool("fiveplus")
 def fiveplus_default_challenge(args: DefaultArgs, roller: Roller) -> DefaultResult:
+    """The 5+ default challenge: the sum of the players' key descriptor levels is the number of successes to win, tuned
+    up or down."""
     if any(not 0 <= n <= 20 for n in args.key_levels):
         raise ToolArgumentError("?", [FieldProblem("key_levels", "levels are 0-20", str(args.key_levels))])
     total = sum(args.key_levels)

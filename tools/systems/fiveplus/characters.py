@@ -194,9 +194,10 @@ class LevelTableResult(ToolResult):
     rows: list[LevelRow]
 
 
-@tool("fiveplus_level_table", "fiveplus", "The 5+ level table: each level 0-6 (incompetent to expert) with its success "
-      "range, exact chance, buy-point cost and chance from random creation.")
+@tool("fiveplus")
 def fiveplus_level_table(args: LevelTableArgs, roller: Roller) -> LevelTableResult:
+    """The 5+ level table: each level 0-6 (incompetent to expert) with its success range, exact chance, buy-point cost
+    and chance from random creation."""
     rows = []
     lower = BASE + args.rank
     rnd = random_level_dist()
@@ -377,9 +378,10 @@ def describe(c: FivePlusCharacter) -> list[str]:
     return lines
 
 
-@tool("fiveplus_character_create", "fiveplus", "Create a 5+ character from the scaffold (Improvise, Physical) and the "
-      "player's descriptors, levels fixed, rolled (2d6 keep the worse) or bought with points.")
+@tool("fiveplus")
 def fiveplus_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    """Create a 5+ character from the scaffold (Improvise, Physical) and the player's descriptors, levels fixed, rolled
+    (2d6 keep the worse) or bought with points."""
     c, dice, steps, spent = build_character(args, roller)
     how = {"fixed": "Levels fixed by the player.",
            "random": "Levels rolled: 2d6 per descriptor, keep the worse.",
@@ -407,9 +409,10 @@ class RandomCharacterResult(CharacterResult):
 SKILL_SLOTS = 4
 
 
-@tool("fiveplus_character_random", "fiveplus", "Roll a random 5+ character: the scaffold, three resistances and four "
-      "skills suggested by the concept, each level rolled 2d6 keep the worse, and a training trait.")
+@tool("fiveplus")
 def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    """Roll a random 5+ character: the scaffold, three resistances and four skills suggested by the concept, each level
+    rolled 2d6 keep the worse, and a training trait."""
     check_picks("fiveplus_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
     spell = next((o.key[6:] for o in of_kind(picked, "magic")), None)

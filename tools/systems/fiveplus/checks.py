@@ -228,7 +228,8 @@ def result_of(roll: CheckRoll, extra_refs: list[str] | None = None) -> FivePlusC
     )
 
 
-@tool("fiveplus_check", "fiveplus", "Roll a 5+ check: 2d6 inside the success range [5 + rank, 5 + level - damage + "
-      "modifiers] succeeds; reports successes (lowest die), doubles that improve the descriptor, and 1s and 6s.")
+@tool("fiveplus")
 def fiveplus_check(args: CheckArgs, roller: Roller) -> FivePlusCheckResult:
+    """Roll a 5+ check: 2d6 inside the success range [5 + rank, 5 + level - damage + modifiers] succeeds; reports
+    successes (lowest die), doubles that improve the descriptor, and 1s and 6s."""
     return result_of(roll_check(args, roller))

@@ -93,10 +93,11 @@ class ConditionResult(CheckResult):
     penalty: int = Field(description="Its penalty now (its tier, the snakebite's reading).")
 
 
-@tool("fiveplus_condition", "fiveplus", "Treat or worsen a 5+ condition with a level and tier (the snakebite "
-      "poison): a successful treatment lowers the level, a rolled 1 calls a resistance check whose failure raises it; "
-      "tier 0 cures, the permanent tier leaves a trait.")
+@tool("fiveplus")
 def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
+    """Treat or worsen a 5+ condition with a level and tier (the snakebite poison): a successful treatment lowers the
+    level, a rolled 1 calls a resistance check whose failure raises it; tier 0 cures, the permanent tier leaves a
+    trait."""
     c = args.condition
     steps = [f"{c.text()}: penalty equal to its tier ({c.tier}); eased to tier 0 it is cured"
              + (f", at tier {c.permanent_tier} it is permanent" if c.permanent_tier else "") + "."]

@@ -283,10 +283,10 @@ class DescriptorResult(ToolResult):
     problems: list[str]
 
 
-@tool("fiveplus_descriptor", "fiveplus", "Read a 5+ descriptor written 'name (counter/level:tier) – effect' into its "
-      "characteristics (effect, counter, level, tier), checked against the rules; descriptors can be made on the "
-      "fly.")
+@tool("fiveplus")
 def fiveplus_descriptor(args: DescriptorArgs, roller: Roller) -> DescriptorResult:
+    """Read a 5+ descriptor written 'name (counter/level:tier) – effect' into its characteristics (effect, counter,
+    level, tier), checked against the rules; descriptors can be made on the fly."""
     try:
         fields = parse_notation(args.notation, args.kind)
     except ValueError as e:

@@ -95,9 +95,10 @@ class FailureResult(ToolResult):
     retry_allowed: bool = Field(description="Only with changed conditions.")
 
 
-@tool("fiveplus_failure", "fiveplus", "How a failed 5+ action goes on: interrupted, partial information, a reduced "
-      "effect (-1 per value outside the range) or a negative effect; no identical retry without a change.")
+@tool("fiveplus")
 def fiveplus_failure(args: FailureArgs, roller: Roller) -> FailureResult:
+    """How a failed 5+ action goes on: interrupted, partial information, a reduced effect (-1 per value outside the
+    range) or a negative effect; no identical retry without a change."""
     inside = args.lower <= args.total <= args.upper
     if inside:
         return FailureResult(summary=f"{args.total} is inside {args.lower}–{args.upper}: a success, nothing to handle",

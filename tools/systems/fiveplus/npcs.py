@@ -116,9 +116,10 @@ class NpcActionResult(CheckResult):
     harm: Outcome
 
 
-@tool("fiveplus_npc_action", "fiveplus", "A 5+ NPC acts (NPCs never roll): the character defends or resists with a "
-      "check; on a failure the NPC's constant damage 1 + rank goes to the character's resistance, wounds and all.")
+@tool("fiveplus")
 def fiveplus_npc_action(args: NpcActionArgs, roller: Roller) -> NpcActionResult:
+    """A 5+ NPC acts (NPCs never roll): the character defends or resists with a check; on a failure the NPC's constant
+    damage 1 + rank goes to the character's resistance, wounds and all."""
     damage = 1 + args.rank + args.damage_bonus
     steps = [f"NPCs do not roll: its damage is 1 + rank {args.rank}" + (f" + {args.damage_bonus}" if args.damage_bonus
                                                                          else "") + f" = {max(0, damage)}."]

@@ -63,9 +63,10 @@ class RecoveryResult(CheckResult):
     check: CheckRoll | None
 
 
-@tool("fiveplus_recovery", "fiveplus", "A 5+ recovery action on a resistance's damage: automatic or by an item (a set "
-      "amount) or by a healer's check (its successes; highest die with supplies); only so many per rest.")
+@tool("fiveplus")
 def fiveplus_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
+    """A 5+ recovery action on a resistance's damage: automatic or by an item (a set amount) or by a healer's check (its
+    successes; highest die with supplies); only so many per rest."""
     if args.used >= args.limit:
         raise ToolArgumentError("?", [FieldProblem("used", f"all {args.limit} recovery actions of this rest are "
                                                            "taken; rest again first", str(args.used))])
@@ -138,9 +139,10 @@ def practice_odds(level: int, tier: int) -> Dist:
     return Dist.from_weights({"improved": better, "marked": 6 - better, "nothing": 30})
 
 
-@tool("fiveplus_practice_roll", "fiveplus", "5+ practice during rest: two marked descriptors lose their mark and one gets a "
-      "free level-up 2d6 roll (a double of at least level + tier gains a level).")
+@tool("fiveplus")
 def fiveplus_practice_roll(args: PracticeArgs, roller: Roller) -> PracticeResult:
+    """5+ practice during rest: two marked descriptors lose their mark and one gets a free level-up 2d6 roll (a double
+    of at least level + tier gains a level)."""
     chosen = args.descriptors[args.roll_for]
     other = args.descriptors[1 - args.roll_for]
     progress = Progress(level=chosen.level, tier=chosen.tier, next_level=chosen.next_level, marked=False)

@@ -373,11 +373,11 @@ def count_toward(state: TableState, sys: SystemEdits, ch: Challenge, success: bo
     return now, lines
 
 
-@table_tool("fiveplus_attempt", "fiveplus", "A character attempts something uncertain with a descriptor from their "
-            "sheet (or their best of an approach group): the success range adds wounds, conditions, traits, items, "
-            "help and the turn's focus or rush; doubles improve it; successes count toward a challenge.",
-            acts="actor")
+@table_tool("fiveplus", acts="actor")
 def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> ActionResult:
+    """A character attempts something uncertain with a descriptor from their sheet (or their best of an approach group):
+    the success range adds wounds, conditions, traits, items, help and the turn's focus or rush; doubles improve it;
+    successes count toward a challenge."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor")
     before: list[str] = []
@@ -486,10 +486,11 @@ def reach(state: TableState, att: str, dfn: str, approach: str, steps: list[str]
     fail("defender", f"{dfn} is out of reach in {there} (away: outside the conflict)", dfn)
 
 
-@table_tool("fiveplus_attack", "fiveplus", "A character attacks another (physically, magically or socially) with a "
-            "descriptor from their sheet: the defender's rank sets the lower bound; successes (lowest die, or as the "
-            "defender takes them) defeat an NPC or damage a character's resistance.", acts="attacker")
+@table_tool("fiveplus", acts="attacker")
 def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> AttackResult:
+    """A character attacks another (physically, magically or socially) with a descriptor from their sheet: the
+    defender's rank sets the lower bound; successes (lowest die, or as the defender takes them) defeat an NPC or
+    damage a character's resistance."""
     att, a = find(state, args.attacker, "attacker")
     dfn, t = find(state, args.defender, "defender")
     if att == dfn:
@@ -604,10 +605,10 @@ class ManoeuvreResult(ActionResult):
     applied: bool
 
 
-@table_tool("fiveplus_maneuver", "fiveplus", "A manoeuvre: outmanoeuvre, distract or discredit — trip, disarm, "
-            "restrain, stun or confuse an opponent (a penalty to it, +1 against it), or aim or take cover (+1 next "
-            "turn); a check against the opponent's rank.", acts="actor")
+@table_tool("fiveplus", acts="actor")
 def fiveplus_maneuver(args: ManoeuvreArgs, roller: Roller, state: TableState) -> ManoeuvreResult:
+    """A manoeuvre: outmanoeuvre, distract or discredit — trip, disarm, restrain, stun or confuse an opponent (a penalty
+    to it, +1 against it), or aim or take cover (+1 next turn); a check against the opponent's rank."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor", "manoeuvre")
     before: list[str] = []

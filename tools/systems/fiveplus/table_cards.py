@@ -73,9 +73,10 @@ class SceneDealResult(DeckResult, BoundResult):
     pass
 
 
-@table_tool("fiveplus_scene_deal", "fiveplus", "Deal a GM-less 5+ scene from the table's deck: each player's hand is "
-            "topped up to 3 or 4 cards; the lowest card may open the scene.")
+@table_tool("fiveplus")
 def fiveplus_scene_deal(args: SceneDealArgs, roller: Roller, state: TableState) -> SceneDealResult:
+    """Deal a GM-less 5+ scene from the table's deck: each player's hand is topped up to 3 or 4 cards; the lowest card
+    may open the scene."""
     if args.players is None:
         players = [n for n, s in state.characters.items() if not s.get("npc")]
         if not players:
@@ -110,10 +111,11 @@ class ScenePlayResult(PlayResult, BoundResult):
     npc: str | None = Field(None, description="The important NPC a royal brought.")
 
 
-@table_tool("fiveplus_scene_play", "fiveplus", "Play a card in a GM-less 5+ scene: it must beat the card on the table "
-            "(the lowest card opens); its suit sets the challenge type, royals bring an important NPC, aces local "
-            "events, jokers world-changing events; the challenge opens on the table.")
+@table_tool("fiveplus")
 def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) -> ScenePlayResult:
+    """Play a card in a GM-less 5+ scene: it must beat the card on the table (the lowest card opens); its suit sets the
+    challenge type, royals bring an important NPC, aces local events, jokers world-changing events; the challenge
+    opens on the table."""
     deck = deck_of(state)
     if deck is None or not deck.dealt:
         fail("(state)", "no scene is dealt: deal one first (fiveplus_scene_deal)")

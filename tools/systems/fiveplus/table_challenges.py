@@ -120,10 +120,10 @@ def start(state: TableState, sys: SystemEdits, args: StartChallengeArgs, card: s
     return ch
 
 
-@table_tool("fiveplus_start_challenge", "fiveplus", "Open a 5+ challenge: the successes to win (default: the sum of "
-            "the players' key descriptor levels), its rank, losing conditions (turn limit, failure tolerance, "
-            "arm-wrestling track) and opposing NPCs.")
+@table_tool("fiveplus")
 def fiveplus_start_challenge(args: StartChallengeArgs, roller: Roller, state: TableState) -> ChallengeOnTable:
+    """Open a 5+ challenge: the successes to win (default: the sum of the players' key descriptor levels), its rank,
+    losing conditions (turn limit, failure tolerance, arm-wrestling track) and opposing NPCs."""
     sys = SystemEdits(state)
     steps: list[str] = []
     ch = start(state, sys, args, steps=steps)
@@ -138,8 +138,9 @@ class EndChallengeArgs(ToolArgs):
                                                          "decide (a story turn, giving up).")
 
 
-@table_tool("fiveplus_end_challenge", "fiveplus", "Close a 5+ challenge by the story: won, lost or abandoned.")
+@table_tool("fiveplus")
 def fiveplus_end_challenge(args: EndChallengeArgs, roller: Roller, state: TableState) -> ChallengeOnTable:
+    """Close a 5+ challenge by the story: won, lost or abandoned."""
     sys = SystemEdits(state)
     found = sys.get("challenges", {})
     key = next((k for k in found if k.casefold() == args.name.strip().casefold()), None)
@@ -182,9 +183,10 @@ def able(state: TableState, name: str) -> bool:
     return not (c.incapacitated or (c.npc and c.defeated) or INCAPACITATED in state.conditions.get(name, []))
 
 
-@table_tool("fiveplus_start_conflict", "fiveplus", "Start a 5+ fight: no initiative roll (a turn's actions are "
-            "simultaneous); player-characters act, then the NPCs; the areas near, far and away if the table has none.")
+@table_tool("fiveplus")
 def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableState) -> ConflictResult:
+    """Start a 5+ fight: no initiative roll (a turn's actions are simultaneous); player-characters act, then the NPCs;
+    the areas near, far and away if the table has none."""
     if state.initiative.active:
         fail("(state)", f"a fight is already running (round {state.initiative.round}: "
                         f"{', '.join(state.initiative.order)}); end it with table_end_combat first")

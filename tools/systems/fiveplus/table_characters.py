@@ -112,9 +112,10 @@ class NpcResult(CheckResult, BoundResult):
     successes_to_defeat: int
 
 
-@table_tool("fiveplus_add_npc", "fiveplus", "Generate a 5+ NPC from a concept and a power level 1-5: goal, actions, "
-            "signature ability, behaviour, rank and the successes that defeat it (NPCs never roll).")
+@table_tool("fiveplus")
 def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    """Generate a 5+ NPC from a concept and a power level 1-5: goal, actions, signature ability, behaviour, rank and the
+    successes that defeat it (NPCs never roll)."""
     name = npc_seat_name(state, args.name, args.concept, check_name=require_new_name)
     dice: list[Die] = []
     rank = RANK_BY_LEVEL[args.level] if args.rank is None else args.rank
@@ -184,9 +185,10 @@ class DescriptorChangeResult(BoundResult):
     removed: str | None = None
 
 
-@table_tool("fiveplus_add_descriptor", "fiveplus", "Create a descriptor on the fly on a character, NPC or item holder: "
-            "a new skill, trait, resistance, condition (with level and tier), wound, ability or piece of equipment.")
+@table_tool("fiveplus")
 def fiveplus_add_descriptor(args: AddDescriptorArgs, roller: Roller, state: TableState) -> DescriptorChangeResult:
+    """Create a descriptor on the fly on a character, NPC or item holder: a new skill, trait, resistance, condition
+    (with level and tier), wound, ability or piece of equipment."""
     name, c = find(state, args.actor, "actor")
     try:
         fields = parse_notation(args.notation, args.kind)
@@ -228,9 +230,10 @@ class RemoveDescriptorArgs(ToolArgs):
                             "lost item).")
 
 
-@table_tool("fiveplus_remove_descriptor", "fiveplus", "Remove a descriptor from a sheet: a condition that ends, an item "
-            "given away or lost, a trait that no longer holds.")
+@table_tool("fiveplus")
 def fiveplus_remove_descriptor(args: RemoveDescriptorArgs, roller: Roller, state: TableState) -> DescriptorChangeResult:
+    """Remove a descriptor from a sheet: a condition that ends, an item given away or lost, a trait that no longer
+    holds."""
     name, c = find(state, args.actor, "actor")
     d = c.get(args.descriptor)
     if d is None:
@@ -256,9 +259,10 @@ class EquipResult(DescriptorChangeResult):
     enables: list[str] = Field(default_factory=list, description="Descriptors it unlocks while equipped.")
 
 
-@table_tool("fiveplus_equip", "fiveplus", "Equip or put away a piece of equipment: items restrict access to "
-            "descriptors, give bonuses or penalties, protect, and grant powers only while equipped.")
+@table_tool("fiveplus")
 def fiveplus_equip(args: EquipArgs, roller: Roller, state: TableState) -> EquipResult:
+    """Equip or put away a piece of equipment: items restrict access to descriptors, give bonuses or penalties, protect,
+    and grant powers only while equipped."""
     name, c = find(state, args.actor, "actor")
     d = c.get(args.item)
     if d is None or d.kind != "equipment":

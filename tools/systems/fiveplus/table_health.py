@@ -91,10 +91,10 @@ class NpcActResult(NpcActionResult, BoundResult):
     incapacitated: bool
 
 
-@table_tool("fiveplus_npc_act", "fiveplus", "An NPC acts against a character on its turn (NPCs never roll): the "
-            "character defends or resists with a check from their sheet; a failure takes the NPC's damage 1 + rank "
-            "on a resistance, with wounds.", acts="npc")
+@table_tool("fiveplus", acts="npc")
 def fiveplus_npc_act(args: NpcActArgs, roller: Roller, state: TableState) -> NpcActResult:
+    """An NPC acts against a character on its turn (NPCs never roll): the character defends or resists with a check from
+    their sheet; a failure takes the NPC's damage 1 + rank on a resistance, with wounds."""
     npc, n = find(state, args.npc, "npc")
     target, t = find(state, args.target, "target")
     if npc == target:
@@ -171,10 +171,10 @@ class DamageResult(BoundResult):
     incapacitated: bool
 
 
-@table_tool("fiveplus_damage", "fiveplus", "Damage the narrator rules (trap, fall, poison, dragon fire) on a "
-            "character's resistance: the counter accumulates; above the level a wound; a wound above the tier "
-            "incapacitates.")
+@table_tool("fiveplus")
 def fiveplus_damage(args: DamageArgs, roller: Roller, state: TableState) -> DamageResult:
+    """Damage the narrator rules (trap, fall, poison, dragon fire) on a character's resistance: the counter accumulates;
+    above the level a wound; a wound above the tier incapacitates."""
     name, c = find(state, args.target, "target")
     res = resistance_for(c, args.resistance, "willpower" if args.mental else "endurance", "resistance")
     _, immune_item, _ = protection(c, res, args.damage_type)
@@ -230,9 +230,10 @@ class RecoverResult(RecoveryResult, BoundResult):
     healer: str | None
 
 
-@table_tool("fiveplus_recover", "fiveplus", "A recovery action heals a character's resistance damage: automatically "
-            "by rest, by consuming an item, or by a healer's check; only so many recovery actions per rest.")
+@table_tool("fiveplus")
 def fiveplus_recover(args: RecoverArgs, roller: Roller, state: TableState) -> RecoverResult:
+    """A recovery action heals a character's resistance damage: automatically by rest, by consuming an item, or by a
+    healer's check; only so many recovery actions per rest."""
     name, c = find(state, args.actor, "actor")
     if args.resistance is not None:
         res = descriptor_named(c, args.resistance, "resistance", ("resistance",))
@@ -306,10 +307,11 @@ class TreatResult(CheckResult, BoundResult):
     permanent: bool = False
 
 
-@table_tool("fiveplus_treat", "fiveplus", "Treat a condition or wound: a successful check eases it a level (a tier "
-            "when its level runs out); a rolled 1 calls the patient's resistance check, whose failure worsens it; "
-            "major wounds need medical training, supplies and a long rest.", acts="healer")
+@table_tool("fiveplus", acts="healer")
 def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatResult:
+    """Treat a condition or wound: a successful check eases it a level (a tier when its level runs out); a rolled 1
+    calls the patient's resistance check, whose failure worsens it; major wounds need medical training, supplies and
+    a long rest."""
     healer, h = find(state, args.healer, "healer")
     patient, p = find(state, args.patient, "patient")
     require_able(state, healer, h, "healer", "treat anyone")
@@ -430,9 +432,10 @@ class RestResult(BoundResult):
     recoveries_per_rest: int
 
 
-@table_tool("fiveplus_rest", "fiveplus", "The party rests (a rest, or a day): recovery actions and practice are "
-            "available again; a long rest allows treating major wounds.")
+@table_tool("fiveplus")
 def fiveplus_rest(args: RestArgs, roller: Roller, state: TableState) -> RestResult:
+    """The party rests (a rest, or a day): recovery actions and practice are available again; a long rest allows
+    treating major wounds."""
     sys = SystemEdits(state)
     rest = rest_state(sys)
     n = int(rest.get("n", 0)) + 1
@@ -461,9 +464,10 @@ class PracticeOnTable(PracticeResult, BoundResult):
     actor: str
 
 
-@table_tool("fiveplus_practice", "fiveplus", "During a rest a character practices: two marked descriptors lose "
-            "their marks and one gets a free level-up 2d6 roll.")
+@table_tool("fiveplus")
 def fiveplus_practice(args: PracticeArgs, roller: Roller, state: TableState) -> PracticeOnTable:
+    """During a rest a character practices: two marked descriptors lose their marks and one gets a free level-up 2d6
+    roll."""
     name, c = find(state, args.actor, "actor")
     marked = [d for d in c.levelled() if d.marked]
     first = descriptor_named(c, args.first, "first", ("skill", "resistance")) if args.first else \

@@ -63,9 +63,10 @@ class PlanResult(BoundResult):
     value: int
 
 
-@table_tool("fiveplus_plan_turn", "fiveplus", "Declare a character's turn: how many actions (one focused action +1, "
-            "each extra action -1 to all rolls) and whether they make a full move (-2).")
+@table_tool("fiveplus")
 def fiveplus_plan_turn(args: PlanArgs, roller: Roller, state: TableState) -> PlanResult:
+    """Declare a character's turn: how many actions (one focused action +1, each extra action -1 to all rolls) and
+    whether they make a full move (-2)."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor", "plan a turn")
     ini = state.initiative
@@ -105,10 +106,10 @@ class HelpOnTable(HelpResult, BoundResult):
     target: str
 
 
-@table_tool("fiveplus_help", "fiveplus", "One character helps another with a different action (a check that must "
-            "succeed: +1 to the ally's next action), or distracts an adversary to help everyone (the check at -1: +1 "
-            "to all others against it).", acts="helper")
+@table_tool("fiveplus", acts="helper")
 def fiveplus_help(args: HelpArgs, roller: Roller, state: TableState) -> HelpOnTable:
+    """One character helps another with a different action (a check that must succeed: +1 to the ally's next action), or
+    distracts an adversary to help everyone (the check at -1: +1 to all others against it)."""
     helper, h = find(state, args.helper, "helper")
     target, t = find(state, args.target, "target")
     if helper == target:
@@ -159,9 +160,10 @@ class StakesOnTable(StakesResult, BoundResult):
     challenge: Challenge | None = None
 
 
-@table_tool("fiveplus_raise_stakes", "fiveplus", "Raise the stakes: a character re-rolls their last check for 1 "
-            "fatigue damage, to revert a failure or strengthen a success; the new roll stands, fumbles included.")
+@table_tool("fiveplus")
 def fiveplus_raise_stakes(args: StakesArgs, roller: Roller, state: TableState) -> StakesOnTable:
+    """Raise the stakes: a character re-rolls their last check for 1 fatigue damage, to revert a failure or strengthen a
+    success; the new roll stands, fumbles included."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor", "raise the stakes")
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
@@ -254,10 +256,10 @@ class AbilityOnTable(AbilityResult, BoundResult):
     descriptor: str
 
 
-@table_tool("fiveplus_use_ability", "fiveplus", "A character uses an ability from their sheet: a check with its "
-            "descriptor, its cost paid in resistance damage, a trigger on a 6 or a 1, uses spent, items required.",
-            acts="actor")
+@table_tool("fiveplus", acts="actor")
 def fiveplus_use_ability(args: AbilityArgs, roller: Roller, state: TableState) -> AbilityOnTable:
+    """A character uses an ability from their sheet: a check with its descriptor, its cost paid in resistance damage, a
+    trigger on a 6 or a 1, uses spent, items required."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor", "use an ability")
     ab = descriptor_named(c, args.ability, "ability", ("ability",))

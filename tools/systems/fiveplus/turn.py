@@ -74,9 +74,10 @@ class TurnResult(ToolResult):
     rolls: int = Field(description="How many rolls get it (actions plus resisting rolls).")
 
 
-@tool("fiveplus_turn", "fiveplus", "The 5+ turn's modifier for every roll: +2, -1 per action taken (one action: +1 "
-      "focus, the most a turn gives; more: rush), -2 for a full move; resisting rolls do not count as actions.")
+@tool("fiveplus")
 def fiveplus_turn(args: TurnArgs, roller: Roller) -> TurnResult:
+    """The 5+ turn's modifier for every roll: +2, -1 per action taken (one action: +1 focus, the most a turn gives;
+    more: rush), -2 for a full move; resisting rolls do not count as actions."""
     value = turn_value(args.actions, args.move)
     return TurnResult(summary=f"{args.actions} action(s)" + (" and a move" if args.move else "")
                       + f": {signed(value)} to every roll", steps=turn_lines(args.actions, args.resisting, args.move),
@@ -104,9 +105,10 @@ class HelpResult(CheckResult):
     helper_check: CheckRoll | None
 
 
-@tool("fiveplus_help_bonus", "fiveplus", "5+ help: +1 to another's action — supporting the same action needs no roll; a "
-      "different help action must succeed; helping everyone is one action at -1 that gives all others +1.")
+@tool("fiveplus")
 def fiveplus_help_bonus(args: HelpArgs, roller: Roller) -> HelpResult:
+    """5+ help: +1 to another's action — supporting the same action needs no roll; a different help action must succeed;
+    helping everyone is one action at -1 that gives all others +1."""
     if args.mode == "same_action":
         return HelpResult(summary="Same action: +1 help, no roll", steps=[
             "The helper supports the very same action (guiding the lock pick): +1 help to it, extending the success "

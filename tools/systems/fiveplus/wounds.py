@@ -114,10 +114,10 @@ class DamageResult(ToolResult):
     penalty: int = Field(description="The wound's constant penalty to all actions (0 without one).")
 
 
-@tool("fiveplus_resistance_damage", "fiveplus", "Damage on a 5+ resistance: the counter accumulates; above the level "
-      "a minor wound (penalty = its level, counter reset, the rest carried over); a wound above the tier "
-      "incapacitates (major wound).")
+@tool("fiveplus")
 def fiveplus_resistance_damage(args: DamageArgs, roller: Roller) -> DamageResult:
+    """Damage on a 5+ resistance: the counter accumulates; above the level a minor wound (penalty = its level, counter
+    reset, the rest carried over); a wound above the tier incapacitates (major wound)."""
     out = apply_damage(args.resistance, args.amount, args.reduction, args.immune, args.wound)
     r = args.resistance
     refs = [COUNTER, WOUNDS] + ([ITEMS] if args.reduction or args.immune else [])

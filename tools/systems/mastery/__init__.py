@@ -44,7 +44,6 @@ class Mastery(SystemBase):
     npc_tool = "mastery_add_npc"
     start_combat_tool = "mastery_start_combat"
     downed_condition = "coma"
-    game_adapter = "narrator.game.systems.mastery:RULES"
     options_model = "options:CampaignOptions"
     sheet_model = "sheet:MasteryCharacter"
     table_citations = {"table_next_turn": [COMBAT]}

@@ -59,9 +59,9 @@ class CostResult(ToolResult):
     steps_cost: list[int]
 
 
-@tool("mastery_cost", "mastery", "What raising a Mastery trait, ability or skill costs in triumphs, step by step "
-      "from the three cost tables.")
+@tool("mastery")
 def mastery_cost(args: CostArgs, roller: Roller) -> CostResult:
+    """What raising a Mastery trait, ability or skill costs in triumphs, step by step from the three cost tables."""
     costs = [step_cost(args.kind, r) or 0 for r in range(args.start, args.end)]
     lines = [f"{args.kind.capitalize()} {r:+d} → {r + 1:+d}: {c} triumph{'s' * (c != 1)}"
              + (" (gaining a new one)" if r == 0 and args.kind != "trait" else "") + "."
@@ -141,9 +141,10 @@ def improved_odds() -> Odds:
     return Dist.certain("improved").odds(p_success=1.0)
 
 
-@tool("mastery_advance", "mastery", "Burn triumphs to raise a Mastery trait, ability or skill by the cost tables "
-      "(a new ability or skill starts at 0), after a learning challenge if the GM requires one.")
+@tool("mastery")
 def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
+    """Burn triumphs to raise a Mastery trait, ability or skill by the cost tables (a new ability or skill starts at 0),
+    after a learning challenge if the GM requires one."""
     c = args.character
     broken = problems(c, creation=False)
     if broken:

@@ -116,10 +116,11 @@ class BloodbathResult(CheckResult):
     fighters: list[FighterOutcome]
 
 
-@tool("mastery_bloodbath", "mastery", "Resolve a Bloodbath round: everyone's secret actions at once — independent "
-      "non-challenges, independent challenges (raw successes as damage), conflicting challenges (opposed) and "
-      "asynchronous ones (the unaffected action works, the other is disrupted).")
+@tool("mastery")
 def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
+    """Resolve a Bloodbath round: everyone's secret actions at once — independent non-challenges, independent challenges
+    (raw successes as damage), conflicting challenges (opposed) and asynchronous ones (the unaffected action works,
+    the other is disrupted)."""
     tn, difficulty = target_number(args.die, args.tn)
     by_name = {f.name.casefold(): f for f in args.fighters}
     attackers: dict[str, list[str]] = defaultdict(list)

@@ -260,10 +260,10 @@ def resolve_fields(spec: ChallengeSpec, roller: Roller, purpose: str = "challeng
     )
 
 
-@tool("mastery_challenge", "mastery", "Roll a Mastery challenge: 1 + trait + ability + skill + circumstance dice "
-      "(at least the base die), count the dice at or above the target number; success when the count reaches the "
-      "successes the GM requires.")
+@tool("mastery")
 def mastery_challenge(args: ChallengeSpec, roller: Roller) -> ChallengeResult:
+    """Roll a Mastery challenge: 1 + trait + ability + skill + circumstance dice (at least the base die), count the dice
+    at or above the target number; success when the count reaches the successes the GM requires."""
     return resolve(args, roller)
 
 
@@ -294,9 +294,10 @@ class AverageResult(CheckResult):
     tn: int
 
 
-@tool("mastery_average", "mastery", "An NPC that does not roll: 'assume that they roll all average' — degree of "
-      "success = half their dice pool at a normal target number (no dice thrown).")
+@tool("mastery")
 def mastery_average(args: AverageArgs, roller: Roller) -> AverageResult:
+    """An NPC that does not roll: 'assume that they roll all average' — degree of success = half their dice pool at a
+    normal target number (no dice thrown)."""
     tn, difficulty = target_number(args.die, args.tn)
     pool, lines = build_pool(args)
     degree, exact = average_degree(pool.dice, args.die, tn, args.rounding)

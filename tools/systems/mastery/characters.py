@@ -172,9 +172,10 @@ def _trait_line(traits: dict[str, int]) -> str:
     return ", ".join(f"{t} {v:+d}" for t, v in traits.items())
 
 
-@tool("mastery_character_validate", "mastery", "Check a Mastery character sheet against the rules: trait points "
-      "and limits, the specialist, triumphs by the cost tables, health boxes; lists every violation.")
+@tool("mastery")
 def mastery_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    """Check a Mastery character sheet against the rules: trait points and limits, the specialist, triumphs by the cost
+    tables, health boxes; lists every violation."""
     c = args.character
     creation = args.creation and not c.npc
     found = problems(c, creation)
@@ -217,9 +218,10 @@ def _sheet(args: CreateArgs, traits: dict[str, int]) -> MasteryCharacter:
                                     "triumphs": max(0, args.starting_triumphs - cost)})
 
 
-@tool("mastery_character_create", "mastery", "Create a Mastery character from the player's choices: trait points "
-      "on the GM's traits, abilities and skills bought with triumphs; derives health boxes and unspent triumphs.")
+@tool("mastery")
 def mastery_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    """Create a Mastery character from the player's choices: trait points on the GM's traits, abilities and skills
+    bought with triumphs; derives health boxes and unspent triumphs."""
     bad = args.campaign_problems()
     given = {clean_name(k): v for k, v in args.traits.items()}
     for name in given:
@@ -302,9 +304,10 @@ def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: li
     return traits
 
 
-@tool("mastery_character_random", "mastery", "Roll a random, rules-legal Mastery character on the GM's traits: "
-      "trait points, abilities and skills bought with the starting triumphs, ordinary gear.")
+@tool("mastery")
 def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    """Roll a random, rules-legal Mastery character on the GM's traits: trait points, abilities and skills bought with
+    the starting triumphs, ordinary gear."""
     bad = args.campaign_problems()
     if bad:
         raise ToolArgumentError("mastery_character_random", bad)

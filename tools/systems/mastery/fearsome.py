@@ -62,9 +62,10 @@ class HazardResult(ChallengeResult):
     damage_odds: Odds = Field(description="Exact distribution of the boxes marked.")
 
 
-@tool("mastery_hazard", "mastery", "Fearsome Challenges: a hazard or a foe's attack as a challenge — the successes "
-      "needed (or the foe's assumed-average degree) at a target number, with health boxes of damage on failure.")
+@tool("mastery")
 def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
+    """Fearsome Challenges: a hazard or a foe's attack as a challenge — the successes needed (or the foe's
+    assumed-average degree) at a target number, with health boxes of damage on failure."""
     lines: list[str] = []
     spec = args
     if args.foe_pool is not None:

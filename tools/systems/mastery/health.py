@@ -28,9 +28,10 @@ class HealthResult(ToolResult):
     boxes: int = Field(json_schema_extra={"fact": "health"})
 
 
-@tool("mastery_health_boxes", "mastery", "How many health boxes a Mastery character has: the GM's base (10, or 5 "
-      "or 3 for gritty games), optionally tied to a trait, minimum 1.")
+@tool("mastery")
 def mastery_health_boxes(args: HealthArgs, roller: Roller) -> HealthResult:
+    """How many health boxes a Mastery character has: the GM's base (10, or 5 or 3 for gritty games), optionally tied to
+    a trait, minimum 1."""
     boxes = health_boxes(args.base, args.trait, args.per_point)
     if args.trait is None:
         line = f"{args.base} boxes: the campaign's base, tied to no trait."

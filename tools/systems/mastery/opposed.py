@@ -121,9 +121,10 @@ class OpposedResult(CheckResult):
     p_loss: float
 
 
-@tool("mastery_opposed", "mastery", "An opposed Mastery challenge: both sides roll their pools (or a side that "
-      "does not roll is assumed average); the one with more successes wins, degree = the difference; ties reported.")
+@tool("mastery")
 def mastery_opposed(args: OpposedArgs, roller: Roller) -> OpposedResult:
+    """An opposed Mastery challenge: both sides roll their pools (or a side that does not roll is assumed average); the
+    one with more successes wins, degree = the difference; ties reported."""
     a, a_dist, a_lines = side_roll(roller, args.first, args.die, args.first.tn, args.first.rolls, args.rounding,
                                    args.first.name, f"{args.first.name} die")
     b, b_dist, b_lines = side_roll(roller, args.second, args.die, args.second.tn, args.second.rolls, args.rounding,

@@ -83,9 +83,10 @@ class InitiativeResult(CheckResult):
     entries: list[InitiativeRoll]
 
 
-@tool("mastery_initiative", "mastery", "Single-Action Roundtable initiative: each combatant makes a challenge to act "
-      "first; higher degree first, ties to the higher agility-like trait, then the GM's order.")
+@tool("mastery")
 def mastery_initiative(args: InitiativeArgs, roller: Roller) -> InitiativeResult:
+    """Single-Action Roundtable initiative: each combatant makes a challenge to act first; higher degree first, ties to
+    the higher agility-like trait, then the GM's order."""
     tn, difficulty = target_number(args.die, args.tn)
     steps = [tn_line(args.die, tn, difficulty)]
     entries = []
@@ -157,10 +158,11 @@ def damage_of(difference: int, weapon: int, extra: int, armor: int) -> int:
     return max(0, difference + weapon + extra - armor) if difference > 0 else 0
 
 
-@tool("mastery_attack_roll", "mastery", "How attacks work in the Single-Action Roundtable: a contested challenge, "
-      "attacker against defender (a stunned or surprised defender cannot defend; a foe that does not roll is assumed "
-      "average); damage = degree + weapon - armor; a winning defender gains a counter-attack die.")
+@tool("mastery")
 def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResult:
+    """How attacks work in the Single-Action Roundtable: a contested challenge, attacker against defender (a stunned or
+    surprised defender cannot defend; a foe that does not roll is assumed average); damage = degree + weapon - armor;
+    a winning defender gains a counter-attack die."""
     tn, difficulty = target_number(args.die, args.tn)
     attacker = args.attacker
     pre = [tn_line(args.die, tn, difficulty)]

@@ -38,9 +38,9 @@ class GrantResult(BoundResult):
     triumphs_after: int
 
 
-@table_tool("mastery_grant_triumphs", "mastery", "The GM gives a character triumphs for doing something difficult "
-            "and important.")
+@table_tool("mastery")
 def mastery_grant_triumphs(args: GrantArgs, roller: Roller, state: TableState) -> GrantResult:
+    """The GM gives a character triumphs for doing something difficult and important."""
     name, c = find(state, args.actor, "actor")
     after = c.triumphs + args.amount
     return GrantResult(summary=f"{name} gains {args.amount} triumph{'s' * (args.amount > 1)} ({c.triumphs} → {after})",
@@ -71,9 +71,10 @@ class ImproveResult(AdvanceResult, BoundResult):
     actor: str
 
 
-@table_tool("mastery_improve", "mastery", "A character burns triumphs to raise a trait, ability or skill by the "
-            "cost tables, after a learning challenge if the GM requires one.")
+@table_tool("mastery")
 def mastery_improve(args: ImproveArgs, roller: Roller, state: TableState) -> ImproveResult:
+    """A character burns triumphs to raise a trait, ability or skill by the cost tables, after a learning challenge if
+    the GM requires one."""
     options = options_of(state)
     who, c = find(state, args.actor, "actor")
     r = run_pure(mastery_advance, roller, character=c.model_dump(mode="json"), kind=args.kind, name=args.name,

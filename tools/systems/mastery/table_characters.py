@@ -151,9 +151,10 @@ class NpcResult(CheckResult, BoundResult):
     activities: list[str] = Field(description="What the concept's words suggested.")
 
 
-@table_tool("mastery_add_npc", "mastery", "Generate a valid Mastery NPC (the GM's character) on the campaign's "
-            "traits from a concept and a power level 1-5, and add it to the table.")
+@table_tool("mastery")
 def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    """Generate a valid Mastery NPC (the GM's character) on the campaign's traits from a concept and a power level 1-5,
+    and add it to the table."""
     options = options_of(state)
     name = npc_seat_name(state, args.name, args.concept)
     level = LEVELS[args.level]

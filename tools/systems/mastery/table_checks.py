@@ -164,10 +164,10 @@ def _ruling_problems(state: TableState, name: str, args: CheckArgs, picked: Pick
     return [SetSystemState(key=RULINGS, value=rulings)]
 
 
-@table_tool("mastery_check", "mastery", "A character or NPC on the table makes a Mastery challenge: the GM's trait "
-            "and the best fitting ability and skill from their sheet (or the ones named), wounds applied, against "
-            "the campaign's die and difficulty.", acts="actor")
+@table_tool("mastery", acts="actor")
 def mastery_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTable:
+    """A character or NPC on the table makes a Mastery challenge: the GM's trait and the best fitting ability and skill
+    from their sheet (or the ones named), wounds applied, against the campaign's die and difficulty."""
     options = options_of(state)
     name, sheet = find(state, args.actor, "actor")
     require_up(state, name, sheet, "actor")
@@ -221,9 +221,10 @@ class SetHazardResult(BoundResult):
     hazards: list[dict[str, Any]] = Field(description="The standing hazards now.")
 
 
-@table_tool("mastery_set_hazard", "mastery", "Fearsome Challenges: the GM sets (or removes) a standing hazard of the "
-            "scene — a challenge of some activity with its difficulty, successes needed and damage on failure.")
+@table_tool("mastery")
 def mastery_set_hazard(args: SetHazardArgs, roller: Roller, state: TableState) -> SetHazardResult:
+    """Fearsome Challenges: the GM sets (or removes) a standing hazard of the scene — a challenge of some activity with
+    its difficulty, successes needed and damage on failure."""
     hazards = [h for h in state.system_state.get(HAZARDS, []) if h.get("name", "").casefold() != args.name.casefold()]
     if args.remove:
         if len(hazards) == len(state.system_state.get(HAZARDS, [])):
@@ -261,10 +262,10 @@ class ContestOnTable(OpposedResult, BoundResult):
     opponent_activity: str | None
 
 
-@table_tool("mastery_contest", "mastery", "Two on the table oppose one another (sneaking past a guard, arm-wrestling, "
-            "out-haggling): both roll their pools, the one with more successes wins by the difference; ties "
-            "reported.", acts="actor")
+@table_tool("mastery", acts="actor")
 def mastery_contest(args: ContestArgs, roller: Roller, state: TableState) -> ContestOnTable:
+    """Two on the table oppose one another (sneaking past a guard, arm-wrestling, out-haggling): both roll their pools,
+    the one with more successes wins by the difference; ties reported."""
     options = options_of(state)
     name, sheet = find(state, args.actor, "actor")
     other, theirs = find(state, args.opponent, "opponent")
@@ -317,9 +318,10 @@ class HazardOnTable(HazardResult, BoundResult):
     skill: str | None
 
 
-@table_tool("mastery_face_hazard", "mastery", "Fearsome Challenges: a character faces a hazard (a spiked pit, a "
-            "collapsing bridge) as a challenge; failure marks its health boxes of damage on the sheet.")
+@table_tool("mastery")
 def mastery_face_hazard(args: HazardArgs, roller: Roller, state: TableState) -> HazardOnTable:
+    """Fearsome Challenges: a character faces a hazard (a spiked pit, a collapsing bridge) as a challenge; failure marks
+    its health boxes of damage on the sheet."""
     options = options_of(state)
     name, sheet = find(state, args.actor, "actor")
     require_up(state, name, sheet, "actor", "face it")

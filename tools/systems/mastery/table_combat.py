@@ -134,9 +134,10 @@ def _initiative_pool(name: str, sheet: MasteryCharacter, options: CampaignOption
     return picked, sheet.traits.get(trait, 0)
 
 
-@table_tool("mastery_start_combat", "mastery", "Start a fight in the campaign's combat mode: roundtable rolls "
-            "initiative challenges, fearsome puts foes or party first, bloodbath opens a round of secret actions.")
+@table_tool("mastery")
 def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
+    """Start a fight in the campaign's combat mode: roundtable rolls initiative challenges, fearsome puts foes or party
+    first, bloodbath opens a round of secret actions."""
     options = options_of(state)
     if state.initiative.active:
         fail("(state)", f"a fight is already running (round {state.initiative.round}: "
@@ -201,9 +202,10 @@ class JoinCombatResult(BoundResult):
     dice: list[Die] = Field(default_factory=list)
 
 
-@table_tool("mastery_join_combat", "mastery", "Add a character or NPC to the running fight: an initiative challenge "
-            "in the roundtable, their side's place in fearsome, the end of the order in bloodbath.")
+@table_tool("mastery")
 def mastery_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+    """Add a character or NPC to the running fight: an initiative challenge in the roundtable, their side's place in
+    fearsome, the end of the order in bloodbath."""
     options = options_of(state)
     ini = state.initiative
     if not ini.active:
@@ -342,10 +344,11 @@ def foe_harm(sheet: MasteryCharacter, average: int, weapon: GearItem, armor: int
     return value, f"its average degree {average} + {weapon.name} {weapon.modifier:+d} - armor {armor}, at least 1"
 
 
-@table_tool("mastery_attack", "mastery", "One character attacks another in the campaign's combat mode: a contested "
-            "roll (roundtable), a challenge against a foe that doesn't roll (fearsome), or a secret action for the "
-            "round (bloodbath); damage, counter-attacks and downed characters recorded.", acts="attacker")
+@table_tool("mastery", acts="attacker")
 def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> AttackOnTable:
+    """One character attacks another in the campaign's combat mode: a contested roll (roundtable), a challenge against a
+    foe that doesn't roll (fearsome), or a secret action for the round (bloodbath); damage, counter-attacks and
+    downed characters recorded."""
     options = options_of(state)
     att, a = find(state, args.attacker, "attacker")
     dfn, d = find(state, args.defender, "defender")
@@ -547,10 +550,10 @@ class DeclareResult(BoundResult):
     success: bool | None = None
 
 
-@table_tool("mastery_declare", "mastery", "A combatant's action that is not an attack — defend, flee, or focus on "
-            "something. In Bloodbath it is chosen in secret and the round resolves when all have chosen; otherwise "
-            "a flight or a focus is a challenge rolled now.", acts="actor")
+@table_tool("mastery", acts="actor")
 def mastery_declare(args: DeclareArgs, roller: Roller, state: TableState) -> DeclareResult:
+    """A combatant's action that is not an attack — defend, flee, or focus on something. In Bloodbath it is chosen in
+    secret and the round resolves when all have chosen; otherwise a flight or a focus is a challenge rolled now."""
     options = options_of(state)
     name, sheet = find(state, args.actor, "actor")
     require_up(state, name, sheet, "actor")

@@ -75,13 +75,15 @@ def _change(state: TableState, target: str, delta: int, reason: str | None, leth
                         health_after=after, max_health=c.max_health, down=after == 0, changes=[*ops, *edits.ops()])
 
 
-@table_tool("mastery_damage", "mastery", "A character or NPC marks health boxes the GM rules (a fall, poison, "
-            "fire); the last box marked means a coma or death.")
+@table_tool("mastery")
 def mastery_damage(args: DamageArgs, roller: Roller, state: TableState) -> HealthResult:
+    """A character or NPC marks health boxes the GM rules (a fall, poison, fire); the last box marked means a coma or
+    death."""
     return _change(state, args.target, -args.amount, args.reason, args.lethal)
 
 
-@table_tool("mastery_heal", "mastery", "The GM clears a character's marked health boxes (rest, medicine, magic); "
-            "never above the total, and it wakes one from a coma.")
+@table_tool("mastery")
 def mastery_heal(args: HealArgs, roller: Roller, state: TableState) -> HealthResult:
+    """The GM clears a character's marked health boxes (rest, medicine, magic); never above the total, and it wakes one
+    from a coma."""
     return _change(state, args.target, args.amount, args.reason, None)

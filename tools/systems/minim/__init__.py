@@ -30,7 +30,6 @@ class Minim(SystemBase):
     npc_tool = "minim_add_npc"
     start_combat_tool = "minim_start_combat"
     downed_condition = "unconscious"
-    game_adapter = "narrator.game.systems.minim:RULES"
     options_model = "options:MinimOptions"
     sheet_model = "sheet:MinimCharacter"
     npc_level_arg = "tier"  # Minim's tier is the power level itself (1 a feeble critter … 5 a mighty villain)

@@ -100,9 +100,9 @@ def _highlight_problems(args: HighlightsArgs) -> list[FieldProblem]:
     return out
 
 
-@tool("minim_highlights", "minim",
-      "End of a Minim session: +1 faith to the role-play and action highlights, passing points on where allowed.")
+@tool("minim")
 def minim_highlights(args: HighlightsArgs, roller: Roller) -> HighlightsResult:
+    """End of a Minim session: +1 faith to the role-play and action highlights, passing points on where allowed."""
     bad = _highlight_problems(args)
     if bad:
         raise ToolArgumentError("minim_highlights", bad)
@@ -180,9 +180,9 @@ class HorizontalArgs(ToolArgs):
         return _power_name(v)
 
 
-@tool("minim_horizontal_progress", "minim",
-      "Start of a Minim session: move one power point to a new or existing power; optionally change virtue or vice.")
+@tool("minim")
 def minim_horizontal_progress(args: HorizontalArgs, roller: Roller) -> CharacterResult:
+    """Start of a Minim session: move one power point to a new or existing power; optionally change virtue or vice."""
     c, src, dst = args.character, args.from_power, args.to_power
     bad = _sheet_problems(c)
     have = c.powers.get(src, 0)
@@ -238,9 +238,9 @@ class VerticalArgs(ToolArgs):
         return self
 
 
-@tool("minim_vertical_progress", "minim",
-      "End of a Minim story arc: one extra point on a power, or one new skill.")
+@tool("minim")
 def minim_vertical_progress(args: VerticalArgs, roller: Roller) -> CharacterResult:
+    """End of a Minim story arc: one extra point on a power, or one new skill."""
     c = args.character
     bad = _sheet_problems(c)
     if args.power is not None and c.powers.get(args.power, 0) + 1 > 5:

@@ -232,9 +232,9 @@ class ChallengeResult(ToolResult):
     rating: Rating = Field(description="easy (< 1/5), moderate (1/5 to < 1/2) or deadly (>= 1/2).")
 
 
-@tool("minim_challenge", "minim",
-      "Compare a party's and foes' Minim challenge (tier = median trait) and rate the fight easy/moderate/deadly.")
+@tool("minim")
 def minim_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
+    """Compare a party's and foes' Minim challenge (tier = median trait) and rate the fight easy/moderate/deadly."""
     party_mult, foes_mult = product(factors_of(args.party_multiplier)), product(factors_of(args.foes_multiplier))
     party, party_total, party_steps = group_challenge(args.party, party_mult, "party", "party member")
     foes, foes_total, foe_steps = group_challenge(args.foes, foes_mult, "foes", "foe")

@@ -117,9 +117,9 @@ class ValidationResult(ToolResult):
     tier: int
 
 
-@tool("minim_character_validate", "minim",
-      "Check a Minim character sheet against the rules; lists every violation (creation budgets unless creation=false).")
+@tool("minim")
 def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    """Check a Minim character sheet against the rules; lists every violation (creation budgets unless creation=false)."""
     c = args.character
     creation = args.creation and not c.npc
     found = problems(c, creation)
@@ -175,9 +175,9 @@ def _derived_lines(c: MinimCharacter) -> list[str]:
     ]
 
 
-@tool("minim_character_create", "minim",
-      "Create a Minim player-character from the player's choices; derives health, faith, languages and wealth.")
+@tool("minim")
 def minim_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    """Create a Minim player-character from the player's choices; derives health, faith, languages and wealth."""
     powers = {"languages": 1, "wealth": 1}
     for name, points in args.powers.items():
         powers[name] = powers.get(name, 0) + points
@@ -241,9 +241,9 @@ def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -
     return pick(roller, options, purpose, dice, roll_single=True)
 
 
-@tool("minim_character_random", "minim",
-      "Roll a random, rules-legal Minim player-character (traits, skills, powers, virtue and vice).")
+@tool("minim")
 def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    """Roll a random, rules-legal Minim player-character (traits, skills, powers, virtue and vice)."""
     check_picks("minim_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
     wanted = [o.key.split(":", 1)[1] for o in of_kind(picked, "skill")]

@@ -184,8 +184,9 @@ def resolve(spec: TestSpec, roller: Roller, extra: int = 0, extra_reason: str = 
     return breakdown, rolled, test_odds(breakdown.target), steps + rolled.steps
 
 
-@tool("minim_test", "minim", "Roll a Minim test: 2d6 against trait ±skill ±modifiers, outcome -2..+2.")
+@tool("minim")
 def minim_test(args: TestSpec, roller: Roller) -> MinimTestResult:
+    """Roll a Minim test: 2d6 against trait ±skill ±modifiers, outcome -2..+2."""
     breakdown, rolled, odds, steps = resolve(args, roller)
     refs = [TESTS] + ([SKILLS] if args.specialty else []) + ([MODIFIERS] if args.modifier else []) + (
         [FAITH] if args.faith else [])

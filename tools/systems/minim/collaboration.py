@@ -140,8 +140,9 @@ class CollaborationResult(CheckResult):
     faith_spent: int
 
 
-@tool("minim_collaborate", "minim", "Minim collaborative action: each participant tests, outcomes summed, bound to -2..+2.")
+@tool("minim")
 def minim_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborationResult:
+    """Minim collaborative action: each participant tests, outcomes summed, bound to -2..+2."""
     c = collaborate(args.tests, roller)
     return CollaborationResult(
         summary=f"{len(c.rolls)} collaborators: sum {signed(c.raw_total)} → {signed(c.outcome)} {label(c.outcome)}",
@@ -189,8 +190,9 @@ class ProjectResult(CheckResult):
     faith_spent: int
 
 
-@tool("minim_project", "minim", "One work period on a long Minim project: the collaborative total added to progress.")
+@tool("minim")
 def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
+    """One work period on a long Minim project: the collaborative total added to progress."""
     c = collaborate(args.tests, roller)
     added = c.outcome if args.bound else c.raw_total
     after = args.progress + added

@@ -96,8 +96,9 @@ class MinimFumbleResult(CheckResult):
     victim: str | None
 
 
-@tool("minim_fumble", "minim", "Roll 2d6 on the Minim fumble table (after a neutral attack or a critical failure).")
+@tool("minim")
 def minim_fumble(args: FumbleArgs, roller: Roller) -> MinimFumbleResult:
+    """Roll 2d6 on the Minim fumble table (after a neutral attack or a critical failure)."""
     who = args.victim or "the fumbling character"
     fumble, steps = roll_fumble_table(roller, who)
     assert fumble.total is not None and fumble.effect is not None
@@ -230,9 +231,10 @@ def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[str]) -> tu
     return fatigue, threshold, dice, avoided
 
 
-@tool("minim_attack", "minim", "Resolve a Minim attack: brawl test, fatigue from weapon vs armor, "
-      "the defender's avoidance rolls, damage, and fumbles on neutral or critical failure.")
+@tool("minim")
 def minim_attack(args: AttackArgs, roller: Roller) -> MinimAttackResult:
+    """Resolve a Minim attack: brawl test, fatigue from weapon vs armor, the defender's avoidance rolls, damage, and
+    fumbles on neutral or critical failure."""
     extra, reason, note = _attack_target(args)
     breakdown, rolled, odds, steps = resolve(args, roller, extra, reason, purpose="attack die")
     steps[1:1] = note
@@ -341,9 +343,10 @@ def surprise_odds(target: int) -> Odds:
     return dist.map(lambda o: SURPRISE_RESULTS[o][0]).odds(p_success=dist.p(lambda o: o >= 1), order=SURPRISE_ORDER)
 
 
-@tool("minim_surprise", "minim", "A surprised Minim character's perception test: can it act on the first round, "
-      "and does it suffer -1/-2 to health-rolls?")
+@tool("minim")
 def minim_surprise(args: SurpriseArgs, roller: Roller) -> MinimSurpriseResult:
+    """A surprised Minim character's perception test: can it act on the first round, and does it suffer -1/-2 to
+    health-rolls?"""
     breakdown, rolled, _, steps = resolve(args, roller, purpose="perception die")
     result, can_act, penalty = SURPRISE_RESULTS[rolled.outcome]
     if can_act:

@@ -202,9 +202,9 @@ def _roll_feature(f: _Floor, n: int, combat: list[int], empty: list[int], reward
     return Feature(roll=d.face, feature=name, sub_roll=sub, detail=detail, room=room, text=text)
 
 
-@tool("minim_dungeon_floor", "minim",
-      "Roll up a Minim dungeon floor: rooms, combats sharing the party's challenge, features and a magic item.")
+@tool("minim")
 def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
+    """Roll up a Minim dungeon floor: rooms, combats sharing the party's challenge, features and a magic item."""
     f = _Floor(roller)
     group, total, challenge_steps = group_challenge(args.party, group="party", label="party member")
     f.steps += challenge_steps
@@ -287,9 +287,9 @@ def revisit_odds(rooms: int) -> Odds:
     return binomial(rooms, THREAT).odds(order=range(rooms + 1))
 
 
-@tool("minim_linger", "minim",
-      "The party lingers too long in a Minim dungeon room: a d6, on a 1 a patrol or roaming creature finds them.")
+@tool("minim")
 def minim_linger(args: LingerArgs, roller: Roller) -> LingerResult:
+    """The party lingers too long in a Minim dungeon room: a d6, on a 1 a patrol or roaming creature finds them."""
     d = roller.roll(6, "linger")
     outcome = "patrol" if d.face == 1 else "quiet"
     where = f" in room {args.room}" if args.room else ""
@@ -335,9 +335,9 @@ class RevisitResult(CheckResult):
     rooms: list[RoomCheck]
 
 
-@tool("minim_revisit", "minim",
-      "The party returns to a Minim dungeon floor: a d6 per empty room, on a 1 that room gains new threats.")
+@tool("minim")
 def minim_revisit(args: RevisitArgs, roller: Roller) -> RevisitResult:
+    """The party returns to a Minim dungeon floor: a d6 per empty room, on a 1 that room gains new threats."""
     n = len(args.empty_rooms)
     dice = [roller.roll(6, f"revisit room {room}") for room in args.empty_rooms]
     checks = [RoomCheck(room=room, face=d.face, reoccupied=d.face == 1) for room, d in zip(args.empty_rooms, dice)]

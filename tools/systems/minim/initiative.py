@@ -111,9 +111,10 @@ def _tied_sets(states: list[_State]) -> list[list[_State]]:
     return [group for key, group in sorted(by_key.items(), key=lambda kv: [-t for t in kv[0]]) if len(group) > 1]
 
 
-@tool("minim_initiative", "minim", "Roll Minim initiative: each combatant (or group) rolls brain d6, "
-      "highest acts first, ties rerolled among the tied.")
+@tool("minim")
 def minim_initiative(args: InitiativeArgs, roller: Roller) -> MinimInitiativeResult:
+    """Roll Minim initiative: each combatant (or group) rolls brain d6, highest acts first, ties rerolled among the
+    tied."""
     dice: list[Die] = []
     states = [_State(c) for c in args.combatants]
     steps = ["Each combatant rolls as many d6 as its brain score and adds them; the highest total acts first. "

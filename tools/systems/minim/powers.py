@@ -79,8 +79,9 @@ def power_odds(score: int) -> Odds:
     return dist.odds(dist[True], label=lambda k: "activated" if k else "wasted", order=(True, False))
 
 
-@tool("minim_power", "minim", "Use a Minim power: 1d6 <= power score activates it and spends a faith point.")
+@tool("minim")
 def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
+    """Use a Minim power: 1d6 <= power score activates it and spends a faith point."""
     die = roller.roll(6, f"{args.power} power roll")
     activated = die.face <= args.score
     spent = 1 if activated else 0
@@ -168,9 +169,9 @@ def purchase_odds(kind: str, need: int) -> Odds:
     return dist.odds(dist.p(lambda k: k in ("free", "bought")), order=order)
 
 
-@tool("minim_purchase", "minim", "Buy an item with the Minim wealth power: free, a d6 <= wealth roll (a faith point "
-      "may add +1), or unaffordable.")
+@tool("minim")
 def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
+    """Buy an item with the Minim wealth power: free, a d6 <= wealth roll (a faith point may add +1), or unaffordable."""
     price, wealth = args.effective_price, args.wealth
     steps = []
     refs = [POWERS]

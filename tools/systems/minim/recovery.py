@@ -157,8 +157,9 @@ def recovery_odds(target: int, medic_target: int | None) -> Odds:
     return dist.odds(dist.p(lambda n: n >= 1))
 
 
-@tool("minim_recover", "minim", "Recover Minim health: a mid-action brass test, a full rest, or gritty long-term healing.")
+@tool("minim")
 def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
+    """Recover Minim health: a mid-action brass test, a full rest, or gritty long-term healing."""
     room = args.cap - args.health
     refs = [HEALTH]
     together = None

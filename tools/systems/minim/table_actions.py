@@ -79,9 +79,10 @@ class CheckOnTableResult(MinimTestResult, BoundResult):
     has_skill: bool | None
 
 
-@table_tool("minim_check", "minim", "A character or NPC on the table makes a Minim test: trait and skill read from "
-      "their sheet, conditions applied, optional faith point spent.", acts="actor")
+@table_tool("minim", acts="actor")
 def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTableResult:
+    """A character or NPC on the table makes a Minim test: trait and skill read from their sheet, conditions applied,
+    optional faith point spent."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor")
     trait = args.trait or TRAIT_OF_SKILL[args.skill]
@@ -121,9 +122,10 @@ class UsePowerResult(PowerResult, BoundResult):
                                   "power.")
 
 
-@table_tool("minim_use_power", "minim", "A character uses a power from their sheet, or an item that works like one: "
-      "1d6 <= its score activates it and spends a faith point (kept on a miss).", acts="actor")
+@table_tool("minim", acts="actor")
 def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> UsePowerResult:
+    """A character uses a power from their sheet, or an item that works like one: 1d6 <= its score activates it and
+    spends a faith point (kept on a miss)."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "use a power")
     power = args.power.strip().lower()
@@ -184,10 +186,10 @@ class BuyResult(PurchaseResult, BoundResult):
     item: GearItem = Field(description="The item, added to the gear when bought or free.")
 
 
-@table_tool("minim_buy", "minim", "A character buys an item with their wealth power: free, a d6 <= wealth roll "
-      "(1 wealth spent on success; a faith point may add +1), or unaffordable; the item goes into their gear.",
-      acts="actor")
+@table_tool("minim", acts="actor")
 def minim_buy(args: BuyArgs, roller: Roller, state: TableState) -> BuyResult:
+    """A character buys an item with their wealth power: free, a d6 <= wealth roll (1 wealth spent on success; a faith
+    point may add +1), or unaffordable; the item goes into their gear."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "buy anything")
     wealth = c.powers.get("wealth", 0)
@@ -234,9 +236,10 @@ class GrantFaithResult(BoundResult):
     overflow: int = Field(description="Points that would have gone above max_faith and were not added.")
 
 
-@table_tool("minim_grant_faith", "minim", "Give a character 1-3 faith points for acting on their virtue or vice, or "
-      "for a high-light; never above their maximum.")
+@table_tool("minim")
 def minim_grant_faith(args: GrantFaithArgs, roller: Roller, state: TableState) -> GrantFaithResult:
+    """Give a character 1-3 faith points for acting on their virtue or vice, or for a high-light; never above their
+    maximum."""
     name, c = find(state, args.actor, "actor")
     after = min(c.max_faith, c.faith + args.amount)
     gained, overflow = after - c.faith, args.amount - (after - c.faith)

@@ -165,9 +165,9 @@ class NpcResult(CheckResult, BoundResult):
     keywords: list[str] = Field(description="Concept keywords that steered the skills.")
 
 
-@table_tool("minim_add_npc", "minim",
-      "Generate a valid Minim NPC (narrator-character) from a concept and a tier 1-5 and add it to the table.")
+@table_tool("minim")
 def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    """Generate a valid Minim NPC (narrator-character) from a concept and a tier 1-5 and add it to the table."""
     name = npc_seat_name(state, args.name, args.concept)
     t = args.tier
     dice: list[Die] = []

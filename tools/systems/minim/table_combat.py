@@ -170,9 +170,10 @@ def _now(state: TableState, edits: ConditionEdits, who: str, cond: str) -> str:
     return condition_text(apply_all(state, edits.ops()), who, cond)
 
 
-@table_tool("minim_attack_target", "minim", "One character attacks another on the table: brawl and skill, weapon, "
-      "armor, health, zones and conditions read from the table; health, fumbles and unconsciousness recorded.", acts="attacker")
+@table_tool("minim", acts="attacker")
 def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
+    """One character attacks another on the table: brawl and skill, weapon, armor, health, zones and conditions read
+    from the table; health, fumbles and unconsciousness recorded."""
     att, a = find(state, args.attacker, "attacker")
     dfn, d = find(state, args.defender, "defender")
     if att == dfn:
@@ -252,9 +253,9 @@ class DefendResult(BoundResult):
     actor: str
 
 
-@table_tool("minim_defend", "minim", "A character spends the turn only defending: +1 to their health-rolls until "
-            "their next turn.", acts="actor")
+@table_tool("minim", acts="actor")
 def minim_defend(args: DefendArgs, roller: Roller, state: TableState) -> DefendResult:
+    """A character spends the turn only defending: +1 to their health-rolls until their next turn."""
     name, c = find(state, args.actor, "actor")
     require_conscious(name, c, "actor", "defend")
     edits = ConditionEdits(state)
@@ -308,9 +309,10 @@ class AreaEffectResult(BoundResult):
     dice: list[Die] = Field(description="Every avoidance die, person by person.")
 
 
-@table_tool("minim_area_effect", "minim", "An area effect (a storm spell, a salvo, a grenade) hits everyone in a "
-            "zone, friend, foe or neutral: fatigue each may avoid with health-rolls, and/or a condition.")
+@table_tool("minim")
 def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -> AreaEffectResult:
+    """An area effect (a storm spell, a salvo, a grenade) hits everyone in a zone, friend, foe or neutral: fatigue each
+    may avoid with health-rolls, and/or a condition."""
     from narrator.tools.systems import get_system
 
     zone = state.find_zone(args.zone)
@@ -421,9 +423,10 @@ class SurpriseCheckResult(BoundResult):
     dice: list[Die] = Field(description="Every die thrown, actor by actor.")
 
 
-@table_tool("minim_surprise_check", "minim", "Characters caught by surprise each test brass-perception: who cannot act "
-      "on the first round (surprised) and who cannot defend (off-guard-1/-2 to health-rolls).")
+@table_tool("minim")
 def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableState) -> SurpriseCheckResult:
+    """Characters caught by surprise each test brass-perception: who cannot act on the first round (surprised) and who
+    cannot defend (off-guard-1/-2 to health-rolls)."""
     found = [find(state, n, f"actors.{i}") for i, n in enumerate(args.actors)]
     names = [n for n, _ in found]
     if len({n for n in names}) != len(names):
@@ -469,9 +472,10 @@ class StartCombatResult(MinimInitiativeResult, BoundResult):
     initiative: Initiative = Field(description="The tracker as it now stands: round 1, first in order to act.")
 
 
-@table_tool("minim_start_combat", "minim", "Start a fight: every combatant rolls brain d6 for initiative (from their "
-      "sheets) and the tracker starts at round 1.")
+@table_tool("minim")
 def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
+    """Start a fight: every combatant rolls brain d6 for initiative (from their sheets) and the tracker starts at round
+    1."""
     if state.initiative.active:
         fail("(state)", f"combat is already running (round {state.initiative.round}: "
                         f"{', '.join(state.initiative.order)}); add someone with minim_join_combat, or end it with "
@@ -501,9 +505,10 @@ class JoinCombatResult(MinimInitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@table_tool("minim_join_combat", "minim", "Add a character or NPC to a running fight: it rolls brain d6 and is placed "
-      "by its total (a tie with someone already placed is rerolled between the two).")
+@table_tool("minim")
 def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+    """Add a character or NPC to a running fight: it rolls brain d6 and is placed by its total (a tie with someone
+    already placed is rerolled between the two)."""
     ini = state.initiative
     if not ini.active:
         fail("(state)", "no combat is running; start one with minim_start_combat")

@@ -81,15 +81,17 @@ def _health(target: str, state: TableState, delta: int, reason: str | None, verb
                         max_health=c.max_health, unconscious=after == 0, changes=changes)
 
 
-@table_tool("minim_damage", "minim", "A character or NPC loses health to fatigue or damage the narrator rules (trap, "
-      "fall, power, terror); no avoidance roll. 0 health is unconscious.")
+@table_tool("minim")
 def minim_damage(args: DamageArgs, roller: Roller, state: TableState) -> HealthResult:
+    """A character or NPC loses health to fatigue or damage the narrator rules (trap, fall, power, terror); no avoidance
+    roll. 0 health is unconscious."""
     return _health(args.target, state, -args.amount, args.reason, "loses")
 
 
-@table_tool("minim_heal", "minim", "A character or NPC regains health (a power, potion or first aid); never above the "
-      "maximum, and it wakes an unconscious one.")
+@table_tool("minim")
 def minim_heal(args: HealArgs, roller: Roller, state: TableState) -> HealthResult:
+    """A character or NPC regains health (a power, potion or first aid); never above the maximum, and it wakes an
+    unconscious one."""
     return _health(args.target, state, args.amount, args.reason, "regains")
 
 
@@ -111,9 +113,10 @@ class RecoverHealthResult(RecoveryResult, BoundResult):
     medic: str | None
 
 
-@table_tool("minim_recover_health", "minim", "A character recovers health from their sheet: mid-action brass test, "
-      "full rest, or long-term healing with an optional medic from the table.")
+@table_tool("minim")
 def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableState) -> RecoverHealthResult:
+    """A character recovers health from their sheet: mid-action brass test, full rest, or long-term healing with an
+    optional medic from the table."""
     name, c = find(state, args.actor, "actor")
     if c.health >= c.max_health:
         fail("actor", f"{name} is already at full health ({c.health} of {c.max_health}); there is nothing to "

@@ -47,8 +47,9 @@ class InventoryResult(BoundResult):
     gear: list[GearItem]
 
 
-@table_tool("minim_gain_item", "minim", "A character gains an item (found, given, looted); it joins their gear.")
+@table_tool("minim")
 def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> InventoryResult:
+    """A character gains an item (found, given, looted); it joins their gear."""
     name, sheet = find(state, args.actor, "actor")
     new = GearItem(name=args.item, kind=args.kind, quality=args.quality, power=args.power,
                    expendable=args.expendable)
@@ -65,8 +66,9 @@ def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> In
     )
 
 
-@table_tool("minim_lose_item", "minim", "A character loses, gives away or uses up an item from their gear.")
+@table_tool("minim")
 def minim_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> InventoryResult:
+    """A character loses, gives away or uses up an item from their gear."""
     name, sheet = find(state, args.actor, "actor")
     gone, gear = without_item(sheet.gear, args.item)
     return InventoryResult(

@@ -84,9 +84,10 @@ def long_projects_mode(state: TableState) -> str:
     return mode
 
 
-@table_tool("minim_work_project", "minim", "One work period on a long project (a threshold like +100): each worker "
-            "tests from their sheet, the total is added to the project's progress kept on the table.")
+@table_tool("minim")
 def minim_work_project(args: WorkProjectArgs, roller: Roller, state: TableState) -> WorkProjectResult:
+    """One work period on a long project (a threshold like +100): each worker tests from their sheet, the total is added
+    to the project's progress kept on the table."""
     projects: dict[str, Any] = dict(state.system_state.get(PROJECTS) or {})
     key = next((k for k in projects if k.casefold() == args.project.strip().casefold()), args.project.strip())
     known = projects.get(key)

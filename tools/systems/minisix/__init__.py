@@ -36,7 +36,6 @@ class MiniSix(SystemBase):
     npc_tool = "minisix_add_npc"
     start_combat_tool = "minisix_start_combat"
     downed_condition = "incapacitated"
-    game_adapter = "narrator.game.systems.minisix:RULES"
     options_model = "options:MiniSixOptions"
     sheet_model = "sheet:MiniSixCharacter"
     table_citations = {"table_set_zones": [MOVEMENT], "table_move": [MOVEMENT], "table_area": [MOVEMENT],

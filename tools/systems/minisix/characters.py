@@ -172,9 +172,10 @@ class ValidationResult(ToolResult):
     defences: dict[str, int]
 
 
-@tool("minisix_character_validate", "minisix", "Check a Mini Six sheet: 12D of attributes (2D-4D, one 4D at most), "
-      "7D of skills and perks (2D per skill), pips, perks, complications; lists every violation.")
+@tool("minisix")
 def minisix_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
+    """Check a Mini Six sheet: 12D of attributes (2D-4D, one 4D at most), 7D of skills and perks (2D per skill), pips,
+    perks, complications; lists every violation."""
     c = args.character
     creation = args.creation and not c.npc
     found = problems(c, creation)
@@ -300,9 +301,10 @@ def creation_steps(c: MiniSixCharacter) -> list[str]:
     return lines
 
 
-@tool("minisix_character_create", "minisix", "Create a Mini Six player-character from choices: attributes, dice "
-      "added to skills, perks, complications; every broken rule listed.")
+@tool("minisix")
 def minisix_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
+    """Create a Mini Six player-character from choices: attributes, dice added to skills, perks, complications; every
+    broken rule listed."""
     c, bad = build(args)
     found = bad + [FieldProblem(v.field, v.sentence, v.given) for v in problems(c, creation=True)]
     if found:
@@ -408,9 +410,10 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
     return added, perks
 
 
-@tool("minisix_character_random", "minisix", "Roll a random, rules-legal Mini Six player-character (attributes, "
-      "skills and perks, complications, gear), steered by the concept's words.")
+@tool("minisix")
 def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
+    """Roll a random, rules-legal Mini Six player-character (attributes, skills and perks, complications, gear), steered
+    by the concept's words."""
     dice: list[Die] = []
     steps: list[str] = []
     attr_dice, skill_dice = (10, 4) if args.sidekick_of else (12, 7)

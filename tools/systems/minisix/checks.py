@@ -175,9 +175,10 @@ def result_fields(o: RollOutcome, spec: DiceSpec) -> dict[str, Any]:
                 hero_points=spec.hero_points, doubled=spec.double)
 
 
-@tool("minisix_roll", "minisix", "Roll a Mini Six die code (e.g. 3D+1) with the exploding wild die, against a "
-      "target number or open; -1D per extra action; exact odds.")
+@tool("minisix")
 def minisix_roll(args: RollSpec, roller: Roller) -> MiniSixRollResult:
+    """Roll a Mini Six die code (e.g. 3D+1) with the exploding wild die, against a target number or open; -1D per extra
+    action; exact odds."""
     o = RollOutcome(args, roller)
     against = f"TN {args.tn}: {o.outcome}" if args.tn is not None else o.outcome
     return MiniSixRollResult(summary=f"{o.eff.code.text()}: {o.roll.story()}"

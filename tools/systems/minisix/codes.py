@@ -201,9 +201,10 @@ class CodeResult(ToolResult):
     average_exact: str
 
 
-@tool("minisix_dice_code", "minisix", "Die-code arithmetic in pips (3 pips = 1D): add and subtract codes, "
-      "normalise them, and read a code as a static value (dice × 3 + pips).")
+@tool("minisix")
 def minisix_dice_code(args: CodeArgs, roller: Roller) -> CodeResult:
+    """Die-code arithmetic in pips (3 pips = 1D): add and subtract codes, normalise them, and read a code as a static
+    value (dice × 3 + pips)."""
     total = code(args.code)
     steps = [f"{args.code} = {total.total_pips} pips (each die is three pips)."]
     for c in args.add:

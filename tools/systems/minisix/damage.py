@@ -170,9 +170,10 @@ def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str 
     return result, w, s, steps
 
 
-@tool("minisix_damage", "minisix", "Resist damage: the damage roll minus Soak, read on the wound chart (stunned 0-3, "
-      "wounded 4-8, incapacitated 9-12, mortally wounded 13-15, dead 16+), moving up the current wound level.")
+@tool("minisix")
 def minisix_damage(args: DamageArgs, roller: Roller) -> DamageResult:
+    """Resist damage: the damage roll minus Soak, read on the wound chart (stunned 0-3, wounded 4-8, incapacitated 9-12,
+    mortally wounded 13-15, dead 16+), moving up the current wound level."""
     steps: list[str] = []
     dice = []
     if args.damage is not None:

@@ -118,9 +118,10 @@ def static_defence(args: DefenceArgs) -> tuple[int, int, dict[str, int], list[st
     return value, base, parts, steps
 
 
-@tool("minisix_static_defence", "minisix", "A static defence: Block (Brawling), Dodge, Parry (weapon skill) = "
-      "dice × 3 + pips, with shields and off-hand weapons; or Soak = Might × 3 + pips + armor.")
+@tool("minisix")
 def minisix_static_defence(args: DefenceArgs, roller: Roller) -> DefenceResult:
+    """A static defence: Block (Brawling), Dodge, Parry (weapon skill) = dice × 3 + pips, with shields and off-hand
+    weapons; or Soak = Might × 3 + pips + armor."""
     value, base, parts, steps = static_defence(args)
     refs = [STATIC] + ([DEFENCES] if args.offhand != "none" else []) + ([HOUSE] if args.hero_points else []) + (
         [PERKS_REF] if args.daredevil else [])
@@ -170,9 +171,10 @@ def attack_tn(defence: int, kind: str, ranged: bool, rng: str, cover: str, shiel
     return tn, r, c, steps
 
 
-@tool("minisix_attack_tn", "minisix", "The TN to hit: the defender's static defence plus range (short +0, medium +5, "
-      "long +10) and cover (50% +5, 75% +10, 90% +15; 100% impossible).")
+@tool("minisix")
 def minisix_attack_tn(args: TnArgs, roller: Roller) -> TnResult:
+    """The TN to hit: the defender's static defence plus range (short +0, medium +5, long +10) and cover (50% +5, 75%
+    +10, 90% +15; 100% impossible)."""
     tn, r, c, steps = attack_tn(args.defence, args.defence_kind, args.ranged, args.range, args.cover, args.shield)
     refs = [ATTACKING, STATIC] + ([DEFENCES] if args.ranged and args.defence_kind != "dodge" else [])
     return TnResult(summary=f"TN {tn}" if tn is not None else "Cannot be hit (100% cover)", steps=steps,

@@ -72,9 +72,10 @@ class DodgeResult(CheckResult):
     movement: int = Field(description="Feet the dodger may move freely.")
 
 
-@tool("minisix_dodge", "minisix", "The Dodge action: roll Dodge, keep it if higher than static Dodge, vs all "
-      "attacks until the next turn; a full dodge (Dodge & Dash) adds +10.")
+@tool("minisix")
 def minisix_dodge(args: DodgeArgs, roller: Roller) -> DodgeResult:
+    """The Dodge action: roll Dodge, keep it if higher than static Dodge, vs all attacks until the next turn; a full
+    dodge (Dodge & Dash) adds +10."""
     o = RollOutcome(args, roller, "dodge")
     better = o.total > args.static_dodge
     base = max(o.total, args.static_dodge)

@@ -73,9 +73,10 @@ class HealingResult(CheckResult):
     period: str | None = Field(None, description="How long natural healing takes at this level.")
 
 
-@tool("minisix_natural_healing", "minisix", "Natural healing: after the period (stunned 1 minute, wounded 3 days, "
-      "incapacitated 2 weeks, mortally wounded 5 weeks) a Might roll vs 6/6/8/9 heals one wound level.")
+@tool("minisix")
 def minisix_natural_healing(args: NaturalArgs, roller: Roller) -> HealingResult:
+    """Natural healing: after the period (stunned 1 minute, wounded 3 days, incapacitated 2 weeks, mortally wounded 5
+    weeks) a Might roll vs 6/6/8/9 heals one wound level."""
     period, tn = NATURAL_HEALING[args.level]
     if tn is None:
         return HealingResult(summary="Stunned: it wears off after a minute, no roll", steps=[
@@ -107,9 +108,10 @@ class AssistedArgs(DiceSpec):
         return self
 
 
-@tool("minisix_assisted_healing", "minisix", "Assisted healing: a Medicine check once per day per patient "
-      "(stunned 10, wounded 15, incapacitated 20, mortally wounded 25; 4 less with a medicine kit) heals one level.")
+@tool("minisix")
 def minisix_assisted_healing(args: AssistedArgs, roller: Roller) -> HealingResult:
+    """Assisted healing: a Medicine check once per day per patient (stunned 10, wounded 15, incapacitated 20, mortally
+    wounded 25; 4 less with a medicine kit) heals one level."""
     name, tn, kit_tn = ASSISTED_HEALING[args.level]
     target = kit_tn if args.kit else tn
     o = RollOutcome(args, roller, "medicine", tn=target)

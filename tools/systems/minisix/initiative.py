@@ -96,7 +96,7 @@ def roll_initiative(combatants: list[tuple[str, str]], roller: Roller) -> Initia
                             totals={e.name: e.total for e in entries}, dice=dice)
 
 
-@tool("minisix_initiative", "minisix", "Roll initiative: each combatant rolls Agility, highest first; ties act "
-      "almost simultaneously.")
+@tool("minisix")
 def minisix_initiative(args: InitiativeArgs, roller: Roller) -> InitiativeResult:
+    """Roll initiative: each combatant rolls Agility, highest first; ties act almost simultaneously."""
     return roll_initiative([(c.name, c.agility) for c in args.combatants], roller)

@@ -89,9 +89,10 @@ class MassTableResult(ToolResult):
     reads: str = Field(description="How the roll reads, e.g. '10+WD'.")
 
 
-@tool("minisix_mass_table", "minisix", "The Skill Mass Roll table: a mass attacker's code read as a fixed base "
-      "(3.5 per die but the wild die) plus the wild die, e.g. 4D → 10+WD.")
+@tool("minisix")
 def minisix_mass_table(args: MassTableArgs, roller: Roller) -> MassTableResult:
+    """The Skill Mass Roll table: a mass attacker's code read as a fixed base (3.5 per die but the wild die) plus the
+    wild die, e.g. 4D → 10+WD."""
     c, shown = rolled_code(args.code)
     exact, base = mass_base(c), table_base(c)
     steps = [*shown, f"{c.text() if shown else args.code}: {c.dice - 1} dice other than the wild die, each treated as 3.5: "
@@ -153,9 +154,10 @@ def _fraction_text(f: Fraction) -> str:
     return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
 
 
-@tool("minisix_mass_attack", "minisix", "Mass combat: many attackers with the same code, each a fixed 3.5 per die "
-      "plus a rolled wild die; with the 6+ and 8+ over-base shortcuts; counts the hits.")
+@tool("minisix")
 def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResult:
+    """Mass combat: many attackers with the same code, each a fixed 3.5 per die plus a rolled wild die; with the 6+ and
+    8+ over-base shortcuts; counts the hits."""
     c, shown = rolled_code(args.code)
     exact, base = mass_base(c), table_base(c)
     over = args.tn - base
@@ -248,9 +250,10 @@ def casualties(wounds: int, incapacitating: int, unit_size: int | None) -> tuple
     return total, from_w, left, steps
 
 
-@tool("minisix_mass_casualties", "minisix", "Mass combat damage: every 3 wound results or 1 incapacitate-or-worse "
-      "result take out one man (24 wounds and 3 incapacitate+ results: 11).")
+@tool("minisix")
 def minisix_mass_casualties(args: CasualtyArgs, roller: Roller) -> CasualtyResult:
+    """Mass combat damage: every 3 wound results or 1 incapacitate-or-worse result take out one man (24 wounds and 3
+    incapacitate+ results: 11)."""
     total, from_w, left, steps = casualties(args.wounds, args.incapacitating, args.unit_size)
     return CasualtyResult(summary=f"{total} taken out", steps=steps, rule_refs=[MASS_DAMAGE], taken_out=total,
                           from_wounds=from_w, from_incapacitating=args.incapacitating, wounds_left_over=left,
@@ -317,9 +320,10 @@ def _mass_damage_odds(exact: Fraction, soak: int, hits: int, cap: int) -> Odds:
     return Dist(dist).odds(order=range(min(cap, hits) + 1))
 
 
-@tool("minisix_mass_damage", "minisix", "Mass combat damage rolls: each hit's damage is 3.5 per die but the wild "
-      "die plus the wild die, minus Soak; 3 wound results or 1 incapacitate+ take out one man.")
+@tool("minisix")
 def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResult:
+    """Mass combat damage rolls: each hit's damage is 3.5 per die but the wild die plus the wild die, minus Soak; 3
+    wound results or 1 incapacitate+ take out one man."""
     c, shown = rolled_code(args.damage)
     exact = mass_base(c)
     steps = [*shown, f"Each hit's damage: {half(exact)}+WD against Soak {args.soak} (mass combat: 3.5 per die but the wild "
@@ -378,9 +382,10 @@ class ScaleResult(CheckResult):
     total: int
 
 
-@tool("minisix_unit_scale", "minisix", "Units as single scaled entities: squad of 10 +4D, company of 100 +8D, "
-      "brigade of 1000 +12D; the larger side adds the difference to its roll against the smaller.")
+@tool("minisix")
 def minisix_unit_scale(args: ScaleArgs, roller: Roller) -> ScaleResult:
+    """Units as single scaled entities: squad of 10 +4D, company of 100 +8D, brigade of 1000 +12D; the larger side adds
+    the difference to its roll against the smaller."""
     a_dice, a_name = scale_of(args.attacker_size)
     d_dice, d_name = scale_of(args.defender_size)
     bonus = max(0, a_dice - d_dice)

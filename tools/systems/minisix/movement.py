@@ -97,9 +97,10 @@ class MoveResult(CheckResult):
     other_actions: bool = Field(description="Whether other actions may be taken this round.")
 
 
-@tool("minisix_move", "minisix", "Movement this round: free 15', charge (30' then attack), dash (+30'), run (60' + "
-      "Athletics), sprint (90' + double Athletics); slow creatures move less.")
+@tool("minisix")
 def minisix_move(args: MoveArgs, roller: Roller) -> MoveResult:
+    """Movement this round: free 15', charge (30' then attack), dash (+30'), run (60' + Athletics), sprint (90' + double
+    Athletics); slow creatures move less."""
     table = SLOW if args.slow else NORMAL
     base = table[args.mode]
     who = "A slow creature" if args.slow else "A character"

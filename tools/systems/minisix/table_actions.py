@@ -109,9 +109,10 @@ def remember_failure(state: TableState, name: str, tool: str, args: dict[str, An
     return [SetSystemState(key=LAST_FAILED, value=book or None)]
 
 
-@table_tool("minisix_check", "minisix", "A character or NPC rolls a skill (or an attribute) from their sheet against "
-            "a difficulty or TN: wound penalties, multiple actions, Lucky and Hero Points applied.", acts="actor")
+@table_tool("minisix", acts="actor")
 def minisix_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTableResult:
+    """A character or NPC rolls a skill (or an attribute) from their sheet against a difficulty or TN: wound penalties,
+    multiple actions, Lucky and Hero Points applied."""
     name, c = find(state, args.actor, "actor")
     require_able(name, c, state, "actor")
     code, skill, attr, lines = skill_code(name, c, args.skill, args.attribute)

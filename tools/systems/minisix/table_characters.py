@@ -110,9 +110,9 @@ class NpcResult(CheckResult, BoundResult):
     defences: dict[str, int]
 
 
-@table_tool("minisix_add_npc", "minisix", "Generate a Mini Six NPC from a concept and a power level 1-5 (weak to "
-            "legendary) and add it to the table.")
+@table_tool("minisix")
 def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
+    """Generate a Mini Six NPC from a concept and a power level 1-5 (weak to legendary) and add it to the table."""
     name = npc_seat_name(state, args.name, args.concept)
     lvl = args.level
     dice: list[Die] = []

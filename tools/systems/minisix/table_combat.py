@@ -204,10 +204,10 @@ class AttackOnTableResult(MiniSixRollResult, BoundResult):
     level_after: str
 
 
-@table_tool("minisix_attack_target", "minisix", "One character attacks another: the skill roll against the "
-            "defender's Block, Parry or Dodge with range and cover; a hit rolls damage against Soak and moves the "
-            "wound level.", acts="attacker")
+@table_tool("minisix", acts="attacker")
 def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
+    """One character attacks another: the skill roll against the defender's Block, Parry or Dodge with range and cover;
+    a hit rolls damage against Soak and moves the wound level."""
     att, a = find(state, args.attacker, "attacker")
     dfn, d = find(state, args.defender, "defender")
     if att == dfn:
@@ -312,9 +312,10 @@ class DodgeActionResult(DodgeResult, BoundResult):
     actor: str
 
 
-@table_tool("minisix_dodge_action", "minisix", "A character takes the Dodge action: rolls Dodge, keeps it if higher "
-            "than static Dodge, against all attacks until their next turn; a full dodge adds +10.", acts="actor")
+@table_tool("minisix", acts="actor")
 def minisix_dodge_action(args: DodgeActionArgs, roller: Roller, state: TableState) -> DodgeActionResult:
+    """A character takes the Dodge action: rolls Dodge, keeps it if higher than static Dodge, against all attacks until
+    their next turn; a full dodge adds +10."""
     name, c = find(state, args.actor, "actor")
     require_able(name, c, state, "actor", "dodge")
     ini = state.initiative
@@ -349,9 +350,10 @@ class StartCombatResult(InitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@table_tool("minisix_start_combat", "minisix", "Start a fight: every combatant rolls Agility for initiative, highest "
-            "first, ties almost simultaneous; the tracker starts at round 1.")
+@table_tool("minisix")
 def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
+    """Start a fight: every combatant rolls Agility for initiative, highest first, ties almost simultaneous; the tracker
+    starts at round 1."""
     if state.initiative.active:
         fail("(state)", f"combat is already running (round {state.initiative.round}: "
                         f"{', '.join(state.initiative.order)}); add someone with minisix_join_combat, or end it with "
@@ -380,9 +382,9 @@ class JoinCombatResult(InitiativeResult, BoundResult):
     initiative: Initiative
 
 
-@table_tool("minisix_join_combat", "minisix", "Add a character or NPC to a running fight: it rolls Agility and is "
-            "placed by its total.")
+@table_tool("minisix")
 def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+    """Add a character or NPC to a running fight: it rolls Agility and is placed by its total."""
     ini = state.initiative
     if not ini.active:
         fail("(state)", "no combat is running; start one with minisix_start_combat")
@@ -458,7 +460,7 @@ class CoverResult(BoundResult):
     tn_added: int | None = Field(description="What the cover adds to an attacker's TN; null: cannot be hit.")
 
 
-@table_tool("minisix_take_cover", "minisix", "A character gets behind cover (50% +5, 75% +10, 90% +15 to the TN to "
+@table_tool("minisix", description="A character gets behind cover (50% +5, 75% +10, 90% +15 to the TN to "
             "hit them; 100% cannot be hit) or leaves it; part of the free 15' move, not an action.")
 def minisix_take_cover(args: CoverArgs, roller: Roller, state: TableState) -> CoverResult:
     """Cover is the ``cover N%`` condition the attack tools read; one at a time. Reading: getting behind cover is

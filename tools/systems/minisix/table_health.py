@@ -67,9 +67,10 @@ class DamageTargetResult(DamageResult, BoundResult):
     reason: str
 
 
-@table_tool("minisix_damage_target", "minisix", "Harm the narrator rules outside an attack (a fall, a trap, fire): "
-            "a damage roll against the target's Soak moves its wound level.")
+@table_tool("minisix")
 def minisix_damage_target(args: DamageTargetArgs, roller: Roller, state: TableState) -> DamageTargetResult:
+    """Harm the narrator rules outside an attack (a fall, a trap, fire): a damage roll against the target's Soak moves
+    its wound level."""
     name, c = find(state, args.target, "target")
     if c.wounds >= 5:
         fail("target", f"{name} is already dead", args.target)
@@ -94,9 +95,10 @@ class StayConsciousResult(StaminaResult, BoundResult):
     actor: str
 
 
-@table_tool("minisix_stamina_check", "minisix", "An incapacitated character's Moderate (15) stamina roll: conscious "
-            "and acting at -3D, or knocked out for 10D minutes.")
+@table_tool("minisix", name="minisix_stamina_check")
 def minisix_stay_conscious_table(args: ActorArgs, roller: Roller, state: TableState) -> StayConsciousResult:
+    """An incapacitated character's Moderate (15) stamina roll: conscious and acting at -3D, or knocked out for 10D
+    minutes."""
     name, c = find(state, args.actor, "actor")
     conds = conditions_of(state, name)
     if c.wounds != 3:
@@ -118,9 +120,10 @@ class DeathRollResult(DeathResult, BoundResult):
     actor: str
 
 
-@table_tool("minisix_death_check", "minisix", "A mortally wounded character's Might roll for the next minute at that "
-            "level: a roll below the minutes counted is death.")
+@table_tool("minisix", name="minisix_death_check")
 def minisix_death_roll_table(args: ActorArgs, roller: Roller, state: TableState) -> DeathRollResult:
+    """A mortally wounded character's Might roll for the next minute at that level: a roll below the minutes counted is
+    death."""
     name, c = find(state, args.actor, "actor")
     if c.wounds != 4:
         fail("actor", f"{name} is {level_name(c.wounds, c.stuns)}, not mortally wounded: no death roll", name)
@@ -170,10 +173,10 @@ def _healed_ops(state: TableState, name: str, c, level: str, success: bool) -> l
     return ops + edits.ops()
 
 
-@table_tool("minisix_treat_wounds", "minisix", "A healer treats a patient: a Medicine check (stunned 10, wounded 15, "
-            "incapacitated 20, mortally wounded 25; 4 less with a medicine kit) heals one wound level; once a day "
-            "per patient.", acts="healer")
+@table_tool("minisix", acts="healer")
 def minisix_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> HealResult:
+    """A healer treats a patient: a Medicine check (stunned 10, wounded 15, incapacitated 20, mortally wounded 25; 4
+    less with a medicine kit) heals one wound level; once a day per patient."""
     name, c = find(state, args.patient, "patient")
     level = _level(name, c, "patient")
     healer, h = find(state, args.healer, "healer")
@@ -201,10 +204,10 @@ class NaturalArgs(ToolArgs):
     actor: str = Field(min_length=1, max_length=60, description="Who heals naturally, resting.")
 
 
-@table_tool("minisix_natural_heal", "minisix", "A character heals naturally: after the level's period (a stun 1 "
-            "minute, wounded 3 days, incapacitated 2 weeks, mortally wounded 5 weeks) Might vs 6/6/8/9 heals one "
-            "level.")
+@table_tool("minisix")
 def minisix_natural_heal(args: NaturalArgs, roller: Roller, state: TableState) -> HealResult:
+    """A character heals naturally: after the level's period (a stun 1 minute, wounded 3 days, incapacitated 2 weeks,
+    mortally wounded 5 weeks) Might vs 6/6/8/9 heals one level."""
     name, c = find(state, args.actor, "actor")
     level = _level(name, c, "actor")
     r = run_pure(minisix_natural_healing, roller, code=c.attribute("might").text(), level=level)
@@ -220,9 +223,9 @@ class PassTimeResult(BoundResult):
     day: int
 
 
-@table_tool("minisix_pass_time", "minisix", "Days pass: a new day for once-a-day Medicine checks, and stuns wear "
-            "off.")
+@table_tool("minisix")
 def minisix_pass_time(args: PassTimeArgs, roller: Roller, state: TableState) -> PassTimeResult:
+    """Days pass: a new day for once-a-day Medicine checks, and stuns wear off."""
     day = _today(state) + args.days
     changes: list[Any] = [SetSystemState(key=DAY, value=day), SetSystemState(key=TREATED, value=None)]
     edits = ConditionEdits(state)

@@ -34,9 +34,10 @@ class RunResult(MoveResult, BoundResult):
     actor: str
 
 
-@table_tool("minisix_run", "minisix", "A character does nothing but move this round: a full run (60' + Athletics) or "
-            "a sprint (90' + double Athletics); slow creatures less.", acts="actor", moves=True)
+@table_tool("minisix", acts="actor", moves=True)
 def minisix_run(args: RunArgs, roller: Roller, state: TableState) -> RunResult:
+    """A character does nothing but move this round: a full run (60' + Athletics) or a sprint (90' + double Athletics);
+    slow creatures less."""
     name, c = find(state, args.actor, "actor")
     require_able(name, c, state, "actor", "run")
     ini = state.initiative

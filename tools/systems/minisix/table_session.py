@@ -77,9 +77,10 @@ def _reroll(state: TableState, name: str, roller: Roller) -> tuple[str, Any]:
     return entry["tool"], tool.fn(tool.args_model.model_validate(args), roller, state)
 
 
-@table_tool("minisix_use_perk", "minisix", "A character uses a perk: Lucky (next roll doubled), Destiny (reroll a "
-            "failed roll), Favors, Perceptive, Daredevil — once per session each — or Recall.")
+@table_tool("minisix")
 def minisix_use_perk(args: PerkArgs, roller: Roller, state: TableState) -> PerkResult:
+    """A character uses a perk: Lucky (next roll doubled), Destiny (reroll a failed roll), Favors, Perceptive, Daredevil
+    — once per session each — or Recall."""
     name, c = find(state, args.actor, "actor")
     if args.perk not in c.perks:
         unknown("perk", args.perk, sorted(c.perks), "perk")
@@ -138,9 +139,9 @@ class ComplicationResult(BoundResult):
     cp: int
 
 
-@table_tool("minisix_complication", "minisix", "A character's complication comes up in play: one CP, at most one "
-            "per complication per session.")
+@table_tool("minisix")
 def minisix_complication(args: ComplicationArgs, roller: Roller, state: TableState) -> ComplicationResult:
+    """A character's complication comes up in play: one CP, at most one per complication per session."""
     name, c = find(state, args.actor, "actor")
     if args.complication not in c.complications:
         unknown("complication", args.complication, list(c.complications), "complication")
@@ -167,9 +168,10 @@ class SessionResult(BoundResult):
     hero_points: dict[str, int] = Field(description="Player-characters' Hero Points now (Thule), else empty.")
 
 
-@table_tool("minisix_new_session", "minisix", "A new game session: once-per-session perks and complication CP reset; "
-            "under Thule's house rule every player-character gains +1 Hero Point.")
+@table_tool("minisix")
 def minisix_new_session(args: NoArgs, roller: Roller, state: TableState) -> SessionResult:
+    """A new game session: once-per-session perks and complication CP reset; under Thule's house rule every
+    player-character gains +1 Hero Point."""
     session = int(state.system_state.get(SESSION, 0)) + 1
     changes: list[Any] = [SetSystemState(key=SESSION, value=session)]
     steps = [f"Session {session} begins: once-per-session perks may be used again, and each complication may earn "
@@ -204,9 +206,10 @@ class LuckyBreakResult(BoundResult):
     hero_points: int
 
 
-@table_tool("minisix_lucky_break", "minisix", "Thule: spend a Hero Point on a lucky break tied to the character's "
-            "background (the GM may add complications or deny it).")
+@table_tool("minisix")
 def minisix_lucky_break(args: LuckyBreakArgs, roller: Roller, state: TableState) -> LuckyBreakResult:
+    """Thule: spend a Hero Point on a lucky break tied to the character's background (the GM may add complications or
+    deny it)."""
     name, c = find(state, args.actor, "actor")
     if not thule(state):
         fail("actor", "lucky breaks spend Hero Points, Thule's house rule, which is off in this campaign (campaign "

@@ -52,9 +52,10 @@ class EffectsResult(ToolResult):
     effect: str
 
 
-@tool("minisix_wound_effects", "minisix", "What a wound level does: stunned and wounded -1D, severely wounded -2D, "
-      "incapacitated (stamina roll, -3D), mortally wounded (death roll each minute), dead.")
+@tool("minisix")
 def minisix_wound_effects(args: EffectsArgs, roller: Roller) -> EffectsResult:
+    """What a wound level does: stunned and wounded -1D, severely wounded -2D, incapacitated (stamina roll, -3D),
+    mortally wounded (death roll each minute), dead."""
     dice, can_act, text = EFFECTS[args.level]
     return EffectsResult(summary=f"{args.level.capitalize()}: {text}", steps=[text], rule_refs=[WOUND_EFFECTS],
                          level=args.level, penalty_dice=dice, can_act=can_act, effect=text)
@@ -71,9 +72,10 @@ class StaminaResult(CheckResult):
     knocked_out_minutes: int | None = Field(description="On a failure: the 10D minutes rolled.")
 
 
-@tool("minisix_stay_conscious", "minisix", "An incapacitated character's Moderate (15) stamina roll at the start "
-      "of their turn: stay conscious at -3D, or be knocked out for 10D minutes.")
+@tool("minisix")
 def minisix_stay_conscious(args: StaminaArgs, roller: Roller) -> StaminaResult:
+    """An incapacitated character's Moderate (15) stamina roll at the start of their turn: stay conscious at -3D, or be
+    knocked out for 10D minutes."""
     o = RollOutcome(args, roller, "stamina", tn=STAMINA_TN)
     steps = ["Incapacitated: a Moderate (15) stamina roll at the start of the turn to stay conscious.", *o.steps]
     dice = list(o.dice)
@@ -103,9 +105,10 @@ class DeathResult(CheckResult):
     dies: bool
 
 
-@tool("minisix_death_roll", "minisix", "A mortally wounded character's Might roll each minute: they die if the roll "
-      "is less than the minutes spent at that level.")
+@tool("minisix")
 def minisix_death_roll(args: DeathArgs, roller: Roller) -> DeathResult:
+    """A mortally wounded character's Might roll each minute: they die if the roll is less than the minutes spent at
+    that level."""
     o = RollOutcome(args, roller, "might", tn=args.minutes)
     dies = not o.success
     steps = [f"Mortally wounded for {args.minutes} minute{'s' if args.minutes > 1 else ''}: roll Might; a roll less "
