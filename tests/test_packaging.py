@@ -72,3 +72,17 @@ def test_each_package_says_what_a_plugin_may_import():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("narrator.tools."):
                 assert node.module.split(".")[2] in tools.__all__, f"{path.name} imports {node.module}"
+
+
+def test_the_built_ins_fallbacks_match_the_entry_points():
+    """What pyproject.toml registers under each hook is what the code loads when no entry point is found: the
+    engine's system packages, the game's adapters of the same names, the game's command tables."""
+    from narrator.game.command_set import BUILT_IN
+    from narrator.game.rules import _built_in
+
+    groups = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["entry-points"]
+    systems = sorted(p.name for p in (ROOT / "tools" / "systems").iterdir() if (p / "__init__.py").is_file())
+    assert sorted(groups["narrator.systems"]) == systems
+    assert groups["narrator.systems"] == {n: f"narrator.tools.systems.{n}:SYSTEM" for n in systems}
+    assert groups["narrator.game_rules"] == dict(_built_in())
+    assert groups["narrator.commands"] == dict(BUILT_IN)

@@ -24,6 +24,7 @@ This module sits on the lowest floor (``narrator.tools``) so every floor above c
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,7 +42,7 @@ class Origin:
     the entry point (or the fallback, or a run-time registration) that found it."""
 
     name: str
-    found_by: str  # "entry point", "package scan" or "registered at run time"
+    found_by: str  # "entry point", "built in" (no entry point names it) or "registered at run time"
     distribution: str | None = None
     version: str | None = None
     target: str | None = None  # the entry point's value, or the module scanned
@@ -54,7 +55,7 @@ class LoadProblem:
     name: str
     origin: Origin
     error: str
-    group: str = SYSTEMS
+    group: str
 
 
 @dataclass(frozen=True)
@@ -74,9 +75,18 @@ def origin_of(ep: metadata.EntryPoint) -> Origin:
                   ep.value)
 
 
+Check = Callable[[str, object], "str | None"]
+
+
+def _target(spec: str) -> object:
+    module, _, attribute = spec.partition(":")
+    value = importlib.import_module(module)
+    return getattr(value, attribute) if attribute else value
+
+
 @lru_cache(maxsize=None)
-def _load(group: str, check: Callable[[str, object], str | None] | None) -> tuple[tuple[Loaded, ...],
-                                                                               tuple[LoadProblem, ...]]:
+def _load(group: str, check: Check | None, built_in: tuple[tuple[str, str], ...]) -> tuple[tuple[Loaded, ...],
+                                                                                        tuple[LoadProblem, ...]]:
     found: dict[str, Loaded] = {}
     problems: list[LoadProblem] = []
     for ep in entry_points(group):
@@ -94,13 +104,25 @@ def _load(group: str, check: Callable[[str, object], str | None] | None) -> tupl
                                                          f"{found[ep.name].origin.distribution}", group))
         else:
             found[ep.name] = Loaded(ep.name, value, origin)
+    for name, spec in built_in:
+        if name in found or any(p.name == name for p in problems):
+            continue
+        value = _target(spec)  # narrator's own: a failure here is a bug, and raises
+        wrong = check(name, value) if check else None
+        if wrong:
+            raise TypeError(f"{spec}: {wrong}")
+        found[name] = Loaded(name, value, Origin(name, "built in", target=spec))
     return tuple(found.values()), tuple(problems)
 
 
-def load(group: str, check: Callable[[str, object], str | None] | None = None) -> tuple[tuple[Loaded, ...],
-                                                                                      tuple[LoadProblem, ...]]:
+def load(group: str, check: Check | None = None, built_in: tuple[tuple[str, str], ...] = ()) -> tuple[
+        tuple[Loaded, ...], tuple[LoadProblem, ...]]:
     """Every entry point of ``group``, loaded once: what loaded, and what did not (``check`` may refuse a loaded
-    value by returning why). Cached per group and check: installing a plugin takes a new process."""
+    value by returning why). Cached per group and check: installing a plugin takes a new process.
+
+    ``built_in`` names narrator's own objects (``(name, "module:attribute")``) to load when no entry point names them:
+    a checkout that was never installed, or an out-of-date ``narrator.egg-info`` beside the sources that hides the
+    installed entry points. They load after the installed ones, in the order given."""
     if group not in GROUPS:
         raise ValueError(f"unknown hook group {group!r}")
-    return _load(group, check)
+    return _load(group, check, built_in)

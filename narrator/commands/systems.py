@@ -15,29 +15,19 @@ from dataclasses import asdict
 from narrator.tools.systems import all_systems, get_system, load_problems, origins
 
 
-def _game_rules() -> dict[str, str]:
-    """Where each system's game rules come from: the hook's entry point, else the built-in module, else none."""
-    from narrator.game import rules
-    from narrator.tools.hooks import GAME_RULES, load
-
-    found = {item.name: item.origin.target or "" for item in load(GAME_RULES, rules._check)[0]}
-    found.update({name: "registered at run time" for name in rules._RUNTIME})
-    return found
-
-
 def cmd_systems(ns: argparse.Namespace) -> int:
     from narrator.game import command_set
-    from narrator.game.rules import rules_problems
+    from narrator.game.rules import rules_origins, rules_problems
 
     where = origins()
-    game = _game_rules()
+    game = rules_origins()
     rows = []
     for s in all_systems():
         o = where.get(s.name)
         rows.append({"name": s.name, "title": s.title, "rulebook": s.rulebook,
                      "distribution": o.distribution if o else None, "version": o.version if o else None,
                      "found_by": o.found_by if o else None, "target": o.target if o else None,
-                     "game_rules": game.get(s.name)})
+                     "game_rules": game[s.name].target if s.name in game else None})
     problems = [{"name": p.name, "hook": p.group, "distribution": p.origin.distribution, "version": p.origin.version,
                  "target": p.origin.target, "error": p.error}
                 for p in (*load_problems(), *rules_problems(), *command_set.PROBLEMS)]

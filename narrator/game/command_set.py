@@ -12,43 +12,31 @@ session must not be imported by either. Whoever runs or completes commands impor
 
 from __future__ import annotations
 
-import importlib
-
 from narrator.game.commands import COMMANDS, GROUPS, CommandTable, lookup, run_command
 from narrator.tools.hooks import COMMANDS as HOOK
-from narrator.tools.hooks import LoadProblem, Origin, load
+from narrator.tools.hooks import LoadProblem, load
 
-BUILT_IN = {"play": "narrator.game.cmd_play:TABLE", "story": "narrator.game.cmd_story:TABLE",
-            "table": "narrator.game.cmd_table:TABLE", "teach": "narrator.game.cmd_teach:TABLE"}
+BUILT_IN = (("play", "narrator.game.cmd_play:TABLE"), ("story", "narrator.game.cmd_story:TABLE"),
+            ("table", "narrator.game.cmd_table:TABLE"), ("teach", "narrator.game.cmd_teach:TABLE"))
+"""The game's own tables, as ``pyproject.toml`` registers them (loaded directly when no entry point names them)."""
 
 
 def _check(name: str, value: object) -> str | None:
     return None if isinstance(value, CommandTable) else "it is not a CommandTable"
 
 
-def _tables() -> tuple[list[tuple[str, CommandTable, Origin]], list[LoadProblem]]:
-    loaded, problems = load(HOOK, _check)
-    tables = [(item.name, item.value, item.origin) for item in loaded]
-    names = {item.name for item in loaded} | {p.name for p in problems}
-    for name, target in BUILT_IN.items():  # never installed: no entry points at all
-        if name not in names:
-            module, _, attribute = target.partition(":")
-            tables.append((name, getattr(importlib.import_module(module), attribute), Origin(name, "built in",
-                                                                                              target=target)))
-    own = [t for t in tables if BUILT_IN.get(t[0]) == t[2].target]  # the game's own first: a plugin adds, never replaces
-    return sorted(own, key=lambda t: t[0]) + sorted((t for t in tables if t not in own), key=lambda t: t[0]), \
-        list(problems)
-
-
 def _load() -> list[LoadProblem]:
-    tables, problems = _tables()
-    for name, table, origin in tables:
-        for command, entry in table.commands.items():
+    loaded, problems = load(HOOK, _check, BUILT_IN)
+    own = dict(BUILT_IN)
+    first = sorted((item for item in loaded if own.get(item.name) == item.origin.target), key=lambda i: i.name)
+    found = list(problems)
+    for item in first + sorted((i for i in loaded if i not in first), key=lambda i: i.name):
+        for command, entry in item.value.commands.items():  # the game's own first: a plugin adds, never replaces
             if command in COMMANDS:
-                problems.append(LoadProblem(name, origin, f"/{command} is already a command", HOOK))
+                found.append(LoadProblem(item.name, item.origin, f"/{command} is already a command", HOOK))
                 continue
             COMMANDS[command] = entry
-    return problems
+    return found
 
 
 PROBLEMS: list[LoadProblem] = _load()

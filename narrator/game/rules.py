@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.tools.errors import UserError
-from narrator.tools.hooks import GAME_RULES, load
+from narrator.tools.hooks import GAME_RULES, Origin, load
 from narrator.tools.odds import Odds
 from narrator.tools.systems import get_system
 from narrator.tools.table import TableState
@@ -270,31 +271,44 @@ def _check(name: str, value: object) -> str | None:
     return None if isinstance(value, GameRules) else "it is not a GameRules adapter"
 
 
+@lru_cache(maxsize=1)
+def _built_in() -> tuple[tuple[str, str], ...]:
+    """The game's own adapters: the module of :mod:`narrator.game.systems` named for each built-in rules system
+    (read from the folders, nothing imported)."""
+    import pkgutil
+
+    from narrator.game import systems as adapters
+    from narrator.tools import systems as engines
+
+    modules = {info.name for info in pkgutil.iter_modules(adapters.__path__)}
+    return tuple((info.name, f"{adapters.__name__}.{info.name}:RULES")
+                 for info in sorted(pkgutil.iter_modules(engines.__path__), key=lambda i: i.name)
+                 if info.ispkg and info.name in modules)
+
+
+def _adapters() -> tuple:
+    """The ``narrator.game_rules`` hook, with the game's own adapters as its built-ins."""
+    return load(GAME_RULES, _check, _built_in())
+
+
 def rules_problems() -> tuple:
     """The installed adapters that could not be loaded (``narrator systems`` lists them)."""
-    return load(GAME_RULES, _check)[1]
+    return _adapters()[1]
+
+
+def rules_origins() -> dict[str, Origin]:
+    """Where each system's adapter comes from, by system name (``narrator systems``)."""
+    found = {item.name: item.origin for item in _adapters()[0]}
+    found.update({name: Origin(name, "registered at run time", target=type(rules).__module__)
+                  for name, rules in _RUNTIME.items()})
+    return found
 
 
 def rules_for(system: str) -> GameRules:
-    """The system's adapter: registered at run time, else through the ``narrator.game_rules`` hook, else (a checkout
-    that was never installed) the built-in module :mod:`narrator.game.systems.<system>`; the defaults when there is
-    none."""
-    import importlib
-    import importlib.util
-
+    """The system's adapter: registered at run time, else through the ``narrator.game_rules`` hook (the game's own
+    adapters are its built-ins); the defaults when there is none."""
     get_system(system)  # an unknown system is the user's error, named with the known ones
     if system in _RUNTIME:
         return _RUNTIME[system]
-    installed = {item.name: item.value for item in load(GAME_RULES, _check)[0]}
-    if system in installed:
-        return installed[system]
-    built_in = f"{__package__}.systems.{system}"
-    if importlib.util.find_spec(built_in) is not None:
-        return _check_built_in(getattr(importlib.import_module(built_in), "RULES", None), built_in)
-    return BaseRules(system)
-
-
-def _check_built_in(rules: object, where: str) -> GameRules:
-    if not isinstance(rules, GameRules):
-        raise TypeError(f"{where}:RULES is not a GameRules adapter")
-    return rules
+    installed = {item.name: item.value for item in _adapters()[0]}
+    return installed[system] if system in installed else BaseRules(system)

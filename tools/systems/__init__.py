@@ -8,8 +8,9 @@ own). Why entry points: a community system installs with ``pip install narrator-
 
 A plugin that fails to import, or whose object breaks the contract, is reported by name (:func:`load_problems`,
 ``narrator systems``) and the others still load. A built-in subpackage of :mod:`tools.systems` that no entry point
-names (a checkout that was never installed, or installed before the entry points were written) is found by a scan of
-the package instead, so the five are there however the code is run. A system made at run time (a test's own) joins with
+names (a checkout that was never installed, or an out-of-date ``narrator.egg-info`` hiding the installed entry points)
+is found by a scan of the package instead (:func:`narrator.tools.hooks.load`'s ``built_in``), so the five are there
+however the code is run. A system made at run time (a test's own) joins with
 :func:`register_system`; every cache built from the systems (the tool registry, the proposals) follows
 :func:`generation`.
 
@@ -19,7 +20,6 @@ Systems are listed by their ``order`` and then their name; the first is the defa
 
 from __future__ import annotations
 
-import importlib
 import pkgutil
 from functools import lru_cache
 
@@ -31,8 +31,6 @@ from narrator.tools.systems.contract import (  # noqa: F401  (the contract's voc
 
 _EXTRA: dict[str, RulesSystem] = {}
 _GENERATION = [0]
-GROUP = SYSTEMS
-"""The entry-point group a rules system registers in (:mod:`narrator.tools.hooks`)."""
 
 
 def _as_system(obj: object) -> object:
@@ -51,17 +49,10 @@ def _check(name: str, value: object) -> str | None:
 
 @lru_cache(maxsize=1)
 def _discovered() -> tuple[tuple[RulesSystem, ...], tuple[Origin, ...], tuple[LoadProblem, ...]]:
-    loaded, problems = load(GROUP, _check)
-    found: dict[str, tuple[RulesSystem, Origin]] = {item.name: (_as_system(item.value), item.origin) for item in loaded}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if not info.ispkg or info.name in found or any(p.name == info.name for p in problems):
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        system = getattr(module, "SYSTEM", None)
-        if not isinstance(system, RulesSystem):
-            raise TypeError(f"tools.systems.{info.name} has no SYSTEM satisfying RulesSystem")
-        found[system.name] = (system, Origin(system.name, "package scan", target=module.__name__))
-    return (tuple(s for s, _ in found.values()), tuple(o for _, o in found.values()), tuple(problems))
+    built_in = tuple((info.name, f"{__name__}.{info.name}:SYSTEM")
+                     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name) if info.ispkg)
+    loaded, problems = load(SYSTEMS, _check, built_in)
+    return (tuple(_as_system(item.value) for item in loaded), tuple(item.origin for item in loaded), problems)
 
 
 def load_problems() -> tuple[LoadProblem, ...]:
