@@ -52,6 +52,8 @@ NARRATOR_STYLE: Final = "narration/style.md"
 """A system's narration voice, appended to the system prompt."""
 FLOOR: Final = "narration/floor.json"
 """The engine-written floor's phrase tables."""
+FOES: Final = "narration/foes.json"
+"""The foes ``/encounter`` draws from by level when the player names none."""
 SCENE_TABLES: Final = "narration/scene_tables.json"
 """Oracle tables for framing solo scenes and random events."""
 PROPOSER_SYSTEM: Final = "proposer/system.md"
@@ -129,6 +131,7 @@ __all__ = [
     "CIRCUMSTANCES",
     "COMMON",
     "FLOOR",
+    "FOES",
     "MAIN_VOICE",
     "NARRATION_EXAMPLES",
     "NARRATOR_STYLE",

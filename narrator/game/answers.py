@@ -1,5 +1,5 @@
 """Typed answers to a wizard's questions that every game adapter reads the same way: a short text, one word of a
-list.
+list, JSON, one value for each of a few names.
 
 Why here: each adapter's creation and option steps (:class:`narrator.game.rules.Step`) need these two parsers, and
 each adapter used to carry its own copy, word for word. A system's own answers (Minim's traits, Mini Six's die
@@ -9,9 +9,15 @@ messages.
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from narrator.game.rules import StepError
+
+T = TypeVar("T")
+COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 def text_answer(label: str, limit: int = 60, optional: bool = False) -> Callable[[str], str | None]:
@@ -41,3 +47,45 @@ def choice_answer(options: tuple[str, ...]) -> Callable[[str], str]:
         return matches[0]
 
     return parse
+
+
+def json_answer(text: str) -> Any:
+    """The JSON a player typed, or a :class:`StepError` saying where it broke."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise StepError(f"That is not valid JSON ({e.msg} at column {e.colno}).") from None
+
+
+def named_values(text: str, names: tuple[str, ...], value: str, convert: Callable[[str, str], T], kind: str,
+                 example: tuple[str, ...], json_ok: Callable[[Any], bool] = lambda v: True,
+                 json_refusal: str = "") -> dict[str, T]:
+    """One value for each of ``names``, typed in their order ('4 3 2'), named in any order ('brain 4 brawl 3 brass
+    2', 'brass=2, brain=4, brawl=3') or as a JSON object: what a system's scores step reads (Minim's traits, Mini
+    Six's attribute codes).
+
+    ``value`` is the pattern of one value, ``convert(text, name)`` makes it typed or refuses it; ``kind`` names the
+    values in the message ("whole numbers"), ``example`` is one value per name; ``json_ok`` tells a JSON value
+    ``convert`` may read (else ``json_refusal``)."""
+    text = text.strip()
+    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    said = f"'{' '.join(f'{n} {v}' for n, v in zip(names, example))}'"
+    if text.startswith("{"):
+        data = json_answer(text)
+        if not isinstance(data, dict) or {str(k).lower() for k in data} != set(names):
+            raise StepError(f"The JSON object needs exactly {listed}.")
+        if not all(json_ok(v) for v in data.values()):
+            raise StepError(json_refusal)
+        return {str(k).lower(): convert(str(v), str(k)) for k, v in data.items()}
+    named = re.findall(rf"\b({'|'.join(names)})\b\s*[:=]?\s*({value})", text, flags=re.I)
+    if named:
+        found = {k.lower(): convert(v, k) for k, v in named}
+        if set(found) != set(names) or len(named) != len(names):
+            raise StepError(f"Give each of {listed} once, e.g. {said}.")
+        return found
+    values = re.findall(value, text)
+    leftover = re.sub(rf"{value}|[\s,;/]", "", text)
+    if len(values) != len(names) or leftover:
+        raise StepError(f"Give {COUNTS.get(len(names), len(names))} {kind} for {listed} in that order, e.g. "
+                        f"'{' '.join(example)}', or name them: {said}.")
+    return {n: convert(v, n) for n, v in zip(names, values)}

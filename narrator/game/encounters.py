@@ -7,12 +7,16 @@ checks the rating with the system's own tool, so the export shows every choice a
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from narrator.memory.campaign import Campaign
+from narrator.prompts import FOES, prompt_path
 from narrator.tools.contract import ToolResult
+from narrator.tools.errors import UserError
 
 DIFFICULTIES = ("easy", "moderate", "deadly")
 
@@ -60,17 +64,33 @@ def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
     return chosen, [(f"table_roll ({purpose})", shown)]
 
 
-def add_foes(campaign: Campaign, tool: str, count: int, concept: str | None, concepts: tuple[str, ...],
-             **power: int) -> tuple[str, list[str], list[tuple[str, ToolResult]]]:
-    """Put ``count`` foes of one concept on the table with the system's NPC ``tool`` (``power``: its strength
-    argument, ``level=2`` or ``tier=2``): the concept the player named, else one of ``concepts`` chosen by a logged
-    roll. Every builder ends its choosing so; the concept, the foes' names and the results, in order."""
+def foes(system: str, level: int) -> tuple[str, ...]:
+    """The foes a system's ``/encounter`` draws from at ``level`` (``prompts/<system>/narration/foes.json``)."""
+    table = _foes(system)
+    if str(level) not in table:
+        levels = ", ".join(k for k in table if k != "_doc")
+        raise UserError(f"{system} lists no foes for level {level} (its levels: {levels}).")
+    return tuple(table[str(level)])
+
+
+@functools.cache
+def _foes(system: str) -> dict[str, Any]:
+    return json.loads(prompt_path(system, FOES).read_text(encoding="utf-8"))
+
+
+def add_foes(campaign: Campaign, system: str, count: int, concept: str | None, level: int,
+             power: str = "level") -> tuple[str, list[str], list[tuple[str, ToolResult]]]:
+    """Put ``count`` foes of one concept on the table with the system's NPC tool (``<system>_add_npc``, whose
+    strength argument is ``power``: ``level`` or Minim's ``tier``): the concept the player named, else one of the
+    system's :func:`foes` at ``level`` chosen by a logged roll. Every builder ends its choosing so; the concept, the
+    foes' names and the results, in order."""
+    tool = f"{system}_add_npc"
     results: list[tuple[str, ToolResult]] = []
     if concept is None:
-        concept, results = roll_choice(campaign, list(concepts), "foe concept")
+        concept, results = roll_choice(campaign, list(foes(system, level)), "foe concept")
     added = []
     for _ in range(count):
-        r = campaign.call(tool, {"concept": concept, **power})
+        r = campaign.call(tool, {"concept": concept, power: level})
         results.append((tool, r))
         added.append(r.actor)
     return concept, added, results

@@ -26,11 +26,6 @@ from narrator.tools.errors import UserError
 from narrator.tools.systems.brew.rules import TRAVEL_KMH
 
 SIZES = {"easy": (-1, 1), "moderate": (0, 2), "deadly": (1, 3)}
-CONCEPTS: dict[int, tuple[str, ...]] = {
-    1: ("stray dog", "petty thief", "drunk brawler"),
-    2: ("hungry wolf", "bandit", "thug"),
-    3: ("town guard", "mercenary", "archer"),
-}
 
 
 def party(campaign: Campaign) -> dict[str, dict[str, Any]]:
@@ -76,7 +71,7 @@ class BrewEncounters:
         pcs = party(campaign)
         shift, level = SIZES[difficulty]
         count = max(1, len(pcs) + shift)
-        concept, added, results = add_foes(campaign, "brew_add_npc", count, concept, CONCEPTS[level], level=level)
+        concept, added, results = add_foes(campaign, "brew", count, concept, level)
         foe = campaign.state.characters[added[0]]
         weakest = min(pcs, key=lambda n: (sum(_defence_pool(pcs[n])[:2]), n))
         a_attr, a_skill, a_name = _attack_pool(foe)

@@ -33,13 +33,6 @@ from narrator.tools.systems.fiveplus.table_characters import party_default_chall
 
 LEVELS = {"easy": (1, 2), "moderate": (2, 3), "deadly": (4, 5)}
 SHARE = {"easy": Fraction(1, 2), "moderate": Fraction(1), "deadly": Fraction(3, 2)}
-CONCEPTS: dict[int, tuple[str, ...]] = {
-    1: ("giant rat", "wild dog", "cutpurse"),
-    2: ("bandit", "hungry wolf", "town thug"),
-    3: ("veteran soldier", "cultist", "giant spider"),
-    4: ("orc warlord", "assassin", "troll"),
-    5: ("dragon", "archmage", "demon"),
-}
 
 
 def _deck(campaign: Campaign) -> Deck | None:
@@ -115,7 +108,7 @@ class FivePlusEncounters:
                                      lambda lv: f"level {lv}")
         per = defeat_successes(level, default)
         count = min(range(1, 5), key=lambda n: (abs(n * per - budget), n))
-        concept, added, more = add_foes(campaign, "fiveplus_add_npc", count, concept, CONCEPTS[level], level=level)
+        concept, added, more = add_foes(campaign, "fiveplus", count, concept, level)
         results += more
         challenge = campaign.call("fiveplus_start_challenge", {"name": f"Fight: {count} × {concept}"[:80],
                                                                "kind": "combat", "opposition": added})

@@ -33,13 +33,6 @@ from narrator.tools.systems.mastery.table_combat import attack_pool
 MAX_FOES = 6
 BANDS = {"easy": (Fraction(0), Fraction(1, 2)), "moderate": (Fraction(1, 2), Fraction(1)),
          "deadly": (Fraction(1), Fraction(3, 2))}
-CONCEPTS: dict[int, tuple[str, ...]] = {
-    1: ("giant rat", "wild dog", "skeleton"),
-    2: ("bandit", "thug", "goblin"),
-    3: ("mercenary", "town guard", "orc raider"),
-    4: ("veteran knight", "assassin", "troll"),
-    5: ("ancient tomb guardian", "dragon", "sorcerer"),
-}
 PLACES = ("a forgotten tomb", "a drowned crypt", "a collapsed mine", "a ruined temple")
 HAZARDS: tuple[dict[str, Any], ...] = (
     {"name": "spiked pit", "activity": "athletics", "difficulty": "Difficult", "needed": 2, "damage": 4,
@@ -97,7 +90,7 @@ class MasteryEncounters:
         groups, fits = candidates(total, difficulty)
         (level, count), results = roll_choice(campaign, groups, "foe group",
                                                 lambda g: f"{g[1]} × level {g[0]}")
-        concept, added, more = add_foes(campaign, "mastery_add_npc", count, concept, CONCEPTS[level], level=level)
+        concept, added, more = add_foes(campaign, "mastery", count, concept, level)
         results += more
         foes = count * foe_pool(level)
         ratio = Fraction(foes, total)

@@ -6,7 +6,6 @@ and take the distribution from :func:`checks.test_odds`, exactly what ``minim_ch
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -16,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich import box
 
-from narrator.game.answers import choice_answer, text_answer
+from narrator.game.answers import choice_answer, json_answer, named_values, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import ToolCallError, UserError
@@ -34,14 +33,10 @@ MAX_ANSWER = 200
 # --- answers to guided creation ----------------------------------------------------------------------------------
 
 
-def _loads(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise StepError(f"That is not valid JSON ({e.msg} at column {e.colno}).") from None
+_loads = json_answer  # the JSON answers of the skills and powers steps
 
 
-def _small(n: str) -> int:
+def _small(n: str, name: str = "") -> int:
     value = int(n)
     if abs(value) > 99:
         raise StepError(f"{value} is not a trait score; scores run from 1 to 5.")
@@ -50,26 +45,9 @@ def _small(n: str) -> int:
 
 def parse_traits(text: str) -> dict[str, int]:
     """'4 3 2' (brain, brawl, brass), 'brain 4 brawl 3 brass 2', 'brass=2, brain=4, brawl=3' or a JSON object."""
-    text = text.strip()
-    if text.startswith("{"):
-        data = _loads(text)
-        if not isinstance(data, dict) or set(map(str.lower, map(str, data))) != set(TRAITS):
-            raise StepError("The JSON object needs exactly brain, brawl and brass.")
-        if not all(isinstance(v, int) and not isinstance(v, bool) for v in data.values()):
-            raise StepError("Trait scores are whole numbers.")
-        return {str(k).lower(): _small(str(v)) for k, v in data.items()}
-    named = re.findall(r"\b(brain|brawl|brass)\b\s*[:=]?\s*(-?\d+)", text, flags=re.I)
-    if named:
-        scores = {k.lower(): _small(v) for k, v in named}
-        if set(scores) != set(TRAITS) or len(named) != 3:
-            raise StepError("Give each of brain, brawl and brass once, e.g. 'brain 4 brawl 3 brass 2'.")
-        return scores
-    numbers = re.findall(r"-?\d+", text)
-    leftover = re.sub(r"-?\d+|[\s,;/]", "", text)
-    if len(numbers) != 3 or leftover:
-        raise StepError("Give three whole numbers for brain, brawl and brass in that order, e.g. '4 3 2', "
-                        "or name them: 'brain 4 brawl 3 brass 2'.")
-    return dict(zip(TRAITS, map(_small, numbers)))
+    return named_values(text, TRAITS, r"-?\d+", _small, "whole numbers", ("4", "3", "2"),
+                        json_ok=lambda v: isinstance(v, int) and not isinstance(v, bool),
+                        json_refusal="Trait scores are whole numbers.")
 
 
 def parse_skills(text: str) -> list[str]:

@@ -22,14 +22,6 @@ from narrator.tools.systems.minim.challenge import challenge_of, rating_of
 
 MAX_FOES = 6
 BAND_MIDDLE = {"easy": Fraction(1, 10), "moderate": Fraction(7, 20), "deadly": Fraction(3, 4)}
-CONCEPTS: dict[int, tuple[str, ...]] = {
-    1: ("giant rat", "wild dog", "hungry wolf"),
-    2: ("bandit", "thug", "scout"),
-    3: ("town guard", "mercenary", "archer"),
-    4: ("veteran knight", "assassin", "hunter"),
-    5: ("mighty wizard", "pirate lord", "elite soldier"),
-}
-"""Setting-neutral foes whose words steer the NPC generator's skills (see ``table_characters.KEYWORD_SKILLS``)."""
 
 
 def party_members(campaign: Campaign) -> list[dict[str, Any]]:
@@ -68,7 +60,7 @@ class MinimEncounters:
         groups, fits = candidates(total, difficulty)
         (tier, count), results = roll_choice(campaign, groups, "foe group",
                                                lambda g: f"{g[1]} × tier {g[0]}")
-        concept, added, more = add_foes(campaign, "minim_add_npc", count, concept, CONCEPTS[tier], tier=tier)
+        concept, added, more = add_foes(campaign, "minim", count, concept, tier, power="tier")
         results += more
         check = campaign.call("minim_challenge", {"party": members,
                                                   "foes": [{"name": concept, "tier": tier, "count": count}]})

@@ -7,7 +7,6 @@ on the table (:func:`narrator.game.rules.dry_run_preview`), so the odds shown ar
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -17,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import text_answer
+from narrator.game.answers import named_values, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import UserError
@@ -40,7 +39,7 @@ YES = ("yes", "no")
 
 def _code(text: str, what: str) -> str:
     try:
-        c = code(text)
+        c = code(text.replace(" ", ""))
     except CodeError:
         raise StepError(f"'{text[:20]}' is not a die code for {what}; write it like 3D, 3D+1 or 2D+2.") from None
     if abs(c.dice) > 20:
@@ -50,28 +49,8 @@ def _code(text: str, what: str) -> str:
 
 def parse_attributes(text: str) -> dict[str, str]:
     """'3D 3D+1 3D+2 2D' (might, agility, wit, charm), 'might 3D agility 3D+1 ...' or a JSON object."""
-    text = text.strip()
-    if text.startswith("{"):
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise StepError(f"That is not valid JSON ({e.msg}).") from None
-        if not isinstance(data, dict) or {str(k).lower() for k in data} != set(ATTRIBUTES):
-            raise StepError("The JSON object needs exactly might, agility, wit and charm.")
-        return {str(k).lower(): _code(str(v), str(k)) for k, v in data.items()}
-    named = re.findall(r"\b(might|agility|wit|charm)\b\s*[:=]?\s*(\d+\s*[dD](?:\s*\+\s*\d+)?)", text, flags=re.I)
-    if named:
-        found = {k.lower(): _code(v.replace(" ", ""), k) for k, v in named}
-        if set(found) != set(ATTRIBUTES) or len(named) != 4:
-            raise StepError("Give each of might, agility, wit and charm once, e.g. 'might 3D agility 3D+1 wit 3D+2 "
-                            "charm 2D'.")
-        return found
-    codes = re.findall(r"\d+\s*[dD](?:\s*\+\s*\d+)?", text)
-    leftover = re.sub(r"\d+\s*[dD](?:\s*\+\s*\d+)?|[\s,;/]", "", text)
-    if len(codes) != 4 or leftover:
-        raise StepError("Give four die codes for might, agility, wit and charm in that order, e.g. '3D 3D+1 3D+2 "
-                        "2D', or name them: 'might 3D agility 3D+1 wit 3D+2 charm 2D'.")
-    return dict(zip(ATTRIBUTES, (_code(c.replace(" ", ""), a) for c, a in zip(codes, ATTRIBUTES))))
+    return named_values(text, ATTRIBUTES, r"\d+\s*[dD](?:\s*\+\s*\d+)?", _code, "die codes",
+                        ("3D", "3D+1", "3D+2", "2D"))
 
 
 def parse_skills(text: str) -> dict[str, dict[str, str]]:

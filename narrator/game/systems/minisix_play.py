@@ -31,13 +31,6 @@ MAX_FOES = 8
 MASS_MOB = 6
 BANDS = {"easy": (Fraction(0), Fraction(1, 2)), "moderate": (Fraction(1, 2), Fraction(1)),
          "deadly": (Fraction(1), Fraction(2))}
-CONCEPTS: dict[int, tuple[str, ...]] = {
-    1: ("giant rat", "wild dog", "scrawny thug"),
-    2: ("bandit", "city guard", "cultist"),
-    3: ("mercenary", "archer", "brawler"),
-    4: ("veteran knight", "assassin", "hunter"),
-    5: ("legendary swordsman", "sorcerer", "pirate captain"),
-}
 
 
 def party(campaign: Campaign) -> list[MiniSixCharacter]:
@@ -90,7 +83,7 @@ class MiniSixEncounters:
             fit = [min(every, key=lambda g: abs(scored[g] - middle))]
         (level, count), results = roll_choice(campaign, fit, "foe group",
                                                 lambda g: f"{g[1]} × level {g[0]}")
-        concept, added, more = add_foes(campaign, "minisix_add_npc", count, concept, CONCEPTS[level], level=level)
+        concept, added, more = add_foes(campaign, "minisix", count, concept, level)
         results += more
         got = rating_of(scored[(level, count)])
         rows = []

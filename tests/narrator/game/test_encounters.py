@@ -1,0 +1,37 @@
+"""The foes ``/encounter`` draws from live in each system's prompts folder (``narration/foes.json``), read by one
+loader; a level a system does not list is refused by name."""
+
+import json
+
+import pytest
+
+from narrator.game.encounters import add_foes, foes
+from narrator.prompts import FOES, prompt_path
+from narrator.tools.errors import UserError
+
+SYSTEMS = ("brew", "fiveplus", "mastery", "minim", "minisix")
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_level_lists_foes_in_words(system):
+    table = json.loads(prompt_path(system, FOES).read_text(encoding="utf-8"))
+    levels = [k for k in table if k != "_doc"]
+    assert levels == [str(n) for n in range(1, len(levels) + 1)]
+    for level in levels:
+        drawn = foes(system, int(level))
+        assert drawn and all(isinstance(f, str) and f.strip() for f in drawn)
+
+
+def test_a_level_not_listed_is_refused_with_the_levels():
+    with pytest.raises(UserError, match=r"brew lists no foes for level 9 \(its levels: 1, 2, 3\)"):
+        foes("brew", 9)
+
+
+def test_a_drawn_foe_comes_from_the_level_asked(tmp_path):
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Foes", "minim", seed=4, root=tmp_path) as campaign:
+        concept, added, results = add_foes(campaign, "minim", 2, None, 3, power="tier")
+        assert concept in foes("minim", 3)
+        assert [name for name, _ in results] == ["table_roll (foe concept)", "minim_add_npc", "minim_add_npc"]
+        assert len(added) == 2 and all(campaign.state.characters[a].get("npc") for a in added)
