@@ -3,8 +3,8 @@
 Every tool call (its validated arguments, the seed derived for it, its full result) is one event written in one
 transaction with the state it leads to; so are rejected calls, narration and player lines, and rewinds. The
 state is a fold of the log (:meth:`Campaign.fold`), the snapshot is only a cache, and :meth:`Campaign.replay`
-re-runs every call from its logged seed on the state it saw and reports the first result that is not
-byte-identical.
+re-runs every call from its logged seed on the state it saw and reports the first result that differs as data
+(every typed field exactly, the explanation's words by the numbers they state: :mod:`memory.replay_data`).
 
 Verification in layers, cheapest first (see docs/reliability.md for what each costs):
 
@@ -33,6 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from narrator.memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
 from narrator.memory.paths import campaign_dir, campaigns_root, safe_name
+from narrator.memory.replay_data import as_data, at, words_path
 from narrator.memory.store import (
     BACKUP_DIR,
     DB_FILE,
@@ -125,6 +126,11 @@ class ReplayReport:
     tool_calls: int
     divergence: Divergence | None
     state_matches_snapshot: bool
+    reworded: int = 0
+    """Results that replayed the same data with other words in their explanation (:mod:`memory.replay_data`)."""
+    first_reworded: Divergence | None = None
+    """The first of them, with the words logged and the words written now: a newer version's wording, or words
+    edited in the file behind a resealed chain — shown, never silently passed."""
 
     @property
     def ok(self) -> bool:
@@ -211,7 +217,7 @@ class Campaign:
 
     def verify(self, replay: bool = True) -> "VerifyReport":
         """The full verification: the chain (already re-hashed at open), the fold of the whole log, and (unless
-        ``replay`` is False) every tool call re-run byte-identically."""
+        ``replay`` is False) every tool call re-run to the same data (:meth:`replay`)."""
         self.check_fold()
         report = self.replay() if replay else None
         return VerifyReport(self.store.last_seq(), report)
@@ -373,13 +379,16 @@ class Campaign:
     def replay(self, after: int = 0, state: TableState | None = None) -> ReplayReport:
         """Re-run every tool call after event ``after`` (all of them by default) from its logged seed on the state it
         saw; ``state`` is the table after event ``after``, already verified by the caller (an incremental check).
-        The report's ``events`` counts the events replayed."""
+        The report's ``events`` counts the events replayed. Results are compared as data: every typed field
+        exactly, the summary and steps by the numbers they state (:mod:`memory.replay_data`), so a reworded
+        explanation is counted in ``reworded``, not reported as a divergence."""
         if after and state is None:
             raise ValueError("replay(after=N) needs the verified state after event N")
         events = self.store.events(after=after)
         before: list[StoredEvent] | None = None  # the events up to ``after``, read only if a rewind needs them
         seen: list[StoredEvent] = []
-        calls = 0
+        calls = reworded = 0
+        first_reworded: Divergence | None = None
         for e in events:
             seen.append(e)
             if e.kind == "campaign_created":
@@ -393,16 +402,27 @@ class Campaign:
                 p = e.payload
                 if p["seed"] != derive_seed(self.master_seed, e.seq):
                     return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], "seed", p["seed"],
-                                                                       derive_seed(self.master_seed, e.seq)), False)
+                                                                       derive_seed(self.master_seed, e.seq)), False,
+                                        reworded, first_reworded)
                 result = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
                 replayed = _as_logged(result.model_dump(mode="json"), p["result"])
                 if canonical(replayed) != canonical(p["result"]):
-                    where = _first_difference(p["result"], replayed) or ("result", p["result"], replayed)
-                    return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], *where), False)
+                    logged_data, replayed_data = as_data(p["result"]), as_data(replayed)
+                    if canonical(logged_data) != canonical(replayed_data):
+                        where = _first_difference(logged_data, replayed_data) or ("result", p["result"], replayed)
+                        words = words_path(where[0])
+                        if words:  # show the words whose numbers differ
+                            where = (words, at(p["result"], words), at(replayed, words))
+                        return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], *where), False,
+                                            reworded, first_reworded)
+                    reworded += 1
+                    if first_reworded is None:
+                        where = _first_difference(p["result"], replayed) or ("result", p["result"], replayed)
+                        first_reworded = Divergence(e.seq, p["tool"], *where)
                 state = apply_all(state, getattr(result, "changes", []))
         snap = self.store.snapshot()
         matches = snap is not None and state is not None and canonical(snap[1]) == canonical(state.model_dump(mode="json"))
-        return ReplayReport(len(events), calls, None, matches)
+        return ReplayReport(len(events), calls, None, matches, reworded, first_reworded)
 
     def events(self) -> list[StoredEvent]:
         return self.store.events()

@@ -137,7 +137,7 @@ def cmd_verify(ns):
         return 1
     what = "hash chain intact, snapshot equals the fold of the log"
     if replay is not None:
-        what += f", {replay.tool_calls} tool calls replayed byte-identically"
+        what += f", {replay.tool_calls} tool calls replayed to the same results{_reworded(replay)}"
     print(f"OK: {report.events} events; {what}")
     _print_backups(directory)
     return 0
@@ -170,8 +170,17 @@ def cmd_replay(ns):
     if not report.state_matches_snapshot:
         print("Replayed every call identically, but the folded state differs from the stored snapshot")
         return 1
-    print(f"OK: {report.events} events, {report.tool_calls} tool calls replayed byte-identically")
+    print(f"OK: {report.events} events, {report.tool_calls} tool calls replayed to the same results{_reworded(report)}")
     return 0
+
+
+def _reworded(report) -> str:
+    """Results whose dice, numbers and effects replayed the same but whose explanation reads differently now."""
+    if not report.reworded:
+        return ""
+    first = report.first_reworded
+    return (f" ({report.reworded} with the same numbers in other words; the first, event {first.seq} ({first.tool}), "
+            f"{first.field}: logged {first.logged!r}, now {first.replayed!r})")
 
 
 def cmd_undo(ns):

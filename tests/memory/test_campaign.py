@@ -459,13 +459,41 @@ def test_replay_reports_the_first_of_several_tamperings(root):
     seqs = _history(root)
     db = root / "tamper" / DB_FILE
     _tamper(db, seqs["test2"], lambda p: p["result"].update(summary="forged later"))
-    _tamper(db, seqs["scene"], lambda p: p["result"].update(summary="forged scene"))
+    _tamper(db, seqs["test"], lambda p: p["result"].update(summary="Target 99: rolled 6 and 6"))
     with Campaign.open("tamper", root=root) as c:
         report = c.replay()
     d = report.divergence
-    assert d.seq == seqs["scene"] and d.tool == "table_set_scene"
-    assert d.field == "result.summary"
-    assert d.logged == "forged scene" and d.replayed == "Scene: the gate"
+    assert d.seq == seqs["test"] and d.tool == "minim_test"
+    assert d.field == "result.summary"  # the words themselves are shown, not the numbers compared
+    assert d.logged == "Target 99: rolled 6 and 6" and d.replayed.startswith("Target ")
+
+
+def test_replay_compares_the_explanation_by_its_numbers(root):
+    """A reworded summary or step (a later version's clearer wording) replays; the first is shown. Changing a number
+    in the words, dropping a step's number or changing an outcome's name (data, not words) is a divergence."""
+    seqs = _history(root)
+    db = root / "tamper" / DB_FILE
+    with Campaign.open("tamper", root=root) as c:
+        logged = next(e.payload["result"] for e in c.events() if e.seq == seqs["test"])
+    reworded = [line.replace("rolled", "came up").replace("Outcome", "The result") for line in logged["steps"]]
+    assert reworded != logged["steps"]
+    _tamper(db, seqs["test"], lambda p: p["result"].update(steps=reworded))
+    _tamper(db, seqs["scene"], lambda p: p["result"].update(summary="The scene: the gate"))
+    with Campaign.open("tamper", root=root) as c:
+        report = c.replay()
+    assert report.ok and report.reworded == 2
+    first = report.first_reworded
+    assert (first.seq, first.field, first.logged, first.replayed) == (seqs["scene"], "result.summary",
+                                                                       "The scene: the gate", "Scene: the gate")
+
+    def renumber(p):
+        p["result"]["steps"][0] = p["result"]["steps"][0].replace(str(p["result"]["dice"][0]["face"]), "9", 1)
+
+    _tamper(db, seqs["test2"], renumber)
+    with Campaign.open("tamper", root=root) as c:
+        report = c.replay()
+    assert report.divergence.seq == seqs["test2"] and report.divergence.field == "result.steps"
+    assert "9" in report.divergence.logged[0] and report.reworded == 2
 
 
 def test_a_resealed_change_to_the_table_is_refused_at_open_by_the_fold(root):
