@@ -11,6 +11,7 @@ __all__ = [
     "dice",  # the seeded Roller
     "draws",  # a generator's choice by dice
     "errors",  # who an error is for: ToolArgumentError, UserError ...
+    "frozen",  # Frozen: the base of the records inside a result
     "notation",  # dice notation
     "odds",  # exact distributions (Dist)
     "problems",  # fail(): a refusal naming what is wrong

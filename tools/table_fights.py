@@ -4,7 +4,9 @@ Why one place: every system's start-combat tool resolved its combatants the same
 none are named; else each named one found, once, and able to fight) and every join tool placed a latecomer in the
 tracker the same way (a slot at or before the current turn has passed this round, so the turn stays with whoever
 has it). What differs is a rule of the book — who counts as standing, why someone cannot fight, how initiative is
-rolled — and a system passes that in; the tracker's bookkeeping is written once.
+rolled — and a system passes that in; the tracker's bookkeeping is written once. Every join tool also began with
+the same four refusals (no fight running, an unknown name, one already in the order, one who cannot fight):
+:func:`latecomer` writes them once, in the system's words.
 """
 
 from __future__ import annotations
@@ -41,6 +43,24 @@ def fighters(state: TableState, combatants: list[str] | None, sheets: Sheets, *,
     for i, (n, c) in enumerate(found):
         able(n, c, f"{field}.{i}")
     return found
+
+
+def latecomer(state: TableState, actor: str, sheets: Sheets, *, able: Callable[[str, S, str], None],
+              start_tool: str, fight: str = "combat", order: str = "the initiative order",
+              position: bool = True) -> tuple[str, S]:
+    """The one joining the running fight, with their sheet: refused when no fight is running (``start_tool``
+    starts one; ``fight`` is the book's word for it), when ``actor`` is not on the table, when they are already in
+    ``order`` (at their ``position`` there, if the system says it), or when ``able(name, sheet, field)`` refuses
+    them (in the system's words)."""
+    ini = state.initiative
+    if not ini.active:
+        fail("(state)", f"no {fight} is running; start one with {start_tool}")
+    name, sheet = sheets.find(state, actor, "actor")
+    if name in ini.order:
+        where = f" (position {ini.order.index(name) + 1})" if position else ""
+        fail("actor", f"{name} is already in {order}{where}", name)
+    able(name, sheet, "actor")
+    return name, sheet
 
 
 def seated(ini: Initiative, name: str, pos: int, total: int | None = None) -> Initiative:

@@ -35,11 +35,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.arg_words import lower
 from narrator.tools.contract import CheckResult, ToolArgs, signed
 from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, die
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import (
@@ -90,9 +91,7 @@ def laden_penalty(attribute: str | None, laden: bool) -> int:
     return -2 if laden and attribute in ("speed", "precision") else 0
 
 
-class PoolBreakdown(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class PoolBreakdown(Frozen):
     attribute: int
     skill: int
     bonus: int

@@ -38,11 +38,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, die, fraction_text, shape_cache
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import keep_mode, lower
@@ -443,9 +444,7 @@ class ChaseArgs(ToolArgs):
                            "recommends a cap of five).")
 
 
-class ChaseRound(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class ChaseRound(Frozen):
     number: int
     chaser_total: int
     quarry_total: int

@@ -20,10 +20,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, die, shape_cache
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
@@ -41,9 +42,7 @@ class Side(PoolSpec):
     best_at_thing: bool = Field(False, description="Best at Thing in this skill: +5 in a contest.")
 
 
-class SideRoll(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class SideRoll(Frozen):
     name: str
     pool: int
     breakdown: PoolBreakdown

@@ -30,10 +30,11 @@ from functools import lru_cache
 from math import ceil
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
@@ -274,9 +275,7 @@ class RecoveryArgs(ToolArgs):
         return self
 
 
-class RecoveryDay(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class RecoveryDay(Frozen):
     day: int
     care: bool
     health: int

@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import health_penalty
 from narrator.tools.systems.brew.rules import (
@@ -62,9 +63,7 @@ def health_state(health: int) -> HealthState:
     return "fine"
 
 
-class Penalties(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Penalties(Frozen):
     physical: int = Field(description="To Power, Precision and Speed rolls.")
     mental: int = Field(description="To Perception, Wits and Charisma rolls.")
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import TIME
@@ -27,9 +28,7 @@ class Combatant(ToolArgs):
     speed: int = Field(ge=-10, le=15, description="Speed score (with its penalties, e.g. laden).")
 
 
-class InitiativeEntry(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeEntry(Frozen):
     name: str
     speed: int
     tie_rolls: list[int] = Field(default_factory=list, description="d6 rolls that broke a tie, in order.")

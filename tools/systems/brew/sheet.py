@@ -34,6 +34,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from narrator.tools.frozen import Frozen
 from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTE_POINTS, ATTRIBUTES, ATTRIBUTES_REF, CLASS_ANCESTRY, CLASS_BONUS, CLASSES,
     DAMAGE, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MANA, MAX_HEALTH,
@@ -449,9 +450,7 @@ def _best_at(c: BrewCharacter) -> list[Violation]:
                          f"{', '.join(f'{s} {c.skills[s]}' for s in over)}", SKILLS_REF, over)] if over else []
 
 
-class Spending(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Spending(Frozen):
     attributes: int
     skills: int
     magic: int

@@ -326,12 +326,8 @@ class JoinCombatResult(BrewInitiativeResult, BoundResult):
 def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character to a running fight, placed by Speed (after everyone as fast or faster)."""
     ini = state.initiative
-    if not ini.active:
-        fail("(state)", "no combat is running; start one with brew_start_combat")
-    name, c = find(state, args.actor, "actor")
-    if name in ini.order:
-        fail("actor", f"{name} is already in the turn order", name)
-    require_conscious(name, c, "actor", "fight")
+    name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="brew_start_combat", order="the turn order",
+                                     position=False, able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=name, speed=c.attributes.speed)])
     speed = c.attributes.speed
     pos = sum(1 for other in ini.order if ini.totals.get(other, 0) >= speed)

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.frozen import Frozen
 from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, JOKERS, RANK_NAMES, RANKS, ROYALS, SUIT_CHALLENGE, SUIT_SYMBOLS, SUITS
 from narrator.tools.tool import tool
 
@@ -270,9 +271,7 @@ class PlayArgs(ToolArgs):
                              "'RJ'); default: the player's lowest playable card.")
 
 
-class CardChallenge(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class CardChallenge(Frozen):
     card: str
     name: str
     value: int

@@ -33,13 +33,14 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick as _pick
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.systems.fiveplus.checks import p_range
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
@@ -177,9 +178,7 @@ class LevelTableArgs(ToolArgs):
     rank: int = Field(0, ge=-5, le=10, description="Challenge rank (0: the book's table).")
 
 
-class LevelRow(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class LevelRow(Frozen):
     level: int
     description: str
     book_chance: str

@@ -26,10 +26,11 @@ from functools import lru_cache
 from itertools import product
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from narrator.tools.contract import CheckResult, ToolArgs, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve
 from narrator.tools.systems.fiveplus.rules import (
@@ -108,10 +109,8 @@ class CheckArgs(ToolArgs):
     descriptor: str | None = Field(None, max_length=60, description="Its name, for the explanation.")
 
 
-class CheckRoll(BaseModel):
+class CheckRoll(Frozen):
     """The bare check, reused inside other results."""
-
-    model_config = ConfigDict(frozen=True)
 
     dice: list[Die]
     outcome: Outcome

@@ -29,17 +29,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from narrator.tools.frozen import Frozen
 from narrator.tools.systems.fiveplus.rules import MAX_FACE
 
 Event = Literal["level_up", "tier_unlocked", "tier_above_up", "base_tier_advanced", "marked", "upper_level_up"]
 
 
-class Progress(BaseModel):
+class Progress(Frozen):
     """A levelled descriptor's progression: ``(level:tier+next_level)`` and its mark."""
-
-    model_config = ConfigDict(frozen=True)
 
     level: int
     tier: int
@@ -51,9 +50,7 @@ class Progress(BaseModel):
             ("*" if self.marked else "")
 
 
-class Improvement(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Improvement(Frozen):
     double: int = Field(description="The face shown by both dice.")
     threshold: int = Field(description="Level + tier: the double that improves.")
     event: Event

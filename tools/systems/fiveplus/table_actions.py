@@ -38,11 +38,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.systems.fiveplus.challenges import Challenge, advance
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, FivePlusCheckResult, fiveplus_check
 from narrator.tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
@@ -77,16 +78,12 @@ def _names(v: list[str]) -> list[str]:
     return [n.strip() for n in v]
 
 
-class Triggered(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Triggered(Frozen):
     condition: str
     result: ConditionResult
 
 
-class Prepared(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Prepared(Frozen):
     check: CheckArgs
     lines: list[str]
     modifiers: list[str]

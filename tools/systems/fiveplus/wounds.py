@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.systems.fiveplus.rules import COUNTER, ITEMS, WOUNDS
 from narrator.tools.tool import tool
 
@@ -46,9 +47,7 @@ class ResistanceState(BaseModel):
     wound_level: int = Field(0, ge=0, le=20, description="Level of the wound this resistance already caused (0: none).")
 
 
-class Outcome(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Outcome(Frozen):
     taken: int = Field(description="Damage that reached the resistance after protection.")
     counter_after: int = Field(json_schema_extra={"fact": "damage"}, description="Damage on the resistance now.")
     wound_level_after: int

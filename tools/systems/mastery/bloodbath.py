@@ -28,11 +28,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
 from narrator.tools.systems.mastery.roundtable import damage_of, unique
@@ -81,9 +82,7 @@ class BloodbathArgs(TargetSpec):
         return v
 
 
-class Exchange(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Exchange(Frozen):
     nature: Nature
     actor: str
     action: ActionKind
@@ -95,9 +94,7 @@ class Exchange(BaseModel):
     text: str
 
 
-class FighterOutcome(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class FighterOutcome(Frozen):
     name: str
     action: ActionKind
     successes: int | None = Field(description="What they rolled (null: no roll was needed).")

@@ -36,11 +36,12 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, count_at_least, fraction_text
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.rules import (
@@ -119,10 +120,8 @@ class ChallengeSpec(PoolSpec, TargetSpec):
     needed: int = Field(1, ge=1, le=100, description="Successes the GM requires (>= 1).")
 
 
-class Pool(BaseModel):
+class Pool(Frozen):
     """Where the dice of a pool came from."""
-
-    model_config = ConfigDict(frozen=True)
 
     base: int = Field(1, json_schema_extra={"fact": "count"})
     trait: int = Field(json_schema_extra={"fact": "score"})
@@ -187,10 +186,8 @@ def count_p_text(dice: int, die: int, tn: int, needed: int) -> str:
     return fraction_text(count_dist(dice, die, tn).p(lambda k: k >= needed))
 
 
-class PoolRoll(BaseModel):
+class PoolRoll(Frozen):
     """The bare throw of a pool against a target number, reused inside other results."""
-
-    model_config = ConfigDict(frozen=True)
 
     dice: list[RolledDie]
     successes: int

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, fraction_text, shape_cache
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import (
@@ -49,9 +50,7 @@ def check_tn(die: int, tn: int | str, field: str) -> None:
         raise ValueError(f"{field}: tn {tn} is not a face of a d{die} (1..{die}) or a difficulty")
 
 
-class SideResult(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class SideResult(Frozen):
     name: str
     pool: int
     tn: int

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, shape_cache
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import (
@@ -66,9 +67,7 @@ class InitiativeArgs(TargetSpec):
         return v
 
 
-class InitiativeRoll(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeRoll(Frozen):
     name: str
     pool: int
     degree: int

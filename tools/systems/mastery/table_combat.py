@@ -37,11 +37,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Odds
 from narrator.tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
 from narrator.tools.tool import table_tool
@@ -106,9 +107,7 @@ class StartCombatArgs(ToolArgs):
         return unique_names(v)
 
 
-class InitiativeLine(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeLine(Frozen):
     name: str
     degree: int | None = None
 
@@ -208,12 +207,9 @@ def mastery_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
     fearsome, the end of the order in bloodbath."""
     options = options_of(state)
     ini = state.initiative
-    if not ini.active:
-        fail("(state)", "no fight is running; start one with mastery_start_combat")
-    name, sheet = find(state, args.actor, "actor")
-    if name in ini.order:
-        fail("actor", f"{name} is already in the fight (position {ini.order.index(name) + 1})", name)
-    require_up(state, name, sheet, "actor", "fight")
+    name, sheet = table_fights.latecomer(state, args.actor, SHEETS, start_tool="mastery_start_combat", fight="fight",
+                                         order="the fight",
+                                         able=lambda n, c, field: require_up(state, n, c, field, "fight"))
     steps = [mode_line(options)]
     dice: list[Die] = []
     totals = dict(ini.totals)

@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.characters import CharacterResult
 from narrator.tools.systems.minim.rules import Skill
@@ -58,9 +59,7 @@ class HighlightsArgs(ToolArgs):
     )
 
 
-class HighlightAward(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class HighlightAward(Frozen):
     highlight: Highlight
     voted: str
     recipient: str | None = Field(description="Who gained the point; null if nobody could take it.")

@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import fraction_text
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
@@ -139,9 +140,7 @@ class Member(ToolArgs):
         return self.tier if self.tier is not None else tier_of(self.traits or [])
 
 
-class MemberChallenge(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class MemberChallenge(Frozen):
     name: str
     traits: list[int] | None
     tier: int
@@ -152,9 +151,7 @@ class MemberChallenge(BaseModel):
     challenge_exact: str
 
 
-class GroupChallenge(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class GroupChallenge(Frozen):
     members: list[MemberChallenge]
     base: float = Field(description="Sum of the members' challenges, before environmental modifiers.")
     base_exact: str

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
@@ -107,9 +108,7 @@ class TestSpec(ToolArgs):
         return self
 
 
-class TargetBreakdown(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class TargetBreakdown(Frozen):
     trait: int
     skill_adjustment: int
     specialty: int = 0

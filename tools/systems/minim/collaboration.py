@@ -26,10 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, reduce
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
@@ -56,9 +57,7 @@ TESTS_FIELD = Field(min_length=1, max_length=MAX_PARTICIPANTS,
                     description="Each participant's own test (1-20 participants).")
 
 
-class ParticipantRoll(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class ParticipantRoll(Frozen):
     name: str
     target: int
     target_breakdown: TargetBreakdown

@@ -27,10 +27,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, binomial, sum_of
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
@@ -50,10 +51,8 @@ AttackSkill = Literal["fight", "fire", "sports"]
 # --- fumbles -------------------------------------------------------------------------------------------------------
 
 
-class FumbleRoll(BaseModel):
+class FumbleRoll(Frozen):
     """Who fumbles and, when the table is used, the 2d6 thrown and the effect read from it."""
-
-    model_config = ConfigDict(frozen=True)
 
     victim: str = Field(description="Who suffers the fumble: 'target', 'attacker' or a name.")
     dice: list[Die] = Field(default_factory=list, description="The two table dice (empty if not rolled).")

@@ -40,10 +40,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, field_validator
+from pydantic import BeforeValidator, Field, StringConstraints, field_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, ref
 from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, binomial, die, sum_of
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
@@ -98,9 +99,7 @@ class FloorArgs(ToolArgs):
     )
 
 
-class Room(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Room(Frozen):
     number: int
     kind: Literal["combat", "empty"]
     challenge: float | None = Field(None, description="The share of the party's challenge in this room's combat.")
@@ -109,9 +108,7 @@ class Room(BaseModel):
     features: list[str] = Field(default_factory=list, description="Features placed in this room.")
 
 
-class Feature(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Feature(Frozen):
     roll: int = Field(description="The d6 on the feature table.")
     feature: str
     sub_roll: int | None = Field(None, description="The d6 on the trap or key sub-table, if any.")
@@ -120,9 +117,7 @@ class Feature(BaseModel):
     text: str
 
 
-class Reward(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class Reward(Frozen):
     kind: Literal["magic item"] = "magic item"
     score: int = Field(description="The party's median tier.")
     room: int
@@ -321,9 +316,7 @@ class RevisitArgs(ToolArgs):
         return rooms
 
 
-class RoomCheck(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class RoomCheck(Frozen):
     room: str
     face: int
     reoccupied: bool

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK
 
@@ -52,16 +53,12 @@ class InitiativeArgs(ToolArgs):
         return combatants
 
 
-class InitiativeRoll(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeRoll(Frozen):
     total: int
     dice: list[Die]
 
 
-class InitiativeEntry(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeEntry(Frozen):
     position: int = Field(description="1 acts first.")
     name: str
     count: int

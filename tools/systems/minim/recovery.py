@@ -27,10 +27,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
@@ -101,10 +102,8 @@ class RecoverArgs(ToolArgs):
         return self.max_health if self.max_health is not None else self.brass
 
 
-class RecoveryTest(BaseModel):
+class RecoveryTest(Frozen):
     """One test made toward recovery: the character's brass test or the medic's cure test."""
-
-    model_config = ConfigDict(frozen=True)
 
     who: Literal["character", "medic"]
     target: int

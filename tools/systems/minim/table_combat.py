@@ -56,12 +56,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs, ref, signed
 from narrator.tools.dice import Die, DieFlag, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minim.combat import (
     FUMBLE_RULE, ZONES, AttackSkill, MinimAttackResult, MinimSurpriseResult, minim_attack,
@@ -287,9 +288,7 @@ class AreaEffectArgs(ToolArgs):
         return self
 
 
-class AreaHit(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class AreaHit(Frozen):
     name: str
     fatigue: int
     avoidance_threshold: int | None = Field(description="Health-rolls at or below this avoid a point (null: none).")
@@ -409,9 +408,7 @@ class SurpriseCheckArgs(ToolArgs):
         return unique_names(v)
 
 
-class SurpriseEntry(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class SurpriseEntry(Frozen):
     actor: str
     result: MinimSurpriseResult
     conditions: list[str] = Field(description="The surprise conditions it now has.")
@@ -510,12 +507,8 @@ def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -
     """Add a character or NPC to a running fight: it rolls brain d6 and is placed by its total (a tie with someone
     already placed is rerolled between the two)."""
     ini = state.initiative
-    if not ini.active:
-        fail("(state)", "no combat is running; start one with minim_start_combat")
-    name, c = find(state, args.actor, "actor")
-    if name in ini.order:
-        fail("actor", f"{name} is already in the initiative order (position {ini.order.index(name) + 1})", name)
-    require_conscious(name, c, "actor", "fight")
+    name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="minim_start_combat",
+                                     able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(minim_initiative, roller, combatants=[Combatant(name=name, brain=c.traits.brain)])
     total = r.entries[0].total
     pos = 0

@@ -20,10 +20,11 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.rules import CREATION, DICE_BASICS, SKILLS_REF
 
@@ -35,10 +36,8 @@ class CodeError(ValueError):
     """A die code that does not parse; the message shows the shape that does."""
 
 
-class DieCode(BaseModel):
+class DieCode(Frozen):
     """``dice`` six-sided dice (one of them the wild die when rolled) plus ``pips`` added to the total."""
-
-    model_config = ConfigDict(frozen=True)
 
     dice: int = 0
     pips: int = 0

@@ -13,10 +13,11 @@ Readings chosen:
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from narrator.tools.systems.minisix.rules import COMBAT
@@ -49,9 +50,7 @@ class InitiativeArgs(ToolArgs):
         return v
 
 
-class InitiativeEntry(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+class InitiativeEntry(Frozen):
     name: str
     agility: str
     total: int

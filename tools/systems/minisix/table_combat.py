@@ -386,12 +386,8 @@ class JoinCombatResult(InitiativeResult, BoundResult):
 def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character or NPC to a running fight: it rolls Agility and is placed by its total."""
     ini = state.initiative
-    if not ini.active:
-        fail("(state)", "no combat is running; start one with minisix_start_combat")
-    name, c = find(state, args.actor, "actor")
-    if name in ini.order:
-        fail("actor", f"{name} is already in the initiative order (position {ini.order.index(name) + 1})", name)
-    require_able(name, c, state, "actor", "fight")
+    name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="minisix_start_combat",
+                                     able=lambda n, c, field: require_able(n, c, state, field, "fight"))
     r = run_pure(minisix_initiative, roller, combatants=[{"name": name, "agility": c.attribute("agility").text()}])
     total = r.totals[name]
     pos = sum(1 for o in ini.order if ini.totals.get(o, 0) >= total)

@@ -23,9 +23,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import ceil
 
-from pydantic import BaseModel, ConfigDict
 
 from narrator.tools.dice import Die, Roller
+from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, sum_of
 from narrator.tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, DIFFICULTIES
 
@@ -103,10 +103,8 @@ def success_dist(dice: int, pips: int, tn: int, double: bool = False) -> Dist:
     return Dist({"failure": 1 - p, "success": p})
 
 
-class WildRoll(BaseModel):
+class WildRoll(Frozen):
     """A thrown die code: the plain dice, the wild die's whole chain, and the total."""
-
-    model_config = ConfigDict(frozen=True)
 
     plain: list[Die]
     wild: list[Die]
