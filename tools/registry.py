@@ -61,7 +61,11 @@ class Registry:
         return [t.schema() for t in self.tools(system)]
 
     def validate(self, name: str, raw: Mapping[str, Any] | str | BaseModel | None) -> ToolArgs:
-        t = self.get(name)
+        return self._validated(self.get(name), raw)
+
+    def _validated(self, t: Tool, raw: Mapping[str, Any] | str | BaseModel | None) -> ToolArgs:
+        """:meth:`validate` for a tool already looked up (:meth:`call` looks it up once, not twice)."""
+        name = t.name
         if isinstance(raw, t.args_model):
             return raw
         if isinstance(raw, BaseModel):
@@ -95,7 +99,7 @@ class Registry:
         applied by the caller, never by the tool.
         """
         t = self.get(name)
-        args = self.validate(name, raw)
+        args = self._validated(t, raw)
         try:
             if t.bound:
                 if state is None:

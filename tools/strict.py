@@ -53,29 +53,39 @@ def _each(inner: Check) -> Check:
     def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
         if isinstance(value, (list, tuple)):
             for i, item in enumerate(value):
-                inner(item, f"{path}.{i}", problems)
+                if item is not None and type(item) is not int:  # see scan: these pass every check
+                    inner(item, f"{path}.{i}", problems)
 
     return check
 
 
 def _values(inner: Check) -> Check:
     def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
-        if isinstance(value, Mapping):
+        if type(value) is dict or isinstance(value, Mapping):  # a dict first: the ABC's check is slower
             for key, item in value.items():
-                inner(item, f"{path}.{key}", problems)
+                if item is not None and type(item) is not int:  # see scan: these pass every check
+                    inner(item, f"{path}.{key}", problems)
 
     return check
 
 
 def _model(model: type[BaseModel]) -> Check:
+    checks: dict[str, Check] | None = None  # planned when first met (a model may hold itself), then kept here
+
     def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
-        if isinstance(value, Mapping):
-            scan(model, value, problems, f"{path}.")
+        nonlocal checks
+        if type(value) is dict or isinstance(value, Mapping):  # a dict first: the ABC's check is slower
+            if checks is None:
+                checks = plan(model)
+            _scan(checks, value, problems, f"{path}.")
 
     return check
 
 
 def _any(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+
     def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
         for c in checks:
             c(value, path, problems)
@@ -146,10 +156,17 @@ def _aliases(alias: Any) -> set[str]:
 
 def scan(model: type[BaseModel], raw: Mapping[str, Any], problems: list[FieldProblem], prefix: str = "") -> None:
     """Append a problem for every integer argument of ``model`` in ``raw`` that is not a strict integer."""
-    checks = plan(model)
+    _scan(plan(model), raw, problems, prefix)
+
+
+def _scan(checks: dict[str, Check], raw: Mapping[str, Any], problems: list[FieldProblem], prefix: str) -> None:
     if not checks:
         return
     for key, value in raw.items():
+        # An exact int or a null passes every check (each looks for a bool, text, a fraction, or walks a list,
+        # a dict or a model, which these are not): most arguments are one, so they cost a type test only.
+        if value is None or type(value) is int:
+            continue
         c = checks.get(key)
         if c is not None:
             c(value, f"{prefix}{key}", problems)
