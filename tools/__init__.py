@@ -12,6 +12,7 @@ __all__ = [
     "draws",  # a generator's choice by dice
     "errors",  # who an error is for: ToolArgumentError, UserError ...
     "frozen",  # Frozen: the base of the records inside a result
+    "name_lists",  # list-of-names arguments: each once, ignoring case
     "notation",  # dice notation
     "odds",  # exact distributions (Dist)
     "problems",  # fail(): a refusal naming what is wrong

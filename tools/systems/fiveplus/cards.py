@@ -35,6 +35,7 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
+from narrator.tools.name_lists import names_once
 from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, JOKERS, RANK_NAMES, RANKS, ROYALS, SUIT_CHALLENGE, SUIT_SYMBOLS, SUITS
 from narrator.tools.tool import tool
 
@@ -199,13 +200,7 @@ class DealArgs(ToolArgs):
     hand_size: int = Field(4, ge=3, le=4, description="Cards per hand: 3 or 4.")
     aces: Aces = Field("high", description="Aces above the royals (high) or below the 2 (low).")
 
-    @field_validator("players")
-    @classmethod
-    def _players(cls, v: list[str]) -> list[str]:
-        cleaned = [p.strip() for p in v]
-        if any(not 0 < len(p) <= 60 for p in cleaned) or len({p.casefold() for p in cleaned}) != len(cleaned):
-            raise ValueError("players are 1-60 characters, each once")
-        return cleaned
+    _players = names_once("players", refusal="players are 1-60 characters, each once")
 
 
 def scene_lines(state: Deck) -> list[str]:

@@ -310,10 +310,7 @@ class AttemptArgs(ToolArgs):
                                 "be repeated for the same purpose unchanged).")
     changed: bool = Field(False, description="The conditions changed since a failure (a better place, a tool).")
 
-    @field_validator("traits")
-    @classmethod
-    def _traits(cls, v: list[str]) -> list[str]:
-        return _names(v)
+    _traits = field_validator("traits")(_names)
 
 
 class ActionResult(FivePlusCheckResult, BoundResult):
@@ -451,10 +448,7 @@ class AttackArgs(ToolArgs):
     challenge: str | None = Field(None, min_length=1, max_length=80, description="The open challenge it counts "
                                   "toward.")
 
-    @field_validator("traits")
-    @classmethod
-    def _traits(cls, v: list[str]) -> list[str]:
-        return _names(v)
+    _traits = field_validator("traits")(_names)
 
 
 class AttackResult(ActionResult):

@@ -24,6 +24,7 @@ from pydantic import Field, field_validator
 
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.name_lists import names_once
 from narrator.tools.systems.fiveplus.challenges import KIND_FAILURE, KIND_GROUPS, Challenge, ChallengeKind
 from narrator.tools.systems.fiveplus.failure import FailureKind
 from narrator.tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
@@ -159,15 +160,7 @@ class ConflictArgs(ToolArgs):
     combatants: list[str] | None = Field(None, min_length=1, max_length=30, description="Who takes part; default: "
                                          "everyone on the table who can act.")
 
-    @field_validator("combatants")
-    @classmethod
-    def _unique(cls, v: list[str] | None) -> list[str] | None:
-        if v is None:
-            return None
-        cleaned = [n.strip() for n in v]
-        if any(not 0 < len(n) <= 60 for n in cleaned) or len({n.casefold() for n in cleaned}) != len(cleaned):
-            raise ValueError("names are 1-60 characters, each once")
-        return cleaned
+    _names = names_once("combatants", refusal="names are 1-60 characters, each once")
 
 
 class ConflictResult(BoundResult):

@@ -59,6 +59,7 @@ from narrator.tools.systems.mastery.rules import (
 )
 from narrator.tools.systems.mastery.sheet import GearItem, MasteryCharacter
 from narrator.tools import table_fights
+from narrator.tools.name_lists import names_once
 from narrator.tools.systems.mastery.table_common import (
     SHEETS, CANNOT_DEFEND, COUNTER, FLED, ConditionEdits, Picked, conditions_of, fail, find, health_change, is_down,
     pick_pool, require_up, wound_dice,
@@ -68,17 +69,6 @@ BLOODBATH_KEY = "bloodbath"
 """system_state key: {"actions": {name: the secret action}} for the Bloodbath round being chosen."""
 Style = Literal["melee", "ranged"]
 BARE = GearItem(name="bare hands", kind="weapon", modifier=0, style="melee")
-
-
-def unique_names(names: list[str]) -> list[str]:
-    cleaned = [n.strip() for n in names]
-    folded = [n.casefold() for n in cleaned]
-    if any(not n or len(n) > 60 for n in cleaned):
-        raise ValueError("names must be 1-60 characters")
-    dupes = sorted({n for n, f in zip(cleaned, folded) if folded.count(f) > 1})
-    if dupes:
-        raise ValueError(f"each name once (ignoring case); repeated: {', '.join(dupes)}")
-    return cleaned
 
 
 def mode_line(options: CampaignOptions) -> str:
@@ -96,15 +86,7 @@ class StartCombatArgs(ToolArgs):
     surprised: list[str] = Field(default_factory=list, max_length=30, description="Who is caught by surprise "
                                  "(cannot defend this first round).")
 
-    @field_validator("combatants")
-    @classmethod
-    def _unique(cls, v: list[str] | None) -> list[str] | None:
-        return None if v is None else unique_names(v)
-
-    @field_validator("surprised")
-    @classmethod
-    def _unique_surprised(cls, v: list[str]) -> list[str]:
-        return unique_names(v)
+    _names = names_once("combatants", "surprised")
 
 
 class InitiativeLine(Frozen):

@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
@@ -73,10 +73,11 @@ from narrator.tools.systems.minim.rules import BOOK
 from narrator.tools.systems.minim.sheet import GearItem, MinimCharacter
 from narrator.tools.systems.minim.checks import TESTS, TestSpec, resolve
 from narrator.tools import table_fights
+from narrator.tools.name_lists import names_once
 from narrator.tools.systems.minim.table_common import (
     SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
     condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious,
-    sheet_of, specialty_for, spend_faith, unique_names, unknown,
+    sheet_of, specialty_for, spend_faith, unknown,
 )
 from narrator.tools.systems.contract import TurnStart
 from narrator.tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
@@ -402,10 +403,7 @@ class SurpriseCheckArgs(ToolArgs):
     actors: list[str] = Field(min_length=1, max_length=20, description="The surprised characters; each makes a "
                               "brass-perception test.")
 
-    @field_validator("actors")
-    @classmethod
-    def _unique(cls, v: list[str]) -> list[str]:
-        return unique_names(v)
+    _names = names_once("actors")
 
 
 class SurpriseEntry(Frozen):
@@ -459,10 +457,7 @@ class StartCombatArgs(ToolArgs):
     combatants: list[str] | None = Field(None, min_length=1, max_length=50, description="Who fights; default: "
                                          "every character and NPC on the table not at 0 health.")
 
-    @field_validator("combatants")
-    @classmethod
-    def _unique(cls, v: list[str] | None) -> list[str] | None:
-        return None if v is None else unique_names(v)
+    _names = names_once("combatants")
 
 
 class StartCombatResult(MinimInitiativeResult, BoundResult):

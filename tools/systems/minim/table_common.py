@@ -76,18 +76,6 @@ MODIFIER = Field(0, ge=-9, le=9, description="Situational bonuses and penalties:
 FAITH_ARG = Field(False, description="Spend one of the actor's faith points for +1 (once per action).")
 
 
-def unique_names(names: list[str]) -> list[str]:
-    """A list-of-names argument: each 1-60 characters, each once ignoring case."""
-    cleaned = [n.strip() for n in names]
-    if any(not n or len(n) > 60 for n in cleaned):
-        raise ValueError("names must be 1-60 characters")
-    folded = [n.casefold() for n in cleaned]
-    dupes = sorted({n for n, f in zip(cleaned, folded) if folded.count(f) > 1})
-    if dupes:
-        raise ValueError(f"each name once (ignoring case); repeated: {', '.join(dupes)}")
-    return cleaned
-
-
 def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
     """Explain a modifier made of the caller's part and the tool's situational parts."""
     if not parts:
