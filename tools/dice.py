@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -76,6 +77,12 @@ def _die(sides: int, face: int, flags: tuple[DieFlag, ...], purpose: str) -> Die
     return die
 
 
+@lru_cache(maxsize=4096)
+def _numbered(purpose: str, n: int) -> tuple[str, ...]:
+    """``('attack 1', 'attack 2')``: the purposes of ``n`` dice rolled together, written once per purpose and count."""
+    return tuple(f"{purpose} {i + 1}".strip() for i in range(n))
+
+
 class Roller:
     """The only source of randomness for tools.
 
@@ -126,7 +133,13 @@ class Roller:
             raise DiceLimitError(f"Cannot roll a negative number of dice ({n})")
         if n > self.max_dice:
             raise DiceLimitError(f"{n} dice is more than the limit of {self.max_dice}")
-        return [self.roll(sides, f"{purpose} {i + 1}".strip()) for i in range(n)]
+        labels = _numbered(purpose, n)
+        below = self._below
+        if below is None or self._script is not None or self.count + n > self.max_dice or not 1 <= sides <= MAX_SIDES:
+            return [self.roll(sides, label) for label in labels]  # die by die: a script, a limit, an error
+        # The common case, the same draws as die by die: a plain generator and every die within the limit.
+        self.count += n
+        return [_die(sides, 1 + below(sides), (), label) for label in labels]
 
     def roll_exploding(self, sides: int, purpose: str = "", wild: bool = False,
                        max_explosions: int = MAX_EXPLOSIONS) -> list[Die]:
