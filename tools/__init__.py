@@ -27,4 +27,5 @@ __all__ = [
     "table_tactics",  # how far a foe's targets are
     "tool",  # the @tool and @table_tool decorators
     "turns",  # turn and round bookkeeping, condition timers
+    "violations",  # what a sheet check reports: Violation
 ]

@@ -29,7 +29,6 @@ ancestry and the class added, so the points the player bought are ``final − bo
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -42,6 +41,7 @@ from narrator.tools.systems.brew.rules import (
     MAX_TRAINING_RESOLVE, NO_SPECIALTY_POINTS, POINT_BUY, RESOLVE, SKILL_POINTS, SKILLS, SKILLS_REF, TIME,
     TRICK_PRICE, TRICKS_REF, AttackType, Attribute, DamageRule, Range, Size, WeaponName,
 )
+from narrator.tools.violations import Violation
 
 TRAIT_NAMES = (*ATTRIBUTES, *SKILLS, *MAGIC_FIELDS)
 SPECIALTY_SKILLS = (*SKILLS, *MAGIC_FIELDS)
@@ -188,15 +188,7 @@ class BrewCharacter(_Part):
         return sum(self.magic.values())
 
 
-@dataclass(frozen=True)
-class Violation:
-    field: str
-    sentence: str
-    given: str | None = None
-
-
-def _v(field: str, text: str, rule: str, given: Any = None) -> Violation:
-    return Violation(field, f"{text} ({rule}).", None if given is None else str(given))
+_v = Violation.of
 
 
 def violations(c: BrewCharacter, creation: bool = True) -> list[str]:

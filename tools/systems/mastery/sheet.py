@@ -31,8 +31,6 @@ Readings chosen:
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -42,6 +40,7 @@ from narrator.tools.systems.mastery.rules import (
     ABILITY_RANGE, ADVICE, CHARACTERS, COMBAT, COSTS, CREATION, CREATION_TRAIT_RANGE, RANGES, SKILL_RANGE,
     TRAIT_POINTS, TRAIT_RANGE, Activity,
 )
+from narrator.tools.violations import Violation, short
 
 FIELD_ORDER = ("name", "concept", "traits", "abilities", "skills", "fits", "triumphs", "starting_triumphs",
                "health", "max_health", "health_rule", "npc", "harm", "gear")
@@ -186,20 +185,8 @@ def trait_points(traits: dict[str, int]) -> tuple[int, int]:
 # --- violations ----------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Violation:
-    field: str
-    sentence: str
-    given: str | None = None
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _v(field: str, text: str, rule: str, given: Any = None) -> Violation:
-    return Violation(field, f"{text} ({rule}).", None if given is None else _short(given))
+    return Violation.of(field, text, rule, given, shown=short)
 
 
 def violations(c: MasteryCharacter, creation: bool = True) -> list[str]:

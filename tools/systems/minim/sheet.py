@@ -20,9 +20,7 @@ Readings chosen:
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, Literal
 
@@ -30,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serial
 
 from narrator.tools.contract import ref
 from narrator.tools.systems.minim.rules import BOOK, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
+from narrator.tools.violations import Violation, short
 
 CHARACTERS = ref(BOOK, "Characters")
 TRAITS_REF = ref(BOOK, "Traits")
@@ -163,15 +162,6 @@ class MinimCharacter(_Part, NormalizedNames):
 
 
 
-@dataclass(frozen=True)
-class Violation:
-    """One broken rule: the sheet field it concerns, a sentence citing the rule, and the value found."""
-
-    field: str
-    sentence: str
-    given: str | None = None
-
-
 def tier(character: MinimCharacter) -> int:
     """The tier is the median trait ('minim.md#Challenge'): a 4/3/2 character is tier 3."""
     return sorted(character.traits.scores().values())[1]
@@ -195,14 +185,7 @@ def problems(character: MinimCharacter, creation: bool = True) -> list[Violation
     return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]))  # stable: sheet order
 
 
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _v(field: str, text: str, rules: str, given: Any = None) -> Violation:
-    """A violation whose sentence ends with the rule it breaks, e.g. '(minim.md#Health)'."""
-    return Violation(field, f"{text} ({rules}).", None if given is None else str(given))
+_v, _short = Violation.of, short
 
 
 def _off_by(have: int, want: int) -> str:

@@ -31,9 +31,7 @@ weapon is its own kind (see :mod:`.defences`).
 
 from __future__ import annotations
 
-import json
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
@@ -44,6 +42,7 @@ from narrator.tools.systems.minisix.rules import (
     MAX_SKILL_ADD, MIN_ATTRIBUTE, ONCE_PER_SESSION, PERKS, PERKS_REF, RESISTING, SIDEKICK_ATTRIBUTE_DICE,
     SIDEKICK_SKILL_DICE, SKILL_DICE, SKILLS_REF, STATIC, Attribute,
 )
+from narrator.tools.violations import Violation, short
 
 FIELD_ORDER = ("name", "attributes", "skills", "perks", "perks_used", "complications", "complications_paid",
                "wounds", "stuns", "cp", "hero_points", "gear", "mortal_minutes")
@@ -218,20 +217,7 @@ class MiniSixCharacter(_Part):
 # --- the rules -------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Violation:
-    field: str
-    sentence: str
-    given: str | None = None
-
-
-def _v(field: str, text: str, rules: str, given: Any = None) -> Violation:
-    return Violation(field, f"{text} ({rules}).", None if given is None else str(given))
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
+_v, _short = Violation.of, short
 
 
 def budgets(c: MiniSixCharacter) -> tuple[int, int]:
