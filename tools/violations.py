@@ -4,7 +4,8 @@ the value found.
 Why one place: Brew, Mini Six, Minim and Mastery each wrote the same record, the same maker (the sentence ends with
 the rule it breaks, "... (minim.md#Health).") and, in three of them, the same short form of the value found. The
 rules themselves — which fields, which limits, which budgets — stay in each system's ``sheet.py``; the record a
-validate tool lists and a create tool turns into a :class:`tools.errors.FieldProblem` is written once.
+validate tool lists and a create tool turns into a :class:`tools.errors.FieldProblem` is written once, and so is
+what every validate tool does with the list: the scope (no creation budgets for an NPC, in any book) and the verdict.
 """
 
 from __future__ import annotations
@@ -12,9 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-__all__ = ["Violation", "short"]
+from pydantic import Field
+
+from narrator.tools.contract import ToolResult
+
+__all__ = ["SheetVerdict", "Violation", "checked", "short", "verdict", "verdict_lines"]
 
 
 def short(value: Any) -> str:
@@ -36,3 +41,34 @@ class Violation:
         """A violation whose sentence ends with the rule it breaks, e.g. '(minim.md#Health)'; ``shown`` writes the
         value found (``str``, or :func:`short` for a value that may be long)."""
         return cls(field, f"{text} ({rule}).", None if given is None else shown(given))
+
+
+class _Sheet(Protocol):
+    name: str
+    npc: bool
+
+
+def checked(sheet: _Sheet, creation: bool,
+            problems: Callable[[Any, bool], list[Violation]]) -> tuple[bool, list[Violation]]:
+    """Whether the creation budgets apply (asked for, and never to an NPC: every book sets those by judgement), and
+    every rule ``problems`` finds the sheet breaking under that scope."""
+    creation = creation and not sheet.npc
+    return creation, problems(sheet, creation)
+
+
+def verdict_lines(found: list[Violation]) -> list[str]:
+    """A validate tool's lines for what it found: each broken rule, or that none is."""
+    return [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+
+
+def verdict(name: str, found: list[Violation]) -> str:
+    """A validate tool's summary: the sheet is valid, or how many rules it breaks."""
+    n = len(found)
+    return f"{name}: valid" if not n else f"{name}: {n} rule violation{'s' * (n > 1)}"
+
+
+class SheetVerdict(ToolResult):
+    """What a validate tool returns before its system's own figures: whether the sheet is legal, and why not."""
+
+    valid: bool
+    violations: list[str] = Field(description="Every rule broken, one sentence each.")

@@ -32,6 +32,7 @@ from narrator.tools.systems.brew.rules import (
     SKILL_ACTIVITIES, SKILL_POINTS, SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, WEAPONS_TABLE, Attribute,
 )
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
+from narrator.tools.violations import checked, verdict_lines
 
 GENERAL_TRICKS = tuple(t for t in TRICKS if t not in EXCLUSIVE_TRICKS)
 GENERAL_FLAWS = tuple(f for f in FLAWS if f not in EXCLUSIVE_FLAWS)
@@ -342,13 +343,12 @@ class ValidationResult(ToolResult):
 def brew_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
     """Check a Brew sheet against the rules, listing every violation (the point buy too, unless creation is false)."""
     c = args.character
-    creation = args.creation and not c.npc
-    found = problems(c, creation)
+    creation, found = checked(c, args.creation, problems)
     steps = ["Checked as " + ("a narrator-character: ranges and pools only." if c.npc else "a new player-character: "
                               "point buy, ancestry, class and pools." if creation else "a player-character in play.")]
     if creation:
         steps += spending_lines(c)
-    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    steps += verdict_lines(found)
     return ValidationResult(summary=f"{c.name}: " + ("valid" if not found else f"{len(found)} violation(s)"),
                             steps=steps, rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, SKILLS_REF],
                             valid=not found, violations=[v.sentence for v in found], creation=creation)

@@ -48,6 +48,7 @@ from narrator.tools.systems.mastery.sheet import (
     GearItem, HealthRule, MasteryCharacter, cost_between, cost_lines, creation_cost, health_boxes, max_health_of,
     problems, trait_points,
 )
+from narrator.tools.violations import SheetVerdict, checked, verdict, verdict_lines
 
 CHECK_ACTIVITIES: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
 
@@ -162,9 +163,7 @@ class ValidateArgs(ToolArgs):
     creation: bool = Field(True, description="True: also the starting budgets. False: only what holds in play.")
 
 
-class ValidationResult(ToolResult):
-    valid: bool
-    violations: list[str] = Field(description="Every rule broken, one sentence each.")
+class ValidationResult(SheetVerdict):
     creation: bool
 
 
@@ -177,8 +176,7 @@ def mastery_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     """Check a Mastery character sheet against the rules: trait points and limits, the specialist, triumphs by the cost
     tables, health boxes; lists every violation."""
     c = args.character
-    creation = args.creation and not c.npc
-    found = problems(c, creation)
+    creation, found = checked(c, args.creation, problems)
     scope = ("Checked as the GM's character: ranges and health limits only, no budgets." if c.npc else
              "Checked as a new character: trait points, the specialist, triumphs and health, and the limits of play."
              if creation else "Checked as a character in play: ranges, health boxes, no starting budgets.")
@@ -186,10 +184,9 @@ def mastery_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     steps = [scope, f"Traits: {_trait_line(c.traits)} ({spent} of {available} trait points spent)."]
     if creation:
         steps += cost_lines(c) + [f"Triumphs: {creation_cost(c)} spent of {c.starting_triumphs}, {c.triumphs} kept."]
-    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
-    n = len(found)
-    return ValidationResult(summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' * (n > 1)}",
-                            steps=steps, rule_refs=[CHARACTERS, CREATION, COMBAT], valid=not found,
+    steps += verdict_lines(found)
+    return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CHARACTERS, CREATION, COMBAT],
+                            valid=not found,
                             violations=[v.sentence for v in found], creation=creation)
 
 

@@ -26,6 +26,7 @@ from narrator.tools.systems.minim.sheet import (
     SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
     problems, skill_rankings, tier,
 )
+from narrator.tools.violations import SheetVerdict, checked, verdict, verdict_lines
 
 GENERIC_POWERS: tuple[str, ...] = ("detect-lies", "fast-reactions", "leadership", "contacts", "allies", "patron")
 """Setting-free powers the rulebook itself names as examples, used by the random generator."""
@@ -110,9 +111,7 @@ class ValidateArgs(ToolArgs):
     creation: bool = Field(True, description="True: also check the starting budgets. False: only what holds in play.")
 
 
-class ValidationResult(ToolResult):
-    valid: bool
-    violations: list[str] = Field(description="Every rule broken, one sentence each.")
+class ValidationResult(SheetVerdict):
     creation: bool = Field(description="Whether creation budgets were checked (never for NPCs).")
     tier: int
 
@@ -121,8 +120,7 @@ class ValidationResult(ToolResult):
 def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationResult:
     """Check a Minim character sheet against the rules; lists every violation (creation budgets unless creation=false)."""
     c = args.character
-    creation = args.creation and not c.npc
-    found = problems(c, creation)
+    creation, found = checked(c, args.creation, problems)
     if c.npc:
         scope = "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets."
     elif creation:
@@ -130,10 +128,9 @@ def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRe
     else:
         scope = "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets."
     steps = [scope, f"Traits {c.traits.text()}: tier {tier(c)} (the median trait)."]
-    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
-    n = len(found)
+    steps += verdict_lines(found)
     return ValidationResult(
-        summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' if n > 1 else ''}",
+        summary=verdict(c.name, found),
         steps=steps,
         rule_refs=[CHARACTERS, TRAITS_REF, SKILLS_REF, HEALTH, FAITH, POWERS],
         valid=not found,

@@ -41,6 +41,7 @@ from narrator.tools.systems.minisix.rules import (
 from narrator.tools.systems.minisix.sheet import (
     Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
 )
+from narrator.tools.violations import checked, verdict, verdict_lines
 
 
 KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
@@ -177,20 +178,17 @@ def minisix_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     """Check a Mini Six sheet: 12D of attributes (2D-4D, one 4D at most), 7D of skills and perks (2D per skill), pips,
     perks, complications; lists every violation."""
     c = args.character
-    creation = args.creation and not c.npc
-    found = problems(c, creation)
+    creation, found = checked(c, args.creation, problems)
     scope = ("Checked as a narrator-character: codes and limits, no creation budgets." if c.npc else
              "Checked as a new player-character: the creation budgets and what holds in play." if creation else
              "Checked as a player-character in play: codes and limits, no creation budgets.")
     steps = [scope, f"Attributes: {c.attributes.text()}."]
     if creation and not found and unspent(c):
         steps.append(f"{DieCode.from_pips(unspent(c)).text()} of skill dice are unspent (they may still buy perks).")
-    steps += [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    steps += verdict_lines(found)
     d = c.defences()
     steps.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
-    n = len(found)
-    return ValidationResult(summary=f"{c.name}: valid" if not n else f"{c.name}: {n} rule violation{'s' * (n > 1)}",
-                            steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF], valid=not found,
+    return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF], valid=not found,
                             violations=[v.sentence for v in found], creation=creation, defences=d)
 
 
