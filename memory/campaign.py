@@ -280,6 +280,9 @@ class Campaign:
         seed = derive_seed(self.master_seed, seq)
         try:
             validated = self.registry.validate(tool, args)
+            # The tool runs on its arguments exactly as the log will hold them (keys sorted, as stored), so a
+            # result that follows their order ("healing +2, contacts +2") is the one a replay writes again.
+            validated = self.registry.validate(tool, json.loads(canonical(validated.model_dump(mode="json"))))
             result = self.registry.call(tool, validated, Roller(seed), self.state)
         except ToolCallError as e:
             raw = json.loads(json.dumps(args, default=repr)) if not isinstance(args, BaseModel) else args.model_dump(mode="json")

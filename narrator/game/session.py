@@ -269,6 +269,7 @@ class GameSession:
                 action = None
         elif self.wizard is not None:
             self.wizard.answer(text)
+            action = (self._made_since(since) or text, since, self.actor)
         elif not text:
             self.info("Say what your character does, or type /help.")
         else:
@@ -279,6 +280,15 @@ class GameSession:
         self._skip_blocked()
         self._mark(action)
         self._wizard_check()
+
+    def _made_since(self, since: int | None) -> str:
+        """What a wizard's answer made, in the engine's words ("Created Aria: brain 4, ..."): the name /undo and the
+        export give the action, where the answer itself ("greed", the last question's) would mean nothing."""
+        if since is None or self.campaign is None:
+            return ""
+        made = [e.payload["result"].get("summary", "") for e in self.campaign.store.events(after=since)
+                if e.kind == "tool_call"]
+        return "; ".join(m for m in made if m)
 
     def _mark(self, action: tuple[str, int | None, str | None] | None) -> None:
         from narrator.memory.actions import mark_action

@@ -622,3 +622,17 @@ def test_a_total_party_kill_is_recorded_once_in_the_log(campaign):
     campaign.undo()  # Brom stands again: no longer a party kill, and the next knock-out is recorded again
     campaign.call("minim_damage", {"target": "Brom", "amount": 9, "reason": "a second rockfall"})
     assert [e.kind for e in campaign.events()].count("party_down") == 2
+
+
+def test_a_call_runs_on_its_arguments_as_the_log_holds_them(root):
+    """The log keeps arguments with their keys sorted; a tool whose explanation follows their order (Minim's powers)
+    ran on the typed order, so its replay read "contacts, healing" where the live call said "healing, contacts"
+    (found playing the wizard). The live call now runs on the logged form: the replay is the same to the letter."""
+    args = {"name": "Mara", "traits": {"brain": 4, "brawl": 3, "brass": 2}, "powers": {"healing": 2, "contacts": 2},
+            "skills": ["art", "cure", "knowledge", "stealth", "fight", "perception"], "virtue": "courage",
+            "vice": "greed"}
+    with Campaign.new("order", "minim", seed=7, root=root) as c:
+        result = c.call("minim_add_character", args)
+        assert "(contacts +2, healing +2)" in " ".join(result.steps)
+        report = c.replay()
+    assert report.ok and report.reworded == 0 and report.first_reworded is None

@@ -69,6 +69,8 @@ def test_new_campaign_wizard_guided_character(make_session):
     sheet = s.campaign.state.characters["Aria"]
     assert sheet["skills"] == ["cure", "knowledge", "art", "stealth", "fight", "perception"]
     assert sheet["powers"] == {"languages": 1, "wealth": 1, "fireball": 2, "healing": 2}
+    marker = next(e for e in s.campaign.events() if e.kind == "action")  # what /undo and the export call it
+    assert marker.payload["text"].startswith("Created Aria: brain ")
 
 
 def test_an_empty_name_in_guided_creation_can_go_back_to_random(make_session):
