@@ -36,6 +36,11 @@ PLAYER_WORDS = {"x-player-words": True}
 without the asking preamble), e.g. the purpose a 5+ attempt may not repeat after a failure; the engine compares
 them, so no model has to paraphrase them."""
 
+def named(description: str | None = None) -> Any:
+    """A proposal field naming one character on the table: 1-60 characters, offered as the table's names."""
+    return Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description=description)
+
+
 NO_ROLL = "no_roll"
 CLARIFY = "clarify"
 REFUSE = "refuse"
@@ -74,6 +79,23 @@ class ProposalSpec:
     args_model: type[ProposalArgs]
     to_args: Callable[[ProposalArgs, TableState], dict[str, Any]]
     when: str  # one line for the prompt: when to choose this
+
+
+def passed(*fields: str, **renamed: str) -> Callable[[ProposalArgs, TableState], dict[str, Any]]:
+    """A proposal's ``to_args`` when the call takes the proposal's words as they are: each of ``fields`` under its
+    own name, then each ``call_arg=field`` of ``renamed`` (no number to read from a sheet, nothing to map)."""
+    pairs = [*((f, f) for f in fields), *renamed.items()]
+    return lambda a, s: {arg: getattr(a, field) for arg, field in pairs}
+
+
+class StartCombatProposal(ProposalArgs):
+    # a fight breaks out among these characters; each system's start-combat tool rolls its own order
+    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
+
+
+def start_combat(tool: str, when: str, model: type[ProposalArgs] = StartCombatProposal) -> ProposalSpec:
+    """The proposal that starts a fight: the named combatants go to the system's start-combat ``tool`` as they are."""
+    return ProposalSpec(tool, model, passed("combatants"), when)
 
 
 NO_ROLL_SPEC = ProposalSpec(NO_ROLL, NoRollArgs, lambda a, s: {}, "the action is trivial or just talk/description")

@@ -15,7 +15,9 @@ from typing import Literal
 
 from pydantic import Field
 
-from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.proposals import (
+    Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, start_combat,
+)
 from narrator.tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
 
 Style = Literal["weapon", "unarmed", "ranged", "thrown", "spell"]
@@ -23,7 +25,7 @@ Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
 
 
 class SkillRollProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    actor: str = named("Who acts.")
     skill: Skill | None = Field(None, description="The most relevant skill, or null if none applies.")
     attribute: Attribute | None = Field(None, description="Only when no skill applies, or another attribute suits "
                                         "better.")
@@ -36,8 +38,8 @@ class SkillRollProposal(ProposalArgs):
 
 
 class AttackProposal(ProposalArgs):
-    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    attacker: str = named()
+    defender: str = named()
     style: Style = Field("weapon", description="weapon (their weapon), unarmed, ranged (bow, gun), thrown, spell "
                          "(destruction magic).")
     targeted: bool = Field(False, description="Aimed past the armor: an eye, a gap, the throat.")
@@ -46,52 +48,47 @@ class AttackProposal(ProposalArgs):
     circumstance: Circumstance = "none"
 
 
-class StartCombatProposal(ProposalArgs):
-    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
-
-
 class CastProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
     field: MagicField | None = Field(None, description="The field of magic the spell belongs to (required).")
     difficulty: DifficultyName = "easy"
     circumstance: Circumstance = "none"
 
 
 class ContestProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="The opponent.")
+    actor: str = named()
+    target: str = named("The opponent.")
     skill: Skill | None = None
     attribute: Attribute | None = None
     circumstance: Circumstance = "none"
 
 
 class TeamProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who works with the "
-                        "actor.")
+    actor: str = named()
+    target: str = named("Who works with the actor.")
     skill: Skill | None = None
     attribute: Attribute | None = None
     difficulty: DifficultyName = "challenging"
 
 
 class ActorProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
 
 
 class TreatProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="The patient.")
+    actor: str = named()
+    target: str = named("The patient.")
     method: Literal["medicine", "magic"] = "medicine"
 
 
 class RestProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
     rest: Literal["short", "long"] = Field("long", description="short (two hours) or long (a full night).")
 
 
 class ChaseProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
+    target: str = named()
     role: Literal["chaser", "quarry"] = "chaser"
 
 
@@ -131,24 +128,21 @@ SPECS = [
     ProposalSpec("brew_skill_roll", SkillRollProposal, _skill_roll, "someone attempts something uncertain that is "
                  "not an attack"),
     ProposalSpec("brew_attack_target", AttackProposal, _attack, "someone attacks someone on the table"),
-    ProposalSpec("brew_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
-                 "a fight breaks out (turn order by Speed)"),
+    start_combat("brew_start_combat", "a fight breaks out (turn order by Speed)"),
     ProposalSpec("brew_cast_spell", CastProposal, _cast, "someone casts a spell of one of the seven fields"),
     ProposalSpec("brew_contest_roll", ContestProposal, _contest, "two characters pit themselves against each other "
                  "(arm-wrestling, a contest, a bluff against suspicion)"),
     ProposalSpec("brew_team_roll", TeamProposal, _team, "two characters work together on one task (one pool, "
                  "both dice)"),
-    ProposalSpec("brew_spend_resolve", ActorProposal, lambda a, s: {"actor": a.actor}, "the player spends a "
+    ProposalSpec("brew_spend_resolve", ActorProposal, passed("actor"), "the player spends a "
                  "Resolve point to reroll a failed roll"),
-    ProposalSpec("brew_take_chance", ActorProposal, lambda a, s: {"actor": a.actor}, "after a success in Bullet "
+    ProposalSpec("brew_take_chance", ActorProposal, passed("actor"), "after a success in Bullet "
                  "Time the player risks a chance roll for more"),
-    ProposalSpec("brew_treat_wounds", TreatProposal, lambda a, s: {"actor": a.actor, "target": a.target,
-                                                                   "method": a.method},
+    ProposalSpec("brew_treat_wounds", TreatProposal, passed("actor", "target", "method"),
                  "someone tends another's wounds (medicine) or heals them with magic"),
     ProposalSpec("brew_take_rest", RestProposal, lambda a, s: {"actor": a.actor, "hours": 2 if a.rest == "short"
                                                                else 8}, "someone rests or sleeps"),
-    ProposalSpec("brew_chase_target", ChaseProposal, lambda a, s: {"actor": a.actor, "target": a.target,
-                                                                   "role": a.role},
+    ProposalSpec("brew_chase_target", ChaseProposal, passed("actor", "target", "role"),
                  "someone chases another, or runs from them"),
 ]
 

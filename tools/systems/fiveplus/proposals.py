@@ -23,7 +23,8 @@ from pydantic import Field
 
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.proposals import (
-    ACTOR_ENUM, PLAYER_WORDS, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names,
+    ACTOR_ENUM, PLAYER_WORDS, Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, sheet_names,
+    start_combat,
 )
 from narrator.tools.table import TableState
 
@@ -33,7 +34,7 @@ AttackApproach = Literal["melee", "ranged", "spell", "taunt"]
 ATTACK_APPROACH = {"melee": "combat", "ranged": "ranged", "spell": "magic", "taunt": "social"}
 """The attack's own words for its approaches, so a choice between an attack and an attempt reads apart ("taunt
 or social?"); the table tool takes the approach groups."""
-ACTOR = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+ACTOR = named("Who acts.")
 LEVELLED = sheet_names("descriptors", kind=["skill"])
 
 
@@ -72,7 +73,7 @@ def _attempt(a: AttemptProposal, s: TableState) -> dict[str, Any]:
 
 class AttackProposal(ProposalArgs):
     attacker: str = ACTOR
-    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Whom.")
+    defender: str = named("Whom.")
     approach: AttackApproach = Field("melee", description="melee, ranged (shooting, throwing), spell (harmful magic), "
                                      "or taunt (insults, threats, intimidation, accusations).")
     descriptor: str | None = Field(None, max_length=60, json_schema_extra=LEVELLED,
@@ -109,8 +110,7 @@ class ConflictProposal(ProposalArgs):
 
 class HelpProposal(ProposalArgs):
     actor: str = ACTOR
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM,
-                        description="The ally helped, or the adversary distracted so everyone gets +1 against it.")
+    target: str = named("The ally helped, or the adversary distracted so everyone gets +1 against it.")
     same_action: bool = Field(False, description="The helper supports the ally's very action (guides their hands): "
                               "+1 without a roll.")
 
@@ -200,11 +200,10 @@ SPECS = [
                  "with magic, or socially)"),
     ProposalSpec("fiveplus_maneuver", ManoeuvreProposal, _manoeuvre, "someone outmanoeuvres an opponent (trip, "
                  "disarm, restrain, stun, confuse) or aims or takes cover"),
-    ProposalSpec("fiveplus_start_conflict", ConflictProposal, lambda a, s: {"combatants": a.combatants},
-                 "a fight breaks out"),
+    start_combat("fiveplus_start_conflict", "a fight breaks out", ConflictProposal),
     ProposalSpec("fiveplus_help", HelpProposal, _help,
                  "someone helps an ally with a different action, or distracts an adversary for everyone"),
-    ProposalSpec("fiveplus_raise_stakes", ActorOnly, lambda a, s: {"actor": a.actor},
+    ProposalSpec("fiveplus_raise_stakes", ActorOnly, passed("actor"),
                  "someone pushes their limits to re-roll their last check (1 fatigue)"),
     ProposalSpec("fiveplus_use_ability", AbilityProposal, _ability, "someone uses one of their abilities"),
     ProposalSpec("fiveplus_plan_turn", PlanProposal,
@@ -215,12 +214,12 @@ SPECS = [
     ProposalSpec("fiveplus_treat", TreatProposal,
                  lambda a, s: {"healer": a.actor, "patient": a.patient or a.actor},
                  "someone treats a condition or wound (poison, disease, a wound)"),
-    ProposalSpec("fiveplus_rest", RestProposal, lambda a, s: {"long": a.long}, "the party stops to rest"),
-    ProposalSpec("fiveplus_practice", ActorOnly, lambda a, s: {"actor": a.actor},
+    ProposalSpec("fiveplus_rest", RestProposal, passed("long"), "the party stops to rest"),
+    ProposalSpec("fiveplus_practice", ActorOnly, passed("actor"),
                  "someone practices their marked descriptors during a rest"),
-    ProposalSpec("fiveplus_scene_play", PlayCardProposal, lambda a, s: {"player": a.actor},
+    ProposalSpec("fiveplus_scene_play", PlayCardProposal, passed(player="actor"),
                  "in GM-less play, the player plays their next card"),
-    ProposalSpec("fiveplus_equip", EquipProposal, lambda a, s: {"actor": a.actor, "item": a.item},
+    ProposalSpec("fiveplus_equip", EquipProposal, passed("actor", "item"),
                  "someone equips an item (draws a weapon, dons armour)"),
 ]
 

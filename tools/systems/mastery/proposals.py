@@ -15,7 +15,9 @@ from typing import Literal
 from pydantic import Field
 
 from narrator.tools.errors import FieldProblem, ToolArgumentError
-from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, sheet_names
+from narrator.tools.proposals import (
+    Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, sheet_names, start_combat,
+)
 from narrator.tools.systems.mastery.rules import ACTIVITIES, CheckActivity
 
 
@@ -24,7 +26,7 @@ SKILL = Field(None, max_length=40, json_schema_extra=sheet_names("skills"),
 
 
 class CheckProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    actor: str = named("Who acts.")
     activity: CheckActivity | None = Field(None, description="Required — what the challenge is about: " + "; ".join(
         f"{k} ({v})" for k, v in ACTIVITIES.items() if k in CheckActivity.__args__))  # type: ignore[attr-defined]
     skill: str | None = SKILL
@@ -32,29 +34,25 @@ class CheckProposal(ProposalArgs):
 
 
 class ContestProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who opposes them.")
+    actor: str = named("Who acts.")
+    target: str = named("Who opposes them.")
     activity: CheckActivity | None = Field(None, description="Required — what the actor does against the opponent.")
     skill: str | None = SKILL
     circumstance: Circumstance = "none"
 
 
 class AttackProposal(ProposalArgs):
-    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    attacker: str = named()
+    defender: str = named()
     style: Literal["melee", "ranged"] | None = Field("melee", description="melee: close combat; ranged: shooting or "
                                               "throwing.")
     circumstance: Circumstance = "none"
 
 
 class DeclareProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
     action: Literal["defend", "flee", "focus"] | None = Field(None, description="Required — Bloodbath: defend, "
                                                               "flee, or focus on something an attack would disrupt.")
-
-
-class StartCombatProposal(ProposalArgs):
-    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
 
 
 def _required(value, field: str, what: str):
@@ -106,8 +104,7 @@ SPECS = [
     ProposalSpec("mastery_attack", AttackProposal, _attack, "someone attacks someone on the table"),
     ProposalSpec("mastery_declare", DeclareProposal, _declare,
                  "in a fight, someone defends, flees, or focuses on something instead of attacking"),
-    ProposalSpec("mastery_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
-                 "a fight breaks out"),
+    start_combat("mastery_start_combat", "a fight breaks out"),
 ]
 
 

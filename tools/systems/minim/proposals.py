@@ -7,12 +7,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.proposals import Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, start_combat
 from narrator.tools.systems.minim.rules import Skill, Trait
 
 
 class CheckProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+    actor: str = named("Who acts.")
     skill: Skill | None = Field(None, description="The most relevant skill, or null if none applies.")
     trait: Trait | None = Field(None, description="Only when no skill applies: brain, brawl or brass.")
     circumstance: Circumstance = "none"
@@ -21,24 +21,20 @@ class CheckProposal(ProposalArgs):
 
 
 class AttackProposal(ProposalArgs):
-    attacker: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
-    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    attacker: str = named()
+    defender: str = named()
     skill: Literal["fight", "fire", "sports"] = Field("fight", description="fight close, fire missiles, sports thrown")
     aim: bool = Field(False, description="The attacker aimed at this defender last turn.")
     circumstance: Circumstance = "none"
 
 
-class StartCombatProposal(ProposalArgs):
-    combatants: list[str] = Field(min_length=1, max_length=20, json_schema_extra=ACTOR_ENUM)
-
-
 class PowerProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
     power: str = Field(min_length=1, max_length=60, description="A power on the actor's sheet.")
 
 
 class RecoverProposal(ProposalArgs):
-    actor: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM)
+    actor: str = named()
     mode: Literal["mid_action", "full_rest"] = "mid_action"
 
 
@@ -55,11 +51,10 @@ def _attack(a: AttackProposal, s) -> dict:
 SPECS = [
     ProposalSpec("minim_check", CheckProposal, _check, "someone attempts something uncertain that is not an attack"),
     ProposalSpec("minim_attack_target", AttackProposal, _attack, "someone attacks someone on the table"),
-    ProposalSpec("minim_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
-                 "a fight breaks out (roll initiative)"),
-    ProposalSpec("minim_use_power", PowerProposal, lambda a, s: {"actor": a.actor, "power": a.power},
+    start_combat("minim_start_combat", "a fight breaks out (roll initiative)"),
+    ProposalSpec("minim_use_power", PowerProposal, passed("actor", "power"),
                  "someone uses one of their powers"),
-    ProposalSpec("minim_recover_health", RecoverProposal, lambda a, s: {"actor": a.actor, "mode": a.mode},
+    ProposalSpec("minim_recover_health", RecoverProposal, passed("actor", "mode"),
                  "someone catches their breath or rests to recover health"),
 ]
 

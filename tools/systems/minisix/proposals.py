@@ -12,12 +12,14 @@ from typing import Literal
 
 from pydantic import Field
 
-from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for
+from narrator.tools.proposals import (
+    ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, start_combat,
+)
 from narrator.tools.systems.minisix.rules import (
     ATTRIBUTE_DESCRIPTIONS, ATTRIBUTE_OF_SKILL, SKILL_DESCRIPTIONS, Attribute, Difficulty, Skill, WeaponKind,
 )
 
-WHO = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Who acts.")
+WHO = named("Who acts.")
 
 
 class CheckProposal(ProposalArgs):
@@ -33,7 +35,7 @@ class CheckProposal(ProposalArgs):
 
 class AttackProposal(ProposalArgs):
     attacker: str = WHO
-    defender: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="Whom.")
+    defender: str = named("Whom.")
     skill: WeaponKind | None = Field(None, description="The attack skill: melee (a weapon in hand), brawling "
                                      "(fists), missile (bow, gun), throwing.")
     charge: bool = Field(False, description="Charging at the foe.")
@@ -61,7 +63,7 @@ class RunProposal(ProposalArgs):
 
 class TreatProposal(ProposalArgs):
     actor: str = WHO
-    target: str = Field(min_length=1, max_length=60, json_schema_extra=ACTOR_ENUM, description="The patient.")
+    target: str = named("The patient.")
     kit: bool = Field(False, description="A medicine kit is at hand.")
 
 
@@ -107,21 +109,19 @@ SPECS = [
     ProposalSpec("minisix_check", CheckProposal, _check, "someone attempts something uncertain that is not an attack "
                  "(a skill, or an attribute alone)"),
     ProposalSpec("minisix_attack_target", AttackProposal, _attack, "someone attacks someone on the table"),
-    ProposalSpec("minisix_start_combat", StartCombatProposal, lambda a, s: {"combatants": a.combatants},
-                 "a fight breaks out (roll initiative)"),
+    start_combat("minisix_start_combat", "a fight breaks out (roll initiative)", StartCombatProposal),
     ProposalSpec("minisix_dodge_action", DodgeProposal, lambda a, s: {"actor": a.actor, "mode": a.mode,
                                                                       "dash": a.dash and a.mode == "full"},
                  "someone dodges: the Dodge action, or a full dodge doing nothing else"),
-    ProposalSpec("minisix_run", RunProposal, lambda a, s: {"actor": a.actor, "mode": a.mode},
+    ProposalSpec("minisix_run", RunProposal, passed("actor", "mode"),
                  "someone does nothing but run, or sprints in a straight line"),
-    ProposalSpec("minisix_treat_wounds", TreatProposal, lambda a, s: {"healer": a.actor, "patient": a.target,
-                                                                      "kit": a.kit},
+    ProposalSpec("minisix_treat_wounds", TreatProposal, passed(healer="actor", patient="target", kit="kit"),
                  "someone treats another's wounds with the Medicine skill"),
-    ProposalSpec("minisix_natural_heal", RestProposal, lambda a, s: {"actor": a.actor},
+    ProposalSpec("minisix_natural_heal", RestProposal, passed("actor"),
                  "someone rests to heal their own wounds naturally"),
-    ProposalSpec("minisix_take_cover", CoverProposal, lambda a, s: {"actor": a.actor, "cover": a.cover},
+    ProposalSpec("minisix_take_cover", CoverProposal, passed("actor", "cover"),
                  "someone gets behind cover (a wall, crates, a tree) against attacks"),
-    ProposalSpec("minisix_use_perk", PerkProposal, lambda a, s: {"actor": a.actor, "perk": a.power},
+    ProposalSpec("minisix_use_perk", PerkProposal, passed("actor", perk="power"),
                  "someone uses one of their perks (lucky, destiny, favors, perceptive, daredevil, recall)"),
     ProposalSpec("minisix_lucky_break", LuckyBreakProposal,
                  lambda a, s: {"actor": a.actor, "what": "a lucky break from the character's background"},
