@@ -44,8 +44,7 @@ class Die(BaseModel):
     purpose: str = Field("", description="What the die was rolled for, e.g. 'test die 1', 'avoidance'.")
 
     def with_flags(self, *flags: DieFlag) -> "Die":
-        merged = tuple(sorted(set(self.flags) | set(flags), key=lambda f: f.value))
-        return _die(self.sides, self.face, merged, self.purpose)
+        return _die(self.sides, self.face, _sorted_flags(self.flags + flags), self.purpose)
 
     def has(self, flag: DieFlag) -> bool:
         return flag in self.flags
@@ -56,8 +55,18 @@ class Die(BaseModel):
 
 
 def _sorted_flags(flags: Iterable[DieFlag]) -> tuple[DieFlag, ...]:
-    """Flags once each, in the order of their names (a plain die has none: the common case skips this)."""
-    return tuple(sorted(set(flags), key=lambda f: f.value))
+    """Flags once each, in the order of their names (a plain die has none: the common case skips this), sorted
+    once per combination: a wild die, an explosion or a kept die asks for the same few on every roll."""
+    key = flags if type(flags) is tuple else tuple(flags)
+    found = _FLAG_SETS.get(key)
+    if found is None:
+        if len(_FLAG_SETS) >= _DICE_KEPT:
+            _FLAG_SETS.clear()
+        found = _FLAG_SETS[key] = tuple(sorted(set(key), key=lambda f: f.value))
+    return found
+
+
+_FLAG_SETS: dict[tuple[DieFlag, ...], tuple[DieFlag, ...]] = {}
 
 
 _DICE: dict[tuple[int, int, tuple[DieFlag, ...], str], Die] = {}

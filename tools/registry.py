@@ -66,21 +66,25 @@ class Registry:
     def _validated(self, t: Tool, raw: Mapping[str, Any] | str | BaseModel | None) -> ToolArgs:
         """:meth:`validate` for a tool already looked up (:meth:`call` looks it up once, not twice)."""
         name = t.name
-        if isinstance(raw, t.args_model):
-            return raw
-        if isinstance(raw, BaseModel):
-            raw = raw.model_dump()
-        if raw is None:
-            raw = {}
-        if isinstance(raw, str):
-            try:
-                raw = safe_json.loads(raw, max_chars=MAX_ARGS_CHARS)  # size, depth and number length bounded first
-            except safe_json.JSONLimitError as e:
-                raise ToolArgumentError(name, [FieldProblem("(arguments)", f"refused before parsing: {e.msg}")]) from None
-            except json.JSONDecodeError as e:
-                raise ToolArgumentError(name, [FieldProblem("(arguments)", f"not valid JSON: {e.msg} at column {e.colno}")]) from None
-        if not isinstance(raw, Mapping):
-            raise ToolArgumentError(name, [FieldProblem("(arguments)", "must be a JSON object of named arguments", _short(raw))])
+        if type(raw) is not dict:  # a plain dict (the common case) is none of these: it goes straight to the checks
+            if isinstance(raw, t.args_model):
+                return raw
+            if isinstance(raw, BaseModel):
+                raw = raw.model_dump()
+            if raw is None:
+                raw = {}
+            if isinstance(raw, str):
+                try:
+                    raw = safe_json.loads(raw, max_chars=MAX_ARGS_CHARS)  # size, depth, number length bounded first
+                except safe_json.JSONLimitError as e:
+                    raise ToolArgumentError(name, [FieldProblem("(arguments)",
+                                                                f"refused before parsing: {e.msg}")]) from None
+                except json.JSONDecodeError as e:
+                    raise ToolArgumentError(name, [FieldProblem(
+                        "(arguments)", f"not valid JSON: {e.msg} at column {e.colno}")]) from None
+            if not isinstance(raw, Mapping):
+                raise ToolArgumentError(name, [FieldProblem("(arguments)", "must be a JSON object of named arguments",
+                                                            _short(raw))])
         strict = strict_problems(t.args_model, raw)
         try:
             args = t.args_model.__pydantic_validator__.validate_python(dict(raw))  # model_validate, one call less
