@@ -6,7 +6,8 @@ tracker the same way (a slot at or before the current turn has passed this round
 has it). What differs is a rule of the book — who counts as standing, why someone cannot fight, how initiative is
 rolled — and a system passes that in; the tracker's bookkeeping is written once. Every join tool also began with
 the same four refusals (no fight running, an unknown name, one already in the order, one who cannot fight):
-:func:`latecomer` writes them once, in the system's words.
+:func:`latecomer` writes them once, in the system's words; so do :func:`no_fight_yet` (a start tool's refusal
+while one runs) and :func:`opened` (the tracker at the first turn of round 1).
 """
 
 from __future__ import annotations
@@ -19,6 +20,23 @@ from narrator.tools.table import Initiative, TableState
 from narrator.tools.table_sheets import Sheets
 
 S = TypeVar("S")
+
+
+def no_fight_yet(state: TableState, join_tool: str | None = None, *, fight: str = "combat",
+                 listed: bool = True) -> None:
+    """Refuse to start a fight while one runs: ``fight`` is the book's word for it, ``listed`` shows who is in it,
+    ``join_tool`` (if the system has one) is how to add someone instead."""
+    ini = state.initiative
+    if ini.active:
+        who = f": {', '.join(ini.order)}" if listed else ""
+        instead = f"add someone with {join_tool}, or end it" if join_tool else "end it"
+        fail("(state)", f"{fight} is already running (round {ini.round}{who}); {instead} with table_end_combat first")
+
+
+def opened(order: list[str], totals: dict[str, int]) -> Initiative:
+    """The tracker of a fight that starts now: ``order`` (with each one's initiative ``totals``), round 1, the first
+    in order to act."""
+    return Initiative(active=True, round=1, turn=0, order=order, totals=totals)
 
 
 def fighters(state: TableState, combatants: list[str] | None, sheets: Sheets, *,

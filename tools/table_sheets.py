@@ -12,7 +12,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel
 
-from narrator.tools.problems import sheet_as
+from narrator.tools.problems import fail, sheet_as
 from narrator.tools.table import TableState, UnknownNameError
 
 S = TypeVar("S", bound=BaseModel)
@@ -34,6 +34,17 @@ class Sheets(Generic[S]):
         """The canonical name and parsed sheet of a character, or an error listing the known names."""
         known = state.find(name, field)
         return known, self.sheet_of(state, known, field)
+
+    def two(self, state: TableState, one: str, one_field: str, other: str, other_field: str,
+            verb: str) -> tuple[str, S, str, S]:
+        """Two different characters an action joins (an attacker and a defender, a helper and the helped): each
+        found with their sheet, refused on ``other_field`` when both name the same one ("X cannot ``verb``
+        themselves")."""
+        a_name, a = self.find(state, one, one_field)
+        b_name, b = self.find(state, other, other_field)
+        if a_name == b_name:
+            fail(other_field, f"{a_name} cannot {verb} themselves", other)
+        return a_name, a, b_name, b
 
 
 def conditions_of(state: TableState, name: str) -> list[str]:

@@ -45,7 +45,7 @@ from narrator.tools.systems.brew.rules import (
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem
 from narrator.tools.systems.brew.table_common import (
     ACTOR, MODIFIER, Edits, condition_mods, conditions_of, difficulty_value, fail, find, health_ops, health_rule,
-    mods_line, option, require_conscious, set_state, time_mode, unknown,
+    mods_line, option, require_conscious, set_state, time_mode, two, unknown,
 )
 from narrator.tools.table_sheets import without_item
 from narrator.tools.table import BoundResult, SetConditions, SetField, TableState, field_changes
@@ -291,10 +291,7 @@ class ContestRollResult(ContestResult, BoundResult):
 def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) -> ContestRollResult:
     """A contested roll between two characters on the table (arm-wrestling, a baking contest, a bluff against insight):
     each side's pool + 1d6, the higher wins."""
-    name, a = find(state, args.actor, "actor")
-    other, b = find(state, args.opponent, "opponent")
-    if name == other:
-        fail("opponent", f"{name} cannot contest themselves", args.opponent)
+    name, a, other, b = two(state, args.actor, "actor", args.opponent, "opponent", "contest")
     require_conscious(name, a, "actor")
     a_attr = args.attribute or DEFAULT_ATTRIBUTE[args.skill]
     b_skill = args.opponent_skill if args.opponent_skill is not None else args.skill

@@ -40,8 +40,8 @@ from narrator.tools.systems.brew.rules import (
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem
 from narrator.tools import table_fights
 from narrator.tools.systems.brew.table_common import (
-    SHEETS, ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, find, health_ops, health_rule,
-    injury_setback, mods_line, require_conscious, set_state, unknown,
+    SHEETS, ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, health_ops, health_rule,
+    injury_setback, mods_line, require_conscious, set_state, two, unknown,
 )
 from narrator.tools.table import BoundResult, Initiative, Move, SetField, SetInitiative, TableState
 
@@ -200,10 +200,7 @@ def _farther_zone(state: TableState, mover: str, away_from: str) -> str | None:
 def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
     """One character attacks another on the table: contested attack and defence from their sheets, weapon and armor,
     ranges from the zones, several opponents, health and conditions recorded."""
-    att, a = find(state, args.attacker, "attacker")
-    dfn, d = find(state, args.defender, "defender")
-    if att == dfn:
-        fail("defender", f"{att} cannot attack themselves", args.defender)
+    att, a, dfn, d = two(state, args.attacker, "attacker", args.defender, "defender", "attack")
     require_conscious(att, a, "attacker", "attack")
     if d.health <= -5:
         fail("defender", f"{dfn} is dead", args.defender)
@@ -299,13 +296,11 @@ class StartCombatResult(BrewInitiativeResult, BoundResult):
 @table_tool("brew")
 def brew_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
     """Start a fight (Bullet Time): turn order by Speed, ties broken by d6, and the tracker starts at round 1."""
-    if state.initiative.active:
-        fail("(state)", f"combat is already running (round {state.initiative.round}); add someone with "
-                        "brew_join_combat, or end it with table_end_combat first")
+    table_fights.no_fight_yet(state, "brew_join_combat", listed=False)
     fighters = table_fights.fighters(state, args.combatants, SHEETS, standing=lambda n, c: c.health > 0,
                                      able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=n, speed=c.attributes.speed) for n, c in fighters])
-    ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.speed for e in r.entries})
+    ini = table_fights.opened(r.order, {e.name: e.speed for e in r.entries})
     return StartCombatResult(**{**dict(r), "summary": f"Combat starts (Bullet Time). {r.summary}; round 1: "
                                                       f"{ini.current}'s turn"},
                              initiative=ini, changes=[SetInitiative(initiative=ini), set_state("engaged", None),
@@ -365,10 +360,7 @@ def _runner(state: TableState, name: str, c: BrewCharacter) -> dict[str, Any]:
 def brew_chase_target(args: ChaseTargetArgs, roller: Roller, state: TableState) -> ChaseOnTableResult:
     """A chase between two characters: contested Speed rolls (laden and health penalties from the sheets), tiring from
     the second roll; caught or got away."""
-    name, a = find(state, args.actor, "actor")
-    other, b = find(state, args.target, "target")
-    if name == other:
-        fail("target", f"{name} cannot chase themselves", args.target)
+    name, a, other, b = two(state, args.actor, "actor", args.target, "target", "chase")
     require_conscious(name, a, "actor", "run")
     if b.health <= 0:
         fail("target", f"{other} is down: there is no chase", args.target)

@@ -46,7 +46,7 @@ MODIFIER = Field(0, ge=-20, le=20, description="Situational bonuses and penaltie
 
 
 SHEETS = Sheets(BrewCharacter, "Brew")
-sheet_of, find = SHEETS.sheet_of, SHEETS.find
+sheet_of, find, two = SHEETS.sheet_of, SHEETS.find, SHEETS.two
 
 
 def option(state: TableState, key: str, default: Any) -> Any:

@@ -57,7 +57,7 @@ from narrator.tools.systems.fiveplus.sheet import (
 )
 from narrator.tools.systems.fiveplus.table_common import (
     INCAPACITATED, MODIFIER_FIELD_DOC, ConditionEdits, SheetEdits, SystemEdits, fail, find, pick, require_able,
-    resistance_for, round_key, with_progress,
+    resistance_for, round_key, two, with_progress,
 )
 from narrator.tools.systems.fiveplus.turn import turn_value
 from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
@@ -482,10 +482,7 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
     """A character attacks another (physically, magically or socially) with a descriptor from their sheet: the
     defender's rank sets the lower bound; successes (lowest die, or as the defender takes them) defeat an NPC or
     damage a character's resistance."""
-    att, a = find(state, args.attacker, "attacker")
-    dfn, t = find(state, args.defender, "defender")
-    if att == dfn:
-        fail("defender", f"{att} cannot attack themselves", args.defender)
+    att, a, dfn, t = two(state, args.attacker, "attacker", args.defender, "defender", "attack")
     require_able(state, att, a, "attacker", "attack")
     if (t.npc and t.defeated) or INCAPACITATED in state.conditions.get(dfn, []) or t.incapacitated:
         fail("defender", f"{dfn} is already out of the fight", dfn)

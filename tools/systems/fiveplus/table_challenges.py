@@ -22,6 +22,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from narrator.tools import table_fights
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.name_lists import names_once
@@ -180,9 +181,7 @@ def able(state: TableState, name: str) -> bool:
 def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableState) -> ConflictResult:
     """Start a 5+ fight: no initiative roll (a turn's actions are simultaneous); player-characters act, then the NPCs;
     the areas near, far and away if the table has none."""
-    if state.initiative.active:
-        fail("(state)", f"a fight is already running (round {state.initiative.round}: "
-                        f"{', '.join(state.initiative.order)}); end it with table_end_combat first")
+    table_fights.no_fight_yet(state, fight="a fight")
     if args.combatants is None:
         names = [n for n in state.characters if able(state, n)]
         foes = {n for raw in (state.system_state.get("challenges") or {}).values()
@@ -201,7 +200,7 @@ def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableStat
     pcs = [n for n in names if not state.characters[n].get("npc")]
     npcs = [n for n in names if state.characters[n].get("npc")]
     order = pcs + npcs
-    ini = Initiative(active=True, round=1, turn=0, order=order, totals={})
+    ini = table_fights.opened(order, {})
     changes: list = []
     steps = ["No initiative roll: all actions of a turn happen as simultaneously as possible.",
              f"Turn order for the table: {', '.join(order)} (player-characters, then NPCs)."]

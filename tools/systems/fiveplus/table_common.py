@@ -40,7 +40,7 @@ MODIFIER_FIELD_DOC = ("Situational bonuses and penalties: challenge difficulty +
 
 
 SHEETS = Sheets(FivePlusCharacter, "5+")
-sheet_of, find = SHEETS.sheet_of, SHEETS.find
+sheet_of, find, two = SHEETS.sheet_of, SHEETS.find, SHEETS.two
 
 
 def require_able(state: TableState, name: str, c: FivePlusCharacter, field: str, doing: str = "act") -> None:

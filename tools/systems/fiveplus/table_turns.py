@@ -39,7 +39,7 @@ from narrator.tools.systems.fiveplus.table_actions import (
 )
 from narrator.tools.systems.fiveplus.table_common import (
     INCAPACITATED, ConditionEdits, SheetEdits, SystemEdits, descriptor_named, fail, find, pick, require_able,
-    resistance_for, round_key, with_progress,
+    resistance_for, round_key, two, with_progress,
 )
 from narrator.tools.systems.fiveplus.turn import HelpResult, fiveplus_help_bonus, turn_lines, turn_value
 from narrator.tools.systems.fiveplus.wounds import ResistanceState
@@ -110,10 +110,7 @@ class HelpOnTable(HelpResult, BoundResult):
 def fiveplus_help(args: HelpArgs, roller: Roller, state: TableState) -> HelpOnTable:
     """One character helps another with a different action (a check that must succeed: +1 to the ally's next action), or
     distracts an adversary to help everyone (the check at -1: +1 to all others against it)."""
-    helper, h = find(state, args.helper, "helper")
-    target, t = find(state, args.target, "target")
-    if helper == target:
-        fail("target", f"{helper} cannot help themselves", args.target)
+    helper, h, target, t = two(state, args.helper, "helper", args.target, "target", "help")
     require_able(state, helper, h, "helper", "help")
     mode = args.mode or ("everyone" if t.npc and not h.npc else "different_action")
     if mode == "same_action" and t.npc and not h.npc:

@@ -43,7 +43,7 @@ from narrator.tools.systems.mastery.opposed import OpposedResult, mastery_oppose
 from narrator.tools.systems.mastery.options import CampaignOptions, clean_name, options_of
 from narrator.tools.systems.mastery.rules import ADVICE, FEARSOME, CheckActivity, Difficulty
 from narrator.tools.systems.mastery.table_common import (
-    ConditionEdits, Picked, fail, find, health_change, pick_pool, require_up, wound_dice,
+    ConditionEdits, Picked, fail, find, health_change, pick_pool, require_up, two, wound_dice,
 )
 
 RULINGS = "unfit_rulings"
@@ -267,10 +267,7 @@ def mastery_contest(args: ContestArgs, roller: Roller, state: TableState) -> Con
     """Two on the table oppose one another (sneaking past a guard, arm-wrestling, out-haggling): both roll their pools,
     the one with more successes wins by the difference; ties reported."""
     options = options_of(state)
-    name, sheet = find(state, args.actor, "actor")
-    other, theirs = find(state, args.opponent, "opponent")
-    if name == other:
-        fail("opponent", f"{name} cannot oppose themselves", args.opponent)
+    name, sheet, other, theirs = two(state, args.actor, "actor", args.opponent, "opponent", "oppose")
     require_up(state, name, sheet, "actor")
     mine = picked_for(state, name, sheet, args, options)
     against = args.opponent_activity or (OPPOSES.get(args.activity, args.activity) if args.activity else None)

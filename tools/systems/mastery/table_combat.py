@@ -62,7 +62,7 @@ from narrator.tools import table_fights
 from narrator.tools.name_lists import names_once
 from narrator.tools.systems.mastery.table_common import (
     SHEETS, CANNOT_DEFEND, COUNTER, FLED, ConditionEdits, Picked, conditions_of, fail, find, health_change, is_down,
-    pick_pool, require_up, wound_dice,
+    pick_pool, require_up, two, wound_dice,
 )
 
 BLOODBATH_KEY = "bloodbath"
@@ -120,10 +120,7 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
     """Start a fight in the campaign's combat mode: roundtable rolls initiative challenges, fearsome puts foes or party
     first, bloodbath opens a round of secret actions."""
     options = options_of(state)
-    if state.initiative.active:
-        fail("(state)", f"a fight is already running (round {state.initiative.round}: "
-                        f"{', '.join(state.initiative.order)}); add someone with mastery_join_combat, or end it "
-                        "with table_end_combat first")
+    table_fights.no_fight_yet(state, "mastery_join_combat", fight="a fight")
     fighters = _fighters(state, args.combatants, "combatants")
     names = [n for n, _ in fighters]
     surprised = [state.find(n, f"surprised.{i}") for i, n in enumerate(args.surprised)]
@@ -155,7 +152,7 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
         order = names
         steps.append("Everyone chooses an action in secret, in this order, and all of it happens at once when the "
                      "last one has chosen; no initiative is rolled.")
-    ini = Initiative(active=True, round=1, turn=0, order=order, totals=totals)
+    ini = table_fights.opened(order, totals)
     edits = ConditionEdits(state)
     for n in names:
         edits.remove(n, FLED)
@@ -328,10 +325,7 @@ def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> Attac
     foe that doesn't roll (fearsome), or a secret action for the round (bloodbath); damage, counter-attacks and
     downed characters recorded."""
     options = options_of(state)
-    att, a = find(state, args.attacker, "attacker")
-    dfn, d = find(state, args.defender, "defender")
-    if att == dfn:
-        fail("defender", f"{att} cannot attack themselves", args.defender)
+    att, a, dfn, d = two(state, args.attacker, "attacker", args.defender, "defender", "attack")
     require_up(state, att, a, "attacker", "attack")
     if is_down(state, dfn, d):
         fail("defender", f"{dfn} is already down; no attack is needed", args.defender)

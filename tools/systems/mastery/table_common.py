@@ -44,7 +44,7 @@ NONE_WORDS = ("", "none", "no", "-")
 
 
 SHEETS = Sheets(MasteryCharacter, "Mastery")
-sheet_of, find = SHEETS.sheet_of, SHEETS.find
+sheet_of, find, two = SHEETS.sheet_of, SHEETS.find, SHEETS.two
 
 
 def is_down(state: TableState, name: str, sheet: MasteryCharacter) -> bool:

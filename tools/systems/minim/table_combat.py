@@ -76,8 +76,8 @@ from narrator.tools import table_fights
 from narrator.tools.name_lists import names_once
 from narrator.tools.systems.minim.table_common import (
     SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
-    condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious,
-    sheet_of, specialty_for, spend_faith, unknown,
+    condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious, sheet_of,
+    specialty_for, spend_faith, two, unknown,
 )
 from narrator.tools.systems.contract import TurnStart
 from narrator.tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
@@ -176,10 +176,7 @@ def _now(state: TableState, edits: ConditionEdits, who: str, cond: str) -> str:
 def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
     """One character attacks another on the table: brawl and skill, weapon, armor, health, zones and conditions read
     from the table; health, fumbles and unconsciousness recorded."""
-    att, a = find(state, args.attacker, "attacker")
-    dfn, d = find(state, args.defender, "defender")
-    if att == dfn:
-        fail("defender", f"{att} cannot attack themselves", args.defender)
+    att, a, dfn, d = two(state, args.attacker, "attacker", args.defender, "defender", "attack")
     require_conscious(att, a, "attacker", "attack")
     if d.health <= 0:
         fail("defender", f"{dfn} is already unconscious (health 0); no attack is needed", args.defender)
@@ -468,16 +465,13 @@ class StartCombatResult(MinimInitiativeResult, BoundResult):
 def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
     """Start a fight: every combatant rolls brain d6 for initiative (from their sheets) and the tracker starts at round
     1."""
-    if state.initiative.active:
-        fail("(state)", f"combat is already running (round {state.initiative.round}: "
-                        f"{', '.join(state.initiative.order)}); add someone with minim_join_combat, or end it with "
-                        "table_end_combat first")
+    table_fights.no_fight_yet(state, "minim_join_combat")
     fighters = table_fights.fighters(state, args.combatants, SHEETS, standing=lambda n, c: c.health > 0,
                                      able=lambda n, c, field: require_conscious(n, c, field, "fight"),
                                      nobody="nobody on the table can fight (no characters, or all at 0 health); add "
                                             "characters first")
     r = run_pure(minim_initiative, roller, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
-    ini = Initiative(active=True, round=1, turn=0, order=r.order, totals={e.name: e.total for e in r.entries})
+    ini = table_fights.opened(r.order, {e.name: e.total for e in r.entries})
     surprised = [n for n in r.order if SURPRISED in conditions_of(state, n)]
     steps = r.steps + ([f"Surprised, cannot act on round 1: {', '.join(surprised)} (their turns pass; the "
                         "condition ends with the round)."] if surprised else [])

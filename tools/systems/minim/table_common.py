@@ -85,7 +85,7 @@ def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
 
 
 SHEETS = Sheets(MinimCharacter, "Minim")
-sheet_of, find = SHEETS.sheet_of, SHEETS.find
+sheet_of, find, two = SHEETS.sheet_of, SHEETS.find, SHEETS.two
 
 
 def require_conscious(name: str, sheet: MinimCharacter, field: str, doing: str = "act") -> None:

@@ -60,7 +60,7 @@ from narrator.tools.systems.minisix.table_actions import EXTRA, HERO, remember_f
 from narrator.tools import table_fights
 from narrator.tools.systems.minisix.table_common import (
     SHEETS, COVER_CONDITIONS, DODGE_KEY, ConditionEdits, can_act, conditions_of, declare, declared, fail, find, lucky,
-    penalty_dice, require_able, sheet_of, spend_hero_points, unknown, wound_edits,
+    penalty_dice, require_able, sheet_of, spend_hero_points, two, unknown, wound_edits,
 )
 from narrator.tools.systems.minisix.wounds import minisix_stay_conscious
 
@@ -208,10 +208,7 @@ class AttackOnTableResult(MiniSixRollResult, BoundResult):
 def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -> AttackOnTableResult:
     """One character attacks another: the skill roll against the defender's Block, Parry or Dodge with range and cover;
     a hit rolls damage against Soak and moves the wound level."""
-    att, a = find(state, args.attacker, "attacker")
-    dfn, d = find(state, args.defender, "defender")
-    if att == dfn:
-        fail("defender", f"{att} cannot attack themselves", args.defender)
+    att, a, dfn, d = two(state, args.attacker, "attacker", args.defender, "defender", "attack")
     require_able(att, a, state, "attacker", "attack")
     if d.wounds >= 5:
         fail("defender", f"{dfn} is already dead", args.defender)
@@ -354,16 +351,13 @@ class StartCombatResult(InitiativeResult, BoundResult):
 def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) -> StartCombatResult:
     """Start a fight: every combatant rolls Agility for initiative, highest first, ties almost simultaneous; the tracker
     starts at round 1."""
-    if state.initiative.active:
-        fail("(state)", f"combat is already running (round {state.initiative.round}: "
-                        f"{', '.join(state.initiative.order)}); add someone with minisix_join_combat, or end it with "
-                        "table_end_combat first")
+    table_fights.no_fight_yet(state, "minisix_join_combat")
     fighters = table_fights.fighters(state, args.combatants, SHEETS,
                                      standing=lambda n, c: can_act(c, conditions_of(state, n)) is None,
                                      able=lambda n, c, field: require_able(n, c, state, field, "fight"))
     r = run_pure(minisix_initiative, roller, combatants=[{"name": n, "agility": c.attribute("agility").text()}
                                                           for n, c in fighters])
-    ini = Initiative(active=True, round=1, turn=0, order=r.order, totals=r.totals)
+    ini = table_fights.opened(r.order, r.totals)
     edits = ConditionEdits(state)  # a new fight starts without cover: everyone takes it anew
     for n in state.characters:
         for cond in COVER_CONDITIONS:

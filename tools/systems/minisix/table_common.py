@@ -43,7 +43,7 @@ THULE = "thule"
 
 
 SHEETS = Sheets(MiniSixCharacter, "Mini Six")
-sheet_of, find = SHEETS.sheet_of, SHEETS.find
+sheet_of, find, two = SHEETS.sheet_of, SHEETS.find, SHEETS.two
 
 
 def thule(state: TableState) -> bool:
