@@ -78,4 +78,10 @@ def ref(book: str, section: str) -> str:
 
 def signed(n: int) -> str:
     """+1 / 0 / -2 as rulebooks write modifiers (``±0`` for zero)."""
-    return "±0" if n == 0 else f"{n:+d}"
+    found = _SIGNED.get(n) if type(n) is int else None
+    return found if found is not None else "±0" if n == 0 else f"{n:+d}"
+
+
+_SIGNED = {n: "±0" if n == 0 else f"{n:+d}" for n in range(-64, 65)}
+"""The modifiers a table writes, formatted once: an explanation writes a dozen (a collaboration's helpers, each
+test's target) and formatting them was a tenth of such a tool's time."""
