@@ -7,6 +7,7 @@ built-in systems use nothing else from here). Everything else is the engine's ow
 __all__ = [
     "arg_words",  # argument types read ignoring case (LOWER)
     "binding",  # a pure tool bound to the table: run_pure, bind
+    "check_args",  # what a check names: skill_or
     "contract",  # results: ToolResult, CheckResult, ToolArgs, dice records
     "dice",  # the seeded Roller
     "draws",  # a generator's choice by dice

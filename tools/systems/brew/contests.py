@@ -20,11 +20,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.name_lists import records_once
 from narrator.tools.odds import Dist, Odds, die, shape_cache
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
@@ -185,13 +186,7 @@ class CollaborateArgs(ToolArgs):
                                   "each).")
     minutes_per_roll: int | None = Field(None, ge=1, le=10_000, description="Consecutive: time one try takes.")
 
-    @field_validator("participants")
-    @classmethod
-    def _unique(cls, v: list[Participant]) -> list[Participant]:
-        names = [p.name.casefold() for p in v]
-        if len(set(names)) != len(names):
-            raise ValueError("each participant once")
-        return v
+    _unique = records_once("participants", "name", "each participant once")
 
     @model_validator(mode="after")
     def _fits(self):

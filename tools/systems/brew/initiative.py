@@ -11,11 +11,12 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.name_lists import records_once
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import TIME
@@ -37,13 +38,7 @@ class InitiativeEntry(Frozen):
 class InitiativeArgs(ToolArgs):
     combatants: list[Combatant] = Field(min_length=1, max_length=50)
 
-    @field_validator("combatants")
-    @classmethod
-    def _unique(cls, v: list[Combatant]) -> list[Combatant]:
-        names = [c.name.strip().casefold() for c in v]
-        if len(set(names)) != len(names):
-            raise ValueError("each combatant once (names ignore case)")
-        return v
+    _unique = records_once("combatants", "name", "each combatant once (names ignore case)")
 
 
 class BrewInitiativeResult(CheckResult):

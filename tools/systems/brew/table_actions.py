@@ -30,6 +30,7 @@ from pydantic import Field, model_validator
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
+from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.tool import table_tool
@@ -275,11 +276,7 @@ class ContestRollArgs(ToolArgs):
     opponent_modifier: int = Field(0, ge=-20, le=20)
     task: Annotated[Task, LOWER] = "other"
 
-    @model_validator(mode="after")
-    def _what(self):
-        if self.skill is None and self.attribute is None:
-            raise ValueError("name a skill, or the attribute when no skill applies")
-        return self
+    _what = skill_or("attribute", "name a skill, or the attribute when no skill applies")
 
 
 class ContestRollResult(ContestResult, BoundResult):

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
+from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs, ref
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist
@@ -65,11 +66,7 @@ class CheckArgs(ToolArgs):
                                   "that refines the skill tested (heart-surgery for cure, karate for fight): +1.")
     faith: bool = FAITH_ARG
 
-    @model_validator(mode="after")
-    def _trait_or_skill(self):
-        if self.skill is None and self.trait is None:
-            raise ValueError("name the trait (brain, brawl or brass) when no skill applies")
-        return self
+    _trait_or_skill = skill_or("trait", "name the trait (brain, brawl or brass) when no skill applies")
 
 
 class CheckOnTableResult(MinimTestResult, BoundResult):

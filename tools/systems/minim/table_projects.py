@@ -21,10 +21,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
+from narrator.tools.check_args import skill_or
+from narrator.tools.name_lists import records_once
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.tool import table_tool
@@ -49,11 +51,7 @@ class Worker(ToolArgs):
     modifier: int = MODIFIER
     faith: bool = FAITH_ARG
 
-    @model_validator(mode="after")
-    def _trait_or_skill(self):
-        if self.skill is None and self.trait is None:
-            raise ValueError("name the trait (brain, brawl or brass) when no skill applies")
-        return self
+    _trait_or_skill = skill_or("trait", "name the trait (brain, brawl or brass) when no skill applies")
 
 
 class WorkProjectArgs(ToolArgs):
@@ -62,13 +60,7 @@ class WorkProjectArgs(ToolArgs):
                                   "required for a new project.")
     workers: list[Worker] = Field(min_length=1, max_length=20, description="Everyone working this period.")
 
-    @field_validator("workers")
-    @classmethod
-    def _once(cls, v: list[Worker]) -> list[Worker]:
-        names = [w.actor.strip().casefold() for w in v]
-        if len(set(names)) != len(names):
-            raise ValueError("each worker once")
-        return v
+    _once = records_once("workers", "actor", "each worker once")
 
 
 class WorkProjectResult(ProjectResult, BoundResult):

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
+from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.table import BoundResult, SetSystemState, TableState
@@ -57,11 +58,8 @@ class CheckArgs(ToolArgs):
     extra_actions: int | None = EXTRA
     hero_points: int = HERO
 
-    @model_validator(mode="after")
-    def _something(self) -> "CheckArgs":
-        if self.skill is None and self.attribute is None:
-            raise ValueError("name the skill, or the attribute (might, agility, wit, charm) when no skill applies")
-        return self
+    _something = skill_or("attribute", "name the skill, or the attribute (might, agility, wit, charm) when no skill "
+                                       "applies")
 
 
 class CheckOnTableResult(MiniSixRollResult, BoundResult):
