@@ -100,10 +100,7 @@ class TargetSpec(ToolArgs):
     tn: int | Difficulty = Field("Normal", description="Target number, or Easy / Normal / Difficult / Extreme "
                                  "(resolved through the book's table for the die).")
 
-    @field_validator("tn", mode="before")
-    @classmethod
-    def _tn_name(cls, v: Any) -> Any:
-        return difficulty_name(v)
+    _tn_name = field_validator("tn", mode="before")(difficulty_name)
 
     @model_validator(mode="after")
     def _tn_on_the_die(self):

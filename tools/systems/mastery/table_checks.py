@@ -74,10 +74,7 @@ class PickArgs(ToolArgs):
     circumstance: int = Field(0, ge=-20, le=20, description="Circumstance modifiers in dice (wounds are added by "
                               "the tool).")
 
-    @field_validator("difficulty", mode="before")
-    @classmethod
-    def _difficulty(cls, v: Any) -> Any:
-        return difficulty_name(v)
+    _difficulty = field_validator("difficulty", mode="before")(difficulty_name)
 
     @model_validator(mode="after")
     def _what(self):
@@ -211,10 +208,7 @@ class SetHazardArgs(ToolArgs):
     damage: int = Field(0, ge=0, le=100, description="Health boxes marked on failure.")
     remove: bool = Field(False, description="Take the hazard away (it is passed, or the scene moved on).")
 
-    @field_validator("difficulty", mode="before")
-    @classmethod
-    def _difficulty(cls, v: Any) -> Any:
-        return difficulty_name(v)
+    _difficulty = field_validator("difficulty", mode="before")(difficulty_name)
 
 
 class SetHazardResult(BoundResult):

@@ -239,10 +239,7 @@ class AttackArgs(ToolArgs):
     lethal: bool | None = Field(None, description="If the last box is marked: true death, false coma (default: the "
                                 "campaign's choice).")
 
-    @field_validator("difficulty", mode="before")
-    @classmethod
-    def _difficulty(cls, v: Any) -> Any:
-        return difficulty_name(v)
+    _difficulty = field_validator("difficulty", mode="before")(difficulty_name)
 
 
 class AttackOnTable(BoundResult):

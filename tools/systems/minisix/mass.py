@@ -75,10 +75,7 @@ def _mass_code(v: str) -> str:
 class MassTableArgs(ToolArgs):
     code: str = Field(max_length=20, description="Each attacker's code, e.g. '4D'.")
 
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        return _mass_code(v)
+    _code = field_validator("code")(_mass_code)
 
 
 class MassTableResult(ToolResult):
@@ -111,10 +108,7 @@ class MassAttackArgs(ToolArgs):
     code: str = Field(max_length=20, description="Each attacker's attack code, e.g. '4D'.")
     tn: int = Field(ge=1, le=500, description="The TN to hit (the target's defence with range and cover).")
 
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        return _mass_code(v)
+    _code = field_validator("code")(_mass_code)
 
 
 class MassAttackResult(CheckResult):
@@ -266,10 +260,7 @@ class MassDamageArgs(ToolArgs):
     soak: int = Field(ge=0, le=200, description="The soak of the unit's men.")
     unit_size: int | None = Field(None, ge=1, le=100000)
 
-    @field_validator("damage")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        return _mass_code(v)
+    _code = field_validator("damage")(_mass_code)
 
 
 class MassDamageResult(CheckResult):
@@ -368,10 +359,7 @@ class ScaleArgs(ToolArgs):
     code: str = Field(max_length=20, description="The attacking unit's code as one entity, e.g. '4D'.")
     tn: int | None = Field(None, ge=1, le=500, description="The TN, or null for an open roll.")
 
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        return _mass_code(v)
+    _code = field_validator("code")(_mass_code)
 
 
 class ScaleResult(CheckResult):
