@@ -37,7 +37,7 @@ class Violation:
     given: str | None = None
 
     @classmethod
-    def of(cls, field: str, text: str, rule: str, given: Any = None, shown: Callable[[Any], str] = str) -> "Violation":
+    def of(cls, field: str, text: str, rule: str, given: Any = None, shown: Callable[[Any], str] = str) -> Violation:
         """A violation whose sentence ends with the rule it breaks, e.g. '(minim.md#Health)'; ``shown`` writes the
         value found (``str``, or :func:`short` for a value that may be long)."""
         return cls(field, f"{text} ({rule}).", None if given is None else shown(given))
