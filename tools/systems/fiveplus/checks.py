@@ -84,6 +84,12 @@ def successes_dist(lower: int, upper: int, mode: str, extra: int) -> Dist:
 
 
 @lru_cache(maxsize=4096)
+def successes_odds(lower: int, upper: int, mode: str, extra: int) -> Odds:
+    """The odds block of :func:`successes_dist`, made once per shape (Odds is frozen, so results share it)."""
+    return successes_dist(lower, upper, mode, extra).odds()
+
+
+@lru_cache(maxsize=4096)
 def check_odds(lower: int, upper: int) -> Odds:
     p = p_range(lower, upper)
     if upper < lower:
@@ -130,15 +136,56 @@ class CheckRoll(Frozen):
     steps: list[str]
 
 
+@lru_cache(maxsize=4096)
+def bound_lines(rank: int, level: int, damage: int, modifier: int, name: str) -> tuple[str, str]:
+    """The two lines that explain the range's ends, once per (rank, level, damage, modifier, descriptor name)."""
+    lower, upper = bounds(level, damage, modifier, rank)
+    return (f"Lower bound = 5 + rank {rank} = {lower}.",
+            f"Upper bound = 5 + {name} level {level}" + (f" − damage {damage}" if damage else "")
+            + f" {signed(modifier)} (modifiers) = {upper}.")
+
+
+@lru_cache(maxsize=8192)
+def rolled(a: int, b: int, lower: int, upper: int) -> tuple[int, bool, int, str]:
+    """(total, success, distance, the line that says so) of the faces ``a`` and ``b`` against a non-empty range: 36
+    pairs per range, so the line is written once, not on every check."""
+    total = a + b
+    success = lower <= total <= upper
+    distance = 0 if success else (lower - total if total < lower else total - upper)
+    return total, success, distance, (f"Rolled {a} + {b} = {total}: "
+                                      + (f"inside {lower}–{upper}, the action succeeds as intended." if success
+                                         else f"outside {lower}–{upper} by {distance}, the action fails or is "
+                                              "incomplete."))
+
+
+@lru_cache(maxsize=1024)
+def successes_line(a: int, b: int, mode: str, extra: int) -> tuple[int, str]:
+    """(successes, the line that counts them) of a successful roll showing ``a`` and ``b``."""
+    successes = successes_of(a, b, mode, extra)
+    base = {"normal": f"the lowest die, {min(a, b)}", "immunity": "ignored (immunity): 0",
+            "resistance": "downgraded to 1 (resistance)", "weakness": f"the highest die, {max(a, b)} (weakness)"}
+    return successes, (f"Successes: {base[mode]}" + (f" {signed(extra)} from descriptors" if extra else "")
+                       + f" → {successes}.")
+
+
+@lru_cache(maxsize=None)
+def special_line(ones: int, sixes: int) -> str:
+    """The line that reports a throw's 1s and 6s (special values)."""
+    words = ([f"{ones} one(s): a bad outcome for effects that use special values"] if ones else []) + \
+            ([f"{sixes} six(es): a good outcome for effects that use special values"] if sixes else [])
+    return "Special values: " + "; ".join(words) + "."
+
+
 def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", upper_tier: bool = False) -> CheckRoll:
-    """Range, roll, successes, doubles and special values of one check (``upper_tier``: the tier above is used)."""
+    """Range, roll, successes, doubles and special values of one check (``upper_tier``: the tier above is used).
+
+    Its explanation lines depend only on the range and the two faces, so each is written once and then read from a
+    cache (:func:`bound_lines`, :func:`rolled`, :func:`successes_line`, :func:`special_line`); the check itself is
+    built once, as the frozen :class:`CheckRoll` the bigger 5+ results nest."""
     lower, upper = bounds(args.level, args.damage, args.modifier, args.rank)
-    name = args.descriptor or "descriptor"
-    steps = [f"Lower bound = 5 + rank {args.rank} = {lower}.",
-             f"Upper bound = 5 + {name} level {args.level}" + (f" − damage {args.damage}" if args.damage else "")
-             + f" {signed(args.modifier)} (modifiers) = {upper}."]
+    steps = list(bound_lines(args.rank, args.level, args.damage, args.modifier, args.descriptor or "descriptor"))
     odds = check_odds(lower, upper)
-    s_odds = successes_dist(lower, upper, args.successes_mode, args.extra_successes).odds()
+    s_odds = successes_odds(lower, upper, args.successes_mode, args.extra_successes)
     if upper < lower:
         steps.append(f"The range {lower}–{upper} is empty: the action is impossible for this approach, so nothing "
                      "is rolled.")
@@ -148,30 +195,21 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
     steps.append(range_line(lower, upper))
     dice = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
     a, b = dice[0].face, dice[1].face
-    total = a + b
-    success = lower <= total <= upper
-    distance = 0 if success else (lower - total if total < lower else total - upper)
-    steps.append(f"Rolled {a} + {b} = {total}: " + (f"inside {lower}–{upper}, the action succeeds as intended."
-                                                     if success else f"outside {lower}–{upper} by {distance}, the "
-                                                     "action fails or is incomplete."))
-    successes = successes_of(a, b, args.successes_mode, args.extra_successes) if success else 0
+    total, success, distance, line = rolled(a, b, lower, upper)
+    steps.append(line)
+    successes = 0
     if success:
-        base = {"normal": f"the lowest die, {min(a, b)}", "immunity": "ignored (immunity): 0",
-                "resistance": "downgraded to 1 (resistance)", "weakness": f"the highest die, {max(a, b)} (weakness)"}
-        steps.append(f"Successes: {base[args.successes_mode]}"
-                     + (f" {signed(args.extra_successes)} from descriptors" if args.extra_successes else "")
-                     + f" → {successes}.")
+        successes, line = successes_line(a, b, args.successes_mode, args.extra_successes)
+        steps.append(line)
     improvement = None
     double = a if a == b else None
     if double is not None:
         progress = Progress(level=args.level, tier=args.tier, next_level=args.next_level)
         improvement = improve(progress, double, upper=upper_tier)
         steps += improvement.lines
-    ones, sixes = [d.face for d in dice].count(1), [d.face for d in dice].count(6)
+    ones, sixes = (a == 1) + (b == 1), (a == 6) + (b == 6)
     if ones or sixes:
-        words = ([f"{ones} one(s): a bad outcome for effects that use special values"] if ones else []) + \
-                ([f"{sixes} six(es): a good outcome for effects that use special values"] if sixes else [])
-        steps.append("Special values: " + "; ".join(words) + ".")
+        steps.append(special_line(ones, sixes))
     return CheckRoll(dice=dice, outcome="success" if success else "failure", success=success, total=total,
                      lower=lower, upper=upper, distance=distance, successes=successes, double=double,
                      improvement=improvement, ones=ones, sixes=sixes, odds=odds, successes_odds=s_odds, steps=steps)

@@ -24,6 +24,8 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from narrator.tools.contract import CheckResult, ToolArgs
@@ -48,7 +50,10 @@ class ConditionState(BaseModel):
         return f"{self.name}({self.level}:{self.tier})"
 
 
+@lru_cache(maxsize=1024)
 def ease(c: ConditionState) -> tuple[ConditionState, str]:
+    """One level eased, and the line that says so. Cached by the state (frozen, so hashable and safe to share): a
+    table eases the same few states again and again, and a model copy costs more than the lookup."""
     level, tier = c.level - 1, c.tier
     if level <= 0:
         tier -= 1
@@ -62,7 +67,9 @@ def ease(c: ConditionState) -> tuple[ConditionState, str]:
     return after, f"{c.text()} eases a level → {after.text()}."
 
 
+@lru_cache(maxsize=1024)
 def worsen(c: ConditionState) -> tuple[ConditionState, str]:
+    """One level worse, and the line that says so; cached as :func:`ease` is."""
     level, tier = c.level + 1, c.tier
     if level > c.reset_level:
         tier, level = tier + 1, 1
