@@ -101,24 +101,33 @@ class PoolBreakdown(Frozen):
 
 
 def pool_of(spec: PoolSpec, extra: int = 0, extra_reason: str = "") -> tuple[PoolBreakdown, list[str]]:
-    """The pool and the line that explains it."""
-    skill = spec.skill or 0
-    hp = health_penalty(spec.attribute_name, spec.health, spec.health_rule)
-    lp = laden_penalty(spec.attribute_name, spec.laden)
-    pool = spec.attribute + skill + spec.bonus + hp + lp + extra
-    name = spec.attribute_name or "attribute"
-    parts = [f"{name} {spec.attribute}", f"skill {skill}" if skill else "no skill (attribute only)"]
-    if spec.bonus:
-        parts.append(f"bonus {signed(spec.bonus)}")
+    """The pool and the line that explains it (a fresh list: callers add their own lines to it)."""
+    breakdown, line = pool_line(spec.attribute, spec.skill or 0, spec.bonus, spec.attribute_name, spec.health,
+                                spec.health_rule, spec.laden, extra, extra_reason)
+    return breakdown, [line]
+
+
+@lru_cache(maxsize=4096)
+def pool_line(attribute: int, skill: int, bonus: int, attribute_name: str | None, health: int | None,
+              health_rule: str, laden: bool, extra: int, extra_reason: str) -> tuple[PoolBreakdown, str]:
+    """:func:`pool_of` by the few values a pool depends on. Cached: a table rolls the same sheets' pools again and
+    again, and the frozen breakdown and its line cost more to build (a model, half a dozen f-strings) than to look
+    up; frozen, the breakdown is safe to share between results."""
+    hp = health_penalty(attribute_name, health, health_rule)
+    lp = laden_penalty(attribute_name, laden)
+    pool = attribute + skill + bonus + hp + lp + extra
+    name = attribute_name or "attribute"
+    parts = [f"{name} {attribute}", f"skill {skill}" if skill else "no skill (attribute only)"]
+    if bonus:
+        parts.append(f"bonus {signed(bonus)}")
     if hp:
-        parts.append(f"health {spec.health}: {signed(hp)}" + (f" ({spec.health_rule})" if spec.health_rule != "standard"
-                                                             else ""))
+        parts.append(f"health {health}: {signed(hp)}" + (f" ({health_rule})" if health_rule != "standard" else ""))
     if lp:
         parts.append(f"laden: {signed(lp)}")
     if extra:
         parts.append(f"{extra_reason}: {signed(extra)}")
-    return (PoolBreakdown(attribute=spec.attribute, skill=skill, bonus=spec.bonus + extra, health_penalty=hp,
-                          laden_penalty=lp, pool=pool), [f"Pool = {' + '.join(parts)} = {pool}."])
+    return (PoolBreakdown(attribute=attribute, skill=skill, bonus=bonus + extra, health_penalty=hp,
+                          laden_penalty=lp, pool=pool), f"Pool = {' + '.join(parts)} = {pool}.")
 
 
 def keep_mode(specialty: bool, advantage: str) -> Keep:
