@@ -34,7 +34,7 @@ from functools import lru_cache
 
 from fractions import Fraction
 from math import ceil, floor
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
 
@@ -134,15 +134,27 @@ def _signed(n: int) -> str:
 
 
 def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
-    """The pool and the lines explaining it."""
-    ability = 0 if spec.ability_unfit else spec.ability
-    skill = 0 if spec.skill_unfit else spec.skill
-    raw = 1 + spec.trait + ability + skill + spec.circumstance
-    dice = max(0, raw) if spec.no_guaranteed_die else max(1, raw)
-    parts = ["1 base die", f"{spec.trait_name or 'trait'} {_signed(spec.trait)}"]
+    """The pool and the lines explaining it (a fresh list: callers add their own lines to it)."""
+    pool, lines = pool_lines(spec.trait, spec.ability, spec.skill, spec.circumstance, spec.ability_unfit,
+                             spec.skill_unfit, spec.no_guaranteed_die, spec.trait_name, spec.ability_name,
+                             spec.skill_name)
+    return pool, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def pool_lines(trait: int, ability_rating: int, skill_rating: int, circumstance: int, ability_unfit: bool,
+               skill_unfit: bool, no_guaranteed_die: bool, trait_name: str | None, ability_name: str | None,
+               skill_name: str | None) -> tuple[Pool, tuple[str, ...]]:
+    """:func:`build_pool` by the values a pool depends on. Cached: a round rolls the same characters' pools again and
+    again, and the frozen pool and its lines cost more to build than to look up; frozen, the pool is safe to share."""
+    ability = 0 if ability_unfit else ability_rating
+    skill = 0 if skill_unfit else skill_rating
+    raw = 1 + trait + ability + skill + circumstance
+    dice = max(0, raw) if no_guaranteed_die else max(1, raw)
+    parts = ["1 base die", f"{trait_name or 'trait'} {_signed(trait)}"]
     notes: list[str] = []
-    for kind, value, name, unfit in (("ability", spec.ability, spec.ability_name, spec.ability_unfit),
-                                     ("skill", spec.skill, spec.skill_name, spec.skill_unfit)):
+    for kind, value, name, unfit in (("ability", ability_rating, ability_name, ability_unfit),
+                                     ("skill", skill_rating, skill_name, skill_unfit)):
         label = name or kind
         if unfit:
             parts.append(f"{label} +0 (ruled unfit)")
@@ -152,16 +164,16 @@ def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
             parts.append(f"{label} {_signed(value)}")
         else:
             parts.append(f"no {kind} (+0)")
-    if spec.circumstance:
-        parts.append(f"circumstances {_signed(spec.circumstance)}")
+    if circumstance:
+        parts.append(f"circumstances {_signed(circumstance)}")
     lines = [f"Pool = {' + '.join(parts)} = {raw} {'die' if raw in (1, -1) else 'dice'}."] + notes
-    if spec.no_guaranteed_die:
+    if no_guaranteed_die:
         lines.append("The GM marks this challenge impossible: no base die is guaranteed"
                      + (f", so the pool is {dice} dice." if raw < 1 else "."))
     elif raw < 1:
         lines.append("The one base die cannot be removed by modifiers: 1 die is rolled.")
-    pool = Pool(trait=spec.trait, ability=ability, skill=skill, circumstance=spec.circumstance, raw=raw, dice=dice)
-    return pool, lines
+    pool = Pool(trait=trait, ability=ability, skill=skill, circumstance=circumstance, raw=raw, dice=dice)
+    return pool, tuple(lines)
 
 
 @lru_cache(maxsize=4096)
@@ -183,8 +195,10 @@ def count_p_text(dice: int, die: int, tn: int, needed: int) -> str:
     return fraction_text(count_dist(dice, die, tn).p(lambda k: k >= needed))
 
 
-class PoolRoll(Frozen):
-    """The bare throw of a pool against a target number, reused inside other results."""
+class PoolRoll(NamedTuple):
+    """The bare throw of a pool against a target number, read by the tools that roll pools (a challenge, an opposed
+    side, initiative, a Bloodbath fighter). It never leaves the engine — each result holds its dice and successes in
+    its own fields — so it is a plain tuple, not a model validated on every throw."""
 
     dice: list[RolledDie]
     successes: int
@@ -205,7 +219,9 @@ def roll_pool(roller: Roller, dice: int, die: int, tn: int, purpose: str = "chal
                          f"{'die meets or beats' if len(hits) == 1 else 'dice meet or beat'} it{meet}.")
 
 
+@lru_cache(maxsize=256)
 def tn_line(die: int, tn: int, difficulty: str | None) -> str:
+    """The target number and each die's chance to meet it, once per (die, target, difficulty name)."""
     chance = hit_chance(die, tn)
     where = f"{difficulty} on a d{die} is {tn} (the difficulty table)" if difficulty else f"{tn} on a d{die}"
     return f"Target number: {where}; each die meets it with chance {fraction_text(chance)}."
