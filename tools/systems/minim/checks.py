@@ -118,22 +118,34 @@ class TargetBreakdown(Frozen):
 
 
 def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[TargetBreakdown, list[str]]:
-    """The test target and the explanation of where it came from."""
-    skill_adj = 0 if spec.skill is None else (1 if spec.has_skill else -1)
-    faith = 1 if spec.faith else 0
-    specialty = 1 if spec.specialty else 0
-    modifier = spec.modifier + extra
-    target = spec.trait + skill_adj + specialty + modifier + faith
-    name = spec.trait_name or "trait"
-    parts = [f"{name} {spec.trait}"]
-    if spec.skill is None:
+    """The test target and the explanation of where it came from (a fresh list: callers add to it)."""
+    breakdown, lines = target_lines(spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty,
+                                    spec.trait_name, extra, extra_reason)
+    return breakdown, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def target_lines(trait: int, skill: str | None, has_skill: bool | None, spec_modifier: int, spent_faith: bool,
+                 has_specialty: bool, trait_name: str | None, extra: int,
+                 extra_reason: str) -> tuple[TargetBreakdown, tuple[str, ...]]:
+    """:func:`target_of` by the values a target depends on. Cached: a group tests with the same sheets again and
+    again (a collaboration makes one per helper), and the frozen breakdown and its lines cost more to build than to
+    look up; frozen, the breakdown is safe to share between results."""
+    skill_adj = 0 if skill is None else (1 if has_skill else -1)
+    faith = 1 if spent_faith else 0
+    specialty = 1 if has_specialty else 0
+    modifier = spec_modifier + extra
+    target = trait + skill_adj + specialty + modifier + faith
+    name = trait_name or "trait"
+    parts = [f"{name} {trait}"]
+    if skill is None:
         parts.append("±0 (no relevant skill)")
     else:
-        parts.append(f"{signed(skill_adj)} ({'has' if spec.has_skill else 'lacks'} the {spec.skill} skill)")
+        parts.append(f"{signed(skill_adj)} ({'has' if has_skill else 'lacks'} the {skill} skill)")
     if specialty:
         parts.append("+1 (a specialty applies)")
-    if spec.modifier:
-        parts.append(f"{signed(spec.modifier)} (bonuses and penalties)")
+    if spec_modifier:
+        parts.append(f"{signed(spec_modifier)} (bonuses and penalties)")
     if extra:
         parts.append(f"{signed(extra)} ({extra_reason})")
     if faith:
@@ -143,8 +155,8 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
         lines.append("A target below 1 only succeeds on a natural 1 (automatic success).")
     elif target > 5:
         lines.append("A target above 5 only fails on a natural 6 (automatic failure).")
-    return TargetBreakdown(trait=spec.trait, skill_adjustment=skill_adj, specialty=specialty, modifier=modifier,
-                           faith=faith, target=target), lines
+    return TargetBreakdown(trait=trait, skill_adjustment=skill_adj, specialty=specialty, modifier=modifier,
+                           faith=faith, target=target), tuple(lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,11 +172,19 @@ class TestRoll:
 
 def roll_test(roller: Roller, target: int, purpose: str = "test die") -> TestRoll:
     dice = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
-    partials = [partial(d.face, target) for d in dice]
+    partials, outcome, steps = test_lines(dice[0].face, dice[1].face, target)
+    return TestRoll(dice=dice, partials=list(partials), outcome=outcome, steps=list(steps))
+
+
+@lru_cache(maxsize=4096)
+def test_lines(a: int, b: int, target: int) -> tuple[tuple[int, int], int, tuple[str, ...]]:
+    """The partials, outcome and lines of faces ``a`` and ``b`` against ``target``: 36 pairs per target, so each
+    line is written once, not on every test."""
+    partials = (partial(a, target), partial(b, target))
     outcome = sum(partials)
-    steps = [f"Die {i} rolled {d.face}: {explain_partial(d.face, target)}" for i, d in enumerate(dice, 1)]
-    steps.append(f"Outcome = {signed(partials[0])} {signed(partials[1])} = {signed(outcome)}: {label(outcome)}")
-    return TestRoll(dice=dice, partials=partials, outcome=outcome, steps=steps)
+    steps = (f"Die 1 rolled {a}: {explain_partial(a, target)}", f"Die 2 rolled {b}: {explain_partial(b, target)}",
+             f"Outcome = {signed(partials[0])} {signed(partials[1])} = {signed(outcome)}: {label(outcome)}")
+    return partials, outcome, steps
 
 
 class MinimTestResult(CheckResult):
