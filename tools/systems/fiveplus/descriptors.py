@@ -59,8 +59,10 @@ def _words(name: str) -> list[str]:
     return re.findall(r"[a-z]+", name.casefold())
 
 
+@lru_cache(maxsize=4096)
 def group_for(name: str, kind: str) -> str | None:
-    """The approach group a descriptor's name suggests (None when no word matches)."""
+    """The approach group a descriptor's name suggests (None when no word matches). Once per (name, kind): a sheet
+    is made of the same few names again and again, and the word scan costs more than the lookup."""
     words = _words(name)
     table = RESISTANCE_KEYWORDS if kind == "resistance" else KEYWORD_GROUPS
     for word in words:

@@ -122,6 +122,9 @@ def _parse_text(cls: type[DieCode], text: str) -> DieCode:
 
 
 def code(text: Any) -> DieCode:
+    """:meth:`DieCode.parse`, straight to the memo for text (a character's sheet reads ~80 codes a call)."""
+    if type(text) is str:
+        return _parse_text(DieCode, text)
     return DieCode.parse(text)
 
 
