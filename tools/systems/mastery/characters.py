@@ -290,7 +290,7 @@ def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: li
         open_ = [t for t in traits if t != lowered and traits[t] < 2]
         if not open_:
             break
-        favoured = trait_for(main, spec.options()) if main else None
+        favoured = trait_for(main, spec.options()) if main and i == 0 else None  # only the first point follows it
         if i == 0 and favoured in open_:
             chosen = favoured
             steps.append(f"Point 1 raises {chosen}, the trait the concept's {main} uses.")

@@ -31,6 +31,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -148,8 +149,10 @@ def step_cost(kind: str, rating: int) -> int | None:
     return COSTS[kind].get(rating)
 
 
+@lru_cache(maxsize=1024)
 def cost_between(kind: str, start: int, end: int) -> int:
-    """Triumphs to raise from ``start`` to ``end`` one step at a time (0 when end <= start)."""
+    """Triumphs to raise from ``start`` to ``end`` one step at a time (0 when end <= start). Cached by its three
+    values (a random character prices every step a dozen times; a range the tables do not reach raises, uncached)."""
     total = 0
     for r in range(start, end):
         cost = step_cost(kind, r)
