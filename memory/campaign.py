@@ -62,8 +62,9 @@ SETTINGS = ("name", "system", "options", "master_seed")
 
 def _check_embedder(value: Any) -> None:
     """The shape :func:`memory.chroma.spec_from` reads (checked here without importing chromadb, which takes
-    seconds): ``minilm``, or a mapping naming an ``onnx`` model with its ``tokenizer``, or a ``gguf`` model."""
-    if value in ("minilm",):
+    seconds): ``recall`` (the default), ``minilm``, or a mapping naming an ``onnx`` model with its ``tokenizer``, or a
+    ``gguf`` model."""
+    if value in ("recall", "minilm"):
         return
     if isinstance(value, dict):
         if isinstance(value.get("gguf"), str) and value["gguf"]:
@@ -71,10 +72,11 @@ def _check_embedder(value: Any) -> None:
         if isinstance(value.get("onnx"), str) and value["onnx"] and isinstance(value.get("tokenizer"), str) \
                 and value["tokenizer"]:
             return
-    raise CampaignError('use "minilm", {"onnx": MODEL, "tokenizer": TOKENIZER_JSON} or {"gguf": MODEL}')
+    raise CampaignError('use "recall", "minilm", {"onnx": MODEL, "tokenizer": TOKENIZER_JSON} or {"gguf": MODEL}')
 
 
-SHARED_OPTIONS = {"embedder": ('minilm | {"onnx": MODEL, "tokenizer": JSON} | {"gguf": MODEL}', _check_embedder)}
+SHARED_OPTIONS = {"embedder": ('recall | minilm | {"onnx": MODEL, "tokenizer": JSON} | {"gguf": MODEL}',
+                               _check_embedder)}
 """Campaign options that are narrator's own, not a rules system's: every system's campaign takes them."""
 
 

@@ -11,7 +11,9 @@ Which embedder (an :class:`EmbedderSpec`), first match wins:
   ``{"gguf": MODEL}`` (table option set by a tool, then the campaign's creation option);
 * environment: ``NARRATOR_EMBED_ONNX`` + ``NARRATOR_EMBED_TOKENIZER`` (+ ``NARRATOR_EMBED_SHA256``), or
   ``NARRATOR_EMBED_GGUF``;
-* the packaged all-MiniLM-L6-v2 int8 model (:func:`memory.embedder.default_embedder`).
+* the recall embedder: the packaged all-MiniLM-L6-v2 int8 model with its layers tuned on players' questions and the
+  turns that answer them (:func:`memory.tuned.recall_embedder`); the option ``embedder: "minilm"`` keeps the packaged
+  model as it is (:func:`memory.embedder.default_embedder`, what the rulebook index uses).
 
 A collection remembers the identity of the embedder that filled it (collection metadata ``embedder``); opening
 it with another one rebuilds it, since vectors of two models are not comparable.
@@ -53,7 +55,8 @@ class Embedder(Protocol):
 
 @dataclass(frozen=True)
 class EmbedderSpec:
-    """Which local model embeds: ``minilm`` (packaged), ``onnx`` (model + tokenizer.json paths) or ``gguf``."""
+    """Which local model embeds: ``minilm`` (packaged), ``recall`` (packaged, tuned for recall), ``onnx`` (model +
+    tokenizer.json paths) or ``gguf``."""
 
     kind: str = "minilm"
     model_path: str = ""
@@ -61,9 +64,9 @@ class EmbedderSpec:
     sha256: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in ("minilm", "onnx", "gguf"):
-            raise MemoryStoreError(f"Unknown embedder kind {self.kind!r}: use minilm, onnx or gguf")
-        if self.kind != "minilm" and not self.model_path:
+        if self.kind not in ("minilm", "recall", "onnx", "gguf"):
+            raise MemoryStoreError(f"Unknown embedder kind {self.kind!r}: use minilm, recall, onnx or gguf")
+        if self.kind not in ("minilm", "recall") and not self.model_path:
             raise MemoryStoreError(f"The {self.kind} embedder needs a model path")
         if self.kind == "onnx" and not self.tokenizer_path:
             raise MemoryStoreError("The onnx embedder needs a tokenizer.json path")
@@ -79,6 +82,10 @@ class EmbedderSpec:
         """What must match for two vectors to be comparable: the model file's content, not where it lies."""
         if self.kind == "minilm":
             return "minilm:all-MiniLM-L6-v2-int8"
+        if self.kind == "recall":
+            from narrator.memory.tuned import RECALL
+
+            return f"recall:{_file_sha256(str(RECALL))[:16]}"
         return f"{self.kind}:{self.sha256 or _file_sha256(self.model_path)}"
 
 
@@ -108,14 +115,16 @@ def spec_from(options: Mapping[str, Any] | None = None, env: Mapping[str, str] |
             return EmbedderSpec("onnx", str(chosen["onnx"]), str(chosen.get("tokenizer", "")),
                                 str(chosen.get("sha256", "")))
         raise MemoryStoreError(f"Campaign option 'embedder' must name 'onnx' (+ 'tokenizer') or 'gguf': {dict(chosen)}")
-    if chosen not in (None, "", "minilm"):
-        raise MemoryStoreError(f"Campaign option 'embedder' must be 'minilm' or a mapping, got {chosen!r}")
+    if chosen not in (None, "", "minilm", "recall"):
+        raise MemoryStoreError(f"Campaign option 'embedder' must be 'recall', 'minilm' or a mapping, got {chosen!r}")
+    if chosen == "minilm":
+        return EmbedderSpec()
     if chosen is None and env.get("NARRATOR_EMBED_GGUF"):
         return EmbedderSpec("gguf", env["NARRATOR_EMBED_GGUF"])
     if chosen is None and env.get("NARRATOR_EMBED_ONNX"):
         return EmbedderSpec("onnx", env["NARRATOR_EMBED_ONNX"], env.get("NARRATOR_EMBED_TOKENIZER", ""),
                             env.get("NARRATOR_EMBED_SHA256", ""))
-    return EmbedderSpec()
+    return EmbedderSpec("recall")
 
 
 _LOADED: dict[EmbedderSpec, Embedder] = {}
@@ -130,6 +139,10 @@ def load_embedder(spec: EmbedderSpec) -> Embedder:
         if spec not in _LOADED:
             if spec.kind == "minilm":
                 _LOADED[spec] = default_embedder()
+            elif spec.kind == "recall":
+                from narrator.memory.tuned import recall_embedder
+
+                _LOADED[spec] = recall_embedder()
             elif spec.kind == "onnx":
                 _LOADED[spec] = OnnxSentenceEmbedder(Path(spec.model_path), Path(spec.tokenizer_path),
                                                      spec.sha256 or None, name=Path(spec.model_path).stem)

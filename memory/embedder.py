@@ -132,7 +132,17 @@ class OnnxSentenceEmbedder:
             raise EmbedderError(f"Missing embedding files: {model_path} / {tokenizer_path}")
         if sha256:
             _verified(model_path, sha256)
-        self.model = PooledSession(str(model_path), tokenizer_path, MAX_TOKENS, threads)
+        self._ready(PooledSession(str(model_path), tokenizer_path, MAX_TOKENS, threads), name)
+
+    @classmethod
+    def of_session(cls, session: PooledSession, name: str) -> "OnnxSentenceEmbedder":
+        """An embedder over a session already built (a tuned model: :mod:`memory.tuned`)."""
+        embedder = cls.__new__(cls)
+        embedder._ready(session, name)
+        return embedder
+
+    def _ready(self, session: PooledSession, name: str) -> None:
+        self.model = session
         self.name = name
         self.dimension = len(self.embed(["probe"])[0])
 

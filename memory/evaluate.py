@@ -82,7 +82,7 @@ def _meta(m: dict[str, Any]) -> dict[str, Any]:
 
 def evaluate(path: str | Path, k: int = 5, spec: EmbedderSpec | None = None) -> dict[str, Any]:
     memories, questions = load(path)
-    ef = NarratorEmbedding(spec)
+    ef = NarratorEmbedding(spec or EmbedderSpec("recall"))  # the campaign memory's default
     with tempfile.TemporaryDirectory(prefix="narrator-eval-") as tmp:
         client = open_client(Path(tmp))
         try:

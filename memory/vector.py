@@ -58,7 +58,7 @@ class CampaignMemory:
     def __init__(self, client: ClientAPI, cid: str, spec: EmbedderSpec | None = None, prefix: str = ""):
         self.client = client
         self.campaign_id = cid
-        self.spec = spec or EmbedderSpec()
+        self.spec = spec or EmbedderSpec("recall")  # what spec_from gives a campaign that names none
         self.ef = NarratorEmbedding(self.spec)
         self.prefix = prefix
         self.events = self._collection("events")

@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from narrator.models.claims.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
+from narrator.models.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
 from narrator.models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
 
 HERE = Path(__file__).resolve().parent

@@ -21,6 +21,7 @@ the one that must be found (recall@5 counts every turn listed).
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -165,6 +166,40 @@ def evaluate_session(path: Path) -> SessionReport:
             memory.close()
             campaign.close()
     return report
+
+
+def session_records(path: Path) -> dict[str, Any]:
+    """A session played into a throwaway campaign, as the recall embedder trains on it
+    (``models/recall/train.py``): its memory's event records (``documents``: turns, tool calls, notes, in id order),
+    its entity records (characters, items, places) and each question with the index of the document that answers it
+    (the latest answer first). The documents do not depend on the embedder, so
+    the session is played with the packaged model (a first training has no tuned file yet)."""
+    from narrator.memory.embedder import minilm_files
+
+    data = load_session(path)
+    model, tokenizer, _ = minilm_files()
+    saved = {k: os.environ.get(k) for k in ("NARRATOR_EMBED_ONNX", "NARRATOR_EMBED_TOKENIZER")}
+    os.environ["NARRATOR_EMBED_ONNX"], os.environ["NARRATOR_EMBED_TOKENIZER"] = str(model), str(tokenizer)
+    try:
+        with tempfile.TemporaryDirectory(prefix="narrator-recall-") as tmp:
+            campaign, memory, seqs, _ = play(data, str(Path(tmp) / "session"))
+            try:
+                dump = memory.dump()
+            finally:
+                memory.close()
+                campaign.close()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    ids = sorted(dump["events"])
+    where = {rid: n for n, rid in enumerate(ids)}
+    answers = [(q["question"], f"turn-{seqs[q['answer_turns'][0]]}") for q in data["questions"]]
+    return {"file": path.name, "documents": [dump["events"][i][0] for i in ids],
+            "entities": [dump["entities"][i][0] for i in sorted(dump["entities"])],
+            "questions": [[q, where[rid]] for q, rid in answers if rid in where]}
 
 
 def summary(reports: list[SessionReport]) -> dict[str, Any]:

@@ -117,8 +117,14 @@ def cmd_eval_memory(ns: argparse.Namespace) -> int:
 
 
 def cmd_eval_recall(ns: argparse.Namespace) -> int:
-    from narrator.agent.recall_eval import evaluate_session, summary
+    from narrator.agent.recall_eval import evaluate_session, session_records, summary
 
+    if ns.records:
+        with open(ns.records, "w", encoding="utf-8") as out:
+            for f in ns.files:
+                out.write(json.dumps(session_records(Path(f)), ensure_ascii=False) + "\n")
+        print(f"wrote the records of {len(ns.files)} sessions to {ns.records}")
+        return 0
     reports = [evaluate_session(Path(f)) for f in ns.files]
     result = summary(reports)
     if ns.json:
@@ -183,4 +189,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     e.add_argument("files", nargs="+")
     e.add_argument("--misses", type=int, default=0, help="list up to N missed questions per session")
     e.add_argument("--json", action="store_true")
+    e.add_argument("--records", metavar="OUT", help="instead of measuring, write each session's memory records and "
+                   "questions (JSONL) for training the recall embedder (python -m narrator.models.recall.train)")
     e.set_defaults(func=cmd_eval_recall)

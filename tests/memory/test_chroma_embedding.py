@@ -33,9 +33,11 @@ def test_a_collection_reopens_with_its_embedding_function_in_a_new_process(tmp_p
     assert seen["ids"][0] == "key"
 
 
-def test_spec_from_campaign_options_then_environment_then_packaged_model(tmp_path):
+def test_spec_from_campaign_options_then_environment_then_the_recall_embedder(tmp_path):
     model, tokenizer, sha = minilm_files()
-    assert spec_from({}, env={}) == EmbedderSpec()
+    assert spec_from({}, env={}) == EmbedderSpec("recall") == spec_from({"embedder": "recall"}, env={})
+    assert spec_from({"embedder": "minilm"}, env={"NARRATOR_EMBED_GGUF": "/x.gguf"}) == EmbedderSpec()
+    assert EmbedderSpec("recall").identity().startswith("recall:") and EmbedderSpec().identity().startswith("minilm:")
     onnx = {"embedder": {"onnx": str(model), "tokenizer": str(tokenizer)}}
     assert spec_from(onnx, env={"NARRATOR_EMBED_GGUF": "/x.gguf"}) == EmbedderSpec("onnx", str(model), str(tokenizer))
     assert spec_from({}, env={"NARRATOR_EMBED_GGUF": "/x.gguf"}) == EmbedderSpec("gguf", "/x.gguf")
@@ -60,9 +62,10 @@ def test_a_campaign_configured_with_another_onnx_model_uses_it_and_a_change_rebu
         assert m.recall(c, "who runs the Copper Kettle")[0].id == "character:mirela"
         before = m.dump()
         m.close()
-        # the same log opened with the packaged model: the vectors would not be comparable, so it is rebuilt
+        # the same log opened with the memory's default (the recall embedder): the vectors would not be
+        # comparable, so it is rebuilt — how every campaign moves to a newly tuned embedder
         other = CampaignMemory(open_client(c.store.directory / "chroma"), m.campaign_id)
-        assert other.events.metadata["embedder"] == EmbedderSpec().identity() and other.events.count() == 0
+        assert other.events.metadata["embedder"] == EmbedderSpec("recall").identity() and other.events.count() == 0
         other.catch_up(c)
         assert other.dump() == before
 

@@ -42,3 +42,21 @@ def test_a_session_naming_a_turn_that_is_not_there_is_refused(tmp_path):
     path.write_text("{not json")
     with pytest.raises(SessionFileError, match="not a session file"):
         load_session(path)
+
+
+def test_a_sessions_records_for_training_are_what_its_memory_holds(tmp_path, capsys):
+    """``eval recall --records``: every record the played session's memory holds, and each question pointing at the
+    turn that answers it (the recall embedder trains on exactly these)."""
+    from narrator.cli import main
+
+    out = tmp_path / "records.jsonl"
+    assert main(["eval", "recall", str(SESSIONS / "dev_mastery.json"), "--records", str(out)]) == 0
+    (row,) = [json.loads(line) for line in out.read_text().splitlines()]
+    assert row["file"] == "dev_mastery.json" and len(row["questions"]) == 20
+    assert len(row["documents"]) >= 29 and any(e.startswith("Dov") for e in row["entities"])  # turns; characters...
+    data = load_session(SESSIONS / "dev_mastery.json")
+    player_turns = [t for t in data["turns"] if "actor" in t]
+    for (question, index), asked in zip(row["questions"], data["questions"]):
+        answer = player_turns[asked["answer_turns"][0]]
+        assert question == asked["question"]
+        assert row["documents"][index].startswith(f"{answer['actor']}: {answer['player']}")

@@ -1,4 +1,5 @@
-"""The packaged MiniLM ONNX graph as a small torch module, for fine-tuning (``train.py``); needs torch and onnx.
+"""The packaged MiniLM ONNX graph as a small torch module, for fine-tuning (the claims reader's and the recall
+embedder's ``train.py``); needs torch and onnx.
 
 The ONNX file stores each layer's matrices weight-only quantized: ``val_N_q`` (int8, in × out) times
 ``val_N_scale`` (one scale per output column), six per layer in the order query, key, value, attention output,
