@@ -34,14 +34,14 @@ from typing import Any
 from chromadb.api.models.Collection import Collection
 
 from narrator.memory.lexical import LexicalIndex
-from narrator.memory.records import DISCOVERY, PROMISE, AliasIndex
+from narrator.memory.records import CURRENT_SCENE, DISCOVERY, PROMISE, AliasIndex
 
 ENTITY_KINDS = ("character", "place", "item")
 W_WORDS = 0.03  # the best BM25 match of the question gets this much; the others in proportion
 W_MENTION = 0.12  # an event naming someone the question names
 W_ENTITY_NAMED = 0.25  # the entity an identity question ("who is the innkeeper") names
 W_ENTITY_MENTIONED = 0.05  # an entity (or an item of someone) another kind of question names
-W_NOW = 0.25  # "where are we now": the current scene
+W_NOW = 0.35  # "where are we now": the current scene (0.25 before the tuned embedder: the bare question is far from it)
 W_ACTOR = 0.04
 W_SCENE = 0.03
 W_CUE = 0.06
@@ -238,6 +238,8 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     if mentioned:
         add(_query(entities, embedding, len(mentioned) + 2, {"name": {"$in": mentioned}}), entity=True)
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)
+    if asks_now:  # "where are we now" is about the current scene's record however far its words are
+        add(_fetch(entities, [CURRENT_SCENE], embedding), entity=True)
     missing = [rid for rid in words if rid not in found]  # matched by words only: brought in as candidates too
     hits = _fetch(events, missing, embedding)  # an id the events collection does not hold is an entity's
     add(hits, entity=False)

@@ -24,6 +24,8 @@ from typing import Any
 from narrator.memory.store import StoredEvent
 
 MetaValue = str | int | float | bool | list[str]
+CURRENT_SCENE = "place:scene"
+"""The id of the record of the scene the table is in now (recall brings it in for a "where are we now")."""
 
 PROMISE = re.compile(r"\b(promise[sd]?|promising|swear|swore|sworn|vow(?:ed|s)?|oath|pledge[sd]?|owe[sd]?|"
                      r"in return|agree[sd]? to|bargain|deal|we will|i will|we'll|i'll)\b", re.I)
@@ -311,6 +313,6 @@ def entity_records(campaign_id: str, state: Any, known_sheets: Mapping[str, Mapp
             meta["names"] = here
         out.append(MemoryRecord(f"zone:{zone.casefold()}", text, meta))
     if state.scene:
-        out.append(MemoryRecord("place:scene", f"Current scene: {state.scene}",
+        out.append(MemoryRecord(CURRENT_SCENE, f"Current scene: {state.scene}",
                                 {**base, "kind": "place", "name": "scene", "aliases": ["scene"], "record": "scene"}))
     return out

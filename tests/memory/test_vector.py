@@ -61,6 +61,7 @@ def test_turns_are_remembered_and_recalled(story):
     assert top("who is the innkeeper")[0] == "character:old tom"
     assert top("where did we leave the key")[0] == f"turn-{seqs['hide']}"
     assert top("what did we promise the duke")[0] == f"turn-{seqs['oath']}"
+    assert top("where are we now")[0] == "place:scene"  # the current scene, however far its words are
     turn = memory.dump()["events"][f"turn-{seqs['hide']}"]
     assert turn[0].startswith("Aria: I hide the brass key") and "Aria moves to cellar." in turn[0]
     assert "Outcome" not in turn[0] and turn[1]["outcome"].startswith("Aria moves to cellar")  # mechanics: metadata
