@@ -11,8 +11,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 
-def training_files() -> list[Path]:
-    return sorted((HERE / "training").glob("*.json"))
+def training_files(folder: Path = HERE / "training") -> list[Path]:
+    return sorted(folder.glob("*.json"))
 
 
 def data_fingerprint(paths: list[Path]) -> str:

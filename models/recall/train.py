@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--train", required=True, help="the training sessions' records (eval recall --records)")
     parser.add_argument("--dev", required=True, help="the development sessions' records")
     parser.add_argument("--out", default=str(HERE / "embedder.npz"))
+    parser.add_argument("--sessions", default=str(HERE / "training"), help="the folder of the training sessions")
     parser.add_argument("--epochs", type=int, default=5)
     parser.add_argument("--lr", type=float, default=3e-5)
     parser.add_argument("--temperature", type=float, default=0.05)
@@ -99,10 +100,10 @@ def main(argv: list[str] | None = None) -> int:
     tokenizer.enable_truncation(MAX_TOKENS)
     tokenizer.enable_padding()
     started = time.time()
-    files = training_files()
+    files = training_files(Path(args.sessions))
     train, dev = records(args.train), records(args.dev)
     if sorted(s["file"] for s in train) != [p.name for p in files]:
-        raise SystemExit(f"{args.train} holds other sessions than {HERE / 'training'}: write it again (--records)")
+        raise SystemExit(f"{args.train} holds other sessions than {args.sessions}: write it again (--records)")
     model = load_onnx(args.onnx)
     before = hit_at_5(model, tokenizer, dev)
     print(json.dumps({"sessions": len(train), "questions": sum(len(s["questions"]) for s in train),
