@@ -124,8 +124,11 @@ def spec_from(options: Mapping[str, Any] | None = None, env: Mapping[str, str] |
     if chosen is None and env.get("NARRATOR_EMBED_ONNX"):
         return EmbedderSpec("onnx", env["NARRATOR_EMBED_ONNX"], env.get("NARRATOR_EMBED_TOKENIZER", ""),
                             env.get("NARRATOR_EMBED_SHA256", ""))
-    return EmbedderSpec("recall")
+    return MEMORY_DEFAULT
 
+
+MEMORY_DEFAULT = EmbedderSpec("recall")
+"""The campaign memory's embedder when neither the campaign nor the environment names one."""
 
 _LOADED: dict[EmbedderSpec, Embedder] = {}
 _LOAD_LOCK = threading.Lock()

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client
+from narrator.memory.chroma import HNSW, MEMORY_DEFAULT, EmbedderSpec, NarratorEmbedding, close_client, open_client
 from narrator.memory.errors import MemoryStoreError
 from narrator.memory.lexical import LexicalIndex
 from narrator.memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
@@ -82,7 +82,7 @@ def _meta(m: dict[str, Any]) -> dict[str, Any]:
 
 def evaluate(path: str | Path, k: int = 5, spec: EmbedderSpec | None = None) -> dict[str, Any]:
     memories, questions = load(path)
-    ef = NarratorEmbedding(spec or EmbedderSpec("recall"))  # the campaign memory's default
+    ef = NarratorEmbedding(spec or MEMORY_DEFAULT)
     with tempfile.TemporaryDirectory(prefix="narrator-eval-") as tmp:
         client = open_client(Path(tmp))
         try:

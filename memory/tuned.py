@@ -13,6 +13,7 @@ training scripts (``models/claims/train.py``, ``models/recall/train.py``) write 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import threading
 from dataclasses import dataclass
@@ -48,7 +49,7 @@ def load_tuned(path: Path, what: str, error: type[TunedModelError] = TunedModelE
         raise error(f"{what}'s weights are missing: {path}" + (f" ({retrain} makes them)" if retrain else ""))
     try:
         raw = path.read_bytes()
-        with np.load(path) as npz:
+        with np.load(io.BytesIO(raw)) as npz:  # the bytes just read, hashed below: the file is read once
             arrays = {k: npz[k] for k in npz.files}
         meta = json.loads(arrays.pop("meta").tobytes().decode())
     except Exception as e:  # noqa: BLE001 - any damage to the file reads the same to the user

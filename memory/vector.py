@@ -28,7 +28,15 @@ from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 
 from narrator.memory.campaign import Campaign
-from narrator.memory.chroma import HNSW, EmbedderSpec, NarratorEmbedding, close_client, open_client, spec_from
+from narrator.memory.chroma import (
+    HNSW,
+    MEMORY_DEFAULT,
+    EmbedderSpec,
+    NarratorEmbedding,
+    close_client,
+    open_client,
+    spec_from,
+)
 from narrator.memory.lexical import LexicalIndex
 from narrator.memory.recall import Memory, RecallQuery, aliases_from, rank
 from narrator.memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
@@ -58,7 +66,7 @@ class CampaignMemory:
     def __init__(self, client: ClientAPI, cid: str, spec: EmbedderSpec | None = None, prefix: str = ""):
         self.client = client
         self.campaign_id = cid
-        self.spec = spec or EmbedderSpec("recall")  # what spec_from gives a campaign that names none
+        self.spec = spec or MEMORY_DEFAULT
         self.ef = NarratorEmbedding(self.spec)
         self.prefix = prefix
         self.events = self._collection("events")

@@ -21,7 +21,6 @@ the one that must be found (recall@5 counts every turn listed).
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import tempfile
 import time
@@ -103,9 +102,9 @@ def _agent(campaign: Any, memory: Any, proposals: _Proposals, current: dict[str,
                         memory=memory)
 
 
-def play(data: dict[str, Any], root: str) -> tuple[Any, Any, list[int], int]:
-    """Play the session into a new campaign under ``root``; (campaign, memory, player-event seqs, turns whose
-    narration was not shown: a refusal or a question instead)."""
+def play(data: dict[str, Any], root: str, options: dict[str, Any] | None = None) -> tuple[Any, Any, list[int], int]:
+    """Play the session into a new campaign under ``root`` (created with ``options``); (campaign, memory, player-event
+    seqs, turns whose narration was not shown: a refusal or a question instead)."""
     from narrator.memory.campaign import Campaign
     from narrator.memory.vector import CampaignMemory
     from narrator.tools.systems import get_system
@@ -113,7 +112,7 @@ def play(data: dict[str, Any], root: str) -> tuple[Any, Any, list[int], int]:
     system = get_system(data["system"])
     current = {"narration": ""}
     proposals = _Proposals()
-    campaign = Campaign.new(Path(root).name or "recall", system.name, seed=7, root=root)
+    campaign = Campaign.new(Path(root).name or "recall", system.name, options=options, seed=7, root=root)
     for pc in data["pcs"]:
         campaign.call(system.random_character_tool, {"name": pc["name"]})
     for npc in data.get("npcs", []):
@@ -174,26 +173,14 @@ def session_records(path: Path) -> dict[str, Any]:
     its entity records (characters, items, places) and each question with the index of the document that answers it
     (the latest answer first). The documents do not depend on the embedder, so
     the session is played with the packaged model (a first training has no tuned file yet)."""
-    from narrator.memory.embedder import minilm_files
-
     data = load_session(path)
-    model, tokenizer, _ = minilm_files()
-    saved = {k: os.environ.get(k) for k in ("NARRATOR_EMBED_ONNX", "NARRATOR_EMBED_TOKENIZER")}
-    os.environ["NARRATOR_EMBED_ONNX"], os.environ["NARRATOR_EMBED_TOKENIZER"] = str(model), str(tokenizer)
-    try:
-        with tempfile.TemporaryDirectory(prefix="narrator-recall-") as tmp:
-            campaign, memory, seqs, _ = play(data, str(Path(tmp) / "session"))
-            try:
-                dump = memory.dump()
-            finally:
-                memory.close()
-                campaign.close()
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+    with tempfile.TemporaryDirectory(prefix="narrator-recall-") as tmp:
+        campaign, memory, seqs, _ = play(data, str(Path(tmp) / "session"), {"embedder": "minilm"})
+        try:
+            dump = memory.dump()
+        finally:
+            memory.close()
+            campaign.close()
     ids = sorted(dump["events"])
     where = {rid: n for n, rid in enumerate(ids)}
     answers = [(q["question"], f"turn-{seqs[q['answer_turns'][0]]}") for q in data["questions"]]

@@ -33,9 +33,6 @@ MAX_ANSWER = 200
 # --- answers to guided creation ----------------------------------------------------------------------------------
 
 
-_loads = json_answer  # the JSON answers of the skills and powers steps
-
-
 def _small(n: str, name: str = "") -> int:
     value = int(n)
     if abs(value) > 99:
@@ -52,7 +49,7 @@ def parse_traits(text: str) -> dict[str, int]:
 
 def parse_skills(text: str) -> list[str]:
     text = text.strip()
-    data = _loads(text) if text.startswith("[") else re.split(r"[,;\s]+", text)
+    data = json_answer(text) if text.startswith("[") else re.split(r"[,;\s]+", text)
     if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
         raise StepError("List the skills as words separated by commas, e.g. 'cure, knowledge, art, ...'.")
     skills = [s.strip().lower() for s in data if s.strip()]
@@ -69,7 +66,7 @@ def parse_powers(text: str) -> dict[str, int]:
     if not text:
         return {}
     if text.startswith("{"):
-        data = _loads(text)
+        data = json_answer(text)
         if not isinstance(data, dict):
             raise StepError("Powers are a JSON object of name: points.")
         return data  # the engine judges the values and reports each bad one
