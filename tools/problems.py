@@ -54,13 +54,14 @@ def problems_from(error: ValidationError, model: type[BaseModel]) -> list[FieldP
             msg = "required but missing"
         else:
             msg = e["msg"].removeprefix("Value error, ")
-        given = None if kind in ("missing",) else _short(e.get("input"))
+        given = None if kind in ("missing",) else short(e.get("input"))
         problems.append(FieldProblem(loc, msg, given))
     return problems
 
 
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str) if not isinstance(value, str) else json.dumps(value)
+def short(value: Any) -> str:
+    """``value`` as JSON, cut to 60 characters: enough to show which value broke a rule (an argument, a sheet's)."""
+    text = json.dumps(value, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
 
 

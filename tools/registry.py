@@ -20,7 +20,7 @@ from narrator.tools import safe_json
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError, ToolCallError, UnknownToolError
-from narrator.tools.problems import _short, problems_from  # noqa: F401  (re-exported)
+from narrator.tools.problems import problems_from, short
 from narrator.tools.strict import strict_problems
 from narrator.tools.tool import Tool, table_tool, tool  # noqa: F401  (re-exported: the registry's vocabulary)
 
@@ -84,7 +84,7 @@ class Registry:
                         "(arguments)", f"not valid JSON: {e.msg} at column {e.colno}")]) from None
             if not isinstance(raw, Mapping):
                 raise ToolArgumentError(name, [FieldProblem("(arguments)", "must be a JSON object of named arguments",
-                                                            _short(raw))])
+                                                            short(raw))])
         strict = strict_problems(t.args_model, raw)
         try:
             args = t.args_model.__pydantic_validator__.validate_python(dict(raw))  # model_validate, one call less

@@ -10,7 +10,6 @@ what every validate tool does with the list: the scope (no creation budgets for 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -18,14 +17,10 @@ from typing import Any, Protocol
 from pydantic import Field
 
 from narrator.tools.contract import ToolResult
+from narrator.tools.errors import FieldProblem
+from narrator.tools.problems import short
 
 __all__ = ["SheetVerdict", "Violation", "checked", "short", "verdict", "verdict_lines"]
-
-
-def short(value: Any) -> str:
-    """``value`` as JSON, cut to 60 characters: enough to show which value broke the rule."""
-    text = json.dumps(value, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @dataclass(frozen=True)
@@ -41,6 +36,10 @@ class Violation:
         """A violation whose sentence ends with the rule it breaks, e.g. '(minim.md#Health)'; ``shown`` writes the
         value found (``str``, or :func:`short` for a value that may be long)."""
         return cls(field, f"{text} ({rule}).", None if given is None else shown(given))
+
+    def problem(self) -> FieldProblem:
+        """The violation as an argument error's problem, for a tool that refuses the sheet it was given."""
+        return FieldProblem(self.field, self.sentence, self.given)
 
 
 class _Sheet(Protocol):

@@ -174,7 +174,7 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
     new = BrewCharacter.model_validate(data)
     broken = problems(new, creation=False)
     if broken:
-        raise ToolArgumentError("?", [FieldProblem(v.field, v.sentence, v.given) for v in broken])
+        raise ToolArgumentError("?", [v.problem() for v in broken])
     return new, cost, [f"{kind.replace('_', ' ').capitalize()}: {XP_COSTS[kind]} = {cost} XP "
                        f"({c.xp} → {c.xp - cost}).", line + "."]
 

@@ -27,7 +27,7 @@ from pydantic import Field, field_validator
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Roller
-from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 from narrator.tools.problems import fail
 from narrator.tools.systems.brew.rules import ATTRIBUTES, CLASSES, MAGIC_FIELDS, TRICK_PRICE
 from narrator.tools.systems.brew.sheet import BrewCharacter, norm, problems
@@ -146,7 +146,7 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
     new = BrewCharacter.model_validate(new.model_dump())
     broken = problems(new, creation=False)
     if broken:
-        raise ToolArgumentError("?", [FieldProblem(v.field, v.sentence, v.given) for v in broken])
+        raise ToolArgumentError("?", [v.problem() for v in broken])
     steps.append(f"{points} point(s) dropped, as agreed.")
     return new, steps
 

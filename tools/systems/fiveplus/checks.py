@@ -84,12 +84,6 @@ def successes_dist(lower: int, upper: int, mode: str, extra: int) -> Dist:
 
 
 @lru_cache(maxsize=4096)
-def successes_odds(lower: int, upper: int, mode: str, extra: int) -> Odds:
-    """The odds block of :func:`successes_dist`, made once per shape (Odds is frozen, so results share it)."""
-    return successes_dist(lower, upper, mode, extra).odds()
-
-
-@lru_cache(maxsize=4096)
 def check_odds(lower: int, upper: int) -> Odds:
     p = p_range(lower, upper)
     if upper < lower:
@@ -185,7 +179,7 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
     lower, upper = bounds(args.level, args.damage, args.modifier, args.rank)
     steps = list(bound_lines(args.rank, args.level, args.damage, args.modifier, args.descriptor or "descriptor"))
     odds = check_odds(lower, upper)
-    s_odds = successes_odds(lower, upper, args.successes_mode, args.extra_successes)
+    s_odds = successes_dist(lower, upper, args.successes_mode, args.extra_successes).odds()  # both memoised
     if upper < lower:
         steps.append(f"The range {lower}–{upper} is empty: the action is impossible for this approach, so nothing "
                      "is rolled.")

@@ -230,7 +230,7 @@ def mastery_character_create(args: CreateArgs, roller: Roller) -> CharacterResul
         c = _sheet(args, traits)
     except ValueError as e:  # a name listed twice ignoring case
         raise ToolArgumentError("mastery_character_create", [FieldProblem("(character)", str(e))]) from None
-    bad += [FieldProblem(v.field, v.sentence, v.given) for v in problems(c, creation=True)]
+    bad += [v.problem() for v in problems(c, creation=True)]
     if bad:
         raise ToolArgumentError("mastery_character_create", bad)
     spent, available = trait_points(traits)

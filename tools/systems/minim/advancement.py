@@ -162,7 +162,7 @@ def _finish(tool_name: str, before: MinimCharacter, update: dict[str, Any]) -> M
     after = MinimCharacter.model_validate({**before.model_dump(), **update})
     bad = problems(after, creation=False)
     if bad:
-        raise ToolArgumentError(tool_name, [FieldProblem(v.field, v.sentence, v.given) for v in bad])
+        raise ToolArgumentError(tool_name, [v.problem() for v in bad])
     return after
 
 

@@ -18,7 +18,7 @@ from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chose
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
-from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.errors import ToolArgumentError
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import SKILL_DESCRIPTIONS, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 from narrator.tools.systems.minim.sheet import (
@@ -185,7 +185,7 @@ def minim_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
     )
     found = problems(c, creation=True)
     if found:
-        raise ToolArgumentError("minim_character_create", [FieldProblem(v.field, v.sentence, v.given) for v in found])
+        raise ToolArgumentError("minim_character_create", [v.problem() for v in found])
     shift = CAMPAIGN_SHIFT[c.campaign]
     extra = ", ".join(f"{k} +{v}" for k, v in args.powers.items()) or "none"
     steps = [

@@ -304,7 +304,7 @@ def minisix_character_create(args: CreateArgs, roller: Roller) -> CharacterResul
     """Create a Mini Six player-character from choices: attributes, dice added to skills, perks, complications; every
     broken rule listed."""
     c, bad = build(args)
-    found = bad + [FieldProblem(v.field, v.sentence, v.given) for v in problems(c, creation=True)]
+    found = bad + [v.problem() for v in problems(c, creation=True)]
     if found:
         raise ToolArgumentError("minisix_character_create", found)
     return CharacterResult(summary=f"Created {c.name}: {c.attributes.text()}", steps=creation_steps(c),
