@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from narrator.memory.campaign import Campaign  # noqa: E402
 from narrator.memory.integrity import verify_chain  # noqa: E402

@@ -22,7 +22,6 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def draw(per_tool: int) -> dict[str, list]:

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from narrator.bench.turn import bench_model_turn  # noqa: E402
 
