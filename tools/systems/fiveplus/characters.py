@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import Field, field_validator
 
@@ -150,17 +150,49 @@ def _concept_groups(concept: str | None) -> tuple[str, ...]:
 
 
 def worse_of_two(roller: Roller, purpose: str, dice: list[Die]) -> int:
-    """'Roll 2d6 for each descriptor and keep the worse value': the lower die."""
-    pair = [roller.roll(6, f"{purpose} {i}") for i in (1, 2)]
-    low = min(d.face for d in pair)
-    kept_one = False
-    for d in pair:
-        if d.face == low and not kept_one:
-            dice.append(d.with_flags(DieFlag.KEPT))
-            kept_one = True
-        else:
-            dice.append(d.with_flags(DieFlag.DROPPED))
-    return low
+    """'Roll 2d6 for each descriptor and keep the worse value': the lower die (the first of a tie is the one kept)."""
+    first_purpose, second_purpose = _pair_purposes(purpose)
+    first = roller.roll(6, first_purpose)
+    second = roller.roll(6, second_purpose)
+    if second.face < first.face:
+        dice.append(first.with_flags(DieFlag.DROPPED))
+        dice.append(second.with_flags(DieFlag.KEPT))
+        return second.face
+    dice.append(first.with_flags(DieFlag.KEPT))
+    dice.append(second.with_flags(DieFlag.DROPPED))
+    return first.face
+
+
+@lru_cache(maxsize=1024)
+def _pair_purposes(purpose: str) -> tuple[str, str]:
+    """``('Sneak level 1', 'Sneak level 2')``, written once per descriptor name."""
+    return f"{purpose} 1", f"{purpose} 2"
+
+
+_MADE_TYPES = frozenset({str, int, bool, type(None)})
+
+
+def made(fields: dict[str, Any]) -> Descriptor:
+    """:func:`make`, remembered by the field values (a frozen descriptor is a value: a sheet is built from the same
+    few names, kinds and levels again and again, and validating the 30-field model was most of what building one
+    cost). Values other than plain text, numbers, flags and lists of text are built afresh; an invalid descriptor
+    raises from :func:`make` on every call, as before."""
+    key = []
+    for name, value in fields.items():
+        kind = type(value)
+        if kind is list:
+            if any(type(v) is not str for v in value):
+                return make(fields)
+            value = tuple(value)
+        elif kind not in _MADE_TYPES:
+            return make(fields)
+        key.append((name, kind, value))
+    return _made(tuple(key))
+
+
+@lru_cache(maxsize=4096)
+def _made(key: tuple[tuple[str, type, Any], ...]) -> Descriptor:
+    return make({name: list(value) if kind is list else value for name, kind, value in key})
 
 
 @lru_cache(maxsize=1)
@@ -278,7 +310,8 @@ def _fail(problems: list[FieldProblem]) -> None:
         raise ToolArgumentError("?", problems)
 
 
-def build_character(args: CreateArgs, roller: Roller) -> tuple[FivePlusCharacter, list[Die], list[str], int | None]:
+def build_character(args: CreateArgs | _Drawn,
+                    roller: Roller) -> tuple[FivePlusCharacter, list[Die], list[str], int | None]:
     """The sheet from the player's choices (rolling levels for the random method), or every problem at once."""
     problems: list[FieldProblem] = []
     dice: list[Die] = []
@@ -337,12 +370,12 @@ def build_character(args: CreateArgs, roller: Roller) -> tuple[FivePlusCharacter
     descriptors: dict[str, Descriptor] = {}
     for key, fields in chosen.items():
         try:
-            descriptors[key] = make(fields)
+            descriptors[key] = made(fields)
         except Exception as e:  # a pydantic ValidationError: a name the model refuses
             problems.append(FieldProblem(fields["name"], str(e).splitlines()[-1].strip()))
     for trait in traits:
         try:
-            d = make(trait)
+            d = made(trait)
         except Exception as e:
             problems.append(FieldProblem("traits", str(e).splitlines()[-1].strip(), trait["name"]))
             continue
@@ -406,6 +439,23 @@ class RandomCharacterResult(CharacterResult):
 
 
 SKILL_SLOTS = 4
+TRAIT_UNSAFE = re.compile(r"[^\w +\-']")
+
+
+class _Drawn(NamedTuple):
+    """A random character's choices for :func:`build_character`, read there once and never a result's field: the
+    engine's own draw (names from its tables, the name, concept and tier already validated as
+    :class:`RandomArgs`), so it is not validated again as :class:`CreateArgs`, whose fields it mirrors."""
+
+    name: str
+    concept: str | None
+    method: Method
+    points: int | None
+    skills: dict[str, int | None]
+    resistances: dict[str, int | None]
+    traits: list[str]
+    groups: dict[str, Group]
+    tier: int
 
 
 @tool("fiveplus")
@@ -436,11 +486,11 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         groups.append(g)
     skills: dict[str, int | None] = {names[g]: None for g in groups}
     trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {names[groups[0]]}"
-    create = CreateArgs(name=args.name, concept=args.concept, method="random",
-                        skills={"Improvise": None, **skills},
-                        resistances={"Physical": None, "Mental": None, "Fatigue": None},
-                        traits=[re.sub(r"[^\w +\-']", "", trait)], tier=args.tier,
-                        groups={spell: "magic"} if spell and "magic" in groups else {})
+    create = _Drawn(name=args.name, concept=args.concept, method="random", points=None,
+                    skills={"Improvise": None, **skills},
+                    resistances={"Physical": None, "Mental": None, "Fatigue": None},
+                    traits=[TRAIT_UNSAFE.sub("", trait)], tier=args.tier,
+                    groups={spell: "magic"} if spell and "magic" in groups else {})
     c, more, lines, _ = build_character(create, roller)
     if gear:
         carried = {key_of(k): make({"name": k, "kind": "equipment", "equipped": True,

@@ -201,10 +201,11 @@ def violations(c: FivePlusCharacter, creation: bool = False) -> list[str]:
         if key != d.key:
             out.append(f"descriptor key '{key}' must be its name in lower case, '{d.key}' ({CHARACTERS})")
         out += descriptor_problems(d)
+    levelled = c.levelled()  # read once: the three checks below walk the same list
     if not c.npc:
-        if not [d for d in c.levelled() if d.kind == "skill"]:
+        if not any(d.kind == "skill" for d in levelled):
             out.append(f"A player-character has at least one skill, e.g. Improvise (2:0) ({CHARACTERS})")
-        if not [d for d in c.levelled() if d.kind == "resistance"]:
+        if not any(d.kind == "resistance" for d in levelled):
             out.append(f"A player-character has at least one resistance, e.g. Physical (0/3:0) ({CHARACTERS})")
     if not -5 <= c.rank <= 10:
         out.append(f"rank {c.rank} is outside -5..10 ({NPCS})")
@@ -217,7 +218,7 @@ def violations(c: FivePlusCharacter, creation: bool = False) -> list[str]:
     if c.points is not None and not 0 <= c.points <= 200:
         out.append(f"points {c.points} is outside 0-200 ({CHARACTERS})")
     if creation and not c.npc:
-        for d in c.levelled():
+        for d in levelled:
             if d.level is not None and not 0 <= d.level <= MAX_LEVEL:
                 out.append(f"{d.name}: a starting level is on the level table, 0-{MAX_LEVEL}, not {d.level} "
                            f"({CHARACTERS})")
