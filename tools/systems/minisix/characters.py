@@ -129,19 +129,27 @@ SLOW_WORDS = frozenset({"dwarf", "dwarfs", "dwarves", "dwarven"})
 """Concept words for "Dwarfs and other slow creatures" (``Movement``): the character moves as a slow one."""
 
 
+@lru_cache(maxsize=1024)
 def is_slow(concept: str | None) -> bool:
+    """Whether the concept names a slow creature (its words read once per concept)."""
     return any(w in SLOW_WORDS for w in re.findall(r"[a-z]+", (concept or "").lower()))
 
 
 def named_weapons(concept: str | None) -> list[GearItem]:
     """The gear-list weapons the concept names ("a healer with a sling" carries a sling), in order."""
-    by_name = {g.name: g for g in (*MELEE, *MISSILE, *THROWN)}
+    by_name = _weapons_by_name()
     found: list[GearItem] = []
     for kw in keywords_in(concept):
         item = by_name.get(WEAPON_WORDS.get(kw, kw))
         if item is not None and item not in found:
             found.append(item)
     return found
+
+
+@lru_cache(maxsize=1)
+def _weapons_by_name() -> dict[str, GearItem]:
+    """The gear list's weapons by name, read once (the tables never change)."""
+    return {g.name: g for g in (*MELEE, *MISSILE, *THROWN)}
 
 
 def arm(concept: str | None, fighting: str, roller: Roller, dice: list[Die],
@@ -279,13 +287,21 @@ def build(args: CreateArgs) -> tuple[MiniSixCharacter, list[FieldProblem]]:
     return c, bad
 
 
-def creation_steps(c: MiniSixCharacter) -> list[str]:
+@lru_cache(maxsize=1024)
+def _added_text(skill: str, attribute: str) -> str:
+    """'+2D': what a skill's code adds to its attribute's, written once per the two codes."""
+    return DieCode.from_pips(code(skill).total_pips - code(attribute).total_pips).text(signed=True)
+
+
+def creation_steps(c: MiniSixCharacter, defences: dict[str, int] | None = None) -> list[str]:
+    """The creation lines of a sheet; ``defences``, when the caller already read them (``c.defences()``), are not
+    read again."""
     attr_dice, skill_dice = budgets(c)
     lines = [f"Attributes ({attr_dice}D): {c.attributes.text()}."]
     if c.skills:
         lines.append("Skills (attribute + dice added): " + ", ".join(
             f"{n} {e.code} ({e.attribute} {getattr(c.attributes, e.attribute)} "
-            f"{DieCode.from_pips(code(e.code).total_pips - c.attribute(e.attribute).total_pips).text(signed=True)})"
+            f"{_added_text(e.code, getattr(c.attributes, e.attribute))})"
             for n, e in c.skills.items()) + "; every other skill defaults to its attribute.")
     if c.perks:
         lines.append("Perks: " + ", ".join(f"{n} ({d}D)" for n, d in c.perks.items()) + ".")
@@ -294,7 +310,7 @@ def creation_steps(c: MiniSixCharacter) -> list[str]:
                                                    "all spent."))
     if c.complications:
         lines.append("Complications: " + ", ".join(c.complications) + " (each may earn one CP a session).")
-    d = c.defences()
+    d = c.defences() if defences is None else defences
     lines.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
     return lines
 
@@ -364,10 +380,12 @@ def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: l
     return {a: DieCode.from_pips(p) for a, p in pips.items()}
 
 
-def _orders() -> list[tuple[str, ...]]:
+@lru_cache(maxsize=1)
+def _orders() -> tuple[tuple[str, ...], ...]:
+    """The 24 orders of the four attributes, listed once."""
     from itertools import permutations
 
-    return list(permutations(ATTRIBUTES))
+    return tuple(permutations(ATTRIBUTES))
 
 
 def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[Die],
@@ -392,11 +410,13 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
         steps.append(f"Rolled d6=6: {perk} is bought for {PERKS[perk]}D.")
     queue = list(suggested)
     everything = [s for s in ATTRIBUTE_OF_SKILL if s != "magic" or "sorcerer" in perks]
-    while left > 0:
+    open_: list[str] | None = None  # the skills still under 2D added, in table order: listed once the queue is
+    while left > 0:                 # empty, then a skill leaves it when it reaches 2D
         if queue:
             skill = queue.pop(0)
         else:
-            open_ = [s for s in everything if added.get(s, 0) < 2]
+            if open_ is None:
+                open_ = [s for s in everything if added.get(s, 0) < 2]
             skill = pick(roller, open_, "skill", dice)
         room = min(2 - added.get(skill, 0), left)
         if room <= 0:
@@ -404,8 +424,23 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
         amount = room if room == 1 else pick(roller, (1, 2), f"dice for {skill}", dice)
         added[skill] = added.get(skill, 0) + amount
         left -= amount
+        if open_ is not None and added[skill] >= 2 and skill in open_:
+            open_.remove(skill)
     steps.append("Skill dice: " + ", ".join(f"{s} +{n}D" for s, n in added.items()) + ".")
     return added, perks
+
+
+@lru_cache(maxsize=1024)
+def _skill_entry(attribute: str, dice: int, pips: int, added: int) -> SkillEntry:
+    """A drawn skill's entry: its attribute's code (``dice``, ``pips``) plus the dice added, made once per those
+    values (a frozen part of the sheet)."""
+    return SkillEntry(attribute=attribute, code=(DieCode(dice=dice, pips=pips) + DieCode(dice=added)).text())
+
+
+@lru_cache(maxsize=1024)
+def _attributes(might: str, agility: str, wit: str, charm: str) -> Attributes:
+    """A drawn sheet's attributes, made once per their four codes (a frozen part of the sheet)."""
+    return Attributes(might=might, agility=agility, wit=wit, charm=charm)
 
 
 @tool("minisix")
@@ -416,7 +451,8 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     steps: list[str] = []
     attr_dice, skill_dice = (10, 4) if args.sidekick_of else (12, 7)
     codes = random_attributes(roller, attr_dice, dice, steps)
-    check_picks("minisix_character_random", args.picks, CONCEPT_OPTIONS)
+    if args.picks:  # no picks, nothing to refuse
+        check_picks("minisix_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
     weapons = [WEAPONS_BY_NAME[o.key[5:]] for o in of_kind(picked, "gear")][:2]
     kws = keywords_in(args.concept)
@@ -426,9 +462,8 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     if suggested:
         steps.append(f"The concept suggests {', '.join(suggested)}.")
     added, perks = random_skills(roller, skill_dice, suggested, dice, steps)
-    skills = {s: SkillEntry(attribute=ATTRIBUTE_OF_SKILL[s], code=(codes[ATTRIBUTE_OF_SKILL[s]]
-                                                                   + DieCode(dice=n)).text())
-              for s, n in added.items()}
+    skills = {s: _skill_entry(ATTRIBUTE_OF_SKILL[s], codes[ATTRIBUTE_OF_SKILL[s]].dice,
+                              codes[ATTRIBUTE_OF_SKILL[s]].pips, n) for s, n in added.items()}
     comp_die = roller.roll(6, "complications")
     dice.append(comp_die)
     n_comp = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 2}[comp_die.face]
@@ -446,7 +481,7 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     if armor_die.face >= 4:
         gear.append(ARMOR[0])
     c = MiniSixCharacter(name=args.name, concept=args.concept,
-                         attributes=Attributes(**{a: x.text() for a, x in codes.items()}), skills=skills,
+                         attributes=_attributes(*(codes[a].text() for a in ATTRIBUTES)), skills=skills,
                          perks=perks, complications=comps, gear=gear, sidekick_of=args.sidekick_of,
                          slow=is_slow(args.concept))
     broken = problems(c, creation=True)
@@ -456,11 +491,12 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         steps.append("A dwarf: a slow creature (charge 25', run 50' + Athletics).")
     steps.append("Complications: " + (", ".join(comps) if comps else "none") + ".")
     steps.append("Gear: " + (", ".join(g.name for g in gear) if gear else "none") + ".")
-    steps += creation_steps(c)
+    defences = c.defences()
+    steps += creation_steps(c, defences)
     labels = [o.label for o in picked if (o.key == "skill:magic" and "sorcerer" in perks) or
               (o.kind == "skill" and o.key[6:] in added) or (o.kind == "gear" and WEAPONS_BY_NAME[o.key[5:]] in gear)]
     line = concept_line(args.concept, labels)
     steps += [line] if line else []
     return RandomCharacterResult(summary=f"Rolled {c.name}: {c.attributes.text()}", steps=steps,
                                  rule_refs=[CREATION, SKILLS_REF, PERKS_REF], dice=dice, outcome=None, success=None,
-                                 odds=None, character=c, defences=c.defences(), keywords=kws, concept_picks=labels)
+                                 odds=None, character=c, defences=defences, keywords=kws, concept_picks=labels)

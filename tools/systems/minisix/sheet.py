@@ -230,8 +230,12 @@ def budgets(c: MiniSixCharacter) -> tuple[int, int]:
 def spent(c: MiniSixCharacter) -> tuple[int, int, int]:
     """(attribute pips, skill pips added, perk dice) on the sheet."""
     attrs = sum(x.total_pips for x in c.attributes.codes().values())
-    skills = sum(max(0, code(e.code).total_pips - c.attribute(e.attribute).total_pips) for e in c.skills.values())
-    return attrs, skills, sum(c.perks.values())
+    return attrs, _skill_pips(c), sum(c.perks.values())
+
+
+def _skill_pips(c: MiniSixCharacter) -> int:
+    """Skill pips added over the attributes (:func:`spent`'s second figure)."""
+    return sum(max(0, code(e.code).total_pips - c.attribute(e.attribute).total_pips) for e in c.skills.values())
 
 
 def violations(c: MiniSixCharacter, creation: bool = True) -> list[str]:
@@ -281,28 +285,31 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
         elif not 1 <= cost <= 4:
             out.append(_v(f"perks.{name}", f"Perk '{name}' costs {cost}; a perk costs whole skill dice (1-4)",
                           PERKS_REF, cost))
-    for name, n in Counter(c.perks_used).items():
-        if name not in c.perks:
-            out.append(_v("perks_used", f"'{name}' is marked used but is not one of the character's perks", PERKS_REF,
-                          name))
-        elif name not in ONCE_PER_SESSION:
-            out.append(_v("perks_used", f"'{name}' is not a once-per-session perk", PERKS_REF, name))
-        if n > 1:
-            out.append(_v("perks_used", f"'{name}' is marked used {n} times; once per session", PERKS_REF, name))
+    if c.perks_used:  # an empty list has nothing to count
+        for name, n in Counter(c.perks_used).items():
+            if name not in c.perks:
+                out.append(_v("perks_used", f"'{name}' is marked used but is not one of the character's perks",
+                              PERKS_REF, name))
+            elif name not in ONCE_PER_SESSION:
+                out.append(_v("perks_used", f"'{name}' is not a once-per-session perk", PERKS_REF, name))
+            if n > 1:
+                out.append(_v("perks_used", f"'{name}' is marked used {n} times; once per session", PERKS_REF, name))
     if len(c.complications) > MAX_COMPLICATIONS:
         out.append(_v("complications", f"{len(c.complications)} complications; at most {MAX_COMPLICATIONS}",
                       PERKS_REF, _short(c.complications)))
-    for name, n in Counter(c.complications).items():
-        if n > 1:
-            out.append(_v("complications", f"Complication '{name}' is listed {n} times", PERKS_REF, name))
+    if c.complications:  # an empty list has nothing to count
+        for name, n in Counter(c.complications).items():
+            if n > 1:
+                out.append(_v("complications", f"Complication '{name}' is listed {n} times", PERKS_REF, name))
     for name in c.complications_paid:
         if name not in c.complications:
             out.append(_v("complications_paid", f"'{name}' earned a CP but is not one of the character's "
                                                 "complications", PERKS_REF, name))
-    for name, n in Counter(c.complications_paid).items():
-        if n > 1:
-            out.append(_v("complications_paid", f"'{name}' earned {n} CP this session; at most one per complication "
-                                                "per session", PERKS_REF, name))
+    if c.complications_paid:  # an empty list has nothing to count
+        for name, n in Counter(c.complications_paid).items():
+            if n > 1:
+                out.append(_v("complications_paid", f"'{name}' earned {n} CP this session; at most one per "
+                                                    "complication per session", PERKS_REF, name))
     if not 0 <= c.wounds <= 5:
         out.append(_v("wounds", f"Wounds {c.wounds}: from 0 (unharmed) to 5 (dead)", RESISTING, c.wounds))
     if c.stuns not in (0, 1):
@@ -350,8 +357,10 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
         out.append(_v("attributes", f"The attributes carry {pips} pips; one die may be broken into three pips, so "
                                     "they carry 0 or 3", CREATION, pips))
     added_pips = 0
+    skill_pips = 0  # what spent(c) adds up, summed here from the same differences
     for name, e in c.skills.items():
         added = code(e.code).total_pips - c.attribute(e.attribute).total_pips
+        skill_pips += max(0, added)
         if added > 3 * MAX_SKILL_ADD:
             out.append(_v(f"skills.{name}", f"Skill '{name}' has {DieCode.from_pips(added).text(signed=True)} added "
                                             f"to {e.attribute}; no skill may have more than {MAX_SKILL_ADD}D at "
@@ -361,7 +370,7 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
     if added_pips not in (0, 3):
         out.append(_v("skills", f"The skills carry {added_pips} added pips; one skill die may be broken into three "
                                 "pips, so they carry 0 or 3", SKILLS_REF, added_pips))
-    _, skill_pips, perk_dice = spent(c)
+    perk_dice = sum(c.perks.values())
     if skill_pips + 3 * perk_dice > 3 * skill_dice:
         used = DieCode.from_pips(skill_pips + 3 * perk_dice).text()
         out.append(_v("skills", f"{who} has {skill_dice}D for skills and perks; these use {used} (skills "
@@ -377,8 +386,7 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
 
 def unspent(c: MiniSixCharacter) -> int:
     """Skill-and-perk pips left unspent at creation."""
-    _, skill_pips, perk_dice = spent(c)
-    return max(0, 3 * budgets(c)[1] - skill_pips - 3 * perk_dice)
+    return max(0, 3 * budgets(c)[1] - _skill_pips(c) - 3 * sum(c.perks.values()))
 
 
 def known_complication(name: str) -> bool:
