@@ -13,6 +13,10 @@ of two checkouts with ``cmp``:
     ... change the code ...
     python benchmarks/result_fingerprint.py dump /tmp/args.json /tmp/after.txt [--seeds 20]
     cmp /tmp/before.txt /tmp/after.txt
+
+``dump --words`` writes each result as data with its summary and steps (at any depth) written out in words by the
+phrase tables instead: what must not change when a tool's text lines become steps (issue 30) — the words a
+player reads and every other field stay byte-identical while the stored form changes.
 """
 
 from __future__ import annotations
@@ -70,17 +74,32 @@ def nearby(example: dict) -> list[dict]:
     return out
 
 
-def lines(calls: dict[str, list], seeds: int):
+def worded(data):
+    """A result's JSON with every summary and steps written out in words (:func:`tools.phrases.say`)."""
+    from narrator.tools.phrases import say
+
+    if isinstance(data, dict):
+        return {k: (say(v) if k == "summary" and v else [say(s) if isinstance(s, (str, dict)) else s for s in v] if k == "steps" and isinstance(v, list)
+                    else worded(v)) for k, v in data.items()}
+    if isinstance(data, list):
+        return [worded(v) for v in data]
+    return data
+
+
+def lines(calls: dict[str, list], seeds: int, words: bool = False, prefix: str = ""):
     from narrator.tools.dice import Roller
     from narrator.tools.registry import default_registry
 
     registry = default_registry()
     for name, arg_list in sorted(calls.items()):
+        if not name.startswith(prefix):
+            continue
         for i, args in enumerate(arg_list):
             for seed in range(seeds):
                 try:
                     r = registry.call(name, args, Roller(seed))
-                    text = f"{r.model_dump_json()}\t{r!r}"
+                    text = (json.dumps(worded(r.model_dump(mode="json")), sort_keys=True, ensure_ascii=False) if words
+                            else f"{r.model_dump_json()}\t{r!r}")
                 except Exception as e:  # noqa: BLE001 - an error is a result too: its text must not change
                     text = f"ERROR {type(e).__name__}: {e}"
                 yield f"{name}\t{i}\t{seed}\t{text}\n"
@@ -96,6 +115,8 @@ def main() -> None:
     p.add_argument("args_file")
     p.add_argument("out")
     p.add_argument("--seeds", type=int, default=20)
+    p.add_argument("--words", action="store_true", help="summary and steps in words, the rest as data")
+    p.add_argument("--tools", default="", help="only the tools whose name starts with this (e.g. minim_)")
     ns = ap.parse_args()
     if ns.cmd == "draw":
         calls = draw(ns.per_tool)
@@ -103,8 +124,8 @@ def main() -> None:
         print(f"{sum(map(len, calls.values()))} arguments for {len(calls)} tools")
         return
     calls = json.loads(Path(ns.args_file).read_text())
-    cold = list(lines(calls, ns.seeds))
-    warm = list(lines(calls, ns.seeds))
+    cold = list(lines(calls, ns.seeds, ns.words, ns.tools))
+    warm = list(lines(calls, ns.seeds, ns.words, ns.tools))
     if cold != warm:
         bad = next(i for i, (a, b) in enumerate(zip(cold, warm)) if a != b)
         raise SystemExit(f"a warm cache changed a result:\n{cold[bad]}{warm[bad]}")

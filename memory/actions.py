@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from narrator.tools.proposals import CLARIFY, REFUSE
 from narrator.tools.systems import get_system
+from narrator.tools.phrases import summary_of
 
 if TYPE_CHECKING:
     from narrator.memory.campaign import Campaign
@@ -103,7 +104,7 @@ def last_action(campaign: "Campaign") -> Undone | None:
         return Undone(str(player.payload.get("text", "")), [e.seq for e in span], _tools(span),
                       player.payload.get("actor"), player.seq - 1)
     last = changes[-1]
-    summary = last.payload["result"].get("summary", "")
+    summary = summary_of(last.payload["result"])
     return Undone(f"{last.payload['tool']} — {summary}".strip(" —"), [last.seq], [last.payload["tool"]], None,
                   last.seq - 1)
 

@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from narrator.memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
 from narrator.memory.paths import campaign_dir, campaigns_root, safe_name
-from narrator.memory.replay_data import as_data, at, words_path
+from narrator.memory.replay_data import as_data, at, in_words_as, words_path
 from narrator.memory.store import (
     BACKUP_DIR,
     DB_FILE,
@@ -410,9 +410,9 @@ class Campaign:
                                                                        derive_seed(self.master_seed, e.seq)), False,
                                         reworded, first_reworded)
                 result = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
-                replayed = _as_logged(result.model_dump(mode="json"), p["result"])
+                replayed = in_words_as(_as_logged(result.model_dump(mode="json"), p["result"]), p["result"])
                 if canonical(replayed) != canonical(p["result"]):
-                    logged_data, replayed_data = as_data(p["result"]), as_data(replayed)
+                    logged_data, replayed_data = as_data(p["result"], replayed), as_data(replayed, p["result"])
                     if canonical(logged_data) != canonical(replayed_data):
                         where = _first_difference(logged_data, replayed_data) or ("result", p["result"], replayed)
                         words = words_path(where[0])
@@ -497,6 +497,17 @@ def _one_line(text: object, limit: int = 100) -> str:
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
+def _said(summary: object) -> object:
+    """A logged summary in words where it can be read (a step whose phrase is known), else as it was stored: a damage
+    report must show whatever the file holds, never fail on it."""
+    from narrator.tools.phrases import PhraseError, say
+
+    try:
+        return say(summary) if isinstance(summary, (str, dict)) else summary
+    except (PhraseError, KeyError, TypeError, ValueError):
+        return summary
+
+
 def describe(e: TailEvent) -> str:
     """One line naming an event read back from a damaged file: its seq, kind and words (the text of a player,
     narration or note line; the tool and its summary for a tool call)."""
@@ -507,7 +518,7 @@ def describe(e: TailEvent) -> str:
         what = f"{e.kind} (unreadable payload: {_one_line(e.payload, 60)})"
     elif e.kind == "tool_call":
         result = p.get("result") if isinstance(p.get("result"), dict) else {}
-        what = f"tool_call {p.get('tool', '?')}: {_one_line(result.get('summary', ''))}"
+        what = f"tool_call {p.get('tool', '?')}: {_one_line(_said(result.get('summary', '')))}"
     elif e.kind == "tool_rejected":
         what = f"tool_rejected {p.get('tool', '?')}: {_one_line(str(p.get('error', '')).splitlines()[0:1])}"
     elif e.kind == "rewind":

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.memory.store import StoredEvent
+from narrator.tools.phrases import summary_of
 
 MetaValue = str | int | float | bool | list[str]
 CURRENT_SCENE = "place:scene"
@@ -147,7 +148,7 @@ class EventDeriver:
         elif event.kind == "tool_call":
             facts = self._facts(p.get("actor") or (self.turn.actor if self.turn else None), p["result"])
             self._learn(p["result"].get("changes") or [])
-            summary = p["result"].get("summary", "")
+            summary = summary_of(p["result"])
             if self.turn is not None:
                 self.turn.outcomes.append((p["tool"], summary))
                 self.turn.facts += [f for f in facts if f not in self.turn.facts]
@@ -211,7 +212,7 @@ class EventDeriver:
     def _tool_names(self, payload: dict[str, Any]) -> list[str]:
         args = payload.get("args") or {}
         named = [str(v) for k, v in args.items() if k in ("actor", "attacker", "defender", "name", "zone") and v]
-        return self.names.find(" ".join(named) + " " + payload["result"].get("summary", ""))
+        return self.names.find(" ".join(named) + " " + summary_of(payload["result"]))
 
     # -- records -------------------------------------------------------------------------------------------
     def _turn_record(self, t: _Turn) -> MemoryRecord:

@@ -8,6 +8,11 @@ citations — and of the explanation only the numbers, in order: rewording passe
 
 What counts as words is named, never guessed (:data:`WORDS`): a string elsewhere in a result is data ("success",
 a name) and is compared whole.
+
+Since results are data (:class:`tools.steps.Step`), a summary and steps logged as steps are compared as they are —
+kind and values exactly — and a new phrase table never shows as a difference at all. Only a result logged as text
+(by a narrator before steps) is compared by its numbers, against the replay's steps written out in words
+(:func:`as_data`'s ``like``).
 """
 
 from __future__ import annotations
@@ -23,13 +28,40 @@ NUMBER = re.compile(r"(?<![\w.])[-\u2212](?=\d)|\d+(?:[./]\d+)*")
 2, and the dash of a range "1-3" is no sign)."""
 
 
-def numbers(words: Any) -> Any:
-    """The numbers a summary or a list of step lines states, in order; anything else as it is."""
-    if isinstance(words, str):
-        return {"numbers": _stated(words)}
-    if isinstance(words, list) and all(isinstance(w, str) for w in words):
-        return {"numbers": [n for w in words for n in _stated(w)]}
+def _text(words: Any) -> bool:
+    return isinstance(words, str) or (isinstance(words, list) and any(isinstance(w, str) for w in words))
+
+
+def numbers(words: Any, like: Any = None) -> Any:
+    """The numbers a summary or a list of step lines states, in order, where it (or ``like``, the logged side it is
+    compared with) is text; steps compared with steps stay as they are."""
+    if _text(words) or _text(like) or (words == [] and like in (None, [])):
+        from narrator.tools.phrases import say
+
+        if isinstance(words, list):
+            return {"numbers": [n for w in words for n in _stated(say(w))]}
+        return {"numbers": _stated(say(words))}
     return as_data(words)
+
+
+def in_words_as(replayed: Any, logged: Any) -> Any:
+    """``replayed`` with its steps written out in words wherever ``logged`` holds text at the same place: a result
+    logged before results were data is the same result when these are equal (not even reworded)."""
+    if isinstance(replayed, dict):
+        other = logged if isinstance(logged, dict) else {}
+        out = {}
+        for k, v in replayed.items():
+            if k in WORDS and _text(other.get(k)):
+                from narrator.tools.phrases import say
+
+                out[k] = [say(w) for w in v] if isinstance(v, list) else say(v)
+            else:
+                out[k] = in_words_as(v, other.get(k))
+        return out
+    if isinstance(replayed, list):
+        other = logged if isinstance(logged, list) else []
+        return [in_words_as(v, other[i] if i < len(other) else None) for i, v in enumerate(replayed)]
+    return replayed
 
 
 def _stated(text: str) -> list[str]:
@@ -44,12 +76,16 @@ def _stated(text: str) -> list[str]:
     return found
 
 
-def as_data(result: Any) -> Any:
-    """A result's JSON with every :data:`WORDS` field reduced to :func:`numbers`: what replay compares."""
+def as_data(result: Any, like: Any = None) -> Any:
+    """A result's JSON with every :data:`WORDS` field in text reduced to :func:`numbers`: what replay compares.
+    ``like`` is the result it is compared with (the logged one), walked alongside: where that holds text, this
+    result's steps are written out and reduced the same way."""
     if isinstance(result, dict):
-        return {k: numbers(v) if k in WORDS else as_data(v) for k, v in result.items()}
+        other = like if isinstance(like, dict) else {}
+        return {k: numbers(v, other.get(k)) if k in WORDS else as_data(v, other.get(k)) for k, v in result.items()}
     if isinstance(result, list):
-        return [as_data(v) for v in result]
+        other = like if isinstance(like, list) else []
+        return [as_data(v, other[i] if i < len(other) else None) for i, v in enumerate(result)]
     return result
 
 

@@ -17,6 +17,7 @@ from narrator.memory.rulebooks import Passage, RulebookIndex
 from narrator.tools import render
 from narrator.tools.dice import Roller
 from narrator.tools.registry import Registry, default_registry
+from narrator.tools.phrases import steps_of
 
 WORKED_SEED = 7
 MIN_TOOL_SIMILARITY = 0.33
@@ -100,7 +101,7 @@ def worked_case(tool: str, similarity: float, registry: Registry | None = None) 
     args = registry.validate(tool, example)
     result = registry.call(tool, args, Roller(WORKED_SEED))
     return WorkedCase(tool, example, WORKED_SEED, round(similarity, 4), render.terminal(result, tool),
-                      list(result.steps), list(result.rule_refs))
+                      steps_of(result), list(result.rule_refs))
 
 
 _MATCHERS: dict[int, ToolMatcher] = {}

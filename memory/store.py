@@ -123,7 +123,18 @@ def _is_canonical(text: object) -> bool:
         return False
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2]
+def _v3(conn: sqlite3.Connection) -> None:
+    """Results as data: from version 3 a logged result's summary and steps are steps (``{"kind", "values", "ref"}``,
+    :mod:`tools.steps`), written out in words by the phrase tables, not English strings.
+
+    Nothing in an older log changes: its text lines stay as they were written, and every reader takes both
+    (:func:`tools.phrases.say`); replay compares a text line by its numbers (:mod:`memory.replay_data`). The version
+    is raised so that an older narrator, which reads summaries as strings, refuses a newer log ("written by a
+    newer narrator") instead of misreading it.
+    """
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1, _v2, _v3]
 """Migration i brings the schema from version i to i+1; ``PRAGMA user_version`` records where a file is."""
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from narrator.tools.contract import ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.steps import Step
 from narrator.tools.table import BoundResult
 from narrator.tools.tool import Tool
 
@@ -35,7 +36,7 @@ def run_pure(pure: Tool, roller: Roller, **values: Any) -> ToolResult:
     return pure.fn(args, roller)
 
 
-def bind(model: type[B], pure: ToolResult, changes: Iterable[Any] = (), *, summary: str | None = None,
+def bind(model: type[B], pure: ToolResult, changes: Iterable[Any] = (), *, summary: Step | str | None = None,
          before: Iterable[str] = (), after: Iterable[str] = (), refs: Iterable[str] = (), **fields: Any) -> B:
     """The table tool's result: everything the pure result holds, the table's own steps around its steps,
     extra citations (deduplicated, in order), the fields naming who acted, and the ops."""

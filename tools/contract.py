@@ -1,7 +1,9 @@
 """The result contract every tool honours, so narration, teaching and tests all read the same object.
 
 Every result carries ``summary`` (one line), ``steps`` (ordered lines a newcomer can follow) and ``rule_refs``
-(``file.md#Section heading``). Check-like results add ``dice`` (every die), ``outcome`` (the system's result),
+(``file.md#Section heading``). The summary and steps are data (:class:`tools.steps.Step`: a phrase's kind and the
+values it states); their words come from the phrase tables when a renderer asks (:mod:`tools.phrases`). A plain
+string is still accepted there: a result logged before results were data, and tools not yet moved to steps. Check-like results add ``dice`` (every die), ``outcome`` (the system's result),
 ``success`` (true/false, or null where the system has no pass/fail) and ``odds`` (the exact distribution of
 ``outcome`` before the roll). Results are frozen: nothing downstream can edit a number.
 
@@ -18,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from narrator.tools.dice import Die
 from narrator.tools.odds import Odds
+from narrator.tools.steps import Step
 
 if TYPE_CHECKING:
     from narrator.tools.facts import Fact
@@ -39,8 +42,9 @@ class ToolResult(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    summary: str = Field(description="One line saying what happened.")
-    steps: list[str] = Field(default_factory=list, description="Ordered explanation lines.")
+    summary: Step | str = Field(description="One line saying what happened: a step (data), or text in a result "
+                                "logged before results were data.")
+    steps: list[Step | str] = Field(default_factory=list, description="Ordered explanation lines, as steps.")
     rule_refs: list[str] = Field(default_factory=list, description="Rulebook citations, 'file.md#Section'.")
 
     @field_validator("rule_refs")

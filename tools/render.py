@@ -3,6 +3,8 @@
 * :func:`terminal` — what a person reads in the CLI or the game: summary, steps, odds bars, citations.
 * :func:`prompt` — what the LLM reads: compact, every number the narration may mention, nothing to invent.
 * :func:`markdown` — session exports and docs.
+
+A result's summary and steps are records; the words are written here, from the phrase tables (:mod:`tools.phrases`).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from narrator.tools.odds import Odds
+from narrator.tools.phrases import steps_of, summary_of
 
 BAR_WIDTH = 24
 
@@ -19,7 +22,7 @@ def _field(result: BaseModel, name: str):
 
 
 def _summary(result: BaseModel) -> str:
-    s = _field(result, "summary")
+    s = summary_of(result)
     if s:
         return s
     if _field(result, "expression") is not None:
@@ -52,8 +55,7 @@ def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -
     head = f"{name}: {_summary(result)}" if name else _summary(result)
     out = [head]
     if explain:
-        steps = _field(result, "steps") or []
-        out += [f"  {i}. {s}" for i, s in enumerate(steps, 1)]
+        out += [f"  {i}. {s}" for i, s in enumerate(steps_of(result), 1)]
         odds = _field(result, "odds")
         if isinstance(odds, Odds):
             out.append("  Odds before the roll:")
@@ -92,8 +94,7 @@ def prompt(result: BaseModel, name: str | None = None, effects: list | None = No
 
 def markdown(result: BaseModel, name: str | None = None) -> str:
     out = [f"**{name}** — {_summary(result)}" if name else f"**{_summary(result)}**", ""]
-    steps = _field(result, "steps") or []
-    out += [f"{i}. {s}" for i, s in enumerate(steps, 1)]
+    out += [f"{i}. {s}" for i, s in enumerate(steps_of(result), 1)]
     dice = _field(result, "dice") or []
     if dice:
         out += ["", "Dice: " + ", ".join(f"`{d}`" for d in dice)]

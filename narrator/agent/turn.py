@@ -27,6 +27,7 @@ from narrator.tools.notation import parse
 from narrator.tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
 from narrator.tools.systems.contract import Effect
 from narrator.tools.table import TableState
+from narrator.tools.phrases import summary_of
 
 
 def choice_words(p: Proposal) -> str:
@@ -204,7 +205,7 @@ class Agent:
 
     @staticmethod
     def summary(outcome: TurnOutcome) -> str:
-        return "; ".join(r.summary for _, r in outcome.results) or "Nothing happens that needs the dice."
+        return "; ".join(summary_of(r) for _, r in outcome.results) or "Nothing happens that needs the dice."
 
     @staticmethod
     def _is_notation(text: str) -> bool:

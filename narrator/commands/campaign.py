@@ -20,6 +20,7 @@ from narrator.memory.store import BACKUP_DIR, CampaignStore, list_backups
 from narrator.commands.rules import read_args
 from narrator.tools import safe_json
 from narrator.tools import render
+from narrator.tools.phrases import summary_of
 from narrator.tools.systems import get_system
 
 
@@ -210,7 +211,7 @@ def _add(ns, tool_attr: str, args):
         tool = getattr(get_system(c.system), tool_attr)
         result = c.call(tool, args)
         name = next((ch.name for ch in getattr(result, "changes", []) if getattr(ch, "op", "") == "put_character"), None)
-        print(result.summary)
+        print(summary_of(result))
         if name:
             print(get_system(c.system).sheet_text(c.state.characters[name]))
     return 0
@@ -232,7 +233,7 @@ def cmd_character_random(ns):
         args = random_character_args(c.system, rules_for(c.system).random_args(ns.name, ns.concept or None,
                                                                                dict(c.state.options)))
         result = c.call(system.random_character_tool, args)
-        print(result.summary)
+        print(summary_of(result))
         if ns.concept:
             print(chose_line(ns.concept, getattr(result, "concept_picks", [])))
         print(system.sheet_text(c.state.characters[result.actor]))
@@ -256,7 +257,7 @@ def cmd_character_list(ns):
 def cmd_character_edit(ns):
     with _open(ns) as c:
         result = c.call("table_edit_character", {"actor": ns.name, "set": _options(ns.set, "--set", "FIELD=VALUE")})
-    print(result.summary)
+    print(summary_of(result))
     return 0
 
 

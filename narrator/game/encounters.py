@@ -17,6 +17,7 @@ from narrator.memory.campaign import Campaign
 from narrator.prompts import FOES, prompt_path
 from narrator.tools.contract import ToolResult
 from narrator.tools.errors import UserError
+from narrator.tools.phrases import steps_of, summary_of
 
 DIFFICULTIES = ("easy", "moderate", "deadly")
 
@@ -59,8 +60,8 @@ def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
     chosen = options[total - 1]
     said = describe(chosen)
     shown = result.model_copy(update={
-        "summary": f"{result.summary} → {said}",
-        "steps": [*result.steps, f"The roll picks choice {total} of {len(options)}: {said}."]})
+        "summary": f"{summary_of(result)} → {said}",
+        "steps": [*steps_of(result), f"The roll picks choice {total} of {len(options)}: {said}."]})
     return chosen, [(f"table_roll ({purpose})", shown)]
 
 

@@ -35,6 +35,7 @@ from narrator.tools import render
 from narrator.tools.contract import ToolResult
 from narrator.tools.errors import NarratorError
 from narrator.tools.systems import get_system
+from narrator.tools.phrases import summary_of
 
 
 @dataclass
@@ -286,7 +287,7 @@ class GameSession:
         export give the action, where the answer itself ("greed", the last question's) would mean nothing."""
         if since is None or self.campaign is None:
             return ""
-        made = [e.payload["result"].get("summary", "") for e in self.campaign.store.events(after=since)
+        made = [summary_of(e.payload["result"]) for e in self.campaign.store.events(after=since)
                 if e.kind == "tool_call"]
         return "; ".join(m for m in made if m)
 

@@ -12,6 +12,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist
 from narrator.tools.problems import fail
+from narrator.tools.steps import step
 from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec
 from narrator.tools.table import BoundResult, SetField, TableState
 from narrator.tools.table_people import NAME, NpcArgs, RandomArgs, npc_seat_name, random_seat_tool, seat_tool
@@ -47,7 +48,8 @@ def coin_flip(args: FlipArgs, roller: Roller) -> FlipResult:
     one = Dist.uniform(["heads", "tails"])
     dist = one.combine(one, lambda a, b: "heads" if "heads" in (a, b) else "tails") if args.edge else one
     outcome = "heads" if heads else "tails"
-    return FlipResult(summary=f"{outcome}", steps=[f"Flipped {', '.join('heads' if d.face == 2 else 'tails' for d in dice)}."],
+    return FlipResult(summary=step("coin.outcome", outcome=outcome),
+                      steps=[step("coin.flipped", sides=["heads" if d.face == 2 else "tails" for d in dice])],
                       rule_refs=[CHECKS], dice=dice, outcome=outcome, success=heads,
                       odds=dist.odds(p_success=dist.p(lambda o: o == "heads"), order=("tails", "heads")))
 
@@ -65,7 +67,7 @@ class Made(ToolResult):
 @tool("coin")
 def coin_character(args: MakeArgs, roller: Roller) -> Made:
     """Make a Coin character: luck 1-3 as chosen, health 3."""
-    return Made(summary=f"{args.name} joins (luck {args.luck})", steps=[f"Luck {args.luck}, health 3."],
+    return Made(summary=step("coin.joins", name=args.name, luck=args.luck), steps=[step("coin.sheet", luck=args.luck, health=3)],
                 rule_refs=[CHARACTERS], character=Sheet(name=args.name, luck=args.luck, npc=args.npc))
 
 
@@ -101,7 +103,7 @@ def coin_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTab
         fail("edge", f"{name} has no luck left")
     changes = [SetField(name=name, field="luck", value=c.luck - 1, was=c.luck)] if args.edge else []
     r = run_pure(coin_flip, roller, edge=args.edge)
-    return bind(CheckOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(CheckOnTable, r, changes, summary=step("coin.check", name=name, flip=r.summary), actor=name)
 
 
 class CheckProposal(ProposalArgs):

@@ -35,3 +35,26 @@ def test_a_difference_in_numbers_points_back_to_the_words():
     logged = {"check": {"steps": ["a 1", "b 2"]}, "dice": [{"face": 4}]}
     assert at(logged, "result.check.steps") == ["a 1", "b 2"] and at(logged, "result.dice[0].face") == 4
     assert at(logged, "result.nothing[3]") is None
+
+
+def test_steps_compared_with_steps_are_data_and_old_text_is_compared_by_its_numbers():
+    """Results as data: a replayed step is compared with a logged step as it is (kind and values exactly); with a
+    line logged as text by an older narrator, the step is written out in words first — the same words are the same
+    result, other words with the same numbers are reworded, another number is a divergence."""
+    from narrator.memory.replay_data import in_words_as
+    from narrator.tools.phrases import register
+    from narrator.tools.steps import step
+
+    register("replaytest", {"joins": "{name} joins (luck {luck})", "flip": "Flipped {side}."})
+    new = {"summary": step("replaytest.joins", name="Flip", luck=3).model_dump(mode="json"),
+           "steps": [step("replaytest.flip", side="heads").model_dump(mode="json")], "luck": 3}
+    assert as_data(new, new) == new  # steps against steps: nothing reduced
+    other = {**new, "summary": step("replaytest.joins", name="Flip", luck=2).model_dump(mode="json")}
+    assert as_data(other, new) != as_data(new, other)
+    old = {"summary": "Flip joins (luck 3)", "steps": ["Flipped heads."], "luck": 3}
+    assert in_words_as(new, old) == old  # the same words: the same result
+    assert as_data(new, old) == as_data(old, new) == {"summary": {"numbers": ["3"]}, "steps": {"numbers": []},
+                                                      "luck": 3}
+    reworded = {**old, "summary": "Flip, luck 3, joins"}
+    assert in_words_as(new, reworded) != reworded and as_data(new, reworded) == as_data(reworded, new)
+    assert as_data(new, {**old, "summary": "Flip joins (luck 2)"}) != as_data({**old, "summary": "Flip joins (luck 2)"}, new)

@@ -193,6 +193,8 @@ class SystemBase:
     """The module with ``npc_turn(state, name)`` (a foe's calls in solo play)."""
     sheet_view_from: str = "sheet_view"
     """The module with ``sheet_text(sheet)`` (the sheet as a player reads it)."""
+    phrases_from: str = "phrases"
+    """The module with ``PHRASES``: the words of the system's steps, keyed by phrase (:mod:`tools.phrases`)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -307,6 +309,10 @@ class SystemBase:
 
     def worked_examples(self) -> dict[str, dict[str, Any]]:
         return dict(self.part(self.examples_from, "WORKED_EXAMPLES") or {})
+
+    def phrases(self) -> dict[str, Any]:
+        """The phrase table that writes this system's steps in words (kind ``"<system>.<phrase>"``)."""
+        return dict(self.part(self.phrases_from, "PHRASES") or {})
 
 
 def _is_package(module: str) -> bool:

@@ -28,6 +28,7 @@ from narrator.tools.systems.brew.rules import (
 )
 from narrator.tools.systems.brew.sheet_view import gear_line, weapon_kind
 from narrator.tools.table import TableState
+from narrator.tools.phrases import steps_of
 
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "perfect": "perfect success (+1 threshold)",
                  "astounding": "astounding success (+2 thresholds)", "hit": "the attack lands", "miss": "it misses",
@@ -295,7 +296,7 @@ class BrewRules(BaseRules):
         r = p.result
         keep = ("Pool =", "Against difficulty", "The pool", "Modifier", "2d6 keep", "Best at", "Defending",
                 "Attacker ", "Defender ", "Caster ")
-        lines = [s for s in r.steps if s.startswith(keep) or ": Pool =" in s or " rolls " in s[:60]]
+        lines = [s for s in steps_of(r) if s.startswith(keep) or ": Pool =" in s or " rolls " in s[:60]]
         if tool == "brew_attack_target":
             lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in r.damage_exact.items()))
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""

@@ -25,6 +25,7 @@ from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
 )
 from narrator.tools.table import TableState
+from narrator.tools.phrases import steps_of
 
 METHODS = ("fixed", "random", "buy")
 DEFAULT_POINTS = 30
@@ -167,7 +168,7 @@ class FivePlusRules(BaseRules):
         r = p.result
         if tool in ("fiveplus_attempt", "fiveplus_attack", "fiveplus_help", "fiveplus_treat", "fiveplus_use_ability"):
             keep = ("Modifiers:", "Lower bound", "Upper bound", "Success range", "The range")
-            lines = [s for s in r.steps if s.startswith(keep) or " uses " in s or "NPC of rank" in s]
+            lines = [s for s in steps_of(r) if s.startswith(keep) or " uses " in s or "NPC of rank" in s]
             successes = getattr(r, "successes_odds", None)
             if successes is not None:
                 lines.append("Successes it may bring (exact): "

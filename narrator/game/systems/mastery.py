@@ -34,6 +34,7 @@ from narrator.tools.systems.mastery.rules import (
 from narrator.tools.systems.mastery.sheet import cost_between
 from narrator.tools.systems.mastery.sheet_view import gear_text
 from narrator.tools.table import TableState
+from narrator.tools.phrases import steps_of
 
 MAX_ANSWER = 200
 CHECK_WORDS: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
@@ -251,7 +252,7 @@ class MasteryRules(BaseRules):
         r = p.result
         keep = ("Target number", "Pool =", "The GM", "The one base die", "No ", "wounds", "calls for", "best ",
                 " uses the ", "has no ", "cannot defend", "does not roll", "won a defence", "Damage")
-        lines = [s for s in r.steps if any(k in s for k in keep)]
+        lines = [s for s in steps_of(r) if any(k in s for k in keep)]
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
         title = f"Before the roll — {who}: " if who else "Before the roll — "
         if tool == "mastery_check":

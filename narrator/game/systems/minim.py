@@ -23,6 +23,7 @@ from narrator.tools.systems.minim.checks import TESTS
 from narrator.tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
 from narrator.tools.systems.minim.sheet_view import gear_text
 from narrator.tools.table import TableState
+from narrator.tools.phrases import steps_of
 
 POWER_LEVELS = ("normal", "stronger", "weaker")
 SHIFT = {"normal": 0, "stronger": 1, "weaker": -1}
@@ -174,7 +175,7 @@ class MinimRules(BaseRules):
             return None
         r = p.result
         keep = ("Target =", "A target", " has fallen", "Modifier")
-        lines = [s for s in r.steps if s.startswith(keep) or " has fallen" in s]
+        lines = [s for s in steps_of(r) if s.startswith(keep) or " has fallen" in s]
         what = f"{r.trait_name}" + (f" + {r.skill}" if r.skill else "")
         return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], OUTCOME_NAMES)
 
@@ -184,7 +185,7 @@ class MinimRules(BaseRules):
             return None
         result = p.result
         keep = ("Target =", "Zones:", "A target", "Aim (+1)")
-        lines = [s for s in result.steps if s.startswith(keep) or " attacks with " in s]
+        lines = [s for s in steps_of(result) if s.startswith(keep) or " attacks with " in s]
         damage = ", ".join(f"{k}: {v}" for k, v in result.damage_odds.exact.items())
         lines.append(f"Damage it may deal (exact): {damage}")
         return Preview(f"Before the roll — {result.attacker} attacks {result.defender}:", result.odds, lines,

@@ -19,6 +19,7 @@ from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.minim.challenge import challenge_of, rating_of
+from narrator.tools.phrases import summary_of
 
 MAX_FOES = 6
 BAND_MIDDLE = {"easy": Fraction(1, 10), "moderate": Fraction(7, 20), "deadly": Fraction(3, 4)}
@@ -81,7 +82,7 @@ class DungeonFloor:
 
     def generate(self, campaign: Campaign) -> SceneOutcome:
         floor = campaign.call("minim_dungeon_floor", {"party": party_members(campaign)})
-        text = f"Dungeon floor: {floor.summary}"
+        text = f"Dungeon floor: {summary_of(floor)}"
         scene = campaign.call("table_set_scene", {"text": text[:2000]})
         rows = [[str(r.number), r.kind, r.challenge_exact or "", "magic item" if r.reward else "",
                  "; ".join(r.features)] for r in floor.rooms]

@@ -28,6 +28,7 @@ from narrator.tools.systems.minisix.rules import (
 )
 from narrator.tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
 from narrator.tools.table import TableState
+from narrator.tools.phrases import steps_of
 
 MAX_ANSWER = 200
 GEAR = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *ARMOR, SHIELD, BUCKLER)}
@@ -220,7 +221,7 @@ class MiniSixRules(BaseRules):
             return None
         r = p.result
         lines = []
-        for step in r.steps:  # what decides the odds: everything said before the dice are thrown
+        for step in steps_of(r):  # what decides the odds: everything said before the dice are thrown
             if step.startswith("Rolled"):
                 break
             lines.append(step)

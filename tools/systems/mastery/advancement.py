@@ -30,9 +30,10 @@ from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
-from narrator.tools.systems.mastery.options import clean_name
 from narrator.tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
-from narrator.tools.systems.mastery.sheet import MasteryCharacter, cost_between, max_health_of, problems, step_cost
+from narrator.tools.systems.mastery.sheet import (
+    MasteryCharacter, clean, cost_between, max_health_of, problems, step_cost,
+)
 
 
 class CostArgs(ToolArgs):
@@ -86,7 +87,7 @@ class LearningChallenge(ToolArgs):
     @field_validator("trait", "ability", "skill", mode="before")
     @classmethod
     def _clean(cls, v: Any) -> Any:
-        return clean_name(v)
+        return clean(v)
 
 
 class AdvanceArgs(ToolArgs):
@@ -102,7 +103,7 @@ class AdvanceArgs(ToolArgs):
     @field_validator("name", mode="before")
     @classmethod
     def _clean(cls, v: Any) -> Any:
-        return clean_name(v)
+        return clean(v)
 
 
 class AdvanceResult(CheckResult):
@@ -127,12 +128,29 @@ def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tup
                                                         f"({', '.join(table) or 'none'})", name))
     if bad:
         return None, bad  # type: ignore[return-value]
-    spec = ChallengeSpec(die=die, tn=learning.tn, needed=learning.needed, trait=c.traits[learning.trait],
-                         ability=c.abilities.get(learning.ability, 0) if learning.ability else 0,
-                         skill=c.skills.get(learning.skill, 0) if learning.skill else 0,
-                         circumstance=learning.circumstance, trait_name=learning.trait,
-                         ability_name=learning.ability, skill_name=learning.skill)
+    spec = learning_spec(die, learning.tn, learning.needed, c.traits[learning.trait],
+                         c.abilities.get(learning.ability, 0) if learning.ability else 0,
+                         c.skills.get(learning.skill, 0) if learning.skill else 0,
+                         learning.circumstance, learning.trait, learning.ability, learning.skill)
     return spec, []
+
+
+@lru_cache(maxsize=1024, typed=True)
+def learning_spec(die: int, tn: int | str, needed: int, trait: int, ability: int, skill: int, circumstance: int,
+                  trait_name: str, ability_name: str | None, skill_name: str | None) -> ChallengeSpec:
+    """The learning challenge's validated spec (the ratings and the target number checked against the die as
+    always), made once per its values: frozen, it is shared; a spec that fails validation raises on every call."""
+    return ChallengeSpec(die=die, tn=tn, needed=needed, trait=trait, ability=ability, skill=skill,
+                         circumstance=circumstance, trait_name=trait_name, ability_name=ability_name,
+                         skill_name=skill_name)
+
+
+@lru_cache(maxsize=1024)
+def cost_line(kind: str, name: str, before: int, after: int, cost: int, triumphs: int) -> str:
+    """The price line of an advance, once per its values."""
+    return (f"{kind.capitalize()} {name}: " + ", ".join(
+        f"{r:+d} → {r + 1:+d} costs {step_cost(kind, r)}" for r in range(before, after))
+        + f"; {cost} triumphs in all, of {triumphs}.")
 
 
 @lru_cache(maxsize=1)
@@ -163,9 +181,7 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
     if cost > c.triumphs:
         raise ToolArgumentError("?", [FieldProblem("steps", f"{args.kind} {args.name} {before:+d} → {after:+d} costs "
                                                             f"{cost} triumphs; {c.name} has {c.triumphs}")])
-    steps = [f"{args.kind.capitalize()} {args.name}: " + ", ".join(
-        f"{r:+d} → {r + 1:+d} costs {step_cost(args.kind, r)}" for r in range(before, after))
-        + f"; {cost} triumphs in all, of {c.triumphs}."]
+    steps = [cost_line(args.kind, args.name, before, after, cost, c.triumphs)]
     learned = None
     dice: list = []
     odds = improved_odds()

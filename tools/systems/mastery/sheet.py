@@ -70,7 +70,18 @@ class HealthRule(_Part):
     @field_validator("trait", mode="before")
     @classmethod
     def _clean(cls, v: Any) -> Any:
-        return clean_name(v)
+        return clean(v)
+
+
+@lru_cache(maxsize=4096)
+def _clean_text(text: str) -> str:
+    """:func:`clean_name` of a text, once per text (a sheet's dozen names arrive with every call that carries it)."""
+    return clean_name(text)
+
+
+def clean(value: Any) -> Any:
+    """:func:`clean_name`, remembered for text (anything else as it does)."""
+    return _clean_text(value) if type(value) is str else clean_name(value)
 
 
 def _names(v: Any, what: str, sort: bool = True) -> Any:
@@ -80,7 +91,7 @@ def _names(v: Any, what: str, sort: bool = True) -> Any:
         return v
     out: dict[Any, Any] = {}
     for key, value in v.items():
-        name = clean_name(key)
+        name = clean(key)
         if not isinstance(name, str) or not name:
             raise ValueError(f"every {what} needs a name")
         if len(name) > 40:

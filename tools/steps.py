@@ -1,0 +1,58 @@
+"""An explanation line as data: which phrase says it, the values it states, the rule it applies (issue 30).
+
+Why: a result that stored its explanation as English (``"Die 1 rolled 4: +1"``) tied every reader to the words — a
+fixed typo was a divergence on every campaign that made that roll, and narration and teaching could only search the
+text. A :class:`Step` keeps the numbers and names; the words come from a phrase table (:mod:`tools.phrases`) when a
+renderer asks, so the terminal, the prompt, the Markdown export, narration and teaching read the same records, and
+a replay compares the records themselves. d20 does the same with its evaluated dice tree and its stringifiers.
+
+``kind`` is ``"<table>.<phrase>"``: the phrase table of one rules system (``minim``, ``brew``...) or a shared one
+(``common``), and a phrase in it. ``values`` hold JSON values only — numbers, names, labels, lists — and may nest a
+step (a summary that quotes another result's summary). A step is frozen, like the result that holds it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+KIND = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
+
+
+class Step(BaseModel):
+    """One line of a result's explanation (or its summary), as data."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str = Field(description="'<table>.<phrase>': the phrase table and the phrase that say it in words.")
+    values: dict[str, Any] = Field(default_factory=dict, description="What the line states: numbers, names, labels.")
+    ref: str | None = Field(None, description="The rule it applies, 'book.md#Section', where one line has its own.")
+
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, kind: str) -> str:
+        if not KIND.match(kind):
+            raise ValueError(f"a step's kind is '<table>.<phrase>' in lower case, not {kind!r}")
+        return kind
+
+    def __str__(self) -> str:
+        """The line in words (:func:`tools.phrases.say`): an f-string that quotes a step still reads right."""
+        from narrator.tools.phrases import say
+
+        return say(self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def step(kind: str, ref: str | None = None, **values: Any) -> Step:
+    """``step("minim.die", die=1, face=4, target=7)``: a line of ``kind`` stating ``values``."""
+    return Step(kind=kind, values=values, ref=ref)
+
+
+def is_step(value: Any) -> bool:
+    """A step, or a step as the log holds it (its JSON object)."""
+    return isinstance(value, Step) or (isinstance(value, dict) and isinstance(value.get("kind"), str)
+                                       and isinstance(value.get("values"), dict))
