@@ -42,6 +42,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, signed
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, die
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import (
     DIFFICULTIES, OUTCOMES, PHYSICAL, SKILL_ROLLS, THRESHOLD_STEP, THRESHOLDS,
@@ -100,7 +101,7 @@ class PoolBreakdown(Frozen):
     pool: int
 
 
-def pool_of(spec: PoolSpec, extra: int = 0, extra_reason: str = "") -> tuple[PoolBreakdown, list[str]]:
+def pool_of(spec: PoolSpec, extra: int = 0, extra_reason: str = "") -> tuple[PoolBreakdown, list[Step]]:
     """The pool and the line that explains it (a fresh list: callers add their own lines to it)."""
     breakdown, line = pool_line(spec.attribute, spec.skill or 0, spec.bonus, spec.attribute_name, spec.health,
                                 spec.health_rule, spec.laden, extra, extra_reason)
@@ -109,25 +110,33 @@ def pool_of(spec: PoolSpec, extra: int = 0, extra_reason: str = "") -> tuple[Poo
 
 @lru_cache(maxsize=4096)
 def pool_line(attribute: int, skill: int, bonus: int, attribute_name: str | None, health: int | None,
-              health_rule: str, laden: bool, extra: int, extra_reason: str) -> tuple[PoolBreakdown, str]:
+              health_rule: str, laden: bool, extra: int, extra_reason: str) -> tuple[PoolBreakdown, Step]:
     """:func:`pool_of` by the few values a pool depends on. Cached: a table rolls the same sheets' pools again and
     again, and the frozen breakdown and its line cost more to build (a model, half a dozen f-strings) than to look
     up; frozen, the breakdown is safe to share between results."""
     hp = health_penalty(attribute_name, health, health_rule)
     lp = laden_penalty(attribute_name, laden)
     pool = attribute + skill + bonus + hp + lp + extra
-    name = attribute_name or "attribute"
-    parts = [f"{name} {attribute}", f"skill {skill}" if skill else "no skill (attribute only)"]
-    if bonus:
-        parts.append(f"bonus {signed(bonus)}")
-    if hp:
-        parts.append(f"health {health}: {signed(hp)}" + (f" ({health_rule})" if health_rule != "standard" else ""))
-    if lp:
-        parts.append(f"laden: {signed(lp)}")
-    if extra:
-        parts.append(f"{extra_reason}: {signed(extra)}")
     return (PoolBreakdown(attribute=attribute, skill=skill, bonus=bonus + extra, health_penalty=hp,
-                          laden_penalty=lp, pool=pool), f"Pool = {' + '.join(parts)} = {pool}.")
+                          laden_penalty=lp, pool=pool),
+            step("brew.pool", attribute_name=attribute_name or "attribute", attribute=attribute, skill=skill,
+                 bonus=bonus, health=health, health_penalty=hp, health_rule=health_rule, laden_penalty=lp,
+                 extra=extra, extra_reason=extra_reason, pool=pool))
+
+
+def pool_words(v: Any) -> str:
+    """The pool line's words (the phrase ``brew.pool``): each part that counts, and the sum."""
+    skill, hp, health_rule = v["skill"], v["health_penalty"], v["health_rule"]
+    parts = [f"{v['attribute_name']} {v['attribute']}", f"skill {skill}" if skill else "no skill (attribute only)"]
+    if v["bonus"]:
+        parts.append(f"bonus {signed(v['bonus'])}")
+    if hp:
+        parts.append(f"health {v['health']}: {signed(hp)}" + (f" ({health_rule})" if health_rule != "standard" else ""))
+    if v["laden_penalty"]:
+        parts.append(f"laden: {signed(v['laden_penalty'])}")
+    if v["extra"]:
+        parts.append(f"{v['extra_reason']}: {signed(v['extra'])}")
+    return f"Pool = {' + '.join(parts)} = {v['pool']}."
 
 
 def keep_mode(specialty: bool, advantage: str) -> Keep:
@@ -148,12 +157,12 @@ def die_dist(mode: str, lucky: bool) -> Dist:
     return base.bind(lambda v: die(6) + 6 if v == 6 else Dist.certain(v))
 
 
-def roll_die(roller: Roller, mode: str, lucky: bool, purpose: str = "skill die") -> tuple[list[Die], int, list[str]]:
+def roll_die(roller: Roller, mode: str, lucky: bool, purpose: str = "skill die") -> tuple[list[Die], int, list[Step]]:
     """Throw the die as ``mode`` says (and Lucky's extra die): the dice, the result, and the lines."""
     if mode == "none":
         dice = [roller.roll(6, purpose)]
         value = dice[0].face
-        lines = [f"Rolled 1d6: {value}."]
+        lines = [step("brew.rolled_d6", value=value)]
     else:
         a, b = roller.roll(6, f"{purpose} 1"), roller.roll(6, f"{purpose} 2")
         first_kept = (a.face >= b.face) if mode == "high" else (a.face <= b.face)
@@ -161,14 +170,14 @@ def roll_die(roller: Roller, mode: str, lucky: bool, purpose: str = "skill die")
         dice = [a.with_flags(DieFlag.KEPT) if first_kept else a.with_flags(DieFlag.DROPPED),
                 b.with_flags(DieFlag.DROPPED) if first_kept else b.with_flags(DieFlag.KEPT)]
         value = kept.face
-        lines = [f"Rolled 2d6, keeping the {'higher' if mode == 'high' else 'lower'}: {a.face} and {b.face} → {value}."]
+        lines = [step("brew.rolled_2d6", keep=mode, first=a.face, second=b.face, value=value)]
     if lucky and value == 6:
         kept_index = next(i for i, d in enumerate(dice) if not d.has(DieFlag.DROPPED))
         dice[kept_index] = dice[kept_index].with_flags(DieFlag.EXPLODED)
         extra = roller.roll(6, f"{purpose} lucky", (DieFlag.EXTRA,))
         dice.append(extra)
         value += extra.face
-        lines.append(f"Lucky: a 6 rolls again, {extra.face}, and both count → {value}.")
+        lines.append(step("brew.lucky", extra=extra.face, value=value))
     return dice, value, lines
 
 
@@ -231,34 +240,31 @@ class Roll:
     total: int | None
     outcome: Outcome
     automatic: Literal["failure", "success"] | None
-    steps: list[str]
+    steps: list[Step]
 
 
 def resolve_roll(roller: Roller, pool: int, difficulty: int, mode: str, lucky: bool, automatic_success: bool = False,
                  purpose: str = "skill die", why_automatic: str = "") -> Roll:
     """Throw (or not) and judge one roll; ``automatic_success`` is Best at Thing."""
     marks = thresholds(difficulty)
-    steps = [f"Against {difficulty_text(difficulty)}: success at {marks['success']}, perfect at {marks['perfect']}, "
-             f"astounding at {marks['astounding']}."]
+    steps = [step("brew.against", difficulty=difficulty, **marks)]
     if pool <= 0:
-        steps.append(f"The pool is {pool}: an automatic failure, no roll.")
+        steps.append(step("brew.pool_fails", pool=pool))
         return Roll(dice=[], pool=pool, die_result=None, total=None, outcome="failure", automatic="failure",
                     steps=steps)
     automatic = None
     if pool >= difficulty:
         automatic = "success"
-        steps.append(f"The pool {pool} already meets the difficulty: an automatic success; the die still counts "
-                     "for the higher thresholds.")
+        steps.append(step("brew.pool_meets", pool=pool))
     elif automatic_success:
         automatic = "success"
-        steps.append(f"{why_automatic or 'Best at Thing'}: an automatic success; the die still counts for the "
-                     "higher thresholds.")
+        steps.append(step("brew.automatic", why=why_automatic or "Best at Thing"))
     dice, value, lines = roll_die(roller, mode, lucky, purpose)
     total = pool + value
     outcome = outcome_of(total, difficulty)
     if automatic:
         outcome = at_least(outcome, "success")
-    steps += lines + [f"Total = pool {pool} + {value} = {total}: {OUTCOME_WORDS[outcome]}."]
+    steps += lines + [step("brew.total", pool=pool, value=value, total=total, outcome=outcome)]
     return Roll(dice=dice, pool=pool, die_result=value, total=total, outcome=outcome, automatic=automatic,
                 steps=steps)
 
@@ -298,7 +304,7 @@ def check_fields(args: CheckArgs, roller: Roller, purpose: str = "skill die") ->
     breakdown, steps = pool_of(args)
     mode = keep_mode(args.specialty, args.advantage)
     if args.health is not None and args.health <= 0:
-        steps.append(f"Health {args.health}: unconscious or dying, no roll can be made.")
+        steps.append(step("brew.cannot_roll", health=args.health))
         breakdown = breakdown.model_copy(update={"pool": min(breakdown.pool, 0)})
     r = resolve_roll(roller, breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing, purpose)
     refs = [SKILL_ROLLS, THRESHOLDS]
@@ -312,8 +318,8 @@ def check_fields(args: CheckArgs, roller: Roller, purpose: str = "skill die") ->
         refs.append(CLASS_ANCESTRY)
     if args.lucky:
         refs.append(LUCKY_REF)
-    summary = (f"Pool {r.pool} vs {args.difficulty}: " + ("automatic failure" if r.total is None else
-               f"rolled {r.die_result} → {r.total}, {r.outcome}"))
+    summary = step("brew.check", pool=r.pool, difficulty=args.difficulty, die_result=r.die_result, total=r.total,
+                   outcome=r.outcome)
     return dict(
         summary=summary, steps=steps + r.steps, rule_refs=refs, dice=r.dice, outcome=r.outcome,
         outcome_label=OUTCOME_LABELS[r.outcome], success=r.outcome != "failure", odds=check_odds(breakdown.pool, args.difficulty, mode, args.lucky, args.best_at_thing),

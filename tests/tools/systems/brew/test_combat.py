@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from narrator.tools.registry import default_registry
 from narrator.tools.systems.brew.combat import base_damage, chase_dist, ChaseArgs
 
@@ -28,7 +29,7 @@ def test_petes_punch_lands_and_the_fur_cap_soaks_one(call):
                              "armor_soak": 1}, faces=[2, 1])
     assert (r.attacker_roll.total, r.defender_roll.total) == (7, 5)
     assert r.outcome == "hit" and r.margin == 2 and r.damage == 1
-    assert "7 beats 5 by 2 or more: +1 damage." in r.steps
+    assert "7 beats 5 by 2 or more: +1 damage." in steps_of(r)
 
 
 def test_with_the_belt_knife_the_damage_is_three(call):

@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 @pytest.mark.parametrize("health,state,clock", [
@@ -124,7 +125,7 @@ def test_jennys_arm_heals_alongside(call):
     r = call("brew_recovery", {"health": 4, "power": 2, "care": [True, True, False, False], "injuries": [30]})
     assert [d.health for d in r.days] == [6, 8, 9, 10]
     assert r.injuries_after == [24]
-    assert "24 day(s), or 12 with daily expert care" in r.steps[-1]
+    assert "24 day(s), or 12 with daily expert care" in steps_of(r)[-1]
 
 
 def test_new_damage_sets_the_injury_back(call):

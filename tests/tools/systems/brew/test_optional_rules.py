@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from narrator.tools.systems.brew.options import BrewOptions
 
 
@@ -56,14 +57,14 @@ def test_permanent_injuries_count_toward_the_cap_of_three(make_table):
     with pytest.raises(ToolArgumentError, match="the cap is 3"):
         t.call("brew_take_damage", {"target": "Jenny", "amount": 8, "reason": "fall", "lasting_injury": "arm"})
     r = t.call("brew_take_damage", {"target": "Jenny", "amount": 2, "reason": "fall"})
-    assert not any("lasting injury's healing back" in s for s in r.steps)
+    assert not any("lasting injury's healing back" in s for s in steps_of(r))
 
 
 def test_the_pure_damage_tool_keeps_a_lasting_injury_to_5(call):
     with pytest.raises(ToolArgumentError, match="only with a permanent injury"):
         call("brew_damage", {"health": 8, "amount": 12, "power": 2, "absorb": 10})
     r = call("brew_damage", {"health": 8, "amount": 12, "power": 2, "absorb": 10, "permanent": True})
-    assert r.health_after == 5 and "never heals" in r.steps[1]
+    assert r.health_after == 5 and "never heals" in steps_of(r)[1]
 
 
 # --- character regression -------------------------------------------------------------------------------------------
@@ -86,7 +87,7 @@ def test_regression_drops_the_agreed_points_where_the_player_picks(make_table):
     sheet = t.sheet("Pete")
     assert sheet["attributes"]["power"] == 2 and sheet["skills"]["melee"] == 1 and sheet["magic"] == {"odds": 2}
     assert sheet["skills"]["profession"] == 2 and sheet["professions"] == {"pig farmer": 2}
-    assert r.points == 2 and r.steps[-1] == "2 point(s) dropped, as agreed."
+    assert r.points == 2 and steps_of(r)[-1] == "2 point(s) dropped, as agreed."
 
 
 def test_a_dropped_trick_is_worth_its_price_and_magic_takes_mana_with_it(make_table):
@@ -130,4 +131,4 @@ def test_losing_the_class_takes_what_the_class_gave(make_table):
     assert sheet["character_class"] is None and sheet["class_bonuses"] == {}
     assert sheet["attributes"]["power"] == 2 and sheet["skills"] == {"melee": 2}
     assert sheet["tricks"] == ["Tough Skin"] and sheet["flaws"] == ["Greedy"] and sheet["specialties"] == []
-    assert any("its tricks: Lucky" in s for s in r.steps)
+    assert any("its tricks: Lucky" in s for s in steps_of(r))

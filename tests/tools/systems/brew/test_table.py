@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of, summary_of
 from narrator.tools.systems import get_system
 from narrator.tools.table import Initiative, Move, SetInitiative, SetZones, apply_all
 
@@ -34,7 +35,7 @@ def test_health_load_and_conditions_apply(table):
         name="Pete", conditions=["exhausted-1"])])
     r = table.call("brew_skill_roll", {"actor": "Pete", "skill": "stealth"}, faces=[])
     assert r.pool == 2 + 2 - 2 - 2 - 2 and r.outcome == "failure" and r.total is None
-    assert any("exhausted-1" in s for s in r.steps)
+    assert any("exhausted-1" in s for s in steps_of(r))
 
 
 def test_lucky_comes_from_the_tricks(table):
@@ -130,7 +131,7 @@ def test_ranges_come_from_the_zones(table):
     table.state = apply_all(table.state, [SetZones(zones=["bar", "floor", "door", "street"]),
                                           Move(name="Pete", zone="bar"), Move(name="Marlo", zone="door")])
     r = table.call("brew_attack_target", {"attacker": "Pete", "defender": "Marlo"}, faces=[4, 1])
-    assert r.range == "long" and r.weapon == "composite bow" and "Defender Marlo: speed 2 + athletics 1." in r.steps
+    assert r.range == "long" and r.weapon == "composite bow" and "Defender Marlo: speed 2 + athletics 1." in steps_of(r)
     with pytest.raises(ToolArgumentError):
         table.call("brew_attack_target", {"attacker": "Pete", "defender": "Marlo", "weapon": "belt knife"})
     table.state = apply_all(table.state, [Move(name="Marlo", zone="street")])
@@ -183,7 +184,7 @@ def test_a_knockout_adds_the_conditions(table):
     assert r.defender_roll.total is None  # at health 1 every pool of Marlo's is 0: no defence roll
     assert table.sheet("Marlo")["health"] < 0
     assert {"unconscious", "dying"} <= set(table.conditions("Marlo"))
-    assert r.summary.endswith("; Marlo is dying")  # the player reads who went down, in the book's word
+    assert summary_of(r).endswith("; Marlo is dying")  # the player reads who went down, in the book's word
     with pytest.raises(ToolArgumentError):
         table.call("brew_skill_roll", {"actor": "Marlo", "attribute": "wits"})
 
@@ -191,7 +192,7 @@ def test_a_knockout_adds_the_conditions(table):
 def test_an_attack_that_leaves_everyone_standing_says_no_state(table):
     fighters(table)
     r = table.call("brew_attack_target", {"attacker": "Pete", "defender": "Marlo"}, faces=[4, 1])
-    assert table.sheet("Marlo")["health"] > 0 and " is unconscious" not in r.summary and " is dying" not in r.summary
+    assert table.sheet("Marlo")["health"] > 0 and " is unconscious" not in summary_of(r) and " is dying" not in summary_of(r)
 
 
 def test_a_chase(table):
@@ -336,7 +337,7 @@ def test_carrying_and_soaking(table):
 def test_old_enemies_roll_beside_social_rolls(table):
     table.put("Rogue", npc=False, skills={"interaction": 2}, tricks=["Lucky"], flaws=["Old Enemies"])
     r = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "interaction"}, faces=[3, 1])
-    assert r.total == 2 + 2 + 3 and r.dice[-1].purpose == "old enemies die" and "will turn up" in r.steps[-1]
+    assert r.total == 2 + 2 + 3 and r.dice[-1].purpose == "old enemies die" and "will turn up" in steps_of(r)[-1]
     plain = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "stealth"}, faces=[3])
     assert len(plain.dice) == 1
 
