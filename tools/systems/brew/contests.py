@@ -27,9 +27,10 @@ from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.name_lists import records_once
 from narrator.tools.odds import Dist, Odds, die, shape_cache
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
-    OUTCOME_WORDS, PoolBreakdown, PoolSpec, difficulty_text, keep_mode, die_dist, label_odds, outcome_of,
+    PoolBreakdown, PoolSpec, keep_mode, die_dist, label_odds, outcome_of,
     pool_of, roll_die,
 )
 from narrator.tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
@@ -52,21 +53,22 @@ class SideRoll(Frozen):
     total: int | None
 
 
-def side_pool(side: Side, extra: int = 0, reason: str = "") -> tuple[PoolBreakdown, list[str]]:
+def side_pool(side: Side, extra: int = 0, reason: str = "") -> tuple[PoolBreakdown, list[Step]]:
     bonus = BEST_AT_CONTEST if side.best_at_thing else 0
     breakdown, lines = pool_of(side, extra + bonus, reason if not bonus else "Best at Thing" if not extra else
                                f"{reason} and Best at Thing")
-    return breakdown, [f"{side.name}: {lines[0]}"]
+    return breakdown, [step("brew.side", name=side.name, line=lines[0])]
 
 
-def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str) -> tuple[SideRoll, list[str]]:
+def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str) -> tuple[SideRoll, list[Step]]:
     if breakdown.pool <= 0:
         return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=[], die_result=None,
-                         total=None), [f"{side.name}'s pool is {breakdown.pool}: an automatic failure, no roll."])
+                         total=None), [step("brew.side_fails", name=side.name, pool=breakdown.pool)])
     dice, value, lines = roll_die(roller, keep_mode(side.specialty, side.advantage), side.lucky, purpose)
     total = breakdown.pool + value
     return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=dice, die_result=value,
-                     total=total), [f"{side.name}: {line}" for line in lines] + [f"{side.name}'s total: {total}."])
+                     total=total), [step("brew.side", name=side.name, line=line) for line in lines]
+            + [step("brew.side_total", name=side.name, total=total)])
 
 
 def total_dist(side: Side, pool: int) -> Dist:
@@ -141,14 +143,13 @@ def brew_contest(args: ContestArgs, roller: Roller) -> ContestResult:
     outcome = compare(ra.total, rb.total)
     margin = margin_of(ra.total, rb.total)
     winner = args.a.name if outcome == "win" else args.b.name if outcome == "lose" else None
-    verdict = (f"{winner} wins" + (f" by {abs(margin)}" if margin is not None else " (the other fails "
-               "automatically)")) if winner else "a standoff: neither beats the other"
+    verdict = step("brew.verdict", winner=winner, margin=margin)
     odds, margin_odds = contest_odds(keep_mode(args.a.specialty, args.a.advantage), args.a.lucky, ba.pool,
                                      keep_mode(args.b.specialty, args.b.advantage), args.b.lucky, bb.pool)
     return ContestResult(
-        summary=f"{args.a.name} {ra.total if ra.total is not None else 'auto-fail'} vs {args.b.name} "
-                f"{rb.total if rb.total is not None else 'auto-fail'}: {verdict}",
-        steps=[*la, *lb, *sa, *sb, f"Result: {verdict}."],
+        summary=step("brew.contest", a=args.a.name, a_total=ra.total, b=args.b.name, b_total=rb.total,
+                     verdict=verdict),
+        steps=[*la, *lb, *sa, *sb, step("brew.result", verdict=verdict)],
         rule_refs=[CONTESTED, SKILL_ROLLS] + ([SKILLS_REF] if args.a.best_at_thing or args.b.best_at_thing else []),
         dice=[*ra.dice, *rb.dice], outcome=outcome, success=outcome == "win",
         odds=odds, a=ra, b=rb, margin=margin, winner=winner, margin_odds=margin_odds,
@@ -234,19 +235,19 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
     chosen = next((p for p in people if args.base and p.name.casefold() == args.base.casefold()), None) or \
         max(people, key=lambda p: p.pool)
     base = chosen.pool
-    steps = [f"Base pool: {chosen.name}'s {base} (" + ("chosen" if args.base else "the highest of " + ", ".join(
-        f"{p.name} {p.pool}" for p in people)) + "); only one pool counts, every die is added.",
-             f"Against {difficulty_text(args.difficulty)}."]
+    steps = [step("brew.collab_base", name=chosen.name, base=base, chosen=bool(args.base),
+                  pools=[[p.name, p.pool] for p in people]),
+             step("brew.collab_against", difficulty=args.difficulty)]
     dice: list[Die] = []
     rolls: list[dict] = []
     if base <= 0:
-        steps.append(f"The base pool is {base}: an automatic failure, no roll.")
-        return CollaborateResult(summary=f"Base {base}: automatic failure", steps=steps,
+        steps.append(step("brew.base_fails", base=base))
+        return CollaborateResult(summary=step("brew.collab_fails", base=base), steps=steps,
                                  rule_refs=[COLLABORATIVE, THRESHOLDS], dice=[], outcome="failure", success=False,
                                  odds=label_odds(Dist.certain("failure")), base=chosen.name, base_pool=base,
                                  total=None, rolls_used=0, rolls=[], minutes=None)
     if base >= args.difficulty:
-        steps.append("The base pool already meets the difficulty: an automatic success; the dice still count.")
+        steps.append(step("brew.base_meets"))
     total = base
     if args.mode == "concurrent":
         for p in people:
@@ -254,8 +255,7 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
             dice.append(d)
             total += d.face
             rolls.append({"name": p.name, "face": d.face, "total": total})
-        steps.append("Concurrent: everyone rolls once — " + ", ".join(f"{r['name']} {r['face']}" for r in rolls) +
-                     f"; total {base} + {' + '.join(str(r['face']) for r in rolls)} = {total}.")
+        steps.append(step("brew.concurrent", rolls=[[r["name"], r["face"]] for r in rolls], base=base, total=total))
         odds = concurrent_odds(base, args.difficulty, len(people))
         outcome = outcome_of(total, args.difficulty)
         used = len(people)
@@ -269,19 +269,18 @@ def brew_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborateResult
             total += d.face
             used += 1
             rolls.append({"name": p.name, "face": d.face, "total": total})
-            steps.append(f"Try {used}: {p.name} rolls {d.face} → {total}.")
+            steps.append(step("brew.collab_try", n=used, name=p.name, face=d.face, total=total))
             if total >= args.difficulty:
                 break
         outcome = outcome_of(total, args.difficulty)
         if outcome == "failure":
-            steps.append(f"Out of tries after {used}: the task is not done.")
+            steps.append(step("brew.out_of_tries", used=used))
         odds = consecutive_odds(base, args.difficulty, limit)
     minutes = used * args.minutes_per_roll if args.minutes_per_roll and args.mode == "consecutive" else None
-    steps.append(f"Total {total}: {OUTCOME_WORDS[outcome]}" + (f", after {minutes} minutes of work" if minutes
-                                                                else "") + ".")
+    steps.append(step("brew.collab_total", total=total, outcome=outcome, minutes=minutes))
     return CollaborateResult(
-        summary=f"{args.mode.capitalize()} collaboration: {total} vs {args.difficulty}, {outcome}"
-                + (f" in {minutes} minutes" if minutes else ""),
+        summary=step("brew.collaboration", mode=args.mode, total=total, difficulty=args.difficulty, outcome=outcome,
+                     minutes=minutes),
         steps=steps, rule_refs=[COLLABORATIVE, THRESHOLDS], dice=dice, outcome=outcome, success=outcome != "failure",
         odds=odds, base=chosen.name, base_pool=base, total=total, rolls_used=used, rolls=rolls,
         minutes=minutes,

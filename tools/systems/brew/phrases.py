@@ -3,7 +3,16 @@ of a step's kind (``brew.<phrase>``). The helpers that need logic live in the ru
 
 from __future__ import annotations
 
+from typing import Any
+
+from narrator.tools.phrases import say
 from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
+
+
+def auto_fail(total: Any) -> Any:
+    """A side's total, or 'auto-fail' where its pool failed without a roll."""
+    return total if total is not None else "auto-fail"
+
 
 PHRASES = {
     # checks: the pool, the die, the total
@@ -22,4 +31,27 @@ PHRASES = {
     "cannot_roll": "Health {health}: unconscious or dying, no roll can be made.",
     "check": lambda v: f"Pool {v['pool']} vs {v['difficulty']}: " + (
         "automatic failure" if v["total"] is None else f"rolled {v['die_result']} → {v['total']}, {v['outcome']}"),
+    # contests and collaboration
+    "side": "{name}: {line}",
+    "side_fails": "{name}'s pool is {pool}: an automatic failure, no roll.",
+    "side_total": "{name}'s total: {total}.",
+    "verdict": lambda v: (f"{v['winner']} wins" + (f" by {abs(v['margin'])}" if v["margin"] is not None else
+                          " (the other fails automatically)")) if v["winner"] else "a standoff: neither beats the other",
+    "contest": lambda v: f"{v['a']} {auto_fail(v['a_total'])} vs {v['b']} {auto_fail(v['b_total'])}: {say(v['verdict'])}",
+    "result": "Result: {verdict}.",
+    "collab_base": lambda v: f"Base pool: {v['name']}'s {v['base']} (" + (
+        "chosen" if v["chosen"] else "the highest of " + ", ".join(f"{n} {p}" for n, p in v["pools"]))
+        + "); only one pool counts, every die is added.",
+    "collab_against": lambda v: f"Against {difficulty_text(v['difficulty'])}.",
+    "base_fails": "The base pool is {base}: an automatic failure, no roll.",
+    "collab_fails": "Base {base}: automatic failure",
+    "base_meets": "The base pool already meets the difficulty: an automatic success; the dice still count.",
+    "concurrent": lambda v: "Concurrent: everyone rolls once — " + ", ".join(f"{n} {f}" for n, f in v["rolls"])
+        + f"; total {v['base']} + {' + '.join(str(f) for _, f in v['rolls'])} = {v['total']}.",
+    "collab_try": "Try {n}: {name} rolls {face} → {total}.",
+    "out_of_tries": "Out of tries after {used}: the task is not done.",
+    "collab_total": lambda v: f"Total {v['total']}: {OUTCOME_WORDS[v['outcome']]}"
+        + (f", after {v['minutes']} minutes of work" if v["minutes"] else "") + ".",
+    "collaboration": lambda v: f"{v['mode'].capitalize()} collaboration: {v['total']} vs {v['difficulty']}, "
+        f"{v['outcome']}" + (f" in {v['minutes']} minutes" if v["minutes"] else ""),
 }
