@@ -27,7 +27,8 @@ from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, bounds, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ABILITIES, WOUNDS
-from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 
 STAKES_COST = 1
@@ -55,18 +56,18 @@ def fiveplus_stakes(args: StakesArgs, roller: Roller) -> StakesResult:
     lower, upper = bounds(args.check.level, args.check.damage, args.check.modifier, args.check.rank)
     first_total = sum(args.first)
     first_success = lower <= first_total <= upper
-    fatigue = apply_damage(args.fatigue, STAKES_COST)
-    steps = [f"The roll being replaced: {args.first[0]} + {args.first[1]} = {first_total} "
-             f"({'success' if first_success else 'failure'}).",
-             f"Raising the stakes costs {STAKES_COST} {args.fatigue.name} damage:", *fatigue.lines,
-             "The dice are re-rolled and the new roll stands:"]
+    fatigue, paying = damage_explained(args.fatigue, STAKES_COST)
+    steps = [step("fiveplus.stakes_first", a=args.first[0], b=args.first[1], total=first_total,
+                  outcome="success" if first_success else "failure"),
+             step("fiveplus.stakes_cost", cost=STAKES_COST, resistance=args.fatigue.name), *paying,
+             step("fiveplus.stakes_reroll")]
     roll = roll_check(args.check, roller, "stakes die")
     steps += roll.steps
     if roll.success != first_success:
-        steps.append("A failure reverted to a success." if roll.success else "A success turned into a fumble.")
+        steps.append(step("fiveplus.stakes_reverted" if roll.success else "fiveplus.stakes_fumble"))
     dice = [d.with_flags(DieFlag.REROLLED) for d in roll.dice]  # what they replaced is in `first`
-    return StakesResult(summary=f"Stakes raised ({STAKES_COST} {args.fatigue.name}): {first_total} → "
-                        f"{roll.total if roll.total is not None else 'impossible'}: {roll.outcome}",
+    return StakesResult(summary=step("fiveplus.stakes", cost=STAKES_COST, resistance=args.fatigue.name,
+                                     first=first_total, total=roll.total, outcome=roll.outcome),
                         steps=steps, rule_refs=list(dict.fromkeys([ABILITIES, WOUNDS, *refs_for(roll)])), dice=dice,
                         outcome=roll.outcome, success=roll.success, odds=roll.odds, first_total=first_total,
                         replaced=roll, fatigue=fatigue, first_success=first_success)
@@ -97,23 +98,24 @@ def fiveplus_ability(args: AbilityArgs, roller: Roller) -> AbilityResult:
         raise ToolArgumentError("?", [FieldProblem("uses", f"{args.ability} has no uses left", "0")])
     if args.cost and args.pays is None:
         raise ToolArgumentError("?", [FieldProblem("pays", "an ability with a cost needs the resistance that pays")])
-    steps = []
+    steps: list[Step] = []
     paid = None
     if args.cost and args.pays is not None:
-        paid = apply_damage(args.pays, args.cost)
-        steps += [f"{args.ability} costs {args.cost} {args.pays.name} damage:", *paid.lines]
+        paid, paying = damage_explained(args.pays, args.cost)
+        steps += [step("fiveplus.ability_cost", ability=args.ability, cost=args.cost, resistance=args.pays.name),
+                  *paying]
     roll = roll_check(args.check, roller, "ability die")
     steps += roll.steps
     shows = {"six": roll.sixes > 0, "one": roll.ones > 0, None: True}[args.trigger]
     activated = roll.success and shows
     if args.trigger and roll.success and not shows:
-        steps.append(f"The check succeeds but shows no {args.trigger}: the action resolves, the ability does not "
-                     "activate.")
-    steps.append(f"{args.ability} {'activates' if activated else 'does not take effect'}.")
+        steps.append(step("fiveplus.not_triggered", trigger=args.trigger))
+    steps.append(step("fiveplus.ability_effect", ability=args.ability, activated=activated))
     uses_after = None if args.uses is None else args.uses - 1
     if uses_after is not None:
-        steps.append(f"Uses left: {uses_after}.")
-    return AbilityResult(summary=f"{args.ability}: {roll.outcome}" + (", activated" if activated else ""),
+        steps.append(step("fiveplus.uses_left", uses=uses_after))
+    return AbilityResult(summary=step("fiveplus.ability", ability=args.ability, outcome=roll.outcome,
+                                      activated=activated),
                          steps=steps, rule_refs=list(dict.fromkeys([ABILITIES, *refs_for(roll)]
                                                                   + ([WOUNDS] if paid else []))),
                          dice=roll.dice, outcome=roll.outcome, success=roll.success, odds=roll.odds,

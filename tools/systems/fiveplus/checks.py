@@ -32,10 +32,11 @@ from narrator.tools.contract import CheckResult, ToolArgs, signed
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
-from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve
+from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve_explained
 from narrator.tools.systems.fiveplus.rules import (
     ABILITIES, BASE, IMPROVEMENT, RANGE, SPECIAL, SUCCESSES, TIERS, SuccessMode,
 )
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 
 Outcome = Literal["success", "failure", "impossible"]
@@ -61,8 +62,14 @@ def p_range(lower: int, upper: int) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def range_line(lower: int, upper: int) -> str:
-    """'Success range 7–9: P(success) = 5/12 (41.7%).' — once per range (printing a Fraction is not free)."""
+def range_line(lower: int, upper: int) -> Step:
+    """The step 'Success range 7–9: P(success) = 5/12 (41.7%).' — once per range."""
+    return step("fiveplus.success_range", lower=lower, upper=upper)
+
+
+@lru_cache(maxsize=4096)
+def range_words(lower: int, upper: int) -> str:
+    """The words of :func:`range_line`: once per range (printing a Fraction is not free)."""
     p = p_range(lower, upper)
     return f"Success range {lower}–{upper}: P(success) = {p} ({float(p) * 100:.1f}%)."
 
@@ -127,44 +134,57 @@ class CheckRoll(Frozen):
     sixes: int
     odds: Odds
     successes_odds: Odds
-    steps: list[str]
+    steps: list[Step]
 
 
 @lru_cache(maxsize=4096)
-def bound_lines(rank: int, level: int, damage: int, modifier: int, name: str) -> tuple[str, str]:
-    """The two lines that explain the range's ends, once per (rank, level, damage, modifier, descriptor name)."""
+def bound_lines(rank: int, level: int, damage: int, modifier: int, name: str) -> tuple[Step, Step]:
+    """The two steps that explain the range's ends, once per (rank, level, damage, modifier, descriptor name)."""
     lower, upper = bounds(level, damage, modifier, rank)
-    return (f"Lower bound = 5 + rank {rank} = {lower}.",
-            f"Upper bound = 5 + {name} level {level}" + (f" − damage {damage}" if damage else "")
-            + f" {signed(modifier)} (modifiers) = {upper}.")
+    return (step("fiveplus.lower_bound", rank=rank, lower=lower),
+            step("fiveplus.upper_bound", name=name, level=level, damage=damage, modifier=modifier, upper=upper))
 
 
 @lru_cache(maxsize=8192)
-def rolled(a: int, b: int, lower: int, upper: int) -> tuple[int, bool, int, str]:
-    """(total, success, distance, the line that says so) of the faces ``a`` and ``b`` against a non-empty range: 36
-    pairs per range, so the line is written once, not on every check."""
+def rolled(a: int, b: int, lower: int, upper: int) -> tuple[int, bool, int, Step]:
+    """(total, success, distance, the step that says so) of the faces ``a`` and ``b`` against a non-empty range: 36
+    pairs per range, so the step is made once, not on every check."""
     total = a + b
     success = lower <= total <= upper
     distance = 0 if success else (lower - total if total < lower else total - upper)
-    return total, success, distance, (f"Rolled {a} + {b} = {total}: "
-                                      + (f"inside {lower}–{upper}, the action succeeds as intended." if success
-                                         else f"outside {lower}–{upper} by {distance}, the action fails or is "
-                                              "incomplete."))
+    return total, success, distance, step("fiveplus.rolled", a=a, b=b, total=total, lower=lower, upper=upper,
+                                          success=success, distance=distance)
+
+
+def rolled_words(v) -> str:
+    return (f"Rolled {v['a']} + {v['b']} = {v['total']}: "
+            + (f"inside {v['lower']}–{v['upper']}, the action succeeds as intended." if v["success"]
+               else f"outside {v['lower']}–{v['upper']} by {v['distance']}, the action fails or is incomplete."))
 
 
 @lru_cache(maxsize=1024)
-def successes_line(a: int, b: int, mode: str, extra: int) -> tuple[int, str]:
-    """(successes, the line that counts them) of a successful roll showing ``a`` and ``b``."""
+def successes_line(a: int, b: int, mode: str, extra: int) -> tuple[int, Step]:
+    """(successes, the step that counts them) of a successful roll showing ``a`` and ``b``."""
     successes = successes_of(a, b, mode, extra)
+    return successes, step("fiveplus.successes", a=a, b=b, mode=mode, extra=extra, successes=successes)
+
+
+def successes_words(v) -> str:
+    a, b, mode, extra = v["a"], v["b"], v["mode"], v["extra"]
     base = {"normal": f"the lowest die, {min(a, b)}", "immunity": "ignored (immunity): 0",
             "resistance": "downgraded to 1 (resistance)", "weakness": f"the highest die, {max(a, b)} (weakness)"}
-    return successes, (f"Successes: {base[mode]}" + (f" {signed(extra)} from descriptors" if extra else "")
-                       + f" → {successes}.")
+    return (f"Successes: {base[mode]}" + (f" {signed(extra)} from descriptors" if extra else "")
+            + f" → {v['successes']}.")
 
 
 @lru_cache(maxsize=None)
-def special_line(ones: int, sixes: int) -> str:
-    """The line that reports a throw's 1s and 6s (special values)."""
+def special_line(ones: int, sixes: int) -> Step:
+    """The step that reports a throw's 1s and 6s (special values)."""
+    return step("fiveplus.special", ones=ones, sixes=sixes)
+
+
+def special_words(v) -> str:
+    ones, sixes = v["ones"], v["sixes"]
     words = ([f"{ones} one(s): a bad outcome for effects that use special values"] if ones else []) + \
             ([f"{sixes} six(es): a good outcome for effects that use special values"] if sixes else [])
     return "Special values: " + "; ".join(words) + "."
@@ -173,7 +193,7 @@ def special_line(ones: int, sixes: int) -> str:
 def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", upper_tier: bool = False) -> CheckRoll:
     """Range, roll, successes, doubles and special values of one check (``upper_tier``: the tier above is used).
 
-    Its explanation lines depend only on the range and the two faces, so each is written once and then read from a
+    Its explanation steps depend only on the range and the two faces, so each is made once and then read from a
     cache (:func:`bound_lines`, :func:`rolled`, :func:`successes_line`, :func:`special_line`); the check itself is
     built once, as the frozen :class:`CheckRoll` the bigger 5+ results nest."""
     lower, upper = bounds(args.level, args.damage, args.modifier, args.rank)
@@ -181,8 +201,7 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
     odds = check_odds(lower, upper)
     s_odds = successes_dist(lower, upper, args.successes_mode, args.extra_successes).odds()  # both memoised
     if upper < lower:
-        steps.append(f"The range {lower}–{upper} is empty: the action is impossible for this approach, so nothing "
-                     "is rolled.")
+        steps.append(step("fiveplus.empty_range", lower=lower, upper=upper))
         return CheckRoll(dice=[], outcome="impossible", success=False, total=None, lower=lower, upper=upper,
                          distance=lower - upper, successes=0, double=None, improvement=None, ones=0, sixes=0,
                          odds=odds, successes_odds=s_odds, steps=steps)
@@ -199,8 +218,8 @@ def roll_check(args: CheckArgs, roller: Roller, purpose: str = "check die", uppe
     double = a if a == b else None
     if double is not None:
         progress = Progress(level=args.level, tier=args.tier, next_level=args.next_level)
-        improvement = improve(progress, double, upper=upper_tier)
-        steps += improvement.lines
+        improvement, explained = improve_explained(progress, double, upper=upper_tier)
+        steps += explained
     ones, sixes = (a == 1) + (b == 1), (a == 6) + (b == 6)
     if ones or sixes:
         steps.append(special_line(ones, sixes))
@@ -237,15 +256,20 @@ def refs_for(roll: CheckRoll) -> list[str]:
     return refs
 
 
-def summary_of(roll: CheckRoll) -> str:
+def summary_of(roll: CheckRoll) -> Step:
     if roll.outcome == "impossible":
-        return f"Range {roll.lower}–{roll.upper} is empty: impossible, no roll"
-    text = f"Range {roll.lower}–{roll.upper}: rolled {roll.dice[0].face}+{roll.dice[1].face}={roll.total} → " \
-           f"{roll.outcome}"
-    if roll.successes:
-        text += f", {roll.successes} success{'es' if roll.successes != 1 else ''}"
-    if roll.improvement is not None:
-        text += f"; double {roll.double}: {roll.improvement.event.replace('_', ' ')}"
+        return step("fiveplus.check_impossible", lower=roll.lower, upper=roll.upper)
+    return step("fiveplus.check", lower=roll.lower, upper=roll.upper, a=roll.dice[0].face, b=roll.dice[1].face,
+                total=roll.total, outcome=roll.outcome, successes=roll.successes, double=roll.double,
+                event=roll.improvement.event if roll.improvement is not None else None)
+
+
+def check_words(v) -> str:
+    text = f"Range {v['lower']}–{v['upper']}: rolled {v['a']}+{v['b']}={v['total']} → {v['outcome']}"
+    if v["successes"]:
+        text += f", {v['successes']} success{'es' if v['successes'] != 1 else ''}"
+    if v["event"] is not None:
+        text += f"; double {v['double']}: {v['event'].replace('_', ' ')}"
     return text
 
 

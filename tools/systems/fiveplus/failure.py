@@ -29,6 +29,7 @@ from pydantic import Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.systems.fiveplus.rules import FAILURE
 from narrator.tools.tool import tool
 
@@ -101,23 +102,22 @@ def fiveplus_failure(args: FailureArgs, roller: Roller) -> FailureResult:
     range) or a negative effect; no identical retry without a change."""
     inside = args.lower <= args.total <= args.upper
     if inside:
-        return FailureResult(summary=f"{args.total} is inside {args.lower}–{args.upper}: a success, nothing to handle",
-                             steps=[f"{args.total} lies in {args.lower}–{args.upper}: the action succeeds as intended."],
+        return FailureResult(summary=step("fiveplus.not_failed", total=args.total, lower=args.lower, upper=args.upper),
+                             steps=[step("fiveplus.inside", total=args.total, lower=args.lower, upper=args.upper)],
                              rule_refs=[FAILURE], failed=False, distance=0, kind=args.kind, effect_after=args.effect,
                              setback=0, retry_allowed=True)
     distance = args.lower - args.total if args.total < args.lower else args.total - args.upper
-    steps = [f"{args.total} is {distance} away from {args.lower}–{args.upper}" if args.upper >= args.lower
-             else f"The range {args.lower}–{args.upper} is empty (impossible)",
-             f"Failure, {args.kind}: {MEANING[args.kind]}."]
+    steps = [step("fiveplus.away", total=args.total, distance=distance, lower=args.lower, upper=args.upper)
+             if args.upper >= args.lower else step("fiveplus.range_empty", lower=args.lower, upper=args.upper),
+             step("fiveplus.failure_kind", how=args.kind)]
     after, setback = 0, 0
     if args.kind == "reduced":
         after = reduced(args.effect, distance)
-        steps.append(f"Reduced effect: {args.effect} − {distance} = {after}.")
+        steps.append(step("fiveplus.reduced", effect=args.effect, distance=distance, after=after))
     elif args.kind == "negative":
         setback = args.setback
-        steps.append(f"Negative effect: {setback} damage to frustration (or the resistance the challenge names).")
-    steps.append(NO_RETRY)
-    return FailureResult(summary=f"Failure ({args.kind}), {distance} away" + (f": effect {after}" if args.kind ==
-                                                                               "reduced" else ""),
+        steps.append(step("fiveplus.negative", setback=setback))
+    steps.append(step("fiveplus.no_retry"))
+    return FailureResult(summary=step("fiveplus.failure", how=args.kind, distance=distance, after=after),
                          steps=steps, rule_refs=[FAILURE], failed=True, distance=distance, kind=args.kind,
                          effect_after=after, setback=setback, retry_allowed=False)

@@ -32,6 +32,8 @@ from typing import Literal
 from pydantic import Field
 
 from narrator.tools.frozen import Frozen
+from narrator.tools.phrases import said
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import MAX_FACE
 
 Event = Literal["level_up", "tier_unlocked", "tier_above_up", "base_tier_advanced", "marked", "upper_level_up"]
@@ -66,42 +68,47 @@ def full(level: int, tier: int) -> bool:
 
 def improve(before: Progress, face: int, upper: bool = False) -> Improvement:
     """The effect of a double ``face`` on a descriptor (``upper``: the tier above was the one used)."""
+    return improve_explained(before, face, upper)[0]
+
+
+def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple[Improvement, list[Step]]:
+    """:func:`improve`, with the steps that explain it (its ``lines`` are their words)."""
     if upper:
         level, tier = before.next_level or 0, before.tier + 1
         threshold = level + tier
         if face >= threshold:
             after = before.model_copy(update={"next_level": level + 1})
+            steps = [step("fiveplus.upper_level_up", face=face, level=level, tier=tier, threshold=threshold,
+                          before=before.text(), after=after.text())]
             return Improvement(double=face, threshold=threshold, event="upper_level_up", before=before, after=after,
-                               lines=[f"Double {face} ≥ level {level} + tier {tier} = {threshold} of the tier above: it "
-                                      f"gains a level, {before.text()} → {after.text()}."])
+                               lines=said(steps)), steps
         after = before.model_copy(update={"marked": True})
+        steps = [step("fiveplus.upper_marked", face=face, threshold=threshold, after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=[f"Double {face} < {threshold}: not enough to learn, but something interesting was "
-                                  f"noticed — marked {after.text()}."])
+                           lines=said(steps)), steps
     threshold = before.level + before.tier
     if face < threshold:
         after = before.model_copy(update={"marked": True})
+        steps = [step("fiveplus.marked", face=face, level=before.level, tier=before.tier, threshold=threshold,
+                      after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=[f"Double {face} < level {before.level} + tier {before.tier} = {threshold}: no level, "
-                                  f"but the descriptor is marked {after.text()} for later practice."])
+                           lines=said(steps)), steps
     level = before.level + 1
-    lines = [f"Double {face} ≥ level {before.level} + tier {before.tier} = {threshold}: the descriptor gains a level "
-             "(success or failure does not matter)."]
+    steps = [step("fiveplus.level_up", face=face, level=before.level, tier=before.tier, threshold=threshold)]
     next_level = before.next_level
     event: Event = "level_up"
     if face == MAX_FACE:
         if next_level is None:
             next_level, event = 1, "tier_unlocked"
-            lines.append(f"A double 6 also unlocks tier {before.tier + 1}: its first level.")
+            steps.append(step("fiveplus.tier_unlocked", tier=before.tier + 1))
         else:
             next_level, event = next_level + 1, "tier_above_up"
-            lines.append(f"A double 6 with tier {before.tier + 1} already unlocked levels up the tier above again "
-                         f"(+{next_level}).")
+            steps.append(step("fiveplus.tier_above_up", tier=before.tier + 1, next_level=next_level))
     tier = before.tier
     if next_level is not None and full(level, tier):
-        lines.append(f"Level {level} at tier {tier}: a double of at least {level + tier} is impossible, so the base "
-                     f"tier is fully levelled and the tier above becomes the base: level {next_level}, tier {tier + 1}.")
+        steps.append(step("fiveplus.base_tier_advanced", level=level, tier=tier, next_level=next_level))
         level, tier, next_level, event = next_level, tier + 1, None, "base_tier_advanced"
     after = Progress(level=level, tier=tier, next_level=next_level, marked=before.marked)
-    lines.append(f"{before.text()} → {after.text()}.")
-    return Improvement(double=face, threshold=threshold, event=event, before=before, after=after, lines=lines)
+    steps.append(step("fiveplus.progress", before=before.text(), after=after.text()))
+    return Improvement(double=face, threshold=threshold, event=event, before=before, after=after,
+                       lines=said(steps)), steps

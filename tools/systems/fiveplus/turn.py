@@ -33,6 +33,7 @@ from pydantic import Field, model_validator
 
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
 from narrator.tools.dice import Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ACTIONS, HELPING
 from narrator.tools.tool import tool
@@ -47,19 +48,22 @@ def turn_value(actions: int, move: bool) -> int:
     return min(FOCUS_BONUS, FOCUS_BASE - actions) + (MOVE_PENALTY if move else 0)
 
 
-def turn_lines(actions: int, resisting: int, move: bool) -> list[str]:
+def turn_lines(actions: int, resisting: int, move: bool) -> list[Step]:
     value = turn_value(actions, move)
-    if actions == 0:
-        lines = ["No action this turn: at most the +1 focus bonus of a single action, the best a turn gives"
-                 + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn."]
-    else:
-        name = "focus bonus" if actions == 1 else "rush penalty"
-        lines = [f"+2 at the start of the turn, −1 for each of {actions} action(s) ({name})"
-                 + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn."]
+    lines = [step("fiveplus.turn_value", actions=actions, move=move, value=value)]
     if resisting:
-        lines.append(f"{resisting} resisting roll(s) are instinctive: they do not count as actions, but get the "
-                     f"same {signed(value)}.")
+        lines.append(step("fiveplus.resisting", resisting=resisting, value=value))
     return lines
+
+
+def turn_value_words(v) -> str:
+    actions, move, value = v["actions"], v["move"], v["value"]
+    if actions == 0:
+        return ("No action this turn: at most the +1 focus bonus of a single action, the best a turn gives"
+                + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn.")
+    name = "focus bonus" if actions == 1 else "rush penalty"
+    return (f"+2 at the start of the turn, −1 for each of {actions} action(s) ({name})"
+            + (", −2 for a full move" if move else "") + f" = {signed(value)} to every roll this turn.")
 
 
 class TurnArgs(ToolArgs):
@@ -79,8 +83,7 @@ def fiveplus_turn(args: TurnArgs, roller: Roller) -> TurnResult:
     """The 5+ turn's modifier for every roll: +2, -1 per action taken (one action: +1 focus, the most a turn gives;
     more: rush), -2 for a full move; resisting rolls do not count as actions."""
     value = turn_value(args.actions, args.move)
-    return TurnResult(summary=f"{args.actions} action(s)" + (" and a move" if args.move else "")
-                      + f": {signed(value)} to every roll", steps=turn_lines(args.actions, args.resisting, args.move),
+    return TurnResult(summary=step("fiveplus.turn", actions=args.actions, move=args.move, value=value), steps=turn_lines(args.actions, args.resisting, args.move),
                       rule_refs=[ACTIONS], value=value, rolls=args.actions + args.resisting)
 
 
@@ -110,22 +113,19 @@ def fiveplus_help_bonus(args: HelpArgs, roller: Roller) -> HelpResult:
     """5+ help: +1 to another's action — supporting the same action needs no roll; a different help action must succeed;
     helping everyone is one action at -1 that gives all others +1."""
     if args.mode == "same_action":
-        return HelpResult(summary="Same action: +1 help, no roll", steps=[
-            "The helper supports the very same action (guiding the lock pick): +1 help to it, extending the success "
-            "range by one; the helper does not roll."], rule_refs=[HELPING], dice=[], outcome="help", success=True,
+        return HelpResult(summary=step("fiveplus.help_same"), steps=[step("fiveplus.help_same_why")], rule_refs=[HELPING], dice=[], outcome="help", success=True,
             odds=None, mode=args.mode, bonus=1, helper_check=None)
     check = args.check
     assert check is not None
-    steps = []
+    steps: list[Step] = []
     if args.mode == "everyone":
         check = check.model_copy(update={"modifier": max(-20, check.modifier - 1)})
-        steps.append("Helping everyone at once: the help action suffers a −1 difficulty penalty.")
+        steps.append(step("fiveplus.help_everyone"))
     roll = roll_check(check, roller, "help die")
     steps += roll.steps
     bonus = 1 if roll.success else 0
-    who = "every other character's actions against that adversary" if args.mode == "everyone" else "the helped action"
-    steps.append(f"The help action {'succeeds: +1 to ' + who if bonus else 'fails: no help bonus'}.")
-    return HelpResult(summary=f"Help ({args.mode.replace('_', ' ')}): {roll.outcome}, +{bonus}", steps=steps,
+    steps.append(step("fiveplus.help_outcome", mode=args.mode, bonus=bonus))
+    return HelpResult(summary=step("fiveplus.help", mode=args.mode, outcome=roll.outcome, bonus=bonus), steps=steps,
                       rule_refs=list(dict.fromkeys([HELPING, *refs_for(roll)])), dice=roll.dice,
                       outcome=roll.outcome, success=roll.success, odds=roll.odds, mode=args.mode, bonus=bonus,
                       helper_check=roll)

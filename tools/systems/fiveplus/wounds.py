@@ -31,6 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.phrases import said
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import COUNTER, ITEMS, WOUNDS
 from narrator.tools.tool import tool
 
@@ -61,22 +63,29 @@ class Outcome(Frozen):
 def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
                  wound: str | None = None) -> Outcome:
     """The counter, wound and incapacitation after ``amount`` damage."""
-    lines: list[str] = []
+    return damage_explained(r, amount, reduction, immune, wound)[0]
+
+
+def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
+                     wound: str | None = None) -> tuple[Outcome, list[Step]]:
+    """:func:`apply_damage`, with the steps that explain it (its ``lines`` are their words)."""
+    steps: list[Step] = []
     if immune:
-        lines.append(f"Immune: the {amount} damage is prevented.")
+        steps.append(step("fiveplus.immune", amount=amount))
         taken = 0
     else:
         taken = max(0, amount - reduction)
         if reduction:
-            lines.append(f"Protection reduces {amount} damage by {reduction} → {taken}.")
+            steps.append(step("fiveplus.protection", amount=amount, reduction=reduction, taken=taken))
     if r.wound_level > r.tier:
-        lines.append(f"{r.name}'s wound is already above its tier: incapacitated, the {taken} damage is lost.")
+        steps.append(step("fiveplus.already_incapacitated", name=r.name, taken=taken))
         return Outcome(taken=taken, counter_after=r.counter, wound_level_after=r.wound_level, wounds_gained=0,
-                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=lines)
+                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=said(steps)), steps
     counter, w, gained, major, lost = r.counter + taken, r.wound_level, 0, False, 0
     name = wound or f"{r.name} wound"
     if taken:
-        lines.append(f"{r.name} ({r.counter}/{r.level}:{r.tier}) takes {taken}: counter {r.counter} → {counter}.")
+        steps.append(step("fiveplus.takes", name=r.name, counter=r.counter, level=r.level, tier=r.tier, taken=taken,
+                          after=counter))
     while counter > r.level and not major:
         excess = counter - r.level
         w += 1
@@ -84,18 +93,16 @@ def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bo
         if w > r.tier:
             major, lost, was = True, excess, counter
             counter = 0
-            lines.append(f"{was} is above level {r.level}: {name} rises to level {w}, above "
-                         f"the resistance's tier {r.tier} — incapacitated, and it becomes a major wound (a trait); the "
-                         "accumulated damage resets" + (f" and {excess} more damage is lost." if excess else "."))
+            steps.append(step("fiveplus.major_wound", was=was, level=r.level, wound=name, wound_level=w, tier=r.tier,
+                              excess=excess))
             break
         counter = excess
-        lines.append(f"Above level {r.level} by {excess}: a minor wound, {name} at level {w} (a constant −{w} to all "
-                     f"actions); the counter resets and the {excess} left over counts on the tier "
-                     f"{r.tier + w} resistance: {counter}/{r.level}.")
+        steps.append(step("fiveplus.minor_wound", level=r.level, excess=excess, wound=name, wound_level=w,
+                          tier=r.tier + w))
     if taken and not gained:
-        lines.append(f"{counter} is not above level {r.level}: no wound.")
+        steps.append(step("fiveplus.no_wound", counter=counter, level=r.level))
     return Outcome(taken=taken, counter_after=counter, wound_level_after=w, wounds_gained=gained, major=major,
-                   current_tier=r.tier + w, lost=lost, lines=lines)
+                   current_tier=r.tier + w, lost=lost, lines=said(steps)), steps
 
 
 class DamageArgs(ToolArgs):
@@ -117,11 +124,10 @@ class DamageResult(ToolResult):
 def fiveplus_resistance_damage(args: DamageArgs, roller: Roller) -> DamageResult:
     """Damage on a 5+ resistance: the counter accumulates; above the level a minor wound (penalty = its level, counter
     reset, the rest carried over); a wound above the tier incapacitates (major wound)."""
-    out = apply_damage(args.resistance, args.amount, args.reduction, args.immune, args.wound)
+    out, steps = damage_explained(args.resistance, args.amount, args.reduction, args.immune, args.wound)
     r = args.resistance
     refs = [COUNTER, WOUNDS] + ([ITEMS] if args.reduction or args.immune else [])
-    state = "incapacitated (major wound)" if out.major else f"wound level {out.wound_level_after}" \
-        if out.wound_level_after else "unwounded"
-    return DamageResult(summary=f"{r.name}: {out.taken} damage → {out.counter_after}/{r.level}, {state}",
-                        steps=out.lines or ["No damage."], rule_refs=refs, outcome=out, incapacitated=out.major,
-                        penalty=-out.wound_level_after)
+    return DamageResult(summary=step("fiveplus.damage", name=r.name, taken=out.taken, counter=out.counter_after,
+                                     level=r.level, major=out.major, wound_level=out.wound_level_after),
+                        steps=steps or [step("fiveplus.no_damage")], rule_refs=refs, outcome=out,
+                        incapacitated=out.major, penalty=-out.wound_level_after)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 @pytest.mark.parametrize("actions,move,value", [(1, False, 1), (2, False, 0), (3, False, -1), (1, True, -1)])
@@ -21,7 +22,7 @@ def test_a_turn_without_action_gives_at_most_the_focus_bonus(call, resisting, mo
     resist-only turn (or an empty one) gets +1, not +2."""
     r = call("fiveplus_turn", {"actions": 0, "resisting": resisting, "move": move})
     assert r.value == value and r.rolls == resisting
-    assert r.steps[0].startswith("No action this turn")
+    assert steps_of(r)[0].startswith("No action this turn")
 
 
 def test_resisting_actions_do_not_count(call):
@@ -64,4 +65,4 @@ def test_reduced_effect_loses_1_per_value_outside(call):
 
 def test_a_negative_failure_is_a_setback(call):
     r = call("fiveplus_failure", {"total": 3, "lower": 5, "upper": 8, "kind": "negative"})
-    assert r.setback == 1 and "frustration" in " ".join(r.steps)
+    assert r.setback == 1 and "frustration" in " ".join(steps_of(r))

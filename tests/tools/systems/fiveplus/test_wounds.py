@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from narrator.tools.phrases import steps_of
 from narrator.tools.systems.fiveplus.wounds import ResistanceState, apply_damage
 
 
@@ -17,7 +18,7 @@ def test_the_dragon_burns_away_a_tier_1_resistance(call):
     assert out.wounds_gained == 1 and out.wound_level_after == 1 and not out.major and not r.incapacitated
     assert r.penalty == -1  # "a constant -1 penalty to all actions"
     assert out.counter_after == 1 and out.current_tier == 2  # "1 damage to the tier 2 resistance"
-    assert any("burned" in s for s in r.steps)
+    assert any("burned" in s for s in steps_of(r))
 
 
 def test_health_0_3_1_resets_while_the_wound_is_not_above_the_tier():
