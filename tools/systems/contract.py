@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from narrator.tools.effects import Effect, Resource, Vocabulary, effects_from_changes  # noqa: F401  (the contract's words)
+from narrator.tools.steps import Step
 
 if TYPE_CHECKING:
     from narrator.tools.contract import ToolResult
@@ -95,10 +96,10 @@ class TurnStart(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     dice: list[Any] = Field(default_factory=list)
-    steps: list[str] = Field(default_factory=list)
+    steps: list[Step | str] = Field(default_factory=list)
     changes: list[Any] = Field(default_factory=list)
     rule_refs: list[str] = Field(default_factory=list)
-    summary: str = Field("", description="What came of it in one line, added to the turn's summary (the line a "
+    summary: Step | str = Field("", description="What came of it in one line, added to the turn's summary (the line a "
                          "player reads); empty when nothing happened.")
 
 

@@ -19,10 +19,11 @@ from functools import lru_cache
 
 from pydantic import Field, field_validator, model_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ref
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK, OUTCOME_LABELS, Skill, Trait
 
@@ -40,23 +41,6 @@ def partial(face: int, target: int) -> int:
     if face == 6:
         return -1
     return 1 if face < target else 0 if face == target else -1
-
-
-@lru_cache(maxsize=4096)
-def explain_partial(face: int, target: int) -> str:
-    """Why a die gives its partial result (the same few lines for every test: built once per face and target)."""
-    p = partial(face, target)
-    if face == 1:
-        why = "a natural 1 is an automatic success"
-    elif face == 6:
-        why = "a natural 6 is an automatic failure"
-    elif face < target:
-        why = f"lower than the target {target}"
-    elif face == target:
-        why = f"equal to the target {target}"
-    else:
-        why = f"higher than the target {target}"
-    return f"{why} → {OUTCOME_LABELS[p]} ({signed(p)})"
 
 
 @lru_cache(maxsize=None)
@@ -117,7 +101,7 @@ class TargetBreakdown(Frozen):
     target: int
 
 
-def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[TargetBreakdown, list[str]]:
+def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[TargetBreakdown, list[Step]]:
     """The test target and the explanation of where it came from (a fresh list: callers add to it)."""
     breakdown, lines = target_lines(spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty,
                                     spec.trait_name, extra, extra_reason)
@@ -127,7 +111,7 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
 @lru_cache(maxsize=4096)
 def target_lines(trait: int, skill: str | None, has_skill: bool | None, spec_modifier: int, spent_faith: bool,
                  has_specialty: bool, trait_name: str | None, extra: int,
-                 extra_reason: str) -> tuple[TargetBreakdown, tuple[str, ...]]:
+                 extra_reason: str) -> tuple[TargetBreakdown, tuple[Step, ...]]:
     """:func:`target_of` by the values a target depends on. Cached: a group tests with the same sheets again and
     again (a collaboration makes one per helper), and the frozen breakdown and its lines cost more to build than to
     look up; frozen, the breakdown is safe to share between results."""
@@ -136,25 +120,13 @@ def target_lines(trait: int, skill: str | None, has_skill: bool | None, spec_mod
     specialty = 1 if has_specialty else 0
     modifier = spec_modifier + extra
     target = trait + skill_adj + specialty + modifier + faith
-    name = trait_name or "trait"
-    parts = [f"{name} {trait}"]
-    if skill is None:
-        parts.append("±0 (no relevant skill)")
-    else:
-        parts.append(f"{signed(skill_adj)} ({'has' if has_skill else 'lacks'} the {skill} skill)")
-    if specialty:
-        parts.append("+1 (a specialty applies)")
-    if spec_modifier:
-        parts.append(f"{signed(spec_modifier)} (bonuses and penalties)")
-    if extra:
-        parts.append(f"{signed(extra)} ({extra_reason})")
-    if faith:
-        parts.append("+1 (a faith point spent)")
-    lines = [f"Target = {' '.join(parts)} = {target}"]
+    lines = [step("minim.target", name=trait_name or "trait", trait=trait, skill=skill, has_skill=has_skill,
+                  specialty=specialty, modifier=spec_modifier, extra=extra, reason=extra_reason, faith=faith,
+                  target=target)]
     if target < 1:
-        lines.append("A target below 1 only succeeds on a natural 1 (automatic success).")
+        lines.append(step("minim.target_below_1"))
     elif target > 5:
-        lines.append("A target above 5 only fails on a natural 6 (automatic failure).")
+        lines.append(step("minim.target_above_5"))
     return TargetBreakdown(trait=trait, skill_adjustment=skill_adj, specialty=specialty, modifier=modifier,
                            faith=faith, target=target), tuple(lines)
 
@@ -167,7 +139,7 @@ class TestRoll:
     dice: list[Die]
     partials: list[int]
     outcome: int
-    steps: list[str]
+    steps: list[Step]
 
 
 def roll_test(roller: Roller, target: int, purpose: str = "test die") -> TestRoll:
@@ -177,13 +149,13 @@ def roll_test(roller: Roller, target: int, purpose: str = "test die") -> TestRol
 
 
 @lru_cache(maxsize=4096)
-def test_lines(a: int, b: int, target: int) -> tuple[tuple[int, int], int, tuple[str, ...]]:
+def test_lines(a: int, b: int, target: int) -> tuple[tuple[int, int], int, tuple[Step, ...]]:
     """The partials, outcome and lines of faces ``a`` and ``b`` against ``target``: 36 pairs per target, so each
     line is written once, not on every test."""
     partials = (partial(a, target), partial(b, target))
     outcome = sum(partials)
-    steps = (f"Die 1 rolled {a}: {explain_partial(a, target)}", f"Die 2 rolled {b}: {explain_partial(b, target)}",
-             f"Outcome = {signed(partials[0])} {signed(partials[1])} = {signed(outcome)}: {label(outcome)}")
+    steps = (step("minim.die", die=1, face=a, target=target), step("minim.die", die=2, face=b, target=target),
+             step("minim.outcome", partials=list(partials), outcome=outcome))
     return partials, outcome, steps
 
 
@@ -210,8 +182,8 @@ def minim_test(args: TestSpec, roller: Roller) -> MinimTestResult:
     refs = [TESTS] + ([SKILLS] if args.specialty else []) + ([MODIFIERS] if args.modifier else []) + (
         [FAITH] if args.faith else [])
     return MinimTestResult(
-        summary=f"Target {breakdown.target}: rolled {rolled.dice[0].face} and {rolled.dice[1].face} → "
-        f"{signed(rolled.outcome)} {label(rolled.outcome)}",
+        summary=step("minim.tested", target=breakdown.target, faces=[rolled.dice[0].face, rolled.dice[1].face],
+                     outcome=rolled.outcome),
         steps=steps,
         rule_refs=refs,
         dice=rolled.dice,

@@ -10,6 +10,7 @@ from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
+from narrator.tools.phrases import steps_of, summary_of
 
 
 def party(**tracks: tuple[int, int]) -> dict[str, dict[str, int]]:
@@ -37,8 +38,8 @@ def test_at_max_may_pass_the_point_but_need_not(call):
                                   "roleplay_vote": "Ana", "action_vote": "Bo"}, faces=[])
     assert faith_of(r) == {"Ana": 4, "Bo": 2}
     assert r.forfeited == ["Ana"] and r.awards[0].status == "forfeited" and r.awards[0].recipient is None
-    assert "1 point forfeited" in r.summary and "must" not in r.summary
-    assert any("may pass the point" in s for s in r.steps)
+    assert "1 point forfeited" in summary_of(r) and "must" not in summary_of(r)
+    assert any("may pass the point" in s for s in steps_of(r))
 
 
 def test_at_max_passes_to_another_player(call):
@@ -140,7 +141,7 @@ def test_vertical_adds_a_power_point_or_a_new_power(call):
     r = call("minim_vertical_progress", {"character": character(), "power": "contacts"}, faces=[])
     assert r.character.powers["contacts"] == 2 and sum(r.character.powers.values()) == 7
     r = call("minim_vertical_progress", {"character": character(), "power": "Flight"}, faces=[])
-    assert r.character.powers["flight"] == 1 and "a new power" in r.summary
+    assert r.character.powers["flight"] == 1 and "a new power" in summary_of(r)
 
 
 def test_vertical_adds_a_skill(call):

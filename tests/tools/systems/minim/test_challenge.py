@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minim.challenge import challenge_of, rating_of, tier_of
+from narrator.tools.phrases import steps_of
 
 # The tier table as printed in minim.md#Challenge, typed here independently of rules.py.
 TABLE = {5: Fraction(100), 4: Fraction(20), 3: Fraction(5), 2: Fraction(1), 1: Fraction(2, 10)}
@@ -26,8 +27,8 @@ def test_worked_example_2_tier3_foes_5_tier4_characters_combined_110(call):
     assert r.party.members[0].challenge_each_exact == "20"
     assert r.ratio_exact == "1/10" and r.rating == "easy"
     assert r.rule_refs == ["minim.md#Challenge"]
-    assert "foe 1: tier 3 → challenge 2 × 5 = 10" in r.steps
-    assert "party member 1: tier 4 → challenge 5 × 20 = 100" in r.steps
+    assert "foe 1: tier 3 → challenge 2 × 5 = 10" in steps_of(r)
+    assert "party member 1: tier 4 → challenge 5 × 20 = 100" in steps_of(r)
 
 
 def test_every_trait_at_4_is_tier_4(call):
@@ -36,7 +37,7 @@ def test_every_trait_at_4_is_tier_4(call):
     r = call("minim_challenge", {"party": [{"name": "Ana", "traits": [4, 4, 4]}]})
     member = r.party.members[0]
     assert (member.name, member.tier, member.challenge_exact) == ("Ana", 4, "20")
-    assert "Ana: median of traits [4, 4, 4] is tier 4 → challenge 20" in r.steps
+    assert "Ana: median of traits [4, 4, 4] is tier 4 → challenge 20" in steps_of(r)
 
 
 @pytest.mark.parametrize("traits", [(2, 3, 4), (4, 3, 2), (3, 4, 2), (2, 4, 3)])
@@ -103,7 +104,7 @@ def test_totals_are_the_exact_sums_of_the_table(party, foes):
 def test_rating_bands(call, party, foes, ratio, rating):
     r = call("minim_challenge", {"party": party, "foes": foes})
     assert (r.ratio_exact, r.rating) == (ratio, rating)
-    assert r.steps[-1].endswith(rating)
+    assert steps_of(r)[-1].endswith(rating)
 
 
 def test_rating_band_edges():
@@ -124,7 +125,7 @@ def test_environmental_advantage_doubles_and_disadvantage_halves(call):
     assert both.party.total_exact == "10" and both.party.multiplier_exact == "1/2" and both.ratio_exact == "2"
     assert "minim.md#Environmental-modifiers" in both.rule_refs
     assert "minim.md#Environmental-modifiers" not in plain.rule_refs
-    assert any("× 2 for environmental modifiers = 20" in s for s in doubled.steps)
+    assert any("× 2 for environmental modifiers = 20" in s for s in steps_of(doubled))
 
 
 def test_an_advantage_may_be_worth_one_and_a_half(call):
@@ -134,7 +135,7 @@ def test_an_advantage_may_be_worth_one_and_a_half(call):
                                  "foes_multiplier": 1.5})
     assert (r.foes.base_exact, r.foes.multiplier_exact, r.foes.total_exact) == ("10", "3/2", "15")
     assert r.ratio_exact == "3/2" and r.rating == "deadly"
-    assert any("× 3/2 for environmental modifiers = 15" in s for s in r.steps)
+    assert any("× 3/2 for environmental modifiers = 15" in s for s in steps_of(r))
 
 
 @pytest.mark.parametrize("given_value,exact", [(0.5, "1/2"), ("1/2", "1/2"), ("3/4", "3/4"), (1, "1"), (1.5, "3/2"),

@@ -13,6 +13,7 @@ from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
+from narrator.tools.phrases import steps_of, summary_of
 
 
 def create_args(**changes: Any) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def create_args(**changes: Any) -> dict[str, Any]:
 def test_validate_accepts_the_hand_built_character(call):
     r = call("minim_character_validate", {"character": sheet()}, faces=[])
     assert r.valid is True and r.violations == [] and r.tier == 3 and r.creation is True
-    assert "No rule is broken." in r.steps
+    assert "No rule is broken." in steps_of(r)
     assert "minim.md#Characters" in r.rule_refs
 
 
@@ -44,8 +45,8 @@ def test_validate_lists_every_violation(call):
     r = call("minim_character_validate", {"character": bad}, faces=[])
     assert r.valid is False
     assert len(r.violations) >= 5
-    assert r.summary == f"Mira: {len(r.violations)} rule violations"
-    assert all(f"✗ {v}" in r.steps for v in r.violations)
+    assert summary_of(r) == f"Mira: {len(r.violations)} rule violations"
+    assert all(f"✗ {v}" in steps_of(r) for v in r.violations)
 
 
 def test_validate_creation_false_accepts_an_advanced_character(call):
@@ -60,7 +61,7 @@ def test_validate_npc_skips_budgets(call):
     ogre = sheet(npc=True, traits={"brain": 1, "brawl": 5, "brass": 5}, skills=["fight"], powers={"smash": 3},
                  virtue=None, vice=None, health=5, max_health=5, faith=0, max_faith=0)
     r = call("minim_character_validate", {"character": ogre}, faces=[])
-    assert r.valid is True and r.creation is False and "narrator-character" in r.steps[0]
+    assert r.valid is True and r.creation is False and "narrator-character" in steps_of(r)[0]
 
 
 def test_validate_rejects_misshapen_sheets_as_argument_errors(registry):
@@ -78,7 +79,7 @@ def test_create_derives_health_faith_languages_and_wealth(call):
     assert (c.health, c.max_health, c.faith, c.max_faith) == (3, 3, 4, 4)
     assert r.tier == 3 and violations(c) == []
     assert c == MinimCharacter.model_validate(sheet(gear=[]))  # the same character as built by hand
-    assert any("languages 1 and wealth 1 for free" in s for s in r.steps)
+    assert any("languages 1 and wealth 1 for free" in s for s in steps_of(r))
 
 
 def test_create_with_specialty_and_gear(call):

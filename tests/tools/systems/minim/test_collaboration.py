@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 def die_partial(face: int, target: int) -> int:
@@ -73,7 +74,7 @@ def test_blood_sample_odds_by_hand(call):
 def test_outcomes_above_plus_two_are_bound(call):
     r = call("minim_collaborate", {"tests": [{"trait": 5}, {"trait": 5}]}, faces=[1, 2, 3, 1])
     assert (r.raw_total, r.outcome) == (4, 2)
-    assert any("bound to -2..+2, so +4 becomes +2" in s for s in r.steps)
+    assert any("bound to -2..+2, so +4 becomes +2" in s for s in steps_of(r))
 
 
 def test_outcomes_below_minus_two_are_bound(call):
@@ -137,7 +138,7 @@ def test_a_long_project_of_five_workers_adds_their_whole_total(call):
     r = call("minim_project", {"threshold": 100, "progress": 10, "tests": five}, faces=faces)
     assert (r.raw_total, r.outcome, r.added, r.bound) == (6, 2, 6, False)
     assert (r.progress_after, r.remaining, r.complete) == (16, 84, False)
-    assert any("the -2..+2 bound is for single actions" in s for s in r.steps)
+    assert any("the -2..+2 bound is for single actions" in s for s in steps_of(r))
     r = call("minim_project", {"threshold": 100, "progress": 10, "tests": five}, faces=[1] * 10)
     assert (r.raw_total, r.added, r.progress_after) == (10, 10, 20)
 
@@ -147,7 +148,7 @@ def test_the_strict_reading_adds_the_bound_outcome(call):
              faces=[1, 1, 1, 1])
     assert (r.raw_total, r.outcome, r.added, r.progress_after, r.remaining, r.complete) == (4, 2, 2, 12, 88, False)
     assert r.odds.p_success == 0  # +2 at most per period: 10 cannot reach 100 now
-    assert any("strict reading" in s for s in r.steps)
+    assert any("strict reading" in s for s in steps_of(r))
 
 
 def test_project_progress_can_go_negative(call):

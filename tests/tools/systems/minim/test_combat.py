@@ -11,6 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of, summary_of
 
 # A hero with brawl 3 and the fight skill: target 4, as in the rulebook's warrior example.
 HERO = {"trait": 3, "skill": "fight", "has_skill": True}
@@ -50,9 +51,9 @@ def test_rulebook_example_sword_vs_torn_leather(call):
     assert r.fumble is None
     assert [d.face for d in r.dice] == [3, 4, 2, 4, 6]
     assert r.rule_refs == ["minim.md#Tests", "minim.md#Attacks", "minim.md#Health"]
-    assert "Fatigue = weapon +1 − armor (-1) + 1 (success) = 3" in r.steps
-    assert "Avoidance die 3 rolled 6: > 4 → not avoided" in r.steps
-    assert r.summary.endswith("3 fatigue, 2 avoided, 1 damage (health 4 → 3)")
+    assert "Fatigue = weapon +1 − armor (-1) + 1 (success) = 3" in steps_of(r)
+    assert "Avoidance die 3 rolled 6: > 4 → not avoided" in steps_of(r)
+    assert summary_of(r).endswith("3 fatigue, 2 avoided, 1 damage (health 4 → 3)")
 
 
 def test_rulebook_example_damage_odds_by_hand(call):
@@ -91,14 +92,14 @@ def test_every_hit_deals_at_least_one_fatigue(call, faces, outcome):
     r = call("minim_attack", attack(weapon_quality=-2, armor_quality=2), faces=faces)
     assert r.outcome == outcome and r.fatigue == 1
     assert r.damage == 1 and r.defender_health_after == 3
-    assert any("raised to the minimum of 1" in s for s in r.steps)
+    assert any("raised to the minimum of 1" in s for s in steps_of(r))
 
 
 def test_health_never_reported_below_zero_and_unconscious(call):
     r = call("minim_attack", attack(weapon_quality=2, defender_health=1), faces=[3, 4, 6, 6, 6])
     assert r.fatigue == 3 and r.damage == 3
     assert r.defender_health_after == 0 and r.unconscious is True
-    assert "unconscious" in r.summary
+    assert "unconscious" in summary_of(r)
 
 
 def test_defending_adds_one_to_health_rolls(call):
@@ -108,7 +109,7 @@ def test_defending_adds_one_to_health_rolls(call):
     assert plain.fatigue == defended.fatigue == 1
     assert plain.avoidance_threshold == 2 and plain.avoided == 0 and plain.defender_health_after == 1
     assert defended.avoidance_threshold == 3 and defended.avoided == 1 and defended.defender_health_after == 2
-    assert any("+1 (only defended)" in s for s in defended.steps)
+    assert any("+1 (only defended)" in s for s in steps_of(defended))
 
 
 @pytest.mark.parametrize("penalty,threshold,avoided", [(-1, 3, 1), (-2, 2, 0)])
@@ -132,7 +133,7 @@ def test_failure_is_a_plain_miss(call):
     assert r.outcome == -1 and r.success is False
     assert r.fatigue == 0 and r.damage == 0 and r.avoidance_dice == [] and r.avoidance_threshold is None
     assert r.fumble is None and r.defender_health_after == 4
-    assert r.summary.endswith("the attack misses")
+    assert summary_of(r).endswith("the attack misses")
 
 
 def test_neutral_fumbles_the_target(call):
@@ -143,7 +144,7 @@ def test_neutral_fumbles_the_target(call):
     assert r.fumble.effect == "Stunned, cannot act next-turn"
     assert [d.face for d in r.dice] == [4, 4, 6, 6]
     assert "minim.md#Fumbles" in r.rule_refs
-    assert "the target fumbles: Stunned" in r.summary
+    assert "the target fumbles: Stunned" in summary_of(r)
 
 
 def test_critical_failure_fumbles_the_attacker(call):
@@ -157,7 +158,7 @@ def test_critical_failure_fumbles_the_attacker(call):
 def test_fumble_table_can_be_left_to_description(call):
     r = call("minim_attack", attack(roll_fumble=False), faces=[4, 4])
     assert r.fumble.victim == "target" and r.fumble.dice == [] and r.fumble.total is None and r.fumble.effect is None
-    assert "describe the fumble creatively" in r.steps[-1]
+    assert "describe the fumble creatively" in steps_of(r)[-1]
 
 
 # --- modifiers and zones -----------------------------------------------------------------------------------------
@@ -167,7 +168,7 @@ def test_aim_adds_one(call):
     r = call("minim_attack", attack(aim=True), faces=[4, 5, 1])
     assert r.target == 5  # brawl 3 + 1 (fight) + 1 (aimed)
     assert r.partials == [1, 0] and r.outcome == 1
-    assert r.steps[0] == "Target = brawl 3 +1 (has the fight skill) +1 (aimed last turn) = 5"
+    assert steps_of(r)[0] == "Target = brawl 3 +1 (has the fight skill) +1 (aimed last turn) = 5"
     assert r.avoided == 1 and r.damage == 0
 
 
@@ -177,14 +178,14 @@ def test_adjacent_zone_penalises_ranged_and_thrown_attacks(call, skill):
     assert r.target == 3  # brawl 3 + 1 (skill) - 1 (adjacent zone)
     assert r.partials == [1, 0] and r.outcome == 1  # at target 4, the 3 would have been another +1
     assert "minim.md#Zones" in r.rule_refs
-    assert r.steps[0] == f"Target = brawl 3 +1 (has the {skill} skill) -1 (into an adjacent zone) = 3"
+    assert steps_of(r)[0] == f"Target = brawl 3 +1 (has the {skill} skill) -1 (into an adjacent zone) = 3"
     assert r.damage == 1
 
 
 def test_aim_and_adjacent_zone_cancel(call):
     r = call("minim_attack", attack(skill="sports", adjacent_zone=True, aim=True), faces=[4, 5])
     assert r.target == 4 and r.outcome == -1
-    assert r.steps[1] == "Aim (+1) and the adjacent-zone penalty (-1) cancel out."
+    assert steps_of(r)[1] == "Aim (+1) and the adjacent-zone penalty (-1) cancel out."
 
 
 def test_close_combat_into_adjacent_zone_is_rejected(registry):
@@ -300,7 +301,7 @@ def test_every_fumble_row(call, total, effect):
     assert r.outcome == total and r.effect == effect
     assert r.effect_name == effect.split(",")[0]
     assert r.victim == "Grog" and r.success is None
-    assert r.summary.startswith(f"Fumble (Grog): {first} + {total - first} = {total}")
+    assert summary_of(r).startswith(f"Fumble (Grog): {first} + {total - first} = {total}")
     assert r.rule_refs == ["minim.md#Fumbles"]
 
 
@@ -342,7 +343,7 @@ def test_surprise_results(call, faces, test_outcome, result, can_act, penalty):
 
 def test_surprise_defaults_to_brass_perception(call):
     r = call("minim_surprise", WATCHMAN, faces=[3, 4])
-    assert r.steps[0] == "Target = brass 3 +1 (has the perception skill) = 4"
+    assert steps_of(r)[0] == "Target = brass 3 +1 (has the perception skill) = 4"
 
 
 def test_surprise_odds_count_the_36_rolls(call):

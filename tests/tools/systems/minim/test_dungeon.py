@@ -14,6 +14,7 @@ from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.registry import default_registry
 from narrator.tools.systems.minim.dungeon import lower_median, spread
+from narrator.tools.phrases import steps_of, summary_of
 
 # minim.md#Creating floors, typed here independently of rules.py.
 FEATURE_TABLE = {
@@ -63,9 +64,9 @@ def test_scripted_floor_with_rerolls_spread_features_and_reward(call):
     assert r.features[1].text == "One of the rooms holds a key that unlocks: All of the floor's rewards"
     assert r.rooms[4].features == ["A combat has environmental-modifiers"]
     assert r.rule_refs == ["minim.md#Dungeons", "minim.md#Creating floors", "minim.md#Challenge"]
-    assert "Rooms: 2d6 = 2 + 3 = 5" in r.steps
-    assert "Combat 2: d5 = 2, already a combat room → reroll" in r.steps
-    assert "Room 4 combat: 4/10 × 100 = challenge 40" in r.steps
+    assert "Rooms: 2d6 = 2 + 3 = 5" in steps_of(r)
+    assert "Combat 2: d5 = 2, already a combat room → reroll" in steps_of(r)
+    assert "Room 4 combat: 4/10 × 100 = challenge 40" in steps_of(r)
 
 
 def test_combats_are_capped_at_the_rooms_and_empty_room_traps_fall_back_to_any_room(call):
@@ -80,7 +81,7 @@ def test_combats_are_capped_at_the_rooms_and_empty_room_traps_fall_back_to_any_r
     assert r.combats == 2 and [room.kind for room in r.rooms] == ["combat", "combat"]
     assert [room.challenge_exact for room in r.rooms] == ["1/10", "1/10"]  # 1/5 split in two
     assert r.features[0].room == 1 and r.features[0].detail == "Hidden in an empty-room"
-    assert "Combats: d6 = 6, capped at the 2 rooms → 2" in r.steps
+    assert "Combats: d6 = 6, capped at the 2 rooms → 2" in steps_of(r)
 
 
 def test_a_lone_combat_takes_the_whole_challenge_without_a_weight_die(call):
@@ -210,7 +211,7 @@ def test_linger_patrol_only_on_a_1(call, face, outcome):
 
 
 def test_linger_room_is_optional(call):
-    assert call("minim_linger", {}, faces=[1]).summary == "Lingering: d6 = 1 → patrol"
+    assert summary_of(call("minim_linger", {}, faces=[1])) == "Lingering: d6 = 1 → patrol"
 
 
 def test_revisit_rolls_once_per_empty_room(call):

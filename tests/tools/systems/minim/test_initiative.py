@@ -6,6 +6,7 @@ import pytest
 
 from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of, summary_of
 
 
 def c(name: str, brain: int, count: int = 1) -> dict:
@@ -23,8 +24,8 @@ def test_highest_total_acts_first(call):
     assert [(e.position, e.name, e.total) for e in r.entries] == [(1, "Bob", 11), (2, "Ann", 6), (3, "Cat", 4)]
     assert faces(r.entries[1].dice) == [1, 2, 3]
     assert r.reroll_rounds == 0 and all(e.rerolls == [] for e in r.entries)
-    assert "Ann, brain 3: rolls 3 d6 → 1 + 2 + 3 = 6" in r.steps
-    assert r.summary == "Initiative order: Bob, Ann, Cat"
+    assert "Ann, brain 3: rolls 3 d6 → 1 + 2 + 3 = 6" in steps_of(r)
+    assert summary_of(r) == "Initiative order: Bob, Ann, Cat"
     assert r.rule_refs == ["minim.md#Initiative"]
 
 
@@ -41,7 +42,7 @@ def test_tie_reroll_only_orders_the_tied(call):
     assert faces(r.dice) == [3, 4, 5, 2, 6, 1, 1, 2, 2]
     assert [d.has(DieFlag.REROLLED) for d in r.dice] == [True] * 4 + [False] * 5
     assert r.reroll_rounds == 1
-    assert any(s.startswith("Tie at 7 between Ann, Bob: they reroll (tie-break round 1)") for s in r.steps)
+    assert any(s.startswith("Tie at 7 between Ann, Bob: they reroll (tie-break round 1)") for s in steps_of(r))
 
 
 def test_tie_in_the_reroll_is_rerolled_among_those_still_tied(call):
@@ -56,7 +57,7 @@ def test_tie_in_the_reroll_is_rerolled_among_those_still_tied(call):
     assert ann.rerolls[0].dice[0].has(DieFlag.REROLLED) and not ann.rerolls[1].dice[0].has(DieFlag.REROLLED)
     assert not cat.rerolls[0].dice[0].has(DieFlag.REROLLED)
     assert r.reroll_rounds == 2
-    assert any(s.startswith("Tie at 4, then 5 between Ann, Bob") for s in r.steps)
+    assert any(s.startswith("Tie at 4, then 5 between Ann, Bob") for s in steps_of(r))
 
 
 def test_separate_ties_are_broken_highest_first(call):
@@ -73,14 +74,14 @@ def test_a_group_rolls_once_for_all_its_units(call):
     assert r.order == ["Rats", "Hero"]
     rats = r.entries[0]
     assert rats.count == 6 and rats.total == 6 and faces(rats.dice) == [6]
-    assert r.summary == "Initiative order: Rats (×6), Hero"
+    assert summary_of(r) == "Initiative order: Rats (×6), Hero"
 
 
 def test_still_tied_after_100_rounds_ordered_by_name(call):
     r = call("minim_initiative", {"combatants": [c("bob", 1), c("Amy", 1)]}, faces=[1] * 202)
     assert r.reroll_rounds == 100
     assert r.order == ["Amy", "bob"] and r.ordered_by_name == ["Amy", "bob"]
-    assert "Still tied after 100 reroll rounds: bob, Amy are ordered by name instead." in r.steps
+    assert "Still tied after 100 reroll rounds: bob, Amy are ordered by name instead." in steps_of(r)
     assert sum(d.has(DieFlag.REROLLED) for d in r.dice) == 200 and len(r.entries[0].rerolls) == 100
 
 
@@ -89,7 +90,7 @@ def test_rerolls_stop_before_the_dice_limit(registry):
     r = registry.call("minim_initiative", {"combatants": [c("Zed", 2), c("Abe", 2)]}, roller)
     assert roller.remaining_script == ()
     assert r.reroll_rounds == 1 and r.order == ["Abe", "Zed"]
-    assert any(s.startswith("Still tied after the dice limit") for s in r.steps)
+    assert any(s.startswith("Still tied after the dice limit") for s in steps_of(r))
 
 
 def test_seeded_rolls_are_reproducible_and_complete(call):

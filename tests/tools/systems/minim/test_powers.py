@@ -8,6 +8,7 @@ import pytest
 
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minim.rules import QUALITY_PRICE
+from narrator.tools.phrases import steps_of, summary_of
 
 
 def faces_at_most(score: int) -> Fraction:
@@ -28,7 +29,7 @@ def test_roll_equal_to_score_activates_and_spends_the_faith_point(call):
     assert (r.faith_before, r.faith_after, r.faith_spent) == (2, 1, 1)
     assert [d.face for d in r.dice] == [3] and r.dice[0].sides == 6
     assert r.rule_refs == ["minim.md#Powers", "minim.md#Faith"]
-    assert "Fire-ball" in r.summary
+    assert "Fire-ball" in summary_of(r)
 
 
 def test_roll_above_score_wastes_the_action_but_keeps_the_faith_point(call):
@@ -36,7 +37,7 @@ def test_roll_above_score_wastes_the_action_but_keeps_the_faith_point(call):
     r = call("minim_power", {"power": "Detect lies", "score": 3, "faith": 1}, faces=[4])
     assert r.outcome == "wasted" and r.success is False
     assert (r.faith_after, r.faith_spent) == (1, 0)
-    assert any("not spent" in s for s in r.steps)
+    assert any("not spent" in s for s in steps_of(r))
 
 
 @pytest.mark.parametrize("score,face,outcome", [(1, 1, "activated"), (1, 2, "wasted"), (5, 5, "activated"),
@@ -65,7 +66,7 @@ def test_zero_faith_is_an_argument_error(registry):
 def test_uncounted_faith_is_allowed_for_a_narrators_pool(call):
     r = call("minim_power", {"power": "Claw", "score": 2, "faith": None}, faces=[2])
     assert r.outcome == "activated" and (r.faith_before, r.faith_after, r.faith_spent) == (None, None, 1)
-    assert "faith is not counted here" in r.steps[0] and "faith" not in r.summary
+    assert "faith is not counted here" in steps_of(r)[0] and "faith" not in summary_of(r)
 
 
 def test_every_bad_power_field_is_listed_and_modifiers_are_not_accepted(registry):
@@ -84,7 +85,7 @@ def test_much_cheaper_items_are_free_without_dice_or_faith(call, wealth, price):
     assert (r.wealth_after, r.faith_spent) == (wealth, 0)
     assert r.odds.exact == {"free": "1"} and r.odds.p_success == 1
     offered = call("minim_purchase", {"wealth": wealth, "price": price, "faith": True}, faces=[])
-    assert offered.faith_spent == 0 and "No roll is needed, so no faith point is spent." in offered.steps
+    assert offered.faith_spent == 0 and "No roll is needed, so no faith point is spent." in steps_of(offered)
 
 
 def test_a_purchase_costs_wealth_not_faith(call):
@@ -94,7 +95,7 @@ def test_a_purchase_costs_wealth_not_faith(call):
     assert r.outcome == "bought" and r.success is True
     assert (r.wealth_before, r.wealth_after, r.faith_spent) == (3, 2, 0)
     assert "minim.md#Faith" not in r.rule_refs
-    assert any("No faith point is needed" in s for s in r.steps)
+    assert any("No faith point is needed" in s for s in steps_of(r))
 
 
 def test_a_faith_point_may_add_its_usual_plus_one(call):

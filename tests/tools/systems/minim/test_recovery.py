@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 def die_partial(face: int, target: int) -> int:
@@ -107,7 +108,7 @@ def test_gritty_healing_restores_at_most_one_point_a_period(call):
     assert [d.purpose for d in r.dice] == ["character test die 1", "character test die 2",
                                            "medic test die 1", "medic test die 2"]
     assert "minim.md#Collaboration" in r.rule_refs
-    assert any("at most one point" in s for s in r.steps)
+    assert any("at most one point" in s for s in steps_of(r))
 
 
 def test_the_medic_can_carry_a_failing_patient_and_a_failing_medic_can_sink_a_success(call):

@@ -20,6 +20,7 @@ from narrator.tools.systems.minim.rules import CHALLENGE_BY_TIER, TRAIT_OF_SKILL
 from narrator.tools.systems.minim.sheet import MinimCharacter, tier, violations
 from narrator.tools.systems.minim.table_characters import KEYWORD_SKILLS, keywords_in
 from narrator.tools.table import PutCharacter, SetConditions, SetField, SetSystemState, TableState
+from narrator.tools.phrases import steps_of
 
 
 def problems_of(excinfo) -> dict[str, str]:
@@ -160,7 +161,7 @@ def test_npc_keyword_bias_against_no_keyword(registry):
     assert counts["hunter"]["fire"] == counts["hunter"]["survival"] == 200
     assert 0 < counts["mysterious stranger"]["fire"] < 120  # 4 of 15 skills rolled: about 53
     r = registry.call("minim_add_npc", {"concept": "mysterious stranger"}, Roller(0), state)
-    assert r.keywords == [] and "No concept keyword matched: every skill is rolled." in r.steps
+    assert r.keywords == [] and "No concept keyword matched: every skill is rolled." in steps_of(r)
 
 
 def test_npc_weapon_suits_its_attack_skill(registry):
@@ -199,8 +200,8 @@ def test_check_reads_trait_and_skill_from_the_sheet(hero, registry):
     assert (r.target, r.outcome, r.dice, r.odds, r.partials) == (pure.target, pure.outcome, pure.dice, pure.odds,
                                                                  pure.partials)
     assert r.target == 4 and r.outcome == 1 and r.changes == []
-    assert r.steps[0] == "Hero tests brawl 3 with fight (has it)."
-    assert "Target = brawl 3 +1 (has the fight skill) = 4" in r.steps
+    assert steps_of(r)[0] == "Hero tests brawl 3 with fight (has it)."
+    assert "Target = brawl 3 +1 (has the fight skill) = 4" in steps_of(r)
 
 
 def test_check_lacking_skill_other_trait_and_trait_only(hero):
@@ -217,14 +218,14 @@ def test_check_lacking_skill_other_trait_and_trait_only(hero):
 def test_check_modifiers_twice_as_long_and_fallen(hero):
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight", "twice_as_long": True, "modifier": -2},
                   faces=[1, 1])
-    assert r.target == 3 and "Modifier -1 = -2 given, +1 taking twice as long." in r.steps
+    assert r.target == 3 and "Modifier -1 = -2 given, +1 taking twice as long." in steps_of(r)
     hero.call("table_condition", {"actor": "Hero", "condition": "fallen"})
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight"}, faces=[1, 1])
     assert r.target == 3 and r.target_breakdown.modifier == -1
-    assert "Hero is fallen (-1 to all actions) until the end of Hero's next turn: -1 to the target." in r.steps
+    assert "Hero is fallen (-1 to all actions) until the end of Hero's next turn: -1 to the target." in steps_of(r)
     assert "minim.md#Fumbles" in r.rule_refs
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight", "twice_as_long": True}, faces=[1, 1])
-    assert r.target == 4 and "Modifier ±0 = +1 taking twice as long, -1 fallen." in r.steps
+    assert r.target == 4 and "Modifier ±0 = +1 taking twice as long, -1 fallen." in steps_of(r)
 
 
 def test_check_spends_faith_and_refuses_at_zero(hero):
@@ -333,7 +334,7 @@ def test_buy_free_unaffordable_and_without_faith(hero):
     assert "Hero has 0 faith" in problems_of(e)["faith"]
     hero.put("Rat", brain=1, brawl=2, brass=1)
     r = hero.call("minim_buy", {"actor": "Rat", "item": "cheese", "quality": -2}, faces=[])
-    assert r.outcome == "unaffordable" and "Rat has no wealth power on the sheet: wealth 0." in r.steps
+    assert r.outcome == "unaffordable" and "Rat has no wealth power on the sheet: wealth 0." in steps_of(r)
 
 
 def test_grant_faith_caps_and_reports_overflow(hero):
@@ -341,7 +342,7 @@ def test_grant_faith_caps_and_reports_overflow(hero):
     r = hero.call("minim_grant_faith", {"actor": "Hero", "amount": 3, "reason": "virtue", "note": "saved a child"})
     assert (r.faith_before, r.faith_after, r.gained, r.overflow) == (0, 2, 2, 1)
     assert r.changes == [SetField(name="Hero", field="faith", value=2, was=0)]
-    assert "acting on their virtue (courage): saved a child" in r.steps[0]
+    assert "acting on their virtue (courage): saved a child" in steps_of(r)[0]
     r = hero.call("minim_grant_faith", {"actor": "Hero", "reason": "highlight"})
     assert r.changes == [] and r.overflow == 1 and "minim.md#Advancement" in r.rule_refs
     with pytest.raises(ToolArgumentError):
@@ -356,12 +357,12 @@ def test_damage_and_heal_clamp_and_track_unconsciousness(hero):
     assert (r.health_before, r.health_after, r.unconscious) == (4, 0, True)
     assert r.changes == [SetField(name="Hero", field="health", value=0, was=4),
                          SetConditions(name="Hero", conditions=["unconscious"])]
-    assert "Health cannot go below 0." in r.steps
+    assert "Health cannot go below 0." in steps_of(r)
     assert hero.call("minim_damage", {"target": "Hero", "amount": 1, "reason": "kicked"}).changes == []
     r = hero.call("minim_heal", {"target": "Hero", "amount": 2, "reason": "potion"})
-    assert r.health_after == 2 and hero.conditions("Hero") == [] and "Hero regains consciousness." in r.steps
+    assert r.health_after == 2 and hero.conditions("Hero") == [] and "Hero regains consciousness." in steps_of(r)
     r = hero.call("minim_heal", {"target": "Hero", "amount": 50})
-    assert r.health_after == 4 and "Health can never go above its maximum 4." in r.steps
+    assert r.health_after == 4 and "Health can never go above its maximum 4." in steps_of(r)
     assert hero.call("minim_heal", {"target": "Hero", "amount": 1}).changes == []
     with pytest.raises(ToolArgumentError):
         hero.call("minim_damage", {"target": "Hero", "amount": 51, "reason": "x"})
@@ -407,7 +408,7 @@ def test_recover_long_term_with_a_medic_from_the_table(hero):
     assert r.collaborative_outcome == 2
     assert r.changes == [SetField(name="Hero", field="faith", value=1, was=2),
                          SetField(name="Hero", field="health", value=2, was=1)]
-    assert "Medic Doc: brain 4, has cure." in r.steps
+    assert "Medic Doc: brain 4, has cure." in steps_of(r)
 
 
 # --- specialties -------------------------------------------------------------------------------------------------
@@ -420,8 +421,8 @@ def test_a_specialty_that_applies_adds_one(hero):
                                                                                   "skill": "fight"}]}})
     r = hero.call("minim_check", {"actor": "Hero", "skill": "fight", "specialty": "Fencing"}, faces=[5, 5])
     assert r.target == 5 and r.target_breakdown.specialty == 1 and r.outcome == 0
-    assert "Target = brawl 3 +1 (has the fight skill) +1 (a specialty applies) = 5" in r.steps
-    assert "Hero's specialty fencing (fight) applies: +1." in r.steps and "minim.md#Skills" in r.rule_refs
+    assert "Target = brawl 3 +1 (has the fight skill) +1 (a specialty applies) = 5" in steps_of(r)
+    assert "Hero's specialty fencing (fight) applies: +1." in steps_of(r) and "minim.md#Skills" in r.rule_refs
     hero.put("Rat")
     a = hero.call("minim_attack_target", {"attacker": "Hero", "defender": "Rat", "specialty": "fencing"},
                   faces=[5, 5, 1, 1])
@@ -457,7 +458,7 @@ def test_npc_faith_infinite_pool(npcs):
     npcs.set(options={"npc_faith": "infinite"})
     r = npcs.call("minim_check", {"actor": "Mage", "trait": "brain", "faith": True}, faces=[5, 5])
     assert r.target == 5 and r.faith_spent == 1 and r.changes == []
-    assert any("infinite pool" in s for s in r.steps)
+    assert any("infinite pool" in s for s in steps_of(r))
     r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[2])
     assert r.outcome == "activated" and r.changes == [] and r.faith_before is None
     # a player-character still spends their own
@@ -472,7 +473,7 @@ def test_npc_faith_pool_per_scene_is_the_npcs_brain_summed(npcs):
     r = npcs.call("minim_check", {"actor": "Mage", "trait": "brain", "faith": True}, faces=[5, 5])
     assert r.target == 5 and r.changes == [SetSystemState(key="npc_faith_pool",
                                                           value={"scene": "The gatehouse", "left": 5})]
-    assert any("starts at 6" in s for s in r.steps)
+    assert any("starts at 6" in s for s in steps_of(r))
     for left in (4, 3, 2, 1, 0):
         npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[4, 4])
         assert npcs.state.system_state["npc_faith_pool"]["left"] == left
@@ -493,12 +494,12 @@ def test_npc_faith_by_brain_test(npcs):
     r = npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[1, 2, 5, 5])
     # brain 2: 1 and 2 pass (+1): the +1 applies, brawl 3 - 1 (lacks fight) + 1 = 3, and nothing is spent
     assert r.target == 3 and r.changes == [] and [d.face for d in r.dice] == [1, 2, 5, 5]
-    assert any("brain test instead of spending a faith point" in s for s in r.steps)
+    assert any("brain test instead of spending a faith point" in s for s in steps_of(r))
     r = npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[2, 3, 5, 5])
     assert r.target == 2 and r.faith_spent == 0  # brain 2: 2 is neutral, 3 fails — no +1
     r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[6, 6])
     assert r.outcome == "wasted" and [d.face for d in r.dice] == [6, 6] and r.changes == []
-    assert "The action is wasted: no power roll." in r.steps
+    assert "The action is wasted: no power roll." in steps_of(r)
     assert sum(Fraction(v) for v in r.odds.exact.values()) == 1
     r = npcs.call("minim_use_power", {"actor": "Mage", "power": "bolt"}, faces=[1, 1, 3])
     assert r.outcome == "activated" and r.changes == []

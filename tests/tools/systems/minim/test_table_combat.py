@@ -8,6 +8,7 @@ import pytest
 from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.table import Expiry, Initiative, SetConditions, SetField, SetInitiative
+from narrator.tools.phrases import steps_of, summary_of
 
 SWORD = {"name": "sword", "kind": "weapon", "quality": 1}
 TORN_LEATHER = {"name": "torn leather armor", "kind": "armor", "quality": -1}
@@ -34,13 +35,13 @@ def test_rulebook_attack_example_on_the_table(fight, registry):
     for field in type(pure).model_fields:
         if field not in ("summary", "steps"):
             assert getattr(r, field) == getattr(pure, field), field
-    assert set(pure.steps) <= set(r.steps)
+    assert all(s in r.steps for s in pure.steps)
     assert (r.attacker, r.defender, r.weapon, r.weapon_quality, r.armor, r.armor_quality) == (
         "Hero", "Ruffian", "sword", 1, "torn leather armor", -1)
     assert r.fatigue == 3 and r.avoided == 2 and r.damage == 1
     assert r.changes == [SetField(name="Ruffian", field="health", value=3, was=4)]
     assert fight.sheet("Ruffian")["health"] == 3
-    assert r.summary == "Hero attacks Ruffian (fight): Target 4: rolled 3 and 4 → +1 success; 3 fatigue, 2 avoided, 1 damage " \
+    assert summary_of(r) == "Hero attacks Ruffian (fight): Target 4: rolled 3 and 4 → +1 success; 3 fatigue, 2 avoided, 1 damage " \
                         "(health 4 → 3)"
 
 
@@ -67,10 +68,10 @@ def test_bare_handed_without_a_weapon_or_when_disarmed(fight):
     r = fight.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[3, 3, 1, 1])
     assert (r.weapon, r.weapon_quality, r.armor, r.armor_quality, r.fatigue) == (
         "bare-handed or improvised", 0, None, 0, 2)  # critical success, no armor: 0 - 0 + 2
-    assert "Ruffian carries no weapon: bare-handed or improvised, quality ±0." in r.steps
+    assert "Ruffian carries no weapon: bare-handed or improvised, quality ±0." in steps_of(r)
     fight.call("table_condition", {"actor": "Hero", "condition": "disarmed"})
     r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[5, 4])
-    assert r.weapon_quality == 0 and any("Hero is disarmed" in s for s in r.steps)
+    assert r.weapon_quality == 0 and any("Hero is disarmed" in s for s in steps_of(r))
 
 
 def test_attack_conditions_defending_and_fallen(fight):
@@ -79,7 +80,7 @@ def test_attack_conditions_defending_and_fallen(fight):
     r = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[2, 2, 5, 6, 6, 6])
     assert r.target == 3 and r.outcome == 2  # brawl 3 + fight 1 - fallen 1
     assert r.fatigue == 4 and r.avoidance_threshold == 5 and r.avoided == 1  # health 4 + 1 for only defending
-    assert "Ruffian is only defending: +1 to health-rolls." in r.steps
+    assert "Ruffian is only defending: +1 to health-rolls." in steps_of(r)
     assert "minim.md#Fumbles" in r.rule_refs
 
 
@@ -152,7 +153,7 @@ def zoned(fight):
 
 def test_same_zone_is_plain(zoned):
     r = zoned.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[5, 4])
-    assert r.adjacent_zone is False and r.target == 4 and "Zones: both in gate." in r.steps
+    assert r.adjacent_zone is False and r.target == 4 and "Zones: both in gate." in steps_of(r)
 
 
 def test_adjacent_zone_fire_is_minus_one_and_fight_is_refused(zoned):
@@ -174,7 +175,7 @@ def test_two_zones_away_is_out_of_range_and_unknown_positions_are_plain(zoned):
     assert problems_of(e)["defender"].startswith("Hero is out of range: gate is 2 zones from Archer's zone tower")
     zoned.put("Ghost")
     r = zoned.call("minim_attack_target", {"attacker": "Ghost", "defender": "Archer"}, faces=[2, 3])
-    assert r.adjacent_zone is False and "Zones: a position is unknown, so no zone modifier applies." in r.steps
+    assert r.adjacent_zone is False and "Zones: a position is unknown, so no zone modifier applies." in steps_of(r)
 
 
 # --- surprise ----------------------------------------------------------------------------------------------------
@@ -206,7 +207,7 @@ def test_surprise_ends_with_the_first_round(fight):
     fight.call("minim_surprise_check", {"actors": ["Ruffian"]}, faces=[6, 6])
     assert fight.conditions("Ruffian") == ["surprised", "off-guard-2"]
     start = fight.call("minim_start_combat", {}, faces=[2, 2, 1, 1])  # Hero brain 2: 2+2; Ruffian brain 2: 1+1
-    assert "Surprised, cannot act on round 1: Ruffian" in start.steps[-1]
+    assert "Surprised, cannot act on round 1: Ruffian" in steps_of(start)[-1]
     a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 4, 6])
     assert a.avoidance_threshold == 2  # round 1: health 4 - 2
     fight.call("table_next_turn", {})  # Ruffian's turn passes: it cannot act, nor move
@@ -215,10 +216,10 @@ def test_surprise_ends_with_the_first_round(fight):
     assert "Ruffian cannot act: surprised (cannot act on the first round) until the end of the round" in str(e.value)
     nt = fight.call("table_next_turn", {})
     assert fight.state.initiative.round == 2 and fight.conditions("Ruffian") == []
-    assert "Ruffian is no longer surprised." in nt.steps and "Ruffian is no longer off-guard-2." in nt.steps
+    assert "Ruffian is no longer surprised." in steps_of(nt) and "Ruffian is no longer off-guard-2." in steps_of(nt)
     a = fight.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[3, 4, 2, 2, 3])
     assert a.avoidance_threshold == 2  # health 2 now, no penalty any more
-    assert not any("cannot defend" in s for s in a.steps)
+    assert not any("cannot defend" in s for s in steps_of(a))
 
 
 def test_surprise_replaces_old_surprise_conditions(fight):
@@ -277,15 +278,15 @@ def test_join_combat_places_by_total_and_rerolls_ties(fight):
     assert (r.actor, r.total, r.position) == ("Imp", 6, 2) and r.reroll_rounds == 1
     assert r.initiative.order == ["Sage", "Imp", "Hero", "Ruffian"] and r.initiative.current == "Hero"
     assert [d.face for d in r.dice] == [6, 1, 1, 5] and r.dice[0].has(DieFlag.REROLLED)
-    assert any("Tie at 6 with Hero: they reroll" in s and "Imp goes before Hero" in s for s in r.steps)
-    assert any("first acts in round 2" in s for s in r.steps)
+    assert any("Tie at 6 with Hero: they reroll" in s and "Imp goes before Hero" in s for s in steps_of(r))
+    assert any("first acts in round 2" in s for s in steps_of(r))
     # Bat rolls 6 too: tied with Imp and Hero, rerolls against each in their settled order until it wins
     fight.put("Bat", brain=1)
     r = fight.call("minim_join_combat", {"actor": "Bat"}, faces=[6, 4, 2, 3, 3, 6, 1, 1, 5])
     # vs Imp: Imp 4, Bat 2 -> Imp stays ahead; vs Hero: Hero 3 + 3 = 6, Bat 6, a tie again: Hero 1 + 1, Bat 5
     assert r.initiative.order == ["Sage", "Imp", "Bat", "Hero", "Ruffian"]  # Imp before Hero, as settled
     assert r.position == 3 and r.reroll_rounds == 3 and r.initiative.current == "Hero"
-    assert any("Imp stays ahead" in s for s in r.steps) and any("Bat goes before Hero" in s for s in r.steps)
+    assert any("Imp stays ahead" in s for s in steps_of(r)) and any("Bat goes before Hero" in s for s in steps_of(r))
     fight.put("Owl", brain=5)
     r = fight.call("minim_join_combat", {"actor": "Owl"}, faces=[6, 6, 6, 6, 6])
     assert r.position == 1 and r.initiative.current == "Hero" and r.reroll_rounds == 0
@@ -320,7 +321,7 @@ def test_defending_expires_at_the_defenders_next_turn(duel):
     it counts on the attacks before the defender's next turn, and it ends as that turn begins."""
     r = duel.call("minim_defend", {"actor": "Hero"})
     assert duel.conditions("Hero") == ["defending"] and r.rule_refs == ["minim.md#Attacks"]
-    assert "until the start of Hero's next turn" in r.steps[-1]
+    assert "until the start of Hero's next turn" in steps_of(r)[-1]
     with pytest.raises(ToolArgumentError) as e:  # defending was the action
         duel.call("minim_attack_target", {"attacker": "Hero", "defender": "Ruffian"}, faces=[])
     assert "already taken 1 action" in str(e.value)
@@ -328,7 +329,7 @@ def test_defending_expires_at_the_defenders_next_turn(duel):
     a = duel.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[1, 2, 5, 6])
     assert a.avoidance_threshold == 5  # Hero's health 4, +1 for only defending
     nt = duel.call("table_next_turn", {})  # round 2: Hero's turn begins
-    assert "Hero is no longer defending." in nt.steps and duel.conditions("Hero") == []
+    assert "Hero is no longer defending." in steps_of(nt) and duel.conditions("Hero") == []
     duel.call("table_next_turn", {})
     a = duel.call("minim_attack_target", {"attacker": "Ruffian", "defender": "Hero"}, faces=[1, 2, 5, 6])
     assert a.avoidance_threshold == a.defender_health_before  # no +1 three turns later
@@ -360,7 +361,7 @@ def test_every_fumble_condition_bites_on_the_next_turn_and_then_expires(duel, co
     can-act next-turn"; "Falls, -1 penalty to all-actions" — the table refuses what they forbid, the -1 lands on
     the target, and each ends with the victim's next turn."""
     r = fumble(duel, condition)
-    assert f"Ruffian is now {condition}" in r.steps[-1] and "until the end of Ruffian's next turn" in r.steps[-1]
+    assert f"Ruffian is now {condition}" in steps_of(r)[-1] and "until the end of Ruffian's next turn" in steps_of(r)[-1]
     duel.call("table_next_turn", {})  # Ruffian's turn
     if acts:
         c = duel.call("minim_check", {"actor": "Ruffian", "skill": "fight"}, faces=[1, 1], apply=False)
@@ -376,7 +377,7 @@ def test_every_fumble_condition_bites_on_the_next_turn_and_then_expires(duel, co
             duel.call("table_move", {"actor": "Ruffian", "zone": "yard"})
         assert f"Ruffian cannot move: {condition}" in str(e.value)
     nt = duel.call("table_next_turn", {})  # Ruffian's turn ends: round 2, Hero
-    assert f"Ruffian is no longer {condition}." in nt.steps and duel.conditions("Ruffian") == []
+    assert f"Ruffian is no longer {condition}." in steps_of(nt) and duel.conditions("Ruffian") == []
     duel.call("table_next_turn", {})
     duel.call("minim_check", {"actor": "Ruffian", "skill": "fight"}, faces=[4, 4])  # free again: target 4, no -1
 
@@ -415,10 +416,10 @@ def test_shaken_tests_brain_or_loses_the_next_action(duel, faces, passed):
     assert duel.conditions("Ruffian") == []
     assert "minim.md#Fumbles" in nt.rule_refs
     if passed:
-        assert "Passed: Ruffian shakes it off and acts normally." in nt.steps
+        assert "Passed: Ruffian shakes it off and acts normally." in steps_of(nt)
         duel.call("minim_check", {"actor": "Ruffian", "skill": "fight"}, faces=[4, 4])
     else:
-        assert any("Ruffian loses this turn's action" in s for s in nt.steps)
+        assert any("Ruffian loses this turn's action" in s for s in steps_of(nt))
         with pytest.raises(ToolArgumentError) as e:
             duel.call("minim_check", {"actor": "Ruffian", "skill": "fight"}, faces=[])
         assert "already taken 1 action" in str(e.value)
@@ -434,7 +435,7 @@ def test_the_engine_decides_not_the_narrator(duel):
     assert "until the end of Ruffian's next turn" in str(e.value)
     duel.call("table_next_turn", {})
     r = duel.call("minim_check", {"actor": "Hero", "skill": "fight"}, faces=[4, 4])
-    assert not any(s.startswith("Note:") or "the narrator decides" in s for s in r.steps)
+    assert not any(s.startswith("Note:") or "the narrator decides" in s for s in steps_of(r))
 
 
 # --- zones are a map ---------------------------------------------------------------------------------------------
@@ -509,7 +510,7 @@ def test_an_area_effect_hits_friend_foe_and_neutral_alike(club):
     assert club.sheet("Bystander")["health"] == 0 and "unconscious" in club.conditions("Bystander")
     assert all("fallen" in club.conditions(n) for n in ("Hero", "Ruffian", "Bystander"))
     r = club.call("minim_area_effect", {"zone": "dance floor"}, faces=[1, 1])
-    assert "Bystander is already unconscious: nothing more happens to them." in r.steps
+    assert "Bystander is already unconscious: nothing more happens to them." in steps_of(r)
     with pytest.raises(ToolArgumentError) as e:
         club.call("minim_area_effect", {"zone": "dance floor", "fatigue": 0})
     assert "fatigue, leaves a condition, or both" in str(e.value)

@@ -7,6 +7,7 @@ import pytest
 from narrator.memory.campaign import Campaign
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 @pytest.fixture
@@ -56,10 +57,10 @@ def test_the_dungeons_magic_item_lands_on_a_sheet_and_works_like_a_power(camp):
 def test_an_expendable_item_is_used_up_when_it_activates(camp):
     """"Items can also be expendable (like an invisibility-potion or a grenade)"."""
     r = camp.call("minim_gain_item", {"actor": "Aria", "item": "invisibility potion", "power": 5, "expendable": True})
-    assert "working like a power with score 5, used up when it activates" in r.steps[0]
+    assert "working like a power with score 5, used up when it activates" in steps_of(r)[0]
     while any(g["name"] == "invisibility potion" for g in camp.state.characters["Aria"]["gear"]):
         r = camp.call("minim_use_power", {"actor": "Aria", "power": "invisibility potion"})
-    assert r.outcome == "activated" and "invisibility potion is used up and leaves Aria's gear." in r.steps
+    assert r.outcome == "activated" and "invisibility potion is used up and leaves Aria's gear." in steps_of(r)
     with pytest.raises(ToolArgumentError, match="unknown power 'invisibility potion'"):
         camp.call("minim_use_power", {"actor": "Aria", "power": "invisibility potion"})
     with pytest.raises(ToolArgumentError, match="power"):

@@ -6,6 +6,7 @@ import pytest
 
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.table import SetField, SetSystemState
+from narrator.tools.phrases import steps_of
 
 CREW = ["Ada", "Bo", "Cy", "Di", "Ed"]
 
@@ -40,7 +41,7 @@ def test_the_strict_reading_is_a_campaign_option(crew):
     crew.set(options={"long_projects": "strict"})
     r = crew.call("minim_work_project", work(100), faces=[1] * 10)
     assert (r.raw_total, r.added, r.progress_after, r.bound) == (10, 2, 2, True)
-    assert any("long_projects=strict" in s for s in r.steps)
+    assert any("long_projects=strict" in s for s in steps_of(r))
     crew.set(options={"long_projects": "sometimes"})
     with pytest.raises(ToolArgumentError) as e:
         crew.call("minim_work_project", work(), faces=[])
