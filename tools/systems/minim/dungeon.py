@@ -38,7 +38,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BeforeValidator, Field, StringConstraints, field_validator
 
@@ -197,12 +197,71 @@ def _roll_feature(f: _Floor, n: int, combat: list[int], empty: list[int], reward
     return Feature(roll=d.face, feature=name, sub_roll=sub, detail=detail, room=room, text=text)
 
 
+class _Party(NamedTuple):
+    """What a floor reads of its party, worked out once per party (:func:`_party`); never a result's field."""
+
+    total: Fraction
+    total_float: float
+    total_exact: str
+    steps: tuple[str, ...]
+    score: int
+    spread_text: str
+
+
+def _party(members: Sequence[Member]) -> _Party:
+    """The party's challenge, its lines and its median tier, by the members' values (a floor is rolled for the same
+    party again and again; the party's exact total and its lines cost more to build than the floor's dice)."""
+    return _party_of(tuple((m.name, None if m.traits is None else tuple(m.traits), m.tier, m.count)
+                           for m in members))
+
+
+@lru_cache(maxsize=1024)
+def _party_of(key: tuple[tuple[str | None, tuple[int, ...] | None, int | None, int], ...]) -> _Party:
+    members = [Member(name=name, traits=None if traits is None else list(traits), tier=tier, count=count)
+               for name, traits, tier, count in key]
+    group, total, steps = group_challenge(members, group="party", label="party member")
+    tiers = [m.resolved_tier for m in members for _ in range(m.count)]
+    spread_text = ", ".join(f"{k} at tier {t}" for t, k in sorted(Counter(tiers).items()))
+    return _Party(total, group.total, group.total_exact, tuple(steps), lower_median(tiers), spread_text)
+
+
+class _Share(NamedTuple):
+    share: Fraction
+    line: str
+
+
+@lru_cache(maxsize=4096)
+def _shares(total: Fraction, weights: tuple[int, ...]) -> tuple[_Share, ...]:
+    """Each combat's share of the party's total and the end of its line, once per (total, weights)."""
+    out = []
+    for w, share in zip(weights, spread(total, weights)):
+        part = f"{w}/{sum(weights)} × {show(total)} = " if len(weights) > 1 else "the whole party total, "
+        out.append(_Share(share, f"{part}challenge {show(share)}"))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _room(number: int, share: Fraction | None, reward: bool, features: tuple[str, ...]) -> Room:
+    """A rolled room, made once per its values (frozen, so shared)."""
+    return Room(number=number, kind="combat" if share is not None else "empty",
+                challenge=float(share) if share is not None else None,
+                challenge_exact=exact_text(share) if share is not None else None,
+                reward=reward, features=list(features))
+
+
+@lru_cache(maxsize=1024)
+def _reward(score: int, room: int) -> Reward:
+    """The floor's magic item, made once per (score, room)."""
+    return Reward(score=score, room=room, item=GearItem(name="magic item", kind="item", power=score))
+
+
 @tool("minim")
 def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
     """Roll up a Minim dungeon floor: rooms, combats sharing the party's challenge, features and a magic item."""
     f = _Floor(roller)
-    group, total, challenge_steps = group_challenge(args.party, group="party", label="party member")
-    f.steps += challenge_steps
+    party = _party(args.party)
+    total = party.total
+    f.steps += party.steps
 
     a, b = f.roll(6, "rooms die 1"), f.roll(6, "rooms die 2")
     rooms = a.face + b.face
@@ -216,35 +275,23 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
 
     combat_rooms = _place_combats(f, rooms, combats)
     weights = [f.roll(6, f"combat {i} share").face for i in range(1, combats + 1)] if combats > 1 else [1]
-    shares = spread(total, weights)
+    shared = _shares(total, tuple(weights))
     if combats > 1:
         f.steps.append(f"Challenge weights (d6 each): {weights}, out of {sum(weights)}")
-    for room, w, share in zip(combat_rooms, weights, shares):
-        part = f"{w}/{sum(weights)} × {show(total)} = " if combats > 1 else "the whole party total, "
-        f.steps.append(f"Room {room} combat: {part}challenge {show(share)}")
+    for room, share in zip(combat_rooms, shared):
+        f.steps.append(f"Room {room} combat: {share.line}")
 
-    tiers = [m.resolved_tier for m in args.party for _ in range(m.count)]
-    score = lower_median(tiers)
+    score, spread_text = party.score, party.spread_text
     reward_room = f.roll(rooms, "reward room").face
-    spread_text = ", ".join(f"{k} at tier {t}" for t, k in sorted(Counter(tiers).items()))
     f.steps.append(f"Magic item: score = the party's (lower) median tier ({spread_text}) = {score}; "
                    f"d{rooms} = {reward_room} → room {reward_room}")
 
     empty = [r for r in range(1, rooms + 1) if r not in combat_rooms]
     rolled = [_roll_feature(f, n, combat_rooms, empty, reward_room) for n in range(1, features + 1)]
 
-    share_of = dict(zip(combat_rooms, shares))
-    room_list = [
-        Room(
-            number=r,
-            kind="combat" if r in share_of else "empty",
-            challenge=float(share_of[r]) if r in share_of else None,
-            challenge_exact=exact_text(share_of[r]) if r in share_of else None,
-            reward=r == reward_room,
-            features=[x.text for x in rolled if x.room == r],
-        )
-        for r in range(1, rooms + 1)
-    ]
+    share_of = {room: share.share for room, share in zip(combat_rooms, shared)}
+    room_list = [_room(r, share_of.get(r), r == reward_room, tuple(x.text for x in rolled if x.room == r))
+                 for r in range(1, rooms + 1)]
     return FloorResult(
         summary=f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(total)}, "
         f"{features} feature{'s' * (features != 1)}, a score-{score} magic item in room {reward_room}",
@@ -254,9 +301,9 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
         rooms=room_list,
         combats=combats,
         features=rolled,
-        reward=Reward(score=score, room=reward_room, item=GearItem(name="magic item", kind="item", power=score)),
-        party_challenge=group.total,
-        party_challenge_exact=group.total_exact,
+        reward=_reward(score, reward_room),
+        party_challenge=party.total_float,
+        party_challenge_exact=party.total_exact,
         room_odds=room_count_dist().odds(),
         combat_odds=combat_count_dist().odds(),
     )
