@@ -43,6 +43,7 @@ from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, count_at_least, fraction_text
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.rules import (
     ADVICE, CHALLENGES, DIFFICULTIES, FEARSOME, SUCCESS_WORDS, TARGET_NUMBERS, Die, Difficulty,
@@ -129,12 +130,8 @@ class Pool(Frozen):
     dice: int = Field(description="The dice actually rolled.")
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
-def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
-    """The pool and the lines explaining it (a fresh list: callers add their own lines to it)."""
+def build_pool(spec: PoolSpec) -> tuple[Pool, list[Step]]:
+    """The pool and the steps explaining it (a fresh list: callers add their own steps to it)."""
     pool, lines = pool_lines(spec.trait, spec.ability, spec.skill, spec.circumstance, spec.ability_unfit,
                              spec.skill_unfit, spec.no_guaranteed_die, spec.trait_name, spec.ability_name,
                              spec.skill_name)
@@ -144,34 +141,23 @@ def build_pool(spec: PoolSpec) -> tuple[Pool, list[str]]:
 @lru_cache(maxsize=4096)
 def pool_lines(trait: int, ability_rating: int, skill_rating: int, circumstance: int, ability_unfit: bool,
                skill_unfit: bool, no_guaranteed_die: bool, trait_name: str | None, ability_name: str | None,
-               skill_name: str | None) -> tuple[Pool, tuple[str, ...]]:
+               skill_name: str | None) -> tuple[Pool, tuple[Step, ...]]:
     """:func:`build_pool` by the values a pool depends on. Cached: a round rolls the same characters' pools again and
-    again, and the frozen pool and its lines cost more to build than to look up; frozen, the pool is safe to share."""
+    again, and the frozen pool and its steps cost more to build than to look up; frozen, they are safe to share."""
     ability = 0 if ability_unfit else ability_rating
     skill = 0 if skill_unfit else skill_rating
     raw = 1 + trait + ability + skill + circumstance
     dice = max(0, raw) if no_guaranteed_die else max(1, raw)
-    parts = ["1 base die", f"{trait_name or 'trait'} {_signed(trait)}"]
-    notes: list[str] = []
-    for kind, value, name, unfit in (("ability", ability_rating, ability_name, ability_unfit),
-                                     ("skill", skill_rating, skill_name, skill_unfit)):
-        label = name or kind
+    lines = [step("mastery.pool", trait_name=trait_name, trait=trait, ability=ability_rating,
+                  ability_name=ability_name, ability_unfit=ability_unfit, skill=skill_rating, skill_name=skill_name,
+                  skill_unfit=skill_unfit, circumstance=circumstance, raw=raw)]
+    for kind, name, unfit in (("ability", ability_name, ability_unfit), ("skill", skill_name, skill_unfit)):
         if unfit:
-            parts.append(f"{label} +0 (ruled unfit)")
-            notes.append(f"The GM ruled the {kind} {label} unfit for this challenge: it adds nothing, and the "
-                         f"player may not choose another {kind} instead.")
-        elif value:
-            parts.append(f"{label} {_signed(value)}")
-        else:
-            parts.append(f"no {kind} (+0)")
-    if circumstance:
-        parts.append(f"circumstances {_signed(circumstance)}")
-    lines = [f"Pool = {' + '.join(parts)} = {raw} {'die' if raw in (1, -1) else 'dice'}."] + notes
+            lines.append(step("mastery.unfit", what=kind, label=name or kind))
     if no_guaranteed_die:
-        lines.append("The GM marks this challenge impossible: no base die is guaranteed"
-                     + (f", so the pool is {dice} dice." if raw < 1 else "."))
+        lines.append(step("mastery.no_base_die", raw=raw, dice=dice))
     elif raw < 1:
-        lines.append("The one base die cannot be removed by modifiers: 1 die is rolled.")
+        lines.append(step("mastery.base_die"))
     pool = Pool(trait=trait, ability=ability, skill=skill, circumstance=circumstance, raw=raw, dice=dice)
     return pool, tuple(lines)
 
@@ -202,29 +188,27 @@ class PoolRoll(NamedTuple):
 
     dice: list[RolledDie]
     successes: int
-    line: str
+    line: Step
 
 
 def roll_pool(roller: Roller, dice: int, die: int, tn: int, purpose: str = "challenge die",
-              who: str = "") -> PoolRoll:
+              who: str | Step = "", difficulty: str | None = None) -> PoolRoll:
+    """Throw ``dice`` and count those at or above ``tn``; the step names ``who`` threw (a name, or a step that
+    says it) and, where given, the difficulty the target number came from."""
     rolled = roller.roll_many(dice, die, purpose)
-    hits = [d.face for d in rolled if d.face >= tn]
-    prefix = f"{who}: " if who else ""
     if not rolled:
-        return PoolRoll(dice=[], successes=0, line=f"{prefix}no dice to roll: 0 successes.")
-    faces = ", ".join(str(d.face) for d in rolled)
-    meet = f" ({', '.join(map(str, hits))})" if hits else ""
+        return PoolRoll(dice=[], successes=0, line=step("mastery.no_dice", who=who))
+    faces = [d.face for d in rolled]
+    hits = [f for f in faces if f >= tn]
     return PoolRoll(dice=rolled, successes=len(hits),
-                    line=f"{prefix}rolled {faces} on d{die} against {tn}: {len(hits)} "
-                         f"{'die meets or beats' if len(hits) == 1 else 'dice meet or beat'} it{meet}.")
+                    line=step("mastery.rolled", who=who, faces=faces, die=die, tn=tn, hits=hits,
+                              **({"difficulty": difficulty} if difficulty else {})))
 
 
 @lru_cache(maxsize=256)
-def tn_line(die: int, tn: int, difficulty: str | None) -> str:
+def tn_line(die: int, tn: int, difficulty: str | None) -> Step:
     """The target number and each die's chance to meet it, once per (die, target, difficulty name)."""
-    chance = hit_chance(die, tn)
-    where = f"{difficulty} on a d{die} is {tn} (the difficulty table)" if difficulty else f"{tn} on a d{die}"
-    return f"Target number: {where}; each die meets it with chance {fraction_text(chance)}."
+    return step("mastery.tn", die=die, tn=tn, difficulty=difficulty)
 
 
 class ChallengeResult(CheckResult):
@@ -255,13 +239,11 @@ def resolve_fields(spec: ChallengeSpec, roller: Roller, purpose: str = "challeng
     thrown = roll_pool(roller, pool.dice, spec.die, tn, purpose, who)
     ok = thrown.successes >= spec.needed
     steps = [tn_line(spec.die, tn, difficulty), *lines, thrown.line,
-             f"{thrown.successes} {'success' if thrown.successes == 1 else 'successes'}, {spec.needed} needed → "
-             f"{SUCCESS_WORDS[ok]}" + (f" (degree {thrown.successes})." if ok else ".")]
+             step("mastery.tally", successes=thrown.successes, needed=spec.needed, ok=ok, label=SUCCESS_WORDS[ok])]
     refs = [CHALLENGES] + ([ADVICE] if spec.ability_unfit or spec.skill_unfit else [])
-    name = f"{who}: " if who else ""
     return dict(
-        summary=f"{name}{pool.dice} d{spec.die} vs {tn}: {thrown.successes} of {spec.needed} needed → "
-                f"{SUCCESS_WORDS[ok]}",
+        summary=step("mastery.challenge", who=who, dice=pool.dice, die=spec.die, tn=tn, successes=thrown.successes,
+                     needed=spec.needed, label=SUCCESS_WORDS[ok]),
         steps=steps, rule_refs=refs, dice=thrown.dice, outcome=thrown.successes, outcome_label=SUCCESS_WORDS[ok],
         success=ok, odds=count_odds(pool.dice, spec.die, tn, spec.needed), successes=thrown.successes,
         needed=spec.needed, margin=thrown.successes - spec.needed, die=spec.die, tn=tn, difficulty=difficulty,
@@ -312,12 +294,10 @@ def mastery_average(args: AverageArgs, roller: Roller) -> AverageResult:
     pool, lines = build_pool(args)
     degree, exact = average_degree(pool.dice, args.die, tn, args.rounding)
     steps = [tn_line(args.die, tn, difficulty), *lines,
-             f"No dice are thrown: the NPC rolls 'all average', {pool.dice} x {fraction_text(hit_chance(args.die, tn))}"
-             f" = {fraction_text(exact)} successes" + (f", rounded {args.rounding} to {degree}." if exact != degree
-                                                       else "."),
-             f"Degree of success {degree}: that is what the other side must reach."]
+             step("mastery.assumed", dice=pool.dice, die=args.die, tn=tn, rounding=args.rounding, degree=degree),
+             step("mastery.average_degree", degree=degree)]
     return AverageResult(
-        summary=f"Assumed average: {pool.dice} dice → degree {degree}", steps=steps,
+        summary=step("mastery.average", dice=pool.dice, degree=degree), steps=steps,
         rule_refs=[FEARSOME, CHALLENGES], dice=[], outcome=degree, success=None,
         odds=Dist.certain(degree).odds(), degree=degree, exact_average=fraction_text(exact), pool=pool.dice,
         die=args.die, tn=tn,

@@ -22,7 +22,8 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
-from narrator.tools.odds import Dist, Odds, fraction_text, shape_cache
+from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import (
     PoolSpec, Rounding, average_degree, build_pool, count_dist, difficulty_name, roll_pool, target_number,
@@ -60,21 +61,19 @@ class SideResult(Frozen):
 
 
 def side_roll(roller: Roller, side: PoolSpec, die: int, tn_given: int | str, rolls: bool, rounding: str, who: str,
-              purpose: str) -> tuple[SideResult, Dist, list[str]]:
-    """Roll one side (or assume its average): its result, the exact distribution of its successes, its lines."""
+              purpose: str) -> tuple[SideResult, Dist, list[Step]]:
+    """Roll one side (or assume its average): its result, the exact distribution of its successes, its steps."""
     tn, difficulty = target_number(die, tn_given)
     pool, lines = build_pool(side)
-    lines = [f"{who}: {line}" for line in lines]
-    where = f"{difficulty} = {tn}" if difficulty else str(tn)
+    lines = [step("mastery.of", who=who, line=line) for line in lines]
     if rolls:
-        thrown = roll_pool(roller, pool.dice, die, tn, purpose, who)
-        lines.append(thrown.line.replace(f"against {tn}", f"against {where}"))
+        thrown = roll_pool(roller, pool.dice, die, tn, purpose, who, difficulty)
+        lines.append(thrown.line)
         return (SideResult(name=who, pool=pool.dice, tn=tn, rolled=True, successes=thrown.successes,
                            dice=thrown.dice), count_dist(pool.dice, die, tn), lines)
     degree, exact = average_degree(pool.dice, die, tn, rounding)
-    lines.append(f"{who} does not roll: 'assume that they roll all average' — {pool.dice} dice at {where} average "
-                 f"{fraction_text(exact)} successes" + (f", rounded {rounding} to {degree}." if exact != degree
-                                                        else "."))
+    lines.append(step("mastery.side_average", who=who, dice=pool.dice, die=die, tn=tn, difficulty=difficulty,
+                      rounding=rounding, degree=degree))
     return (SideResult(name=who, pool=pool.dice, tn=tn, rolled=False, successes=degree, dice=[]),
             Dist.certain(degree), lines)
 
@@ -86,11 +85,15 @@ def difference_odds(first: Dist, second: Dist) -> tuple[Dist, Odds]:
     return diff, diff.odds(p_success=diff.p(lambda d: d > 0), order=order, label=lambda d: f"{d:+d}" if d else "0")
 
 
-def verdict(first: str, second: str, difference: int) -> str:
-    if difference == 0:
-        return f"Tie: {first} and {second} both have the same number of successes; nobody is the victor."
-    winner, loser = (first, second) if difference > 0 else (second, first)
-    return f"{winner} wins: degree of success {abs(difference)} (the difference) over {loser}."
+def verdict(first: str, second: str, difference: int) -> Step:
+    """Who won an opposed challenge and by what degree, or a tie."""
+    return step("mastery.verdict", first=first, second=second, difference=difference)
+
+
+def versus(a: SideResult, b: SideResult, difference: int) -> Step:
+    """'Aria 2 vs Borin 1. Aria wins: ...': the two counts and the verdict."""
+    return step("mastery.versus", first=a.name, first_successes=a.successes, second=b.name,
+                second_successes=b.successes, verdict=verdict(a.name, b.name, difference))
 
 
 class OpposedArgs(ToolArgs):
@@ -132,12 +135,12 @@ def mastery_opposed(args: OpposedArgs, roller: Roller) -> OpposedResult:
     d = a.successes - b.successes
     label = "win" if d > 0 else "loss" if d < 0 else "tie"
     winner = a.name if d > 0 else b.name if d < 0 else None
-    steps = [f"Target numbers on the d{args.die}: {a.name} {a.tn}, {b.name} {b.tn}.", *a_lines, *b_lines,
-             f"{a.name} {a.successes} vs {b.name} {b.successes}. " + verdict(a.name, b.name, d)]
+    steps = [step("mastery.opposed_tns", die=args.die, first=a.name, first_tn=a.tn, second=b.name, second_tn=b.tn),
+             *a_lines, *b_lines, versus(a, b, d)]
     refs = [CHALLENGES] + ([FEARSOME] if not (args.first.rolls and args.second.rolls) else [])
     return OpposedResult(
-        summary=(f"{a.name} {a.successes} vs {b.name} {b.successes}: "
-                 + (f"{winner} wins by {abs(d)}" if winner else "tie")),
+        summary=step("mastery.opposed", first=a.name, first_successes=a.successes, second=b.name,
+                     second_successes=b.successes, winner=winner, by=abs(d)),
         steps=steps, rule_refs=refs, dice=[*a.dice, *b.dice], outcome=d, outcome_label=label, success=d > 0,
         odds=odds, winner=winner, degree=abs(d), tie=d == 0, first=a, second=b,
         p_tie=p_tie, p_loss=p_loss,

@@ -33,11 +33,12 @@ from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import (
     PoolSpec, Rounding, TargetSpec, build_pool, count_dist, roll_pool, target_number, tn_line,
 )
-from narrator.tools.systems.mastery.opposed import SideResult, difference_odds, side_roll, verdict
+from narrator.tools.systems.mastery.opposed import SideResult, difference_odds, side_roll, versus
 from narrator.tools.systems.mastery.rules import COMBAT, FEARSOME, ROUNDTABLE
 
 
@@ -92,7 +93,7 @@ def mastery_initiative(args: InitiativeArgs, roller: Roller) -> InitiativeResult
     for c in args.combatants:
         pool, lines = build_pool(c)
         thrown = roll_pool(roller, pool.dice, args.die, tn, f"{c.name} initiative", c.name)
-        steps += [f"{c.name}: {line}" for line in lines] + [thrown.line]
+        steps += [step("mastery.of", who=c.name, line=line) for line in lines] + [thrown.line]
         entries.append(InitiativeRoll(name=c.name, pool=pool.dice, degree=thrown.successes, tie_trait=c.tie_trait,
                                       dice=thrown.dice, odds=count_dist(pool.dice, args.die, tn).odds()))
     ranked = sorted(range(len(entries)), key=lambda i: (-entries[i].degree, -entries[i].tie_trait, i))
@@ -100,11 +101,10 @@ def mastery_initiative(args: InitiativeArgs, roller: Roller) -> InitiativeResult
     for a, b in zip(ranked, ranked[1:]):
         x, y = entries[a], entries[b]
         if x.degree == y.degree:
-            why = (f"{x.name}'s agility-like trait {x.tie_trait:+d} beats {y.tie_trait:+d}" if x.tie_trait != y.tie_trait
-                   else "equal traits too, so the GM decides: the order they were listed in")
-            steps.append(f"{x.name} and {y.name} tie at degree {x.degree}: {why}.")
-    steps.append("Order: " + ", ".join(f"{e.name} ({e.degree})" for e in (entries[i] for i in ranked)) + ".")
-    return InitiativeResult(summary="Initiative: " + ", ".join(order), steps=steps, rule_refs=[ROUNDTABLE],
+            steps.append(step("mastery.initiative_tie", first=x.name, second=y.name, degree=x.degree,
+                              first_trait=x.tie_trait, second_trait=y.tie_trait))
+    steps.append(step("mastery.order", entries=[[e.name, e.degree] for e in (entries[i] for i in ranked)]))
+    return InitiativeResult(summary=step("mastery.initiative", order=order), steps=steps, rule_refs=[ROUNDTABLE],
                             dice=[d for e in entries for d in e.dice], outcome=order, success=None, odds=None,
                             order=order, entries=entries)
 
@@ -167,14 +167,12 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
     pre = [tn_line(args.die, tn, difficulty)]
     if args.counter_attack:
         attacker = attacker.model_copy(update={"circumstance": attacker.circumstance + 1})
-        pre.append(f"{attacker.name} won a defence since their last turn: the counter-attack advantage adds a "
-                   "single die.")
+        pre.append(step("mastery.counter_die", name=attacker.name))
     a, a_dist, a_lines = side_roll(roller, attacker, args.die, tn, True, args.rounding, attacker.name,
                                    f"{attacker.name} attack")
     if args.defends == "cannot":
         b = SideResult(name=args.defender.name, pool=0, tn=tn, rolled=False, successes=0, dice=[])
-        b_dist, b_lines = Dist.certain(0), [f"{args.defender.name} is stunned or surprised and cannot defend: "
-                                            "0 successes."]
+        b_dist, b_lines = Dist.certain(0), [step("mastery.cannot_defend", name=args.defender.name)]
     else:
         b, b_dist, b_lines = side_roll(roller, args.defender, args.die, tn, args.defends == "rolls", args.rounding,
                                        args.defender.name, f"{args.defender.name} defence")
@@ -184,25 +182,20 @@ def mastery_attack_roll(args: AttackRollArgs, roller: Roller) -> AttackRollResul
     counter = d < 0 and args.defends == "rolls"
     after = None if args.defender_health is None else max(0, args.defender_health - damage)
     down = bool(damage) and after == 0
-    steps = [*pre, *a_lines, *b_lines, f"{a.name} {a.successes} vs {b.name} {b.successes}. "
-             + verdict(a.name, b.name, d)]
+    steps = [*pre, *a_lines, *b_lines, versus(a, b, d)]
     if d > 0:
-        parts = [f"degree {d}"] + ([f"weapon {args.weapon:+d}"] if args.weapon else []) + \
-            ([f"damage modifier {args.damage_modifier:+d}"] if args.damage_modifier else []) + \
-            ([f"armor -{args.armor}"] if args.armor else [])
-        steps.append(f"Damage = {' '.join(parts)} = {damage} health {'box' if damage == 1 else 'boxes'}"
-                     + (" (never below 0)." if d + args.weapon + args.damage_modifier - args.armor < 0 else ".")
-                     + (f" {b.name}: {args.defender_health} → {after} boxes left." if after is not None else ""))
+        steps.append(step("mastery.damage", degree=d, weapon=args.weapon, modifier=args.damage_modifier,
+                          armor=args.armor, damage=damage, defender=b.name, health=args.defender_health,
+                          after=after))
         if down:
-            steps.append(f"{b.name}'s last box is marked: a coma or death, as the GM rules.")
+            steps.append(step("mastery.struck_down", name=b.name))
     elif counter:
-        steps.append(f"{b.name} won the defence: one extra die on their next attack, on their next turn.")
+        steps.append(step("mastery.counter_won", name=b.name))
     refs = [ROUNDTABLE] + ([FEARSOME] if args.defends == "average" else []) + ([COMBAT] if damage else [])
     label = "hit" if d > 0 else "defended" if d < 0 else "tie"
     return AttackRollResult(
-        summary=f"{a.name} {a.successes} vs {b.name} {b.successes}: "
-                + ((f"hit for {damage}" if damage else "hit, but the armor stops it") if d > 0 else "defended" if d < 0
-                   else "tie, nothing happens"),
+        summary=step("mastery.attack_roll", first=a.name, first_successes=a.successes, second=b.name,
+                     second_successes=b.successes, difference=d, damage=damage),
         steps=steps, rule_refs=refs, dice=[*a.dice, *b.dice], outcome=d, outcome_label=label, success=d > 0,
         odds=odds, attacker=a, defender=b, winner=a.name if d > 0 else b.name if d < 0 else None, degree=abs(d),
         damage=damage, counter_gained=counter, defender_health_after=after, down=down,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.mastery.challenge import count_dist, hit_chance
 from narrator.tools.systems.mastery.rules import TARGET_NUMBERS
+from narrator.tools.phrases import steps_of
 
 
 def test_the_issue_example_has_the_exact_p_success(call):
@@ -73,7 +74,7 @@ def test_an_unfit_ability_or_skill_adds_nothing(call):
     r = call("mastery_challenge", {"die": 6, "trait": 1, "ability": 3, "skill": 2, "ability_unfit": True,
                                    "ability_name": "farming", "tn": "Normal"}, faces=[1, 1, 1, 1])
     assert r.pool == 4  # 1 + 1 + 0 (farming ruled unfit) + 2
-    assert any("farming unfit" in s and "may not choose another" in s for s in r.steps)
+    assert any("farming unfit" in s and "may not choose another" in s for s in steps_of(r))
     assert "mastery.md#One Comment" in r.rule_refs
 
 

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 PIT = {"die": 6, "hazard": "spiked pit", "trait": 1, "ability": 2, "tn": "Difficult", "needed": 2, "damage": 4,
        "health": 10, "trait_name": "agility", "ability_name": "athletics"}
@@ -26,7 +27,7 @@ def test_the_spiked_pit_failure_deals_4_health_boxes(call):
     r = call("mastery_hazard", PIT, faces=[5, 4, 2, 1])
     assert r.successes == 1 and r.success is False
     assert r.damage == 4 and r.health_before == 10 and r.health_after == 6 and not r.down
-    assert any("4 health boxes are marked" in s for s in r.steps)
+    assert any("4 health boxes are marked" in s for s in steps_of(r))
 
 
 def test_the_pit_damage_odds_are_exact(call):
@@ -44,7 +45,7 @@ def test_the_tomb_guardian_swing_forces_a_challenge_to_block_or_move(call):
             "health": 3, "trait_name": "agility", "skill_name": "dodging"}
     r = call("mastery_hazard", args, faces=[3, 2, 1, 1])
     assert r.success is False and r.damage == 4 and r.health_after == 0 and r.down is True
-    assert any("coma or dies" in s for s in r.steps)
+    assert any("coma or dies" in s for s in steps_of(r))
     moved = call("mastery_hazard", args, faces=[3, 4, 1, 1])
     assert moved.success is True and moved.damage == 0
 

@@ -6,6 +6,7 @@ from fractions import Fraction
 from itertools import product
 
 from narrator.tools.systems.mastery.challenge import count_dist
+from narrator.tools.phrases import steps_of
 
 
 def test_the_victor_has_the_most_successes_and_the_degree_is_the_difference(call):
@@ -19,7 +20,7 @@ def test_a_tie_is_reported_as_such(call):
     r = call("mastery_opposed", {"die": 6, "first": {"name": "Tess", "trait": 0},
                                  "second": {"name": "Guard", "trait": 0}}, faces=[5, 6])
     assert r.tie and r.winner is None and r.degree == 0 and r.outcome_label == "tie" and r.success is False
-    assert any("Tie" in s and "nobody is the victor" in s for s in r.steps)
+    assert any("Tie" in s and "nobody is the victor" in s for s in steps_of(r))
 
 
 def test_a_side_that_does_not_roll_is_assumed_average(call):

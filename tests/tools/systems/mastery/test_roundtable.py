@@ -8,6 +8,7 @@ from fractions import Fraction
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 def test_initiative_compares_degrees_then_agility_then_the_gms_order(call):
@@ -21,10 +22,10 @@ def test_initiative_compares_degrees_then_agility_then_the_gms_order(call):
         faces=[5, 4, 1, 6, 1, 2])
     # Ann 1, Bo 1, Cy 1, Di 0: Cy's agility beats Bo's beats Ann's
     assert r.order == ["Cy", "Bo", "Ann", "Di"]
-    assert any("agility-like trait +2 beats +1" in s for s in r.steps)
+    assert any("agility-like trait +2 beats +1" in s for s in steps_of(r))
     same = call("mastery_initiative", {"die": 6, "combatants": [{"name": "X", "trait": 0}, {"name": "Y", "trait": 0}]},
                 faces=[4, 6])
-    assert same.order == ["X", "Y"] and any("the GM decides" in s for s in same.steps)
+    assert same.order == ["X", "Y"] and any("the GM decides" in s for s in steps_of(same))
 
 
 ATTACK = {"die": 6, "attacker": {"name": "Tess", "trait": 2, "ability": 2},

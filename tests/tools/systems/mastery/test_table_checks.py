@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of, summary_of
 
 
 @pytest.fixture
@@ -19,7 +20,7 @@ def test_the_activity_picks_the_trait_and_the_best_fitting_ability_and_skill(tes
     r = tess.call("mastery_check", {"actor": "Tess", "activity": "stealth"}, faces=[4, 1, 1, 1, 1, 1])
     assert (r.trait_name, r.ability, r.skill) == ("agility", "stealth", "hiding")
     assert r.pool == 6 and r.tn == 4 and r.success is True  # 1 + 2 + 2 + 1
-    assert r.summary.startswith("Tess (agility + stealth + hiding)")
+    assert summary_of(r).startswith("Tess (agility + stealth + hiding)")
 
 
 def test_the_gm_names_the_trait_and_the_player_names_the_ability(tess):
@@ -35,7 +36,7 @@ def test_wounds_are_a_circumstance(tess):
     tess.call("mastery_damage", {"target": "Tess", "amount": 6, "reason": "a fall"})
     r = tess.call("mastery_check", {"actor": "Tess", "activity": "stealth"}, faces=[1, 1, 1, 1, 1])
     assert r.pool == 5 and r.pool_breakdown.circumstance == -1
-    assert any("wounds cost 1 die" in s for s in r.steps)
+    assert any("wounds cost 1 die" in s for s in steps_of(r))
 
 
 def test_an_unfit_pick_cannot_be_swapped_for_the_same_task(tess):

@@ -8,6 +8,7 @@ import pytest
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems import get_system
 from narrator.tools.systems.mastery.table_characters import LEVELS
+from narrator.tools.phrases import steps_of, summary_of
 
 MASTERY = get_system("mastery")
 
@@ -133,7 +134,7 @@ def test_bloodbath_actions_are_sealed_then_resolve_together(make_table):
     t = duel(make_table(combat_mode="bloodbath"))
     t.call("mastery_start_combat", {"combatants": ["Tess", "Bandit"]}, faces=[])
     sealed = t.call("mastery_attack", {"attacker": "Tess", "defender": "Bandit"}, faces=[])
-    assert not sealed.resolved and sealed.dice == [] and "Bandit" not in sealed.summary
+    assert not sealed.resolved and sealed.dice == [] and "Bandit" not in summary_of(sealed)
     assert not any("Bandit" in s for s in sealed.steps[:-1])  # only who is still to choose is said
     t.call("table_next_turn", {})
     done = t.call("mastery_declare", {"actor": "Bandit", "action": "defend"}, faces=[4, 5, 6, 1, 1, 1, 1, 1, 1])
@@ -151,7 +152,7 @@ def test_bloodbath_a_successful_flight_leaves_the_fight_at_the_next_turn(make_ta
     assert r.round.fighters[0].withdrew and "fled" in t.conditions("Tess")
     nxt = t.call("table_next_turn", {})
     assert t.state.initiative.order == ["Bandit"] and "fled" not in t.conditions("Tess")
-    assert any("fled" in s for s in nxt.steps)
+    assert any("fled" in s for s in steps_of(nxt))
 
 
 def test_bloodbath_an_unfinished_round_resolves_when_the_next_begins(make_table):
@@ -168,7 +169,7 @@ def test_outside_bloodbath_defending_rolls_nothing_and_fleeing_is_a_challenge(ma
     t = duel(make_table())
     t.fight("Tess", "Bandit")
     guard = t.call("mastery_declare", {"actor": "Tess", "action": "defend"}, faces=[])
-    assert guard.dice == [] and guard.summary == "Tess stays on guard"
+    assert guard.dice == [] and summary_of(guard) == "Tess stays on guard"
     t.call("table_next_turn", {})
     t.call("table_next_turn", {})
     away = t.call("mastery_declare", {"actor": "Tess", "action": "flee"}, faces=[4, 1, 1])

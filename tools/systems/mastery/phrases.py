@@ -1,0 +1,156 @@
+"""Mastery's words: the phrase table its steps are written out with (:mod:`tools.phrases`, issue 30).
+
+A step holds the numbers and names (``step("mastery.tally", successes=2, needed=1, ok=True)``); the phrase here
+writes the line a player reads. A value that holds another step (a summary quoting a challenge's summary) is
+written out with :func:`tools.phrases.say`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from narrator.tools.odds import fraction_text
+from narrator.tools.phrases import say
+
+
+def _n(count: int, one: str, many: str) -> str:
+    return one if count == 1 else many
+
+
+def _prefix(who: Any) -> str:
+    return f"{say(who)}: " if who else ""
+
+
+# --- challenges (challenge.py) ---------------------------------------------------------------------------------------
+
+
+def _pool(v: dict[str, Any]) -> str:
+    parts = ["1 base die", f"{v['trait_name'] or 'trait'} {v['trait']:+d}"]
+    for kind in ("ability", "skill"):
+        value, name, unfit = v[kind], v[f"{kind}_name"], v[f"{kind}_unfit"]
+        label = name or kind
+        if unfit:
+            parts.append(f"{label} +0 (ruled unfit)")
+        elif value:
+            parts.append(f"{label} {value:+d}")
+        else:
+            parts.append(f"no {kind} (+0)")
+    if v["circumstance"]:
+        parts.append(f"circumstances {v['circumstance']:+d}")
+    raw = v["raw"]
+    return f"Pool = {' + '.join(parts)} = {raw} {'die' if raw in (1, -1) else 'dice'}."
+
+
+def _rolled(v: dict[str, Any]) -> str:
+    hits = v["hits"]
+    meet = f" ({', '.join(map(str, hits))})" if hits else ""
+    against = f"{v['difficulty']} = {v['tn']}" if v.get("difficulty") else v["tn"]
+    return (f"{_prefix(v['who'])}rolled {', '.join(map(str, v['faces']))} on d{v['die']} against {against}: "
+            f"{len(hits)} {'die meets or beats' if len(hits) == 1 else 'dice meet or beat'} it{meet}.")
+
+
+def _tn(v: dict[str, Any]) -> str:
+    from narrator.tools.systems.mastery.challenge import hit_chance
+
+    die, tn, difficulty = v["die"], v["tn"], v["difficulty"]
+    where = f"{difficulty} on a d{die} is {tn} (the difficulty table)" if difficulty else f"{tn} on a d{die}"
+    return f"Target number: {where}; each die meets it with chance {fraction_text(hit_chance(die, tn))}."
+
+
+def _average(v: dict[str, Any], tn: int | None = None) -> tuple[str, str, bool]:
+    """(one die's chance, the exact average, whether rounding changed it) of a pool that 'rolls all average'."""
+    from narrator.tools.systems.mastery.challenge import hit_chance
+
+    chance = hit_chance(v["die"], v["tn"] if tn is None else tn)
+    exact = v["dice"] * chance
+    return fraction_text(chance), fraction_text(exact), exact != v["degree"]
+
+
+def _assumed(v: dict[str, Any]) -> str:
+    chance, exact, rounded = _average(v)
+    return (f"No dice are thrown: the NPC rolls 'all average', {v['dice']} x {chance} = {exact} successes"
+            + (f", rounded {v['rounding']} to {v['degree']}." if rounded else "."))
+
+
+# --- opposed challenges (opposed.py) -------------------------------------------------------------------------------
+
+
+def _side_average(v: dict[str, Any]) -> str:
+    _, exact, rounded = _average(v)
+    where = f"{v['difficulty']} = {v['tn']}" if v["difficulty"] else str(v["tn"])
+    return (f"{v['who']} does not roll: 'assume that they roll all average' — {v['dice']} dice at {where} average "
+            f"{exact} successes" + (f", rounded {v['rounding']} to {v['degree']}." if rounded else "."))
+
+
+def _verdict(v: dict[str, Any]) -> str:
+    first, second, difference = v["first"], v["second"], v["difference"]
+    if difference == 0:
+        return f"Tie: {first} and {second} both have the same number of successes; nobody is the victor."
+    winner, loser = (first, second) if difference > 0 else (second, first)
+    return f"{winner} wins: degree of success {abs(difference)} (the difference) over {loser}."
+
+
+# --- the roundtable (roundtable.py) -----------------------------------------------------------------------------------
+
+
+def _initiative_tie(v: dict[str, Any]) -> str:
+    first, second = v["first"], v["second"]
+    why = (f"{first}'s agility-like trait {v['first_trait']:+d} beats {v['second_trait']:+d}"
+           if v["first_trait"] != v["second_trait"] else "equal traits too, so the GM decides: the order they were "
+                                                            "listed in")
+    return f"{first} and {second} tie at degree {v['degree']}: {why}."
+
+
+def _damage(v: dict[str, Any]) -> str:
+    d, weapon, modifier, armor, damage = v["degree"], v["weapon"], v["modifier"], v["armor"], v["damage"]
+    parts = [f"degree {d}"] + ([f"weapon {weapon:+d}"] if weapon else []) + \
+        ([f"damage modifier {modifier:+d}"] if modifier else []) + ([f"armor -{armor}"] if armor else [])
+    return (f"Damage = {' '.join(parts)} = {damage} health {_n(damage, 'box', 'boxes')}"
+            + (" (never below 0)." if d + weapon + modifier - armor < 0 else ".")
+            + (f" {v['defender']}: {v['health']} → {v['after']} boxes left." if v["after"] is not None else ""))
+
+
+def _attack_roll(v: dict[str, Any]) -> str:
+    d, damage = v["difference"], v["damage"]
+    return (f"{v['first']} {v['first_successes']} vs {v['second']} {v['second_successes']}: "
+            + ((f"hit for {damage}" if damage else "hit, but the armor stops it") if d > 0 else "defended" if d < 0
+               else "tie, nothing happens"))
+
+
+PHRASES: dict[str, Any] = {
+    # challenge.py
+    "pool": _pool,
+    "unfit": lambda v: (f"The GM ruled the {v['what']} {v['label']} unfit for this challenge: it adds nothing, and "
+                        f"the player may not choose another {v['what']} instead."),
+    "no_base_die": lambda v: ("The GM marks this challenge impossible: no base die is guaranteed"
+                              + (f", so the pool is {v['dice']} dice." if v["raw"] < 1 else ".")),
+    "base_die": "The one base die cannot be removed by modifiers: 1 die is rolled.",
+    "no_dice": lambda v: f"{_prefix(v['who'])}no dice to roll: 0 successes.",
+    "rolled": _rolled,
+    "tn": _tn,
+    "tally": lambda v: (f"{v['successes']} {_n(v['successes'], 'success', 'successes')}, {v['needed']} needed → "
+                        f"{v['label']}" + (f" (degree {v['successes']})." if v["ok"] else ".")),
+    "challenge": lambda v: (f"{_prefix(v['who'])}{v['dice']} d{v['die']} vs {v['tn']}: {v['successes']} of "
+                            f"{v['needed']} needed → {v['label']}"),
+    "assumed": _assumed,
+    "average_degree": "Degree of success {degree}: that is what the other side must reach.",
+    "average": "Assumed average: {dice} dice → degree {degree}",
+    # opposed.py
+    "of": "{who}: {line}",
+    "side_average": _side_average,
+    "verdict": _verdict,
+    "opposed_tns": "Target numbers on the d{die}: {first} {first_tn}, {second} {second_tn}.",
+    "versus": "{first} {first_successes} vs {second} {second_successes}. {verdict}",
+    "opposed": lambda v: (f"{v['first']} {v['first_successes']} vs {v['second']} {v['second_successes']}: "
+                          + (f"{v['winner']} wins by {v['by']}" if v["winner"] else "tie")),
+    # roundtable.py
+    "initiative_tie": _initiative_tie,
+    "order": lambda v: "Order: " + ", ".join(f"{name} ({degree})" for name, degree in v["entries"]) + ".",
+    "initiative": lambda v: "Initiative: " + ", ".join(v["order"]),
+    "counter_die": "{name} won a defence since their last turn: the counter-attack advantage adds a single die.",
+    "cannot_defend": "{name} is stunned or surprised and cannot defend: 0 successes.",
+    "damage": _damage,
+    "struck_down": "{name}'s last box is marked: a coma or death, as the GM rules.",
+    "counter_won": "{name} won the defence: one extra die on their next attack, on their next turn.",
+    "attack_roll": _attack_roll,
+}
