@@ -16,6 +16,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, CAPS_REF, CLASS_BONUS, CLASSES, MAGIC_FIELDS, MAX_SCORE, MAX_SPECIALTIES, SKILLS, XP_COSTS, XP_REF,
@@ -50,9 +51,8 @@ def brew_xp_cost(args: XpCostArgs, roller: Roller) -> XpCostResult:
     """Brew XP costs: attribute 3 x score, new skill 5, skill 2 x score, specialty 4 x skill, new field of magic 10,
     magic point 2 x score, trick 10, class 50."""
     cost = xp_cost(args.advance, args.score)
-    return XpCostResult(summary=f"{args.advance.replace('_', ' ')}: {cost} XP",
-                        steps=[f"{args.advance.replace('_', ' ').capitalize()} costs {XP_COSTS[args.advance]}"
-                               + (f" = {cost}" if "x" in XP_COSTS[args.advance] else "") + " XP."],
+    return XpCostResult(summary=step("brew.xp_cost", advance=args.advance, cost=cost),
+                        steps=[step("brew.xp_costs", advance=args.advance, price=XP_COSTS[args.advance], cost=cost)],
                         rule_refs=[XP_REF], cost=cost)
 
 
@@ -93,7 +93,7 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
         if score >= MAX_SCORE:
             _fail("trait", f"{t} is already {MAX_SCORE} bought, the maximum", t)
         data["attributes"][t] += 1
-        line = f"{t.capitalize()} {c.score(t)} → {c.score(t) + 1}"
+        line = step("brew.raised", trait=t, before=c.score(t), after=c.score(t) + 1, mana=False)
     elif kind in ("new_skill", "skill"):
         if t not in SKILLS:
             _fail("trait", f"not a skill: {', '.join(SKILLS)}", t)
@@ -112,7 +112,7 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
             first = next(iter(profs))
             profs[first] += 1
             data["professions"] = profs
-        line = f"{t.capitalize()} {c.score(t)} → {c.score(t) + 1}"
+        line = step("brew.raised", trait=t, before=c.score(t), after=c.score(t) + 1, mana=False)
     elif kind in ("new_field", "magic"):
         if t not in MAGIC_FIELDS:
             _fail("trait", f"not a field of magic: {', '.join(MAGIC_FIELDS)}", t)
@@ -126,7 +126,7 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
         data["magic"][t] = c.magic.get(t, 0) + 1
         data["max_mana"] = c.max_mana + 1
         data["mana"] = c.mana + 1
-        line = f"{t.capitalize()} {c.score(t)} → {c.score(t) + 1}; one more mana slot"
+        line = step("brew.raised", trait=t, before=c.score(t), after=c.score(t) + 1, mana=True)
     elif kind == "specialty":
         if t not in (*SKILLS, *MAGIC_FIELDS):
             _fail("trait", "a specialty belongs to a skill", t)
@@ -138,13 +138,13 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
         if score < 1:
             _fail("trait", f"{t} is 0: a specialty needs the skill", t)
         data["specialties"].append(Specialty(name=args.name, skill=t, source="bought").model_dump(mode="json"))
-        line = f"New specialty {args.name} ({t})"
+        line = step("brew.new_specialty", name=args.name, trait=t)
     elif kind == "trick":
         if not args.name:
             _fail("name", "name the trick")
         score = 0
         data["tricks"].append(args.name)
-        line = f"New trick: {args.name}"
+        line = step("brew.new_trick", name=args.name)
     else:
         klass = CLASSES.get((args.name or "").strip().lower())
         if klass is None:
@@ -165,8 +165,7 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
         data["character_class"] = (args.name or "").strip().lower()
         data["tricks"] += [x for x in klass["tricks"] if x not in c.tricks]
         data["flaws"] += [klass["flaw"]] if klass["flaw"] not in c.flaws else []
-        line = f"Class {args.name}: " + (", ".join(f"{k} +{v}" for k, v in gained.items()) or "no new bonuses "
-                                          "(multiclassing does not stack)")
+        line = step("brew.new_class", name=args.name, gained=[[k, v] for k, v in gained.items()])
     cost = xp_cost(kind, score)
     if c.xp < cost:
         _fail("character", f"{c.name} has {c.xp} XP; this costs {cost}", c.xp)
@@ -175,8 +174,8 @@ def advance(args: AdvanceArgs) -> tuple[BrewCharacter, int, list[str]]:
     broken = problems(new, creation=False)
     if broken:
         raise ToolArgumentError("?", [v.problem() for v in broken])
-    return new, cost, [f"{kind.replace('_', ' ').capitalize()}: {XP_COSTS[kind]} = {cost} XP "
-                       f"({c.xp} → {c.xp - cost}).", line + "."]
+    return new, cost, [step("brew.xp_spent", advance=kind, price=XP_COSTS[kind], cost=cost, xp=c.xp),
+                       step("brew.advance", line=line)]
 
 
 @tool("brew")
@@ -184,5 +183,6 @@ def brew_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
     """Spend a Brew character's XP on an advance (attribute, skill, specialty, field of magic, trick, class) at the
     book's costs, within the caps."""
     new, cost, steps = advance(args)
-    return AdvanceResult(summary=f"{new.name}: {steps[-1].rstrip('.')} for {cost} XP", steps=steps,
+    return AdvanceResult(summary=step("brew.advanced", name=new.name, line=steps[-1].values["line"], cost=cost),
+                         steps=steps,
                          rule_refs=[XP_REF, CAPS_REF], character=new, cost=cost, xp_after=new.xp)

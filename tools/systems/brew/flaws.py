@@ -22,6 +22,7 @@ from pydantic import Field, model_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import two_way_odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import ELF_REF, ROGUE_REF, THIN_FACE_REF, UNLUCKY_REF
 
@@ -64,15 +65,12 @@ def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
     if args.flaw == "unlucky":
         triggered = d.face <= 3
         p_safe = _p(0, 4)
-        steps = [f"High stakes: 1d6 = {d.face}: " + ("1-3, the action fails catastrophically, whatever the "
-                                                      "statistics." if triggered else "4-6, no catastrophe.")]
+        steps = [step("brew.unlucky", face=d.face, triggered=triggered)]
         ref = UNLUCKY_REF
     elif args.flaw == "old enemies":
         triggered = d.face == 1
         p_safe = _p(0, 2)
-        steps = [f"Beside the social roll, 1d6 = {d.face}: " + ("an old enemy of the character's level, who has "
-                                                                 "beef with them, will turn up." if triggered
-                                                                 else "no old enemy this time.")]
+        steps = [step("brew.old_enemies", face=d.face, triggered=triggered)]
         ref = ROGUE_REF
     elif args.flaw == "bound by their word":
         high = max(args.power, args.wits)
@@ -82,10 +80,8 @@ def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
         triggered = True
         damage = 5
         p_safe = _p(high, 8)
-        steps = [f"Breaking a promise: 1d6 {d.face} + {which.capitalize()} {high} = {total} against 8.",
-                 "Success: 5 damage, which magic cannot heal (medicine can help)." if kept else
-                 f"Failure: 5 damage, which magic cannot heal, and a point of {which.capitalize()} lost (bought back "
-                 "only with XP; never below 1)."]
+        steps = [step("brew.promise_broken", face=d.face, attribute=which, score=high, total=total),
+                 step("brew.promise_kept", attribute=which) if kept else step("brew.promise_lost", attribute=which)]
         if not kept and high > 1:
             lost = which
         ref = ELF_REF
@@ -94,9 +90,8 @@ def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
         total = pool + d.face
         triggered = total < 8
         p_safe = _p(pool, 8)
-        steps = [f"Embarrassed: Wits {args.wits} + Performance {args.performance} + {d.face} = {total} against 8: "
-                 + ("composure lost — they react aggressively, walk out, or roll everything at -2 until the scene "
-                    "ends." if triggered else "they keep their composure.")]
+        steps = [step("brew.embarrassed", wits=args.wits, performance=args.performance, face=d.face, total=total,
+                      triggered=triggered)]
         ref = THIN_FACE_REF
     outcome = "triggered" if triggered else "safe"
     success = not triggered
@@ -105,6 +100,6 @@ def brew_flaw_roll(args: FlawArgs, roller: Roller) -> FlawResult:
         odds = two_way_odds(p_safe, "kept", "lost")
     else:
         odds = two_way_odds(p_safe, "safe", "triggered")
-    return FlawResult(summary=f"{args.flaw.capitalize()}: {outcome}" + (f", {damage} damage" if damage else ""),
+    return FlawResult(summary=step("brew.flaw", flaw=args.flaw, outcome=outcome, damage=damage),
                       steps=steps, rule_refs=[ref], dice=[d], outcome=outcome, success=success, odds=odds,
                       damage=damage, attribute_lost=lost)

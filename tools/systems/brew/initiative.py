@@ -18,6 +18,7 @@ from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.name_lists import records_once
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import TIME
 
@@ -48,7 +49,7 @@ class BrewInitiativeResult(CheckResult):
 
 
 def break_ties(roller: Roller, names: list[str], rolls: dict[str, list[int]], dice: list[Die],
-               steps: list[str]) -> list[str]:
+               steps: list[Step]) -> list[str]:
     """Order a tied group by d6, rerolling among those still tied (recursively) until all are apart."""
     if len(names) == 1:
         return names
@@ -61,7 +62,7 @@ def break_ties(roller: Roller, names: list[str], rolls: dict[str, list[int]], di
             dice.append(d)
             rolls[n].append(d.face)
             faces[n] = d.face
-        steps.append("Tie-break d6: " + ", ".join(f"{n} {faces[n]}" for n in names) + ".")
+        steps.append(step("brew.tie_break", faces=[[n, faces[n]] for n in names]))
         groups: dict[int, list[str]] = {}
         for n in names:
             groups.setdefault(faces[n], []).append(n)
@@ -91,20 +92,19 @@ def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResul
         by_speed.setdefault(c.speed, []).append(c.name)
     dice: list[Die] = []
     rolls: dict[str, list[int]] = {c.name: [] for c in args.combatants}
-    steps = ["By Speed, highest first: " + ", ".join(f"{c.name} {c.speed}" for c in
-                                                     sorted(args.combatants, key=lambda c: -c.speed)) + "."]
+    steps = [step("brew.by_speed", speeds=[[c.name, c.speed] for c in sorted(args.combatants, key=lambda c: -c.speed)])]
     order: list[str] = []
     for speed in sorted(by_speed, reverse=True):
         group = by_speed[speed]
         if len(group) > 1:
-            steps.append(f"Tied at Speed {speed}: {', '.join(group)}.")
+            steps.append(step("brew.tied", speed=speed, names=list(group)))
         order += break_ties(roller, group, rolls, dice, steps)
-    steps.append("Order of turns, repeating each round: " + ", ".join(order) + ".")
+    steps.append(step("brew.turn_order", order=list(order)))
     top = max(c.speed for c in args.combatants)
     tied = tuple(c.name for c in args.combatants if c.speed == top)
     speeds = {c.name: c.speed for c in args.combatants}
     return BrewInitiativeResult(
-        summary="Order: " + ", ".join(order), steps=steps, rule_refs=[TIME], dice=dice, outcome=order, success=None,
+        summary=step("brew.order", order=list(order)), steps=steps, rule_refs=[TIME], dice=dice, outcome=order, success=None,
         odds=first_odds(tied, tuple(n for n in order if n in tied)), order=order,
         entries=[InitiativeEntry(name=n, speed=speeds[n], tie_rolls=rolls[n]) for n in order],
     )

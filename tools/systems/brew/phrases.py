@@ -54,4 +54,39 @@ PHRASES = {
         + (f", after {v['minutes']} minutes of work" if v["minutes"] else "") + ".",
     "collaboration": lambda v: f"{v['mode'].capitalize()} collaboration: {v['total']} vs {v['difficulty']}, "
         f"{v['outcome']}" + (f" in {v['minutes']} minutes" if v["minutes"] else ""),
+    # advancement
+    "xp_cost": lambda v: f"{v['advance'].replace('_', ' ')}: {v['cost']} XP",
+    "xp_costs": lambda v: f"{v['advance'].replace('_', ' ').capitalize()} costs {v['price']}"
+        + (f" = {v['cost']}" if "x" in v["price"] else "") + " XP.",
+    "raised": lambda v: f"{v['trait'].capitalize()} {v['before']} → {v['after']}"
+        + ("; one more mana slot" if v["mana"] else ""),
+    "new_specialty": "New specialty {name} ({trait})",
+    "new_trick": "New trick: {name}",
+    "new_class": lambda v: f"Class {v['name']}: " + (", ".join(f"{k} +{n}" for k, n in v["gained"])
+                                                     or "no new bonuses (multiclassing does not stack)"),
+    "xp_spent": lambda v: f"{v['advance'].replace('_', ' ').capitalize()}: {v['price']} = {v['cost']} XP "
+        f"({v['xp']} → {v['xp'] - v['cost']}).",
+    "advance": "{line}.",
+    "advanced": lambda v: f"{v['name']}: {(say(v['line']) + '.').rstrip('.')} for {v['cost']} XP",
+    # flaws
+    "unlucky": lambda v: f"High stakes: 1d6 = {v['face']}: " + (
+        "1-3, the action fails catastrophically, whatever the statistics." if v["triggered"] else "4-6, no catastrophe."),
+    "old_enemies": lambda v: f"Beside the social roll, 1d6 = {v['face']}: " + (
+        "an old enemy of the character's level, who has beef with them, will turn up." if v["triggered"]
+        else "no old enemy this time."),
+    "promise_broken": lambda v: f"Breaking a promise: 1d6 {v['face']} + {v['attribute'].capitalize()} {v['score']} = "
+        f"{v['total']} against 8.",
+    "promise_kept": "Success: 5 damage, which magic cannot heal (medicine can help).",
+    "promise_lost": lambda v: f"Failure: 5 damage, which magic cannot heal, and a point of "
+        f"{v['attribute'].capitalize()} lost (bought back only with XP; never below 1).",
+    "embarrassed": lambda v: f"Embarrassed: Wits {v['wits']} + Performance {v['performance']} + {v['face']} = "
+        f"{v['total']} against 8: " + ("composure lost — they react aggressively, walk out, or roll everything at -2 "
+                                       "until the scene ends." if v["triggered"] else "they keep their composure."),
+    "flaw": lambda v: f"{v['flaw'].capitalize()}: {v['outcome']}" + (f", {v['damage']} damage" if v["damage"] else ""),
+    # initiative
+    "tie_break": lambda v: "Tie-break d6: " + ", ".join(f"{n} {f}" for n, f in v["faces"]) + ".",
+    "by_speed": lambda v: "By Speed, highest first: " + ", ".join(f"{n} {s}" for n, s in v["speeds"]) + ".",
+    "tied": lambda v: f"Tied at Speed {v['speed']}: {', '.join(v['names'])}.",
+    "turn_order": lambda v: "Order of turns, repeating each round: " + ", ".join(v["order"]) + ".",
+    "order": lambda v: "Order: " + ", ".join(v["order"]),
 }
