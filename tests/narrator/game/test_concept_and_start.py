@@ -17,6 +17,7 @@ from narrator.game.blocks import plain
 from narrator.game.cmd_play import CANNED_VOICES
 from narrator.game.concept import embedded_picks
 from narrator.game.rules import rules_for
+from narrator.tools.phrases import steps_of
 
 SYSTEMS = ("minim", "minisix", "brew", "fiveplus", "mastery")
 
@@ -104,7 +105,7 @@ def test_a_mini_six_spacer_shoots_the_drone_with_the_blaster(capsys, tmp_path):
     with Campaign.open("Saga", tmp_path) as c:
         drone = next(n for n, s in c.state.characters.items() if s.get("npc"))
         r = c.call("minisix_attack_target", {"attacker": "Wren", "defender": drone, "weapon": "blaster"})
-    assert "blaster" in " ".join(r.steps) and "missile" in " ".join(r.steps).lower()
+    assert "blaster" in " ".join(steps_of(r)) and "missile" in " ".join(steps_of(r)).lower()
 
 
 # --- the concept: the game's wizard --------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, shape_cache
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from narrator.tools.systems.minisix.rules import (
@@ -61,28 +62,26 @@ def result_of(margin: int) -> str | None:
     return None
 
 
-def apply_result(wounds: int, stuns: int, result: str | None) -> tuple[int, int, str]:
+def apply_result(wounds: int, stuns: int, result: str | None) -> tuple[int, int, Step]:
     """The wound count and stuns after a new result, and why (see the module docstring)."""
     now = level_name(wounds, stuns)
     if result is None:
-        return wounds, stuns, f"No harm: still {now}."
+        return wounds, stuns, step("minisix.no_harm", now=now)
     if result == STUNNED:
         if wounds == 0 and stuns == 0:
-            return 0, 1, "Stunned."
+            return 0, 1, step("minisix.stunned")
         if stuns + 1 >= 2:
             after = min(MAX_WOUNDS, wounds + 1)
-            return after, 0, (f"A second stun: two stuns count as one wound, so {now} moves up one level to "
-                              f"{level_name(after)}.")
-        return wounds, stuns + 1, f"A stun on a {now} character counts half a wound: the next stun moves them up."
+            return after, 0, step("minisix.second_stun", now=now, after=level_name(after))
+        return wounds, stuns + 1, step("minisix.half_stun", now=now)
     count = RESULT_WOUNDS[result]
     current = wounds + Fraction(stuns, 2)
     if count > current:
-        return int(count), stuns, f"{result.capitalize()} is worse than {now}: the character is now {result}."
+        return int(count), stuns, step("minisix.worse_result", result=result, now=now)
     after = min(MAX_WOUNDS, wounds + 1)
     if result == "wounded" and wounds == 1:
-        return after, stuns, "Wounded again while already Wounded: Severely Wounded (the chart's note)."
-    return after, stuns, (f"{result.capitalize()} is not worse than {now}: the character moves up one level, to "
-                          f"{level_name(after)}.")
+        return after, stuns, step("minisix.wounded_again")
+    return after, stuns, step("minisix.not_worse", result=result, now=now, after=level_name(after))
 
 
 def penalty(wounds: int) -> int:
@@ -147,26 +146,22 @@ def level_dist(dice: int, pips: int, soak: int, wounds: int, stuns: int) -> Dist
     return Dist(out)
 
 
-def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str | None, int, int, list[str]]:
+def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str | None, int, int, list[Step]]:
     """(the chart's result, wounds after, stuns after, steps) of a damage total against Soak."""
     margin = total - soak
     result = result_of(margin)
     w, s, why = apply_result(wounds, stuns, result)
-    steps = [f"Damage {total} - Soak {soak} = {margin}: "
-             + (f"{result} (the chart: 0-3 stunned, 4-8 wounded, 9-12 incapacitated, 13-15 mortally wounded, "
-                "16+ dead)." if result else "below 0, unharmed."), why]
+    steps = [step("minisix.damage_margin", total=total, soak=soak, margin=margin, result=result), why]
     if result == STUNNED:
-        steps.append("Stunned: -1D for all actions until the end of the character's next turn.")
+        steps.append(step("minisix.stun_effect"))
     if w in (1, 2) and w != wounds:
-        steps.append(f"{level_name(w).capitalize()}: -{penalty(w)}D to all actions until healed.")
+        steps.append(step("minisix.wound_effect", level=level_name(w), dice=penalty(w)))
     elif w == 3 and wounds < 3:
-        steps.append("Incapacitated: the character falls over; a Moderate (15) stamina roll at the start of their next "
-                     "turn keeps them conscious, acting at -3D.")
+        steps.append(step("minisix.incapacitated_effect"))
     elif w == 4 and wounds < 4:
-        steps.append("Mortally wounded: unconscious and near death; a Might roll each minute, dying if it is less "
-                     "than the minutes at this level.")
+        steps.append(step("minisix.mortal_effect"))
     elif w == 5 and wounds < 5:
-        steps.append("Dead: the character has perished.")
+        steps.append(step("minisix.dead_effect"))
     return result, w, s, steps
 
 
@@ -174,18 +169,18 @@ def resolve_damage(total: int, soak: int, wounds: int, stuns: int) -> tuple[str 
 def minisix_damage(args: DamageArgs, roller: Roller) -> DamageResult:
     """Resist damage: the damage roll minus Soak, read on the wound chart (stunned 0-3, wounded 4-8, incapacitated 9-12,
     mortally wounded 13-15, dead 16+), moving up the current wound level."""
-    steps: list[str] = []
+    steps: list = []
     dice = []
     if args.damage is not None:
         c, steps = rolled_code(args.damage)
         r = throw(roller, c.dice, c.pips, "damage")
         total = r.total
         dice = r.dice
-        steps.append(f"Damage {args.damage}: {r.story()}.")
+        steps.append(step("minisix.damage_rolled", code=args.damage, story=r.story()))
         odds = level_dist(c.dice, c.pips, args.soak, args.wounds, args.stuns).odds(order=LEVELS)
     else:
         total = args.damage_total
-        steps.append(f"Damage total {total}.")
+        steps.append(step("minisix.damage_total", total=total))
         result = result_of(total - args.soak)
         w, s, _ = apply_result(args.wounds, args.stuns, result)
         odds = Dist.certain(level_name(w, s)).odds(order=LEVELS)
@@ -193,7 +188,7 @@ def minisix_damage(args: DamageArgs, roller: Roller) -> DamageResult:
     steps += lines
     before, after = level_name(args.wounds, args.stuns), level_name(w, s)
     return DamageResult(
-        summary=f"Damage {total} vs Soak {args.soak}: " + (f"{result}, now {after}" if result else "no harm"),
+        summary=step("minisix.damage", total=total, soak=args.soak, result=result, after=after),
         steps=steps,
         rule_refs=[RESISTING, COMBAT, WOUND_EFFECTS], dice=dice, outcome=after, success=None, odds=odds,
         damage_total=total, soak=args.soak, margin=total - args.soak, result=result or "unharmed",

@@ -27,6 +27,7 @@ from math import ceil
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, sum_of
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, DIFFICULTIES
 
 SERIES_EPSILON = 1e-12
@@ -119,17 +120,22 @@ class WildRoll(Frozen):
     def wild_value(self) -> int:
         return sum(d.face for d in self.wild)
 
-    def story(self) -> str:
-        """'4 + 2, wild die 6 → 6 → 3 (15), +1 = 22': every die, the chain shown in full."""
-        parts = []
-        if self.plain:
-            parts.append(" + ".join(str(d.face) for d in self.plain))
-        chain = " → ".join(str(d.face) for d in self.wild)
-        parts.append(f"wild die {chain}" + (f" ({self.wild_value})" if len(self.wild) > 1 else ""))
-        text = ", ".join(parts)
-        if self.pips:
-            text += f", {self.pips:+d}"
-        return f"{text} = {self.total}"
+    def story(self) -> Step:
+        """'4 + 2, wild die 6 → 6 → 3 (15), +1 = 22' (:func:`story_words`): every die, the chain shown in full."""
+        return step("minisix.story", plain=[d.face for d in self.plain], wild=[d.face for d in self.wild],
+                    pips=self.pips, total=self.total)
+
+
+def story_words(plain: list[int], wild: list[int], pips: int, total: int) -> str:
+    """A thrown code in words: '4 + 2, wild die 6 → 6 → 3 (15), +1 = 22'."""
+    parts = []
+    if plain:
+        parts.append(" + ".join(map(str, plain)))
+    parts.append(f"wild die {' → '.join(map(str, wild))}" + (f" ({sum(wild)})" if len(wild) > 1 else ""))
+    text = ", ".join(parts)
+    if pips:
+        text += f", {pips:+d}"
+    return f"{text} = {total}"
 
 
 def throw(roller: Roller, dice: int, pips: int, purpose: str = "") -> WildRoll:
@@ -144,10 +150,14 @@ def throw(roller: Roller, dice: int, pips: int, purpose: str = "") -> WildRoll:
                                     total=sum(d.face for d in plain) + sum(d.face for d in wild) + pips)
 
 
-def chain_lines(r: WildRoll) -> list[str]:
-    """The wild die's chain in words, when it exploded."""
+def chain_lines(r: WildRoll) -> list[Step]:
+    """The wild die's chain, when it exploded."""
     if len(r.wild) == 1:
         return []
-    sixes = len(r.wild) - 1
-    return [f"The wild die rolled {sixes} six{'es' if sixes > 1 else ''} in a row and exploded each time: "
-            f"{' + '.join(str(d.face) for d in r.wild)} = {r.wild_value}."]
+    return [step("minisix.exploded", wild=[d.face for d in r.wild])]
+
+
+def exploded_words(wild: list[int]) -> str:
+    sixes = len(wild) - 1
+    return (f"The wild die rolled {sixes} six{'es' if sixes > 1 else ''} in a row and exploded each time: "
+            f"{' + '.join(map(str, wild))} = {sum(wild)}.")

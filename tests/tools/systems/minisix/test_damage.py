@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from narrator.tools.phrases import say
 from narrator.tools.systems.minisix.damage import apply_result, level_dist, level_name, result_of
 from narrator.tools.systems.minisix.rules import LEVELS
 
@@ -58,7 +59,7 @@ def test_two_stuns_are_one_wound():
     w, s, _ = apply_result(0, 0, "stunned")
     assert (w, s) == (0, 1) and level_name(w, s) == "stunned"
     w, s, why = apply_result(w, s, "stunned")
-    assert (w, s) == (1, 0) and "two stuns count as one wound" in why
+    assert (w, s) == (1, 0) and "two stuns count as one wound" in say(why)
 
 
 def test_wounded_again_is_severely_wounded_and_each_lesser_result_moves_one_level():

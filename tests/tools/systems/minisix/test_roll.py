@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from narrator.tools.systems.minisix.wild import at_least
 
 
@@ -31,7 +32,7 @@ def test_the_wild_die_explodes_again_and_again_and_the_chain_is_shown(call):
     wild = [d for d in r.dice if d.has(DieFlag.WILD)]
     assert len(wild) == 4 and [d.has(DieFlag.EXPLODED) for d in wild] == [True, True, True, False]
     assert all(d.has(DieFlag.EXTRA) for d in wild[1:])
-    assert any("exploded each time" in s for s in r.steps)
+    assert any("exploded each time" in s for s in steps_of(r))
     assert r.outcome == "Very Difficult (21-29)"
 
 
