@@ -29,10 +29,11 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ref
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, binomial, sum_of
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
     FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
@@ -65,13 +66,11 @@ def short_effect(effect: str) -> str:
     return effect.split(",")[0]
 
 
-def roll_fumble_table(roller: Roller, victim: str) -> tuple[FumbleRoll, list[str]]:
+def roll_fumble_table(roller: Roller, victim: str) -> tuple[FumbleRoll, list[Step]]:
     dice = [roller.roll(6, f"fumble die {i}") for i in (1, 2)]
     total = dice[0].face + dice[1].face
     effect = FUMBLES[total]
-    steps = [
-        f"Fumble table: rolled {dice[0].face} + {dice[1].face} = {total} → {effect} (applies to {victim})",
-    ]
+    steps = [step("minim.fumble_table", faces=[dice[0].face, dice[1].face], total=total, victim=victim)]
     return FumbleRoll(victim=victim, dice=dice, total=total, effect=effect), steps
 
 
@@ -102,8 +101,8 @@ def minim_fumble(args: FumbleArgs, roller: Roller) -> MinimFumbleResult:
     fumble, steps = roll_fumble_table(roller, who)
     assert fumble.total is not None and fumble.effect is not None
     return MinimFumbleResult(
-        summary=f"Fumble ({who}): {fumble.dice[0].face} + {fumble.dice[1].face} = {fumble.total} → {fumble.effect}",
-        steps=["A neutral attack fumbles the target; a critical failure fumbles the attacker.", *steps],
+        summary=step("minim.fumble", who=who, faces=[fumble.dice[0].face, fumble.dice[1].face], total=fumble.total),
+        steps=[step("minim.fumble_rule"), *steps],
         rule_refs=[FUMBLE_RULE],
         dice=fumble.dice,
         outcome=fumble.total,
@@ -192,41 +191,30 @@ class MinimAttackResult(CheckResult):
     damage_odds: Odds = Field(description="Exact distribution of damage dealt by this attack, before any die.")
 
 
-def _attack_target(args: AttackArgs) -> tuple[int, str, list[str]]:
+def _attack_target(args: AttackArgs) -> tuple[int, str, list[Step]]:
     """The aim and zone modifiers, their reason, and a note when they cancel (target_of shows one extra)."""
     parts = [(n, why) for on, n, why in ((args.aim, 1, "aimed last turn"),
                                          (args.adjacent_zone, -1, "into an adjacent zone")) if on]
     extra = sum(n for n, _ in parts)
     reason = " and ".join(why for _, why in parts)
-    note = ["Aim (+1) and the adjacent-zone penalty (-1) cancel out."] if parts and not extra else []
+    note = [step("minim.aim_cancels")] if parts and not extra else []
     return extra, reason, note
 
 
-def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[str]) -> tuple[int, int, list[Die], int]:
+def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[Step]) -> tuple[int, int, list[Die], int]:
     fatigue = fatigue_for(outcome, args.weapon_quality, args.armor_quality)
     raw = args.weapon_quality - args.armor_quality + (2 if outcome == 2 else 1)
-    steps.append(
-        f"Fatigue = weapon {signed(args.weapon_quality)} − armor ({signed(args.armor_quality)}) "
-        f"+ {2 if outcome == 2 else 1} ({label(outcome)}) = {raw}"
-        + (", raised to the minimum of 1" if raw < 1 else "")
-    )
+    steps.append(step("minim.fatigue", weapon=args.weapon_quality, armor=args.armor_quality, outcome=outcome,
+                      raw=raw))
     threshold = avoidance_threshold(args)
-    why = [f"current health {args.defender_health}"]
-    if args.defending:
-        why.append("+1 (only defended)")
-    if args.avoidance_penalty:
-        why.append(f"{args.avoidance_penalty} (surprised, failed perception)")
-    steps.append(
-        f"Avoidance: the defender rolls one die per fatigue point ({fatigue}); each die equal or lower than "
-        f"{' '.join(why)} = {threshold} avoids one point."
-    )
+    steps.append(step("minim.avoidance", fatigue=fatigue, health=args.defender_health, defending=args.defending,
+                      penalty=args.avoidance_penalty, threshold=threshold))
     dice = roller.roll_many(fatigue, 6, "avoidance die")
     avoided = 0
     for i, d in enumerate(dice, 1):
         ok = d.face <= threshold
         avoided += int(ok)
-        steps.append(f"Avoidance die {i} rolled {d.face}: {'≤' if ok else '>'} {threshold} → "
-                     f"{'avoided' if ok else 'not avoided'}")
+        steps.append(step("minim.avoidance_die", die=i, face=d.face, threshold=threshold))
     return fatigue, threshold, dice, avoided
 
 
@@ -245,22 +233,22 @@ def minim_attack(args: AttackArgs, roller: Roller) -> MinimAttackResult:
         fatigue, threshold, avoid_dice, avoided = _hit(args, outcome, roller, steps)
         refs += [HEALTH] + ([INITIATIVE] if args.avoidance_penalty else [])
     elif outcome == -1:
-        steps.append("A failure: the attack misses, nothing else happens.")
+        steps.append(step("minim.attack_missed"))
     else:
         victim = "target" if outcome == 0 else "attacker"
-        steps.append(f"A {label(outcome)}: the attack misses and the {victim} suffers a fumble.")
+        steps.append(step("minim.attack_fumbled", outcome=outcome, victim=victim))
         refs.append(FUMBLE_RULE)
         if args.roll_fumble:
             fumble, fumble_steps = roll_fumble_table(roller, victim)
             steps += fumble_steps
         else:
             fumble = FumbleRoll(victim=victim)
-            steps.append("The fumble table was not rolled: describe the fumble creatively.")
+            steps.append(step("minim.fumble_not_rolled"))
     damage = fatigue - avoided
     after = max(0, args.defender_health - damage)
     if outcome >= 1:
-        steps.append(f"Damage = {fatigue} fatigue − {avoided} avoided = {damage}; "
-                     f"health {args.defender_health} → {after}" + (" (unconscious)" if after == 0 else ""))
+        steps.append(step("minim.damage", fatigue=fatigue, avoided=avoided, damage=damage,
+                          before=args.defender_health, after=after))
     return MinimAttackResult(
         summary=_summary(breakdown.target, rolled.dice, outcome, fatigue, avoided, damage, args.defender_health,
                          after, fumble),
@@ -295,15 +283,10 @@ def damage_odds(target: int, weapon: int, armor: int, threshold: int) -> Odds:
 
 
 def _summary(target: int, dice: list[Die], outcome: int, fatigue: int, avoided: int, damage: int, before: int,
-             after: int, fumble: FumbleRoll | None) -> str:
-    head = f"Target {target}: rolled {dice[0].face} and {dice[1].face} → {signed(outcome)} {label(outcome)}"
-    if outcome >= 1:
-        tail = f"{fatigue} fatigue, {avoided} avoided, {damage} damage (health {before} → {after})"
-        return f"{head}; {tail}" + ("; the defender is unconscious" if after == 0 else "")
-    if fumble is None:
-        return f"{head}; the attack misses"
-    effect = f": {fumble.effect}" if fumble.effect else ""
-    return f"{head}; miss, the {fumble.victim} fumbles{effect}"
+             after: int, fumble: FumbleRoll | None) -> Step:
+    return step("minim.attacked", target=target, faces=[dice[0].face, dice[1].face], outcome=outcome,
+                fatigue=fatigue, avoided=avoided, damage=damage, before=before, after=after,
+                fumble_victim=fumble.victim if fumble else None, fumble_effect=fumble.effect if fumble else None)
 
 
 # --- surprise ------------------------------------------------------------------------------------------------------
@@ -349,16 +332,15 @@ def minim_surprise(args: SurpriseArgs, roller: Roller) -> MinimSurpriseResult:
     breakdown, rolled, _, steps = resolve(args, roller, purpose="perception die")
     result, can_act, penalty = SURPRISE_RESULTS[rolled.outcome]
     if can_act:
-        steps.append("A success: the character notices in time and can act on the first round.")
+        steps.append(step("minim.surprise_can_act"))
     elif penalty == 0:
-        steps.append("Neutral: the character cannot act on the first round.")
+        steps.append(step("minim.surprise_cannot_act"))
     else:
-        steps.append(f"A {label(rolled.outcome)}: the character cannot act on the first round and is caught "
-                     f"unable to defend: {penalty} to its health-rolls (avoidance) during it.")
+        steps.append(step("minim.surprise_off_guard", outcome=rolled.outcome, penalty=penalty))
     refs = [INITIATIVE, TESTS] + ([MODIFIERS] if args.modifier else []) + ([FAITH] if args.faith else [])
     return MinimSurpriseResult(
-        summary=f"Surprise, target {breakdown.target}: rolled {rolled.dice[0].face} and {rolled.dice[1].face} → "
-        f"{signed(rolled.outcome)} {label(rolled.outcome)}: {result}",
+        summary=step("minim.surprise", target=breakdown.target, faces=[rolled.dice[0].face, rolled.dice[1].face],
+                     outcome=rolled.outcome),
         steps=steps,
         rule_refs=refs,
         dice=rolled.dice,

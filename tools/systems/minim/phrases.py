@@ -61,6 +61,58 @@ def _rolled(v: V) -> str:
     return f"Target {v['target']}: rolled {a} and {b} → {signed_label(v['outcome'])}"
 
 
+# --- combat (combat.py) --------------------------------------------------------------------------------------------
+
+
+def _fatigue(v: V) -> str:
+    outcome = v["outcome"]
+    return (f"Fatigue = weapon {signed(v['weapon'])} − armor ({signed(v['armor'])}) "
+            f"+ {2 if outcome == 2 else 1} ({label(outcome)}) = {v['raw']}"
+            + (", raised to the minimum of 1" if v["raw"] < 1 else ""))
+
+
+def _avoidance(v: V) -> str:
+    why = [f"current health {v['health']}"]
+    if v["defending"]:
+        why.append("+1 (only defended)")
+    if v["penalty"]:
+        why.append(f"{v['penalty']} (surprised, failed perception)")
+    return (f"Avoidance: the defender rolls one die per fatigue point ({v['fatigue']}); each die equal or lower than "
+            f"{' '.join(why)} = {v['threshold']} avoids one point.")
+
+
+def _avoidance_die(v: V) -> str:
+    ok = v["face"] <= v["threshold"]
+    return f"Avoidance die {v['die']} rolled {v['face']}: {'≤' if ok else '>'} {v['threshold']} → " \
+           f"{'avoided' if ok else 'not avoided'}"
+
+
+def _attacked(v: V) -> str:
+    head = _rolled(v)
+    if v["outcome"] >= 1:
+        tail = f"{v['fatigue']} fatigue, {v['avoided']} avoided, {v['damage']} damage (health {v['before']} → " \
+               f"{v['after']})"
+        return f"{head}; {tail}" + ("; the defender is unconscious" if v["after"] == 0 else "")
+    if v["fumble_victim"] is None:
+        return f"{head}; the attack misses"
+    effect = f": {v['fumble_effect']}" if v["fumble_effect"] else ""
+    return f"{head}; miss, the {v['fumble_victim']} fumbles{effect}"
+
+
+def _surprise(v: V) -> str:
+    from narrator.tools.systems.minim.combat import SURPRISE_RESULTS
+
+    a, b = v["faces"]
+    return (f"Surprise, target {v['target']}: rolled {a} and {b} → {signed_label(v['outcome'])}: "
+            f"{SURPRISE_RESULTS[v['outcome']][0]}")
+
+
+def _fumble_effect(total: int) -> str:
+    from narrator.tools.systems.minim.rules import FUMBLES
+
+    return FUMBLES[total]
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -70,4 +122,26 @@ PHRASES: dict[str, Any] = {
     "outcome": lambda v: (f"Outcome = {signed(v['partials'][0])} {signed(v['partials'][1])} = "
                           f"{signed(v['outcome'])}: {label(v['outcome'])}"),
     "tested": _rolled,
+    # combat
+    "fumble_table": lambda v: (f"Fumble table: rolled {v['faces'][0]} + {v['faces'][1]} = {v['total']} → "
+                               f"{_fumble_effect(v['total'])} (applies to {v['victim']})"),
+    "fumble": lambda v: (f"Fumble ({v['who']}): {v['faces'][0]} + {v['faces'][1]} = {v['total']} → "
+                         f"{_fumble_effect(v['total'])}"),
+    "fumble_rule": "A neutral attack fumbles the target; a critical failure fumbles the attacker.",
+    "aim_cancels": "Aim (+1) and the adjacent-zone penalty (-1) cancel out.",
+    "fatigue": _fatigue,
+    "avoidance": _avoidance,
+    "avoidance_die": _avoidance_die,
+    "attack_missed": "A failure: the attack misses, nothing else happens.",
+    "attack_fumbled": lambda v: f"A {label(v['outcome'])}: the attack misses and the {v['victim']} suffers a fumble.",
+    "fumble_not_rolled": "The fumble table was not rolled: describe the fumble creatively.",
+    "damage": lambda v: (f"Damage = {v['fatigue']} fatigue − {v['avoided']} avoided = {v['damage']}; "
+                         f"health {v['before']} → {v['after']}" + (" (unconscious)" if v["after"] == 0 else "")),
+    "attacked": _attacked,
+    "surprise_can_act": "A success: the character notices in time and can act on the first round.",
+    "surprise_cannot_act": "Neutral: the character cannot act on the first round.",
+    "surprise_off_guard": lambda v: (f"A {label(v['outcome'])}: the character cannot act on the first round and is "
+                                     f"caught unable to defend: {v['penalty']} to its health-rolls (avoidance) "
+                                     "during it."),
+    "surprise": _surprise,
 }
