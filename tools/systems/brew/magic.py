@@ -22,6 +22,7 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import certain_odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
     BrewCheckResult, CheckArgs, PoolSpec, check_fields, check_odds, keep_mode, pool_of, resolve_roll,
@@ -54,9 +55,9 @@ def brew_cast(args: CastArgs, roller: Roller) -> CastResult:
     if problems:
         raise ToolArgumentError("?", problems)
     r = check_fields(args, roller, "spell die")
-    steps = [f"A {args.field} spell: the caster's attribute + {args.field} {args.skill}.", *r["steps"],
-             f"One mana slot used: {args.mana} → {args.mana - 1}."]
-    return CastResult(**{**r, "summary": f"{args.field.capitalize()} spell: {r['summary']}", "steps": steps,
+    steps = [step("brew.spell_pool", field=args.field, skill=args.skill), *r["steps"],
+             step("brew.mana_used", mana=args.mana, after=args.mana - 1)]
+    return CastResult(**{**r, "summary": step("brew.spell", field=args.field, roll=r["summary"]), "steps": steps,
                          "rule_refs": [MAGIC_ROLLS, FIELDS_REF, MANA, *r["rule_refs"]]},
                       field=args.field, mana_before=args.mana, mana_after=args.mana - 1)
 
@@ -96,19 +97,18 @@ def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
     """Refresh Brew mana slots: daily (all at dawn or sunset), timed (each slot back some hours after use) or by a
     ritual roll."""
     spent = args.max_mana - args.mana
-    steps = [f"Mana {args.mana} of {args.max_mana} ({spent} used)."]
+    steps = [step("brew.mana_of", mana=args.mana, max_mana=args.max_mana, spent=spent)]
     dice = []
     outcome = "refreshed"
     odds = certain_odds("refreshed")
     success = None
     if args.method == "daily":
         after = args.max_mana
-        steps.append("Daily refresh: every slot comes back at dawn (or sunset).")
+        steps.append(step("brew.daily_refresh"))
     elif args.method == "timed":
         back = sum(1 for h in args.hours_since_use if h >= args.interval_hours)
         after = args.mana + back
-        steps.append(f"Each used slot comes back {args.interval_hours} hours after it was used: {back} of "
-                     f"{len(args.hours_since_use)} have.")
+        steps.append(step("brew.timed_refresh", hours=args.interval_hours, back=back, used=len(args.hours_since_use)))
     else:
         breakdown, lines = pool_of(args.ritual)
         mode = keep_mode(args.ritual.specialty, args.ritual.advantage)
@@ -116,8 +116,7 @@ def brew_mana(args: ManaArgs, roller: Roller) -> ManaResult:
         dice, outcome, success = r.dice, r.outcome, r.outcome != "failure"
         odds = check_odds(breakdown.pool, args.difficulty, mode, args.ritual.lucky, False)
         after = args.max_mana if success else args.mana
-        steps += ["The ritual:", *lines, *r.steps,
-                  "Completed: every slot comes back." if success else "The ritual fails: no slot comes back."]
-    return ManaResult(summary=f"Mana {args.mana} → {after} ({args.method})", steps=steps,
+        steps += [step("brew.ritual"), *lines, *r.steps, step("brew.ritual_done", success=success)]
+    return ManaResult(summary=step("brew.mana", mana=args.mana, after=after, method=args.method), steps=steps,
                       rule_refs=[MANA] + ([SKILL_ROLLS] if args.method == "ritual" else []), dice=dice,
                       outcome=outcome, success=success, odds=odds, mana_after=after, regained=after - args.mana)

@@ -89,4 +89,41 @@ PHRASES = {
     "tied": lambda v: f"Tied at Speed {v['speed']}: {', '.join(v['names'])}.",
     "turn_order": lambda v: "Order of turns, repeating each round: " + ", ".join(v["order"]) + ".",
     "order": lambda v: "Order: " + ", ".join(v["order"]),
+    # magic
+    "spell_pool": "A {field} spell: the caster's attribute + {field} {skill}.",
+    "mana_used": "One mana slot used: {mana} → {after}.",
+    "spell": lambda v: f"{v['field'].capitalize()} spell: {say(v['roll'])}",
+    "mana_of": "Mana {mana} of {max_mana} ({spent} used).",
+    "daily_refresh": "Daily refresh: every slot comes back at dawn (or sunset).",
+    "timed_refresh": "Each used slot comes back {hours} hours after it was used: {back} of {used} have.",
+    "ritual": "The ritual:",
+    "ritual_done": lambda v: "Completed: every slot comes back." if v["success"] else
+        "The ritual fails: no slot comes back.",
+    "mana": "Mana {mana} → {after} ({method})",
+    # rerolls and chance rolls
+    "free_reroll": "A free Resolve roll: acting for their god's will or their destiny, no point is spent.",
+    "resolve_spent": lambda v: "Spent one " + ("training Resolve point bound to this skill" if v["training"] else
+        "Resolve point") + f" (Resolve {v['resolve']} → {v['resolve_after']}, training {v['training_resolve']} → "
+        f"{v['training_after']}).",
+    "reroll_allowed": "The roll failed with {total} (die {die}, more than 1): it may be rerolled.",
+    "reroll": "Reroll ({spent}): {roll}",
+    "chance_risk": "A success ({total} against {difficulty}, {outcome}) risks one more d6: 1-3 fails the action, 4-6 "
+                   "adds to the total. It cannot be rerolled, even with Resolve.",
+    "rolled": "Rolled {face}.",
+    "masks_ignore": "A Thousand Masks: the 1-3 is ignored, the success stands as it was.",
+    "chance_fails": "1-3: whatever the first roll, the action fails.",
+    "chance_adds": lambda v: f"4-6: total {v['total']} + {v['face']} = {v['new_total']}: {OUTCOME_WORDS[v['outcome']]}.",
+    "chance": "Chance roll {face}: {outcome} ({total})",
+    # regression
+    "lowered": lambda v: f"{v['name'].capitalize()} −{v['n']} ({v['n']} point{'s' if v['n'] > 1 else ''}).",
+    "added_back": lambda v: f"{v['name'].capitalize()} +{v['n']} (gives back {v['n']}).",
+    "trick_dropped": "Trick '{trick}' dropped ({price} points, its price at creation).",
+    "class_lost": lambda v: f"Class {v['klass']} lost, and what it gave with it (bonuses: "
+        + (", ".join(f"{k} −{n}" for k, n in v["bonuses"]) or "none") + "; its specialty"
+        + (f"; its tricks: {', '.join(v['tricks'])}" if v["tricks"] else "")
+        + "); a class is not bought with points, so nothing counts against the agreement.",
+    "points_dropped": "{points} point(s) dropped, as agreed.",
+    "regressed": "regressed by {points} point(s)",
+    # a table tool's line: who, and what their pure result said
+    "said": "{name}: {said}",
 }

@@ -29,6 +29,7 @@ from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.problems import fail
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.brew.rules import ATTRIBUTES, CLASSES, MAGIC_FIELDS, TRICK_PRICE
 from narrator.tools.systems.brew.sheet import BrewCharacter, norm, problems
 from narrator.tools.systems.brew.table_common import ACTOR, find, option
@@ -81,7 +82,7 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
                   args.profession)
         professions[args.profession] = left
         professions = {k: v for k, v in professions.items() if v > 0}
-    steps: list[str] = []
+    steps: list[Step] = []
     points = 0
     for name, n in sorted(args.lower.items()):  # sorted: a logged call replays in the same order
         if n < 1:
@@ -98,20 +99,20 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
             if pool[name] == 0:
                 del pool[name]
         points += n
-        steps.append(f"{name.capitalize()} −{n} ({n} point{'s' if n > 1 else ''}).")
+        steps.append(step("brew.lowered", name=name, n=n))
     for name, n in sorted(args.add.items()):
         if n < 1 or name in ATTRIBUTES or name in MAGIC_FIELDS:
             fail(f"add.{name}", "points are added to skills only, 1 or more each", n)
         skills[name] = skills.get(name, 0) + n
         points -= n
-        steps.append(f"{name.capitalize()} +{n} (gives back {n}).")
+        steps.append(step("brew.added_back", name=name, n=n))
     for trick in args.drop_tricks:
         found = next((t for t in tricks if t.casefold() == trick.strip().casefold()), None)
         if found is None:
             fail("drop_tricks", f"{c.name} has no trick '{trick}'; tricks: {', '.join(tricks) or 'none'}", trick)
         tricks.remove(found)
         points += TRICK_PRICE
-        steps.append(f"Trick '{found}' dropped ({TRICK_PRICE} points, its price at creation).")
+        steps.append(step("brew.trick_dropped", trick=found, price=TRICK_PRICE))
     klass, bonuses = c.character_class, dict(c.class_bonuses)
     if args.drop_class:
         if klass is None:
@@ -130,10 +131,7 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
         tricks = [t for t in tricks if t.casefold() not in class_tricks]
         specialties = [sp for sp in specialties if sp.source != "class"]
         flaws = [f for f in flaws if f.casefold() != str(known.get("flaw", "")).casefold()]
-        lost = ", ".join(f"{k} −{v}" for k, v in bonuses.items()) or "none"
-        steps.append(f"Class {klass} lost, and what it gave with it (bonuses: {lost}; its specialty"
-                     + (f"; its tricks: {', '.join(gone)}" if gone else "") + "); a class is not bought with points, "
-                     "so nothing counts against the agreement.")
+        steps.append(step("brew.class_lost", klass=klass, bonuses=[[k, v] for k, v in bonuses.items()], tricks=gone))
         klass, bonuses = None, {}
     if points != args.agreed:
         fail("agreed", f"the changes come to {points} point(s), not the {args.agreed} agreed: drop or add until "
@@ -147,7 +145,7 @@ def regress(args: RegressArgs) -> tuple[BrewCharacter, list[str]]:
     broken = problems(new, creation=False)
     if broken:
         raise ToolArgumentError("?", [v.problem() for v in broken])
-    steps.append(f"{points} point(s) dropped, as agreed.")
+    steps.append(step("brew.points_dropped", points=points))
     return new, steps
 
 
@@ -156,7 +154,7 @@ def brew_regress(args: RegressArgs, roller: Roller) -> RegressResult:
     """Optional rule, Character Regression: reduce a returning character by the points the player and GM agreed (the
     player picks attributes, skills, magic or tricks; points may go to Profession)."""
     new, steps = regress(args)
-    return RegressResult(summary=f"regressed by {args.agreed} point(s)", steps=steps,
+    return RegressResult(summary=step("brew.regressed", points=args.agreed), steps=steps,
                          rule_refs=[REGRESSION], character=new, points=args.agreed)
 
 
@@ -178,4 +176,5 @@ def brew_regress_character(args: RegressOnTable, roller: Roller, state: TableSta
     who, sheet = find(state, args.actor, "actor")
     r = run_pure(brew_regress, roller, character=sheet.model_dump(mode="json"), **args.model_dump(exclude={"actor"}))
     changes = field_changes(who, sheet.model_dump(mode="json"), r.character.model_dump(mode="json"))
-    return bind(RegressOnTableResult, r, changes, summary=f"{who}: {r.summary}", refs=[REGRESSION], actor=who)
+    return bind(RegressOnTableResult, r, changes, summary=step("brew.said", name=who, said=r.summary), refs=[REGRESSION],
+                actor=who)

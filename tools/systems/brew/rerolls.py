@@ -27,9 +27,10 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
-    OUTCOME_WORDS, BrewCheckResult, CheckArgs, check_fields, label_odds, outcome_of, pool_of,
+    BrewCheckResult, CheckArgs, check_fields, label_odds, outcome_of, pool_of,
 )
 from narrator.tools.systems.brew.rules import (
     CHANCE, MASKS_REF, MAX_RESOLVE, MAX_TRAINING_RESOLVE, RESOLVE, TIME, TIME_NAMES, Outcome, TimeMode,
@@ -79,13 +80,11 @@ def brew_reroll(args: RerollArgs, roller: Roller) -> RerollResult:
     base = check_fields(args, roller, "reroll die")
     after_r = args.resolve - (spent == "resolve")
     after_t = args.training_resolve - (spent == "training")
-    point = "training Resolve point bound to this skill" if spent == "training" else "Resolve point"
-    paid = ("A free Resolve roll: acting for their god's will or their destiny, no point is spent." if spent == "free"
-            else f"Spent one {point} (Resolve {args.resolve} → {after_r}, training {args.training_resolve} → "
-                 f"{after_t}).")
-    steps = [f"The roll failed with {previous_total} (die {args.previous_die}, more than 1): it may be rerolled.",
-             paid, *base["steps"]]
-    data = {**base, "steps": steps, "summary": f"Reroll ({spent}): {base['summary']}",
+    paid = (step("brew.free_reroll") if spent == "free" else
+            step("brew.resolve_spent", training=spent == "training", resolve=args.resolve, resolve_after=after_r,
+                 training_resolve=args.training_resolve, training_after=after_t))
+    steps = [step("brew.reroll_allowed", total=previous_total, die=args.previous_die), paid, *base["steps"]]
+    data = {**base, "steps": steps, "summary": step("brew.reroll", spent=spent, roll=base["summary"]),
             "rule_refs": [RESOLVE, *base["rule_refs"], *([TIME] if spent == "training" else []),
                           *(["brew.md#A Servant to a Martial God"] if spent == "free" else [])]}
     return RerollResult(**data, spent=spent, resolve_after=after_r, training_resolve_after=after_t,
@@ -136,21 +135,21 @@ def brew_chance_roll(args: ChanceArgs, roller: Roller) -> ChanceResult:
     a higher threshold."""
     d = roller.roll(6, "chance die")
     before = outcome_of(args.total, args.difficulty)
-    steps = [f"A success ({args.total} against {args.difficulty}, {before}) risks one more d6: 1-3 fails the "
-             "action, 4-6 adds to the total. It cannot be rerolled, even with Resolve.", f"Rolled {d.face}."]
+    steps = [step("brew.chance_risk", total=args.total, difficulty=args.difficulty, outcome=before),
+             step("brew.rolled", face=d.face)]
     ignored = False
     if d.face <= 3:
         if args.thousand_masks:
             total, outcome, ignored = args.total, before, True
-            steps.append("A Thousand Masks: the 1-3 is ignored, the success stands as it was.")
+            steps.append(step("brew.masks_ignore"))
         else:
             total, outcome = args.total, "failure"
-            steps.append("1-3: whatever the first roll, the action fails.")
+            steps.append(step("brew.chance_fails"))
     else:
         total = args.total + d.face
         outcome = outcome_of(total, args.difficulty)
-        steps.append(f"4-6: total {args.total} + {d.face} = {total}: {OUTCOME_WORDS[outcome]}.")
-    return ChanceResult(summary=f"Chance roll {d.face}: {outcome} ({total})", steps=steps,
+        steps.append(step("brew.chance_adds", total=args.total, face=d.face, new_total=total, outcome=outcome))
+    return ChanceResult(summary=step("brew.chance", face=d.face, outcome=outcome, total=total), steps=steps,
                         rule_refs=[CHANCE, TIME] + ([MASKS_REF] if args.thousand_masks else []), dice=[d],
                         outcome=outcome, success=outcome != "failure",
                         odds=chance_odds(args.total, args.difficulty, args.thousand_masks), total=total,
