@@ -34,6 +34,8 @@ from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.phrases import say
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
 from narrator.tools.systems.mastery.roundtable import damage_of, unique
@@ -134,14 +136,19 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
         if not rolls_now:
             continue
         pool, lines = build_pool(f)
-        what = {"attack": f"attacks {f.target}", "defend": "defends", "flee": "flees",
-                "focus": f"focuses on {f.task or 'their task'}"}[f.action]
-        thrown = roll_pool(roller, pool.dice, args.die, tn, f"{f.name} {f.action}", f"{f.name} ({what})")
-        steps += [f"{f.name}: {line}" for line in lines] + [thrown.line]
+        doing = step("mastery.doing", name=f.name, action=f.action, target=f.target, task=f.task)
+        thrown = roll_pool(roller, pool.dice, args.die, tn, f"{f.name} {f.action}", doing)
+        steps += [step("mastery.of", who=f.name, line=line) for line in lines] + [thrown.line]
         rolls[f.name] = thrown.successes
         dice += thrown.dice
 
     exchanges: list[Exchange] = []
+    told: list[Step] = []
+
+    def exchange(line: Step, **fields) -> None:
+        told.append(line)
+        exchanges.append(Exchange(**fields, text=say(line)))
+
     damage: dict[str, int] = defaultdict(int)
     lost_flight: set[str] = set()
     disrupted: set[str] = set()
@@ -157,45 +164,31 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
             if t.action == "flee" and d >= 0:
                 lost_flight.add(t.name)  # beaten or held: the flight does not take effect
             winner = f.name if d > 0 else t.name if d < 0 else None
-            if d > 0:
-                effect = f"{f.name} wins by {d}: {hurt} damage to {t.name}"
-            elif d < 0:
-                effect = f"{t.name} wins by {-d}: " + ("the blow is blocked" if t.action == "defend"
-                                                       else "they get away from it")
-            else:
-                effect = "a tie: neither action takes effect"
-            exchanges.append(Exchange(nature="conflicting challenge", actor=f.name, action="attack", against=t.name,
-                                      actor_successes=mine, against_successes=theirs, winner=winner, damage=hurt,
-                                      text=f"{f.name} attacks {t.name}, who {'defends' if t.action == 'defend' else 'flees'}"
-                                           f" — opposed, {mine} vs {theirs}: {effect}."))
+            exchange(step("mastery.conflict", actor=f.name, against=t.name, action=t.action, mine=mine, theirs=theirs,
+                          damage=hurt),
+                     nature="conflicting challenge", actor=f.name, action="attack", against=t.name,
+                     actor_successes=mine, against_successes=theirs, winner=winner, damage=hurt)
         else:
             nature = "independent challenge" if t.action == "attack" else "asynchronous"
             hurt = damage_of(mine, f.weapon, f.damage_modifier, t.armor)
-            text = (f"{f.name} attacks {t.name}, who is attacking too — a solo challenge to hit: {mine} raw "
-                    f"{'success' if mine == 1 else 'successes'}, {hurt} damage" if nature == "independent challenge"
-                    else f"{f.name} attacks {t.name}, who is focusing — the attack is unaffected and works: {mine} "
-                         f"raw {'success' if mine == 1 else 'successes'}, {hurt} damage; {t.name}'s focus is "
-                         "disrupted")
             if nature == "asynchronous":
                 disrupted.add(t.name)
-            exchanges.append(Exchange(nature=nature, actor=f.name, action="attack", against=t.name,
-                                      actor_successes=mine, damage=hurt, winner=f.name if hurt else None,
-                                      text=text + "."))
+            exchange(step("mastery.both_attack" if nature == "independent challenge" else "mastery.disrupts",
+                          actor=f.name, against=t.name, successes=mine, damage=hurt),
+                     nature=nature, actor=f.name, action="attack", against=t.name, actor_successes=mine, damage=hurt,
+                     winner=f.name if hurt else None)
         damage[t.name] += exchanges[-1].damage
     for f in args.fighters:
         if f.action == "attack" or attackers.get(f.name):
             continue
         if f.action == "flee":
-            text = f"{f.name} flees and nobody stands in the way: no roll, they withdraw."
+            line = step("mastery.withdraws", name=f.name)
         elif f.action == "defend":
-            text = f"{f.name} defends, but nobody attacks them: nothing to roll."
+            line = step("mastery.unattacked", name=f.name)
         else:
-            got = rolls[f.name]
-            text = (f"{f.name} focuses on {f.task or 'their task'} undisturbed: it works, with {got} "
-                    f"{'success' if got == 1 else 'successes'} for the GM to judge.")
-        exchanges.append(Exchange(nature="independent non-challenge" if f.action != "focus" else
-                                  "independent challenge", actor=f.name, action=f.action,
-                                  actor_successes=rolls.get(f.name), text=text))
+            line = step("mastery.undisturbed", name=f.name, task=f.task, successes=rolls[f.name])
+        exchange(line, nature="independent non-challenge" if f.action != "focus" else "independent challenge",
+                 actor=f.name, action=f.action, actor_successes=rolls.get(f.name))
 
     outcomes = []
     for f in args.fighters:
@@ -206,23 +199,15 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
             name=f.name, action=f.action, successes=rolls.get(f.name), damage_taken=taken, health_after=after,
             down=bool(taken) and after == 0, withdrew=withdrew, disrupted=f.name in disrupted,
             focus_worked=f.action == "focus" and f.name not in disrupted))
-    steps += [e.text for e in exchanges]
+    steps += told
     for o in outcomes:
         if o.damage_taken:
-            left = f" ({o.health_after} boxes left)" if o.health_after is not None else ""
-            steps.append(f"{o.name} takes {o.damage_taken} damage in all{left}" + (": the last box is marked."
-                                                                                   if o.down else "."))
-    steps.append("All of it happens at once: damage is marked after every roll, so both sides can go down.")
-    def told(o: FighterOutcome) -> str:
-        hurt = f"is hurt {o.damage_taken}" + (" and goes down" if o.down else "") if o.damage_taken else "unhurt"
-        if o.action == "flee":
-            return f"{o.name} gets away" if o.withdrew else f"{o.name} {hurt}, held in the fight"
-        if o.disrupted:
-            return f"{o.name} {hurt}, focus disrupted"
-        return f"{o.name} {hurt}"
-
-    summary = "; ".join(told(o) for o in outcomes)
-    return BloodbathResult(summary=f"Bloodbath round: {summary}", steps=steps,
+            steps.append(step("mastery.takes", name=o.name, damage=o.damage_taken, left=o.health_after, down=o.down))
+    steps.append(step("mastery.at_once"))
+    summary = step("mastery.bloodbath", fighters=[
+        {"name": o.name, "action": o.action, "damage": o.damage_taken, "down": o.down, "withdrew": o.withdrew,
+         "disrupted": o.disrupted} for o in outcomes])
+    return BloodbathResult(summary=summary, steps=steps,
                            rule_refs=[BLOODBATH] + ([COMBAT] if any(damage.values()) else []), dice=dice,
                            outcome={o.name: o.damage_taken for o in outcomes}, success=None, odds=None,
                            exchanges=exchanges, fighters=outcomes)

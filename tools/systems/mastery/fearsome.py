@@ -24,10 +24,11 @@ from functools import lru_cache
 from pydantic import Field, model_validator
 
 from narrator.tools.dice import Roller
-from narrator.tools.odds import Dist, Odds, fraction_text
+from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import (
-    ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, hit_chance, resolve_fields, target_number,
+    ChallengeResult, ChallengeSpec, Rounding, average_degree, count_dist, resolve_fields, target_number,
 )
 from narrator.tools.systems.mastery.rules import COMBAT, FEARSOME
 
@@ -72,26 +73,23 @@ def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
         tn, _ = target_number(args.die, args.tn)
         degree, exact = average_degree(args.foe_pool, args.die, tn, args.rounding)
         needed = max(1, degree)
-        lines.append(f"The foe does not roll: its {args.foe_pool} dice 'roll all average', "
-                     f"{args.foe_pool} x {fraction_text(hit_chance(args.die, tn))} = {fraction_text(exact)}"
-                     + (f", rounded {args.rounding} to {degree}" if exact != degree else "")
-                     + f"; {needed} {'success is' if needed == 1 else 'successes are'} needed to avoid it.")
+        lines.append(step("mastery.foe_average", dice=args.foe_pool, die=args.die, tn=tn, rounding=args.rounding,
+                          degree=degree, needed=needed))
         spec = args.model_copy(update={"needed": needed})
     r = resolve_fields(spec, roller)
     damage = 0 if r["success"] else args.damage
     after = None if args.health is None else max(0, args.health - damage)
     down = after == 0 and args.health is not None and damage > 0
-    steps = [f"{args.hazard}: {r['needed']} {'success' if r['needed'] == 1 else 'successes'} needed, failure marks "
-             f"{args.damage} health {'box' if args.damage == 1 else 'boxes'}.", *lines, *r["steps"]]
+    steps = [step("mastery.hazard_needs", hazard=args.hazard, needed=r["needed"], damage=args.damage), *lines,
+             *r["steps"]]
     if r["success"]:
-        steps.append("The challenge is met: no boxes are marked.")
+        steps.append(step("mastery.hazard_met"))
     else:
-        steps.append(f"Failure: {args.damage} health {'box is' if args.damage == 1 else 'boxes are'} marked"
-                     + (f" ({args.health} → {after} left)." if args.health is not None else "."))
+        steps.append(step("mastery.hazard_failed", damage=args.damage, health=args.health, after=after))
         if down:
-            steps.append("The last box is marked: the character goes into a coma or dies, as the GM rules.")
+            steps.append(step("mastery.hazard_down"))
     return HazardResult(
-        **{**r, "summary": f"{args.hazard}: {r['summary']}" + (f", {damage} boxes marked" if damage else ""),
+        **{**r, "summary": step("mastery.hazard", hazard=args.hazard, challenge=r["summary"], damage=damage),
            "steps": steps, "rule_refs": [FEARSOME, *r["rule_refs"], *([COMBAT] if damage else [])]},
         hazard=args.hazard, damage=damage, damage_on_failure=args.damage, health_before=args.health,
         health_after=after, down=down,

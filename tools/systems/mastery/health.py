@@ -12,6 +12,7 @@ from pydantic import Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.rules import COMBAT
 from narrator.tools.systems.mastery.sheet import health_boxes
@@ -34,10 +35,9 @@ def mastery_health_boxes(args: HealthArgs, roller: Roller) -> HealthResult:
     a trait, minimum 1."""
     boxes = health_boxes(args.base, args.trait, args.per_point)
     if args.trait is None:
-        line = f"{args.base} boxes: the campaign's base, tied to no trait."
+        line = step("mastery.health_base", base=args.base)
     else:
-        raw = args.base + args.per_point * args.trait
-        line = (f"{args.base} + {args.per_point} x {args.trait_name or 'the trait'} ({args.trait:+d}) = {raw}"
-                + (" → 1 (minimum 1)." if raw < 1 else "."))
-    return HealthResult(summary=f"{boxes} health boxes", steps=[line, "When the last box is marked, the character "
-                        "goes into a coma or dies, depending on the circumstances."], rule_refs=[COMBAT], boxes=boxes)
+        line = step("mastery.health_tied", base=args.base, per_point=args.per_point, trait_name=args.trait_name,
+                    trait=args.trait, raw=args.base + args.per_point * args.trait)
+    return HealthResult(summary=step("mastery.boxes", boxes=boxes), steps=[line, step("mastery.last_box_rule")],
+                        rule_refs=[COMBAT], boxes=boxes)

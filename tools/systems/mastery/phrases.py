@@ -117,6 +117,49 @@ def _attack_roll(v: dict[str, Any]) -> str:
                else "tie, nothing happens"))
 
 
+# --- Fearsome Challenges and health boxes (fearsome.py, health.py) ----------------------------------------------------
+
+
+def _foe_average(v: dict[str, Any]) -> str:
+    chance, exact, rounded = _average(v)
+    needed = v["needed"]
+    return (f"The foe does not roll: its {v['dice']} dice 'roll all average', {v['dice']} x {chance} = {exact}"
+            + (f", rounded {v['rounding']} to {v['degree']}" if rounded else "")
+            + f"; {needed} {_n(needed, 'success is', 'successes are')} needed to avoid it.")
+
+
+# --- Bloodbath (bloodbath.py) -----------------------------------------------------------------------------------------
+
+
+def _doing(v: dict[str, Any]) -> str:
+    what = {"attack": f"attacks {v['target']}", "defend": "defends", "flee": "flees",
+            "focus": f"focuses on {v['task'] or 'their task'}"}[v["action"]]
+    return f"{v['name']} ({what})"
+
+
+def _conflict(v: dict[str, Any]) -> str:
+    actor, against, mine, theirs = v["actor"], v["against"], v["mine"], v["theirs"]
+    d = mine - theirs
+    if d > 0:
+        effect = f"{actor} wins by {d}: {v['damage']} damage to {against}"
+    elif d < 0:
+        effect = f"{against} wins by {-d}: " + ("the blow is blocked" if v["action"] == "defend"
+                                                 else "they get away from it")
+    else:
+        effect = "a tie: neither action takes effect"
+    return (f"{actor} attacks {against}, who {'defends' if v['action'] == 'defend' else 'flees'} — opposed, {mine} vs "
+            f"{theirs}: {effect}.")
+
+
+def _told(o: dict[str, Any]) -> str:
+    hurt = f"is hurt {o['damage']}" + (" and goes down" if o["down"] else "") if o["damage"] else "unhurt"
+    if o["action"] == "flee":
+        return f"{o['name']} gets away" if o["withdrew"] else f"{o['name']} {hurt}, held in the fight"
+    if o["disrupted"]:
+        return f"{o['name']} {hurt}, focus disrupted"
+    return f"{o['name']} {hurt}"
+
+
 PHRASES: dict[str, Any] = {
     # challenge.py
     "pool": _pool,
@@ -153,4 +196,39 @@ PHRASES: dict[str, Any] = {
     "struck_down": "{name}'s last box is marked: a coma or death, as the GM rules.",
     "counter_won": "{name} won the defence: one extra die on their next attack, on their next turn.",
     "attack_roll": _attack_roll,
+    # fearsome.py
+    "foe_average": _foe_average,
+    "hazard_needs": lambda v: (f"{v['hazard']}: {v['needed']} {_n(v['needed'], 'success', 'successes')} needed, "
+                               f"failure marks {v['damage']} health {_n(v['damage'], 'box', 'boxes')}."),
+    "hazard_met": "The challenge is met: no boxes are marked.",
+    "hazard_failed": lambda v: (f"Failure: {v['damage']} health {_n(v['damage'], 'box is', 'boxes are')} marked"
+                                + (f" ({v['health']} → {v['after']} left)." if v["health"] is not None else ".")),
+    "hazard_down": "The last box is marked: the character goes into a coma or dies, as the GM rules.",
+    "hazard": lambda v: f"{v['hazard']}: {say(v['challenge'])}" + (f", {v['damage']} boxes marked" if v["damage"]
+                                                                    else ""),
+    # health.py
+    "health_base": "{base} boxes: the campaign's base, tied to no trait.",
+    "health_tied": lambda v: (f"{v['base']} + {v['per_point']} x {v['trait_name'] or 'the trait'} ({v['trait']:+d}) = "
+                              f"{v['raw']}" + (" → 1 (minimum 1)." if v["raw"] < 1 else ".")),
+    "last_box_rule": "When the last box is marked, the character goes into a coma or dies, depending on the "
+                     "circumstances.",
+    "boxes": "{boxes} health boxes",
+    # bloodbath.py
+    "doing": _doing,
+    "conflict": _conflict,
+    "both_attack": lambda v: (f"{v['actor']} attacks {v['against']}, who is attacking too — a solo challenge to hit: "
+                              f"{v['successes']} raw {_n(v['successes'], 'success', 'successes')}, {v['damage']} "
+                              "damage."),
+    "disrupts": lambda v: (f"{v['actor']} attacks {v['against']}, who is focusing — the attack is unaffected and works: "
+                           f"{v['successes']} raw {_n(v['successes'], 'success', 'successes')}, {v['damage']} damage; "
+                           f"{v['against']}'s focus is disrupted."),
+    "withdraws": "{name} flees and nobody stands in the way: no roll, they withdraw.",
+    "unattacked": "{name} defends, but nobody attacks them: nothing to roll.",
+    "undisturbed": lambda v: (f"{v['name']} focuses on {v['task'] or 'their task'} undisturbed: it works, with "
+                              f"{v['successes']} {_n(v['successes'], 'success', 'successes')} for the GM to judge."),
+    "takes": lambda v: (f"{v['name']} takes {v['damage']} damage in all"
+                        + (f" ({v['left']} boxes left)" if v["left"] is not None else "")
+                        + (": the last box is marked." if v["down"] else ".")),
+    "at_once": "All of it happens at once: damage is marked after every roll, so both sides can go down.",
+    "bloodbath": lambda v: "Bloodbath round: " + "; ".join(_told(o) for o in v["fighters"]),
 }
