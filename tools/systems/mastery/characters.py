@@ -48,7 +48,8 @@ from narrator.tools.systems.mastery.sheet import (
     GearItem, HealthRule, MasteryCharacter, cost_between, cost_lines, creation_cost, health_boxes, max_health_of,
     problems, trait_points,
 )
-from narrator.tools.violations import SheetVerdict, checked, verdict, verdict_lines
+from narrator.tools.steps import Step, step
+from narrator.tools.violations import SheetVerdict, checked
 
 CHECK_ACTIVITIES: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
 
@@ -167,8 +168,9 @@ class ValidationResult(SheetVerdict):
     creation: bool
 
 
-def _trait_line(traits: dict[str, int]) -> str:
-    return ", ".join(f"{t} {v:+d}" for t, v in traits.items())
+def _pairs(ratings: dict[str, int]) -> list[list[Any]]:
+    """Ratings as [name, rating] pairs: a step's values keep the sheet's order (a logged object's keys are sorted)."""
+    return [[name, value] for name, value in ratings.items()]
 
 
 @tool("mastery")
@@ -177,15 +179,15 @@ def mastery_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     tables, health boxes; lists every violation."""
     c = args.character
     creation, found = checked(c, args.creation, problems)
-    scope = ("Checked as the GM's character: ranges and health limits only, no budgets." if c.npc else
-             "Checked as a new character: trait points, the specialist, triumphs and health, and the limits of play."
-             if creation else "Checked as a character in play: ranges, health boxes, no starting budgets.")
     spent, available = trait_points(c.traits)
-    steps = [scope, f"Traits: {_trait_line(c.traits)} ({spent} of {available} trait points spent)."]
+    steps: list[Any] = [step("mastery.scope", npc=c.npc, creation=creation),
+                        step("mastery.trait_points", traits=_pairs(c.traits), spent=spent, available=available)]
     if creation:
-        steps += cost_lines(c) + [f"Triumphs: {creation_cost(c)} spent of {c.starting_triumphs}, {c.triumphs} kept."]
-    steps += verdict_lines(found)
-    return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CHARACTERS, CREATION, COMBAT],
+        steps += cost_lines(c) + [step("mastery.triumphs_spent", cost=creation_cost(c), starting=c.starting_triumphs,
+                                       kept=c.triumphs)]
+    steps += [step("mastery.broken", sentence=v.sentence) for v in found] or [step("mastery.none_broken")]
+    return ValidationResult(summary=step("mastery.valid", name=c.name, violations=len(found)), steps=steps,
+                            rule_refs=[CHARACTERS, CREATION, COMBAT],
                             valid=not found,
                             violations=[v.sentence for v in found], creation=creation)
 
@@ -234,23 +236,24 @@ def mastery_character_create(args: CreateArgs, roller: Roller) -> CharacterResul
     if bad:
         raise ToolArgumentError("mastery_character_create", bad)
     spent, available = trait_points(traits)
-    steps = [f"Traits start at +0 on the GM's list ({', '.join(args.trait_list)}); {available} points "
-             f"(2{f', +{available - 2} for lowering to -1' if available > 2 else ''}) → {_trait_line(traits)}.",
-             *cost_lines(c),
-             f"Triumphs: {creation_cost(c)} of {c.starting_triumphs} spent, {c.triumphs} kept for later.",
-             _health_line(c)]
+    steps: list[Any] = [step("mastery.traits_start", trait_list=args.trait_list, available=available,
+                             traits=_pairs(traits)),
+                        *cost_lines(c),
+                        step("mastery.triumphs_kept", cost=creation_cost(c), starting=c.starting_triumphs,
+                             kept=c.triumphs),
+                        _health_line(c)]
     if any(v == 3 for v in traits.values()):
-        steps.insert(1, "Specialist: a +0 lowered to -2 raised a +2 to +3 (once only).")
-    return CharacterResult(summary=f"Created {c.name}: {_trait_line(traits)}", steps=steps,
+        steps.insert(1, step("mastery.specialist"))
+    return CharacterResult(summary=step("mastery.created", name=c.name, traits=_pairs(traits)), steps=steps,
                            rule_refs=[CREATION, CHARACTERS, COMBAT], character=c)
 
 
-def _health_line(c: MasteryCharacter) -> str:
+def _health_line(c: MasteryCharacter) -> Step:
     rule = c.health_rule
     if rule.trait:
-        return (f"Health boxes: {rule.base} + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d}) = "
-                f"{c.max_health} (minimum 1).")
-    return f"Health boxes: {c.max_health} (the campaign's base)."
+        return step("mastery.health_from_trait", base=rule.base, per_point=rule.per_point, trait=rule.trait,
+                    rating=c.traits[rule.trait], boxes=c.max_health)
+    return step("mastery.health_from_base", boxes=c.max_health)
 
 
 # --- random characters ---------------------------------------------------------------------------------------------
@@ -272,7 +275,7 @@ def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[
 
 
 def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: list[Die],
-                  steps: list[str]) -> dict[str, int]:
+                  steps: list[Step]) -> dict[str, int]:
     traits = {t: 0 for t in spec.trait_list}
     points = 2
     lowered = None
@@ -283,9 +286,9 @@ def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: li
             lowered = pick(roller, list(traits), "trait lowered", dice)
             traits[lowered] = -1
             points += 1
-            steps.append(f"d6 = 6: {lowered} is lowered to -1 for a third point.")
+            steps.append(step("mastery.lowered", trait=lowered))
         else:
-            steps.append(f"d6 = {d.face}: no trait is lowered.")
+            steps.append(step("mastery.none_lowered", face=d.face))
     for i in range(points):
         open_ = [t for t in traits if t != lowered and traits[t] < 2]
         if not open_:
@@ -293,10 +296,10 @@ def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: li
         favoured = trait_for(main, spec.options()) if main and i == 0 else None  # only the first point follows it
         if i == 0 and favoured in open_:
             chosen = favoured
-            steps.append(f"Point 1 raises {chosen}, the trait the concept's {main} uses.")
+            steps.append(step("mastery.point_follows", trait=chosen, main=main))
         else:
             chosen = pick(roller, open_, f"trait point {i + 1}", dice)
-            steps.append(f"Point {i + 1} raises {chosen} (rolled among {', '.join(open_)}).")
+            steps.append(step("mastery.point_rolled", point=i + 1, trait=chosen, among=open_))
         traits[chosen] += 1
     return traits
 
@@ -315,7 +318,7 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     wanted_abilities = [n for k, n in names if k == "ability"]
     wanted_skills = [n for k, n in names if k == "skill"]
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     suggested = concept_activities(args.concept)
     for kind, n in names:  # what the picked abilities and skills serve, after the concept's own activities
         suggested += [a for a in (ABILITIES if kind == "ability" else SKILLS)[n] if a not in suggested]
@@ -325,15 +328,15 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     if main is None:
         main = pick(roller, [a for a in CHECK_ACTIVITIES if fitting(ABILITIES, a) and fitting(SKILLS, a)],
                     "main activity", dice)
-        steps.append(f"Main activity rolled: {main}.")
+        steps.append(step("mastery.main_rolled", main=main))
     else:
-        steps.append(f"The concept suggests {main}.")
+        steps.append(step("mastery.main_suggested", main=main))
     style = next((a for a in suggested if a in ("melee", "ranged")), None)
     if style is None:
         d = roller.roll(6, "fighting style")
         dice.append(d)
         style = "melee" if d.face <= 4 else "ranged"
-        steps.append(f"Fighting style: d6 = {d.face} → {style}.")
+        steps.append(step("mastery.style_rolled", face=d.face, style=style))
     traits = random_traits(args, main, roller, dice, steps)
 
     def choose(table: dict[str, tuple[str, ...]], wanted: list[str], activity: str, purpose: str) -> str:
@@ -373,8 +376,8 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
                 raised = True
     for kind in ("ability", "skill"):
         for name, r in owned[kind].items():
-            steps.append(f"{kind.capitalize()} {name} +{r} for {cost_between(kind, 0, r)} triumphs.")
-    steps.append(f"{left} triumphs kept for later.")
+            steps.append(step("mastery.bought", what=kind, name=name, rating=r, cost=cost_between(kind, 0, r)))
+    steps.append(step("mastery.kept", triumphs=left))
     mine = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style]
     weapon = mine[0] if mine else pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS),
                                        "weapon", dice)
@@ -388,15 +391,14 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     broken = problems(c, creation=True)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
-    steps += [f"Gear: {weapon} (weapon {STARTING_WEAPON:+d}), light armor ({STARTING_ARMOR}).", _health_line(c)]
+    steps += [step("mastery.gear", weapon=weapon, modifier=STARTING_WEAPON, armor=STARTING_ARMOR), _health_line(c)]
     labels = [o.label for o in picked if (o.key.startswith("ability:") and o.key[8:] in c.abilities) or
               (o.key.startswith("skill:") and o.key[6:] in c.skills) or o.key == f"gear:{weapon}"]
-    line = concept_line(args.concept, labels)
-    steps += [line] if line else []
+    if concept_line(args.concept, labels):
+        steps.append(step("mastery.concept", concept=args.concept, labels=labels))
     return RandomCharacterResult(
-        summary=f"Rolled {c.name}: {_trait_line(traits)}; abilities "
-                + ", ".join(f"{k} {v}" for k, v in c.abilities.items()) + "; skills "
-                + ", ".join(f"{k} {v}" for k, v in c.skills.items()),
+        summary=step("mastery.rolled_hero", name=c.name, traits=_pairs(traits), abilities=_pairs(c.abilities),
+                     skills=_pairs(c.skills)),
         steps=steps, rule_refs=[CREATION, CHARACTERS, COMBAT], dice=dice, outcome=None, success=None, odds=None,
         character=c, concept_picks=labels)
 

@@ -160,6 +160,38 @@ def _told(o: dict[str, Any]) -> str:
     return f"{o['name']} {hurt}"
 
 
+# --- characters (characters.py) ---------------------------------------------------------------------------------------
+
+
+def _rated(pairs: list[list[Any]], signed: bool = True) -> str:
+    return ", ".join(f"{name} {value:+d}" if signed else f"{name} {value}" for name, value in pairs)
+
+
+def _scope(v: dict[str, Any]) -> str:
+    if v["npc"]:
+        return "Checked as the GM's character: ranges and health limits only, no budgets."
+    if v["creation"]:
+        return "Checked as a new character: trait points, the specialist, triumphs and health, and the limits of play."
+    return "Checked as a character in play: ranges, health boxes, no starting budgets."
+
+
+def _valid(v: dict[str, Any]) -> str:
+    n = v["violations"]
+    return f"{v['name']}: valid" if not n else f"{v['name']}: {n} rule violation{'s' * (n > 1)}"
+
+
+def _traits_start(v: dict[str, Any]) -> str:
+    available = v["available"]
+    return (f"Traits start at +0 on the GM's list ({', '.join(v['trait_list'])}); {available} points "
+            f"(2{f', +{available - 2} for lowering to -1' if available > 2 else ''}) → {_rated(v['traits'])}.")
+
+
+def _concept(v: dict[str, Any]) -> str:
+    from narrator.tools.concepts import concept_line
+
+    return concept_line(v["concept"], v["labels"]) or ""
+
+
 PHRASES: dict[str, Any] = {
     # challenge.py
     "pool": _pool,
@@ -231,4 +263,31 @@ PHRASES: dict[str, Any] = {
                         + (": the last box is marked." if v["down"] else ".")),
     "at_once": "All of it happens at once: damage is marked after every roll, so both sides can go down.",
     "bloodbath": lambda v: "Bloodbath round: " + "; ".join(_told(o) for o in v["fighters"]),
+    # characters.py
+    "scope": _scope,
+    "trait_points": lambda v: f"Traits: {_rated(v['traits'])} ({v['spent']} of {v['available']} trait points spent).",
+    "triumphs_spent": "Triumphs: {cost} spent of {starting}, {kept} kept.",
+    "broken": "✗ {sentence}",
+    "none_broken": "No rule is broken.",
+    "valid": _valid,
+    "traits_start": _traits_start,
+    "triumphs_kept": "Triumphs: {cost} of {starting} spent, {kept} kept for later.",
+    "specialist": "Specialist: a +0 lowered to -2 raised a +2 to +3 (once only).",
+    "created": lambda v: f"Created {v['name']}: {_rated(v['traits'])}",
+    "health_from_trait": lambda v: (f"Health boxes: {v['base']} + {v['per_point']} x {v['trait']} ({v['rating']:+d}) = "
+                                    f"{v['boxes']} (minimum 1)."),
+    "health_from_base": "Health boxes: {boxes} (the campaign's base).",
+    "lowered": "d6 = 6: {trait} is lowered to -1 for a third point.",
+    "none_lowered": "d6 = {face}: no trait is lowered.",
+    "point_follows": "Point 1 raises {trait}, the trait the concept's {main} uses.",
+    "point_rolled": lambda v: f"Point {v['point']} raises {v['trait']} (rolled among {', '.join(v['among'])}).",
+    "main_rolled": "Main activity rolled: {main}.",
+    "main_suggested": "The concept suggests {main}.",
+    "style_rolled": "Fighting style: d6 = {face} → {style}.",
+    "bought": lambda v: f"{v['what'].capitalize()} {v['name']} +{v['rating']} for {v['cost']} triumphs.",
+    "kept": "{triumphs} triumphs kept for later.",
+    "gear": lambda v: f"Gear: {v['weapon']} (weapon {v['modifier']:+d}), light armor ({v['armor']}).",
+    "concept": _concept,
+    "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {_rated(v['abilities'], False)}; "
+                              f"skills {_rated(v['skills'], False)}"),
 }
