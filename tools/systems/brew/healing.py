@@ -36,6 +36,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
     PoolSpec, check_odds, die_dist, keep_mode, pool_of, resolve_roll,
@@ -107,24 +108,20 @@ def brew_heal_roll(args: HealRollArgs, roller: Roller) -> HealRollResult:
     points = healed_by(args.rules, args.method, r.total, args.difficulty)
     after = max(args.patient_health, min(cap, args.patient_health + points))
     steps += r.steps
-    steps.append(f"{args.rules.capitalize()} {args.method}: " + ", ".join(f"{at}+ heals {p}" for at, p in table)
-                 + (" (a failed day of care still heals the natural 1)" if (args.rules, args.method) ==
-                    ("realistic", "medicine") else "") + ".")
-    steps.append(f"Heals {points}: health {args.patient_health} → {after}"
-                 + (f" (capped at {cap}" + (": a lasting injury holds health at maximum - 2 until eight hours of "
-                                            "rest" if cap < args.max_health else "") + ")" if args.patient_health
-                    + points > cap else "") + ".")
+    steps.append(step("brew.heal_table", rules=args.rules, method=args.method, table=[list(row) for row in table]))
+    steps.append(step("brew.heals", points=points, health=args.patient_health, after=after, cap=cap,
+                      max_health=args.max_health))
     if args.lasting_injury and args.rules == "simplified":
-        steps.append("Medicine and Healing rolls do not heal the lasting injury itself.")
+        steps.append(step("brew.injury_not_healed"))
     if args.method == "magic":
-        steps.append("Casting uses one mana slot.")
+        steps.append(step("brew.casting_mana"))
     pool = breakdown.pool
     refs = [HEALING_MORE if args.rules == "realistic" else HEALING, SKILL_ROLLS]
     if args.method == "magic":
         refs += [MAGIC_ROLLS, MANA]
     return HealRollResult(
-        summary=f"{args.method.capitalize()} ({args.rules}): " + ("automatic failure" if r.total is None else
-                                                                  f"{r.total}, {r.outcome}") + f"; heals {points}",
+        summary=step("brew.heal_roll", method=args.method, rules=args.rules, total=r.total, outcome=r.outcome,
+                     points=points),
         steps=steps, rule_refs=refs, dice=r.dice, outcome=r.outcome, success=r.outcome != "failure",
         odds=check_odds(pool, args.difficulty, mode, args.lucky, False), total=r.total, healed=after -
         args.patient_health, health_after=after, cap=cap,
@@ -176,32 +173,31 @@ def brew_rest(args: RestArgs, roller: Roller) -> RestResult:
     """Brew rest: under the simplified rules two hours heal half the damage (rounded up), eight hours heal all of it and
     lasting injuries; five hours refresh Resolve."""
     damage = max(0, args.max_health - args.health)
-    steps = [f"Damage sustained: {damage} (health {args.health} of {args.max_health})."]
+    steps = [step("brew.damage_sustained", damage=damage, health=args.health, max_health=args.max_health)]
     healed = 0
     cleared = False
     refs = [HEALING]
     if args.rules == "simplified":
         if args.hours >= 8:
             healed, cleared = damage, bool(args.lasting_injuries)
-            steps.append("A full eight hours: all damage heals, lasting injuries too, and illness and poison clear.")
+            steps.append(step("brew.full_rest"))
         elif args.hours >= 2:
             cap = cap_of(args.max_health, "simplified", bool(args.lasting_injuries))
             healed = max(0, min(ceil(damage / 2), cap - args.health))
-            steps.append(f"Two hours: half the damage, rounded up ({ceil(damage / 2)})"
-                         + (f", capped at {cap} by a lasting injury" if args.lasting_injuries else "") + ".")
+            steps.append(step("brew.two_hours", half=ceil(damage / 2), cap=cap, injured=bool(args.lasting_injuries)))
         else:
-            steps.append("Less than two hours of rest heals nothing.")
+            steps.append(step("brew.short_rest"))
     else:
         refs = [HEALING_MORE]
-        steps.append("Realistic rules: rest heals by the day (brew_recovery), not by the hour.")
+        steps.append(step("brew.realistic_rest"))
     refreshed = args.hours >= 5
     if refreshed:
-        steps.append("Five hours of rest or more: Resolve refreshes to its maximum.")
+        steps.append(step("brew.resolve_refresh"))
         refs.append("brew.md#Resolve Points")
     after = args.health + healed
-    steps.append(f"Health {args.health} → {after}.")
-    return RestResult(summary=f"Rest {args.hours} h: health {args.health} → {after}"
-                      + (", Resolve refreshed" if refreshed else ""), steps=steps, rule_refs=refs,
+    steps.append(step("brew.health_change", health=args.health, after=after))
+    return RestResult(summary=step("brew.rest", hours=args.hours, health=args.health, after=after, refreshed=refreshed),
+                      steps=steps, rule_refs=refs,
                       health_after=after, healed=healed, injuries_cleared=cleared, resolve_refreshed=refreshed)
 
 
@@ -237,15 +233,11 @@ def brew_stabilise(args: StabiliseArgs, roller: Roller) -> StabiliseResult:
     if r.outcome != "failure":
         days = max(1, period - (1 if r.total is not None and r.total >= 8 else 0))
         after = 1
-        steps.append(f"Stabilised at health 1 for a stabilisation period of 10 - Power {args.patient_power} = "
-                     f"{period} day(s)" + (f", shortened to {days} by a total of 8 or more" if days < period else "")
-                     + "; no skill rolls meanwhile, and it needs daily medical attention.")
+        steps.append(step("brew.stabilised", power=args.patient_power, period=period, days=days))
     else:
         days, after = None, args.patient_health
-        clock = "day(s)" if args.patient_health == 0 else "hour(s)"
-        steps.append(f"Not stabilised: still {args.patient_health}; without care they die within "
-                     f"{args.patient_power} {clock}. A caregiver tries once a day; others may try in turn.")
-    return StabiliseResult(summary=f"Stabilise: {r.outcome}" + (f", health 1 for {days} day(s)" if days else ""),
+        steps.append(step("brew.not_stabilised", health=args.patient_health, power=args.patient_power))
+    return StabiliseResult(summary=step("brew.stabilise", outcome=r.outcome, days=days),
                            steps=steps, rule_refs=[HEALING_MORE, SKILL_ROLLS], dice=r.dice, outcome=r.outcome,
                            success=r.outcome != "failure",
                            odds=check_odds(breakdown.pool, args.difficulty, mode, args.lucky, False), total=r.total,
@@ -303,45 +295,36 @@ def recover(args: RecoveryArgs) -> RecoveryResult:
     missed = 0
     dead = False
     days: list[RecoveryDay] = []
-    steps = [f"Health {args.health}, Power {args.power}" + (f", stabilising for {left} more day(s)" if left else "")
-             + (f", lasting injuries needing {', '.join(map(str, injuries))}" if injuries else "") + "."]
+    steps = [step("brew.recovery_from", health=args.health, power=args.power, left=left, injuries=list(injuries))]
     for n, care in enumerate(args.care, 1):
         if left:
             if care:
                 left -= 1
                 missed = 0
-                note = f"care: {left} day(s) of stabilisation left"
-                if left == 0:
-                    if waking:
-                        health = 1
-                    note += "; the period is over" + (", wakes at health 1" if waking else "")
+                note = step("brew.day_stabilising", left=left, waking=waking)
+                if left == 0 and waking:
+                    health = 1
             else:
                 missed += 1
-                note = f"no care: the period is extended a day ({missed} missed in a row of {args.power} fatal)"
-                if missed >= args.power:
-                    dead = True
-                    note += ": dies"
+                dead = missed >= args.power
+                note = step("brew.day_missed", missed=missed, power=args.power, dies=dead)
         else:
             gain = 2 if care else 1
             was = health
             health = min(args.max_health, health + gain)
             injuries = [max(0, i - gain) for i in injuries]
-            note = f"{'care' if care else 'no care'}: health {was} → {health}"
-            if injuries:
-                note += f"; injuries need {', '.join(map(str, injuries))}"
+            note = step("brew.day_healed", care=care, was=was, health=health, injuries=list(injuries))
         days.append(RecoveryDay(day=n, care=care, health=health, stabilising_days=left if left else None,
                                 injuries=injuries))
-        steps.append(f"Day {n}, {note}.")
+        steps.append(step("brew.day", n=n, note=note))
         if dead:
             break
     if not dead:
         steps += state_lines(health, args.power, "standard")
         for i, need in enumerate(injuries):
             if need:
-                steps.append(f"Lasting injury {i + 1}: {need} more point(s) — {need} day(s), or {ceil(need / 2)} with "
-                             "daily expert care.")
-    return RecoveryResult(summary=("Dies during stabilisation" if dead else
-                                   f"After {len(days)} day(s): health {args.health} → {health}"),
+                steps.append(step("brew.injury_left", n=i + 1, need=need, expert=ceil(need / 2)))
+    return RecoveryResult(summary=step("brew.recovered", dead=dead, days=len(days), health=args.health, after=health),
                           steps=steps, rule_refs=[HEALING_MORE], health_after=health,
                           stabilising_days=left if left else None, injuries_after=injuries, dead=dead, days=days)
 

@@ -31,6 +31,7 @@ from pydantic import Field, model_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import health_penalty
 from narrator.tools.systems.brew.rules import (
@@ -81,19 +82,17 @@ def death_clock(health: int, power: int) -> str | None:
     return None
 
 
-def state_lines(health: int, power: int, rule: str) -> list[str]:
+def state_lines(health: int, power: int, rule: str) -> list[Step]:
     state = health_state(health)
-    lines = [f"Health {health}: {STATE_WORDS[state]}."]
+    lines = [step("brew.health_state", health=health, state=state)]
     if state in ("hurt", "badly hurt"):
         p = penalties(health, rule)
         if rule == "ignored":
-            lines.append("Penalties are ignored in this game until the character falls unconscious.")
+            lines.append(step("brew.penalties_ignored"))
         else:
-            lines.append(f"Penalties: {p.physical:+d} to Power, Precision and Speed; {p.mental:+d} to Perception, "
-                         f"Wits and Charisma" + (" (halved)." if rule == "halved" else "."))
-    clock = death_clock(health, power)
-    if clock:
-        lines.append(f"It {clock}.")
+            lines.append(step("brew.penalties", physical=p.physical, mental=p.mental, halved=rule == "halved"))
+    if death_clock(health, power):
+        lines.append(step("brew.death_clock", health=health, power=power))
     return lines
 
 
@@ -148,30 +147,28 @@ class DamageResult(ToolResult):
 
 def take_damage(args: DamageArgs) -> DamageResult:
     hit = args.health - args.amount
-    steps = [f"Health {args.health} - {args.amount} damage = {hit}."]
+    steps = [step("brew.damage_taken", health=args.health, amount=args.amount, hit=hit)]
     absorbed = 0
     if args.absorb:
         cap = args.max_health - 5
         after = min(hit + args.absorb, cap)
         absorbed = after - hit
         if args.permanent:
-            steps.append(f"A permanent injury absorbs {absorbed} (up to {args.absorb}, never above maximum - 5 = "
-                         f"{cap}): health {after}. It never heals, and must be roleplayed (the optional rule).")
+            steps.append(step("brew.permanent_injury", absorbed=absorbed, absorb=args.absorb, cap=cap, health=after))
         else:
-            steps.append(f"A lasting injury absorbs {absorbed} (up to {LASTING_INJURY_ABSORB}, never above maximum "
-                         f"- 5 = {cap}): health {after}. It takes {LASTING_INJURY_HEALING} points of healing to clear "
-                         "and must be roleplayed.")
+            steps.append(step("brew.lasting_injury", absorbed=absorbed, absorb=LASTING_INJURY_ABSORB, cap=cap,
+                              health=after, healing=LASTING_INJURY_HEALING))
     else:
         after = hit
     refs = [DAMAGE] + ([FOOD] if args.deprivation else [])
     if args.deprivation:
-        steps.append("Deprivation damage: no lasting injury can absorb it; it heals fully only while eating and "
-                     "drinking.")
+        steps.append(step("brew.deprivation_damage"))
     steps += state_lines(after, args.power, args.health_rule)
     if args.injuries and args.amount:
-        steps.append(f"New damage sets each open lasting injury's healing back by {args.amount}.")
+        steps.append(step("brew.injury_setback", amount=args.amount))
     state = health_state(after)
-    return DamageResult(summary=f"Health {args.health} → {after} ({state})", steps=steps, rule_refs=refs,
+    return DamageResult(summary=step("brew.health_after", health=args.health, after=after, state=state), steps=steps,
+                        rule_refs=refs,
                         damage=args.amount, health_before=args.health, health_after=after, absorbed=absorbed,
                         lasting_injury=absorbed > 0, permanent=args.permanent and absorbed > 0, state=state, penalties=penalties(after, args.health_rule),
                         death_clock=death_clock(after, args.power), injury_setback=args.amount if args.injuries else 0)

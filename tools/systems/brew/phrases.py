@@ -8,6 +8,8 @@ from typing import Any
 from narrator.tools.phrases import say
 from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
 
+from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
+
 
 def auto_fail(total: Any) -> Any:
     """A side's total, or 'auto-fail' where its pool failed without a roll."""
@@ -126,4 +128,60 @@ PHRASES = {
     "regressed": "regressed by {points} point(s)",
     # a table tool's line: who, and what their pure result said
     "said": "{name}: {said}",
+    # health and damage
+    "health_state": lambda v: f"Health {v['health']}: {STATE_WORDS[v['state']]}.",
+    "penalties_ignored": "Penalties are ignored in this game until the character falls unconscious.",
+    "penalties": lambda v: f"Penalties: {v['physical']:+d} to Power, Precision and Speed; {v['mental']:+d} to "
+        "Perception, Wits and Charisma" + (" (halved)." if v["halved"] else "."),
+    "death_clock": lambda v: f"It {death_clock(v['health'], v['power'])}.",
+    "damage_taken": "Health {health} - {amount} damage = {hit}.",
+    "permanent_injury": "A permanent injury absorbs {absorbed} (up to {absorb}, never above maximum - 5 = {cap}): "
+                        "health {health}. It never heals, and must be roleplayed (the optional rule).",
+    "lasting_injury": "A lasting injury absorbs {absorbed} (up to {absorb}, never above maximum - 5 = {cap}): health "
+                      "{health}. It takes {healing} points of healing to clear and must be roleplayed.",
+    "deprivation_damage": "Deprivation damage: no lasting injury can absorb it; it heals fully only while eating and "
+                          "drinking.",
+    "injury_setback": "New damage sets each open lasting injury's healing back by {amount}.",
+    "health_after": "Health {health} → {after} ({state})",
+    # healing, rest, stabilising, recovery
+    "heal_table": lambda v: f"{v['rules'].capitalize()} {v['method']}: " + ", ".join(
+        f"{at}+ heals {p}" for at, p in v["table"]) + (" (a failed day of care still heals the natural 1)" if (
+            v["rules"], v["method"]) == ("realistic", "medicine") else "") + ".",
+    "heals": lambda v: f"Heals {v['points']}: health {v['health']} → {v['after']}" + (
+        f" (capped at {v['cap']}" + (": a lasting injury holds health at maximum - 2 until eight hours of rest"
+                                     if v["cap"] < v["max_health"] else "") + ")"
+        if v["health"] + v["points"] > v["cap"] else "") + ".",
+    "injury_not_healed": "Medicine and Healing rolls do not heal the lasting injury itself.",
+    "casting_mana": "Casting uses one mana slot.",
+    "heal_roll": lambda v: f"{v['method'].capitalize()} ({v['rules']}): " + (
+        "automatic failure" if v["total"] is None else f"{v['total']}, {v['outcome']}") + f"; heals {v['points']}",
+    "damage_sustained": "Damage sustained: {damage} (health {health} of {max_health}).",
+    "full_rest": "A full eight hours: all damage heals, lasting injuries too, and illness and poison clear.",
+    "two_hours": lambda v: f"Two hours: half the damage, rounded up ({v['half']})"
+        + (f", capped at {v['cap']} by a lasting injury" if v["injured"] else "") + ".",
+    "short_rest": "Less than two hours of rest heals nothing.",
+    "realistic_rest": "Realistic rules: rest heals by the day (brew_recovery), not by the hour.",
+    "resolve_refresh": "Five hours of rest or more: Resolve refreshes to its maximum.",
+    "health_change": "Health {health} → {after}.",
+    "rest": lambda v: f"Rest {v['hours']} h: health {v['health']} → {v['after']}"
+        + (", Resolve refreshed" if v["refreshed"] else ""),
+    "stabilised": lambda v: f"Stabilised at health 1 for a stabilisation period of 10 - Power {v['power']} = "
+        f"{v['period']} day(s)" + (f", shortened to {v['days']} by a total of 8 or more" if v["days"] < v["period"]
+                                   else "") + "; no skill rolls meanwhile, and it needs daily medical attention.",
+    "not_stabilised": lambda v: f"Not stabilised: still {v['health']}; without care they die within {v['power']} "
+        + ("day(s)" if v["health"] == 0 else "hour(s)") + ". A caregiver tries once a day; others may try in turn.",
+    "stabilise": lambda v: f"Stabilise: {v['outcome']}" + (f", health 1 for {v['days']} day(s)" if v["days"] else ""),
+    "recovery_from": lambda v: f"Health {v['health']}, Power {v['power']}"
+        + (f", stabilising for {v['left']} more day(s)" if v["left"] else "")
+        + (f", lasting injuries needing {', '.join(map(str, v['injuries']))}" if v["injuries"] else "") + ".",
+    "day_stabilising": lambda v: f"care: {v['left']} day(s) of stabilisation left"
+        + ("; the period is over" + (", wakes at health 1" if v["waking"] else "") if v["left"] == 0 else ""),
+    "day_missed": lambda v: f"no care: the period is extended a day ({v['missed']} missed in a row of {v['power']} "
+        "fatal)" + (": dies" if v["dies"] else ""),
+    "day_healed": lambda v: f"{'care' if v['care'] else 'no care'}: health {v['was']} → {v['health']}"
+        + (f"; injuries need {', '.join(map(str, v['injuries']))}" if v["injuries"] else ""),
+    "day": "Day {n}, {note}.",
+    "injury_left": "Lasting injury {n}: {need} more point(s) — {need} day(s), or {expert} with daily expert care.",
+    "recovered": lambda v: "Dies during stabilisation" if v["dead"] else
+        f"After {v['days']} day(s): health {v['health']} → {v['after']}",
 }
