@@ -29,6 +29,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import code, parse_field
 from narrator.tools.systems.minisix.rules import (
@@ -38,6 +39,8 @@ from narrator.tools.systems.minisix.rules import (
 
 DefenceKind = Literal["block", "dodge", "parry", "soak"]
 SKILL_OF = {"block": "Brawling", "dodge": "Dodge", "parry": "the weapon skill", "soak": "Might"}
+OFFHAND_WORDS = {"shield": "a shield adds +4 to Block and Parry", "buckler": "an off-hand buckler adds +2 to Parry",
+                 "weapon": "an off-hand dagger, dirk or short sword adds +1 to Parry"}
 
 
 class DefenceArgs(ToolArgs):
@@ -72,25 +75,26 @@ class DefenceResult(ToolResult):
     parts: dict[str, int] = Field(description="What was added, by source.", json_schema_extra={"fact": "modifier"})
 
 
-def static_defence(args: DefenceArgs) -> tuple[int, int, dict[str, int], list[str]]:
+def static_defence(args: DefenceArgs) -> tuple[int, int, dict[str, int], list[Step]]:
     """(value, base, parts, steps) of one static defence."""
     c = code(args.code)
     base = c.static
-    steps = [f"{args.kind.capitalize()} from {SKILL_OF[args.kind]} {args.code}: {c.dice} × 3 + {c.pips} = {base}."]
+    steps = [step("minisix.defence_base", which=args.kind, skill=SKILL_OF[args.kind], code=args.code, dice=c.dice,
+                  pips=c.pips, base=base)]
     parts: dict[str, int] = {}
     value = base
     if args.kind == "soak":
         if args.daredevil:
             parts["daredevil"] = base
-            steps.append(f"Daredevil: Might is doubled when resisting damage, {base} × 2 = {2 * base}.")
+            steps.append(step("minisix.daredevil_soak", base=base, doubled=2 * base))
         if args.armor:
             parts["armor"] = args.armor
-            steps.append(f"+ armor {args.armor}.")
+            steps.append(step("minisix.plus_armor", armor=args.armor))
         if args.other_av:
             parts["other armor value"] = args.other_av
-            steps.append(f"+ other armor value {args.other_av}.")
+            steps.append(step("minisix.plus_other_av", av=args.other_av))
         if args.offhand == "shield":
-            steps.append("A shield adds nothing to Soak.")
+            steps.append(step("minisix.shield_no_soak"))
     else:
         bonus = 0
         if args.kind == "block" and args.offhand == "shield":
@@ -99,22 +103,19 @@ def static_defence(args: DefenceArgs) -> tuple[int, int, dict[str, int], list[st
             bonus = OFFHAND_PARRY[args.offhand]
         if bonus:
             parts[args.offhand] = bonus
-            what = {"shield": "a shield adds +4 to Block and Parry", "buckler": "an off-hand buckler adds +2 to Parry",
-                    "weapon": "an off-hand dagger, dirk or short sword adds +1 to Parry"}[args.offhand]
-            steps.append(f"+{bonus}: {what}.")
+            steps.append(step("minisix.offhand_bonus", bonus=bonus, offhand=args.offhand))
         elif args.offhand != "none":
-            steps.append(f"An off-hand {args.offhand} adds nothing to {args.kind.capitalize()}.")
+            steps.append(step("minisix.offhand_nothing", offhand=args.offhand, which=args.kind))
         if args.daredevil:
             halved = (base + bonus) // 2
             parts["daredevil"] = halved - (base + bonus)
-            steps.append(f"Daredevil: {args.kind.capitalize()} is halved, ({base + bonus}) / 2 = {halved}.")
+            steps.append(step("minisix.daredevil_halved", which=args.kind, before=base + bonus, halved=halved))
     value = base + sum(parts.values())
     if args.hero_points:
         parts["hero points"] = HERO_POINT_BONUS * args.hero_points
         value += parts["hero points"]
-        steps.append(f"{args.hero_points} Hero Point{'s' if args.hero_points > 1 else ''}: "
-                     f"+{parts['hero points']}.")
-    steps.append(f"{args.kind.capitalize()} = {value}.")
+        steps.append(step("minisix.defence_hero_points", points=args.hero_points, bonus=parts["hero points"]))
+    steps.append(step("minisix.defence_value", which=args.kind, value=value))
     return value, base, parts, steps
 
 
@@ -125,7 +126,8 @@ def minisix_static_defence(args: DefenceArgs, roller: Roller) -> DefenceResult:
     value, base, parts, steps = static_defence(args)
     refs = [STATIC] + ([DEFENCES] if args.offhand != "none" else []) + ([HOUSE] if args.hero_points else []) + (
         [PERKS_REF] if args.daredevil else [])
-    return DefenceResult(summary=f"{args.kind.capitalize()} {value}", steps=steps, rule_refs=refs, kind=args.kind,
+    return DefenceResult(summary=step("minisix.defence", which=args.kind, value=value), steps=steps, rule_refs=refs,
+                         kind=args.kind,
                          value=value, base=base, parts=parts)
 
 
@@ -150,24 +152,24 @@ class TnResult(ToolResult):
 
 
 def attack_tn(defence: int, kind: str, ranged: bool, rng: str, cover: str, shield: bool,
-              field: str = "defence_kind") -> tuple[int | None, int, int | None, list[str]]:
+              field: str = "defence_kind") -> tuple[int | None, int, int | None, list[Step]]:
     """(tn or None, range modifier, cover modifier, steps). Block or parry against a missile without a shield
     is an argument error naming ``field``."""
     if ranged and kind in ("block", "parry") and not shield:
         raise ToolArgumentError("?", [FieldProblem(field, "missiles can only be blocked or parried with a shield "
                                                           "(or an appropriate spell or perk); use dodge", kind)])
-    steps = [f"The base TN is the defender's {kind}: {defence}."]
+    steps = [step("minisix.base_tn", which=kind, defence=defence)]
     r = RANGES[rng] if ranged else 0
     if ranged:
-        steps.append(f"Range {rng}: {r:+d}.")
+        steps.append(step("minisix.range", range=rng, mod=r))
     c = COVER[cover]
     if c is None:
-        steps.append("Behind 100% cover the target cannot be hit.")
+        steps.append(step("minisix.full_cover"))
         return None, r, None, steps
     if c:
-        steps.append(f"Cover {cover}: {c:+d}.")
+        steps.append(step("minisix.cover", cover=cover, mod=c))
     tn = defence + r + c
-    steps.append(f"TN = {tn}.")
+    steps.append(step("minisix.tn", tn=tn))
     return tn, r, c, steps
 
 
@@ -177,5 +179,5 @@ def minisix_attack_tn(args: TnArgs, roller: Roller) -> TnResult:
     +10, 90% +15; 100% impossible)."""
     tn, r, c, steps = attack_tn(args.defence, args.defence_kind, args.ranged, args.range, args.cover, args.shield)
     refs = [ATTACKING, STATIC] + ([DEFENCES] if args.ranged and args.defence_kind != "dodge" else [])
-    return TnResult(summary=f"TN {tn}" if tn is not None else "Cannot be hit (100% cover)", steps=steps,
+    return TnResult(summary=step("minisix.attack_tn", tn=tn), steps=steps,
                     rule_refs=refs, tn=tn, possible=tn is not None, range_modifier=r, cover_modifier=c)

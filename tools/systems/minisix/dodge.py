@@ -29,6 +29,7 @@ from pydantic import Field, model_validator
 from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
 from narrator.tools.systems.minisix.rules import DEFENCES, FREE_MOVE, MOVEMENT, STATIC
@@ -81,19 +82,15 @@ def minisix_dodge(args: DodgeArgs, roller: Roller) -> DodgeResult:
     base = max(o.total, args.static_dodge)
     value = base + (FULL_DODGE_BONUS if args.mode == "full" else 0)
     steps = list(o.steps[:-1])  # the open-roll band line says nothing here
-    steps.append(f"Dodge roll {o.total} vs static Dodge {args.static_dodge}: "
-                 + ("the roll is higher and is used." if better else "the static Dodge stands."))
+    steps.append(step("minisix.dodge_vs_static", roll=o.total, static=args.static_dodge, better=better))
     if args.mode == "full":
-        steps.append(f"Full dodge, no other action: {base} + {FULL_DODGE_BONUS} = {value}, good against all attacks "
-                     "(even unseen ones).")
-    steps.append(f"Until the start of the next turn every attacker's TN is at least {value}, plus range and cover "
-                 "as usual.")
+        steps.append(step("minisix.full_dodge", base=base, bonus=FULL_DODGE_BONUS, value=value))
+    steps.append(step("minisix.dodge_until", value=value))
     move = FREE_MOVE + (DASH if args.dash else 0)
-    steps.append(f"The dodger may move up to {move}' freely" + (" (15' + 30' for the dash)." if args.dash else "."))
+    steps.append(step("minisix.dodge_move", feet=move, dash=args.dash))
     return DodgeResult(
-        summary=f"Dodge roll {o.total} vs static {args.static_dodge}"
-                + (f" + {FULL_DODGE_BONUS} (full dodge)" if args.mode == "full" else "")
-                + f" → attackers need {value}+ until the next turn", steps=steps,
+        summary=step("minisix.dodge", roll=o.total, static=args.static_dodge, mode=args.mode,
+                     bonus=FULL_DODGE_BONUS, value=value), steps=steps,
         rule_refs=[STATIC, DEFENCES] + ([MOVEMENT] if args.dash else []), dice=o.dice,
         outcome="roll improves" if better else "static stands", success=better,
         odds=dodge_odds(o.eff.code.dice, o.eff.pips, args.static_dodge, args.double), roll=o.total,

@@ -32,6 +32,7 @@ from pydantic import Field, model_validator
 from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
 from narrator.tools.systems.minisix.rules import ASSISTED_HEALING, NATURAL_HEALING, WOUND_EFFECTS, Level
@@ -79,18 +80,18 @@ def minisix_natural_healing(args: NaturalArgs, roller: Roller) -> HealingResult:
     weeks) a Might roll vs 6/6/8/9 heals one wound level."""
     period, tn = NATURAL_HEALING[args.level]
     if tn is None:
-        return HealingResult(summary="Stunned: it wears off after a minute, no roll", steps=[
-            "A stun heals by itself after 1 minute: no roll is needed."], rule_refs=[WOUND_EFFECTS], dice=[],
+        return HealingResult(summary=step("minisix.stun_wears_off"), steps=[
+            step("minisix.stun_heals")], rule_refs=[WOUND_EFFECTS], dice=[],
             outcome="healed", success=True, odds=Dist.certain("healed").odds(p_success=1, order=("not healed",
                                                                                                    "healed")),
             level_before=args.level, level_after="unharmed", tn=None, total=None, period=period)
     o = RollOutcome(args, roller, "natural healing", tn=tn)
     after = healed(args.level) if o.success else args.level
-    steps = [f"{args.level.capitalize()} heals naturally every {period}: a Might roll against {tn}.", *o.steps,
-             f"Healed one level: {args.level} → {after}." if o.success else
-             f"Not healed: still {args.level}; another roll after another {period}."]
-    return HealingResult(summary=f"Natural healing ({args.level}): Might {o.total} vs {tn} → "
-                                 + (f"{after}" if o.success else "no change"),
+    steps = [step("minisix.natural_period", level=args.level, period=period, tn=tn), *o.steps,
+             step("minisix.healed_level", level=args.level, after=after) if o.success else
+             step("minisix.not_healed", level=args.level, period=period)]
+    return HealingResult(summary=step("minisix.natural_healing", level=args.level, total=o.total, tn=tn,
+                                      healed=bool(o.success), after=after),
                          steps=steps, rule_refs=[WOUND_EFFECTS], dice=o.dice, outcome="healed" if o.success else
                          "not healed", success=o.success, odds=healing_odds(o.p),
                          level_before=args.level, level_after=after, tn=tn, total=o.total, period=period)
@@ -116,15 +117,15 @@ def minisix_assisted_healing(args: AssistedArgs, roller: Roller) -> HealingResul
     target = kit_tn if args.kit else tn
     o = RollOutcome(args, roller, "medicine", tn=target)
     after = healed(args.level) if o.success else args.level
-    steps = [f"Treating a {args.level} patient is {name} ({tn}, {kit_tn} with a medicine kit)"
-             + (": the kit is at hand." if args.kit else ": no kit."), *o.steps,
-             (f"The patient heals one wound level: {args.level} → {after}." if o.success else
-              "The treatment does not help; another check for this patient waits until tomorrow."),
-             "It takes about ten minutes."]
+    steps = [step("minisix.treating", level=args.level, difficulty=name, tn=tn, kit_tn=kit_tn, kit=args.kit),
+             *o.steps,
+             (step("minisix.patient_heals", level=args.level, after=after) if o.success else
+              step("minisix.treatment_fails")),
+             step("minisix.ten_minutes")]
     if args.level == "mortally wounded":
-        steps.append("A mortally wounded patient's death roll waits until after the attempt.")
-    return HealingResult(summary=f"Medicine {o.total} vs {target} ({args.level}): "
-                                 + (f"heals to {after}" if o.success else "no change"),
+        steps.append(step("minisix.death_roll_waits"))
+    return HealingResult(summary=step("minisix.assisted_healing", total=o.total, tn=target, level=args.level,
+                                      healed=bool(o.success), after=after),
                          steps=steps, rule_refs=[WOUND_EFFECTS], dice=o.dice,
                          outcome="healed" if o.success else "not healed", success=o.success,
                          odds=healing_odds(o.p), level_before=args.level,

@@ -18,6 +18,7 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import parse_field, rolled_code, rolled_dice
 from narrator.tools.systems.minisix.rules import COMBAT
@@ -67,14 +68,14 @@ class InitiativeResult(ToolResult):
 
 
 def roll_initiative(combatants: list[tuple[str, str]], roller: Roller) -> InitiativeResult:
-    rolled, dice, steps = [], [], ["Each combatant rolls Agility (with the wild die); the highest goes first."]
+    rolled, dice, steps = [], [], [step("minisix.initiative_rule")]
     for name, agility in combatants:
         c, shown = rolled_code(agility)
         r = throw(roller, c.dice, c.pips, f"{name} initiative")
         rolled.append((name, agility, r))
         dice += r.dice
         steps += shown
-        steps.append(f"{name}, Agility {agility}: {r.story()}.")
+        steps.append(step("minisix.initiative_roll", name=name, agility=agility, story=r.story()))
     ranked = sorted(rolled, key=lambda x: (-x[2].total, x[0].casefold()))
     slots: list[list[str]] = []
     entries = []
@@ -87,10 +88,9 @@ def roll_initiative(combatants: list[tuple[str, str]], roller: Roller) -> Initia
         entries.append(InitiativeEntry(name=name, agility=agility, total=r.total, dice=r.dice, slot=len(slots)))
     ties = [s for s in slots if len(s) > 1]
     for s in ties:
-        steps.append(f"Tied: {', '.join(s)} act almost simultaneously — their actions resolve in order of actions "
-                     "(first, second, third...), and between opposed actions the higher roll resolves first.")
-    steps.append("Order: " + "; ".join(f"{i}. {', '.join(s)}" for i, s in enumerate(slots, 1)))
-    return InitiativeResult(summary="Initiative: " + " | ".join(", ".join(s) for s in slots), steps=steps,
+        steps.append(step("minisix.initiative_tie", names=s))
+    steps.append(step("minisix.initiative_order", slots=slots))
+    return InitiativeResult(summary=step("minisix.initiative", slots=slots), steps=steps,
                             rule_refs=[COMBAT], order=[e.name for e in entries], slots=slots, entries=entries,
                             totals={e.name: e.total for e in entries}, dice=dice)
 

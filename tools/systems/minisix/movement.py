@@ -20,6 +20,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.checks import RollOutcome, RollSpec
 from narrator.tools.systems.minisix.codes import parse_field, rolled_dice
@@ -103,19 +104,8 @@ def minisix_move(args: MoveArgs, roller: Roller) -> MoveResult:
     Athletics); slow creatures move less."""
     table = SLOW if args.slow else NORMAL
     base = table[args.mode]
-    who = "A slow creature" if args.slow else "A character"
-    explain = {
-        "walk": f"{who} may move up to {FREE_MOVE}' freely alongside its actions.",
-        "charge": f"{who} charging moves +{base - FREE_MOVE}' ({base}' in all) toward the foe, then attacks in melee;"
-                  " movement ends there, but more attacks may follow as declared actions.",
-        "dash": f"A dash (once a round) adds +{base - FREE_MOVE}': {base}' with the free move; it may go with other "
-                "actions.",
-        "charge and dash": f"A charge combined with a dash: {base}' before the attack (or the charge, the attack, and "
-                           f"the dash's {base - table['charge']}' after it).",
-        "run": f"A full run, the only action: {base}' plus an Athletics roll.",
-        "sprint": f"A sprint in a straight line, the only action: {base}' plus double an Athletics roll.",
-    }[args.mode]
-    steps = [explain]
+    steps: list = [step("minisix.move_" + args.mode.replace(" ", "_"), slow=args.slow, free=FREE_MOVE, feet=base,
+                        added=base - FREE_MOVE, after=base - table["charge"])]
     dice, odds, roll, success, outcome = [], None, None, None, f"{base}'"
     feet = base
     if args.mode in ROLLED:
@@ -124,9 +114,9 @@ def minisix_move(args: MoveArgs, roller: Roller) -> MoveResult:
         roll = o.total
         feet = base + times * roll
         steps += o.steps[:-1]
-        steps.append(f"{base}' + {'2 × ' if times == 2 else ''}{roll} = {feet}'.")
+        steps.append(step("minisix.move_feet", base=base, times=times, roll=roll, feet=feet))
         dice, odds, outcome = o.dice, distance_odds(o, base, times), distance_label(base, times, roll)
-    return MoveResult(summary=f"{args.mode.capitalize()}{' (slow)' if args.slow else ''}: {feet}'", steps=steps,
+    return MoveResult(summary=step("minisix.move", mode=args.mode, slow=args.slow, feet=feet), steps=steps,
                       rule_refs=[MOVEMENT] + ([STATIC] if args.mode == "walk" else []), dice=dice, outcome=outcome,
                       success=success, odds=odds, mode=args.mode, feet=feet, base_feet=base, athletics_roll=roll,
                       attack_after=args.mode in ("charge", "charge and dash"),

@@ -3,6 +3,8 @@ part of a step's kind (``minisix.<phrase>``). Words that need logic call the rul
 
 from __future__ import annotations
 
+from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
+from narrator.tools.systems.minisix.wounds import EFFECTS
 from narrator.tools.systems.minisix.wild import exploded_words, story_words
 
 PHRASES = {
@@ -33,4 +35,89 @@ PHRASES = {
     "damage_total": "Damage total {total}.",
     "damage": lambda v: f"Damage {v['total']} vs Soak {v['soak']}: " + (
         f"{v['result']}, now {v['after']}" if v["result"] else "no harm"),
+    # defences.py: static defences and the attacker's TN
+    "defence_base": lambda v: f"{v['which'].capitalize()} from {v['skill']} {v['code']}: {v['dice']} × 3 + {v['pips']} "
+                              f"= {v['base']}.",
+    "daredevil_soak": "Daredevil: Might is doubled when resisting damage, {base} × 2 = {doubled}.",
+    "plus_armor": "+ armor {armor}.",
+    "plus_other_av": "+ other armor value {av}.",
+    "shield_no_soak": "A shield adds nothing to Soak.",
+    "offhand_bonus": lambda v: f"+{v['bonus']}: " + OFFHAND_WORDS[v["offhand"]] + ".",
+    "offhand_nothing": lambda v: f"An off-hand {v['offhand']} adds nothing to {v['which'].capitalize()}.",
+    "daredevil_halved": lambda v: f"Daredevil: {v['which'].capitalize()} is halved, ({v['before']}) / 2 = "
+                                  f"{v['halved']}.",
+    "defence_hero_points": lambda v: f"{v['points']} Hero Point{'s' if v['points'] > 1 else ''}: +{v['bonus']}.",
+    "defence_value": lambda v: f"{v['which'].capitalize()} = {v['value']}.",
+    "defence": lambda v: f"{v['which'].capitalize()} {v['value']}",
+    "base_tn": "The base TN is the defender's {which}: {defence}.",
+    "range": "Range {range}: {mod:+d}.",
+    "full_cover": "Behind 100% cover the target cannot be hit.",
+    "cover": "Cover {cover}: {mod:+d}.",
+    "tn": "TN = {tn}.",
+    "attack_tn": lambda v: f"TN {v['tn']}" if v["tn"] is not None else "Cannot be hit (100% cover)",
+    # dodge.py: the Dodge action and the full dodge
+    "dodge_vs_static": lambda v: f"Dodge roll {v['roll']} vs static Dodge {v['static']}: " + (
+        "the roll is higher and is used." if v["better"] else "the static Dodge stands."),
+    "full_dodge": "Full dodge, no other action: {base} + {bonus} = {value}, good against all attacks (even unseen "
+                  "ones).",
+    "dodge_until": "Until the start of the next turn every attacker's TN is at least {value}, plus range and cover as "
+                   "usual.",
+    "dodge_move": lambda v: f"The dodger may move up to {v['feet']}' freely" + (
+        " (15' + 30' for the dash)." if v["dash"] else "."),
+    "dodge": lambda v: f"Dodge roll {v['roll']} vs static {v['static']}" + (
+        f" + {v['bonus']} (full dodge)" if v["mode"] == "full" else "") + f" → attackers need {v['value']}+ until the "
+        "next turn",
+    # healing.py: natural and assisted healing
+    "stun_wears_off": "Stunned: it wears off after a minute, no roll",
+    "stun_heals": "A stun heals by itself after 1 minute: no roll is needed.",
+    "natural_period": lambda v: f"{v['level'].capitalize()} heals naturally every {v['period']}: a Might roll against "
+                                f"{v['tn']}.",
+    "healed_level": "Healed one level: {level} → {after}.",
+    "not_healed": "Not healed: still {level}; another roll after another {period}.",
+    "natural_healing": lambda v: f"Natural healing ({v['level']}): Might {v['total']} vs {v['tn']} → " + (
+        f"{v['after']}" if v["healed"] else "no change"),
+    "treating": lambda v: f"Treating a {v['level']} patient is {v['difficulty']} ({v['tn']}, {v['kit_tn']} with a "
+                          "medicine kit)" + (": the kit is at hand." if v["kit"] else ": no kit."),
+    "patient_heals": "The patient heals one wound level: {level} → {after}.",
+    "treatment_fails": "The treatment does not help; another check for this patient waits until tomorrow.",
+    "ten_minutes": "It takes about ten minutes.",
+    "death_roll_waits": "A mortally wounded patient's death roll waits until after the attempt.",
+    "assisted_healing": lambda v: f"Medicine {v['total']} vs {v['tn']} ({v['level']}): " + (
+        f"heals to {v['after']}" if v["healed"] else "no change"),
+    # initiative.py
+    "initiative_rule": "Each combatant rolls Agility (with the wild die); the highest goes first.",
+    "initiative_roll": "{name}, Agility {agility}: {story}.",
+    "initiative_tie": lambda v: f"Tied: {', '.join(v['names'])} act almost simultaneously — their actions resolve in "
+                                "order of actions (first, second, third...), and between opposed actions the higher "
+                                "roll resolves first.",
+    "initiative_order": lambda v: "Order: " + "; ".join(f"{i}. {', '.join(s)}" for i, s in enumerate(v["slots"], 1)),
+    "initiative": lambda v: "Initiative: " + " | ".join(", ".join(s) for s in v["slots"]),
+    # movement.py
+    "move_walk": lambda v: f"{_who(v)} may move up to {v['free']}' freely alongside its actions.",
+    "move_charge": lambda v: f"{_who(v)} charging moves +{v['added']}' ({v['feet']}' in all) toward the foe, then "
+                             "attacks in melee; movement ends there, but more attacks may follow as declared actions.",
+    "move_dash": "A dash (once a round) adds +{added}': {feet}' with the free move; it may go with other actions.",
+    "move_charge_and_dash": "A charge combined with a dash: {feet}' before the attack (or the charge, the attack, and "
+                            "the dash's {after}' after it).",
+    "move_run": "A full run, the only action: {feet}' plus an Athletics roll.",
+    "move_sprint": "A sprint in a straight line, the only action: {feet}' plus double an Athletics roll.",
+    "move_feet": lambda v: f"{v['base']}' + {'2 × ' if v['times'] == 2 else ''}{v['roll']} = {v['feet']}'.",
+    "move": lambda v: f"{v['mode'].capitalize()}{' (slow)' if v['slow'] else ''}: {v['feet']}'",
+    # wounds.py: wound effects, staying conscious, the death roll
+    "wound_level": lambda v: f"{v['level'].capitalize()}: {EFFECTS[v['level']][2]}",
+    "wound_level_effect": lambda v: EFFECTS[v["level"]][2],
+    "stamina_rule": "Incapacitated: a Moderate (15) stamina roll at the start of the turn to stay conscious.",
+    "conscious": "Conscious: the character may act, at -3D.",
+    "knocked_out": "Knocked out for 10D minutes: {story} minutes.",
+    "stamina": lambda v: f"Stamina {v['total']} vs 15: " + (
+        "stays conscious (-3D)" if v["conscious"] else f"knocked out for {v['minutes']} minutes"),
+    "death_rule": lambda v: f"Mortally wounded for {v['minutes']} minute{'s' if v['minutes'] > 1 else ''}: roll "
+                            f"Might; a roll less than {v['minutes']} is death.",
+    "death_verdict": lambda v: f"{v['total']} {'<' if v['dies'] else '≥'} {v['minutes']}: " + (
+        "the character dies." if v["dies"] else "the character clings to life."),
+    "death_roll": lambda v: f"Might {v['total']} vs {v['minutes']} minute(s): {'dies' if v['dies'] else 'lives'}",
 }
+
+
+def _who(v) -> str:
+    return "A slow creature" if v["slow"] else "A character"

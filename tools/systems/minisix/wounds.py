@@ -20,6 +20,7 @@ from pydantic import Field
 
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.checks import DiceSpec, RollOutcome
 from narrator.tools.systems.minisix.rules import KNOCKOUT_DICE, STAMINA_TN, WOUND_EFFECTS, Level
@@ -57,7 +58,8 @@ def minisix_wound_effects(args: EffectsArgs, roller: Roller) -> EffectsResult:
     """What a wound level does: stunned and wounded -1D, severely wounded -2D, incapacitated (stamina roll, -3D),
     mortally wounded (death roll each minute), dead."""
     dice, can_act, text = EFFECTS[args.level]
-    return EffectsResult(summary=f"{args.level.capitalize()}: {text}", steps=[text], rule_refs=[WOUND_EFFECTS],
+    return EffectsResult(summary=step("minisix.wound_level", level=args.level),
+                         steps=[step("minisix.wound_level_effect", level=args.level)], rule_refs=[WOUND_EFFECTS],
                          level=args.level, penalty_dice=dice, can_act=can_act, effect=text)
 
 
@@ -77,18 +79,17 @@ def minisix_stay_conscious(args: StaminaArgs, roller: Roller) -> StaminaResult:
     """An incapacitated character's Moderate (15) stamina roll at the start of their turn: stay conscious at -3D, or be
     knocked out for 10D minutes."""
     o = RollOutcome(args, roller, "stamina", tn=STAMINA_TN)
-    steps = ["Incapacitated: a Moderate (15) stamina roll at the start of the turn to stay conscious.", *o.steps]
+    steps = [step("minisix.stamina_rule"), *o.steps]
     dice = list(o.dice)
     minutes = None
     if o.success:
-        steps.append("Conscious: the character may act, at -3D.")
+        steps.append(step("minisix.conscious"))
     else:
         knock = throw(roller, KNOCKOUT_DICE, 0, "minutes knocked out")
         dice += knock.dice
         minutes = knock.total
-        steps.append(f"Knocked out for 10D minutes: {knock.story()} minutes.")
-    return StaminaResult(summary=f"Stamina {o.total} vs 15: " + ("stays conscious (-3D)" if o.success else
-                                                                  f"knocked out for {minutes} minutes"),
+        steps.append(step("minisix.knocked_out", story=knock.story()))
+    return StaminaResult(summary=step("minisix.stamina", total=o.total, conscious=bool(o.success), minutes=minutes),
                          steps=steps, rule_refs=[WOUND_EFFECTS], dice=dice,
                          outcome="conscious" if o.success else "knocked out", success=o.success, odds=o.odds,
                          total=o.total, conscious=bool(o.success), knocked_out_minutes=minutes)
@@ -111,10 +112,8 @@ def minisix_death_roll(args: DeathArgs, roller: Roller) -> DeathResult:
     that level."""
     o = RollOutcome(args, roller, "might", tn=args.minutes)
     dies = not o.success
-    steps = [f"Mortally wounded for {args.minutes} minute{'s' if args.minutes > 1 else ''}: roll Might; a roll less "
-             f"than {args.minutes} is death.", *o.steps[:-1],
-             f"{o.total} {'<' if dies else '≥'} {args.minutes}: " + ("the character dies." if dies else
-                                                                     "the character clings to life.")]
-    return DeathResult(summary=f"Might {o.total} vs {args.minutes} minute(s): {'dies' if dies else 'lives'}",
+    steps = [step("minisix.death_rule", minutes=args.minutes), *o.steps[:-1],
+             step("minisix.death_verdict", total=o.total, minutes=args.minutes, dies=dies)]
+    return DeathResult(summary=step("minisix.death_roll", total=o.total, minutes=args.minutes, dies=dies),
                        steps=steps, rule_refs=[WOUND_EFFECTS], dice=o.dice, outcome="dies" if dies else "lives",
                        success=not dies, odds=o.odds, total=o.total, minutes=args.minutes, dies=dies)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 
 
 def test_the_dodge_action_keeps_the_roll_when_it_beats_static_dodge(call):
@@ -53,4 +54,4 @@ def test_initiative_highest_agility_roll_first_ties_simultaneous(call):
              faces=[3, 4, 5, 2, 6, 1])
     assert r.totals == {"Ann": 7, "Bob": 7, "Cat": 9}
     assert r.order == ["Cat", "Ann", "Bob"] and r.slots == [["Cat"], ["Ann", "Bob"]]
-    assert any("almost simultaneously" in s for s in r.steps)
+    assert any("almost simultaneously" in s for s in steps_of(r))

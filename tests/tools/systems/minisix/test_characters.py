@@ -11,6 +11,7 @@ from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minisix.examples import BAELEN, WORKED_EXAMPLES
 from narrator.tools.systems.minisix.sheet import MiniSixCharacter, problems, violations
+from narrator.tools.phrases import steps_of
 
 
 def test_sir_baelen_is_a_legal_new_character_with_parry_16(call):
@@ -49,7 +50,7 @@ def test_create_derives_skill_codes_from_the_dice_added(call):
     c = r.character
     assert c.skills["medicine"].code == "6D" and c.skills["medicine"].attribute == "wit"
     assert c.perks == {"lucky": 2}
-    assert any("all spent" in s for s in r.steps)
+    assert any("all spent" in s for s in steps_of(r))
     custom = dict(WORKED_EXAMPLES["minisix_character_create"], skills={"sword/blade": "+2D"},
                   custom_skills={"sword/blade": "might"})
     assert call("minisix_character_create", custom).character.skills["sword/blade"].code == "4D+1"
@@ -92,7 +93,7 @@ def test_a_weapon_the_concept_names_is_carried(table, seed):
 def test_a_dwarf_is_a_slow_creature(table):
     """"Dwarfs and other slow creatures charge +10' (so 25' total), dash +25', and run 50' plus athletics" """
     r = table.call("minisix_character_random", {"name": "Brann", "concept": "a dwarf smith"}, apply=False)
-    assert r.character.slow and any("slow creature" in s for s in r.steps)
+    assert r.character.slow and any("slow creature" in s for s in steps_of(r))
     npc = table.call("minisix_add_npc", {"concept": "a dwarven guard", "level": 2})
     assert npc.character.slow
     assert not table.call("minisix_add_npc", {"concept": "a town guard", "level": 2}).character.slow

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minisix.codes import DieCode, code
+from narrator.tools.phrases import steps_of, summary_of
 
 
 @pytest.mark.parametrize("text,dice,pips", [("4D+2", 4, 2), ("3D", 3, 0), ("+1D", 1, 0), ("-1D", -1, 0),
@@ -57,8 +58,8 @@ def test_a_code_with_three_pips_or_more_is_rolled_normalised(call):
     plain = call("minisix_roll", {"code": "4D+2", "tn": 15}, seed=3)
     assert len(written.dice) == len(plain.dice) == 4
     assert written.odds.exact["success"] == plain.odds.exact["success"] == "1757/2592"
-    assert written.steps[0].startswith("3D+5 is 4D+2: every three pips make a die")
-    assert written.steps[1:] == plain.steps and written.summary == plain.summary
+    assert steps_of(written)[0].startswith("3D+5 is 4D+2: every three pips make a die")
+    assert steps_of(written)[1:] == steps_of(plain) and summary_of(written) == summary_of(plain)
 
 
 @pytest.mark.parametrize("tool,args", [
@@ -70,8 +71,8 @@ def test_a_code_with_three_pips_or_more_is_rolled_normalised(call):
 ])
 def test_every_roll_of_a_code_normalises_it_and_says_so(call, tool, args):
     r = call(tool, args, seed=1)
-    shown = [s for s in r.steps if "every three pips make a die" in s]
-    assert len(shown) == 1 and re.match(r"^\dD\+3 is \dD: ", shown[0]), r.steps
+    shown = [s for s in steps_of(r) if "every three pips make a die" in s]
+    assert len(shown) == 1 and re.match(r"^\dD\+3 is \dD: ", shown[0]), steps_of(r)
 
 
 def test_a_code_that_normalises_to_no_dice_is_refused(call):

@@ -12,6 +12,7 @@ from narrator.tools.systems.minisix.codes import code
 from narrator.tools.systems.minisix.mass import mass_base, table_base, _binomial
 from narrator.tools.systems.minisix.rules import MASS_TABLE_ROWS
 from narrator.tools.systems.minisix.wild import wild_at_least
+from narrator.tools.phrases import steps_of
 
 
 def test_ten_soldiers_with_4d_roll_11_plus_wd(call):
@@ -26,7 +27,7 @@ def test_ten_soldiers_with_4d_roll_11_plus_wd(call):
     assert r.base == 10 == floor(exact)  # the table's 10+WD: the half rounded down
     assert r.rolled == 10 and r.assumed_sixes == 0
     assert r.hits == sum(1 for w in (1, 2, 3, 4, 5, 7, 3, 4, 5, 2) if Fraction(21, 2) + w >= 14)
-    assert "10½+WD" in r.steps[0]
+    assert "10½+WD" in steps_of(r)[0]
 
 
 def test_65_elite_gunners_against_dodge_27(call):
@@ -40,7 +41,7 @@ def test_65_elite_gunners_against_dodge_27(call):
     r = call("minisix_mass_attack", {"attackers": 65, "code": "6D", "tn": defence}, faces=rerolls + rest)
     assert r.base == 17 and Fraction(r.base_exact) == Fraction(35, 2)
     assert r.over == 10 and r.assumed_sixes == 10 and r.rolled == 5 and r.rerolled_sixes
-    assert "going on from 23½+WD" in " ".join(r.steps)
+    assert "going on from 23½+WD" in " ".join(steps_of(r))
     # a six's reroll of 4+ reaches 27½; a rolled wild die needs 10+: the lowest hitting total, 27½, is the "28+"
     assert r.lowest_hit == "27½"
     assert r.hits == sum(v >= 4 for v in (4, 3, 1, 2, 7, 5, 2, 2, 1, 3)) + sum(v >= 10 for v in (11, 2, 3, 1, 5))

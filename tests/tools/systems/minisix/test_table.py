@@ -8,6 +8,7 @@ from tests.tools.systems.minisix.conftest import BOW, CUIRASS, KNIFE, SHIELD, SW
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems import get_system
 from narrator.tools.table import Move, SetZones, apply_all
+from narrator.tools.phrases import steps_of, summary_of
 
 MINISIX = get_system("minisix")
 
@@ -18,14 +19,14 @@ def test_a_check_reads_the_skill_or_defaults_to_its_attribute(table):
     assert r.rolled == "5D" and r.tn == 15 and r.success is True and r.attribute == "agility"
     r = table.call("minisix_check", {"actor": "Ann", "skill": "thievery", "difficulty": "easy"}, faces=[2, 3, 1])
     assert r.rolled == "3D+1" and r.tn == 10 and r.total == 7
-    assert "defaults to agility" in r.steps[0]
+    assert "defaults to agility" in steps_of(r)[0]
 
 
 def test_wounds_and_a_stun_take_dice_from_every_action(table):
     table.put("Ann", wit="4D", wounds=2)
     r = table.call("minisix_check", {"actor": "Ann", "attribute": "wit"}, faces=[3, 4])
     assert r.rolled == "2D"
-    assert any("severely wounded (-2D)" in s for s in r.steps)
+    assert any("severely wounded (-2D)" in s for s in steps_of(r))
 
 
 def test_an_attack_that_hits_rolls_damage_against_soak_and_records_the_wound(table):
@@ -111,8 +112,8 @@ def test_an_incapacitated_combatant_rolls_stamina_as_its_turn_begins(table):
         table.call("minisix_check", {"actor": "Ann", "attribute": "wit"})
     r = table.call("table_next_turn", {}, faces=[5, 5, 5])
     assert "fighting on" in table.conditions("Ann") and "incapacitated" not in table.conditions("Ann")
-    assert any("stamina" in s for s in r.steps)
-    assert r.summary == "Round 1: Ann's turn; Ann is incapacitated: Stamina 15 vs 15: stays conscious (-3D)"
+    assert any("stamina" in s for s in steps_of(r))
+    assert summary_of(r) == "Round 1: Ann's turn; Ann is incapacitated: Stamina 15 vs 15: stays conscious (-3D)"
     check = table.call("minisix_check", {"actor": "Ann", "attribute": "wit"}, faces=[6, 3])
     assert check.rolled == "1D"  # 3D - 3D stops at 1D
 
