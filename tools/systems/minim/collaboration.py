@@ -28,10 +28,11 @@ from functools import lru_cache, reduce
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ref
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
     FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
@@ -77,7 +78,7 @@ class Collaboration:
     outcome: int
     dist: Dist  # exact distribution of the clamped outcome
     raw_dist: Dist  # exact distribution of the plain sum
-    steps: list[str]
+    steps: list[Step]
     refs: list[str]
     targets: tuple[int, ...] = ()  # every participant's target, in order: the shape the odds are cached by
 
@@ -106,21 +107,21 @@ def project_odds(targets: tuple[int, ...], bound: bool, progress: int, threshold
 
 def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     """Roll every participant's test, sum, clamp, and compute the exact clamped distribution."""
-    rolls, steps, targets = [], [f"{len(tests)} participant(s) each make their own test; the outcomes are summed."], []
+    rolls, steps, targets = [], [step("minim.collaborators", count=len(tests))], []
     for i, spec in enumerate(tests, 1):
         name = spec.name or f"participant {i}"
         breakdown, rolled, _, lines = resolve(spec, roller, purpose=f"{name} test die")
-        steps += [f"{name}:"] + [f"  {line}" for line in lines]
+        steps += [step("minim.participant", name=name)] + [step("minim.indented", line=line) for line in lines]
         targets.append(breakdown.target)
         rolls.append(ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                                      partials=rolled.partials, outcome=rolled.outcome,
                                      outcome_label=label(rolled.outcome), faith_spent=breakdown.faith))
     raw = sum(r.outcome for r in rolls)
     outcome = clamp(raw)
-    steps.append(f"Sum = {' '.join(signed(r.outcome) for r in rolls)} = {signed(raw)}")
+    steps.append(step("minim.sum", outcomes=[r.outcome for r in rolls], raw=raw))
     if outcome != raw:
-        steps.append(f"Out-comes are bound to -2..+2, so {signed(raw)} becomes {signed(outcome)}.")
-    steps.append(f"The action's outcome is {signed(outcome)}: {label(outcome)}.")
+        steps.append(step("minim.bound", raw=raw, outcome=outcome))
+    steps.append(step("minim.action_outcome", outcome=outcome))
     refs = [COLLABORATION, TESTS] + ([MODIFIERS] if any(t.modifier for t in tests) else []) + (
         [FAITH] if any(t.faith for t in tests) else [])
     raw_dist, dist = summed_dists(tuple(targets))
@@ -144,7 +145,7 @@ def minim_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborationRes
     """Minim collaborative action: each participant tests, outcomes summed, bound to -2..+2."""
     c = collaborate(args.tests, roller)
     return CollaborationResult(
-        summary=f"{len(c.rolls)} collaborators: sum {signed(c.raw_total)} → {signed(c.outcome)} {label(c.outcome)}",
+        summary=step("minim.collaborated", count=len(c.rolls), raw=c.raw_total, outcome=c.outcome),
         steps=c.steps,
         rule_refs=c.refs,
         dice=[d for r in c.rolls for d in r.dice],
@@ -197,14 +198,13 @@ def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
     after = args.progress + added
     complete = after >= args.threshold
     remaining = max(0, args.threshold - after)
-    how = ("The strict reading: the period adds its outcome bound to -2..+2." if args.bound else
-           "A long project adds the period's whole collaborative total: the -2..+2 bound is for single actions.")
-    steps = c.steps + [how, f"Progress {args.progress} {signed(added)} = {after} of {args.threshold}."]
-    steps.append("The threshold is reached: the project is complete!" if complete
-                 else f"{remaining} more progress is needed.")
+    how = step("minim.project_bound") if args.bound else step("minim.project_total")
+    steps = c.steps + [how, step("minim.progress", progress=args.progress, added=added, after=after,
+                                 threshold=args.threshold)]
+    steps.append(step("minim.project_complete") if complete else step("minim.project_remaining", remaining=remaining))
     return ProjectResult(
-        summary=f"Work period {signed(added)}: progress {args.progress} → {after} of {args.threshold}"
-        + (" (complete)" if complete else ""),
+        summary=step("minim.work_period", added=added, progress=args.progress, after=after, threshold=args.threshold,
+                     complete=complete),
         steps=steps,
         rule_refs=c.refs,
         dice=[d for r in c.rolls for d in r.dice],

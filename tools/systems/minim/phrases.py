@@ -113,6 +113,34 @@ def _fumble_effect(total: int) -> str:
     return FUMBLES[total]
 
 
+# --- collaboration, recovery, powers ----------------------------------------------------------------------------------
+
+
+def _together(v: V) -> str:
+    summed = v["patient"] + v["medic"]
+    together = v["together"]
+    return (f"Together: {signed(v['patient'])} {signed(v['medic'])} = {signed(summed)}"
+            + (f", bound to {signed(together)}" if together != summed else "")
+            + f": {label(together)} — "
+            + ("a success: 1 health point restored." if together >= 1 else "no point restored."))
+
+
+def _powered(v: V) -> str:
+    tail = f"; faith {v['faith']} → {v['faith'] - v['spent']}" if v["faith"] is not None else ""
+    return f"{v['power']} (score {v['score']}): rolled {v['face']} → {v['outcome']}{tail}"
+
+
+def _purchase_roll(v: V) -> str:
+    bonus = f" + 1 (a faith point spent) = {v['need']}" if v["faith"] else ""
+    return (f"Price {v['price']} is score-appropriate for wealth {v['wealth']}: wealth is a power, so roll 1d6 ≤ "
+            f"{v['wealth']}{bonus}. No faith point is needed.")
+
+
+def _purchased(v: V) -> str:
+    roll_text = f"rolled {v['face']} → " if v["face"] is not None else ""
+    return f"Price {v['price']} with wealth {v['wealth']}: {roll_text}{v['outcome']}; wealth {v['wealth']} → {v['after']}"
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -144,4 +172,52 @@ PHRASES: dict[str, Any] = {
                                      f"caught unable to defend: {v['penalty']} to its health-rolls (avoidance) "
                                      "during it."),
     "surprise": _surprise,
+    # collaboration and long projects
+    "collaborators": "{count} participant(s) each make their own test; the outcomes are summed.",
+    "participant": "{name}:",
+    "indented": "  {line}",
+    "sum": lambda v: f"Sum = {' '.join(signed(o) for o in v['outcomes'])} = {signed(v['raw'])}",
+    "bound": "Out-comes are bound to -2..+2, so {raw:signed} becomes {outcome:signed}.",
+    "action_outcome": lambda v: f"The action's outcome is {signed(v['outcome'])}: {label(v['outcome'])}.",
+    "collaborated": lambda v: f"{v['count']} collaborators: sum {signed(v['raw'])} → {signed_label(v['outcome'])}",
+    "project_bound": "The strict reading: the period adds its outcome bound to -2..+2.",
+    "project_total": "A long project adds the period's whole collaborative total: the -2..+2 bound is for single "
+                     "actions.",
+    "progress": "Progress {progress} {added:signed} = {after} of {threshold}.",
+    "project_complete": "The threshold is reached: the project is complete!",
+    "project_remaining": "{remaining} more progress is needed.",
+    "work_period": lambda v: (f"Work period {signed(v['added'])}: progress {v['progress']} → {v['after']} of "
+                              f"{v['threshold']}" + (" (complete)" if v["complete"] else "")),
+    # recovery
+    "recovery_verdict": lambda v: f"{signed(v['outcome'])} is " + (
+        "a success: 1 health point restored." if v["outcome"] >= 1 else "not a success: no point restored."),
+    "full_rest": "Relaxing for a few minutes fully recovers health: {health} → {cap}.",
+    "catch_breath": "The character spends the turn regaining breath: a brass test (trait only, no skill).",
+    "long_term": lambda v: ("One period of long-term healing restores at most one point: the character makes a brass "
+                            "test (trait only, no skill)" + (", and the medic's cure test joins it as one "
+                                                             "collaborative action." if v["medic"] else ".")),
+    "medic_test": "The medic makes their own cure test (brain-cure).",
+    "together": _together,
+    "health_now": "Health {before} → {after} (maximum {cap}).",
+    "recovered": lambda v: (f"{v['mode'].replace('_', ' ')}: regained {v['regained']} health ({v['before']} → "
+                            f"{v['after']} of {v['cap']})"),
+    # powers and purchases
+    "power_needs": lambda v: ("A power needs a faith point (spent only if it activates) and one die; " + (
+        f"the character has {v['faith']} faith" if v["faith"] is not None else "faith is not counted here") + "."),
+    "power_roll": "Roll 1d6 against the {power} score {score}: rolled {face}.",
+    "power_activates": "{face} is equal to or lower than {score}: the power activates.",
+    "power_faith_spent": lambda v: f"The faith point is spent: faith {v['faith']} → {v['faith'] - 1}.",
+    "power_wasted": "{face} is higher than {score}: the action is wasted.",
+    "power_faith_kept": "The faith point is not spent: faith stays {faith}.",
+    "powered": _powered,
+    "quality_price": "A quality {quality:+d} item costs {price} wealth (-2 → 1 … +2 → 5).",
+    "purchase_free": "Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.",
+    "purchase_unaffordable": "Price {price} is above wealth {wealth}: the character cannot afford it, no roll.",
+    "purchase_roll": _purchase_roll,
+    "rolled": "Rolled {face}.",
+    "purchase_bought": "{face} ≤ {need}: the item is bought.",
+    "wealth_lost": "1 wealth point is permanently lost: wealth {wealth} → {after}.",
+    "purchase_failed": "{face} > {need}: the purchase fails; wealth is unchanged.",
+    "no_roll_no_faith": "No roll is needed, so no faith point is spent.",
+    "purchased": _purchased,
 }

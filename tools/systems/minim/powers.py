@@ -33,6 +33,7 @@ from pydantic import Field, ValidationInfo, field_validator
 from narrator.tools.contract import CheckResult, ToolArgs, ref
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK, QUALITY_PRICE
 
@@ -86,21 +87,20 @@ def minim_power(args: PowerArgs, roller: Roller) -> PowerResult:
     activated = die.face <= args.score
     spent = 1 if activated else 0
     counted = args.faith is not None
-    has = f"the character has {args.faith} faith" if counted else "faith is not counted here"
     steps = [
-        f"A power needs a faith point (spent only if it activates) and one die; {has}.",
-        f"Roll 1d6 against the {args.power} score {args.score}: rolled {die.face}.",
+        step("minim.power_needs", faith=args.faith),
+        step("minim.power_roll", power=args.power, score=args.score, face=die.face),
     ]
     if activated:
-        steps += [f"{die.face} is equal to or lower than {args.score}: the power activates."]
-        steps += [f"The faith point is spent: faith {args.faith} → {args.faith - 1}."] if counted else []
+        steps += [step("minim.power_activates", face=die.face, score=args.score)]
+        steps += [step("minim.power_faith_spent", faith=args.faith)] if counted else []
     else:
-        steps += [f"{die.face} is higher than {args.score}: the action is wasted."]
-        steps += [f"The faith point is not spent: faith stays {args.faith}."] if counted else []
+        steps += [step("minim.power_wasted", face=die.face, score=args.score)]
+        steps += [step("minim.power_faith_kept", faith=args.faith)] if counted else []
     outcome = "activated" if activated else "wasted"
-    tail = f"; faith {args.faith} → {args.faith - spent}" if counted else ""
     return PowerResult(
-        summary=f"{args.power} (score {args.score}): rolled {die.face} → {outcome}{tail}",
+        summary=step("minim.powered", power=args.power, score=args.score, face=die.face, outcome=outcome,
+                     faith=args.faith, spent=spent),
         steps=steps,
         rule_refs=[POWERS, FAITH],
         dice=[die],
@@ -176,40 +176,39 @@ def minim_purchase(args: PurchaseArgs, roller: Roller) -> PurchaseResult:
     steps = []
     refs = [POWERS]
     if args.quality is not None:
-        steps.append(f"A quality {args.quality:+d} item costs {price} wealth (-2 → 1 … +2 → 5).")
+        steps.append(step("minim.quality_price", quality=args.quality, price=price))
         refs.append(ATTACKS)
     kind = purchase_kind(wealth, price)
     dice = []
     spent = 0
     if kind == "free":
-        steps.append(f"Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.")
+        steps.append(step("minim.purchase_free", price=price, wealth=wealth))
         outcome = "free"
     elif kind == "unaffordable":
-        steps.append(f"Price {price} is above wealth {wealth}: the character cannot afford it, no roll.")
+        steps.append(step("minim.purchase_unaffordable", price=price, wealth=wealth))
         outcome = "unaffordable"
     need = wealth + (1 if args.faith else 0)
     if kind == "roll":
         spent = 1 if args.faith else 0
         die = roller.roll(6, "wealth power roll")
         dice.append(die)
-        bonus = f" + 1 (a faith point spent) = {need}" if spent else ""
-        steps += [f"Price {price} is score-appropriate for wealth {wealth}: wealth is a power, so roll 1d6 ≤ "
-                  f"{wealth}{bonus}. No faith point is needed.", f"Rolled {die.face}."]
+        steps += [step("minim.purchase_roll", price=price, wealth=wealth, faith=bool(spent), need=need),
+                  step("minim.rolled", face=die.face)]
         if spent:
             refs.append(FAITH)
         if die.face <= need:
             outcome = "bought"
-            steps += [f"{die.face} ≤ {need}: the item is bought.",
-                      f"1 wealth point is permanently lost: wealth {wealth} → {wealth - 1}."]
+            steps += [step("minim.purchase_bought", face=die.face, need=need),
+                      step("minim.wealth_lost", wealth=wealth, after=wealth - 1)]
         else:
             outcome = "failed"
-            steps.append(f"{die.face} > {need}: the purchase fails; wealth is unchanged.")
+            steps.append(step("minim.purchase_failed", face=die.face, need=need))
     if args.faith and kind != "roll":
-        steps.append("No roll is needed, so no faith point is spent.")
+        steps.append(step("minim.no_roll_no_faith"))
     paid = 1 if outcome == "bought" else 0
-    roll_text = f"rolled {dice[0].face} → " if dice else ""
     return PurchaseResult(
-        summary=f"Price {price} with wealth {wealth}: {roll_text}{outcome}; wealth {wealth} → {wealth - paid}",
+        summary=step("minim.purchased", price=price, wealth=wealth, face=dice[0].face if dice else None,
+                     outcome=outcome, after=wealth - paid),
         steps=steps,
         rule_refs=refs,
         dice=dice,

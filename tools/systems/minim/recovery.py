@@ -29,10 +29,11 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ref, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ref
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve
 from narrator.tools.systems.minim.collaboration import COLLABORATION, clamp
@@ -128,14 +129,13 @@ class RecoveryResult(CheckResult):
 
 
 def _test(who: Literal["character", "medic"], spec: TestSpec, roller: Roller, extra: int = 0,
-          reason: str = "", verdict: bool = True) -> tuple[RecoveryTest, list[str], Dist]:
+          reason: str = "", verdict: bool = True) -> tuple[RecoveryTest, list[Step], Dist]:
     breakdown, rolled, _, steps = resolve(spec, roller, extra, reason, purpose=f"{who} test die")
     test = RecoveryTest(who=who, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                         partials=rolled.partials, outcome=rolled.outcome, outcome_label=label(rolled.outcome),
                         success=rolled.outcome >= 1)
     if verdict:
-        said = "a success: 1 health point restored" if test.success else "not a success: no point restored"
-        steps = steps + [f"{signed(rolled.outcome)} is {said}."]
+        steps = steps + [step("minim.recovery_verdict", outcome=rolled.outcome)]
     return test, steps, outcome_dist(breakdown.target)
 
 
@@ -163,7 +163,7 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
     refs = [HEALTH]
     together = None
     if args.mode == "full_rest":
-        steps = [f"Relaxing for a few minutes fully recovers health: {args.health} → {args.cap}."]
+        steps = [step("minim.full_rest", health=args.health, cap=args.cap)]
         tests: list[RecoveryTest] = []
         odds = rest_odds(room)
         regained = room
@@ -172,12 +172,10 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         spec = TestSpec(trait=args.brass, modifier=args.modifier, faith=args.faith, trait_name="brass")
         medic = args.medic_brain is not None
         if args.mode == "mid_action":
-            steps = ["The character spends the turn regaining breath: a brass test (trait only, no skill)."]
+            steps = [step("minim.catch_breath")]
             test, more, _ = _test("character", spec, roller)
         else:
-            steps = ["One period of long-term healing restores at most one point: the character makes a brass test "
-                     "(trait only, no skill)" + (", and the medic's cure test joins it as one collaborative "
-                                                  "action." if medic else ".")]
+            steps = [step("minim.long_term", medic=medic)]
             test, more, _ = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
                                          "uninterrupted rest" if args.uninterrupted_rest else "", verdict=not medic)
         tests = [test]
@@ -187,25 +185,22 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
             cure = TestSpec(trait=args.medic_brain, skill="cure", has_skill=args.medic_has_cure,
                             modifier=args.medic_modifier, trait_name="brain")
             other, more, _ = _test("medic", cure, roller, verdict=False)
-            steps += ["The medic makes their own cure test (brain-cure)."] + more
+            steps += [step("minim.medic_test")] + more
             tests.append(other)
             together = clamp(test.outcome + other.outcome)
             total = together
             refs.append(COLLABORATION)
-            steps.append(f"Together: {signed(test.outcome)} {signed(other.outcome)} = "
-                         f"{signed(test.outcome + other.outcome)}"
-                         + (f", bound to {signed(together)}" if together != test.outcome + other.outcome else "")
-                         + f": {label(together)} — "
-                         + ("a success: 1 health point restored." if together >= 1 else "no point restored."))
+            steps.append(step("minim.together", patient=test.outcome, medic=other.outcome, together=together))
         regained = 1 if total >= 1 else 0  # room >= 1: health is below its maximum
         odds = recovery_odds(test.target, tests[1].target if medic else None)
         refs += ([MODIFIERS] if args.modifier or args.medic_modifier else []) + ([FAITH] if args.faith else [])
     after = args.health + regained
     if tests:
-        steps.append(f"Health {args.health} → {after} (maximum {args.cap}).")
+        steps.append(step("minim.health_now", before=args.health, after=after, cap=args.cap))
     dice = [d for t in tests for d in t.dice]
     return RecoveryResult(
-        summary=f"{args.mode.replace('_', ' ')}: regained {regained} health ({args.health} → {after} of {args.cap})",
+        summary=step("minim.recovered", mode=args.mode, regained=regained, before=args.health, after=after,
+                     cap=args.cap),
         steps=steps,
         rule_refs=refs,
         dice=dice,
