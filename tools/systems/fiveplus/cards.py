@@ -36,6 +36,8 @@ from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
 from narrator.tools.name_lists import names_once
+from narrator.tools.phrases import said
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, JOKERS, RANK_NAMES, RANKS, ROYALS, SUIT_CHALLENGE, SUIT_SYMBOLS, SUITS
 from narrator.tools.tool import tool
 
@@ -203,11 +205,16 @@ class DealArgs(ToolArgs):
     _players = names_once("players", refusal="players are 1-60 characters, each once")
 
 
-def scene_lines(state: Deck) -> list[str]:
+def scene_lines(state: Deck) -> list[Step]:
     can = state.who_can_play()
     if not can:
-        return ["Nobody can play a card: the scene ends."]
-    return [f"{p} may play: {', '.join(card_name(c) for c in cards)}." for p, cards in can.items()]
+        return [step("fiveplus.scene_ends")]
+    return [step("fiveplus.may_play", player=p, cards=list(cards)) for p, cards in can.items()]
+
+
+def names_of(cards: list[str]) -> str:
+    """'7♥ (seven of hearts), Q♠ (queen of spades)': the cards by name."""
+    return ", ".join(card_name(c) for c in cards)
 
 
 @tool("fiveplus")
@@ -215,46 +222,46 @@ def fiveplus_deck_deal(args: DealArgs, roller: Roller) -> DeckResult:
     """Deal a 5+ GM-less scene: shuffle a 54-card deck (jokers included) if needed and deal each player a hand of 3 or
     4; the lowest card will open the scene."""
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     if args.state is None:
         deck = shuffle(list(FULL_DECK), roller, dice)
         state = Deck(deck=deck, hand_size=args.hand_size, aces=args.aces)
-        steps.append(f"A standard deck of {len(FULL_DECK)} cards (two jokers) is shuffled: {len(dice)} dice.")
+        steps.append(step("fiveplus.shuffled", cards=len(FULL_DECK), dice=len(dice)))
     else:
         state = args.state
         _check_state(state)
         if state.dealt and state.who_can_play():
             _refuse("state", "the scene is still running: a card can still be played "
-                             f"({'; '.join(scene_lines(state))})")
+                             f"({'; '.join(said(scene_lines(state)))})")
     deck, discard = list(state.deck), [*state.discard, *state.table]
     if state.table:
-        steps.append(f"The last scene's {len(state.table)} card(s) go to the discard pile.")
+        steps.append(step("fiveplus.table_discarded", cards=len(state.table)))
     hands = {p: list(state.hands.get(p, [])) for p in args.players}
     leftover = [c for p in sorted(state.hands) if p not in hands for c in state.hands[p]]
     if leftover:
         discard += leftover
-        steps.append(f"{len(leftover)} card(s) of players who left go to the discard pile.")
+        steps.append(step("fiveplus.leftover_discarded", cards=len(leftover)))
     for p in args.players:
         while len(hands[p]) < args.hand_size:
             if not deck and discard:
                 deck = shuffle(discard, roller, dice, "reshuffle")
                 discard = []
-                steps.append("The deck is empty: the discard pile is shuffled into a new deck.")
+                steps.append(step("fiveplus.reshuffled"))
             if not deck:
-                steps.append("No cards are left to draw.")
+                steps.append(step("fiveplus.no_cards_left"))
                 break
             hands[p].append(deck.pop(0))
     for p in args.players:
         hands[p].sort(key=lambda c: (value(c, args.aces), FULL_DECK.index(c)))
     new = Deck(deck=deck, discard=discard, hands=hands, seats=list(args.players), table=[], hand_size=args.hand_size,
                aces=args.aces, scene=state.scene + 1, dealt=True)
-    steps += [f"{p}'s hand: {', '.join(card_name(c) for c in h) or 'empty'}." for p, h in hands.items()]
+    steps += [step("fiveplus.hand", player=p, cards=list(h)) for p, h in hands.items()]
     lowest = new.lowest()
     if lowest is not None:
         opener = next(p for p in new.seats if new.playable(p))
-        steps.append(f"The lowest card on the table's hands has value {lowest}: {opener} may open scene "
-                     f"{new.scene} with {card_name(new.playable(opener)[0])}.")
-    return DeckResult(summary=f"Scene {new.scene} dealt: " + "; ".join(f"{p} {len(h)} cards" for p, h in hands.items()),
+        steps.append(step("fiveplus.opener", lowest=lowest, player=opener, scene=new.scene,
+                          card=new.playable(opener)[0]))
+    return DeckResult(summary=step("fiveplus.dealt", scene=new.scene, hands={p: len(h) for p, h in hands.items()}),
                       steps=steps, rule_refs=[GM_OPTIONS], dice=dice, outcome="dealt", success=None, odds=None,
                       state=new, can_play=new.who_can_play(), scene_over=not new.who_can_play())
 
@@ -276,10 +283,16 @@ class CardChallenge(Frozen):
     meaning: str
 
 
+def type_and_meaning(card: str) -> tuple[str, str]:
+    """The challenge type a card's suit sets, and what it means (a joker: free)."""
+    s = suit_of(card)
+    return SUIT_CHALLENGE[s] if s else ("free", "A joker: a far reaching, world changing event; its challenge type "
+                                                "is the player's choice.")
+
+
 def challenge_of(card: str, aces: str) -> CardChallenge:
     s = suit_of(card)
-    ctype, meaning = SUIT_CHALLENGE[s] if s else ("free", "A joker: a far reaching, world changing event; its "
-                                                           "challenge type is the player's choice.")
+    ctype, meaning = type_and_meaning(card)
     return CardChallenge(card=card, name=card_name(card), value=value(card, aces), suit=SUITS.get(s or ""),
                          type=ctype, kind=kind_of(card), meaning=meaning)
 
@@ -325,18 +338,14 @@ def fiveplus_deck_play(args: PlayArgs, roller: Roller) -> PlayResult:
     hands = {p: [c for c in h if c != card] if p == seat else list(h) for p, h in state.hands.items()}
     new = state.model_copy(update={"hands": hands, "table": [*state.table, card]})
     ch = challenge_of(card, state.aces)
-    steps = [f"{seat} plays {ch.name}, value {ch.value}" + (": it opens the scene." if opening else
-                                                            f", above {card_name(state.top)}.")]
-    steps.append(f"{ch.meaning}" if ch.suit else ch.meaning)
+    steps = [step("fiveplus.plays", player=seat, card=card, value=ch.value, above=None if opening else state.top)]
+    steps.append(step("fiveplus.card_meaning", card=card))
     if ch.kind != "challenge":
-        steps.append(f"{ch.kind[0].upper()}{ch.kind[1:]}: " + {"important NPC encounter": "an important NPC — maybe a boss.",
-                                                      "special local event": "something special happens here.",
-                                                      "world-changing event": "the world itself changes."}[ch.kind])
-    steps.append(f"{seat} introduces the challenge, free to add lore, places and characters. Once it is complete, "
-                 "any player may play a card above it.")
+        steps.append(step("fiveplus.card_kind", what=ch.kind))
+    steps.append(step("fiveplus.introduces", player=seat))
     can = new.who_can_play()
     steps += scene_lines(new)
-    return PlayResult(summary=f"{seat} plays {ch.name}: {ch.type} {ch.kind}" + ("; last card of the scene" if not can
-                                                                               else ""),
+    return PlayResult(summary=step("fiveplus.played", player=seat, card=card, type=ch.type, what=ch.kind,
+                                   last=not can),
                       steps=steps, rule_refs=[GM_OPTIONS], dice=[], outcome=ch.kind, success=None, odds=None,
                       state=new, can_play=can, scene_over=not can, player=seat, card=ch, opening=opening)

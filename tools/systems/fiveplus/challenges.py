@@ -28,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.phrases import say
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.failure import FailureKind
 from narrator.tools.systems.fiveplus.rules import NPCS, OBJECTIVES
 from narrator.tools.tool import tool
@@ -68,42 +70,53 @@ class Challenge(BaseModel):
     card: str | None = Field(None, max_length=10, description="The card that opened it (GM-less play).")
 
     def progress(self) -> str:
-        if self.opposition:
-            text = f"defeat {', '.join(self.opposition)}"
-        elif self.point_of_no_return is not None:
-            text = f"track {self.position} (win at {self.target}, lost at −{self.point_of_no_return})"
-        else:
-            text = f"{self.successes}/{self.target} successes"
-        if self.turn_limit is not None:
-            text += f", turn {self.turns}/{self.turn_limit}"
-        if self.failure_tolerance is not None:
-            text += f", failures {self.failures}/{self.failure_tolerance}"
-        return text
+        return say(self.progress_step())
+
+    def progress_step(self) -> Step:
+        """Where the challenge stands, as a step (its words: :func:`progress_words`)."""
+        return step("fiveplus.challenge_progress", opposition=list(self.opposition), position=self.position,
+                    target=self.target, point_of_no_return=self.point_of_no_return, successes=self.successes,
+                    turn_limit=self.turn_limit, turns=self.turns, failure_tolerance=self.failure_tolerance,
+                    failures=self.failures)
+
+
+def progress_words(v) -> str:
+    if v["opposition"]:
+        text = f"defeat {', '.join(v['opposition'])}"
+    elif v["point_of_no_return"] is not None:
+        text = f"track {v['position']} (win at {v['target']}, lost at −{v['point_of_no_return']})"
+    else:
+        text = f"{v['successes']}/{v['target']} successes"
+    if v["turn_limit"] is not None:
+        text += f", turn {v['turns']}/{v['turn_limit']}"
+    if v["failure_tolerance"] is not None:
+        text += f", failures {v['failures']}/{v['failure_tolerance']}"
+    return text
 
 
 def advance(c: Challenge, success: bool | None, successes: int = 0, new_turn: bool = False,
-            opposition_defeated: bool = False) -> tuple[Challenge, list[str]]:
+            opposition_defeated: bool = False) -> tuple[Challenge, list[Step]]:
     """One action (or one turn passing) on an open challenge."""
     if c.status != "open":
-        return c, [f"The challenge {c.name} is already {c.status}."]
+        return c, [step("fiveplus.challenge_closed", name=c.name, status=c.status)]
     data = c.model_dump()
     lines = []
     if success is True:
         data["successes"] = min(400, c.successes + successes)
         if c.point_of_no_return is not None:
             data["position"] = min(400, c.position + successes)
-        lines.append(f"+{successes} success(es) toward {c.name}.")
+        lines.append(step("fiveplus.challenge_successes", successes=successes, name=c.name))
     elif success is False:
         data["failures"] = min(100, c.failures + 1)
         if successes:
             data["successes"] = min(400, c.successes + successes)
-            lines.append(f"A reduced effect still brings {successes} success(es).")
+            lines.append(step("fiveplus.reduced_successes", successes=successes))
         if c.point_of_no_return is not None:
             push = 1 + max(0, c.rank)
             data["position"] = max(-100, c.position - push)
-            lines.append(f"A failure: the opposition pushes the track back {push} (1 + rank).")
+            lines.append(step("fiveplus.pushed_back", push=push))
         else:
-            lines.append(f"A failure ({data['failures']} so far).")
+            lines.append(step("fiveplus.a_failure", failures=data["failures"]))
     if new_turn:
         data["turns"] = min(100, c.turns + 1)
     now = Challenge.model_validate(data)
@@ -121,7 +134,7 @@ def advance(c: Challenge, success: bool | None, successes: int = 0, new_turn: bo
     elif c.turn_limit is not None and now.turns >= c.turn_limit:
         status, why = "lost", f"{c.turn_limit} turn(s) passed"
     now = now.model_copy(update={"status": status, "why": why})
-    lines.append(f"{c.name}: {now.progress()}" + (f" — {status}: {why}." if status != "open" else "."))
+    lines.append(step("fiveplus.challenge_now", name=c.name, progress=now.progress_step(), status=status, why=why))
     return now, lines
 
 
@@ -145,7 +158,8 @@ def fiveplus_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
     """Advance a 5+ challenge: successes accumulate toward the winning condition; losing conditions are a turn limit, a
     failure tolerance or an arm-wrestling track's point of no return."""
     now, lines = advance(args.challenge, args.success, args.successes, args.new_turn, args.opposition_defeated)
-    return ChallengeResult(summary=f"{now.name}: {now.progress()}, {now.status}", steps=lines,
+    return ChallengeResult(summary=step("fiveplus.challenge", name=now.name, progress=now.progress_step(),
+                                        status=now.status), steps=lines,
                            rule_refs=[OBJECTIVES] + ([NPCS] if now.opposition else []), challenge=now,
                            status=now.status, won=now.status == "won", lost=now.status == "lost")
 
@@ -167,11 +181,11 @@ def fiveplus_default_challenge(args: DefaultArgs, roller: Roller) -> DefaultResu
         raise ToolArgumentError("?", [FieldProblem("key_levels", "levels are 0-20", str(args.key_levels))])
     total = sum(args.key_levels)
     target = max(1, total + args.adjust)
-    steps = [f"Sum of the key descriptor levels: {' + '.join(map(str, args.key_levels))} = {total}."]
+    steps = [step("fiveplus.key_levels", levels=list(args.key_levels), total=total)]
     if args.adjust:
-        steps.append(f"Tuned by {args.adjust:+d}: {total + args.adjust}.")
+        steps.append(step("fiveplus.tuned", adjust=args.adjust, tuned=total + args.adjust))
     if target != total + args.adjust:
-        steps.append("A challenge needs at least 1 success.")
-    steps.append(f"Winning condition: {target} accumulated successes.")
-    return DefaultResult(summary=f"Default challenge: {target} successes", steps=steps, rule_refs=[OBJECTIVES],
+        steps.append(step("fiveplus.at_least_one"))
+    steps.append(step("fiveplus.winning_condition", target=target))
+    return DefaultResult(summary=step("fiveplus.default_challenge", target=target), steps=steps, rule_refs=[OBJECTIVES],
                          target=target)

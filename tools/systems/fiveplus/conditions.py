@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import CONDITIONS, RECOVERY, SPECIAL
 from narrator.tools.tool import tool
@@ -51,33 +52,38 @@ class ConditionState(BaseModel):
 
 
 @lru_cache(maxsize=1024)
-def ease(c: ConditionState) -> tuple[ConditionState, str]:
-    """One level eased, and the line that says so. Cached by the state (frozen, so hashable and safe to share): a
+def ease(c: ConditionState) -> tuple[ConditionState, Step]:
+    """One level eased, and the step that says so. Cached by the state (frozen, so hashable and safe to share): a
     table eases the same few states again and again, and a model copy costs more than the lookup."""
     level, tier = c.level - 1, c.tier
     if level <= 0:
         tier -= 1
         if tier <= 0:
             after = c.model_copy(update={"level": 0, "tier": 0})
-            return after, f"{c.text()} eases to level 0 at tier 1: reduced to tier 0 — cured."
+            return after, step("fiveplus.cured", condition=c.text())
         after = c.model_copy(update={"level": c.reset_level, "tier": tier})
-        return after, f"{c.text()}: level reduced to 0, so the tier drops by 1 and the level restarts at " \
-                      f"{c.reset_level} → {after.text()}."
+        return after, step("fiveplus.tier_eased", condition=c.text(), reset=c.reset_level, after=after.text())
     after = c.model_copy(update={"level": level})
-    return after, f"{c.text()} eases a level → {after.text()}."
+    return after, step("fiveplus.eased", condition=c.text(), after=after.text())
 
 
 @lru_cache(maxsize=1024)
-def worsen(c: ConditionState) -> tuple[ConditionState, str]:
-    """One level worse, and the line that says so; cached as :func:`ease` is."""
+def worsen(c: ConditionState) -> tuple[ConditionState, Step]:
+    """One level worse, and the step that says so; cached as :func:`ease` is."""
     level, tier = c.level + 1, c.tier
     if level > c.reset_level:
         tier, level = tier + 1, 1
     after = c.model_copy(update={"level": level, "tier": tier})
-    line = f"{c.text()} gains a level → {after.text()}"
-    if c.permanent_tier is not None and after.tier >= c.permanent_tier:
-        line += f": tier {after.tier} — permanent" + (f", the {c.becomes} trait" if c.becomes else "")
-    return after, line + "."
+    permanent = c.permanent_tier is not None and after.tier >= c.permanent_tier
+    return after, step("fiveplus.worsened", condition=c.text(), after=after.text(), tier=after.tier,
+                       permanent=permanent, becomes=c.becomes)
+
+
+def worsened_words(v) -> str:
+    line = f"{v['condition']} gains a level → {v['after']}"
+    if v["permanent"]:
+        line += f": tier {v['tier']} — permanent" + (f", the {v['becomes']} trait" if v["becomes"] else "")
+    return line + "."
 
 
 class ConditionArgs(ToolArgs):
@@ -106,8 +112,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
     level, a rolled 1 calls a resistance check whose failure raises it; tier 0 cures, the permanent tier leaves a
     trait."""
     c = args.condition
-    steps = [f"{c.text()}: penalty equal to its tier ({c.tier}); eased to tier 0 it is cured"
-             + (f", at tier {c.permanent_tier} it is permanent" if c.permanent_tier else "") + "."]
+    steps = [step("fiveplus.condition_rule", condition=c.text(), tier=c.tier, permanent_tier=c.permanent_tier)]
     dice: list[Die] = []
     treat = res = None
     now = c
@@ -118,19 +123,19 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
         treat = roll_check(args.treatment, roller, "treatment die")
         odds = treat.odds
         dice += treat.dice
-        steps += ["Treatment check:", *treat.steps]
+        steps += [step("fiveplus.treatment_check"), *treat.steps]
         refs += refs_for(treat) + [RECOVERY]
         if treat.success and now.tier > 0:
             now, line = ease(now)
             steps.append(line)
         elif not treat.success:
-            steps.append(f"The treatment fails: {now.text()} stays.")
+            steps.append(step("fiveplus.treatment_fails", condition=now.text()))
         one = one or treat.ones > 0
     if one and now.tier > 0 and not (now.permanent_tier and now.tier >= now.permanent_tier):
         if args.resistance is None:
-            steps.append("A 1 was rolled: a resistance check is required, but none was given — it is still owed.")
+            steps.append(step("fiveplus.resistance_owed"))
         else:
-            steps.append("A 1 was rolled: a resistance check is required.")
+            steps.append(step("fiveplus.resistance_required"))
             res = roll_check(args.resistance, roller, "resistance die")
             odds = odds or res.odds
             dice += res.dice
@@ -138,11 +143,11 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
             refs += [SPECIAL]
             if not res.success:
                 now, line = worsen(now)
-                steps.append("The resistance check fails: " + line)
+                steps.append(step("fiveplus.resistance_fails", worsened=line))
             else:
-                steps.append(f"The resistance holds: {now.text()} does not worsen.")
+                steps.append(step("fiveplus.resistance_holds", condition=now.text()))
     elif args.resistance is not None and not one:
-        steps.append("No 1 was rolled: no resistance check is needed.")
+        steps.append(step("fiveplus.no_resistance_needed"))
     cured = now.tier == 0
     permanent = c.permanent_tier is not None and now.tier >= c.permanent_tier
     trait = c.becomes if permanent else None
@@ -150,8 +155,8 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
     outcome = "cured" if cured else "permanent" if permanent else "worse" if (now.tier, now.level) > (c.tier, c.level) \
         else "eased" if (now.tier, now.level) < (c.tier, c.level) else "unchanged"
     return ConditionResult(
-        summary=f"{c.text()} → " + ("cured" if cured else now.text()) + (f" (permanent: {trait})" if permanent and trait
-                                                                         else ""),
+        summary=step("fiveplus.condition", before=c.text(), after=now.text(), cured=cured,
+                     trait=trait if permanent else None),
         steps=steps, rule_refs=list(dict.fromkeys(refs)), dice=dice, outcome=outcome, success=success, odds=odds,
         before=c, after=now, treatment=treat, resistance_check=res, cured=cured, permanent=permanent, trait=trait,
         penalty=-now.tier,

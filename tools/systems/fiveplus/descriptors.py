@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import step
 from narrator.tools.systems.fiveplus.rules import (
     DESCRIPTORS, EFFECTS, KEYWORD_GROUPS, LEVEL, RESISTANCE_KEYWORDS, TIERS, WOUNDS, Group, Kind, SuccessMode,
 )
@@ -177,6 +178,31 @@ NOTATION = re.compile(r"^\s*(?P<name>[^()]+?)\s*(?:\((?P<inner>[^()]*)\))?\s*(?P
 INNER = re.compile(r"^\s*(?:(?P<a>\d+)\s*/\s*)?(?P<b>\d+)?\s*(?::\s*(?P<c>\d+)\s*(?:\+\s*(?P<d>\d+))?)?\s*$")
 
 
+def read_words(v) -> str:
+    """The words of the step that reads a descriptor's notation into its characteristics."""
+    parts = [f"name {v['name']}", f"kind {v['what']}"]
+    if v["counter"] is not None:
+        parts.append(f"counter (damage) {v['counter']}")
+    if v["level"] is not None:
+        parts.append(f"level {v['level']}")
+    if v["level"] is not None or v["tier"]:
+        parts.append(f"tier {v['tier']}")
+    if v["next_level"]:
+        parts.append(f"{v['next_level']} level(s) already in tier {v['tier'] + 1}")
+    if v["marked"]:
+        parts.append("marked (*)")
+    return f"Read '{v['notation']}': " + ", ".join(parts) + "."
+
+
+KIND_MEANING = {"trait": "A trait: an effect that is not expected to change (permanent).",
+                "skill": "A skill: a level that can fail and improve, resolved by a success range.",
+                "resistance": "A resistance: a counter of damage and a level; damage above the level is a wound.",
+                "condition": "A condition: a temporary effect, removed by rest, action, item or magic.",
+                "wound": "A wound: a condition whose level is a constant penalty to all actions.",
+                "ability": "An ability: a special action with a cost.",
+                "equipment": "Equipment: effects while equipped (restrict, bonus or penalty, protection, powers)."}
+
+
 def parse_notation(text: str, kind: str | None = None) -> dict[str, Any]:
     """The fields of ``Health (0/3:1) – effect`` (a dict for :class:`Descriptor`), or ValueError saying why not."""
     m = NOTATION.match(text)
@@ -301,30 +327,13 @@ def fiveplus_descriptor(args: DescriptorArgs, roller: Roller) -> DescriptorResul
         raise ToolArgumentError("?", [FieldProblem("notation", str(e).splitlines()[-1].strip(),
                                                    args.notation[:60])]) from None
     problems = descriptor_problems(d)
-    parts = [f"name {d.name}", f"kind {d.kind}"]
-    if d.counter is not None:
-        parts.append(f"counter (damage) {d.counter}")
-    if d.level is not None:
-        parts.append(f"level {d.level}")
-    if d.level is not None or d.tier:
-        parts.append(f"tier {d.tier}")
-    if d.next_level:
-        parts.append(f"{d.next_level} level(s) already in tier {d.tier + 1}")
-    if d.marked:
-        parts.append("marked (*)")
-    steps = [f"Read '{args.notation.strip()}': " + ", ".join(parts) + "."]
+    steps = [step("fiveplus.read", notation=args.notation.strip(), name=d.name, what=d.kind, counter=d.counter,
+                  level=d.level, tier=d.tier, next_level=d.next_level, marked=d.marked)]
     if d.group:
-        steps.append(f"Approach group: {d.group} ({'given' if args.group else 'read from the name'}).")
-    steps.append({"trait": "A trait: an effect that is not expected to change (permanent).",
-                  "skill": "A skill: a level that can fail and improve, resolved by a success range.",
-                  "resistance": "A resistance: a counter of damage and a level; damage above the level is a wound.",
-                  "condition": "A condition: a temporary effect, removed by rest, action, item or magic.",
-                  "wound": "A wound: a condition whose level is a constant penalty to all actions.",
-                  "ability": "An ability: a special action with a cost.",
-                  "equipment": "Equipment: effects while equipped (restrict, bonus or penalty, protection, powers)."}
-                 [d.kind])
-    steps += [f"✗ {p}" for p in problems] or ["Nothing in it breaks the rules."]
+        steps.append(step("fiveplus.group", group=d.group, given=bool(args.group)))
+    steps.append(step("fiveplus.kind_meaning", what=d.kind))
+    steps += [step("fiveplus.problem", problem=p) for p in problems] or [step("fiveplus.no_problem")]
     refs = [DESCRIPTORS, EFFECTS] + ([LEVEL] if d.level is not None else []) + ([TIERS] if d.next_level else [])
-    return DescriptorResult(summary=f"{d.notation()} ({d.kind})", steps=steps, rule_refs=refs, descriptor=d,
+    return DescriptorResult(summary=step("fiveplus.descriptor", notation=d.notation(), what=d.kind), steps=steps, rule_refs=refs, descriptor=d,
                             notation=d.notation(), problems=problems)
 

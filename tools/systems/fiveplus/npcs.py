@@ -35,7 +35,8 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
-from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 
 Response = Literal["defend", "resist", "none"]
@@ -121,48 +122,45 @@ def fiveplus_npc_action(args: NpcActionArgs, roller: Roller) -> NpcActionResult:
     """A 5+ NPC acts (NPCs never roll): the character defends or resists with a check; on a failure the NPC's constant
     damage 1 + rank goes to the character's resistance, wounds and all."""
     damage = 1 + args.rank + args.damage_bonus
-    steps = [f"NPCs do not roll: its damage is 1 + rank {args.rank}" + (f" + {args.damage_bonus}" if args.damage_bonus
-                                                                         else "") + f" = {max(0, damage)}."]
+    steps = [step("fiveplus.npc_damage", rank=args.rank, bonus=args.damage_bonus, damage=max(0, damage))]
     damage = max(0, damage)
     roll = None
     refs = [NPCS]
     ability_used = False
     if args.response == "none":
-        steps.append("The player lets the passive check fail: the damage lands.")
+        steps.append(step("fiveplus.lets_it_land"))
         landed, reduction, immune = damage, 0, False
     else:
         assert args.check is not None
         roll = roll_check(args.check, roller, f"{args.response} die")
-        steps += [f"The character {'defends' if args.response == 'defend' else 'resists'}:", *roll.steps]
+        steps += [step("fiveplus.responds", response=args.response), *roll.steps]
         refs += refs_for(roll)
         if roll.ones and args.ability:
             ability_used = True
             damage += 1
-            steps.append(f"A 1 was rolled against it: it calls on {args.ability} — +1 damage ({damage}).")
+            steps.append(step("fiveplus.npc_ability", ability=args.ability, damage=damage))
         if roll.success and args.response == "defend":
-            steps.append("The defence succeeds: no damage.")
+            steps.append(step("fiveplus.defended"))
             landed, reduction, immune = 0, 0, False
         elif roll.success:
             landed, reduction, immune = max(0, damage - roll.successes), args.reduction, args.immune
-            steps.append(f"The resistance holds: its {roll.successes} success(es) absorb that much damage"
-                         + ("; protection makes it harmless." if immune else
-                            f"; protection reduces the rest by {reduction}." if reduction else "."))
+            steps.append(step("fiveplus.absorbed", successes=roll.successes, immune=immune, reduction=reduction))
             if reduction or immune:
                 refs.append(ITEMS)
         else:
             landed, reduction, immune = damage, 0, False
-            steps.append("The response fails: the damage lands.")
-    harm = apply_damage(args.resistance, landed, reduction, immune)
-    steps += harm.lines
+            steps.append(step("fiveplus.response_fails"))
+    harm, hurt = damage_explained(args.resistance, landed, reduction, immune)
+    steps += hurt
     if harm.taken or harm.wounds_gained:
         refs.append(WOUNDS)
     if args.response == "defend":
         refs.append(ACTIONS)
     success = None if roll is None else roll.success
     return NpcActionResult(
-        summary=f"NPC action ({damage} damage): " + (f"{args.response} {roll.outcome}, " if roll else "")
-        + f"{harm.taken} taken" + (", incapacitated" if harm.major else f", wound {harm.wound_level_after}"
-                                   if harm.wound_level_after else ""),
+        summary=step("fiveplus.npc_action", damage=damage, response=args.response,
+                     outcome=roll.outcome if roll else None, taken=harm.taken, major=harm.major,
+                     wound_level=harm.wound_level_after),
         steps=steps, rule_refs=list(dict.fromkeys(refs)), dice=roll.dice if roll else [],
         outcome=roll.outcome if roll else "undefended", success=success, odds=roll.odds if roll else None,
         damage=damage, response=args.response, response_check=roll, ability_used=ability_used, harm=harm,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.tools.contract import signed
-from narrator.tools.systems.fiveplus import checks, failure, turn
+from narrator.tools.phrases import say
+from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, turn
 
 
 def _s(v: Any) -> str:
@@ -115,4 +116,108 @@ PHRASES.update({
         "succeeds: +1 to " + ("every other character's actions against that adversary" if v["mode"] == "everyone"
                               else "the helped action") if v["bonus"] else "fails: no help bonus") + ".",
     "help": lambda v: f"Help ({v['mode'].replace('_', ' ')}): {v['outcome']}, +{v['bonus']}",
+})
+PHRASES.update({
+    # conditions with a level and a tier
+    "cured": "{condition} eases to level 0 at tier 1: reduced to tier 0 — cured.",
+    "tier_eased": "{condition}: level reduced to 0, so the tier drops by 1 and the level restarts at {reset} → {after}.",
+    "eased": "{condition} eases a level → {after}.",
+    "worsened": conditions.worsened_words,
+    "condition_rule": lambda v: (f"{v['condition']}: penalty equal to its tier ({v['tier']}); eased to tier 0 it is "
+                                 "cured" + (f", at tier {v['permanent_tier']} it is permanent" if v["permanent_tier"]
+                                            else "") + "."),
+    "treatment_check": "Treatment check:",
+    "treatment_fails": "The treatment fails: {condition} stays.",
+    "resistance_owed": "A 1 was rolled: a resistance check is required, but none was given — it is still owed.",
+    "resistance_required": "A 1 was rolled: a resistance check is required.",
+    "resistance_fails": "The resistance check fails: {worsened}",
+    "resistance_holds": "The resistance holds: {condition} does not worsen.",
+    "no_resistance_needed": "No 1 was rolled: no resistance check is needed.",
+    "condition": lambda v: f"{v['before']} → " + ("cured" if v["cured"] else v["after"])
+    + (f" (permanent: {v['trait']})" if v["trait"] else ""),
+})
+PHRASES.update({
+    # NPCs act
+    "npc_damage": lambda v: (f"NPCs do not roll: its damage is 1 + rank {v['rank']}"
+                             + (f" + {v['bonus']}" if v["bonus"] else "") + f" = {v['damage']}."),
+    "lets_it_land": "The player lets the passive check fail: the damage lands.",
+    "responds": lambda v: f"The character {'defends' if v['response'] == 'defend' else 'resists'}:",
+    "npc_ability": "A 1 was rolled against it: it calls on {ability} — +1 damage ({damage}).",
+    "defended": "The defence succeeds: no damage.",
+    "absorbed": lambda v: (f"The resistance holds: its {v['successes']} success(es) absorb that much damage"
+                           + ("; protection makes it harmless." if v["immune"] else
+                              f"; protection reduces the rest by {v['reduction']}." if v["reduction"] else ".")),
+    "response_fails": "The response fails: the damage lands.",
+    "npc_action": lambda v: (f"NPC action ({v['damage']} damage): "
+                             + (f"{v['response']} {v['outcome']}, " if v["outcome"] is not None else "")
+                             + f"{v['taken']} taken" + (", incapacitated" if v["major"] else
+                                                       f", wound {v['wound_level']}" if v["wound_level"] else "")),
+    # recovery and practice
+    "recovery_count": "Recovery action {n} of {limit} this rest.",
+    "supplies": "Appropriate supplies and conditions upgrade the effect: the highest die heals.",
+    "heals": lambda v: ("Resting quietly" if v["mode"] == "automatic" else "Consuming the item")
+    + f" heals {v['amount']}.",
+    "healed": lambda v: (f"Damage {v['counter']} − {v['healed']} → {v['after']}"
+                         + (" (it cannot go below 0)." if v["healed"] > v["counter"] else ".")),
+    "recovery": "Recovery ({mode}): heals {healed}, damage {counter} → {after}",
+    "practice_marks": "Practice: {chosen} and {other} lose their marks; {chosen} gets the free level-up roll ({other} "
+                      "is left aside).",
+    "practice_rolled": "Rolled {a} and {b}.",
+    "no_double": "No double: nothing learnt this time.",
+    "practice": "Practice {name}: {a}+{b} → {outcome}",
+})
+PHRASES.update({
+    # challenges
+    "challenge_progress": challenges.progress_words,
+    "challenge_closed": "The challenge {name} is already {status}.",
+    "challenge_successes": "+{successes} success(es) toward {name}.",
+    "reduced_successes": "A reduced effect still brings {successes} success(es).",
+    "pushed_back": "A failure: the opposition pushes the track back {push} (1 + rank).",
+    "a_failure": "A failure ({failures} so far).",
+    "challenge_now": lambda v: f"{v['name']}: {say(v['progress'])}"
+    + (f" — {v['status']}: {v['why']}." if v["status"] != "open" else "."),
+    "challenge": "{name}: {progress}, {status}",
+    "key_levels": lambda v: f"Sum of the key descriptor levels: {' + '.join(map(str, v['levels']))} = {v['total']}.",
+    "tuned": lambda v: f"Tuned by {v['adjust']:+d}: {v['tuned']}.",
+    "at_least_one": "A challenge needs at least 1 success.",
+    "winning_condition": "Winning condition: {target} accumulated successes.",
+    "default_challenge": "Default challenge: {target} successes",
+})
+CARD_KIND = {"important NPC encounter": "an important NPC — maybe a boss.",
+             "special local event": "something special happens here.",
+             "world-changing event": "the world itself changes."}
+PHRASES.update({
+    # GM-less play with a deck of cards
+    "scene_ends": "Nobody can play a card: the scene ends.",
+    "may_play": lambda v: f"{v['player']} may play: {cards.names_of(v['cards'])}.",
+    "shuffled": "A standard deck of {cards} cards (two jokers) is shuffled: {dice} dice.",
+    "table_discarded": "The last scene's {cards} card(s) go to the discard pile.",
+    "leftover_discarded": "{cards} card(s) of players who left go to the discard pile.",
+    "reshuffled": "The deck is empty: the discard pile is shuffled into a new deck.",
+    "no_cards_left": "No cards are left to draw.",
+    "hand": lambda v: f"{v['player']}'s hand: {cards.names_of(v['cards']) or 'empty'}.",
+    "opener": lambda v: (f"The lowest card on the table's hands has value {v['lowest']}: {v['player']} may open scene "
+                         f"{v['scene']} with {cards.card_name(v['card'])}."),
+    "dealt": lambda v: f"Scene {v['scene']} dealt: " + "; ".join(f"{p} {n} cards" for p, n in v["hands"].items()),
+    "plays": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}, value {v['value']}"
+                        + (": it opens the scene." if v["above"] is None else f", above {cards.card_name(v['above'])}.")),
+    "card_meaning": lambda v: cards.type_and_meaning(v["card"])[1],
+    "card_kind": lambda v: f"{v['what'][0].upper()}{v['what'][1:]}: " + CARD_KIND[v["what"]],
+    "introduces": "{player} introduces the challenge, free to add lore, places and characters. Once it is complete, "
+                  "any player may play a card above it.",
+    "played": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}: {v['type']} {v['what']}"
+                         + ("; last card of the scene" if v["last"] else "")),
+})
+PHRASES.update({
+    # descriptors read from their notation
+    "read": descriptors.read_words,
+    "group": lambda v: f"Approach group: {v['group']} ({'given' if v['given'] else 'read from the name'}).",
+    "kind_meaning": lambda v: descriptors.KIND_MEANING[v["what"]],
+    "problem": "✗ {problem}",
+    "no_problem": "Nothing in it breaks the rules.",
+    "descriptor": "{notation} ({what})",
+})
+PHRASES.update({
+    # the table's rounds
+    "new_turn_for": "A new turn for {name}: {now}",
 })

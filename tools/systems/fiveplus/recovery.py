@@ -30,7 +30,8 @@ from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Dist
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
-from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve
+from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve_explained
+from narrator.tools.steps import step
 from narrator.tools.systems.fiveplus.rules import IMPROVEMENT, RECOVERY
 from narrator.tools.tool import tool
 
@@ -70,7 +71,7 @@ def fiveplus_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
     if args.used >= args.limit:
         raise ToolArgumentError("?", [FieldProblem("used", f"all {args.limit} recovery actions of this rest are "
                                                            "taken; rest again first", str(args.used))])
-    steps = [f"Recovery action {args.used + 1} of {args.limit} this rest."]
+    steps = [step("fiveplus.recovery_count", n=args.used + 1, limit=args.limit)]
     roll = None
     refs = [RECOVERY]
     if args.mode == "check":
@@ -81,19 +82,18 @@ def fiveplus_recovery(args: RecoveryArgs, roller: Roller) -> RecoveryResult:
         refs += refs_for(roll)
         healed = roll.successes
         if args.supplies:
-            steps.append("Appropriate supplies and conditions upgrade the effect: the highest die heals.")
+            steps.append(step("fiveplus.supplies"))
         odds = roll.odds
         success = roll.success
         dice = roll.dice
     else:
         healed = args.amount
-        steps.append(("Resting quietly" if args.mode == "automatic" else "Consuming the item")
-                     + f" heals {args.amount}.")
+        steps.append(step("fiveplus.heals", mode=args.mode, amount=args.amount))
         odds, success, dice = None, True, []
     after = max(0, args.counter - healed)
-    steps.append(f"Damage {args.counter} − {healed} → {after}" + (" (it cannot go below 0)." if healed > args.counter
-                                                                 else "."))
-    return RecoveryResult(summary=f"Recovery ({args.mode}): heals {healed}, damage {args.counter} → {after}",
+    steps.append(step("fiveplus.healed", counter=args.counter, healed=healed, after=after))
+    return RecoveryResult(summary=step("fiveplus.recovery", mode=args.mode, healed=healed, counter=args.counter,
+                                       after=after),
                           steps=steps, rule_refs=list(dict.fromkeys(refs)), dice=dice,
                           outcome=roll.outcome if roll else "healed", success=success, odds=odds, healed=healed,
                           counter_after=after, used_after=args.used + 1, check=roll)
@@ -148,21 +148,21 @@ def fiveplus_practice_roll(args: PracticeArgs, roller: Roller) -> PracticeResult
     progress = Progress(level=chosen.level, tier=chosen.tier, next_level=chosen.next_level, marked=False)
     dice = [roller.roll(6, f"practice die {i}") for i in (1, 2)]
     a, b = dice[0].face, dice[1].face
-    steps = [f"Practice: {chosen.name} and {other.name} lose their marks; {chosen.name} gets the free level-up roll "
-             f"({other.name} is left aside).", f"Rolled {a} and {b}."]
+    steps = [step("fiveplus.practice_marks", chosen=chosen.name, other=other.name),
+             step("fiveplus.practice_rolled", a=a, b=b)]
     improvement = None
     if a == b:
-        improvement = improve(progress, a)
-        steps += improvement.lines
+        improvement, explained = improve_explained(progress, a)
+        steps += explained
         after = improvement.after
     else:
-        steps.append("No double: nothing learnt this time.")
+        steps.append(step("fiveplus.no_double"))
         after = progress
     dist = practice_odds(chosen.level, chosen.tier)
     outcome = "nothing" if improvement is None else "marked" if improvement.event == "marked" else "improved"
     set_aside = Progress(level=other.level, tier=other.tier, next_level=other.next_level, marked=False)
     both = [after, set_aside] if args.roll_for == 0 else [set_aside, after]
-    return PracticeResult(summary=f"Practice {chosen.name}: {a}+{b} → {outcome}", steps=steps,
+    return PracticeResult(summary=step("fiveplus.practice", name=chosen.name, a=a, b=b, outcome=outcome), steps=steps,
                           rule_refs=[IMPROVEMENT, RECOVERY], dice=dice, outcome=outcome,
                           success=outcome == "improved",
                           odds=dist.odds(p_success=dist["improved"], order=("nothing", "marked", "improved")),

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from narrator.tools.contract import ref
 from narrator.tools.systems.contract import TurnStart
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.challenges import Challenge, advance
 from narrator.tools.systems.fiveplus.rules import BOOK
 from narrator.tools.systems.fiveplus.table_common import SystemEdits
@@ -32,7 +33,7 @@ def round_starts(state: TableState, actor: str) -> TurnStart:
     sys.set("turn_origin", origin)
     if ini.turn != 0 or ini.round <= 1:
         return TurnStart(changes=sys.ops())
-    steps: list[str] = []
+    steps: list[Step] = []
     found = sys.get("challenges", {})
     for name, raw in list(found.items()):
         ch = Challenge.model_validate(raw)
@@ -40,7 +41,7 @@ def round_starts(state: TableState, actor: str) -> TurnStart:
             continue
         now, lines = advance(ch, None, new_turn=True)
         found[name] = now.model_dump(mode="json")
-        steps.append(f"A new turn for {name}: " + lines[-1])
+        steps.append(step("fiveplus.new_turn_for", name=name, now=lines[-1]))
     sys.set("challenges", found)
     helps = sys.get("help", {})
     sys.set("help", {k: v for k, v in helps.items()

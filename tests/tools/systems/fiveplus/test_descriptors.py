@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, group_for, make, parse_notation
 
 
@@ -76,7 +77,7 @@ def test_damage_above_the_level_cannot_stand(call):
     restore[s] all accumulated damage": Health (5/3:1) is read, but said to be a state the rules never leave."""
     r = call("fiveplus_descriptor", {"notation": "Health (5/3:1)"})
     assert len(r.problems) == 1 and "damage 5 above level 3 cannot stand" in r.problems[0]
-    assert any(s.startswith("✗ Health: damage 5 above level 3") for s in r.steps)
+    assert any(s.startswith("✗ Health: damage 5 above level 3") for s in steps_of(r))
     assert call("fiveplus_descriptor", {"notation": "Health (3/3:1)"}).problems == []  # equal is not higher
 
 
