@@ -35,9 +35,10 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Dist, Odds, binomial, certain_odds, die, two_way_odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, CARRY_KG, EXHAUSTION, FOOD, ILLNESS, LOAD, SLEEP, TRAVEL, TRAVEL_KMH, WEATHER, TravelMode,
@@ -84,27 +85,26 @@ def brew_illness(args: IllnessArgs, roller: Roller) -> IllnessResult:
         p_resist = Fraction(sum(1 for f in range(1, 7) if pool + f >= args.infectiousness), 6) if pool > 0 else \
             Fraction(0)
         if pool <= 0:
-            steps.append(f"{what} {args.power} + Survival {args.survival} = {pool}: no resisting, infected.")
+            steps.append(step("brew.no_resisting", what=what, power=args.power, survival=args.survival, pool=pool))
         else:
             d = roller.roll(6, "resist die")
             dice.append(d)
             resisted = pool + d.face >= args.infectiousness
-            steps.append(f"Resist: {what} {args.power} + Survival {args.survival} + {d.face} = {pool + d.face} "
-                         f"against {args.infectiousness}: " + ("resisted." if resisted else "infected."))
+            steps.append(step("brew.resist_illness", what=what, power=args.power, survival=args.survival, face=d.face,
+                              total=pool + d.face, infectiousness=args.infectiousness, resisted=resisted))
     days = None
     if not resisted:
         d = roller.roll(6, "duration die")
         dice.append(d)
         days = max(0, args.base - d.face - args.power)
-        steps.append(f"Duration: {args.base} - {d.face} - {what} {args.power} = {args.base - d.face - args.power}"
-                     + (" → 0: it passes within the day." if days == 0 else f": {days} day(s).")
-                     + " Penalties while ill suit the illness (e.g. -2 on Power rolls for bad food).")
+        steps.append(step("brew.illness_duration", base=args.base, face=d.face, what=what, power=args.power,
+                          days=days))
     outcome = "resisted" if resisted else "ill"
     if args.infectiousness is None:
         odds = certain_odds("ill", ("resisted", "ill"))
     else:
         odds = two_way_odds(p_resist, "resisted", "ill")
-    return IllnessResult(summary=("Resisted the illness" if resisted else f"Ill for {days} day(s)"), steps=steps,
+    return IllnessResult(summary=step("brew.illness", resisted=resisted, days=days), steps=steps,
                          rule_refs=[ILLNESS], dice=dice, outcome=outcome,
                          success=None if args.infectiousness is None else resisted, odds=odds, days=days,
                          duration_odds=duration_exact(args.base, args.power))
@@ -145,20 +145,19 @@ def brew_deprivation(args: DeprivationArgs, roller: Roller) -> DeprivationResult
     water = {"none": 3, "meagre": 1, "enough": 0}[args.water] * args.days
     damage = food + water
     after = args.health - damage
-    steps = [f"{args.days} day(s): food {args.food} → {food} ({weeks} full week(s)), water {args.water} → {water}.",
-             f"Health {args.health} - {damage} = {after}. No lasting injury can absorb this."]
+    steps = [step("brew.deprived", days=args.days, food=args.food, food_damage=food, weeks=weeks, water=args.water,
+                  water_damage=water),
+             step("brew.deprivation_health", health=args.health, damage=damage, after=after)]
     top = args.max_health
     if after <= 0 < args.health and damage:
         if args.magical_healing:
-            steps.append("Falling to 0 from deprivation would cost a point of maximum health; ignored in a setting "
-                         "with magical healing.")
+            steps.append(step("brew.deprivation_magic"))
         else:
             top -= 1
-            steps.append(f"Falling to 0 or below from deprivation costs a point of maximum health for good: "
-                         f"{args.max_health} → {top}.")
-    steps.append("Eating and drinking again, starvation heals at the normal rate and dehydration at double; it "
-                 "heals fully (even by magic or medicine) only while eating and drinking.")
-    return DeprivationResult(summary=f"Deprivation: {damage} damage, health {args.health} → {after}", steps=steps,
+            steps.append(step("brew.deprivation_max", max_health=args.max_health, after=top))
+    steps.append(step("brew.eating_again"))
+    return DeprivationResult(summary=step("brew.deprivation", damage=damage, health=args.health, after=after),
+                             steps=steps,
                              rule_refs=[FOOD], damage=damage, health_after=after, max_health_after=top)
 
 
@@ -193,12 +192,11 @@ def _short_penalties(day: int) -> dict[str, int]:
     return {}
 
 
-def _awake_roll(roller: Roller, power: int, dice: list[Die], steps: list[str]) -> bool:
+def _awake_roll(roller: Roller, power: int, dice: list[Die], steps: list[Step]) -> bool:
     d = roller.roll(6, "stay awake die")
     dice.append(d)
     ok = power + d.face >= 5
-    steps.append(f"To stay awake: Power {power} + {d.face} = {power + d.face} against 5: "
-                 + ("awake." if ok else "falls asleep."))
+    steps.append(step("brew.stay_awake", power=power, face=d.face, ok=ok))
     return ok
 
 
@@ -211,8 +209,7 @@ def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
     """Brew sleep deprivation for one day: easy mode (Power vs 5 to stay awake, -2 on day 3, asleep after) or hard mode
     (growing penalties, Power + Survival vs 8 to stave off, damage from day 5); short sleep penalties."""
     dice: list[Die] = []
-    steps = [f"Day {args.day} without {'any' if args.sleep == 'none' else 'enough (5 hours of)'} sleep, "
-             f"{args.mode} mode."]
+    steps = [step("brew.sleepless", day=args.day, sleep=args.sleep, mode=args.mode)]
     penalties: dict[str, int] = {}
     no_rolls = False
     damage = 0
@@ -226,14 +223,14 @@ def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
     elif args.mode == "easy":
         if args.day >= 4:
             outcome = "falls asleep"
-            steps.append("After the third day the character falls asleep.")
+            steps.append(step("brew.falls_asleep"))
         elif args.day >= 2:
             p_ok = _p(args.power, 5)
             ok = _awake_roll(roller, args.power, dice, steps)
             outcome = "awake" if ok else "falls asleep"
             if ok and args.day == 3:
                 penalties = {a: -2 for a in ATTRIBUTES}
-                steps.append("Day 3: even awake, -2 to all skill rolls for the rest of the day.")
+                steps.append(step("brew.day_three"))
     else:
         if args.day == 2 and staved is None:
             d = roller.roll(6, "resist die")
@@ -241,15 +238,14 @@ def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
             pool = args.power + args.survival
             staved = ok = pool + d.face >= 8
             p_ok = _p(pool, 8)
-            steps.append(f"Resist: Power {args.power} + Survival {args.survival} + {d.face} = {pool + d.face} against "
-                         "8: " + ("staved off a day." if staved else "the penalties begin."))
+            steps.append(step("brew.resist_sleep", power=args.power, survival=args.survival, face=d.face,
+                              total=pool + d.face, staved=staved))
         effective = args.day - (1 if staved and args.day >= 2 else 0)
         if staved and args.day >= 2:
-            steps.append(f"Staved off once: today counts as day {effective}.")
+            steps.append(step("brew.staved", day=effective))
         if effective >= 5:
             no_rolls, damage = True, 1
-            steps.append("Too exhausted to make skill rolls; from day 5, 1 damage a day until sleep or "
-                         "unconsciousness at health 1.")
+            steps.append(step("brew.too_exhausted"))
         elif effective == 4:
             penalties = {"precision": -2, "charisma": -2, "perception": -4, "wits": -4}
         elif effective >= 2:
@@ -262,10 +258,10 @@ def brew_sleep(args: SleepArgs, roller: Roller) -> SleepResult:
         else:
             outcome = "too exhausted" if no_rolls else "penalties" if penalties else "no effect"
     if penalties:
-        steps.append("Penalties today: " + ", ".join(f"{a} {signed(v)}" for a, v in penalties.items()) + ".")
+        steps.append(step("brew.penalties_today", penalties=[[a, v] for a, v in penalties.items()]))
     odds = certain_odds(outcome) if p_ok is None else two_way_odds(p_ok, "succeeds", "fails")
     success = ok
-    return SleepResult(summary=f"Sleep, day {args.day}: {outcome}", steps=steps, rule_refs=[SLEEP], dice=dice,
+    return SleepResult(summary=step("brew.sleep", day=args.day, outcome=outcome), steps=steps, rule_refs=[SLEEP], dice=dice,
                        outcome=outcome, success=success, odds=odds, penalties=penalties, no_rolls=no_rolls,
                        damage=damage, staved=staved)
 
@@ -292,13 +288,12 @@ def brew_exhaustion(args: ExhaustionArgs, roller: Roller) -> ExhaustionResult:
     """Brew exhaustion from exertion: -2 to all skills, then -3, then -4, then the character falls unconscious."""
     level = args.level + (1 if args.persist else 0)
     if level >= 4:
-        return ExhaustionResult(summary="Too exhausted: falls unconscious", steps=[
-            "Past -4 the character is too exhausted to continue and falls unconscious."], rule_refs=[EXHAUSTION],
+        return ExhaustionResult(summary=step("brew.exhausted_out"), steps=[step("brew.past_four")],
+            rule_refs=[EXHAUSTION],
             level=4, penalty=-4, unconscious=True)
     pen = EXHAUSTION_PENALTY[level]
-    return ExhaustionResult(summary=f"Exhaustion {level}: {signed(pen)} to all skills",
-                            steps=[f"Exhaustion step {level}: {signed(pen)} to all skill rolls" +
-                                   ("; pushing on makes it worse." if level else ".")],
+    return ExhaustionResult(summary=step("brew.exhaustion", level=level, penalty=pen),
+                            steps=[step("brew.exhaustion_step", level=level, penalty=pen)],
                             rule_refs=[EXHAUSTION], level=level, penalty=pen, unconscious=False)
 
 
@@ -327,23 +322,23 @@ def brew_weather(args: WeatherArgs, roller: Roller) -> WeatherResult:
     checks = args.hours // 5
     difficulty = 10 - args.power
     pool = args.power + args.survival + (2 if args.equipped else 0) + args.bonus
-    steps = [f"Exposed {args.hours} h: {checks} check(s), one every five hours; -2 to all other rolls meanwhile.",
-             f"Check: Power {args.power} + Survival {args.survival}" + (" + 2 (equipped)" if args.equipped else "")
-             + (f" {signed(args.bonus)}" if args.bonus else "") + f" = {pool} + 1d6, without the weather penalty, "
-             f"against 10 - Power = {difficulty}."]
+    steps = [step("brew.exposed", hours=args.hours, checks=checks),
+             step("brew.weather_check", power=args.power, survival=args.survival, equipped=args.equipped,
+                  bonus=args.bonus, pool=pool, difficulty=difficulty)]
     dice = []
     damage = 0
     for i in range(1, checks + 1):
         if pool <= 0:
             damage += 1
-            steps.append(f"Check {i}: pool {pool}, an automatic failure: 1 damage.")
+            steps.append(step("brew.weather_fails", n=i, pool=pool))
             continue
         d = roller.roll(6, f"weather check {i}")
         dice.append(d)
         ok = pool + d.face >= difficulty
         damage += 0 if ok else 1
-        steps.append(f"Check {i}: {d.face} → {pool + d.face}: " + ("fine." if ok else "1 damage."))
-    return WeatherResult(summary=f"Weather: {damage} damage over {args.hours} h", steps=steps, rule_refs=[WEATHER],
+        steps.append(step("brew.weather_roll", n=i, face=d.face, total=pool + d.face, ok=ok))
+    return WeatherResult(summary=step("brew.weather", damage=damage, hours=args.hours), steps=steps,
+                         rule_refs=[WEATHER],
                          dice=dice, outcome=damage, success=damage == 0, odds=weather_odds(checks, pool, difficulty),
                          checks=checks, damage=damage, difficulty=difficulty)
 
@@ -373,10 +368,9 @@ def brew_load(args: LoadArgs, roller: Roller) -> LoadResult:
     """Brew load: Power 1-2 carries 15 kg unladen, 3-4 20 kg, 5 30 kg; laden is -2 to Speed and Precision."""
     cap = CARRY_KG[min(5, args.power)]
     laden = args.carried_kg > cap
-    return LoadResult(summary=f"{args.carried_kg:g} kg of {cap}: {'laden' if laden else 'light'}",
-                      steps=[f"Power {args.power} carries {cap} kg without being laden.",
-                             f"{args.carried_kg:g} kg: " + ("laden, -2 to Speed and Precision rolls." if laden
-                                                            else "light, no penalty.")],
+    return LoadResult(summary=step("brew.load", kg=args.carried_kg, capacity=cap, laden=laden),
+                      steps=[step("brew.carries", power=args.power, capacity=cap),
+                             step("brew.carried", kg=args.carried_kg, laden=laden)],
                       rule_refs=[LOAD], capacity_kg=cap, laden=laden)
 
 
@@ -406,16 +400,15 @@ def brew_movement(args: MovementArgs, roller: Roller) -> MovementResult:
     if args.mode == "sprint":
         value = args.speed + ceil(d.face / 2)
         distance = value * (args.seconds // 3) if args.seconds else None
-        steps = [f"Speed {args.speed} + {d.face} / 2 rounded up ({ceil(d.face / 2)}) = {value} m per 3 seconds."]
+        steps = [step("brew.sprint_speed", speed=args.speed, face=d.face, half=ceil(d.face / 2), value=value)]
         if distance is not None:
-            steps.append(f"{args.seconds} s: {distance} m. Short sprints, not a sustained run.")
-        summary = f"Sprint: {value} m per 3 s"
+            steps.append(step("brew.sprint_distance", seconds=args.seconds, distance=distance))
+        summary = step("brew.sprint", value=value)
     else:
         value = ceil((args.speed + args.power + d.face) / 2)
         distance = None
-        steps = [f"(Speed {args.speed} + Power {args.power} + {d.face}) / 2 rounded up = {value} km/h; exhaustion "
-                 "sets in within an hour of running."]
-        summary = f"Run: {value} km/h"
+        steps = [step("brew.run_speed", speed=args.speed, power=args.power, face=d.face, value=value)]
+        summary = step("brew.run", value=value)
     return MovementResult(summary=summary, steps=steps, rule_refs=[TRAVEL], dice=[d], outcome=value, success=None,
                           odds=movement_odds(args.mode, args.speed, args.power), distance_m=distance)
 
@@ -443,9 +436,9 @@ def brew_travel(args: TravelArgs, roller: Roller) -> TravelResult:
     """Brew example travel times: carriage 5-8 km/h, on foot 1-2 (terrain) to 4-5 km/h (good road), horseback 7 km/h."""
     low, high, note = TRAVEL_KMH[args.mode]
     fast, slow = args.distance_km / high, args.distance_km / low
-    steps = [f"{args.mode}: {low:g}-{high:g} km/h ({note}).",
-             f"{args.distance_km:g} km: {fast:.1f}" + (f"-{slow:.1f}" if slow != fast else "") + " hours on the move.",
-             "A full day of travel should end with a full night's rest; jumping into action on arrival comes with "
-             "penalties (exhaustion)."]
-    return TravelResult(summary=f"{args.distance_km:g} km by {args.mode}: {fast:.1f}-{slow:.1f} h", steps=steps,
+    steps = [step("brew.travel_speed", mode=args.mode, low=low, high=high, note=note),
+             step("brew.travel_hours", km=args.distance_km, fast=fast, slow=slow),
+             step("brew.travel_rest")]
+    return TravelResult(summary=step("brew.travel", km=args.distance_km, mode=args.mode, fast=fast, slow=slow),
+                        steps=steps,
                         rule_refs=[TRAVEL], hours_min=round(fast, 2), hours_max=round(slow, 2))

@@ -10,6 +10,8 @@ from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, p
 
 from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
 
+from narrator.tools.contract import signed
+
 
 def auto_fail(total: Any) -> Any:
     """A side's total, or 'auto-fail' where its pool failed without a roll."""
@@ -184,4 +186,63 @@ PHRASES = {
     "injury_left": "Lasting injury {n}: {need} more point(s) — {need} day(s), or {expert} with daily expert care.",
     "recovered": lambda v: "Dies during stabilisation" if v["dead"] else
         f"After {v['days']} day(s): health {v['health']} → {v['after']}",
+    # hardship: illness, deprivation, sleep, exhaustion, weather, load, movement, travel
+    "no_resisting": "{what} {power} + Survival {survival} = {pool}: no resisting, infected.",
+    "resist_illness": lambda v: f"Resist: {v['what']} {v['power']} + Survival {v['survival']} + {v['face']} = "
+        f"{v['total']} against {v['infectiousness']}: " + ("resisted." if v["resisted"] else "infected."),
+    "illness_duration": lambda v: f"Duration: {v['base']} - {v['face']} - {v['what']} {v['power']} = "
+        f"{v['base'] - v['face'] - v['power']}" + (" → 0: it passes within the day." if v["days"] == 0
+                                                    else f": {v['days']} day(s).")
+        + " Penalties while ill suit the illness (e.g. -2 on Power rolls for bad food).",
+    "illness": lambda v: "Resisted the illness" if v["resisted"] else f"Ill for {v['days']} day(s)",
+    "deprived": "{days} day(s): food {food} → {food_damage} ({weeks} full week(s)), water {water} → {water_damage}.",
+    "deprivation_health": "Health {health} - {damage} = {after}. No lasting injury can absorb this.",
+    "deprivation_magic": "Falling to 0 from deprivation would cost a point of maximum health; ignored in a setting "
+                         "with magical healing.",
+    "deprivation_max": "Falling to 0 or below from deprivation costs a point of maximum health for good: "
+                       "{max_health} → {after}.",
+    "eating_again": "Eating and drinking again, starvation heals at the normal rate and dehydration at double; it "
+                    "heals fully (even by magic or medicine) only while eating and drinking.",
+    "deprivation": "Deprivation: {damage} damage, health {health} → {after}",
+    "stay_awake": lambda v: f"To stay awake: Power {v['power']} + {v['face']} = {v['power'] + v['face']} against 5: "
+        + ("awake." if v["ok"] else "falls asleep."),
+    "sleepless": lambda v: f"Day {v['day']} without {'any' if v['sleep'] == 'none' else 'enough (5 hours of)'} sleep, "
+        f"{v['mode']} mode.",
+    "falls_asleep": "After the third day the character falls asleep.",
+    "day_three": "Day 3: even awake, -2 to all skill rolls for the rest of the day.",
+    "resist_sleep": lambda v: f"Resist: Power {v['power']} + Survival {v['survival']} + {v['face']} = {v['total']} "
+        "against 8: " + ("staved off a day." if v["staved"] else "the penalties begin."),
+    "staved": "Staved off once: today counts as day {day}.",
+    "too_exhausted": "Too exhausted to make skill rolls; from day 5, 1 damage a day until sleep or unconsciousness at "
+                     "health 1.",
+    "penalties_today": lambda v: "Penalties today: " + ", ".join(f"{a} {signed(n)}" for a, n in v["penalties"]) + ".",
+    "sleep": "Sleep, day {day}: {outcome}",
+    "exhausted_out": "Too exhausted: falls unconscious",
+    "past_four": "Past -4 the character is too exhausted to continue and falls unconscious.",
+    "exhaustion": "Exhaustion {level}: {penalty:signed} to all skills",
+    "exhaustion_step": lambda v: f"Exhaustion step {v['level']}: {signed(v['penalty'])} to all skill rolls"
+        + ("; pushing on makes it worse." if v["level"] else "."),
+    "exposed": "Exposed {hours} h: {checks} check(s), one every five hours; -2 to all other rolls meanwhile.",
+    "weather_check": lambda v: f"Check: Power {v['power']} + Survival {v['survival']}"
+        + (" + 2 (equipped)" if v["equipped"] else "") + (f" {signed(v['bonus'])}" if v["bonus"] else "")
+        + f" = {v['pool']} + 1d6, without the weather penalty, against 10 - Power = {v['difficulty']}.",
+    "weather_fails": "Check {n}: pool {pool}, an automatic failure: 1 damage.",
+    "weather_roll": lambda v: f"Check {v['n']}: {v['face']} → {v['total']}: " + ("fine." if v["ok"] else "1 damage."),
+    "weather": "Weather: {damage} damage over {hours} h",
+    "load": lambda v: f"{v['kg']:g} kg of {v['capacity']}: {'laden' if v['laden'] else 'light'}",
+    "carries": "Power {power} carries {capacity} kg without being laden.",
+    "carried": lambda v: f"{v['kg']:g} kg: " + ("laden, -2 to Speed and Precision rolls." if v["laden"]
+                                                else "light, no penalty."),
+    "sprint_speed": "Speed {speed} + {face} / 2 rounded up ({half}) = {value} m per 3 seconds.",
+    "sprint_distance": "{seconds} s: {distance} m. Short sprints, not a sustained run.",
+    "sprint": "Sprint: {value} m per 3 s",
+    "run_speed": "(Speed {speed} + Power {power} + {face}) / 2 rounded up = {value} km/h; exhaustion sets in within an "
+                 "hour of running.",
+    "run": "Run: {value} km/h",
+    "travel_speed": lambda v: f"{v['mode']}: {v['low']:g}-{v['high']:g} km/h ({v['note']}).",
+    "travel_hours": lambda v: f"{v['km']:g} km: {v['fast']:.1f}" + (f"-{v['slow']:.1f}" if v["slow"] != v["fast"]
+                                                                   else "") + " hours on the move.",
+    "travel_rest": "A full day of travel should end with a full night's rest; jumping into action on arrival comes "
+                   "with penalties (exhaustion).",
+    "travel": lambda v: f"{v['km']:g} km by {v['mode']}: {v['fast']:.1f}-{v['slow']:.1f} h",
 }
