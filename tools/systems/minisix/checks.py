@@ -20,6 +20,8 @@ Readings chosen:
 
 from __future__ import annotations
 
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field, field_validator, model_validator
@@ -76,37 +78,53 @@ class RollSpec(DiceSpec):
 
 
 class Effective:
-    """The code actually rolled and the lines saying how it came from the code given."""
+    """The code actually rolled and the lines saying how it came from the code given (worked out once per the code,
+    penalties, actions, modifier and Hero Points: :func:`_effective`)."""
 
     def __init__(self, spec: DiceSpec):
-        given, lines = rolled_code(spec.code)
-        self.given = given
-        lines += [f"{given.text() if lines else spec.code}: roll {given.dice} dice, one of them the wild die"
-                 + (f", and add {given.pips}" if given.pips > 0 else f", and subtract {-given.pips}"
-                    if given.pips < 0 else "") + "."]
-        dice = given.dice
-        if spec.penalty_dice:
-            after = max(1, dice - spec.penalty_dice)
-            lines.append(f"Wound and stun penalties: -{spec.penalty_dice}D → {after}D"
-                         + (" (a roll never loses its last die)." if dice - spec.penalty_dice < 1 else "."))
-            dice = after
-        if spec.extra_actions:
-            n = spec.extra_actions
-            lines.append(f"{n + 1} actions this round: one die withheld from every action for each action beyond "
-                         f"the first (-{n}D) → {dice - n}D.")
-            dice -= n
-        self.code = DieCode(dice=dice, pips=given.pips)
-        self.bonus = spec.modifier + HERO_POINT_BONUS * spec.hero_points
-        if spec.modifier:
-            lines.append(f"Modifier {spec.modifier:+d} to the total.")
-        if spec.hero_points:
-            lines.append(f"{spec.hero_points} Hero Point{'s' if spec.hero_points > 1 else ''} spent before the "
-                         f"roll: +{HERO_POINT_BONUS * spec.hero_points}.")
-        self.lines = lines
+        self.given, self.code, self.bonus, lines = _effective(spec.code, spec.penalty_dice, spec.extra_actions,
+                                                              spec.modifier, spec.hero_points)
+        self.lines = list(lines)
 
     @property
     def pips(self) -> int:
         return self.code.pips + self.bonus
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _effective(code: str, penalty_dice: int, extra_actions: int, modifier: int,
+               hero_points: int) -> tuple[DieCode, DieCode, int, tuple[str, ...]]:
+    """(the code given, normalised; the code rolled; the flat bonus; the lines) of a roll's dice, once per its values:
+    a fight rolls the same codes with the same penalties again and again."""
+    given, lines = rolled_code(code)
+    lines += [f"{given.text() if lines else code}: roll {given.dice} dice, one of them the wild die"
+              + (f", and add {given.pips}" if given.pips > 0 else f", and subtract {-given.pips}"
+                 if given.pips < 0 else "") + "."]
+    dice = given.dice
+    if penalty_dice:
+        after = max(1, dice - penalty_dice)
+        lines.append(f"Wound and stun penalties: -{penalty_dice}D → {after}D"
+                     + (" (a roll never loses its last die)." if dice - penalty_dice < 1 else "."))
+        dice = after
+    if extra_actions:
+        n = extra_actions
+        lines.append(f"{n + 1} actions this round: one die withheld from every action for each action beyond "
+                     f"the first (-{n}D) → {dice - n}D.")
+        dice -= n
+    rolled = DieCode(dice=dice, pips=given.pips)
+    if modifier:
+        lines.append(f"Modifier {modifier:+d} to the total.")
+    if hero_points:
+        lines.append(f"{hero_points} Hero Point{'s' if hero_points > 1 else ''} spent before the "
+                     f"roll: +{HERO_POINT_BONUS * hero_points}.")
+    return given, rolled, modifier + HERO_POINT_BONUS * hero_points, tuple(lines)
+
+
+@lru_cache(maxsize=4096)
+def tn_odds(dice: int, pips: int, tn: int, double: bool) -> tuple[Fraction, Odds]:
+    """P(success) against a target number and the odds block, once per (dice, pips, tn, double)."""
+    p = at_least(dice, pips, tn, double)
+    return p, success_dist(dice, pips, tn, double).odds(p_success=p, order=("failure", "success"))
 
 
 class RollOutcome:
@@ -131,9 +149,7 @@ class RollOutcome:
             self.outcome = "success" if self.success else "failure"
             steps.append(f"TN {tn}: {total} {'≥' if self.success else '<'} {tn} → {self.outcome}"
                          f" (by {abs(self.margin)}).")
-            dist = success_dist(eff.code.dice, eff.pips, tn, spec.double)
-            self.p = at_least(eff.code.dice, eff.pips, tn, spec.double)
-            self.odds: Odds = dist.odds(p_success=self.p, order=("failure", "success"))
+            self.p, self.odds = tn_odds(eff.code.dice, eff.pips, tn, spec.double)
         else:
             self.success, self.margin, self.p = None, None, None
             self.outcome = band_of(total)
