@@ -37,6 +37,7 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Dist, Odds, shape_cache
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.checks import RollOutcome, RollSpec
 from narrator.tools.systems.minisix.codes import DieCode, code, parse_field, rolled_code, rolled_dice
@@ -92,11 +93,10 @@ def minisix_mass_table(args: MassTableArgs, roller: Roller) -> MassTableResult:
     wild die, e.g. 4D → 10+WD."""
     c, shown = rolled_code(args.code)
     exact, base = mass_base(c), table_base(c)
-    steps = [*shown, f"{c.text() if shown else args.code}: {c.dice - 1} dice other than the wild die, each treated as 3.5: "
-             f"{c.dice - 1} × 3.5{f' + {c.pips}' if c.pips else ''} = {half(exact)}.",
-             f"The Skill Mass Roll table writes it {base}+WD (the half rounded down); a whole TN is reached by "
-             f"{half(exact)} + WD exactly when it is reached by {base} + WD."]
-    return MassTableResult(summary=f"{args.code} → {base}+WD", steps=steps, rule_refs=[MASS, MASS_TABLE],
+    steps = [*shown, step("minisix.mass_each", code=c.text() if shown else args.code, plain=c.dice - 1, pips=c.pips,
+                          exact=float(exact)),
+             step("minisix.mass_table_reads", base=base, exact=float(exact))]
+    return MassTableResult(summary=step("minisix.mass_table", code=args.code, base=base), steps=steps, rule_refs=[MASS, MASS_TABLE],
                            code=args.code, base=base, base_exact=str(exact), reads=f"{base}+WD")
 
 
@@ -157,11 +157,11 @@ def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResul
     over = args.tn - base
     need = ceil(args.tn - exact)  # the wild value that reaches the TN
     each = wild_at_least(need)
-    steps = [*shown, f"{args.attackers} attackers with {c.text() if shown else args.code}: each die but the wild die counts 3.5, so each rolls "
-             f"{half(exact)}+WD (the mass table writes {base}+WD).",
-             f"TN {args.tn}: a wild die of {need} or more hits (lowest hitting total {half(exact + need)})."]
+    steps = [*shown, step("minisix.mass_attackers", attackers=args.attackers, code=c.text() if shown else args.code,
+                          exact=float(exact), base=base),
+             step("minisix.mass_need", tn=args.tn, need=need, lowest=float(exact + need))]
     if args.attackers < MASS_TYPICAL:
-        steps.append(f"(Mass combat is typically for {MASS_TYPICAL}+ attackers; the arithmetic holds for fewer.)")
+        steps.append(step("minisix.mass_few", typical=MASS_TYPICAL))
     dice: list[Die] = []
     hits = 0
     sixes = rolled = 0
@@ -170,13 +170,11 @@ def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResul
     if over >= 6:
         sixes, rolled = divmod(args.attackers, 6)
         reroll = over >= 8
-        steps.append(f"The TN is {over} over the base {base} (6+): no wild die below 6 can hit, so 1 in 6 is "
-                     f"assumed to roll a 6 — {sixes} of {sixes * 6} — and the remaining {rolled} are rolled.")
+        steps.append(step("minisix.mass_six_over", over=over, base=base, sixes=sixes, rolled=rolled))
         if sixes and reroll:
             need6 = ceil(args.tn - exact - 6)
             p6 = wild_at_least(need6)
-            steps.append(f"8+ over: the {sixes} sixes reroll, going on from {half(exact + 6)}+WD; a reroll of "
-                         f"{need6} or more hits.")
+            steps.append(step("minisix.mass_eight_over", sixes=sixes, base=float(exact + 6), need=need6))
             values = []
             for i in range(sixes):
                 chain = roller.roll_exploding(6, f"assumed six {i + 1} reroll", wild=True)
@@ -184,14 +182,13 @@ def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResul
                 values.append(sum(d.face for d in chain))
             six_hits = sum(v >= need6 for v in values)
             hits += six_hits
-            steps.append(f"Rerolls: {', '.join(map(str, values))} → {six_hits} hit{'s' if six_hits != 1 else ''}.")
+            steps.append(step("minisix.mass_rerolls", values=values, hits=six_hits))
         elif sixes:
             hits += sixes
-            steps.append(f"6-7 over: a six and its reroll's at least 1 reach {half(exact + 7)}, so all {sixes} "
-                         "assumed sixes hit.")
+            steps.append(step("minisix.mass_six_seven_over", reach=float(exact + 7), sixes=sixes))
     else:
         rolled = args.attackers
-        steps.append(f"The TN is {over} over the base: every wild die is rolled.")
+        steps.append(step("minisix.mass_all_rolled", over=over))
     faces = []
     rolled_hits = 0
     for i in range(rolled):
@@ -202,12 +199,12 @@ def minisix_mass_attack(args: MassAttackArgs, roller: Roller) -> MassAttackResul
         rolled_hits += value >= need
     hits += rolled_hits
     if rolled:
-        steps.append(f"Rolled wild dice: {', '.join(map(str, faces))} → {rolled_hits} "
-                     f"hit{'s' if rolled_hits != 1 else ''}.")
-    steps.append(f"{hits} hit{'s' if hits != 1 else ''} of {args.attackers}.")
+        steps.append(step("minisix.mass_rolled", faces=faces, hits=rolled_hits))
+    steps.append(step("minisix.mass_hits_of", hits=hits, attackers=args.attackers))
     odds = _mass_attack_odds(rolled, each, sixes, p6, args.attackers)
     return MassAttackResult(
-        summary=f"{args.attackers} × {args.code} ({half(exact)}+WD) vs TN {args.tn}: {hits} hits", steps=steps,
+        summary=step("minisix.mass_attack", attackers=args.attackers, code=args.code, exact=float(exact), tn=args.tn,
+                     hits=hits), steps=steps,
         rule_refs=[MASS, MASS_TABLE], dice=dice, outcome=hits, success=hits > 0, odds=odds,
         attackers=args.attackers, code=args.code, base=base, base_exact=str(exact), tn=args.tn, over=over,
         assumed_sixes=sixes, rerolled_sixes=bool(sixes and reroll), rolled=rolled, hits=hits,
@@ -232,14 +229,14 @@ class CasualtyResult(ToolResult):
     remaining: int | None
 
 
-def casualties(wounds: int, incapacitating: int, unit_size: int | None) -> tuple[int, int, int, list[str]]:
+def casualties(wounds: int, incapacitating: int, unit_size: int | None) -> tuple[int, int, int, list[Step]]:
     from_w, left = divmod(wounds, 3)
     total = from_w + incapacitating
-    steps = [f"{wounds} wound results: every 3 take out one man → {from_w} (with {left} left over).",
-             f"{incapacitating} incapacitate-or-worse results: one man each → {incapacitating}.",
-             f"Taken out: {from_w} + {incapacitating} = {total}."]
+    steps = [step("minisix.mass_wound_results", wounds=wounds, out=from_w, left=left),
+             step("minisix.mass_incap_results", incapacitating=incapacitating),
+             step("minisix.mass_taken_out", wounds=from_w, incapacitating=incapacitating, total=total)]
     if unit_size is not None and total > unit_size:
-        steps.append(f"The unit has only {unit_size}: all are taken out.")
+        steps.append(step("minisix.mass_unit_gone", size=unit_size))
         total = unit_size
     return total, from_w, left, steps
 
@@ -249,7 +246,7 @@ def minisix_mass_casualties(args: CasualtyArgs, roller: Roller) -> CasualtyResul
     """Mass combat damage: every 3 wound results or 1 incapacitate-or-worse result take out one man (24 wounds and 3
     incapacitate+ results: 11)."""
     total, from_w, left, steps = casualties(args.wounds, args.incapacitating, args.unit_size)
-    return CasualtyResult(summary=f"{total} taken out", steps=steps, rule_refs=[MASS_DAMAGE], taken_out=total,
+    return CasualtyResult(summary=step("minisix.mass_casualties", total=total), steps=steps, rule_refs=[MASS_DAMAGE], taken_out=total,
                           from_wounds=from_w, from_incapacitating=args.incapacitating, wounds_left_over=left,
                           remaining=None if args.unit_size is None else args.unit_size - total)
 
@@ -317,8 +314,7 @@ def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResul
     wound results or 1 incapacitate+ take out one man."""
     c, shown = rolled_code(args.damage)
     exact = mass_base(c)
-    steps = [*shown, f"Each hit's damage: {half(exact)}+WD against Soak {args.soak} (mass combat: 3.5 per die but the wild "
-             "die)."]
+    steps = [*shown, step("minisix.mass_hit_damage", exact=float(exact), soak=args.soak)]
     dice: list[Die] = []
     counts = {"stunned": 0, "wounded": 0, "incapacitating": 0}
     bands = _wild_bands(exact, args.soak)
@@ -330,13 +326,14 @@ def minisix_mass_damage(args: MassDamageArgs, roller: Roller) -> MassDamageResul
             if value >= low and (high is None or value <= high):
                 counts[key] += 1
                 break
-    steps.append(f"Results: {counts['wounded']} wound(s), {counts['incapacitating']} incapacitate-or-worse, "
-                 f"{counts['stunned']} stun(s) (stuns take no one out).")
+    steps.append(step("minisix.mass_results", wounds=counts["wounded"], incapacitating=counts["incapacitating"],
+                      stuns=counts["stunned"]))
     total, _, _, more = casualties(counts["wounded"], counts["incapacitating"], args.unit_size)
     steps += more
     cap = args.unit_size if args.unit_size is not None else args.hits
     odds = _mass_damage_odds(exact, args.soak, args.hits, cap)
-    return MassDamageResult(summary=f"{args.hits} hits × {args.damage} vs Soak {args.soak}: {total} taken out",
+    return MassDamageResult(summary=step("minisix.mass_damage", hits=args.hits, damage=args.damage, soak=args.soak,
+                                         total=total),
                             steps=steps, rule_refs=[MASS, MASS_DAMAGE], dice=dice, outcome=total,
                             success=None, odds=odds,
                             wounds=counts["wounded"], incapacitating=counts["incapacitating"],
@@ -379,14 +376,14 @@ def minisix_unit_scale(args: ScaleArgs, roller: Roller) -> ScaleResult:
     bonus = max(0, a_dice - d_dice)
     base = code(args.code)
     scaled = DieCode(dice=base.dice + bonus, pips=base.pips)
-    steps = [f"Attacker: {args.attacker_size} ({a_name}, +{a_dice}D); defender: {args.defender_size} ({d_name}, "
-             f"+{d_dice}D).",
-             (f"The larger side adds the difference: +{bonus}D, {args.code} → {scaled.text()}." if bonus else
-              "The attacker is not the larger scale: no bonus dice.")]
+    steps = [step("minisix.scales", attackers=args.attacker_size, a_scale=a_name, a_dice=a_dice,
+                  defenders=args.defender_size, d_scale=d_name, d_dice=d_dice),
+             (step("minisix.scale_bonus", bonus=bonus, code=args.code, scaled=scaled.text()) if bonus else
+              step("minisix.no_scale_bonus"))]
     o = RollOutcome(RollSpec(code=scaled.text(), tn=args.tn), roller, "scaled")
     steps += o.steps[1:]
-    return ScaleResult(summary=f"{scaled.text()} ({'+' + str(bonus) + 'D scale' if bonus else 'no scale bonus'}): "
-                               f"{o.total}" + (f" vs TN {args.tn}: {o.outcome}" if args.tn else f" ({o.outcome})"),
+    return ScaleResult(summary=step("minisix.unit_scale", scaled=scaled.text(), bonus=bonus, total=o.total,
+                                    tn=args.tn, outcome=o.outcome),
                        steps=steps, rule_refs=[MASS_DAMAGE], dice=o.dice, outcome=o.outcome, success=o.success,
                        odds=o.odds, attacker_scale=a_name, defender_scale=d_name, bonus_dice=bonus,
                        scaled_code=scaled.text(), total=o.total)

@@ -3,7 +3,10 @@ part of a step's kind (``minisix.<phrase>``). Words that need logic call the rul
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
+from narrator.tools.systems.minisix.mass import half
 from narrator.tools.systems.minisix.wounds import EFFECTS
 from narrator.tools.systems.minisix.wild import exploded_words, story_words
 
@@ -116,7 +119,56 @@ PHRASES = {
     "death_verdict": lambda v: f"{v['total']} {'<' if v['dies'] else '≥'} {v['minutes']}: " + (
         "the character dies." if v["dies"] else "the character clings to life."),
     "death_roll": lambda v: f"Might {v['total']} vs {v['minutes']} minute(s): {'dies' if v['dies'] else 'lives'}",
+    # mass.py: mass combat and scale
+    "mass_each": lambda v: f"{v['code']}: {v['plain']} dice other than the wild die, each treated as 3.5: {v['plain']} "
+                           "× 3.5" + (f" + {v['pips']}" if v["pips"] else "") + f" = {_half(v['exact'])}.",
+    "mass_table_reads": lambda v: f"The Skill Mass Roll table writes it {v['base']}+WD (the half rounded down); a "
+                                  f"whole TN is reached by {_half(v['exact'])} + WD exactly when it is reached by "
+                                  f"{v['base']} + WD.",
+    "mass_table": "{code} → {base}+WD",
+    "mass_attackers": lambda v: f"{v['attackers']} attackers with {v['code']}: each die but the wild die counts 3.5, "
+                                f"so each rolls {_half(v['exact'])}+WD (the mass table writes {v['base']}+WD).",
+    "mass_need": lambda v: f"TN {v['tn']}: a wild die of {v['need']} or more hits (lowest hitting total "
+                           f"{_half(v['lowest'])}).",
+    "mass_few": "(Mass combat is typically for {typical}+ attackers; the arithmetic holds for fewer.)",
+    "mass_six_over": lambda v: f"The TN is {v['over']} over the base {v['base']} (6+): no wild die below 6 can hit, so "
+                               f"1 in 6 is assumed to roll a 6 — {v['sixes']} of {v['sixes'] * 6} — and the remaining "
+                               f"{v['rolled']} are rolled.",
+    "mass_eight_over": lambda v: f"8+ over: the {v['sixes']} sixes reroll, going on from {_half(v['base'])}+WD; a "
+                                 f"reroll of {v['need']} or more hits.",
+    "mass_rerolls": lambda v: f"Rerolls: {', '.join(map(str, v['values']))} → {_hits(v['hits'])}.",
+    "mass_six_seven_over": lambda v: f"6-7 over: a six and its reroll's at least 1 reach {_half(v['reach'])}, so all "
+                                     f"{v['sixes']} assumed sixes hit.",
+    "mass_all_rolled": "The TN is {over} over the base: every wild die is rolled.",
+    "mass_rolled": lambda v: f"Rolled wild dice: {', '.join(map(str, v['faces']))} → {_hits(v['hits'])}.",
+    "mass_hits_of": lambda v: f"{_hits(v['hits'])} of {v['attackers']}.",
+    "mass_attack": lambda v: f"{v['attackers']} × {v['code']} ({_half(v['exact'])}+WD) vs TN {v['tn']}: {v['hits']} "
+                             "hits",
+    "mass_wound_results": "{wounds} wound results: every 3 take out one man → {out} (with {left} left over).",
+    "mass_incap_results": "{incapacitating} incapacitate-or-worse results: one man each → {incapacitating}.",
+    "mass_taken_out": "Taken out: {wounds} + {incapacitating} = {total}.",
+    "mass_unit_gone": "The unit has only {size}: all are taken out.",
+    "mass_casualties": "{total} taken out",
+    "mass_hit_damage": lambda v: f"Each hit's damage: {_half(v['exact'])}+WD against Soak {v['soak']} (mass combat: "
+                                 "3.5 per die but the wild die).",
+    "mass_results": "Results: {wounds} wound(s), {incapacitating} incapacitate-or-worse, {stuns} stun(s) (stuns take "
+                    "no one out).",
+    "mass_damage": "{hits} hits × {damage} vs Soak {soak}: {total} taken out",
+    "scales": "Attacker: {attackers} ({a_scale}, +{a_dice}D); defender: {defenders} ({d_scale}, +{d_dice}D).",
+    "scale_bonus": "The larger side adds the difference: +{bonus}D, {code} → {scaled}.",
+    "no_scale_bonus": "The attacker is not the larger scale: no bonus dice.",
+    "unit_scale": lambda v: f"{v['scaled']} ({'+' + str(v['bonus']) + 'D scale' if v['bonus'] else 'no scale bonus'}): "
+                            f"{v['total']}" + (f" vs TN {v['tn']}: {v['outcome']}" if v["tn"] else
+                                               f" ({v['outcome']})"),
 }
+
+
+def _half(x: float) -> str:
+    return half(Fraction(x))
+
+
+def _hits(n: int) -> str:
+    return f"{n} hit{'s' if n != 1 else ''}"
 
 
 def _who(v) -> str:
