@@ -31,6 +31,7 @@ from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import fraction_text
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK, CHALLENGE_BY_TIER
 
@@ -163,7 +164,7 @@ class GroupChallenge(Frozen):
 
 def group_challenge(
     members: Sequence[Member], multiplier: Fraction = Fraction(1), group: str = "party", label: str = "party member"
-) -> tuple[GroupChallenge, Fraction, list[str]]:
+) -> tuple[GroupChallenge, Fraction, list[Step]]:
     """A group's exact total challenge, its result block and the explanation lines.
 
     ``group`` names the group in the total line, ``label`` names unnamed members ("foe 2").
@@ -175,20 +176,16 @@ def group_challenge(
         total = each * m.count
         parts.append(total)
         name = m.name or f"{label} {i}"
-        why = f"median of traits {m.traits} is tier {tier}" if m.traits is not None else f"tier {tier}"
-        times = f"{m.count} × {show(each)} = {show(total)}" if m.count > 1 else show(total)
-        steps.append(f"{name}: {why} → challenge {times}")
+        steps.append(step("minim.member_challenge", name=name, traits=m.traits, tier=tier, count=m.count,
+                          each=exact_text(each), total=exact_text(total)))
         rows.append(MemberChallenge(
             name=name, traits=m.traits, tier=tier, count=m.count, challenge_each=float(each),
             challenge_each_exact=exact_text(each), challenge=float(total), challenge_exact=exact_text(total),
         ))
     base = sum(parts, Fraction(0))
     total = base * multiplier
-    line = f"{group.capitalize()} total = " + (" + ".join(exact_text(p) for p in parts) + " = " if len(parts) > 1 else "")
-    line += show(base)
-    if multiplier != 1:
-        line += f"; × {exact_text(multiplier)} for environmental modifiers = {show(total)}"
-    steps.append(line)
+    steps.append(step("minim.group_challenge", group=group, parts=[exact_text(p) for p in parts],
+                      base=exact_text(base), multiplier=exact_text(multiplier), total=exact_text(total)))
     group = GroupChallenge(
         members=rows, base=float(base), base_exact=exact_text(base), multiplier=float(multiplier),
         multiplier_exact=exact_text(multiplier), total=float(total), total_exact=exact_text(total),
@@ -238,12 +235,13 @@ def minim_challenge(args: ChallengeArgs, roller: Roller) -> ChallengeResult:
     ratio = foes_total / party_total  # never zero: every tier is worth at least 1/5 and every factor >= 1/2
     rating = rating_of(ratio)
     steps = party_steps + foe_steps + [
-        f"Ratio = foes {show(foes_total)} / party {show(party_total)} = {show(ratio)}",
-        f"Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
+        step("minim.ratio", foes=exact_text(foes_total), party=exact_text(party_total), ratio=exact_text(ratio)),
+        step("minim.rating", rating=rating),
     ]
     refs = [CHALLENGE] + ([ENVIRONMENT] if party_mult != 1 or foes_mult != 1 else [])
     return ChallengeResult(
-        summary=f"Foes {show(foes_total)} vs party {show(party_total)}: ratio {show(ratio)}, {rating}",
+        summary=step("minim.challenge", foes=exact_text(foes_total), party=exact_text(party_total),
+                     ratio=exact_text(ratio), rating=rating),
         steps=steps,
         rule_refs=refs,
         party=party,

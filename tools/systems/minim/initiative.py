@@ -22,6 +22,7 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import ToolArgs, ToolResult, ref
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import BOOK
 
@@ -85,19 +86,19 @@ class _State:
     totals: list[int] = field(default_factory=list)
 
     @property
-    def label(self) -> str:
-        return self.spec.name if self.spec.count == 1 else f"{self.spec.name} (×{self.spec.count})"
+    def who(self) -> dict[str, object]:
+        """Who it is, as a step states it: the name and the group's size."""
+        return {"name": self.spec.name, "count": self.spec.count}
 
 
-def _roll(state: _State, roller: Roller, dice: list[Die], purpose: str) -> str:
+def _roll(state: _State, roller: Roller, dice: list[Die], purpose: str) -> Step:
     """Roll the combatant's brain dice, record them, and explain the sum."""
     thrown = roller.roll_many(state.spec.brain, 6, f"{state.spec.name} {purpose}")
     state.rolls.append(list(range(len(dice), len(dice) + len(thrown))))
     dice.extend(thrown)
     state.totals.append(sum(d.face for d in thrown))
-    faces = " + ".join(str(d.face) for d in thrown)
-    sums = f"{faces} = {state.totals[-1]}" if len(thrown) > 1 else f"{state.totals[-1]}"
-    return f"{state.label}, brain {state.spec.brain}: rolls {len(thrown)} d6 → {sums}"
+    return step("minim.initiative_roll", who=state.who, brain=state.spec.brain, faces=[d.face for d in thrown],
+                total=state.totals[-1])
 
 
 def _tied_sets(states: list[_State]) -> list[list[_State]]:
@@ -114,8 +115,7 @@ def minim_initiative(args: InitiativeArgs, roller: Roller) -> MinimInitiativeRes
     tied."""
     dice: list[Die] = []
     states = [_State(c) for c in args.combatants]
-    steps = ["Each combatant rolls as many d6 as its brain score and adds them; the highest total acts first. "
-             "A group of similar units rolls once for all of them."]
+    steps = [step("minim.initiative_rule")]
     steps += [_roll(s, roller, dice, "initiative die") for s in states]
     rounds = 0
     stuck: list[_State] = []
@@ -123,23 +123,21 @@ def minim_initiative(args: InitiativeArgs, roller: Roller) -> MinimInitiativeRes
         group = tied[0]
         needed = sum(s.spec.brain for s in group)
         if rounds >= MAX_REROLL_ROUNDS or roller.count + needed > roller.max_dice:
-            why = f"{MAX_REROLL_ROUNDS} reroll rounds" if rounds >= MAX_REROLL_ROUNDS else "the dice limit"
             stuck = [s for g in tied for s in g]
-            steps.append(f"Still tied after {why}: {', '.join(s.label for s in stuck)} are ordered by name instead.")
+            steps.append(step("minim.still_tied", rounds=MAX_REROLL_ROUNDS if rounds >= MAX_REROLL_ROUNDS else None,
+                              who=[s.who for s in stuck]))
             break
         rounds += 1
-        steps.append(f"Tie at {', then '.join(map(str, group[0].totals))} between "
-                     f"{', '.join(s.label for s in group)}: they reroll (tie-break round {rounds}); "
-                     "the reroll only orders them among themselves.")
+        steps.append(step("minim.tie", totals=list(group[0].totals), who=[s.who for s in group], round=rounds))
         for s in group:
             for i in s.rolls[-1]:
                 dice[i] = dice[i].with_flags(DieFlag.REROLLED)
             steps.append(_roll(s, roller, dice, f"tie-break {rounds} die"))
     ranked = sorted(states, key=lambda s: ([-t for t in s.totals], s.spec.name.casefold()))
     entries = [_entry(i, s, dice) for i, s in enumerate(ranked, 1)]
-    steps.append("Order: " + "; ".join(f"{e.position}. {s.label} {_story(s)}" for e, s in zip(entries, ranked)))
+    steps.append(step("minim.order", order=[{**s.who, "totals": list(s.totals)} for s in ranked]))
     return MinimInitiativeResult(
-        summary="Initiative order: " + ", ".join(s.label for s in ranked),
+        summary=step("minim.initiative", who=[s.who for s in ranked]),
         steps=steps,
         rule_refs=[INITIATIVE],
         order=[s.spec.name for s in ranked],
@@ -148,10 +146,6 @@ def minim_initiative(args: InitiativeArgs, roller: Roller) -> MinimInitiativeRes
         reroll_rounds=rounds,
         ordered_by_name=sorted((s.spec.name for s in stuck), key=str.casefold),
     )
-
-
-def _story(s: _State) -> str:
-    return str(s.totals[0]) + (f" (tie-breaks: {', '.join(map(str, s.totals[1:]))})" if len(s.totals) > 1 else "")
 
 
 def _entry(position: int, s: _State, dice: list[Die]) -> InitiativeEntry:

@@ -141,6 +141,53 @@ def _purchased(v: V) -> str:
     return f"Price {v['price']} with wealth {v['wealth']}: {roll_text}{v['outcome']}; wealth {v['wealth']} → {v['after']}"
 
 
+# --- initiative and challenge -----------------------------------------------------------------------------------------
+
+
+def who(w: Mapping[str, Any]) -> str:
+    """'Ann', or a group 'Rats (×6)'."""
+    return w["name"] if w["count"] == 1 else f"{w['name']} (×{w['count']})"
+
+
+def _initiative_roll(v: V) -> str:
+    faces = v["faces"]
+    sums = f"{' + '.join(map(str, faces))} = {v['total']}" if len(faces) > 1 else f"{v['total']}"
+    return f"{who(v['who'])}, brain {v['brain']}: rolls {len(faces)} d6 → {sums}"
+
+
+def _still_tied(v: V) -> str:
+    why = f"{v['rounds']} reroll rounds" if v["rounds"] is not None else "the dice limit"
+    return f"Still tied after {why}: {', '.join(who(w) for w in v['who'])} are ordered by name instead."
+
+
+def _story(totals: list[int]) -> str:
+    return str(totals[0]) + (f" (tie-breaks: {', '.join(map(str, totals[1:]))})" if len(totals) > 1 else "")
+
+
+def show(exact: str) -> str:
+    """A challenge, exact with a decimal alongside when it is not whole: '1/5 (0.2)'."""
+    from fractions import Fraction
+
+    from narrator.tools.systems.minim.challenge import show as shown
+
+    return shown(Fraction(exact))
+
+
+def _member_challenge(v: V) -> str:
+    why = f"median of traits {v['traits']} is tier {v['tier']}" if v["traits"] is not None else f"tier {v['tier']}"
+    times = f"{v['count']} × {show(v['each'])} = {show(v['total'])}" if v["count"] > 1 else show(v["total"])
+    return f"{v['name']}: {why} → challenge {times}"
+
+
+def _group_challenge(v: V) -> str:
+    parts = v["parts"]
+    line = f"{v['group'].capitalize()} total = " + (" + ".join(parts) + " = " if len(parts) > 1 else "")
+    line += show(v["base"])
+    if v["multiplier"] != "1":
+        line += f"; × {v['multiplier']} for environmental modifiers = {show(v['total'])}"
+    return line
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -220,4 +267,20 @@ PHRASES: dict[str, Any] = {
     "purchase_failed": "{face} > {need}: the purchase fails; wealth is unchanged.",
     "no_roll_no_faith": "No roll is needed, so no faith point is spent.",
     "purchased": _purchased,
+    # initiative
+    "initiative_rule": "Each combatant rolls as many d6 as its brain score and adds them; the highest total acts "
+                       "first. A group of similar units rolls once for all of them.",
+    "initiative_roll": _initiative_roll,
+    "still_tied": _still_tied,
+    "tie": lambda v: (f"Tie at {', then '.join(map(str, v['totals']))} between {', '.join(who(w) for w in v['who'])}: "
+                      f"they reroll (tie-break round {v['round']}); the reroll only orders them among themselves."),
+    "order": lambda v: "Order: " + "; ".join(f"{i}. {who(e)} {_story(e['totals'])}"
+                                             for i, e in enumerate(v["order"], 1)),
+    "initiative": lambda v: "Initiative order: " + ", ".join(who(w) for w in v["who"]),
+    # challenge
+    "member_challenge": _member_challenge,
+    "group_challenge": _group_challenge,
+    "ratio": lambda v: f"Ratio = foes {show(v['foes'])} / party {show(v['party'])} = {show(v['ratio'])}",
+    "rating": "Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
+    "challenge": lambda v: f"Foes {show(v['foes'])} vs party {show(v['party'])}: ratio {show(v['ratio'])}, {v['rating']}",
 }
