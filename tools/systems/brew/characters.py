@@ -25,6 +25,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CHARACTERS, CLASS_ANCESTRY, CLASS_BONUS, CLASSES, EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS,
@@ -32,7 +33,7 @@ from narrator.tools.systems.brew.rules import (
     SKILL_ACTIVITIES, SKILL_POINTS, SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, WEAPONS_TABLE, Attribute,
 )
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
-from narrator.tools.violations import checked, verdict_lines
+from narrator.tools.violations import checked
 
 GENERAL_TRICKS = tuple(t for t in TRICKS if t not in EXCLUSIVE_TRICKS)
 GENERAL_FLAWS = tuple(f for f in FLAWS if f not in EXCLUSIVE_FLAWS)
@@ -270,28 +271,26 @@ def assemble(args: CreateArgs) -> BrewCharacter:
     )
 
 
-def spending_lines(c: BrewCharacter) -> list[str]:
+def spending_lines(c: BrewCharacter) -> list[Step]:
     s = spending(c)
-    lines = [f"Attributes: {s.attributes} of {s.attribute_pool} points (each starts at 1).",
-             f"Skills: {s.skills} of {s.skill_pool} points" + (" (no free specialty: +2)" if s.skill_pool >
-                                                               SKILL_POINTS else "") + ".",
-             f"Magic: {s.magic} of {s.magic_pool} points (unspent magic points are free points).",
-             f"Free: {s.over} of {s.free_available} free points used beyond the pools"
-             + (" (5 for an extra trick)" if s.trick else "") + "."]
+    lines = [step("brew.attributes_spent", spent=s.attributes, pool=s.attribute_pool),
+             step("brew.skills_spent", spent=s.skills, pool=s.skill_pool, no_specialty=s.skill_pool > SKILL_POINTS),
+             step("brew.magic_spent", spent=s.magic, pool=s.magic_pool),
+             step("brew.free_spent", spent=s.over, pool=s.free_available, trick=bool(s.trick))]
     if s.unspent:
-        lines.append(f"{s.unspent} point(s) left unspent.")
+        lines.append(step("brew.unspent", points=s.unspent))
     return lines
 
 
-def derived_lines(c: BrewCharacter) -> list[str]:
+def derived_lines(c: BrewCharacter) -> list[Step]:
     bonus = {**{k: 0 for k in c.ancestry_bonuses}, **{k: 0 for k in c.class_bonuses}}
     for k in bonus:
         bonus[k] = c.bonus(k)
     lines = []
     if bonus:
-        lines.append("Bonuses: " + ", ".join(f"{k} {v:+d}" for k, v in bonus.items()) + ".")
-    lines.append(f"Health {c.health} of {c.max_health}, Resolve {c.resolve} of {c.max_resolve}, mana {c.mana} of "
-                 f"{c.max_mana} (one slot per magic point).")
+        lines.append(step("brew.bonuses", bonuses=[[k, v] for k, v in bonus.items()]))
+    lines.append(step("brew.derived", health=c.health, max_health=c.max_health, resolve=c.resolve,
+                      max_resolve=c.max_resolve, mana=c.mana, max_mana=c.max_mana))
     return lines
 
 
@@ -311,9 +310,9 @@ def brew_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
                                                           for v in found])
     steps = [*spending_lines(c), *derived_lines(c)]
     if c.tricks:
-        steps.append(f"Tricks: {', '.join(c.tricks)}; flaws: {', '.join(c.flaws)}.")
-    return CharacterResult(summary=f"Created {c.name}" + (f", {c.ancestry}" if c.ancestry else "")
-                           + (f" {c.character_class}" if c.character_class else ""), steps=steps,
+        steps.append(step("brew.tricks_flaws", tricks=list(c.tricks), flaws=list(c.flaws)))
+    return CharacterResult(summary=step("brew.created", name=c.name, ancestry=c.ancestry, klass=c.character_class),
+                           steps=steps,
                            rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, SKILLS_REF, TRICKS_REF], character=c,
                            unspent=spending(c).unspent)
 
@@ -344,12 +343,11 @@ def brew_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRes
     """Check a Brew sheet against the rules, listing every violation (the point buy too, unless creation is false)."""
     c = args.character
     creation, found = checked(c, args.creation, problems)
-    steps = ["Checked as " + ("a narrator-character: ranges and pools only." if c.npc else "a new player-character: "
-                              "point buy, ancestry, class and pools." if creation else "a player-character in play.")]
+    steps = [step("brew.checked_as", npc=c.npc, creation=creation)]
     if creation:
         steps += spending_lines(c)
-    steps += verdict_lines(found)
-    return ValidationResult(summary=f"{c.name}: " + ("valid" if not found else f"{len(found)} violation(s)"),
+    steps += [step("brew.broken", rule=v.sentence) for v in found] or [step("brew.none_broken")]
+    return ValidationResult(summary=step("brew.validity", name=c.name, violations=len(found)),
                             steps=steps, rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, SKILLS_REF],
                             valid=not found, violations=[v.sentence for v in found], creation=creation)
 
@@ -395,10 +393,10 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
                                  *(o.key[6:] for o in of_kind(picked, "skill"))]))[:4]
     fields_wanted = [o.key[6:] for o in of_kind(picked, "magic")][:2]
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     ancestry = pick(roller, [None, "human", "elf", "undergroundling"], "ancestry", dice)
     klass = pick(roller, [None, "servant to a martial god", "rogue warrior"], "class", dice)
-    steps.append(f"Ancestry: {ancestry or 'none'}; class: {klass or 'none'} (d4, d3).")
+    steps.append(step("brew.rolled_heritage", ancestry=ancestry, klass=klass))
     choice = pick(roller, list(ATTRIBUTES), "human attribute", dice) if ancestry == "human" else None
     class_choice = pick(roller, list(CLASSES[klass]["either"]), "class choice", dice) if klass else None
     class_spec = pick(roller, list(CLASSES[klass]["specialties"]), "class specialty", dice) if klass else None
@@ -413,7 +411,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     if uses_magic:
         fields = list(fields_wanted) or [pick(roller, list(MAGIC_FIELDS), "field 1", dice)]
         if fields_wanted:
-            steps.append(f"The concept's magic: {', '.join(fields)}.")
+            steps.append(step("brew.concept_magic", fields=list(fields)))
         if len(fields) < 2:
             second = pick(roller, list(MAGIC_FIELDS), "field 2", dice)
             if second not in fields:
@@ -424,7 +422,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     pool = [s for s in SKILLS if s != "profession"]
     focus: dict[str, int] = {s: 2 if i == 0 else 1 for i, s in enumerate(wanted)}  # the concept's skills, bought
     if wanted:
-        steps.append(f"The concept's skills come first: {', '.join(f'{s} {v}' for s, v in focus.items())}.")
+        steps.append(step("brew.concept_skills", skills=[[s, v] for s, v in focus.items()]))
     while len(focus) < 4:  # a character has a few skills of their own, not a dot in everything
         focus[pick(roller, [s for s in pool if s not in focus], "focus skill", dice)] = 0
     free = FREE_POINTS + args.extra_points + (0 if uses_magic else MAGIC_POINTS)
@@ -451,20 +449,20 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     broken = problems(c, creation=True)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
-    steps += [f"Attributes bought: {', '.join(f'{a} {v}' for a, v in attrs.items())}.",
-              f"Magic: {', '.join(f'{f} {v}' for f, v in magic.items()) or 'none (5 more free points)'}.",
-              f"Skills bought: {', '.join(f'{s} {v}' for s, v in skills.items())}.",
-              f"Free specialty: {SPECIALTY_NAMES[best]} ({best}).", *derived_lines(c),
-              f"Tricks: {', '.join(c.tricks)}; flaws: {', '.join(c.flaws)}."]
+    steps += [step("brew.attributes_bought", attributes=[[a, v] for a, v in attrs.items()]),
+              step("brew.magic_bought", fields=[[f, v] for f, v in magic.items()]),
+              step("brew.skills_bought", skills=[[s, v] for s, v in skills.items()]),
+              step("brew.free_specialty", name=SPECIALTY_NAMES[best], skill=best), *derived_lines(c),
+              step("brew.tricks_flaws", tricks=list(c.tricks), flaws=list(c.flaws))]
     labels = [o.label for o in picked if (o.kind == "skill" and o.key[6:] in skills) or
               (o.kind == "magic" and o.key[6:] in magic) or
               (o.kind == "gear" and CONCEPT_WEAPONS[o.key[5:]][0] in weapons)]
-    line = concept_line(args.concept, labels)
     if weapons:
-        steps.append(f"Gear from the concept: {', '.join(w.name for w in weapons)}, and a thick leather cap.")
-    steps += [line] if line else []
-    return RandomCharacterResult(summary=f"Rolled {c.name}: " + ", ".join(f"{a} {v}" for a, v in
-                                                                          c.attributes.scores().items()),
+        steps.append(step("brew.concept_gear", weapons=[w.name for w in weapons]))
+    if concept_line(args.concept, labels):
+        steps.append(step("brew.concept", concept=args.concept, labels=list(labels)))
+    return RandomCharacterResult(summary=step("brew.rolled_character", name=c.name,
+                                              attributes=[[a, v] for a, v in c.attributes.scores().items()]),
                                  steps=steps, rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, MAGIC_REF],
                                  dice=dice, outcome=None, success=None, odds=None, character=c,
                                  concept_picks=labels)

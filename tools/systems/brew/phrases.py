@@ -12,6 +12,9 @@ from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
 
 from narrator.tools.contract import signed
 
+from narrator.tools.concepts import concept_line
+from narrator.tools.systems.brew.rules import SKILL_POINTS
+
 
 def auto_fail(total: Any) -> Any:
     """A side's total, or 'auto-fail' where its pool failed without a roll."""
@@ -245,4 +248,34 @@ PHRASES = {
     "travel_rest": "A full day of travel should end with a full night's rest; jumping into action on arrival comes "
                    "with penalties (exhaustion).",
     "travel": lambda v: f"{v['km']:g} km by {v['mode']}: {v['fast']:.1f}-{v['slow']:.1f} h",
+    # characters: creation, validation, random characters
+    "attributes_spent": "Attributes: {spent} of {pool} points (each starts at 1).",
+    "skills_spent": lambda v: f"Skills: {v['spent']} of {v['pool']} points"
+        + (" (no free specialty: +2)" if v["no_specialty"] else "") + ".",
+    "magic_spent": "Magic: {spent} of {pool} points (unspent magic points are free points).",
+    "free_spent": lambda v: f"Free: {v['spent']} of {v['pool']} free points used beyond the pools"
+        + (" (5 for an extra trick)" if v["trick"] else "") + ".",
+    "unspent": "{points} point(s) left unspent.",
+    "bonuses": lambda v: "Bonuses: " + ", ".join(f"{k} {n:+d}" for k, n in v["bonuses"]) + ".",
+    "derived": "Health {health} of {max_health}, Resolve {resolve} of {max_resolve}, mana {mana} of {max_mana} (one "
+               "slot per magic point).",
+    "tricks_flaws": lambda v: f"Tricks: {', '.join(v['tricks'])}; flaws: {', '.join(v['flaws'])}.",
+    "created": lambda v: f"Created {v['name']}" + (f", {v['ancestry']}" if v["ancestry"] else "")
+        + (f" {v['klass']}" if v["klass"] else ""),
+    "checked_as": lambda v: "Checked as " + ("a narrator-character: ranges and pools only." if v["npc"] else
+        "a new player-character: point buy, ancestry, class and pools." if v["creation"] else
+        "a player-character in play."),
+    "broken": "✗ {rule}",
+    "none_broken": "No rule is broken.",
+    "validity": lambda v: f"{v['name']}: " + ("valid" if not v["violations"] else f"{v['violations']} violation(s)"),
+    "rolled_heritage": lambda v: f"Ancestry: {v['ancestry'] or 'none'}; class: {v['klass'] or 'none'} (d4, d3).",
+    "concept_magic": lambda v: f"The concept's magic: {', '.join(v['fields'])}.",
+    "concept_skills": lambda v: f"The concept's skills come first: {', '.join(f'{s} {n}' for s, n in v['skills'])}.",
+    "attributes_bought": lambda v: f"Attributes bought: {', '.join(f'{a} {n}' for a, n in v['attributes'])}.",
+    "magic_bought": lambda v: f"Magic: {', '.join(f'{f} {n}' for f, n in v['fields']) or 'none (5 more free points)'}.",
+    "skills_bought": lambda v: f"Skills bought: {', '.join(f'{s} {n}' for s, n in v['skills'])}.",
+    "free_specialty": "Free specialty: {name} ({skill}).",
+    "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['weapons'])}, and a thick leather cap.",
+    "concept": lambda v: concept_line(v["concept"], v["labels"]) or "",
+    "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{a} {n}" for a, n in v["attributes"]),
 }
