@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.tools.concepts import concept_line
+from narrator.tools.contract import signed
 from narrator.tools.phrases import say
 from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
-
 from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
-
-from narrator.tools.contract import signed
-
-from narrator.tools.concepts import concept_line
-from narrator.tools.systems.brew.rules import SKILL_POINTS
 
 
 def auto_fail(total: Any) -> Any:
