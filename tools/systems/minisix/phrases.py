@@ -160,6 +160,51 @@ PHRASES = {
     "unit_scale": lambda v: f"{v['scaled']} ({'+' + str(v['bonus']) + 'D scale' if v['bonus'] else 'no scale bonus'}): "
                             f"{v['total']}" + (f" vs TN {v['tn']}: {v['outcome']}" if v["tn"] else
                                                f" ({v['outcome']})"),
+    # table_common.py, table_actions.py: checks on the table
+    "penalties": lambda v: f"{v['name']} is {', '.join(f'{w} (-{n}D)' for n, w in v['parts'])}: -{v['total']}D.",
+    "tn_set": "TN {tn}, as set.",
+    "task_tn": lambda v: f"{v['difficulty'].capitalize()} task: TN {v['tn']}.",
+    "rolls_code": "{name}'s {what} {code}.",
+    "skill_defaults": "{name} has no dice in {skill}: it defaults to {attribute} {code}.",
+    "attribute_not_added": "{skill} falls under {attribute}, whose dice it already holds; {given} is not added.",
+    "lucky_roll": "{name} is feeling lucky: this roll's result is doubled.",
+    "check": "{name} ({what}): {roll}",
+    # table_combat.py: attacks, dodges, fights and cover on the table
+    "no_melee_weapon": "{name} has no melee weapon: fists, so brawling.",
+    "improvised_throw": "{name} throws something improvised: Might's damage.",
+    "defence_meets": lambda v: f"{v['name']}'s {v['which']} {v['value']} meets the attack" + (
+        " (missiles are blocked or parried only with a shield)" if v["unshielded"] else "") + ".",
+    "dodge_raises": "{name}'s dodge this round raises it to {value}.",
+    "daredevil_defence": "{name} is a daredevil this round: the defence is halved, {value} → {halved}.",
+    "zone_range": lambda v: f"Zones: {v['name']} is "
+                            f"{['in the same zone', 'one zone away', 'two zones away'][v['zones']]}: {v['range']} range.",
+    "charges": "{name} charges: +15' (30' in all) toward {target}, then the attack; no more movement this round.",
+    "attacks_with": lambda v: f"{v['name']} attacks with "
+                              f"{v['weapon'] or ('fists' if v['brawling'] else 'a throw')}: {v['skill']} {v['code']}.",
+    "defender_hero_points": "{name} spends {points} Hero Point(s): defence +{bonus} → {defence}.",
+    "lucky_attack": "{name} is feeling lucky: the attack roll is doubled.",
+    "daredevil_soak_doubled": "{name} the daredevil doubles Might against the damage: Soak {before} → {soak}.",
+    "hit_damage": "Hit: damage {damage} = {code} against {name}'s Soak {soak}.",
+    "miss": "Miss.",
+    "hit": lambda v: f"hit, {v['damage']} damage vs Soak {v['soak']}: " + (
+        "no harm" if v["result"] == "unharmed" else v["result"] if v["result"] == v["after"]
+        else f"{v['result']}, now {v['after']}"),
+    "missed": "miss",
+    "attack": "{name} attacks {target} ({skill}): {roll}; {what}",
+    "actor_said": "{name}: {said}",
+    "combat_starts": "Combat starts. {initiative}; round 1: {first}'s turn",
+    "takes_position": "{name} ({total}) takes position {position} of {of}.",
+    "tied_with": lambda v: f"Tied with {', '.join(v['names'])}: they act almost simultaneously.",
+    "slot_passed": "That slot has passed this round: {name} first acts in round {round}.",
+    "joins_fight": "{name} joins the fight at position {position}",
+    "stamina_at_turn": "{name} is incapacitated: a Moderate ({tn}) stamina roll to stay conscious.",
+    "incapacitated_said": "{name} is incapacitated: {said}",
+    "leaves_cover": "{name} leaves cover.",
+    "takes_cover": lambda v: f"{v['name']} gets behind {v['cover']} cover: " + (
+        f"+{v['added']} to the TN of every attack on them." if v["added"] is not None else
+        "it is impossible to hit them."),
+    "cover_is_free": "Getting there is the free 15' of movement that goes with any action.",
+    "cover_taken": lambda v: f"{v['name']}: " + ("out of cover" if v["cover"] == "none" else f"{v['cover']} cover"),
 }
 
 

@@ -26,6 +26,7 @@ from narrator.tools.binding import bind, run_pure
 from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minisix.checks import MiniSixRollResult, minisix_roll
@@ -69,13 +70,13 @@ class CheckOnTableResult(MiniSixRollResult, BoundResult):
     difficulty: str | None
 
 
-def target(args_tn: int | None, difficulty: str | None) -> tuple[int, str | None, str]:
+def target(args_tn: int | None, difficulty: str | None) -> tuple[int, str | None, Step]:
     """(tn, difficulty name or None, the line saying where it came from)."""
     if args_tn is not None:
-        return args_tn, None, f"TN {args_tn}, as set."
+        return args_tn, None, step("minisix.tn_set", tn=args_tn)
     name = difficulty or "moderate"
     tn = DIFFICULTIES[name][2]
-    return tn, name, f"{name.capitalize()} task: TN {tn}."
+    return tn, name, step("minisix.task_tn", difficulty=name, tn=tn)
 
 
 def skill_code(name: str, sheet, skill: str | None, attribute: str | None, field: str = "skill"):
@@ -88,11 +89,11 @@ def skill_code(name: str, sheet, skill: str | None, attribute: str | None, field
         attr = sheet.attribute_of(skill)
         c = sheet.skill_code(skill)
         held = skill in sheet.skills
-        line = (f"{name}'s {skill} {c.text()}." if held else
-                f"{name} has no dice in {skill}: it defaults to {attr} {c.text()}.")
+        line = (step("minisix.rolls_code", name=name, what=skill, code=c.text()) if held else
+                step("minisix.skill_defaults", name=name, skill=skill, attribute=attr, code=c.text()))
         return c, skill, attr, [line]
     c = sheet.attribute(attribute)
-    return c, None, attribute, [f"{name}'s {attribute} {c.text()}."]
+    return c, None, attribute, [step("minisix.rolls_code", name=name, what=attribute, code=c.text())]
 
 
 def remember_failure(state: TableState, name: str, tool: str, args: dict[str, Any], failed: bool) -> list[Any]:
@@ -115,8 +116,7 @@ def minisix_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
     require_able(name, c, state, "actor")
     code, skill, attr, lines = skill_code(name, c, args.skill, args.attribute)
     if args.skill is not None and args.attribute is not None and args.attribute != attr:
-        lines.append(f"{args.skill} falls under {attr}, whose dice it already holds; {args.attribute} is not "
-                     "added.")
+        lines.append(step("minisix.attribute_not_added", skill=args.skill, attribute=attr, given=args.attribute))
     tn, difficulty, tn_line = target(args.tn, args.difficulty)
     pen, pen_lines = penalty_dice(state, name, c)
     extra, changes = declare(state, name, args.extra_actions)
@@ -125,12 +125,12 @@ def minisix_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
     edits = ConditionEdits(state)
     if double:
         edits.remove(name, "lucky")
-        lines.append(f"{name} is feeling lucky: this roll's result is doubled.")
+        lines.append(step("minisix.lucky_roll", name=name))
     r = run_pure(minisix_roll, roller, code=code.text(), tn=tn, extra_actions=extra,
                  penalty_dice=pen, modifier=args.modifier, hero_points=args.hero_points, double=double)
     changes += edits.ops()
     changes += remember_failure(state, name, "minisix_check", args.model_dump(mode="json"), not r.success)
     what = skill or attr
-    return bind(CheckOnTableResult, r, changes, summary=f"{name} ({what}): {r.summary}",
+    return bind(CheckOnTableResult, r, changes, summary=step("minisix.check", name=name, what=what, roll=r.summary),
                 before=[*lines, tn_line, *pen_lines], refs=[SKILLS_REF] + ([PERKS_REF] if double else []),
                 actor=name, skill=skill, attribute=attr, difficulty=difficulty)

@@ -42,6 +42,7 @@ from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.contract import TurnStart
@@ -76,7 +77,7 @@ def _best(weapons: list[GearItem]) -> GearItem | None:
 
 
 def choose_weapon(name: str, c: MiniSixCharacter, wanted: str | None, kind: str | None, near: bool,
-                  steps: list[str]) -> tuple[str, GearItem | None]:
+                  steps: list[Step]) -> tuple[str, GearItem | None]:
     """(the attack's kind, the weapon or None for fists / an improvised throw)."""
     if wanted is not None:
         match = next((g for g in c.gear if g.name.casefold() == wanted.strip().casefold()), None)
@@ -97,7 +98,7 @@ def choose_weapon(name: str, c: MiniSixCharacter, wanted: str | None, kind: str 
     if kind == "melee":
         w = _best(c.weapons(("melee",)))
         if w is None:
-            steps.append(f"{name} has no melee weapon: fists, so brawling.")
+            steps.append(step("minisix.no_melee_weapon", name=name))
             return "brawling", None
         return "melee", w
     if kind == "missile":
@@ -108,7 +109,7 @@ def choose_weapon(name: str, c: MiniSixCharacter, wanted: str | None, kind: str 
     if kind == "throwing":
         w = _best(c.weapons(("thrown",)))
         if w is None:
-            steps.append(f"{name} throws something improvised: Might's damage.")
+            steps.append(step("minisix.improvised_throw", name=name))
         return "throwing", w
     return "brawling", None
 
@@ -140,7 +141,7 @@ def distance(state: TableState, a: str, b: str) -> int | None:
 
 
 def defence_of(state: TableState, name: str, d: MiniSixCharacter, kind: str,
-               steps: list[str]) -> tuple[int, str]:
+               steps: list[Step]) -> tuple[int, str]:
     """The defender's defence against this kind of attack, and its name."""
     statics = d.defences()
     armed = bool(d.weapons(("melee",)))
@@ -155,15 +156,15 @@ def defence_of(state: TableState, name: str, d: MiniSixCharacter, kind: str,
             options["parry"] = statics["parry"]
     which = max(options, key=lambda k: options[k])
     value = options[which]
-    steps.append(f"{name}'s {which} {value} meets the attack" + (
-        " (missiles are blocked or parried only with a shield)" if kind in RANGED and not shield else "") + ".")
+    steps.append(step("minisix.defence_meets", name=name, which=which, value=value,
+                      unshielded=kind in RANGED and not shield))
     conds = conditions_of(state, name)
     active = (state.system_state.get(DODGE_KEY) or {}).get(name)
     if active is not None and ("dodging" in conds or "full dodge" in conds) and active > value:
-        steps.append(f"{name}'s dodge this round raises it to {active}.")
+        steps.append(step("minisix.dodge_raises", name=name, value=active))
         value, which = int(active), "dodge"
     if "daredevil" in conds:
-        steps.append(f"{name} is a daredevil this round: the defence is halved, {value} → {value // 2}.")
+        steps.append(step("minisix.daredevil_defence", name=name, value=value, halved=value // 2))
         value //= 2
     return value, which
 
@@ -212,7 +213,7 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     require_able(att, a, state, "attacker", "attack")
     if d.wounds >= 5:
         fail("defender", f"{dfn} is already dead", args.defender)
-    steps: list[str] = []
+    steps: list[Step] = []
     dist = distance(state, att, dfn)
     kind, weapon = choose_weapon(att, a, args.weapon, args.kind, dist in (None, 0), steps)
     rng: str | None = None
@@ -222,28 +223,26 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
                 fail("defender", f"{dfn} is {dist} zones away: beyond long range (short is the same zone, medium "
                                  "a bordering one, long two away)", args.defender)
             rng = DISTANCE_RANGE[dist]
-            steps.append(f"Zones: {dfn} is {['in the same zone', 'one zone away', 'two zones away'][dist]}: "
-                         f"{rng} range.")
+            steps.append(step("minisix.zone_range", name=dfn, zones=dist, range=rng))
         else:
             rng = args.range or "short"
     elif dist is not None and dist > 0:
         fail("defender", f"{dfn} is {dist} zone{'s' if dist > 1 else ''} away: a melee or brawling attack reaches "
                          "only the same zone (move or charge first, or shoot or throw)", args.defender)
     if args.charge:
-        steps.append(f"{att} charges: +15' (30' in all) toward {dfn}, then the attack; no more movement this "
-                     "round.")
+        steps.append(step("minisix.charges", name=att, target=dfn))
     skill = attack_skill(kind, weapon)
     attack = a.skill_code(skill)
-    steps.append(f"{att} attacks with {weapon.name if weapon else ('fists' if kind == 'brawling' else 'a throw')}: "
-                 f"{skill} {attack.text()}.")
+    steps.append(step("minisix.attacks_with", name=att, weapon=weapon.name if weapon else None,
+                      brawling=kind == "brawling", skill=skill, code=attack.text()))
     defence, which = defence_of(state, dfn, d, kind, steps)
     extra, changes = declare(state, att, args.extra_actions)
     changes += spend_hero_points(state, att, a, args.hero_points)
     dhp = spend_hero_points(state, dfn, d, args.defender_hero_points, "defender_hero_points")
     if args.defender_hero_points:
         defence += 6 * args.defender_hero_points
-        steps.append(f"{dfn} spends {args.defender_hero_points} Hero Point(s): defence +{6 * args.defender_hero_points}"
-                     f" → {defence}.")
+        steps.append(step("minisix.defender_hero_points", name=dfn, points=args.defender_hero_points,
+                          bonus=6 * args.defender_hero_points, defence=defence))
     changes += dhp
     conds = conditions_of(state, dfn)
     covers = [COVER_CONDITIONS[cnd] for cnd in conds if cnd in COVER_CONDITIONS] + ([args.cover] if args.cover else [])
@@ -259,10 +258,10 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
     double = lucky(state, att)
     if double:
         edits.remove(att, "lucky")
-        steps.append(f"{att} is feeling lucky: the attack roll is doubled.")
+        steps.append(step("minisix.lucky_attack", name=att))
     r = run_pure(minisix_roll, roller, code=attack.text(), tn=tn, extra_actions=extra,
                  penalty_dice=pen, modifier=args.modifier, hero_points=args.hero_points, double=double)
-    after: list[str] = []
+    after: list[Step] = []
     dmg = None
     level_after = level_name(d.wounds, d.stuns)
     dice = list(r.dice)
@@ -272,23 +271,23 @@ def minisix_attack_target(args: AttackArgs, roller: Roller, state: TableState) -
         if "daredevil" in conds:
             might = d.attribute("might").static
             soak += might
-            after.append(f"{dfn} the daredevil doubles Might against the damage: Soak {soak - might} → {soak}.")
-        after.append(f"Hit: damage {dtext} = {dcode.text()} against {dfn}'s Soak {soak}.")
+            after.append(step("minisix.daredevil_soak_doubled", name=dfn, before=soak - might, soak=soak))
+        after.append(step("minisix.hit_damage", damage=dtext, code=dcode.text(), name=dfn, soak=soak))
         dmg = run_pure(minisix_damage, roller, damage=dcode.text(), soak=soak, wounds=d.wounds, stuns=d.stuns)
         after += dmg.steps
         dice += dmg.dice
         changes += wound_edits(dfn, d, dmg.wounds_after, dmg.stuns_after, edits, stunned=dmg.stunned)
         level_after = dmg.level_after
     else:
-        after.append("Miss.")
+        after.append(step("minisix.miss"))
     changes += edits.ops()
     changes += remember_failure(state, att, "minisix_attack_target", args.model_dump(mode="json"), not r.success)
     refs = [ATTACKING, STATIC] + ([DEFENCES] if which != "dodge" or cover != "none" else []) + (
         [RESISTING, WOUND_EFFECTS] if r.success else []) + ([PERKS_REF] if double or "daredevil" in conds else [])
-    what = (f"hit, {dmg.damage_total} damage vs Soak {dmg.soak}: " + (
-        "no harm" if dmg.result == "unharmed" else dmg.result if dmg.result == dmg.level_after
-        else f"{dmg.result}, now {dmg.level_after}") if dmg else "miss")
-    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({skill}): {r.summary}; {what}",
+    what = (step("minisix.hit", damage=dmg.damage_total, soak=dmg.soak, result=dmg.result, after=dmg.level_after)
+            if dmg else step("minisix.missed"))
+    return bind(AttackOnTableResult, r, changes, summary=step("minisix.attack", name=att, target=dfn, skill=skill,
+                                                              roll=r.summary, what=what),
                 before=steps, after=after, refs=refs, dice=dice, attacker=att, defender=dfn, kind=kind, skill=skill,
                 weapon=weapon.name if weapon else None, defence=defence, defence_kind=which, range=rng, cover=cover,
                 hit=bool(r.success), damage=dmg, level_after=level_after)
@@ -332,7 +331,8 @@ def minisix_dodge_action(args: DodgeActionArgs, roller: Roller, state: TableStat
     book = dict(state.system_state.get(DODGE_KEY) or {})
     book[name] = r.value
     changes += [SetSystemState(key=DODGE_KEY, value=book), *edits.ops()]
-    return bind(DodgeActionResult, r, changes, summary=f"{name}: {r.summary}", before=lines, actor=name)
+    return bind(DodgeActionResult, r, changes, summary=step("minisix.actor_said", name=name, said=r.summary),
+                before=lines, actor=name)
 
 
 # --- starting and joining a fight ---------------------------------------------------------------------------------
@@ -362,7 +362,8 @@ def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
     for n in state.characters:
         for cond in COVER_CONDITIONS:
             edits.remove(n, cond)
-    return StartCombatResult(**{**dict(r), "summary": f"Combat starts. {r.summary}; round 1: {ini.current}'s turn"},
+    return StartCombatResult(**{**dict(r), "summary": step("minisix.combat_starts", initiative=r.summary,
+                                                             first=ini.current)},
                              initiative=ini, changes=[*edits.ops(), SetInitiative(initiative=ini)])
 
 
@@ -386,13 +387,13 @@ def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
     total = r.totals[name]
     pos = sum(1 for o in ini.order if ini.totals.get(o, 0) >= total)
     new = table_fights.seated(ini, name, pos, total)
-    steps = [*r.steps, f"{name} ({total}) takes position {pos + 1} of {len(new.order)}."]
+    steps = [*r.steps, step("minisix.takes_position", name=name, total=total, position=pos + 1, of=len(new.order))]
     tied = [o for o in ini.order if ini.totals.get(o) == total]
     if tied:
-        steps.append(f"Tied with {', '.join(tied)}: they act almost simultaneously.")
+        steps.append(step("minisix.tied_with", names=tied))
     if pos <= ini.turn:
-        steps.append(f"That slot has passed this round: {name} first acts in round {ini.round + 1}.")
-    return JoinCombatResult(**{**dict(r), "summary": f"{name} joins the fight at position {pos + 1}",
+        steps.append(step("minisix.slot_passed", name=name, round=ini.round + 1))
+    return JoinCombatResult(**{**dict(r), "summary": step("minisix.joins_fight", name=name, position=pos + 1),
                                "steps": steps}, actor=name, position=pos + 1, initiative=new,
                             changes=[SetInitiative(initiative=new)])
 
@@ -424,9 +425,10 @@ def stamina_at_turn_start(state: TableState, actor: str, roller: Roller) -> Turn
         edits.add(actor, "unconscious")
         ini = state.initiative
         changes.append(SetInitiative(initiative=ini.model_copy(update={"used": max(ini.used, 1)})))
-    steps = [f"{actor} is incapacitated: a Moderate ({STAMINA_TN}) stamina roll to stay conscious.", *r.steps[1:]]
+    steps = [step("minisix.stamina_at_turn", name=actor, tn=STAMINA_TN), *r.steps[1:]]
     return TurnStart(dice=list(r.dice), steps=steps, changes=[*edits.ops(), *changes],
-                     rule_refs=[WOUND_EFFECTS], summary=f"{actor} is incapacitated: {r.summary}")
+                     rule_refs=[WOUND_EFFECTS], summary=step("minisix.incapacitated_said", name=actor,
+                                                             said=r.summary))
 
 
 def actions_allowed(state: TableState, actor: str) -> int:
@@ -464,11 +466,9 @@ def minisix_take_cover(args: CoverArgs, roller: Roller, state: TableState) -> Co
     if args.cover != "none":
         edits.add(name, f"cover {args.cover}")
     added = COVER[args.cover]
-    steps = ([f"{name} leaves cover."] if args.cover == "none" else
-             [f"{name} gets behind {args.cover} cover: " + (f"+{added} to the TN of every attack on them."
-                                                             if added is not None else
-                                                             "it is impossible to hit them."),
-              "Getting there is the free 15' of movement that goes with any action."])
-    return CoverResult(summary=f"{name}: " + ("out of cover" if args.cover == "none" else f"{args.cover} cover"),
+    steps = ([step("minisix.leaves_cover", name=name)] if args.cover == "none" else
+             [step("minisix.takes_cover", name=name, cover=args.cover, added=added),
+              step("minisix.cover_is_free")])
+    return CoverResult(summary=step("minisix.cover_taken", name=name, cover=args.cover),
                        steps=steps, rule_refs=[ATTACKING, MOVEMENT_REF], actor=name, cover=args.cover,
                        tn_added=added, changes=edits.ops())

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 
 from narrator.tools.problems import fail
+from narrator.tools.steps import Step, step
 from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
 from narrator.tools.table import SetField, SetSystemState, TableState
@@ -70,7 +71,7 @@ def require_able(name: str, sheet: MiniSixCharacter, state: TableState, field: s
         fail(field, f"{name} is {why} and cannot {doing}")
 
 
-def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple[int, list[str]]:
+def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple[int, list[Step]]:
     """Dice every action of the character loses now, and the lines saying why."""
     conds = conditions_of(state, name)
     parts = []
@@ -83,7 +84,7 @@ def penalty_dice(state: TableState, name: str, sheet: MiniSixCharacter) -> tuple
     if "stunned" in conds:
         parts.append((1, "stunned until the end of their next turn"))
     total = sum(n for n, _ in parts)
-    lines = [f"{name} is {', '.join(f'{w} (-{n}D)' for n, w in parts)}: -{total}D."] if parts else []
+    lines = [step("minisix.penalties", name=name, parts=[[n, w] for n, w in parts], total=total)] if parts else []
     return total, lines
 
 
