@@ -25,6 +25,7 @@ from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.characters import CharacterResult
 from narrator.tools.systems.minim.rules import Skill
@@ -115,32 +116,28 @@ def minim_highlights(args: HighlightsArgs, roller: Roller) -> HighlightsResult:
         at_max = faith[voted] >= top[voted]
         raw = args.pass_to.get(voted)
         targets = [raw, raw] if isinstance(raw, str) else list(raw or [])
-        lead = f"Coolest {highlight}: {voted} ({faith[voted]}/{top[voted]} faith)"
+        lead = {"highlight": highlight, "voted": voted, "faith": faith[voted], "max_faith": top[voted]}
         if (at_max or given[voted] == 2) and passed[voted] < len(targets):
             to = targets[passed[voted]]
             passed[voted] += 1
-            why = "at maximum" if at_max else "voted twice"
             if faith[to] < top[to]:
                 faith[to] += 1
                 awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=to, status="passed"))
-                steps.append(f"{lead} is {why} and passes the point to {to}: {faith[to]}/{top[to]}.")
+                steps.append(step("minim.highlight_passed", **lead, at_max=at_max, to=to, to_faith=faith[to],
+                                  to_max=top[to]))
                 continue
-            steps.append(f"{lead} is {why} and passes the point to {to}, but {to} is at maximum too: "
-                         "the point is forfeited.")
+            steps.append(step("minim.highlight_passed_lost", **lead, at_max=at_max, to=to))
         elif at_max:
-            steps.append(f"{lead} is already at maximum and may pass the point to another player (pass_to); "
-                         "nobody is named, so the point is forfeited.")
+            steps.append(step("minim.highlight_at_max", **lead))
         else:
             faith[voted] += 1
             awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=voted, status="kept"))
-            steps.append(f"{lead} gains 1 faith: {faith[voted]}/{top[voted]}.")
+            steps.append(step("minim.highlight_kept", **lead, after=faith[voted]))
             continue
         awards.append(HighlightAward(highlight=highlight, voted=voted, recipient=None, status="forfeited"))
         forfeited.append(voted)
     gains = Counter(a.recipient for a in awards if a.recipient)
-    summary = ", ".join(f"{n} +{k} faith" for n, k in gains.items()) or "no faith gained"
-    if forfeited:
-        summary += f"; {len(forfeited)} point{'s' if len(forfeited) > 1 else ''} forfeited"
+    summary = step("minim.highlights", gains=[[n, k] for n, k in gains.items()], forfeited=len(forfeited))
     return HighlightsResult(
         summary=summary, steps=steps, rule_refs=[ADVANCEMENT, FAITH],
         faith={n: FaithTrack(faith=faith[n], max_faith=top[n]) for n in args.party},
@@ -197,21 +194,22 @@ def minim_horizontal_progress(args: HorizontalArgs, roller: Roller) -> Character
     powers = dict(c.powers)
     powers[src] -= 1
     powers[dst] = powers.get(dst, 0) + 1
-    steps = [f"{src} {have} → {powers[src]}.", f"{dst} {c.powers.get(dst, 0)} → {powers[dst]}"
-             + (" (a new power)." if dst not in c.powers else ".")]
+    steps = [step("minim.power_moved_from", power=src, before=have, after=powers[src]),
+             step("minim.power_moved_to", power=dst, before=c.powers.get(dst, 0), after=powers[dst],
+                  new=dst not in c.powers)]
     if powers[src] == 0 and src not in INTRINSIC_POWERS:
         del powers[src]
-        steps.append(f"{src} is now 0 and leaves the sheet.")
+        steps.append(step("minim.power_leaves", power=src))
     elif powers[src] == 0:
-        steps.append(f"{src} is now 0 but stays listed: every player-character keeps languages and wealth.")
+        steps.append(step("minim.power_stays", power=src))
     update: dict[str, Any] = {"powers": powers}
     for trait in ("virtue", "vice"):
         new = getattr(args, trait)
         if new is not None:
             update[trait] = new
-            steps.append(f"{trait.capitalize()}: {getattr(c, trait)} → {new}.")
+            steps.append(step("minim.trait_changed", trait=trait, before=getattr(c, trait), after=new))
     after = _finish("minim_horizontal_progress", c, update)
-    return CharacterResult(summary=f"{c.name}: one point moved from {src} to {dst}", steps=steps,
+    return CharacterResult(summary=step("minim.point_moved", name=c.name, source=src, target=dst), steps=steps,
                            rule_refs=[ADVANCEMENT, POWERS], character=after, tier=tier(after))
 
 
@@ -251,10 +249,12 @@ def minim_vertical_progress(args: VerticalArgs, roller: Roller) -> CharacterResu
     if args.power is not None:
         old = c.powers.get(args.power, 0)
         after = _finish("minim_vertical_progress", c, {"powers": {**c.powers, args.power: old + 1}})
-        new = " (a new power)" if args.power not in c.powers else ""
-        change, refs = f"{args.power} {old} → {old + 1}{new}", [ADVANCEMENT, POWERS]
+        change = step("minim.power_raised", power=args.power, before=old, after=old + 1,
+                      new=args.power not in c.powers)
+        refs = [ADVANCEMENT, POWERS]
     else:
         after = _finish("minim_vertical_progress", c, {"skills": [*c.skills, args.skill]})
-        change, refs = f"new skill {args.skill}", [ADVANCEMENT, SKILLS_REF]
-    return CharacterResult(summary=f"{c.name}: {change}", steps=[f"Story-arc reward: {change}."],
+        change, refs = step("minim.new_skill", skill=args.skill), [ADVANCEMENT, SKILLS_REF]
+    return CharacterResult(summary=step("minim.arc_reward", name=c.name, change=change),
+                           steps=[step("minim.arc_reward_line", change=change)],
                            rule_refs=refs, character=after, tier=tier(after))

@@ -19,6 +19,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.rules import SKILL_DESCRIPTIONS, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS, Skill
 from narrator.tools.systems.minim.sheet import (
@@ -26,7 +27,7 @@ from narrator.tools.systems.minim.sheet import (
     SKILLS_REF, STARTING_TRAITS, TRAITS_REF, Campaign, GearItem, MinimCharacter, NormalizedNames, Specialty, Traits,
     problems, skill_rankings, tier,
 )
-from narrator.tools.violations import SheetVerdict, checked, verdict, verdict_lines
+from narrator.tools.violations import SheetVerdict, checked
 
 GENERIC_POWERS: tuple[str, ...] = ("detect-lies", "fast-reactions", "leadership", "contacts", "allies", "patron")
 """Setting-free powers the rulebook itself names as examples, used by the random generator."""
@@ -122,15 +123,15 @@ def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRe
     c = args.character
     creation, found = checked(c, args.creation, problems)
     if c.npc:
-        scope = "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets."
+        scope = step("minim.checked_npc")
     elif creation:
-        scope = f"Checked as a new player-character in a {c.campaign} campaign: starting budgets and in-play limits."
+        scope = step("minim.checked_new", campaign=c.campaign)
     else:
-        scope = "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets."
-    steps = [scope, f"Traits {c.traits.text()}: tier {tier(c)} (the median trait)."]
-    steps += verdict_lines(found)
+        scope = step("minim.checked_in_play")
+    steps = [scope, step("minim.traits_tier", traits=c.traits.scores(), tier=tier(c))]
+    steps += [step("minim.violation", sentence=v.sentence) for v in found] or [step("minim.no_violation")]
     return ValidationResult(
-        summary=verdict(c.name, found),
+        summary=step("minim.verdict", name=c.name, violations=len(found)),
         steps=steps,
         rule_refs=[CHARACTERS, TRAITS_REF, SKILLS_REF, HEALTH, FAITH, POWERS],
         valid=not found,
@@ -157,18 +158,18 @@ class CreateArgs(ToolArgs, NormalizedNames):
     gear: list[GearItem] = Field(default_factory=list)
 
 
-def _skill_line(c: MinimCharacter) -> str:
+def _skill_line(c: MinimCharacter) -> Step:
     order = skill_rankings(c.traits)[0]
-    parts = [f"{n} of {t} ({rank}): {', '.join(s for s in c.skills if TRAIT_OF_SKILL[s] == t)}"
-             for rank, t, n in zip(RANK_NAMES, order, SKILL_BUDGET)]
-    return "Skills — " + "; ".join(parts) + "."
+    return step("minim.skills_taken", ranks=[
+        {"count": n, "trait": t, "rank": rank, "skills": [s for s in c.skills if TRAIT_OF_SKILL[s] == t]}
+        for rank, t, n in zip(RANK_NAMES, order, SKILL_BUDGET)])
 
 
-def _derived_lines(c: MinimCharacter) -> list[str]:
+def _derived_lines(c: MinimCharacter) -> list[Step]:
     return [
-        f"Health = brass = {c.health} (its maximum, {c.max_health}).",
-        f"Faith = brain = {c.faith} (its maximum, {c.max_faith}).",
-        f"Tier {tier(c)}: the median trait.",
+        step("minim.health_is_brass", health=c.health, max_health=c.max_health),
+        step("minim.faith_is_brain", faith=c.faith, max_faith=c.max_faith),
+        step("minim.tier", tier=tier(c)),
     ]
 
 
@@ -187,16 +188,16 @@ def minim_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
     if found:
         raise ToolArgumentError("minim_character_create", [v.problem() for v in found])
     shift = CAMPAIGN_SHIFT[c.campaign]
-    extra = ", ".join(f"{k} +{v}" for k, v in args.powers.items()) or "none"
     steps = [
-        f"Traits {c.traits.text()}: one each of {', '.join(str(s + shift) for s in STARTING_TRAITS)} ({c.campaign} campaign).",
+        step("minim.starting_traits", traits=c.traits.scores(), starting=[s + shift for s in STARTING_TRAITS],
+             campaign=c.campaign),
         _skill_line(c),
-        f"Powers: languages 1 and wealth 1 for free, plus {POWER_POINTS} points ({extra}"
-        + (f"; 1 point per specialty: {', '.join(s.name for s in c.specialties)}" if c.specialties else "")
-        + f") → {', '.join(f'{k} {v}' for k, v in c.powers.items())}.",
+        step("minim.powers_chosen", points=POWER_POINTS, chosen=dict(args.powers),
+             specialties=[s.name for s in c.specialties], powers=dict(c.powers)),
         *_derived_lines(c),
     ]
-    return CharacterResult(summary=f"Created {c.name}: {c.traits.text()}, tier {tier(c)}", steps=steps,
+    return CharacterResult(summary=step("minim.created", name=c.name, traits=c.traits.scores(), tier=tier(c)),
+                           steps=steps,
                            rule_refs=[CHARACTERS, POWERS, HEALTH, FAITH], character=c, tier=tier(c))
 
 
@@ -251,41 +252,40 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
     elif gear_keys and "fight" not in wanted and not all(g in RANGED_GEAR for g in gear_keys):
         wanted.append("fight")
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     shift = CAMPAIGN_SHIFT[args.campaign]
     order, steered = _trait_order(wanted, roller, dice)  # 3! = 6 orders: one d6, or fewer for a concept
     scores = {t: s + shift for t, s in zip(order, STARTING_TRAITS)}
-    why = f" among the orders with room for {', '.join(wanted)}" if steered else ""
-    steps.append(f"Rolled {f'd{dice[-1].sides}={dice[-1].face}' if dice else 'no die (one order fits)'} for the trait "
-                 f"order{why}: {order[0]} {scores[order[0]]}, {order[1]} {scores[order[1]]}, {order[2]} "
-                 f"{scores[order[2]]} ({args.campaign} campaign).")
+    steps.append(step("minim.trait_order", die=[dice[-1].sides, dice[-1].face] if dice else None,
+                      wanted=list(wanted) if steered else None, traits=dict(scores), campaign=args.campaign))
     skills: list[str] = []
     for t, n in zip(order, SKILL_BUDGET):
         left = list(SKILLS_BY_TRAIT[t])
         mine = [s for s in wanted if TRAIT_OF_SKILL[s] == t][:n]
         if mine:
-            steps.append(f"The concept takes {', '.join(mine)} ({t}).")
+            steps.append(step("minim.concept_takes", skills=mine, trait=t))
         for s in mine:
             left.remove(s)
             skills.append(s)
         for i in range(len(mine) + 1, n + 1):
             choice = _pick(roller, left, f"{t} skill {i}", dice)
-            steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {choice}.")
+            steps.append(step("minim.skill_rolled", face=dice[-1].face, among=list(left), choice=choice))
             left.remove(choice)
             skills.append(choice)
     powers = {"languages": 1, "wealth": 1}
     for power, points in zip(magic, (2, 1)):
         powers[power] = points
-        steps.append(f"The concept's {power} power takes {points} of the {POWER_POINTS} power points.")
+        steps.append(step("minim.concept_power", power=power, points=points, of=POWER_POINTS))
     table = INTRINSIC_POWERS + GENERIC_POWERS
     for i in range(sum(powers.values()) - 1, POWER_POINTS + 1):
         choice = _pick(roller, table, f"power point {i}", dice)
         powers[choice] = powers.get(choice, 0) + 1
-        steps.append(f"Rolled d{len(table)}={dice[-1].face} for power point {i} → {choice} (now {powers[choice]}).")
+        steps.append(step("minim.power_point", sides=len(table), face=dice[-1].face, point=i, choice=choice,
+                          now=powers[choice]))
     virtue = _pick(roller, VIRTUES, "virtue", dice)
     vice = _pick(roller, VICES, "vice", dice)
-    steps.append(f"Rolled d{len(VIRTUES)}={dice[-2].face} for the virtue → {virtue}; "
-                 f"d{len(VICES)}={dice[-1].face} for the vice → {vice}.")
+    steps.append(step("minim.virtue_vice", virtue_die=[len(VIRTUES), dice[-2].face], virtue=virtue,
+                      vice_die=[len(VICES), dice[-1].face], vice=vice))
     traits = Traits(**scores)
     gear = [GearItem(name=g, kind="weapon") for g in gear_keys[:2]]
     c = MinimCharacter(name=args.name, concept=args.concept, traits=traits, skills=skills, powers=powers,
@@ -296,12 +296,12 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
     labels = [o.label for o in picked if (o.kind == "skill" and o.key[6:] in skills) or
               (o.kind == "magic" and o.key[6:] in powers) or (o.kind == "gear" and o.key[5:] in gear_keys[:2])]
-    line = concept_line(args.concept, labels)
+    line = [step("minim.concept", concept=args.concept, labels=labels)] if concept_line(args.concept, labels) else []
     if gear:
-        steps.append(f"Gear from the concept: {', '.join(g.name for g in gear)} (ordinary, quality 0).")
-    steps += _derived_lines(c) + ([line] if line else [])
+        steps.append(step("minim.concept_gear", gear=[g.name for g in gear]))
+    steps += _derived_lines(c) + line
     return RandomCharacterResult(
-        summary=f"Rolled {c.name}: {traits.text()}; skills {', '.join(skills)}; tier {tier(c)}",
+        summary=step("minim.rolled_character", name=c.name, traits=traits.scores(), skills=list(skills), tier=tier(c)),
         steps=steps, rule_refs=[CHARACTERS, POWERS, FAITH], dice=dice, outcome=None, success=None, odds=None,
         character=c, tier=tier(c), concept_picks=labels,
     )

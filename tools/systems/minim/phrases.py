@@ -188,6 +188,52 @@ def _group_challenge(v: V) -> str:
     return line
 
 
+# --- advancement and characters ---------------------------------------------------------------------------------------
+
+
+def _lead(v: V) -> str:
+    return f"Coolest {v['highlight']}: {v['voted']} ({v['faith']}/{v['max_faith']} faith)"
+
+
+def _why(v: V) -> str:
+    return "at maximum" if v["at_max"] else "voted twice"
+
+
+def _highlights(v: V) -> str:
+    summary = ", ".join(f"{n} +{k} faith" for n, k in v["gains"]) or "no faith gained"
+    n = v["forfeited"]
+    return summary + (f"; {n} point{'s' if n > 1 else ''} forfeited" if n else "")
+
+
+def traits_text(traits: Mapping[str, int]) -> str:
+    """'brain 3, brawl 4, brass 2'."""
+    return ", ".join(f"{t} {s}" for t, s in traits.items())
+
+
+def pairs(values: Mapping[str, int]) -> str:
+    """'languages 1, wealth 2'."""
+    return ", ".join(f"{k} {n}" for k, n in values.items())
+
+
+def _powers_chosen(v: V) -> str:
+    extra = ", ".join(f"{k} +{n}" for k, n in v["chosen"].items()) or "none"
+    return (f"Powers: languages 1 and wealth 1 for free, plus {v['points']} points ({extra}"
+            + (f"; 1 point per specialty: {', '.join(v['specialties'])}" if v["specialties"] else "")
+            + f") → {pairs(v['powers'])}.")
+
+
+def _trait_order(v: V) -> str:
+    rolled = f"d{v['die'][0]}={v['die'][1]}" if v["die"] else "no die (one order fits)"
+    why = f" among the orders with room for {', '.join(v['wanted'])}" if v["wanted"] is not None else ""
+    return f"Rolled {rolled} for the trait order{why}: {traits_text(v['traits'])} ({v['campaign']} campaign)."
+
+
+def _concept(v: V) -> str:
+    from narrator.tools.concepts import concept_line
+
+    return concept_line(v["concept"], v["labels"]) or ""
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -283,4 +329,52 @@ PHRASES: dict[str, Any] = {
     "ratio": lambda v: f"Ratio = foes {show(v['foes'])} / party {show(v['party'])} = {show(v['ratio'])}",
     "rating": "Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
     "challenge": lambda v: f"Foes {show(v['foes'])} vs party {show(v['party'])}: ratio {show(v['ratio'])}, {v['rating']}",
+    # advancement
+    "highlight_passed": lambda v: (f"{_lead(v)} is {_why(v)} and passes the point to {v['to']}: "
+                                   f"{v['to_faith']}/{v['to_max']}."),
+    "highlight_passed_lost": lambda v: (f"{_lead(v)} is {_why(v)} and passes the point to {v['to']}, but {v['to']} is "
+                                        "at maximum too: the point is forfeited."),
+    "highlight_at_max": lambda v: (f"{_lead(v)} is already at maximum and may pass the point to another player "
+                                   "(pass_to); nobody is named, so the point is forfeited."),
+    "highlight_kept": lambda v: f"{_lead(v)} gains 1 faith: {v['after']}/{v['max_faith']}.",
+    "highlights": _highlights,
+    "power_moved_from": "{power} {before} → {after}.",
+    "power_moved_to": lambda v: f"{v['power']} {v['before']} → {v['after']}" + (" (a new power)." if v["new"] else "."),
+    "power_leaves": "{power} is now 0 and leaves the sheet.",
+    "power_stays": "{power} is now 0 but stays listed: every player-character keeps languages and wealth.",
+    "trait_changed": lambda v: f"{v['trait'].capitalize()}: {v['before']} → {v['after']}.",
+    "point_moved": "{name}: one point moved from {source} to {target}",
+    "power_raised": lambda v: f"{v['power']} {v['before']} → {v['after']}" + (" (a new power)" if v["new"] else ""),
+    "new_skill": "new skill {skill}",
+    "arc_reward": "{name}: {change}",
+    "arc_reward_line": "Story-arc reward: {change}.",
+    # characters
+    "checked_npc": "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets.",
+    "checked_new": "Checked as a new player-character in a {campaign} campaign: starting budgets and in-play limits.",
+    "checked_in_play": "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets.",
+    "traits_tier": lambda v: f"Traits {traits_text(v['traits'])}: tier {v['tier']} (the median trait).",
+    "violation": "✗ {sentence}",
+    "no_violation": "No rule is broken.",
+    "verdict": lambda v: f"{v['name']}: valid" if not v["violations"] else (
+        f"{v['name']}: {v['violations']} rule violation{'s' * (v['violations'] > 1)}"),
+    "skills_taken": lambda v: "Skills — " + "; ".join(
+        f"{r['count']} of {r['trait']} ({r['rank']}): {', '.join(r['skills'])}" for r in v["ranks"]) + ".",
+    "health_is_brass": "Health = brass = {health} (its maximum, {max_health}).",
+    "faith_is_brain": "Faith = brain = {faith} (its maximum, {max_faith}).",
+    "tier": "Tier {tier}: the median trait.",
+    "starting_traits": lambda v: (f"Traits {traits_text(v['traits'])}: one each of "
+                                  f"{', '.join(map(str, v['starting']))} ({v['campaign']} campaign)."),
+    "powers_chosen": _powers_chosen,
+    "created": lambda v: f"Created {v['name']}: {traits_text(v['traits'])}, tier {v['tier']}",
+    "trait_order": _trait_order,
+    "concept_takes": lambda v: f"The concept takes {', '.join(v['skills'])} ({v['trait']}).",
+    "skill_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['choice']}.",
+    "concept_power": "The concept's {power} power takes {points} of the {of} power points.",
+    "power_point": "Rolled d{sides}={face} for power point {point} → {choice} (now {now}).",
+    "virtue_vice": lambda v: (f"Rolled d{v['virtue_die'][0]}={v['virtue_die'][1]} for the virtue → {v['virtue']}; "
+                              f"d{v['vice_die'][0]}={v['vice_die'][1]} for the vice → {v['vice']}."),
+    "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['gear'])} (ordinary, quality 0).",
+    "concept": _concept,
+    "rolled_character": lambda v: (f"Rolled {v['name']}: {traits_text(v['traits'])}; skills {', '.join(v['skills'])}; "
+                                   f"tier {v['tier']}"),
 }
