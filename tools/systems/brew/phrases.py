@@ -10,6 +10,7 @@ from narrator.tools.contract import signed
 from narrator.tools.phrases import say
 from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
 from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
+from narrator.tools.systems.brew.rules import TIME_NAMES
 
 
 def auto_fail(total: Any) -> Any:
@@ -274,4 +275,45 @@ PHRASES = {
     "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['weapons'])}, and a thick leather cap.",
     "concept": lambda v: concept_line(v["concept"], v["labels"]) or "",
     "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{a} {n}" for a, n in v["attributes"]),
+    # the table: a roll's sheet, modifiers and situation
+    "modifier": lambda v: f"Modifier {signed(v['given'] + sum(n for n, _ in v['parts']))} = " + ", ".join(
+        ([f"{signed(v['given'])} given"] if v["given"] else []) + [f"{signed(n)} {why}" for n, why in v["parts"]]) + ".",
+    "rolls": lambda v: f"{v['name']} rolls {v['attribute']} {v['score']}" + (
+        f" + {v['skill']}" + (f" ({v['profession']})" if v["profession"] else "") + f" {v['points']}"
+        if v["skill"] else " alone") + ".",
+    "keep": lambda v: f"2d6 keep {v['keep']}: " + ", ".join(
+        ([f"{v['size']} size ({v['task'].replace('_', ' ')})"] if v["sized"] else [])
+        + (["held in a grapple"] if v["grappled"] else [])) + ".",
+    "best_at": "Best at {skill}: an automatic success whenever it is possible at all.",
+    "old_enemies_die": lambda v: f"Old Enemies: the extra d6 shows {v['face']}" + (
+        " — someone of their own level with beef against them will turn up; when and how is the narrator's."
+        if v["face"] == 1 else "."),
+    "skill_roll": lambda v: f"{v['name']} ({v['attribute']}" + (f" + {v['skill']}" if v["skill"] else "")
+        + f"): {say(v['roll'])}",
+    "cannot_resist": "{name} is at health {health}: they cannot resist.",
+    "getting_up": "{name} is held down and tries to get up: Power against Power, rolling 2d6 keep low.",
+    "breaks_free": "{name} breaks free.",
+    "versus": "{name} vs {other}: {said}",
+    "team_pool": "{name}: pool {pool}.",
+    "team": lambda v: f"{' and '.join(v['names'])}: {say(v['said'])}",
+    "time_begins": lambda v: f"{TIME_NAMES[v['mode']]} begins",
+    "time_mode": lambda v: {
+        "story": "Story Time: standard roleplay, no time pressure; states of mind may apply.",
+        "bullet": "Bullet Time: focused action; chance rolls are possible, turns may be called.",
+        "downtime": "Downtime: rest, recovery and summarised action; Resolve cannot reroll, skills can be trained.",
+    }[v["mode"]],
+    "training": "{days} day(s) of {skill}: {points} point(s) for every three days; {have} already held of {cap}.",
+    "training_gain": "Gains {gained} Resolve point(s) usable only to reroll {skill}.",
+    "training_capped": "Nothing more to gain: the cap is three (nine days).",
+    "training_xp": "Training also justifies buying a point of the skill with XP.",
+    "trains": "{name} trains {skill}: +{gained} training Resolve",
+    "gains_xp": "{name} gains {amount} XP ({xp} → {after})",
+    "xp_for": "{reason}: {amount} XP.",
+    "gains_item": "{name} gains {item}",
+    "item_joins": "{item} ({kind}) joins {name}'s equipment.",
+    "loses_item": "{name} no longer has {item}",
+    "item_leaves": "{item} leaves {name}'s equipment.",
+    "state_of_mind": "{name} is {state}",
+    "states_of_mind": "States of mind count in Story Time only: focus tasks are Craft, Medicine, Performance, "
+                      "Investigation and Profession rolls; perceiving danger is a Perception roll.",
 }

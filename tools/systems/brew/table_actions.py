@@ -33,6 +33,7 @@ from narrator.tools.binding import bind, run_pure
 from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.brew.advancement import AdvanceResult, brew_advance
 from narrator.tools.systems.brew.checks import BrewCheckResult, brew_check
@@ -72,21 +73,23 @@ def combine(a: str, b: str) -> str:
     return "none" if picks == {"high", "low"} else (picks.pop() if picks else "none")
 
 
-def skill_points(sheet: BrewCharacter, skill: str | None, profession: str | None, field: str) -> tuple[int, str]:
+def skill_points(sheet: BrewCharacter, skill: str | None, profession: str | None,
+                 field: str) -> tuple[int, str | None]:
+    """The points rolled for ``skill``, and the profession they are of (where the skill is Profession)."""
     if skill is None:
-        return 0, ""
+        return 0, None
     if skill == "profession":
         split = sheet.professions
         if profession:
             match = next((k for k in split if k.casefold() == profession.strip().casefold()), None)
             if match is None:
                 unknown("profession", profession, sorted(split), "profession")
-            return split[match], f" ({match})"
+            return split[match], match
         if split:
             best = max(split, key=lambda k: split[k])
-            return split[best], f" ({best})"
-        return sheet.skills.get("profession", 0), ""
-    return sheet.score(skill), ""
+            return split[best], best
+        return sheet.skills.get("profession", 0), None
+    return sheet.score(skill), None
 
 
 def roll_spec(state: TableState, name: str, sheet: BrewCharacter, attribute: str, skill: str | None, modifier: int,
@@ -110,14 +113,13 @@ def roll_spec(state: TableState, name: str, sheet: BrewCharacter, attribute: str
             "specialty": specialty, "attribute_name": attribute, "health": sheet.health,
             "health_rule": health_rule(state), "laden": sheet.laden, "lucky": "Lucky" in sheet.tricks,
             "advantage": keep}
-    lines = [f"{name} rolls {attribute} {sheet.score(attribute)}" + (f" + {skill}{prof} {points}" if skill else
-                                                                     " alone") + "."]
+    lines = [step("brew.rolls", name=name, attribute=attribute, score=sheet.score(attribute), skill=skill,
+                  profession=prof, points=points)]
     if keep != "none":
-        why = [w for w, on in ((f"{sheet.size} size ({task.replace('_', ' ')})", size_advantage(sheet.size, task)
-                                != "none"), ("held in a grapple", cond_keep != "none")) if on]
-        lines.append(f"2d6 keep {keep}: {', '.join(why)}.")
+        lines.append(step("brew.keep", keep=keep, size=sheet.size, task=task,
+                          sized=size_advantage(sheet.size, task) != "none", grappled=cond_keep != "none"))
     if best:
-        lines.append(f"Best at {skill}: an automatic success whenever it is possible at all.")
+        lines.append(step("brew.best_at", skill=skill))
     return {**spec, "best_at_thing": best}, lines, parts
 
 
@@ -168,16 +170,15 @@ def brew_skill_roll(args: SkillRollArgs, roller: Roller, state: TableState) -> S
     r = run_pure(brew_check, roller, **spec, difficulty=difficulty)
     entry = {"args": {**spec, "difficulty": difficulty}, "skill": args.skill, "die": r.die_result,
              "total": r.total, "outcome": r.outcome, "chance": False}
-    what = attribute + (f" + {args.skill}" if args.skill else "")
-    after: list[str] = []
+    after: list[Step] = []
     refs: list[str] = []
     if "Old Enemies" in sheet.flaws and args.skill in SOCIAL:
         enemy = roller.roll(6, "old enemies die")
         r = r.model_copy(update={"dice": [*r.dice, enemy]})
-        after.append(f"Old Enemies: the extra d6 shows {enemy.face}" + (" — someone of their own level with beef "
-                     "against them will turn up; when and how is the narrator's." if enemy.face == 1 else "."))
+        after.append(step("brew.old_enemies_die", face=enemy.face))
         refs.append("brew.md#Rogue Warrior")
-    return bind(SkillRollResult, r, [remember(state, name, entry)], summary=f"{name} ({what}): {r.summary}",
+    return bind(SkillRollResult, r, [remember(state, name, entry)],
+                summary=step("brew.skill_roll", name=name, attribute=attribute, skill=args.skill, roll=r.summary),
                 before=lines + mods_line(args.modifier, parts), after=after, refs=refs, actor=name,
                 attribute_name=attribute, skill=args.skill)
 
@@ -230,7 +231,7 @@ def brew_spend_resolve(args: ResolveArgs, roller: Roller, state: TableState) -> 
     else:
         changes.append(SetField(name=name, field="resolve", value=sheet.resolve - 1, was=sheet.resolve))
     changes.append(remember(state, name, {**entry, "die": r.die_result, "total": r.total, "outcome": r.outcome}))
-    return bind(SpendResolveResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(SpendResolveResult, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class TakeChanceArgs(ToolArgs):
@@ -261,7 +262,7 @@ def brew_take_chance(args: TakeChanceArgs, roller: Roller, state: TableState) ->
     r = run_pure(brew_chance_roll, roller, total=entry["total"], difficulty=entry["args"]["difficulty"],
                  time="bullet", thousand_masks=args.thousand_masks)
     change = remember(state, name, {**entry, "total": r.total, "outcome": r.outcome, "chance": True})
-    return bind(TakeChanceResult, r, [change], summary=f"{name}: {r.summary}", actor=name)
+    return bind(TakeChanceResult, r, [change], summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class ContestRollArgs(ToolArgs):
@@ -297,21 +298,21 @@ def brew_contest_roll(args: ContestRollArgs, roller: Roller, state: TableState) 
     sb, lb, pb = roll_spec(state, other, b, b_attr, b_skill, args.opponent_modifier, False, args.task)
     if b.health <= 0:
         sb = {**sb, "bonus": -30}
-        lb.append(f"{other} is at health {b.health}: they cannot resist.")
+        lb.append(step("brew.cannot_resist", name=other, health=b.health))
     sa.pop("best_at_thing")
     best_b = sb.pop("best_at_thing")
     r = run_pure(brew_contest, roller, a={**sa, "name": name, "best_at_thing": False}, b={**sb, "name": other,
                                                                                         "best_at_thing": best_b})
     changes: list[Any] = []
-    after: list[str] = []
+    after: list[Step] = []
     getting_up = "grappled" in conditions_of(state, name) and a_attr == "power" and b_attr == "power"
     if getting_up:
-        after.append(f"{name} is held down and tries to get up: Power against Power, rolling 2d6 keep low.")
+        after.append(step("brew.getting_up", name=name))
         if r.outcome == "win":
             kept = [c for c in state.conditions.get(name, []) if c != "grappled"]
             changes.append(SetConditions(name=name, conditions=kept))
-            after.append(f"{name} breaks free.")
-    return bind(ContestRollResult, r, changes, summary=f"{name} vs {other}: {r.summary}",
+            after.append(step("brew.breaks_free", name=name))
+    return bind(ContestRollResult, r, changes, summary=step("brew.versus", name=name, other=other, said=r.summary),
                 before=la + mods_line(args.modifier, pa) + lb + mods_line(args.opponent_modifier, pb), after=after,
                 refs=["brew.md#Combat"] if getting_up else [], actor=name, opponent=other)
 
@@ -357,10 +358,11 @@ def brew_team_roll(args: TeamRollArgs, roller: Roller, state: TableState) -> Tea
 
         pool = pool_of(PoolSpec(**{k: v for k, v in spec.items() if k != "best_at_thing"}))[0].pool
         people.append({"name": n, "pool": pool})
-        lines.append(f"{n}: pool {pool}.")
+        lines.append(step("brew.team_pool", name=n, pool=pool))
     r = run_pure(brew_collaborate, roller, participants=people, difficulty=difficulty_value(args.difficulty),
                  mode=args.mode, max_rolls=args.max_rolls, minutes_per_roll=args.minutes_per_roll)
-    return bind(TeamRollResult, r, [], summary=f"{' and '.join(names)}: {r.summary}", before=lines, actors=names)
+    return bind(TeamRollResult, r, [], summary=step("brew.team", names=list(names), said=r.summary), before=lines,
+                actors=names)
 
 
 class SetTimeArgs(ToolArgs):
@@ -371,12 +373,8 @@ class SetTimeArgs(ToolArgs):
 @table_tool("brew")
 def brew_set_time(args: SetTimeArgs, roller: Roller, state: TableState) -> BoundResult:
     """Switch the table between Story Time, Bullet Time and Downtime (a fight is always Bullet Time)."""
-    return BoundResult(summary=f"{TIME_NAMES[args.mode]} begins", rule_refs=[TIME],
-                       steps=[{"story": "Story Time: standard roleplay, no time pressure; states of mind may apply.",
-                               "bullet": "Bullet Time: focused action; chance rolls are possible, turns may be "
-                                         "called.",
-                               "downtime": "Downtime: rest, recovery and summarised action; Resolve cannot reroll, "
-                                           "skills can be trained."}[args.mode]],
+    return BoundResult(summary=step("brew.time_begins", mode=args.mode), rule_refs=[TIME],
+                       steps=[step("brew.time_mode", mode=args.mode)],
                        changes=[set_state("time", args.mode)])
 
 
@@ -399,16 +397,15 @@ def brew_train(args: TrainArgs, roller: Roller, state: TableState) -> TrainResul
         fail("actor", "training happens in Downtime (brew_set_time downtime first)")
     have = sum(sheet.training_resolve.values())
     gained = min(args.days // 3, MAX_TRAINING_RESOLVE - have)
-    steps = [f"{args.days} day(s) of {args.skill}: {args.days // 3} point(s) for every three days; "
-             f"{have} already held of {MAX_TRAINING_RESOLVE}.",
-             f"Gains {gained} Resolve point(s) usable only to reroll {args.skill}." if gained else
-             "Nothing more to gain: the cap is three (nine days).",
-             "Training also justifies buying a point of the skill with XP."]
+    steps = [step("brew.training", days=args.days, skill=args.skill, points=args.days // 3, have=have,
+                  cap=MAX_TRAINING_RESOLVE),
+             step("brew.training_gain", gained=gained, skill=args.skill) if gained else step("brew.training_capped"),
+             step("brew.training_xp")]
     changes = []
     if gained:
         now = {**sheet.training_resolve, args.skill: sheet.training_resolve.get(args.skill, 0) + gained}
         changes.append(SetField(name=name, field="training_resolve", value=now, was=dict(sheet.training_resolve)))
-    return TrainResult(summary=f"{name} trains {args.skill}: +{gained} training Resolve", steps=steps,
+    return TrainResult(summary=step("brew.trains", name=name, skill=args.skill, gained=gained), steps=steps,
                        rule_refs=[TIME], actor=name, gained=gained, changes=changes)
 
 
@@ -446,7 +443,7 @@ def brew_trigger_flaw(args: FlawArgs, roller: Roller, state: TableState) -> Flaw
     if args.flaw == "thin face" and r.outcome == "triggered":
         edits.add(name, "embarrassed")
     changes += edits.ops()
-    return bind(FlawOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(FlawOnTable, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class AwardXpArgs(ToolArgs):
@@ -466,8 +463,8 @@ def brew_award_xp(args: AwardXpArgs, roller: Roller, state: TableState) -> XpRes
     counts)."""
     name, sheet = find(state, args.actor, "actor")
     after = sheet.xp + args.amount
-    return XpResult(summary=f"{name} gains {args.amount} XP ({sheet.xp} → {after})",
-                    steps=[f"{args.reason}: {args.amount} XP."], rule_refs=["brew.md#Experience Points"],
+    return XpResult(summary=step("brew.gains_xp", name=name, amount=args.amount, xp=sheet.xp, after=after),
+                    steps=[step("brew.xp_for", reason=args.reason, amount=args.amount)], rule_refs=["brew.md#Experience Points"],
                     actor=name, xp=after, changes=[SetField(name=name, field="xp", value=after, was=sheet.xp)])
 
 
@@ -491,7 +488,8 @@ def brew_spend_xp(args: SpendXpArgs, roller: Roller, state: TableState) -> Spend
     r = run_pure(brew_advance, roller, character=sheet.model_dump(mode="json"), advance=args.advance,
                  trait=args.trait, name=args.name, class_choice=args.class_choice)
     changes = field_changes(who, sheet.model_dump(mode="json"), r.character.model_dump(mode="json"))
-    return bind(SpendXpResult, r, changes, summary=f"{who}: {r.summary}", refs=[XP_REF], actor=who)
+    return bind(SpendXpResult, r, changes, summary=step("brew.said", name=who, said=r.summary), refs=[XP_REF],
+                actor=who)
 
 
 class GainItemArgs(ToolArgs):
@@ -525,8 +523,8 @@ def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> Gea
     bad = [v for v in problems(probe, creation=False) if v.field.startswith("gear")]
     if bad:
         fail("item", bad[0].sentence)
-    return GearResult(summary=f"{name} gains {args.item.name}", steps=[f"{args.item.name} ({args.item.kind}) joins "
-                                                                      f"{name}'s equipment."],
+    return GearResult(summary=step("brew.gains_item", name=name, item=args.item.name),
+                      steps=[step("brew.item_joins", name=name, item=args.item.name, kind=args.item.kind)],
                       rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
                       changes=[_gear_change(name, sheet, gear)])
 
@@ -536,7 +534,8 @@ def brew_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> Gea
     """A character loses, gives away or uses up an item."""
     name, sheet = find(state, args.actor, "actor")
     gone, gear = without_item(sheet.gear, args.item)
-    return GearResult(summary=f"{name} no longer has {gone.name}", steps=[f"{gone.name} leaves {name}'s equipment."],
+    return GearResult(summary=step("brew.loses_item", name=name, item=gone.name),
+                      steps=[step("brew.item_leaves", name=name, item=gone.name)],
                       rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
                       changes=[_gear_change(name, sheet, gear)])
 
@@ -554,9 +553,8 @@ def brew_state_of_mind(args: StateOfMindArgs, roller: Roller, state: TableState)
     conds = [c for c in state.conditions.get(name, []) if c not in ("relaxed", "alert")]
     if args.state_of_mind != "normal":
         conds.append(args.state_of_mind)
-    return BoundResult(summary=f"{name} is {args.state_of_mind}", rule_refs=[TIME],
-                       steps=["States of mind count in Story Time only: focus tasks are Craft, Medicine, Performance, "
-                              "Investigation and Profession rolls; perceiving danger is a Perception roll."],
+    return BoundResult(summary=step("brew.state_of_mind", name=name, state=args.state_of_mind), rule_refs=[TIME],
+                       steps=[step("brew.states_of_mind")],
                        changes=[SetConditions(name=name, conditions=conds)])
 
 
@@ -580,5 +578,6 @@ def brew_carry(args: CarryArgs, roller: Roller, state: TableState) -> CarryResul
     name, sheet = find(state, args.actor, "actor")
     r = run_pure(brew_load, roller, power=sheet.attributes.power, carried_kg=args.carried_kg)
     changes = [] if r.laden == sheet.laden else [SetField(name=name, field="laden", value=r.laden, was=sheet.laden)]
-    return bind(CarryResult, r, changes, summary=f"{name}: {r.summary}", actor=name, laden=r.laden,
+    return bind(CarryResult, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name,
+                laden=r.laden,
                 capacity_kg=r.capacity_kg)

@@ -22,9 +22,9 @@ from typing import Any
 
 from pydantic import Field
 
-from narrator.tools.contract import signed
 from narrator.tools import table_people
 from narrator.tools.problems import fail
+from narrator.tools.steps import Step, step
 from narrator.tools.turns import ConditionEdits
 from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from narrator.tools.table import SetField, SetSystemState, TableState
@@ -112,11 +112,10 @@ def condition_mods(state: TableState, name: str, attribute: str, skill: str | No
     return mods, ("low" if GRAPPLED in conds else "none")
 
 
-def mods_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
+def mods_line(given: int, parts: list[tuple[int, str]]) -> list[Step]:
     if not parts:
         return []
-    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {why}" for n, why in parts]
-    return [f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."]
+    return [step("brew.modifier", given=given, parts=[[n, why] for n, why in parts])]
 
 
 class Edits(ConditionEdits):
