@@ -9,6 +9,7 @@ import pytest
 from narrator.memory.campaign import Campaign
 from narrator.game.resources import ReadyResources
 from narrator.game.session import GameSession, SessionConfig
+from narrator.tools.phrases import summary_of
 from narrator.tools.systems import get_system
 
 SYSTEMS = ("minim", "brew", "minisix", "fiveplus", "mastery")
@@ -94,7 +95,7 @@ def test_why_explains_the_last_roll_not_the_bookkeeping_after_it(tmp_path, syste
     why = text(s.handle("/why"))
     assert why.startswith("Your last roll — ")
     assert "Combat ends" not in why and "no longer" not in why
-    assert players.payload["result"]["summary"] in why.splitlines()[1]  # the player's blow, not what followed it
+    assert summary_of(players.payload["result"]) in why.splitlines()[1]  # the player's blow, not what followed it
     last_roll = players
     s.close()
     resumed = GameSession(SessionConfig(campaign="Trust", root=tmp_path, mode="solo", seed=7, memory=False),
@@ -102,7 +103,7 @@ def test_why_explains_the_last_roll_not_the_bookkeeping_after_it(tmp_path, syste
     sessions.append(resumed)
     resumed.start()
     again = text(resumed.handle("/why"))  # after a restart, from the log
-    assert last_roll.payload["result"]["summary"] in again.splitlines()[1] and "Combat ends" not in again
+    assert summary_of(last_roll.payload["result"]) in again.splitlines()[1] and "Combat ends" not in again
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
