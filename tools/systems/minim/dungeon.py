@@ -194,7 +194,13 @@ def _roll_feature(f: _Floor, n: int, combat: list[int], empty: list[int], reward
     text = f"{name} that unlocks: {detail}" if d.face == KEY else f"{name}: {detail}" if detail else name
     sub_text = f", d6 = {sub} → {detail}" if sub is not None else ""
     f.steps.append(f"Feature {n}: d6 = {d.face} → {name}{sub_text}; placed in {fits} {where}: {how} → room {room}")
-    return Feature(roll=d.face, feature=name, sub_roll=sub, detail=detail, room=room, text=text)
+    return _feature(d.face, name, sub, detail, room, text)
+
+
+@lru_cache(maxsize=1024)
+def _feature(roll: int, name: str, sub: int | None, detail: str | None, room: int, text: str) -> Feature:
+    """A placed feature, made once per its values (frozen, so shared)."""
+    return Feature(roll=roll, feature=name, sub_roll=sub, detail=detail, room=room, text=text)
 
 
 class _Party(NamedTuple):
@@ -226,27 +232,30 @@ def _party_of(key: tuple[tuple[str | None, tuple[int, ...] | None, int | None, i
 
 
 class _Share(NamedTuple):
+    """One combat's share of the party's total: the exact value, as a float and as text, and the end of its line."""
+
     share: Fraction
+    challenge: float
+    exact: str
     line: str
 
 
 @lru_cache(maxsize=4096)
-def _shares(total: Fraction, weights: tuple[int, ...]) -> tuple[_Share, ...]:
-    """Each combat's share of the party's total and the end of its line, once per (total, weights)."""
-    out = []
-    for w, share in zip(weights, spread(total, weights)):
-        part = f"{w}/{sum(weights)} × {show(total)} = " if len(weights) > 1 else "the whole party total, "
-        out.append(_Share(share, f"{part}challenge {show(share)}"))
-    return tuple(out)
+def _share(numerator: int, denominator: int, weight: int, whole: int, several: bool) -> _Share:
+    """The share ``weight``/``whole`` of the total ``numerator``/``denominator`` (:func:`spread`'s arithmetic) and its
+    line, once per those whole numbers (a Fraction's hash costs more than the lookup would save)."""
+    total = Fraction(numerator, denominator)
+    share = total * weight / whole
+    part = f"{weight}/{whole} × {show(total)} = " if several else "the whole party total, "
+    return _Share(share, float(share), exact_text(share), f"{part}challenge {show(share)}")
 
 
 @lru_cache(maxsize=4096)
-def _room(number: int, share: Fraction | None, reward: bool, features: tuple[str, ...]) -> Room:
+def _room(number: int, challenge: float | None, exact: str | None, reward: bool,
+          features: tuple[str, ...]) -> Room:
     """A rolled room, made once per its values (frozen, so shared)."""
-    return Room(number=number, kind="combat" if share is not None else "empty",
-                challenge=float(share) if share is not None else None,
-                challenge_exact=exact_text(share) if share is not None else None,
-                reward=reward, features=list(features))
+    return Room(number=number, kind="combat" if exact is not None else "empty", challenge=challenge,
+                challenge_exact=exact, reward=reward, features=list(features))
 
 
 @lru_cache(maxsize=1024)
@@ -275,7 +284,8 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
 
     combat_rooms = _place_combats(f, rooms, combats)
     weights = [f.roll(6, f"combat {i} share").face for i in range(1, combats + 1)] if combats > 1 else [1]
-    shared = _shares(total, tuple(weights))
+    whole = sum(weights)
+    shared = [_share(total.numerator, total.denominator, w, whole, combats > 1) for w in weights]
     if combats > 1:
         f.steps.append(f"Challenge weights (d6 each): {weights}, out of {sum(weights)}")
     for room, share in zip(combat_rooms, shared):
@@ -289,9 +299,15 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
     empty = [r for r in range(1, rooms + 1) if r not in combat_rooms]
     rolled = [_roll_feature(f, n, combat_rooms, empty, reward_room) for n in range(1, features + 1)]
 
-    share_of = {room: share.share for room, share in zip(combat_rooms, shared)}
-    room_list = [_room(r, share_of.get(r), r == reward_room, tuple(x.text for x in rolled if x.room == r))
-                 for r in range(1, rooms + 1)]
+    share_of = dict(zip(combat_rooms, shared))
+    placed: dict[int, list[str]] = {}
+    for x in rolled:
+        placed.setdefault(x.room, []).append(x.text)
+    room_list = []
+    for r in range(1, rooms + 1):
+        share = share_of.get(r)
+        room_list.append(_room(r, None if share is None else share.challenge, None if share is None else share.exact,
+                               r == reward_room, tuple(placed.get(r, ()))))
     return FloorResult(
         summary=f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(total)}, "
         f"{features} feature{'s' * (features != 1)}, a score-{score} magic item in room {reward_room}",
