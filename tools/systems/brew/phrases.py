@@ -316,4 +316,14 @@ PHRASES = {
     "state_of_mind": "{name} is {state}",
     "states_of_mind": "States of mind count in Story Time only: focus tasks are Craft, Medicine, Performance, "
                       "Investigation and Profession rolls; perceiving danger is a Perception roll.",
+    # NPCs
+    "npc_level": "A narrator-character of level {level}: scores judged for the concept, no point buy.",
+    "npc_keywords": lambda v: f"Concept keywords: {', '.join(v['keywords']) or 'none (rolled)'}.",
+    "npc_attributes": lambda v: "Attributes: " + ", ".join(f"{a} {n}" for a, n in v["attributes"])
+        + f" (key: {', '.join(v['key'])}).",
+    "npc_skills": lambda v: "Skills: " + ", ".join(f"{s} {n}" for s, n in v["skills"]) + ".",
+    "npc_gear": lambda v: f"Gear: {', '.join(v['gear'])}.",
+    "npc_health": "Health 10, Resolve {resolve}.",
+    "npc_added": lambda v: f"Added NPC {v['name']} (level {v['level']}): " + ", ".join(
+        f"{a} {n}" for a, n in v["attributes"]),
 }

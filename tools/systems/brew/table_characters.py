@@ -25,6 +25,7 @@ from pydantic import Field
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import step
 from narrator.tools.systems.brew.characters import (
     RandomArgs,
     RandomCharacterResult,
@@ -154,7 +155,7 @@ def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     dice: list[Die] = []
     kws = keywords_in(args.concept)
     spec = KEYWORDS[kws[0]] if kws else {}
-    steps = [f"A narrator-character of level {lv}: scores judged for the concept, no point buy."]
+    steps = [step("brew.npc_level", level=lv)]
     key_attrs = list(dict.fromkeys(a for kw in kws for a in KEYWORDS[kw]["attributes"]))[:2]
     while len(key_attrs) < 2:
         choice = pick(roller, [a for a in ATTRIBUTES if a not in key_attrs], "key attribute", dice)
@@ -179,11 +180,11 @@ def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     if lv >= 3 and not beast:
         gear.append(GearItem(name="leather armor" if lv < 5 else "mail", kind="armor", soak=1 if lv < 5 else 2))
     resolve = max(0, lv - 3)
-    steps += [f"Concept keywords: {', '.join(kws) or 'none (rolled)'}.",
-              "Attributes: " + ", ".join(f"{a} {v}" for a, v in attrs.items()) + f" (key: {', '.join(key_attrs)}).",
-              "Skills: " + ", ".join(f"{s} {v}" for s, v in skills.items()) + ".",
-              *([f"Magic: {', '.join(f'{f} {v}' for f, v in magic.items())}."] if magic else []),
-              f"Gear: {', '.join(g.name for g in gear)}.", f"Health 10, Resolve {resolve}."]
+    steps += [step("brew.npc_keywords", keywords=list(kws)),
+              step("brew.npc_attributes", attributes=[[a, v] for a, v in attrs.items()], key=list(key_attrs)),
+              step("brew.npc_skills", skills=[[s, v] for s, v in skills.items()]),
+              *([step("brew.magic_bought", fields=[[f, v] for f, v in magic.items()])] if magic else []),
+              step("brew.npc_gear", gear=[g.name for g in gear]), step("brew.npc_health", resolve=resolve)]
     c = BrewCharacter(name=name, concept=args.concept, npc=True, size="small" if kws and kws[0] == "rat" else
                       "large" if kws and kws[0] == "bear" else "medium", attributes=attrs, skills=skills,
                       professions=professions, magic=magic, magic_attribute=key_attrs[0] if key_attrs[0] in
@@ -193,7 +194,7 @@ def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     broken = problems(c, creation=False)
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"generated NPC is invalid: {[v.sentence for v in broken]}")
-    return NpcResult(summary=f"Added NPC {name} (level {lv}): " + ", ".join(f"{a} {v}" for a, v in attrs.items()),
+    return NpcResult(summary=step("brew.npc_added", name=name, level=lv, attributes=[[a, v] for a, v in attrs.items()]),
                      steps=steps, rule_refs=[CHARACTERS], dice=dice, outcome=None, success=None, odds=None,
                      actor=name, character=c, level=lv, keywords=kws, changes=[put(c)])
 
