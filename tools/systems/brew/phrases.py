@@ -326,4 +326,23 @@ PHRASES = {
     "npc_health": "Health 10, Resolve {resolve}.",
     "npc_added": lambda v: f"Added NPC {v['name']} (level {v['level']}): " + ", ".join(
         f"{a} {n}" for a, n in v["attributes"]),
+    # the table's health tools
+    "hurt_by": "{name} ({reason}): {said}",
+    "reason": "{name}: {reason}.",
+    "healed": lambda v: f"{v['name']} heals" + (f" ({v['reason']})" if v["reason"] else "")
+        + f": health {v['health']} → {v['after']}",
+    "heal_sum": lambda v: f"Health {v['health']} + {v['amount']} = {v['health'] + v['amount']}, at most "
+        f"{v['max_health']}: {v['after']}.",
+    "tries_to_stabilise": "{name} tries to stabilise {patient}: {said}",
+    "treats": "{name} treats {patient}: {said}",
+    "patient_health": "{patient}: health {health} → {after}.",
+    "stabilises": "{name} stabilises {patient}: {said}",
+    "exhaustion_gone": "{name} rests: exhaustion gone",
+    "rest_clears": "Rest clears exhaustion.",
+    # the table's magic tools
+    "healing_spell": lambda v: f"Healing {v['patient']}: the magical healing table ({v['rules']}: " + ", ".join(
+        f"{at}+ heals {n}" for at, n in v["table"]) + ").",
+    "soaks": "{name} soaks with Healing: {said}",
+    "soak_instant": "Healing at the instant of the hit: no health penalty on the roll, no action.",
+    "soaked": "{name}: health {health} → {after}; mana {mana} → {mana_after}.",
 }

@@ -25,6 +25,7 @@ from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Odds
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.brew.hardship import ExhaustionResult, WeatherResult, brew_exhaustion, brew_weather
 from narrator.tools.systems.brew.healing import (
@@ -82,8 +83,9 @@ def brew_take_damage(args: TakeDamageArgs, roller: Roller, state: TableState) ->
                                                                                args.permanent_injury],
                                 was=list(c.permanent_injuries)))
     changes += edits.ops()
-    return bind(TakeDamageResult, r, changes, summary=f"{name} ({args.reason}): {r.summary}",
-                before=[f"{name}: {args.reason}."], target=name, reason=args.reason)
+    return bind(TakeDamageResult, r, changes,
+                summary=step("brew.hurt_by", name=name, reason=args.reason, said=r.summary),
+                before=[step("brew.reason", name=name, reason=args.reason)], target=name, reason=args.reason)
 
 
 def injury_taken(args: TakeDamageArgs, state: TableState) -> tuple[int, bool]:
@@ -126,10 +128,9 @@ def brew_heal(args: HealArgs, roller: Roller, state: TableState) -> HealResult:
     after = min(c.max_health, c.health + args.amount)
     edits = Edits(state)
     changes: list[Any] = health_ops(name, c, after, edits) + edits.ops()
-    why = f" ({args.reason})" if args.reason else ""
-    return HealResult(summary=f"{name} heals{why}: health {c.health} → {after}",
-                      steps=[f"Health {c.health} + {args.amount} = {c.health + args.amount}, at most {c.max_health}: "
-                             f"{after}."], rule_refs=[DAMAGE], target=name, health_before=c.health,
+    return HealResult(summary=step("brew.healed", name=name, reason=args.reason, health=c.health, after=after),
+                      steps=[step("brew.heal_sum", health=c.health, amount=args.amount, max_health=c.max_health,
+                                  after=after)], rule_refs=[DAMAGE], target=name, health_before=c.health,
                       health_after=after, changes=changes)
 
 
@@ -201,7 +202,8 @@ def brew_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> Tre
                                     was=p.stabilising_days))
             edits.add(patient, STABILISING)
         changes += edits.ops()
-        return bind(TreatResult, r, changes, summary=f"{name} tries to stabilise {patient}: {r.summary}",
+        return bind(TreatResult, r, changes,
+                    summary=step("brew.tries_to_stabilise", name=name, patient=patient, said=r.summary),
                     before=lines, actor=name, target=patient, healed=max(0, 1 - p.health) if r.stabilisation_days
                     else 0)
     if p.stabilising_days:
@@ -219,8 +221,9 @@ def brew_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> Tre
         now = [i for i in now if i["healing_left"] > 0]
         changes.append(SetField(name=patient, field="lasting_injuries", value=now, was=injuries_json(p)))
     changes += edits.ops()
-    return bind(TreatResult, r, changes, summary=f"{name} treats {patient}: {r.summary}", before=lines,
-                after=[f"{patient}: health {p.health} → {after}."], actor=name, target=patient, healed=after - p.health)
+    return bind(TreatResult, r, changes, summary=step("brew.treats", name=name, patient=patient, said=r.summary),
+                before=lines, after=[step("brew.patient_health", patient=patient, health=p.health, after=after)],
+                actor=name, target=patient, healed=after - p.health)
 
 
 class StabiliseArgs(ToolArgs):
@@ -257,7 +260,8 @@ def brew_stabilise_patient(args: StabiliseArgs, roller: Roller, state: TableStat
                                 was=p.stabilising_days))
         edits.add(patient, STABILISING)
     changes += edits.ops()
-    return bind(StabiliseOnTable, r, changes, summary=f"{name} stabilises {patient}: {r.summary}", before=lines,
+    return bind(StabiliseOnTable, r, changes,
+                summary=step("brew.stabilises", name=name, patient=patient, said=r.summary), before=lines,
                 actor=name, target=patient)
 
 
@@ -292,7 +296,7 @@ def brew_take_rest(args: RestArgs, roller: Roller, state: TableState) -> RestOnT
         for cond in (*EXHAUSTED, "exposed", "embarrassed"):
             edits.remove(name, cond)
     changes += edits.ops()
-    return bind(RestOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(RestOnTable, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class RecoverDaysArgs(ToolArgs):
@@ -336,7 +340,7 @@ def brew_recover_days(args: RecoverDaysArgs, roller: Roller, state: TableState) 
     if now != injuries_json(c):
         changes.append(SetField(name=name, field="lasting_injuries", value=now, was=injuries_json(c)))
     changes += edits.ops()
-    return bind(RecoverDaysResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(RecoverDaysResult, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class ExertArgs(ToolArgs):
@@ -360,7 +364,7 @@ def brew_exert(args: ExertArgs, roller: Roller, state: TableState) -> ExertResul
     if args.rest:
         from narrator.tools.systems.brew.hardship import ExhaustionResult as E
 
-        r = E(summary=f"{name} rests: exhaustion gone", steps=["Rest clears exhaustion."],
+        r = E(summary=step("brew.exhaustion_gone", name=name), steps=[step("brew.rest_clears")],
               rule_refs=["brew.md#Exhaustion"], level=0, penalty=0, unconscious=False)
         return ExertResult(**dict(r), actor=name, changes=edits.ops())
     require_conscious(name, c, "actor", "push on")
@@ -371,7 +375,7 @@ def brew_exert(args: ExertArgs, roller: Roller, state: TableState) -> ExertResul
     else:
         edits.add(name, f"exhausted-{r.level}")
     changes += edits.ops()
-    return bind(ExertResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(ExertResult, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class WeatherArgs(ToolArgs):
@@ -399,5 +403,5 @@ def brew_endure_weather(args: WeatherArgs, roller: Roller, state: TableState) ->
         changes += health_ops(name, c, c.health - r.damage, edits)
         changes += injury_setback(name, c, r.damage)
     changes += edits.ops()
-    return bind(WeatherOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(WeatherOnTable, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 

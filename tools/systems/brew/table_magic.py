@@ -27,6 +27,7 @@ from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.brew.healing import HEAL_TABLES, brew_heal_roll
 from narrator.tools.systems.brew.magic import CastResult, ManaResult, brew_cast, brew_mana
@@ -105,10 +106,12 @@ def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> S
                         max_health=p.max_health, lasting_injury=bool(p.lasting_injuries))
         after = p.health + heal.healed
         changes += health_ops(patient, p, after, edits) + edits.ops()
-        lines.append(f"Healing {patient}: the magical healing table ({rules}: " + ", ".join(
-            f"{at}+ heals {n}" for at, n in HEAL_TABLES[(rules, 'magic')]) + ").")
-        cast = CastResult(summary=heal.summary, steps=[*lines, *heal.steps, f"{patient}: health {p.health} → {after}.",
-                                                       f"One mana slot used: {c.mana} → {c.mana - 1}."],
+        lines.append(step("brew.healing_spell", patient=patient, rules=rules,
+                          table=[list(row) for row in HEAL_TABLES[(rules, "magic")]]))
+        cast = CastResult(summary=heal.summary,
+                          steps=[*lines, *heal.steps, step("brew.patient_health", patient=patient, health=p.health,
+                                                           after=after),
+                                 step("brew.mana_used", mana=c.mana, after=c.mana - 1)],
                           rule_refs=[MAGIC_ROLLS, FIELDS_REF, MANA, *heal.rule_refs], dice=heal.dice,
                           outcome=heal.outcome, success=heal.success, odds=heal.odds, pool=spec["attribute"] +
                           points + spec["bonus"], breakdown=_breakdown(spec), difficulty=difficulty,
@@ -118,8 +121,8 @@ def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> S
         return SpellOnTable(**dict(cast), actor=name, target=patient, healed=after - p.health, effect="healing",
                             changes=changes)
     r = run_pure(brew_cast, roller, **spec, difficulty=difficulty, field=args.field, mana=c.mana)
-    return bind(SpellOnTable, r, changes, summary=f"{name}: {r.summary}", before=lines, actor=name,
-                target=args.target, effect="spell")
+    return bind(SpellOnTable, r, changes, summary=step("brew.said", name=name, said=r.summary), before=lines,
+                actor=name, target=args.target, effect="spell")
 
 
 def _breakdown(spec: dict[str, Any]):
@@ -159,7 +162,7 @@ def brew_refresh_mana(args: RefreshManaArgs, roller: Roller, state: TableState) 
         call["ritual"] = spec
     r = run_pure(brew_mana, roller, **call)
     changes = [SetField(name=name, field="mana", value=r.mana_after, was=c.mana)] if r.mana_after != c.mana else []
-    return bind(RefreshManaOnTable, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(RefreshManaOnTable, r, changes, summary=step("brew.said", name=name, said=r.summary), actor=name)
 
 
 class SoakArgs(ToolArgs):
@@ -194,9 +197,10 @@ def brew_soak_with_healing(args: SoakArgs, roller: Roller, state: TableState) ->
     after = c.health + heal.healed
     changes: list[Any] = [SetField(name=name, field="mana", value=c.mana - 1, was=c.mana)]
     changes += health_ops(name, c, after, edits) + edits.ops()
-    cast = CastResult(summary=f"{name} soaks with Healing: {heal.summary}",
-                      steps=["Healing at the instant of the hit: no health penalty on the roll, no action.", *lines,
-                             *heal.steps, f"{name}: health {c.health} → {after}; mana {c.mana} → {c.mana - 1}."],
+    cast = CastResult(summary=step("brew.soaks", name=name, said=heal.summary),
+                      steps=[step("brew.soak_instant"), *lines, *heal.steps,
+                             step("brew.soaked", name=name, health=c.health, after=after, mana=c.mana,
+                                  mana_after=c.mana - 1)],
                       rule_refs=["brew.md#Examples of weapon attacks", *heal.rule_refs], dice=heal.dice,
                       outcome=heal.outcome, success=heal.success, odds=heal.odds, pool=_breakdown(spec).pool,
                       breakdown=_breakdown(spec), difficulty=6, die_result=None, total=heal.total,
