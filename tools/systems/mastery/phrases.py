@@ -192,6 +192,23 @@ def _concept(v: dict[str, Any]) -> str:
     return concept_line(v["concept"], v["labels"]) or ""
 
 
+# --- the table: challenges, hazards, health, triumphs (table_common.py, table_checks.py, table_health.py...) ---------
+
+
+def _activity_trait(v: dict[str, Any]) -> str:
+    from narrator.tools.systems.mastery.rules import ACTIVITIES
+
+    activity = v["activity"]
+    return f"{activity.capitalize()} ({ACTIVITIES.get(activity, '')}) calls for {v['trait']} in this campaign."
+
+
+def _boxes_change(v: dict[str, Any]) -> str:
+    delta = v["delta"]
+    why = f" ({v['reason']})" if v["reason"] else ""
+    return (f"{v['name']} {'marks' if delta < 0 else 'clears'} {abs(delta)} health {_n(abs(delta), 'box', 'boxes')}"
+            f"{why}: {v['health']} → {v['after']} of {v['max_health']} left.")
+
+
 PHRASES: dict[str, Any] = {
     # challenge.py
     "pool": _pool,
@@ -290,4 +307,42 @@ PHRASES: dict[str, Any] = {
     "concept": _concept,
     "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {_rated(v['abilities'], False)}; "
                               f"skills {_rated(v['skills'], False)}"),
+    # table_common.py
+    "calls_for": "The GM calls for {trait}.",
+    "activity_trait": _activity_trait,
+    "none_used": "No {what} is used.",
+    "uses": "{name} uses the {what} {chosen} ({rating:+d}).",
+    "no_fit": lambda v: f"{v['name']} has no {v['what']} that fits {v['activity'] or 'this'}: +0.",
+    "best_fit": "{name}'s best {what} for {activity}: {chosen} ({rating:+d}).",
+    "wounds": lambda v: (f"{v['name']} has {v['health']} of {v['max_health']} health boxes left: wounds cost "
+                         f"{v['dice']} {_n(v['dice'], 'die', 'dice')}."),
+    "last_box": lambda v: f"{v['name']}'s last box is marked: {v['name']} " + ("dies." if v["dies"] else
+                                                                                "falls into a coma."),
+    "wakes": "{name} comes out of the coma.",
+    # table_checks.py
+    "attempts": lambda v: f"{v['name']} attempts {v['task'] or v['activity'] or 'a challenge'}.",
+    "ruling_stands": lambda v: (f"The GM's ruling for {v['hazard']} stands: {v['needed']} "
+                                f"{_n(v['needed'], 'success', 'successes')} at {v['tn']}, failure marks {v['damage']} "
+                                "health boxes."),
+    "check": lambda v: f"{v['name']} ({' + '.join(v['using'])}): {say(v['result'])}",
+    "hazard_removed": "{hazard} no longer stands in the way",
+    "hazard_set": lambda v: (f"Hazard: {v['hazard']} — {v['needed']} {_n(v['needed'], 'success', 'successes')} at "
+                             f"{v['difficulty']} ({v['activity']}), {v['damage']} boxes on failure"),
+    "hazard_stands": "While it stands, a {activity} challenge faces {hazard} with these numbers.",
+    "contest_sides": "{name} ({doing}) against {other} ({against}).",
+    "contest": "{name} vs {other}: {result}",
+    "faces": "{name} faces {hazard}.",
+    "faces_hazard": lambda v: f"{v['name']} ({' + '.join(v['using'])}) — {say(v['result'])}",
+    # table_health.py
+    "boxes_change": _boxes_change,
+    "no_more_boxes": "There are no more boxes to mark: 0 left.",
+    "only_marked": "Only {marked} were marked: a character never has more than {max_health} boxes.",
+    "health_now": lambda v: (f"{v['name']}: health {v['health']} → {v['after']}"
+                             + (f" ({v['reason']})" if v["reason"] else "")),
+    # table_advancement.py
+    "gains": lambda v: (f"{v['name']} gains {v['amount']} triumph{'s' * (v['amount'] > 1)} ({v['before']} → "
+                        f"{v['after']})"),
+    "deed": "{name} did something difficult and important: {reason}.",
+    "triumphs_now": "Triumphs {before} + {amount} = {after}, to burn on traits, abilities and skills when the chance "
+                    "comes.",
 }

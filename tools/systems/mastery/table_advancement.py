@@ -15,6 +15,7 @@ from pydantic import Field, field_validator
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetField, TableState, field_changes
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.mastery.advancement import AdvanceResult, LearningChallenge, mastery_advance
@@ -43,10 +44,9 @@ def mastery_grant_triumphs(args: GrantArgs, roller: Roller, state: TableState) -
     """The GM gives a character triumphs for doing something difficult and important."""
     name, c = find(state, args.actor, "actor")
     after = c.triumphs + args.amount
-    return GrantResult(summary=f"{name} gains {args.amount} triumph{'s' * (args.amount > 1)} ({c.triumphs} → {after})",
-                       steps=[f"{name} did something difficult and important: {args.reason}.",
-                              f"Triumphs {c.triumphs} + {args.amount} = {after}, to burn on traits, abilities and "
-                              "skills when the chance comes."],
+    return GrantResult(summary=step("mastery.gains", name=name, amount=args.amount, before=c.triumphs, after=after),
+                       steps=[step("mastery.deed", name=name, reason=args.reason),
+                              step("mastery.triumphs_now", before=c.triumphs, amount=args.amount, after=after)],
                        rule_refs=[CREATION], actor=name, amount=args.amount, triumphs_before=c.triumphs,
                        triumphs_after=after,
                        changes=[SetField(name=name, field="triumphs", value=after, was=c.triumphs)])

@@ -35,6 +35,7 @@ from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.mastery.challenge import ChallengeResult, difficulty_name, mastery_challenge
@@ -178,13 +179,12 @@ def mastery_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
     standing = standing_hazard(state, args.activity) if args.hazard else None
     unfit = {"ability_unfit": args.ability_unfit and picked.ability is not None,
              "skill_unfit": args.skill_unfit and picked.skill is not None}
-    before = [f"{name} attempts {args.task or args.activity or 'a challenge'}.", *picked.lines]
-    after: list[str] = []
+    before = [step("mastery.attempts", name=name, task=args.task, activity=args.activity), *picked.lines]
+    after: list[Step] = []
     refs = [ADVICE] if args.requires or args.task and (args.ability_unfit or args.skill_unfit) else []
     if standing is not None:
-        before.append(f"The GM's ruling for {standing['name']} stands: {standing['needed']} "
-                      f"{'success' if standing['needed'] == 1 else 'successes'} at {standing['tn']}, failure marks "
-                      f"{standing['damage']} health boxes.")
+        before.append(step("mastery.ruling_stands", hazard=standing["name"], needed=standing["needed"],
+                           tn=standing["tn"], damage=standing["damage"]))
         r = run_pure(mastery_hazard, roller, die=options.die, tn=standing["tn"], needed=standing["needed"],
                      no_guaranteed_die=args.no_guaranteed_die, hazard=standing["name"], damage=standing["damage"],
                      health=sheet.health, **unfit, **picked.spec())
@@ -195,7 +195,8 @@ def mastery_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOn
     else:
         r = run_pure(mastery_challenge, roller, die=options.die, tn=target(args, options), needed=args.needed,
                      no_guaranteed_die=args.no_guaranteed_die, **unfit, **picked.spec())
-    return bind(CheckOnTable, r, changes, summary=f"{name} ({picked.words()}): {r.summary}", before=before,
+    return bind(CheckOnTable, r, changes, summary=step("mastery.check", name=name, using=picked.using(), result=r.summary),
+                before=before,
                 after=after, refs=refs, actor=name, activity=args.activity, trait_name=picked.trait,
                 ability=picked.ability, skill=picked.skill)
 
@@ -224,16 +225,16 @@ def mastery_set_hazard(args: SetHazardArgs, roller: Roller, state: TableState) -
         if len(hazards) == len(state.system_state.get(HAZARDS, [])):
             fail("name", f"no standing hazard '{args.name}' (standing: "
                          f"{', '.join(h['name'] for h in hazards) or 'none'})", args.name)
-        summary, steps = f"{args.name} no longer stands in the way", []
+        summary, steps = step("mastery.hazard_removed", hazard=args.name), []
     else:
         if any(h.get("activity") == args.activity for h in hazards):
             fail("activity", f"another standing hazard already answers to {args.activity}; remove it first",
                  args.activity)
         hazards.append({"name": args.name, "activity": args.activity, "tn": args.difficulty, "needed": args.needed,
                         "damage": args.damage})
-        summary = (f"Hazard: {args.name} — {args.needed} {'success' if args.needed == 1 else 'successes'} at "
-                   f"{args.difficulty} ({args.activity}), {args.damage} boxes on failure")
-        steps = [f"While it stands, a {args.activity} challenge faces {args.name} with these numbers."]
+        summary = step("mastery.hazard_set", hazard=args.name, needed=args.needed, difficulty=args.difficulty,
+                       activity=args.activity, damage=args.damage)
+        steps = [step("mastery.hazard_stands", hazard=args.name, activity=args.activity)]
     return SetHazardResult(summary=summary, steps=steps, rule_refs=[FEARSOME], hazards=hazards,
                            changes=[SetSystemState(key=HAZARDS, value=hazards or None)])
 
@@ -277,9 +278,10 @@ def mastery_contest(args: ContestArgs, roller: Roller, state: TableState) -> Con
                  first={"name": name, "tn": tn, **mine.spec(ability_unfit=args.ability_unfit and bool(mine.ability),
                                                              skill_unfit=args.skill_unfit and bool(mine.skill))},
                  second={"name": other, "tn": tn, "rolls": not args.opponent_average, **yours.spec()})
-    before = [f"{name} ({args.activity or mine.trait}) against {other} ({against}).", *mine.lines,
-              *[f"{other}: {line}" for line in yours.lines]]
-    return bind(ContestOnTable, r, [], summary=f"{name} vs {other}: {r.summary}", before=before, actor=name,
+    before = [step("mastery.contest_sides", name=name, doing=args.activity or mine.trait, other=other,
+                   against=against), *mine.lines, *[step("mastery.of", who=other, line=line) for line in yours.lines]]
+    return bind(ContestOnTable, r, [], summary=step("mastery.contest", name=name, other=other, result=r.summary),
+                before=before, actor=name,
                 opponent=other, activity=args.activity, opponent_activity=against)
 
 
@@ -324,6 +326,7 @@ def mastery_face_hazard(args: HazardArgs, roller: Roller, state: TableState) -> 
     edits = ConditionEdits(state)
     ops, lines = health_change(name, sheet, r.health_after if r.health_after is not None else sheet.health, edits,
                                options, args.lethal)
-    return bind(HazardOnTable, r, [*ops, *edits.ops()], summary=f"{name} ({picked.words()}) — {r.summary}",
-                before=[f"{name} faces {args.hazard}.", *picked.lines], after=lines, actor=name,
+    return bind(HazardOnTable, r, [*ops, *edits.ops()],
+                summary=step("mastery.faces_hazard", name=name, using=picked.using(), result=r.summary),
+                before=[step("mastery.faces", name=name, hazard=args.hazard), *picked.lines], after=lines, actor=name,
                 activity=args.activity, trait_name=picked.trait, ability=picked.ability, skill=picked.skill)

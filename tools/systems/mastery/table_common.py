@@ -24,13 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from narrator.tools.problems import fail
+from narrator.tools.steps import Step, step
 from narrator.tools import turns
 from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
 from narrator.tools.table import SetField, TableState
 from narrator.tools.systems.mastery.fit import best_fit
 from narrator.tools.systems.mastery.options import CampaignOptions, clean_name, trait_for
-from narrator.tools.systems.mastery.rules import ACTIVITIES
 from narrator.tools.systems.mastery.sheet import MasteryCharacter
 
 COMA = "coma"
@@ -71,7 +71,7 @@ class Picked:
     skill: str | None = None
     skill_value: int = 0
     circumstance: int = 0
-    lines: list[str] = field(default_factory=list)
+    lines: list[Step] = field(default_factory=list)
 
     def spec(self, **extra: Any) -> dict[str, Any]:
         """Keyword arguments of :class:`.challenge.PoolSpec`."""
@@ -79,9 +79,12 @@ class Picked:
                 "circumstance": self.circumstance, "trait_name": self.trait, "ability_name": self.ability,
                 "skill_name": self.skill, **extra}
 
+    def using(self) -> list[str]:
+        """The trait, ability and skill the pool uses, by name (a summary says them: 'agility + stealth')."""
+        return [self.trait] + [n for n in (self.ability, self.skill) if n]
+
     def words(self) -> str:
-        parts = [self.trait] + [n for n in (self.ability, self.skill) if n]
-        return " + ".join(parts)
+        return " + ".join(self.using())
 
 
 def _named(kind: str, wanted: str, sheet: MasteryCharacter, name: str, field: str) -> tuple[str, int]:
@@ -100,35 +103,35 @@ def pick_pool(sheet: MasteryCharacter, name: str, activity: str | None, options:
     """The pool a challenge uses: the GM's trait (named, else the one the activity uses in this campaign), and the
     player's ability and skill (named — 'none' for none — else the best-rated ones that fit the activity)."""
     field = (lambda f: f"{prefix}{f}")
-    lines: list[str] = []
+    lines: list[Step] = []
     if trait is not None:
         t = clean_name(trait)
         if t not in sheet.traits:
             fail(field("trait"), f"'{trait}' is not one of {name}'s traits ({', '.join(sheet.traits)})", trait)
-        lines.append(f"The GM calls for {t}.")
+        lines.append(step("mastery.calls_for", trait=t))
     elif activity is not None:
         t = trait_for(activity, options)
         if t not in sheet.traits:
             fail(field("trait"), f"{name}'s sheet has no '{t}' trait, which {activity} uses in this campaign; name "
                                  f"the trait ({', '.join(sheet.traits)})")
-        lines.append(f"{activity.capitalize()} ({ACTIVITIES.get(activity, '')}) calls for {t} in this campaign.")
+        lines.append(step("mastery.activity_trait", activity=activity, trait=t))
     else:
         fail(field("trait"), "name the trait the GM calls for, or the activity")
     picked = Picked(trait=t, trait_value=sheet.traits[t], lines=lines)
     for kind, wanted in (("ability", ability), ("skill", skill)):
         if wanted is not None and clean_name(wanted) in NONE_WORDS:
-            lines.append(f"No {kind} is used.")
+            lines.append(step("mastery.none_used", what=kind))
             continue
         if wanted is not None:
             n, v = _named(kind, wanted, sheet, name, field(kind))
-            lines.append(f"{name} uses the {kind} {n} ({v:+d}).")
+            lines.append(step("mastery.uses", name=name, what=kind, chosen=n, rating=v))
         else:
             found = best_fit(sheet, kind, activity) if activity else None
             if found is None:
-                lines.append(f"{name} has no {kind} that fits {activity or 'this'}: +0.")
+                lines.append(step("mastery.no_fit", name=name, what=kind, activity=activity))
                 continue
             n, v = found
-            lines.append(f"{name}'s best {kind} for {activity}: {n} ({v:+d}).")
+            lines.append(step("mastery.best_fit", name=name, what=kind, activity=activity, chosen=n, rating=v))
         if kind == "ability":
             picked.ability, picked.ability_value = n, v
         else:
@@ -136,11 +139,11 @@ def pick_pool(sheet: MasteryCharacter, name: str, activity: str | None, options:
     return picked
 
 
-def wound_dice(name: str, sheet: MasteryCharacter, options: CampaignOptions) -> tuple[int, list[str]]:
-    """The dice wounds take off a pool (a circumstance), and the line saying so."""
+def wound_dice(name: str, sheet: MasteryCharacter, options: CampaignOptions) -> tuple[int, list[Step]]:
+    """The dice wounds take off a pool (a circumstance), and the step saying so."""
     if options.wound_dice and 0 < sheet.health <= sheet.max_health / 2:
-        return -options.wound_dice, [f"{name} has {sheet.health} of {sheet.max_health} health boxes left: wounds "
-                                     f"cost {options.wound_dice} {'die' if options.wound_dice == 1 else 'dice'}."]
+        return -options.wound_dice, [step("mastery.wounds", name=name, health=sheet.health,
+                                          max_health=sheet.max_health, dice=options.wound_dice)]
     return 0, []
 
 
@@ -155,14 +158,14 @@ class ConditionEdits(turns.ConditionEdits):
 
 
 def health_change(name: str, sheet: MasteryCharacter, after: int, edits: ConditionEdits, options: CampaignOptions,
-                  lethal: bool | None = None) -> tuple[list[SetField], list[str]]:
+                  lethal: bool | None = None) -> tuple[list[SetField], list[Step]]:
     """Set the boxes left (if they change) and keep coma/death in step with 0 boxes left."""
-    lines: list[str] = []
+    lines: list[Step] = []
     if after <= 0 < sheet.health:
         dies = lethal if lethal is not None else options.last_box == "death"
         edits.add(name, DEAD if dies else COMA)
-        lines.append(f"{name}'s last box is marked: {name} " + ("dies." if dies else "falls into a coma."))
+        lines.append(step("mastery.last_box", name=name, dies=dies))
     elif after > 0 and edits.remove(name, COMA):
-        lines.append(f"{name} comes out of the coma.")
+        lines.append(step("mastery.wakes", name=name))
     ops = [] if after == sheet.health else [SetField(name=name, field="health", value=after, was=sheet.health)]
     return ops, lines

@@ -19,6 +19,7 @@ from pydantic import Field
 
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.mastery.options import options_of
@@ -61,16 +62,14 @@ def _change(state: TableState, target: str, delta: int, reason: str | None, leth
     after = max(0, min(c.max_health, c.health + delta))
     edits = ConditionEdits(state)
     ops, lines = health_change(name, c, after, edits, options, lethal)
-    why = f" ({reason})" if reason else ""
-    verb = "marks" if delta < 0 else "clears"
-    steps = [f"{name} {verb} {abs(delta)} health {'box' if abs(delta) == 1 else 'boxes'}{why}: {c.health} → {after} "
-             f"of {c.max_health} left."]
+    steps = [step("mastery.boxes_change", name=name, delta=delta, reason=reason, health=c.health, after=after,
+                  max_health=c.max_health)]
     if delta < 0 and c.health + delta < 0:
-        steps.append("There are no more boxes to mark: 0 left.")
+        steps.append(step("mastery.no_more_boxes"))
     if delta > 0 and c.health + delta > c.max_health:
-        steps.append(f"Only {c.max_health - c.health} were marked: a character never has more than "
-                     f"{c.max_health} boxes.")
-    return HealthResult(summary=f"{name}: health {c.health} → {after}{why}", steps=[*steps, *lines],
+        steps.append(step("mastery.only_marked", marked=c.max_health - c.health, max_health=c.max_health))
+    return HealthResult(summary=step("mastery.health_now", name=name, health=c.health, after=after, reason=reason),
+                        steps=[*steps, *lines],
                         rule_refs=[COMBAT], target=name, amount=abs(delta), reason=reason, health_before=c.health,
                         health_after=after, max_health=c.max_health, down=after == 0, changes=[*ops, *edits.ops()])
 
