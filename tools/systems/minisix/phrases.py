@@ -6,7 +6,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
+from narrator.tools.phrases import say
 from narrator.tools.systems.minisix.mass import half
+from narrator.tools.systems.minisix.rules import PERK_TEXT
+from narrator.tools.systems.minisix.table_session import OWN_PERK
 from narrator.tools.systems.minisix.wounds import EFFECTS
 from narrator.tools.systems.minisix.wild import exploded_words, story_words
 
@@ -205,6 +208,43 @@ PHRASES = {
         "it is impossible to hit them."),
     "cover_is_free": "Getting there is the free 15' of movement that goes with any action.",
     "cover_taken": lambda v: f"{v['name']}: " + ("out of cover" if v["cover"] == "none" else f"{v['cover']} cover"),
+    # table_health.py, table_movement.py: harm, healing and time on the table
+    "harm_against_soak": lambda v: f"{v['reason'].capitalize()}: against {v['name']}'s Soak {v['soak']}.",
+    "treats": "{healer} treats {name}: {said}",
+    "days_pass": lambda v: f"{v['days']} day{'s' if v['days'] > 1 else ''} pass: day {v['day']}. Each patient may "
+                           "have a new Medicine check.",
+    "stun_worn_off": "{name}'s stun has worn off.",
+    "day": "Day {day}",
+    "harmed": "{name} ({reason}): {said}",
+    # table_session.py: perks, complications, sessions, lucky breaks
+    "uses_perk_for": lambda v: f"{v['name']} uses {v['perk']}: "
+                               f"{PERK_TEXT.get(v['perk'], OWN_PERK)}.",
+    "note": "({note})",
+    "next_roll_doubled": "{name}'s next roll is doubled.",
+    "daredevil_until": "Until the start of {name}'s next turn: Block, Dodge and Parry halved, Might doubled against "
+                       "damage.",
+    "destiny": "The failed roll is not part of {name}'s Destiny: {tool} again, at once.",
+    "rerolled_line": "  {line}",
+    "reroll": "Reroll: {said}",
+    "nothing_revealed": "Nothing was revealed: Perceptive may be used again this session.",
+    "uses_perk": lambda v: f"{v['name']} uses {v['perk']}" + (f": {say(v['said'])}" if v["said"] else ""),
+    "complicates": lambda v: f"{v['name']}'s {v['complication']} complicates things" + (
+        f": {v['note']}." if v["note"] else "."),
+    "cp_already_earned": "It has already earned its CP this session: no more than one CP per complication per session.",
+    "no_cp": "{name}: {complication} — no CP (already earned this session)",
+    "earns_cp": "{name} earns one CP: {cp} → {after}.",
+    "cp": "{name}: {complication} — +1 CP",
+    "session_begins": "Session {session} begins: once-per-session perks may be used again, and each complication may "
+                      "earn its CP again.",
+    "thule_points": lambda v: "Thule: every player-character gains +1 Hero Point, on top of those kept from earlier "
+                              "sessions: " + ", ".join(f"{n} {p}" for n, p in v["points"].items()) + ".",
+    "session": "Session {session}",
+    "break_denied": "{name}'s lucky break is denied",
+    "suggests": "{name} suggests: {what}.",
+    "gm_denies": "The GM denies it as wholly inappropriate: no Hero Point is spent.",
+    "spends_on_break": "{name} spends a Hero Point on a lucky break: {what}.",
+    "break_background": "It should concern the character's background; the GM may add complications.",
+    "lucky_break": "{name}'s lucky break: {what}",
 }
 
 

@@ -27,6 +27,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetField, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minisix.codes import parse_field
@@ -80,8 +81,10 @@ def minisix_damage_target(args: DamageTargetArgs, roller: Roller, state: TableSt
     edits = ConditionEdits(state)
     changes: list[Any] = wound_edits(name, c, r.wounds_after, r.stuns_after, edits, stunned=r.stunned)
     changes += edits.ops()
-    return bind(DamageTargetResult, r, changes, summary=f"{name} ({args.reason}): {r.summary}",
-                before=[f"{args.reason.capitalize()}: against {name}'s Soak {soak}."], target=name, reason=args.reason)
+    return bind(DamageTargetResult, r, changes, summary=step("minisix.harmed", name=name, reason=args.reason,
+                                                             said=r.summary),
+                before=[step("minisix.harm_against_soak", reason=args.reason, name=name, soak=soak)], target=name,
+                reason=args.reason)
 
 
 # --- staying conscious, dying ------------------------------------------------------------------------------------
@@ -113,7 +116,8 @@ def minisix_stay_conscious_table(args: ActorArgs, roller: Roller, state: TableSt
         edits.add(name, "fighting on")
     else:
         edits.add(name, "unconscious")
-    return bind(StayConsciousResult, r, edits.ops(), summary=f"{name}: {r.summary}", actor=name)
+    return bind(StayConsciousResult, r, edits.ops(), summary=step("minisix.actor_said", name=name, said=r.summary),
+                actor=name)
 
 
 class DeathRollResult(DeathResult, BoundResult):
@@ -133,7 +137,8 @@ def minisix_death_roll_table(args: ActorArgs, roller: Roller, state: TableState)
     if r.dies:
         edits = ConditionEdits(state)
         changes = wound_edits(name, c, 5, 0, edits) + edits.ops()
-    return bind(DeathRollResult, r, changes, summary=f"{name}: {r.summary}", actor=name)
+    return bind(DeathRollResult, r, changes, summary=step("minisix.actor_said", name=name, said=r.summary),
+                actor=name)
 
 
 # --- healing -------------------------------------------------------------------------------------------------------
@@ -195,8 +200,9 @@ def minisix_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> 
                  penalty_dice=pen)
     changes: list[Any] = [SetSystemState(key=TREATED, value={"day": day, "patients": treated + [name]})]
     changes += _healed_ops(state, name, c, level, bool(r.success))
-    return bind(HealResult, r, changes, summary=f"{healer} treats {name}: {r.summary}",
-                before=[f"{healer}'s medicine {h.skill_code('medicine').text()}.", *lines], patient=name,
+    return bind(HealResult, r, changes, summary=step("minisix.treats", healer=healer, name=name, said=r.summary),
+                before=[step("minisix.rolls_code", name=healer, what="medicine", code=h.skill_code("medicine").text()),
+                        *lines], patient=name,
                 healer=healer)
 
 
@@ -211,7 +217,8 @@ def minisix_natural_heal(args: NaturalArgs, roller: Roller, state: TableState) -
     name, c = find(state, args.actor, "actor")
     level = _level(name, c, "actor")
     r = run_pure(minisix_natural_healing, roller, code=c.attribute("might").text(), level=level)
-    return bind(HealResult, r, _healed_ops(state, name, c, level, bool(r.success)), summary=f"{name}: {r.summary}",
+    return bind(HealResult, r, _healed_ops(state, name, c, level, bool(r.success)),
+                summary=step("minisix.actor_said", name=name, said=r.summary),
                 patient=name, healer=None)
 
 
@@ -229,13 +236,12 @@ def minisix_pass_time(args: PassTimeArgs, roller: Roller, state: TableState) -> 
     day = _today(state) + args.days
     changes: list[Any] = [SetSystemState(key=DAY, value=day), SetSystemState(key=TREATED, value=None)]
     edits = ConditionEdits(state)
-    steps = [f"{args.days} day{'s' if args.days > 1 else ''} pass: day {day}. Each patient may have a new Medicine "
-             "check."]
+    steps = [step("minisix.days_pass", days=args.days, day=day)]
     for name, sheet in state.characters.items():
         if sheet.get("stuns"):
             changes.append(SetField(name=name, field="stuns", value=0, was=sheet.get("stuns")))
-            steps.append(f"{name}'s stun has worn off.")
+            steps.append(step("minisix.stun_worn_off", name=name))
         if "stunned" in conditions_of(state, name):
             edits.remove(name, "stunned")
-    return PassTimeResult(summary=f"Day {day}", steps=steps, rule_refs=[WOUND_EFFECTS],
+    return PassTimeResult(summary=step("minisix.day", day=day), steps=steps, rule_refs=[WOUND_EFFECTS],
                           changes=changes + edits.ops(), day=day)

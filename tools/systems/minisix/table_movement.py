@@ -18,6 +18,7 @@ from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minisix.movement import MoveResult, minisix_move
@@ -46,5 +47,6 @@ def minisix_run(args: RunArgs, roller: Roller, state: TableState) -> RunResult:
     pen, lines = penalty_dice(state, name, c)
     athletics = c.skill_code("athletics")
     r = run_pure(minisix_move, roller, mode=args.mode, slow=c.slow, athletics=athletics.text(), penalty_dice=pen)
-    return bind(RunResult, r, [], summary=f"{name}: {r.summary}",
-                before=[f"{name}'s athletics {athletics.text()}.", *lines], actor=name)
+    return bind(RunResult, r, [], summary=step("minisix.actor_said", name=name, said=r.summary),
+                before=[step("minisix.rolls_code", name=name, what="athletics", code=athletics.text()), *lines],
+                actor=name)

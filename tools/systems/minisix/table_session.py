@@ -31,11 +31,14 @@ from pydantic import Field
 from narrator.tools.arg_words import LOWER
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetField, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minisix.rules import HOUSE, ONCE_PER_SESSION, PERK_TEXT, PERKS_REF
 from narrator.tools.systems.minisix.table_actions import LAST_FAILED
 from narrator.tools.systems.minisix.table_common import ConditionEdits, fail, find, thule, unknown
+
+OWN_PERK = "a perk of the character's own"
 
 SESSION = "session"
 
@@ -91,8 +94,9 @@ def minisix_use_perk(args: PerkArgs, roller: Roller, state: TableState) -> PerkR
     if once and perk in c.perks_used:
         fail("perk", f"{name} has already used {perk} this session (once per session; minisix_new_session starts "
                      "the next)", perk)
-    effect = PERK_TEXT.get(perk, "a perk of the character's own")
-    steps = [f"{name} uses {perk}: {effect}."] + ([f"({args.note})"] if args.note else [])
+    effect = PERK_TEXT.get(perk, OWN_PERK)
+    steps = [step("minisix.uses_perk_for", name=name, perk=perk)] + (
+        [step("minisix.note", note=args.note)] if args.note else [])
     changes: list[Any] = []
     edits = ConditionEdits(state)
     reroll = None
@@ -100,27 +104,27 @@ def minisix_use_perk(args: PerkArgs, roller: Roller, state: TableState) -> PerkR
     success = None
     if perk == "lucky":
         edits.add(name, "lucky")
-        steps.append(f"{name}'s next roll is doubled.")
+        steps.append(step("minisix.next_roll_doubled", name=name))
     elif perk == "daredevil":
         edits.add(name, "daredevil")
-        steps.append(f"Until the start of {name}'s next turn: Block, Dodge and Parry halved, Might doubled against "
-                     "damage.")
+        steps.append(step("minisix.daredevil_until", name=name))
     elif perk == "destiny":
         tool, result = _reroll(state, name, roller)
-        steps.append(f"The failed roll is not part of {name}'s Destiny: {tool} again, at once.")
-        steps += [f"  {s}" for s in result.steps]
+        steps.append(step("minisix.destiny", name=name, tool=tool))
+        steps += [step("minisix.rerolled_line", line=s) for s in result.steps]
         changes += list(result.changes)
         reroll = result.model_dump(mode="json")
         dice = list(getattr(result, "dice", []))
         success = getattr(result, "success", None)
-        steps.append(f"Reroll: {result.summary}")
+        steps.append(step("minisix.reroll", said=result.summary))
     elif perk == "perceptive" and not args.revealed:
-        steps.append("Nothing was revealed: Perceptive may be used again this session.")
+        steps.append(step("minisix.nothing_revealed"))
         once = False
     if once:
         changes.insert(0, SetField(name=name, field="perks_used", value=[*c.perks_used, perk], was=c.perks_used))
     changes = [*changes, *edits.ops()]
-    return PerkResult(summary=f"{name} uses {perk}" + (f": {reroll['summary']}" if reroll else ""), steps=steps,
+    return PerkResult(summary=step("minisix.uses_perk", name=name, perk=perk,
+                                   said=result.summary if reroll else None), steps=steps,
                       rule_refs=[PERKS_REF], changes=changes, actor=name, perk=perk, effect=effect,
                       once_per_session=perk in ONCE_PER_SESSION, reroll=reroll, dice=dice, success=success)
 
@@ -145,17 +149,17 @@ def minisix_complication(args: ComplicationArgs, roller: Roller, state: TableSta
     name, c = find(state, args.actor, "actor")
     if args.complication not in c.complications:
         unknown("complication", args.complication, list(c.complications), "complication")
-    steps = [f"{name}'s {args.complication} complicates things" + (f": {args.note}." if args.note else ".")]
+    steps = [step("minisix.complicates", name=name, complication=args.complication, note=args.note)]
     if args.complication in c.complications_paid:
-        steps.append("It has already earned its CP this session: no more than one CP per complication per session.")
-        return ComplicationResult(summary=f"{name}: {args.complication} — no CP (already earned this session)",
+        steps.append(step("minisix.cp_already_earned"))
+        return ComplicationResult(summary=step("minisix.no_cp", name=name, complication=args.complication),
                                   steps=steps, rule_refs=[PERKS_REF], actor=name, complication=args.complication,
                                   cp_earned=0, cp=c.cp, changes=[])
-    steps.append(f"{name} earns one CP: {c.cp} → {c.cp + 1}.")
+    steps.append(step("minisix.earns_cp", name=name, cp=c.cp, after=c.cp + 1))
     changes = [SetField(name=name, field="cp", value=c.cp + 1, was=c.cp),
                SetField(name=name, field="complications_paid", value=[*c.complications_paid, args.complication],
                         was=c.complications_paid)]
-    return ComplicationResult(summary=f"{name}: {args.complication} — +1 CP", steps=steps, rule_refs=[PERKS_REF],
+    return ComplicationResult(summary=step("minisix.cp", name=name, complication=args.complication), steps=steps, rule_refs=[PERKS_REF],
                               actor=name, complication=args.complication, cp_earned=1, cp=c.cp + 1, changes=changes)
 
 
@@ -174,8 +178,7 @@ def minisix_new_session(args: NoArgs, roller: Roller, state: TableState) -> Sess
     player-character gains +1 Hero Point."""
     session = int(state.system_state.get(SESSION, 0)) + 1
     changes: list[Any] = [SetSystemState(key=SESSION, value=session)]
-    steps = [f"Session {session} begins: once-per-session perks may be used again, and each complication may earn "
-             "its CP again."]
+    steps = [step("minisix.session_begins", session=session)]
     points: dict[str, int] = {}
     for name, sheet in state.characters.items():
         for field in ("perks_used", "complications_paid"):
@@ -186,9 +189,8 @@ def minisix_new_session(args: NoArgs, roller: Roller, state: TableState) -> Sess
             changes.append(SetField(name=name, field="hero_points", value=have + 1, was=have))
             points[name] = have + 1
     if points:
-        steps.append("Thule: every player-character gains +1 Hero Point, on top of those kept from earlier sessions: "
-                     + ", ".join(f"{n} {p}" for n, p in points.items()) + ".")
-    return SessionResult(summary=f"Session {session}", steps=steps, rule_refs=[PERKS_REF] + ([HOUSE] if points else []),
+        steps.append(step("minisix.thule_points", points=dict(points)))
+    return SessionResult(summary=step("minisix.session", session=session), steps=steps, rule_refs=[PERKS_REF] + ([HOUSE] if points else []),
                          changes=changes, session=session, hero_points=points)
 
 
@@ -215,14 +217,13 @@ def minisix_lucky_break(args: LuckyBreakArgs, roller: Roller, state: TableState)
         fail("actor", "lucky breaks spend Hero Points, Thule's house rule, which is off in this campaign (campaign "
                       "option thule=true)", name)
     if args.denied:
-        return LuckyBreakResult(summary=f"{name}'s lucky break is denied", steps=[
-            f"{name} suggests: {args.what}.", "The GM denies it as wholly inappropriate: no Hero Point is spent."],
+        return LuckyBreakResult(summary=step("minisix.break_denied", name=name), steps=[
+            step("minisix.suggests", name=name, what=args.what), step("minisix.gm_denies")],
             rule_refs=[HOUSE], actor=name, what=args.what, granted=False, hero_points=c.hero_points, changes=[])
     if c.hero_points < 1:
         fail("actor", f"{name} has no Hero Point left for a lucky break", name)
-    steps = [f"{name} spends a Hero Point on a lucky break: {args.what}.",
-             "It should concern the character's background; the GM may add complications."]
-    return LuckyBreakResult(summary=f"{name}'s lucky break: {args.what}", steps=steps, rule_refs=[HOUSE], actor=name,
+    steps = [step("minisix.spends_on_break", name=name, what=args.what), step("minisix.break_background")]
+    return LuckyBreakResult(summary=step("minisix.lucky_break", name=name, what=args.what), steps=steps, rule_refs=[HOUSE], actor=name,
                             what=args.what, granted=True, hero_points=c.hero_points - 1,
                             changes=[SetField(name=name, field="hero_points", value=c.hero_points - 1,
                                               was=c.hero_points)])
