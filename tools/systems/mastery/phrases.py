@@ -209,6 +209,35 @@ def _boxes_change(v: dict[str, Any]) -> str:
             f"{why}: {v['health']} → {v['after']} of {v['max_health']} left.")
 
 
+# --- combat on the table (table_combat.py) --------------------------------------------------------------------------
+
+
+def _mode(v: dict[str, Any]) -> str:
+    from narrator.tools.systems.mastery.rules import COMBAT_MODES
+
+    return f"Combat mode: {COMBAT_MODES[v['mode']]}."
+
+
+def _no_weapon(v: dict[str, Any]) -> str:
+    style = v["style"]
+    if style == "ranged":
+        return f"{v['name']} has no ranged weapon: a thrown stone (+0)."
+    return f"{v['name']} has no {style + ' ' if style else ''}weapon: bare hands (+0)"
+
+
+def _focuses(v: dict[str, Any]) -> str:
+    from narrator.tools.systems.mastery.rules import ACTIVITIES
+
+    return f"{v['name']} focuses on {v['task'] or ACTIVITIES[v['activity']]}: a {v['activity']} challenge."
+
+
+def _foe_strikes(v: dict[str, Any]) -> str:
+    who, tally = v["defender"], f"({v['successes']} of {v['needed']} needed)"
+    verdict = (f"{who} blocks or moves in time {tally}" if v["avoided"] else
+               f"{who} fails to avoid it {tally}: {v['damage']} boxes marked")
+    return f"{v['name']} attacks {who}: {verdict}"
+
+
 PHRASES: dict[str, Any] = {
     # challenge.py
     "pool": _pool,
@@ -345,4 +374,47 @@ PHRASES: dict[str, Any] = {
     "deed": "{name} did something difficult and important: {reason}.",
     "triumphs_now": "Triumphs {before} + {amount} = {after}, to burn on traits, abilities and skills when the chance "
                     "comes.",
+    # table_combat.py
+    "mode": _mode,
+    "sides_order": lambda v: ("The enemies act first, then the party" if v["foes_first"] else
+                              "The party acts first, then the enemies") + " (the GM's call); no initiative is rolled.",
+    "secret_order": "Everyone chooses an action in secret, in this order, and all of it happens at once when the last "
+                    "one has chosen; no initiative is rolled.",
+    "surprised": "{name} is caught by surprise and cannot defend this round.",
+    "combat_starts": lambda v: f"Combat starts ({v['mode']}): {', '.join(v['order'])}; round 1: {v['current']}'s turn",
+    "joins_after": "{name} (degree {degree}) goes after everyone with {degree} or more.",
+    "joins_side": lambda v: f"{v['name']} joins the end of the {'enemies' if v['npc'] else 'party'}.",
+    "chooses_last": "{name} chooses last each round.",
+    "next_round": "That place has passed this round: {name} first acts in round {round}.",
+    "joins": lambda v: f"{v['name']} joins the fight at position {v['position']}: {', '.join(v['order'])}",
+    "no_weapon": _no_weapon,
+    "same_zone": "Both are in {zone}.",
+    "shoots": "{name} shoots from {here} into {there}.",
+    "harm_on_sheet": "its harm on the sheet, {harm}",
+    "harm_of_average": "its average degree {average} + {weapon} {modifier:+d} - armor {armor}, at least 1",
+    "attacks_with": lambda v: (f"{v['name']} attacks with {v['weapon']} ({v['modifier']:+d} damage); {v['defender']} "
+                               "wears " + (f"{v['armor']} (armor {v['armor_value']})." if v["armor"] else
+                                           "no armor.")),
+    "cannot": lambda v: f"{v['name']} is {' and '.join(v['conditions'])} and cannot defend.",
+    "attack": "{name} attacks {defender} ({style}): {result}",
+    "foe_attack": ("{name} is a foe and does not roll: its attack ({dice} dice) is a challenge {defender} must meet; "
+                   "failure marks {harm} boxes ({why})."),
+    "blocks": "{name} blocks or moves: {line}",
+    "blow_lands": lambda v: (f"{v['name']} is {' and '.join(v['conditions'])} and cannot defend: no dice, the blow "
+                             "lands."),
+    "foe_strikes": _foe_strikes,
+    "chooses": "{name} chooses an action in secret.",
+    "waiting": lambda v: (f"Waiting for {', '.join(v['names'])} to choose; everything happens at once when all "
+                          "have."),
+    "all_chosen": "Everyone has chosen: the round happens all at once.",
+    "gets_away": "{name} gets away and is out of the fight.",
+    "sealed": "{name} has chosen an action (sealed until everyone has chosen)",
+    "guard_up": ("{name} keeps their guard up. In this mode a defence is rolled against each attack as it comes, so "
+                 "there is nothing to roll now; the turn is spent."),
+    "on_guard": "{name} stays on guard",
+    "breaks_away": "{name} tries to break away from the fight: an athletics challenge.",
+    "fled": "{name} gets away and is out of the fight when the next turn begins.",
+    "cannot_flee": "{name} cannot get away this turn.",
+    "focuses": _focuses,
+    "acts": lambda v: f"{v['name']} {'flees' if v['action'] == 'flee' else 'focuses'}: {say(v['result'])}",
 }

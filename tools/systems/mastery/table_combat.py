@@ -44,6 +44,7 @@ from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, Initiative, SetInitiative, SetSystemState, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.turns import expiry_for
@@ -71,8 +72,8 @@ Style = Literal["melee", "ranged"]
 BARE = GearItem(name="bare hands", kind="weapon", modifier=0, style="melee")
 
 
-def mode_line(options: CampaignOptions) -> str:
-    return f"Combat mode: {COMBAT_MODES[options.combat_mode]}."
+def mode_line(options: CampaignOptions) -> Step:
+    return step("mastery.mode", mode=options.combat_mode)
 
 
 # --- starting and joining ------------------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
         entries = []
         for n, c in fighters:
             picked, tie = _initiative_pool(n, c, options)
-            steps += [f"{n}: {line}" for line in picked.lines]
+            steps += [step("mastery.of", who=n, line=line) for line in picked.lines]
             entries.append({"name": n, "tie_trait": tie, **picked.spec()})
         r = run_pure(mastery_initiative, roller, die=options.die, tn=options.difficulty, combatants=entries)
         steps += r.steps
@@ -146,12 +147,10 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
         party = [n for n, c in fighters if not c.npc]
         foes = [n for n, c in fighters if c.npc]
         order = foes + party if foes_first else party + foes
-        steps.append(("The enemies act first, then the party" if foes_first else
-                      "The party acts first, then the enemies") + " (the GM's call); no initiative is rolled.")
+        steps.append(step("mastery.sides_order", foes_first=foes_first))
     else:
         order = names
-        steps.append("Everyone chooses an action in secret, in this order, and all of it happens at once when the "
-                     "last one has chosen; no initiative is rolled.")
+        steps.append(step("mastery.secret_order"))
     ini = table_fights.opened(order, totals)
     edits = ConditionEdits(state)
     for n in names:
@@ -160,12 +159,12 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
     start = state.model_copy(update={"initiative": ini})
     for n in surprised:
         edits.add(n, "surprised", timer=expiry_for(start, n, "surprised"))
-        steps.append(f"{n} is caught by surprise and cannot defend this round.")
+        steps.append(step("mastery.surprised", name=n))
     changes: list[Any] = [SetInitiative(initiative=ini), *edits.ops()]
     if mode == "bloodbath":
         changes.append(SetSystemState(key=BLOODBATH_KEY, value={"actions": {}}))
-    return StartCombatResult(summary=f"Combat starts ({mode}): " + ", ".join(order) + f"; round 1: {ini.current}'s "
-                             "turn", steps=steps, rule_refs=[MODE_REFS[mode]], mode=mode, order=order,
+    return StartCombatResult(summary=step("mastery.combat_starts", mode=mode, order=order, current=ini.current),
+                             steps=steps, rule_refs=[MODE_REFS[mode]], mode=mode, order=order,
                              initiative=ini, dice=dice, changes=changes)
 
 
@@ -201,19 +200,19 @@ def mastery_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
         steps += picked.lines + r.steps
         pos = max((i + 1 for i, other in enumerate(ini.order) if ini.totals.get(other, 0) >= degree), default=0)
         totals[name] = degree
-        steps.append(f"{name} (degree {degree}) goes after everyone with {degree} or more.")
+        steps.append(step("mastery.joins_after", name=name, degree=degree))
     elif options.combat_mode == "fearsome":
         side = [i for i, other in enumerate(ini.order) if bool(state.characters[other].get("npc")) == sheet.npc]
         pos = (side[-1] + 1) if side else len(ini.order)
-        steps.append(f"{name} joins the end of the {'enemies' if sheet.npc else 'party'}.")
+        steps.append(step("mastery.joins_side", name=name, npc=sheet.npc))
     else:
         pos = len(ini.order)
-        steps.append(f"{name} chooses last each round.")
+        steps.append(step("mastery.chooses_last", name=name))
     new = table_fights.seated(ini, name, pos, totals.get(name))
     order = new.order
     if pos <= ini.turn:
-        steps.append(f"That place has passed this round: {name} first acts in round {ini.round + 1}.")
-    return JoinCombatResult(summary=f"{name} joins the fight at position {pos + 1}: {', '.join(order)}", steps=steps,
+        steps.append(step("mastery.next_round", name=name, round=ini.round + 1))
+    return JoinCombatResult(summary=step("mastery.joins", name=name, position=pos + 1, order=order), steps=steps,
                             rule_refs=[MODE_REFS[options.combat_mode]], actor=name, position=pos + 1,
                             initiative=new, dice=dice, changes=[SetInitiative(initiative=new)])
 
@@ -261,7 +260,7 @@ class AttackOnTable(BoundResult):
 
 
 def choose_weapon(name: str, sheet: MasteryCharacter, wanted: str | None, style: str | None,
-                  steps: list[str]) -> GearItem:
+                  steps: list[Step]) -> GearItem:
     if wanted is not None:
         match = next((g for g in sheet.gear if g.name.casefold() == wanted.strip().casefold()), None)
         if match is None:
@@ -272,23 +271,22 @@ def choose_weapon(name: str, sheet: MasteryCharacter, wanted: str | None, style:
         return match
     weapons = [g for g in sheet.weapons() if style is None or g.style in (style, None)]
     if not weapons:
-        steps.append(f"{name} has no {style + ' ' if style else ''}weapon: bare hands (+0)" if style != "ranged" else
-                     f"{name} has no ranged weapon: a thrown stone (+0).")
+        steps.append(step("mastery.no_weapon", name=name, style=style))
         return BARE if style != "ranged" else GearItem(name="thrown stone", kind="weapon", style="ranged")
     return max(weapons, key=lambda g: g.modifier)
 
 
-def _reach(state: TableState, att: str, dfn: str, style: str, steps: list[str]) -> None:
+def _reach(state: TableState, att: str, dfn: str, style: str, steps: list[Step]) -> None:
     here, there = state.positions.get(att), state.positions.get(dfn)
     if here is None or there is None or here not in state.zones or there not in state.zones:
         return
     if here == there:
-        steps.append(f"Both are in {here}.")
+        steps.append(step("mastery.same_zone", zone=here))
     elif style == "melee":
         fail("style", f"{dfn} is in {there}, {att} in {here}: a close-combat attack reaches only the same zone; move "
                       "first (table_move), or shoot or throw (ranged)", style)
     else:
-        steps.append(f"{att} shoots from {here} into {there}.")
+        steps.append(step("mastery.shoots", name=att, here=here, there=there))
 
 
 def attack_pool(state: TableState, name: str, sheet: MasteryCharacter, style: str, options: CampaignOptions,
@@ -309,11 +307,13 @@ def defence_pool(state: TableState, name: str, sheet: MasteryCharacter, options:
     return picked
 
 
-def foe_harm(sheet: MasteryCharacter, average: int, weapon: GearItem, armor: int) -> tuple[int, str]:
+def foe_harm(sheet: MasteryCharacter, average: int, weapon: GearItem, armor: int) -> tuple[int, Step]:
+    """The boxes a foe's blow marks, and the step saying where the number came from."""
     if sheet.harm is not None:
-        return sheet.harm, f"its harm on the sheet, {sheet.harm}"
+        return sheet.harm, step("mastery.harm_on_sheet", harm=sheet.harm)
     value = max(1, average + weapon.modifier - armor)
-    return value, f"its average degree {average} + {weapon.name} {weapon.modifier:+d} - armor {armor}, at least 1"
+    return value, step("mastery.harm_of_average", average=average, weapon=weapon.name, modifier=weapon.modifier,
+                       armor=armor)
 
 
 @table_tool("mastery", acts="attacker")
@@ -335,14 +335,14 @@ def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> Attac
     _reach(state, att, dfn, style, steps)
     armor = d.armor()
     armor_value = armor.modifier if armor else 0
-    steps.append(f"{att} attacks with {weapon.name} ({weapon.modifier:+d} damage); {dfn} wears "
-                 + (f"{armor.name} (armor {armor.modifier})." if armor else "no armor."))
+    steps.append(step("mastery.attacks_with", name=att, weapon=weapon.name, modifier=weapon.modifier, defender=dfn,
+                      armor=armor.name if armor else None, armor_value=armor.modifier if armor else 0))
     mode = options.combat_mode
     if mode == "bloodbath":
         return _declare_attack(args, state, options, att, dfn, style, weapon, [mode_line(options)], roller)
     tn = args.difficulty or options.difficulty
     picked = attack_pool(state, att, a, style, options, args.ability, args.skill, args.circumstance)
-    steps += [f"{att}: {line}" for line in picked.lines]
+    steps += [step("mastery.of", who=att, line=line) for line in picked.lines]
     cannot = [c for c in conditions_of(state, dfn) if c in CANNOT_DEFEND]
     edits = ConditionEdits(state)
     counter = COUNTER in conditions_of(state, att) and mode == "roundtable"
@@ -354,16 +354,16 @@ def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> Attac
         return _foe_attack(args, roller, state, options, att, a, dfn, d, picked, weapon, armor_value, cannot, tn,
                            steps, edits)
     defence = defence_pool(state, dfn, d, options)
-    steps += [f"{dfn}: {line}" for line in defence.lines]
+    steps += [step("mastery.of", who=dfn, line=line) for line in defence.lines]
     if cannot:
-        steps.append(f"{dfn} is {' and '.join(cannot)} and cannot defend.")
+        steps.append(step("mastery.cannot", name=dfn, conditions=cannot))
     defends = "cannot" if cannot else "average" if foe_defends else "rolls"
     r = run_pure(mastery_attack_roll, roller, die=options.die, tn=tn, attacker={"name": att, **picked.spec()},
                  defender={"name": dfn, **defence.spec()}, defends=defends, counter_attack=counter,
                  weapon=weapon.modifier, armor=armor_value, damage_modifier=args.damage_modifier,
                  defender_health=d.health, rounding=options.average_rounding)
     changes: list[Any] = []
-    after: list[str] = []
+    after: list[Step] = []
     if r.damage:
         ops, lines = health_change(dfn, d, r.defender_health_after, edits, options, args.lethal)
         changes += ops
@@ -372,35 +372,35 @@ def mastery_attack(args: AttackArgs, roller: Roller, state: TableState) -> Attac
         edits.add(dfn, COUNTER, timer=expiry_for(state, dfn, COUNTER))
     changes += edits.ops()
     refs = [MODE_REFS[mode]] if mode == "fearsome" else []
-    return bind(AttackOnTable, r, changes, summary=f"{att} attacks {dfn} ({style}): {r.summary}", before=steps,
+    return bind(AttackOnTable, r, changes, summary=step("mastery.attack", name=att, defender=dfn, style=style,
+                                                         result=r.summary), before=steps,
                 after=after, refs=refs, mode=mode, attacker=att, defender=dfn, style=style, weapon=weapon.name,
                 resolved=True, attack=r)
 
 
 def _foe_attack(args: AttackArgs, roller: Roller, state: TableState, options: CampaignOptions, att: str,
                 a: MasteryCharacter, dfn: str, d: MasteryCharacter, picked: Picked, weapon: GearItem, armor: int,
-                cannot: list[str], tn: Any, steps: list[str], edits: ConditionEdits) -> AttackOnTable:
+                cannot: list[str], tn: Any, steps: list[Step], edits: ConditionEdits) -> AttackOnTable:
     """Fearsome Challenges: the foe does not roll; its attack is a challenge the defender must meet."""
     pool, _ = build_pool(PoolSpec(**picked.spec()))
     tn_value, _ = target_number(options.die, tn)
     average, _ = average_degree(pool.dice, options.die, tn_value, options.average_rounding)
     harm, why = foe_harm(a, average, weapon, armor)
     harm = max(0, harm + args.damage_modifier)
-    steps.append(f"{att} is a foe and does not roll: its attack ({pool.dice} dice) is a challenge {dfn} must meet; "
-                 f"failure marks {harm} boxes ({why}).")
+    steps.append(step("mastery.foe_attack", name=att, dice=pool.dice, defender=dfn, harm=harm, why=why))
     defence = defence_pool(state, dfn, d, options)
-    steps += [f"{dfn} blocks or moves: {line}" for line in defence.lines]
+    steps += [step("mastery.blocks", name=dfn, line=line) for line in defence.lines]
     spec = defence.spec()
     if cannot:
-        steps.append(f"{dfn} is {' and '.join(cannot)} and cannot defend: no dice, the blow lands.")
+        steps.append(step("mastery.blow_lands", name=dfn, conditions=cannot))
         spec.update(no_guaranteed_die=True, circumstance=-(1 + spec["trait"] + spec["ability"] + spec["skill"]))
     r = run_pure(mastery_hazard, roller, die=options.die, tn=tn, foe_pool=pool.dice, rounding=options.average_rounding,
                  hazard=f"{att}'s attack", damage=harm, health=d.health, **spec)
     ops, lines = health_change(dfn, d, r.health_after if r.health_after is not None else d.health, edits, options,
                                args.lethal)
-    verdict = (f"{dfn} blocks or moves in time ({r.successes} of {r.needed} needed)" if r.success else
-               f"{dfn} fails to avoid it ({r.successes} of {r.needed} needed): {r.damage} boxes marked")
-    return bind(AttackOnTable, r, [*ops, *edits.ops()], summary=f"{att} attacks {dfn}: {verdict}", before=steps,
+    summary = step("mastery.foe_strikes", name=att, defender=dfn, avoided=bool(r.success), successes=r.successes,
+                   needed=r.needed, damage=r.damage)
+    return bind(AttackOnTable, r, [*ops, *edits.ops()], summary=summary, before=steps,
                 after=lines, refs=[FEARSOME], mode="fearsome", attacker=att, defender=dfn, style=args.style or "melee",
                 weapon=weapon.name, resolved=True, damage=r.damage, defence=r)
 
@@ -425,7 +425,7 @@ def _still_fighting(state: TableState) -> list[str]:
 
 
 def _declare(state: TableState, roller: Roller, options: CampaignOptions, name: str, action: dict[str, Any],
-             steps: list[str]) -> tuple[list[Any], BloodbathResult | None, list[str]]:
+             steps: list[Step]) -> tuple[list[Any], BloodbathResult | None, list[Step]]:
     """Seal one action; when it is the last one the round needs, resolve the round. (ops, round, lines after)
 
     The sealed result says only *that* a choice was made: "all characters decide on their actions in secret"."""
@@ -437,15 +437,15 @@ def _declare(state: TableState, roller: Roller, options: CampaignOptions, name: 
         fail("actor", f"{name} has already chosen an action this round")
     actions[name] = action
     waiting = [n for n in _still_fighting(state) if n not in actions]
-    steps.append(f"{name} chooses an action in secret.")
+    steps.append(step("mastery.chooses", name=name))
     if waiting:
-        steps.append(f"Waiting for {', '.join(waiting)} to choose; everything happens at once when all have.")
+        steps.append(step("mastery.waiting", names=waiting))
         return [SetSystemState(key=BLOODBATH_KEY, value={"actions": actions})], None, []
     return _resolve(state, roller, options, actions, steps)
 
 
 def _resolve(state: TableState, roller: Roller, options: CampaignOptions, actions: dict[str, dict[str, Any]],
-             steps: list[str]) -> tuple[list[Any], BloodbathResult, list[str]]:
+             steps: list[Step]) -> tuple[list[Any], BloodbathResult, list[Step]]:
     fighters = []
     sheets = {}
     for name in [n for n in state.initiative.order if n in actions]:
@@ -464,11 +464,11 @@ def _resolve(state: TableState, roller: Roller, options: CampaignOptions, action
         fighters.append({"name": name, "action": kind, "target": act.get("target"), "task": act.get("task"),
                          "weapon": act.get("weapon_modifier", 0), "armor": armor.modifier if armor else 0,
                          "damage_modifier": act.get("damage_modifier", 0), "health": sheet.health, **picked.spec()})
-    steps.append("Everyone has chosen: the round happens all at once.")
+    steps.append(step("mastery.all_chosen"))
     r = run_pure(mastery_bloodbath, roller, die=options.die, tn=options.difficulty, fighters=fighters)
     edits = ConditionEdits(state)
     ops: list[Any] = []
-    after: list[str] = []
+    after: list[Step] = []
     for o in r.fighters:
         if o.damage_taken:
             hurt, lines = health_change(o.name, sheets[o.name], o.health_after, edits, options,
@@ -477,20 +477,20 @@ def _resolve(state: TableState, roller: Roller, options: CampaignOptions, action
             after += lines
         if o.withdrew:
             edits.add(o.name, FLED)
-            after.append(f"{o.name} gets away and is out of the fight.")
+            after.append(step("mastery.gets_away", name=o.name))
     ops += edits.ops()
     ops.append(SetSystemState(key=BLOODBATH_KEY, value={"actions": {}}))
     return ops, r, after
 
 
 def _declare_attack(args: AttackArgs, state: TableState, options: CampaignOptions, att: str, dfn: str, style: str,
-                    weapon: GearItem, steps: list[str], roller: Roller) -> AttackOnTable:
+                    weapon: GearItem, steps: list[Step], roller: Roller) -> AttackOnTable:
     action = {"action": "attack", "target": dfn, "style": style, "weapon": weapon.name,
               "weapon_modifier": weapon.modifier, "ability": args.ability, "skill": args.skill,
               "circumstance": args.circumstance, "damage_modifier": args.damage_modifier, "lethal": args.lethal}
     ops, r, after = _declare(state, roller, options, att, action, steps)
     if r is None:
-        return AttackOnTable(summary=f"{att} has chosen an action (sealed until everyone has chosen)", steps=steps,
+        return AttackOnTable(summary=step("mastery.sealed", name=att), steps=steps,
                              rule_refs=[BLOODBATH], changes=ops, mode="bloodbath", attacker=att, defender=dfn,
                              style=style, weapon=weapon.name, resolved=False)
     return AttackOnTable(summary=r.summary, steps=[*steps, *r.steps, *after], rule_refs=r.rule_refs, changes=ops,
@@ -540,40 +540,39 @@ def mastery_declare(args: DeclareArgs, roller: Roller, state: TableState) -> Dec
               "circumstance": args.circumstance}
     ops, r, after = _declare(state, roller, options, name, action, steps)
     if r is None:
-        return DeclareResult(summary=f"{name} has chosen an action (sealed until everyone has chosen)", steps=steps,
+        return DeclareResult(summary=step("mastery.sealed", name=name), steps=steps,
                              rule_refs=[BLOODBATH], changes=ops, actor=name, action=args.action, resolved=False)
     return DeclareResult(summary=r.summary, steps=[*steps, *r.steps, *after], rule_refs=r.rule_refs, changes=ops,
                          actor=name, action=args.action, resolved=True, dice=r.dice, round=r)
 
 
 def _act_now(args: DeclareArgs, roller: Roller, state: TableState, options: CampaignOptions, name: str,
-             sheet: MasteryCharacter, steps: list[str]) -> DeclareResult:
+             sheet: MasteryCharacter, steps: list[Step]) -> DeclareResult:
     """Outside Bloodbath a defence is rolled when someone attacks, so defending takes the turn and rolls nothing;
     a flight is an athletics challenge (success: out of the fight when the next turn begins); a focus is a
     challenge of its activity, rolled now."""
     mode = options.combat_mode
     if args.action == "defend":
-        steps.append(f"{name} keeps their guard up. In this mode a defence is rolled against each attack as it "
-                     "comes, so there is nothing to roll now; the turn is spent.")
-        return DeclareResult(summary=f"{name} stays on guard", steps=steps, rule_refs=[MODE_REFS[mode]], actor=name,
+        steps.append(step("mastery.guard_up", name=name))
+        return DeclareResult(summary=step("mastery.on_guard", name=name), steps=steps, rule_refs=[MODE_REFS[mode]], actor=name,
                              action="defend", resolved=True)
     activity = "athletics" if args.action == "flee" else args.activity or "magic"
     picked = defence_pool(state, name, sheet, options, activity)
     picked.circumstance += args.circumstance
     r = run_pure(mastery_challenge, roller, die=options.die, tn=options.difficulty, needed=1, **picked.spec())
     ops: list[Any] = []
-    after: list[str] = []
+    after: list[Step] = []
     if args.action == "flee":
-        steps.append(f"{name} tries to break away from the fight: an athletics challenge.")
+        steps.append(step("mastery.breaks_away", name=name))
         if r.success and state.initiative.active and name in state.initiative.order:
             edits = ConditionEdits(state)
             edits.add(name, FLED)
             ops = edits.ops()
-            after.append(f"{name} gets away and is out of the fight when the next turn begins.")
+            after.append(step("mastery.fled", name=name))
         elif not r.success:
-            after.append(f"{name} cannot get away this turn.")
+            after.append(step("mastery.cannot_flee", name=name))
     else:
-        steps.append(f"{name} focuses on {args.task or ACTIVITIES[activity]}: a {activity} challenge.")
-    return bind(DeclareResult, r, ops, summary=f"{name} {'flees' if args.action == 'flee' else 'focuses'}: "
-                f"{r.summary}", before=[*steps, *picked.lines], after=after, refs=[MODE_REFS[mode]], actor=name,
+        steps.append(step("mastery.focuses", name=name, task=args.task, activity=activity))
+    return bind(DeclareResult, r, ops, summary=step("mastery.acts", name=name, action=args.action, result=r.summary),
+                before=[*steps, *picked.lines], after=after, refs=[MODE_REFS[mode]], actor=name,
                 action=args.action, resolved=True, challenge=r)
