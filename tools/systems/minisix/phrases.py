@@ -9,6 +9,8 @@ from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
 from narrator.tools.phrases import say
 from narrator.tools.systems.minisix.mass import half
 from narrator.tools.systems.minisix.rules import PERK_TEXT
+from narrator.tools.systems.minisix.sheet import Attributes
+from narrator.tools.systems.minisix.table_characters import LEVEL_WORDS
 from narrator.tools.systems.minisix.table_session import OWN_PERK
 from narrator.tools.systems.minisix.wounds import EFFECTS
 from narrator.tools.systems.minisix.wild import exploded_words, story_words
@@ -245,6 +247,18 @@ PHRASES = {
     "spends_on_break": "{name} spends a Hero Point on a lucky break: {what}.",
     "break_background": "It should concern the character's background; the GM may add complications.",
     "lucky_break": "{name}'s lucky break: {what}",
+    # table_characters.py: NPCs
+    "npc_level": lambda v: f"A {LEVEL_WORDS[v['level']]} narrator-character (level {v['level']}): no creation budgets; "
+                           f"attributes around {v['base']}.",
+    "npc_attributes": lambda v: "Attributes (a d6 each: 1 a pip less, 6 a pip more): " + ", ".join(
+        f"{a} {c} (d6={face})" for a, c, face in v["rolled"]) + ".",
+    "npc_skills": lambda v: (f"Concept words {', '.join(v['keywords'])} suggest {', '.join(v['suggested'])}. "
+                             if v["keywords"] else "") + f"Skills ({v['slots']}, each {v['added']}): "
+                            + ", ".join(f"{s} {c}" for s, c in v["skills"]) + ".",
+    "npc_gear": lambda v: "Gear: " + (", ".join(v["gear"]) or "bare hands") + ".",
+    "static_defences": "Static defences: Block {block}, Dodge {dodge}, Parry {parry}, Soak {soak}.",
+    "npc_added": lambda v: f"Added NPC {v['name']} ({LEVEL_WORDS[v['level']]}): {Attributes(**v['attributes']).text()}; "
+                           + ", ".join(f"{s} {c}" for s, c in v["skills"]),
 }
 
 

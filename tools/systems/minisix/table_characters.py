@@ -27,6 +27,7 @@ from pydantic import Field
 
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import step
 from narrator.tools.systems.minisix.characters import (
     COMBAT_SKILLS,
     KEYWORD_SKILLS,
@@ -117,16 +118,15 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     lvl = args.level
     dice: list[Die] = []
     base = LEVEL_BASE[lvl]
-    steps = [f"A {LEVEL_WORDS[lvl]} narrator-character (level {lvl}): no creation budgets; attributes around "
-             f"{DieCode.from_pips(base).text()}."]
+    steps = [step("minisix.npc_level", level=lvl, base=DieCode.from_pips(base).text())]
     pips: dict[str, int] = {}
     for a in ATTRIBUTES:
         d = roller.roll(6, f"{a} shift")
         dice.append(d)
         pips[a] = max(3, base + PIP_SHIFT[d.face])
     codes = {a: DieCode.from_pips(p) for a, p in pips.items()}
-    steps.append("Attributes (a d6 each: 1 a pip less, 6 a pip more): "
-                 + ", ".join(f"{a} {codes[a].text()} (d6={dice[i].face})" for i, a in enumerate(ATTRIBUTES)) + ".")
+    steps.append(step("minisix.npc_attributes", rolled=[[a, codes[a].text(), dice[i].face]
+                                                        for i, a in enumerate(ATTRIBUTES)]))
     kws = keywords_in(args.concept)
     suggested = list(dict.fromkeys(s for kw in kws for s in KEYWORD_SKILLS[kw]))
     if not any(s in COMBAT_SKILLS for s in suggested):
@@ -139,9 +139,8 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     add = LEVEL_SKILL_PIPS[lvl]
     skills = {s: SkillEntry(attribute=ATTRIBUTE_OF_SKILL[s],
                             code=DieCode.from_pips(pips[ATTRIBUTE_OF_SKILL[s]] + add).text()) for s in chosen}
-    steps.append((f"Concept words {', '.join(kws)} suggest {', '.join(suggested)}. " if kws else "")
-                 + f"Skills ({slots}, each {DieCode.from_pips(add).text(signed=True)}): "
-                 + ", ".join(f"{s} {e.code}" for s, e in skills.items()) + ".")
+    steps.append(step("minisix.npc_skills", keywords=kws, suggested=suggested, slots=slots,
+                      added=DieCode.from_pips(add).text(signed=True), skills=[[s, e.code] for s, e in skills.items()]))
     fighting = next((s for s in chosen if s in COMBAT_SKILLS), "melee")
     gear: list[GearItem] = []
     gear += arm(args.concept, fighting, roller, dice) if fighting != "brawling" else named_weapons(args.concept)
@@ -150,7 +149,7 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
         dice.append(d)
         if d.face >= 3:
             gear.append(ARMOR[min(lvl - 3, 2)])
-    steps.append("Gear: " + (", ".join(g.name for g in gear) or "bare hands") + ".")
+    steps.append(step("minisix.npc_gear", gear=[g.name for g in gear]))
     c = MiniSixCharacter(name=name, concept=args.concept, attributes=Attributes(**{a: x.text() for a, x in
                                                                                       codes.items()}),
                          skills=skills, gear=gear, npc=True, slow=is_slow(args.concept))
@@ -158,9 +157,9 @@ def minisix_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"generated NPC is invalid: {broken}")
     d = c.defences()
-    steps.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
-    return NpcResult(summary=f"Added NPC {name} ({LEVEL_WORDS[lvl]}): {c.attributes.text()}; "
-                             + ", ".join(f"{s} {e.code}" for s, e in skills.items()),
+    steps.append(step("minisix.static_defences", block=d["block"], dodge=d["dodge"], parry=d["parry"], soak=d["soak"]))
+    return NpcResult(summary=step("minisix.npc_added", name=name, level=lvl, attributes=c.attributes.model_dump(),
+                                  skills=[[s, e.code] for s, e in skills.items()]),
                      steps=steps, rule_refs=[CREATION, SKILLS_REF], dice=dice, outcome=None, success=None, odds=None,
                      actor=name, character=c, level=lvl, keywords=kws, defences=d, changes=[put(c)])
 
