@@ -221,3 +221,49 @@ PHRASES.update({
     # the table's rounds
     "new_turn_for": "A new turn for {name}: {now}",
 })
+
+
+def _meaning(condition: str) -> str:
+    from narrator.tools.systems import get_system
+
+    rule = get_system("fiveplus").conditions().get(condition)
+    return f" ({rule.meaning})" if rule else ""
+
+
+PHRASES.update({
+    # the table: picking a descriptor, preparing a check, what follows the roll
+    "best_of": "{who}'s best {group} descriptor: {descriptor}.",
+    "improvise": lambda v: (f"{v['who']} has no {v['group'] or 'named'} descriptor: Improvise — any action can be "
+                            "improvised (a descriptor can also be created on the fly with fiveplus_add_descriptor)."),
+    "uses": lambda v: (f"{v['name']} uses {v['descriptor']}"
+                       + (f", the tier {v['tier']} technique (level {v['level']})" if v["upper"] else "") + "."),
+    "modifiers": lambda v: "Modifiers: " + ", ".join(v["modifiers"]) + f" = {signed(v['total'])}.",
+    "extra_successes": lambda v: "Extra successes: " + ", ".join(f"{signed(n)} {why}" for n, why in v["extra"]) + ".",
+    "is_now": "{name} is now {notation}.",
+    "no_such_resistance": "A 1 was rolled: {condition} calls for a {check} check, but {name} has no such resistance.",
+    "condition_line": "{condition}: {line}",
+    "gains_resistance": "{name} gains the resistance {notation} on the fly.",
+    "conditions_changed": "The conditions changed since the last failure: the attempt may be made again.",
+    "failure_handling": lambda v: (f"Failure handling ({v['how']}): "
+                                   f"{failure.MEANING[v['how'] if v['how'] else 'interrupted']}."),
+    "attempt": lambda v: (f"{v['name']} ({v['descriptor']}): {say(v['check'])}"
+                          + (f"; {v['challenge']}: {say(v['progress'])}"
+                             + (f" — {v['status']}" if v["status"] != "open" else "") if v["challenge"] else "")),
+    "both_in": "Both in {zone}.",
+    "one_area_away": "{name} is in {zone}, one area away: within reach of a {approach} attack.",
+    "takes_with": "{name} takes successes with {mode} ({why}).",
+    "npc_rank": "{name} is an NPC of rank {rank}: the lower bound is 5 + {rank}.",
+    "npc_takes": lambda v: (f"{v['name']} takes {v['dealt']} success(es): {v['taken']}/{v['of']} successes"
+                            + (" — defeated." if v["defeated"] else ".")),
+    "as_damage": lambda v: (f"{v['dealt']} success(es) as damage to {v['name']}'s {v['resistance']}"
+                            + (f", reduced by {v['reduction']} ({', '.join(v['armour'])})" if v["reduction"] else "")
+                            + ":"),
+    "attack": lambda v: (f"{v['attacker']} attacks {v['defender']} ({v['descriptor']}): {say(v['check'])}"
+                         + (f"; {v['defender']} is defeated" if v["defeated"] else "")
+                         + (f"; {v['challenge']} {v['status']}" if v["challenge"] else "")),
+    "now_has": lambda v: f"{v['name']} is now {v['condition']}{_meaning(v['condition'])}.",
+    "already_has": "{name} is already {condition}.",
+    "manoeuvre_fails": "The manoeuvre fails.",
+    "manoeuvre": lambda v: (f"{v['name']} tries to make {v['target'] or 'themselves'} {v['condition']} "
+                            f"({v['descriptor']}): {say(v['check'])}"),
+})

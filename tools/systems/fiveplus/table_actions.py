@@ -48,7 +48,7 @@ from narrator.tools.systems.fiveplus.challenges import Challenge, advance
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, FivePlusCheckResult, fiveplus_check
 from narrator.tools.systems.fiveplus.conditions import ConditionResult, ConditionState, fiveplus_condition
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
-from narrator.tools.systems.fiveplus.failure import MEANING, NO_RETRY, purpose_words
+from narrator.tools.systems.fiveplus.failure import MEANING, purpose_words
 from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, FAILURE, HELPING, ITEMS, NPCS, OBJECTIVES, RANGE, SUCCESSES, WOUNDS, Group,
 )
@@ -60,7 +60,8 @@ from narrator.tools.systems.fiveplus.table_common import (
     resistance_for, round_key, two, with_progress,
 )
 from narrator.tools.systems.fiveplus.turn import turn_value
-from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, apply_damage
+from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
+from narrator.tools.steps import Step, step
 from narrator.tools.systems import get_system
 from narrator.tools.table import BoundResult, SetConditions, TableState
 from narrator.tools.tool import table_tool
@@ -85,7 +86,7 @@ class Triggered(Frozen):
 
 class Prepared(Frozen):
     check: CheckArgs
-    lines: list[str]
+    lines: list[Step]
     modifiers: list[str]
     help_used: list[str]
 
@@ -161,24 +162,25 @@ def prepare(state: TableState, name: str, c: FivePlusCharacter, d: Descriptor, *
     else:
         level, tier = d.level or 0, d.tier
     extra = extra_successes_for(c, d, traits)
-    lines = [f"{name} uses {d.notation().split(' – ')[0]}"
-             + (f", the tier {tier} technique (level {level})" if upper else "") + "."]
-    lines.append("Modifiers: " + ", ".join(f"{signed(v)} {why}" for v, why in parts) + f" = {signed(total)}.")
+    modifiers = [f"{signed(v)} {why}" for v, why in parts]
+    lines = [step("fiveplus.uses", name=name, descriptor=d.notation().split(' – ')[0], upper=upper, tier=tier,
+                  level=level)]
+    lines.append(step("fiveplus.modifiers", modifiers=modifiers, total=total))
     if extra:
-        lines.append("Extra successes: " + ", ".join(f"{signed(v)} {why}" for v, why in extra) + ".")
+        lines.append(step("fiveplus.extra_successes", extra=[[v, why] for v, why in extra]))
     check = CheckArgs(level=min(20, level), damage=min(40, d.counter or 0), modifier=total,
                       rank=max(-10, min(10, rank)), tier=tier, next_level=None if upper else d.next_level,
                       successes_mode=successes_mode, extra_successes=max(-6, min(6, sum(v for v, _ in extra))),
                       descriptor=d.name)
-    return Prepared(check=check, lines=lines, modifiers=[f"{signed(v)} {why}" for v, why in parts],
+    return Prepared(check=check, lines=lines, modifiers=modifiers,
                     help_used=help_used)
 
 
 def after_roll(state: TableState, name: str, d: Descriptor, r: FivePlusCheckResult | CheckRoll, prepared: Prepared,
                upper: bool, roller: Roller, edits: SheetEdits, sys: SystemEdits,
-               conds: ConditionEdits) -> tuple[list[str], list[Triggered], list[Die], list[str]]:
+               conds: ConditionEdits) -> tuple[list[Step], list[Triggered], list[Die], list[str]]:
     """What follows a roll on the table: improvement, conditions a 1 worsens, help and plan used up."""
-    lines: list[str] = []
+    lines: list[Step] = []
     refs: list[str] = []
     dice: list[Die] = []
     triggered: list[Triggered] = []
@@ -190,14 +192,15 @@ def after_roll(state: TableState, name: str, d: Descriptor, r: FivePlusCheckResu
             edits.put(name, now.model_copy(update={"marked": True}))
         else:
             edits.put(name, with_progress(now, r.improvement.after))
-        lines.append(f"{d.name} is now {(edits.current(name, d.key) or d).notation().split(' – ')[0]}.")
+        lines.append(step("fiveplus.is_now", name=d.name,
+                          notation=(edits.current(name, d.key) or d).notation().split(' – ')[0]))
     if r.ones:
         c_now = edits.sheet(name)
         for cond in [x for x in c_now.of_kind("condition") if x.check_on_one]:
             res = c_now.get(cond.check_on_one or "")
             if res is None or not res.has_level:
-                lines.append(f"A 1 was rolled: {cond.name} calls for a {cond.check_on_one} check, but {name} has no "
-                             "such resistance.")
+                lines.append(step("fiveplus.no_such_resistance", condition=cond.name, check=cond.check_on_one,
+                                  name=name))
                 continue
             state_c = ConditionState(name=cond.name, level=max(0, min(12, cond.level or 0)),
                                      tier=max(0, min(10, cond.tier)), reset_level=cond.reset_level or 3,
@@ -208,7 +211,7 @@ def after_roll(state: TableState, name: str, d: Descriptor, r: FivePlusCheckResu
             cr = run_pure(fiveplus_condition, roller, condition=state_c, resistance=resist, one_rolled=True)
             triggered.append(Triggered(condition=cond.name, result=cr))
             dice += cr.dice
-            lines += [f"{cond.name}: {s}" for s in cr.steps[1:]]
+            lines += [step("fiveplus.condition_line", condition=cond.name, line=s) for s in cr.steps[1:]]
             refs += cr.rule_refs
             if cr.permanent:
                 edits.drop(name, cond.key)
@@ -238,7 +241,7 @@ def remember(sys: SystemEdits, name: str, entry: dict[str, Any]) -> None:
 
 
 def setback(state: TableState, name: str, challenge: Challenge, edits: SheetEdits,
-            conds: ConditionEdits) -> list[str]:
+            conds: ConditionEdits) -> list[Step]:
     """A negative failure: 1 damage to the challenge's setback resistance (created on the fly if missing)."""
     res = edits.current(name, challenge.setback_to)
     lines = []
@@ -246,20 +249,21 @@ def setback(state: TableState, name: str, challenge: Challenge, edits: SheetEdit
         res = make({"name": challenge.setback_to, "kind": "resistance", "level": FRUSTRATION_LEVEL, "tier": 0,
                     "counter": 0, "group": "willpower",
                     "effect": "frustration: the agitation and loss of focus of failing"})
-        lines.append(f"{name} gains the resistance {res.notation()} on the fly.")
+        lines.append(step("fiveplus.gains_resistance", name=name, notation=res.notation()))
     lines += harm(name, res, 1, edits, conds, wound=None)
     return lines
 
 
 def harm(name: str, res: Descriptor, amount: int, edits: SheetEdits, conds: ConditionEdits, *,
-         wound: str | None, reduction: int = 0, immune: bool = False) -> list[str]:
+         wound: str | None, reduction: int = 0, immune: bool = False) -> list[Step]:
     """Damage on a resistance of ``name``'s sheet, with the wound rules, recorded on the sheet."""
     wd = wound_on(edits, name, res)
     state_r = ResistanceState(name=res.name, counter=min(60, res.counter or 0), level=min(20, res.level or 0),
                               tier=min(10, res.tier), wound_level=min(20, wd.level or 0) if wd else 0)
-    out = apply_damage(state_r, min(60, amount), min(20, reduction), immune, wound or (wd.name if wd else None))
+    out, steps = damage_explained(state_r, min(60, amount), min(20, reduction), immune,
+                                  wound or (wd.name if wd else None))
     record(name, res, out, edits, conds, wound)
-    return out.lines
+    return steps
 
 
 def wound_on(edits: SheetEdits, name: str, res: Descriptor) -> Descriptor | None:
@@ -358,7 +362,7 @@ def opposing(sys: SystemEdits, npc: str) -> str | None:
 
 
 def count_toward(state: TableState, sys: SystemEdits, ch: Challenge, success: bool, successes: int,
-                 opposition_defeated: bool = False) -> tuple[Challenge, list[str]]:
+                 opposition_defeated: bool = False) -> tuple[Challenge, list[Step]]:
     now, lines = advance(ch, success, successes, new_turn=not state.initiative.active,
                          opposition_defeated=opposition_defeated)
     found = sys.get("challenges", {})
@@ -374,7 +378,7 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
     successes count toward a challenge."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor")
-    before: list[str] = []
+    before: list[Step] = []
     d = pick(c, args.descriptor, args.approach, "descriptor", name, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     ch = open_challenge(state, sys, args.challenge)
@@ -386,7 +390,7 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
                  "purpose is not simply repeated — try another way, or say what is different this time "
                  "(changed=true)", args.purpose)
         failed = [f for f in failed if f != key]
-        before.append("The conditions changed since the last failure: the attempt may be made again.")
+        before.append(step("fiveplus.conditions_changed"))
     rank = args.rank if args.rank is not None else ch.rank if ch else 0
     prepared = prepare(state, name, c, d, modifier=args.modifier, traits=args.traits, helped=args.helped,
                        upper=args.upper_tier, rank=rank, sys=sys)
@@ -404,13 +408,13 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
         refs.append(OBJECTIVES)
         if not r.success:
             failure = MEANING[ch.failure if ch.failure else "interrupted"]
-            after.append(f"Failure handling ({ch.failure}): {failure}.")
+            after.append(step("fiveplus.failure_handling", how=ch.failure))
             if ch.failure == "negative":
                 after += setback(state, name, ch, edits, conds)
                 refs.append(WOUNDS)
             refs.append(FAILURE)
     if not r.success:
-        after.append(NO_RETRY)
+        after.append(step("fiveplus.no_retry"))
         if key is not None and key not in failed:
             failed = [*failed, key][-50:]
         refs.append(FAILURE)
@@ -422,8 +426,10 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
                          "round": round_key(state), "raised": False, "upper": args.upper_tier,
                          "descriptor": d.key})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
-    toward = f"; {ch.name}: {ch.progress()}" + (f" — {ch.status}" if ch.status != "open" else "") if ch else ""
-    return bind(ActionResult, r, changes, summary=f"{name} ({d.name}): {r.summary}{toward}",
+    return bind(ActionResult, r, changes, summary=step("fiveplus.attempt", name=name, descriptor=d.name, check=r.summary,
+                                                       challenge=ch.name if ch else None,
+                                                       progress=ch.progress_step() if ch else None,
+                                                       status=ch.status if ch else None),
                 before=before + prepared.lines,
                 after=after, refs=refs, actor=name, descriptor=d.name, modifiers=prepared.modifiers, challenge=ch,
                 failure=failure, triggered=triggered, dice=[*r.dice, *more_dice])
@@ -459,17 +465,17 @@ class AttackResult(ActionResult):
     defender_progress: str
 
 
-def reach(state: TableState, att: str, dfn: str, approach: str, steps: list[str]) -> None:
+def reach(state: TableState, att: str, dfn: str, approach: str, steps: list[Step]) -> None:
     here, there = state.positions.get(att), state.positions.get(dfn)
     if here not in state.zones or there not in state.zones:
         return
     path = state.zone_path(here, there)
     distance = None if path is None else len(path) - 1
     if distance == 0:
-        steps.append(f"Both in {here}.")
+        steps.append(step("fiveplus.both_in", zone=here))
         return
     if distance == 1 and approach != "combat":
-        steps.append(f"{dfn} is in {there}, one area away: within reach of a {approach} attack.")
+        steps.append(step("fiveplus.one_area_away", name=dfn, zone=there, approach=approach))
         return
     if distance == 1:
         fail("approach", f"{dfn} is in {there}, not in {att}'s area {here}: melee only reaches the same area; move "
@@ -486,17 +492,17 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
     require_able(state, att, a, "attacker", "attack")
     if (t.npc and t.defeated) or INCAPACITATED in state.conditions.get(dfn, []) or t.incapacitated:
         fail("defender", f"{dfn} is already out of the fight", dfn)
-    before: list[str] = []
+    before: list[Step] = []
     reach(state, att, dfn, args.approach, before)
     d = pick(a, args.descriptor, args.approach, "descriptor", att, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     ch = open_challenge(state, sys, args.challenge or opposing(sys, dfn))
     mode, why = takes_mode(t, [d.name, d.group or "", args.approach, args.damage_type or ""])
     if mode != "normal":
-        before.append(f"{dfn} takes successes with {mode} ({why}).")
+        before.append(step("fiveplus.takes_with", name=dfn, mode=mode, why=why))
     rank = t.rank if t.npc else (ch.rank if ch else 0)
     if t.npc:
-        before.append(f"{dfn} is an NPC of rank {t.rank}: the lower bound is 5 + {t.rank}.")
+        before.append(step("fiveplus.npc_rank", name=dfn, rank=t.rank))
     prepared = prepare(state, att, a, d, modifier=args.modifier, traits=args.traits, helped=args.helped,
                        upper=args.upper_tier, rank=rank, sys=sys, target=dfn, successes_mode=mode, field="attacker")
     r = run_pure(fiveplus_check, roller, **prepared.check.model_dump())
@@ -511,7 +517,8 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
             edits.set_field(dfn, "successes_taken", taken)
             defeated = taken >= t.successes_to_defeat
             progress = f"{taken}/{t.successes_to_defeat} successes"
-            after.append(f"{dfn} takes {dealt} success(es): {progress}" + (" — defeated." if defeated else "."))
+            after.append(step("fiveplus.npc_takes", name=dfn, dealt=dealt, taken=taken, of=t.successes_to_defeat,
+                              defeated=defeated))
             if defeated:
                 conds.add(dfn, INCAPACITATED)
         else:
@@ -520,9 +527,8 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
             armour = [x for x in t.of_kind("equipment")
                       if x.equipped and x.protects and key_of(x.protects) == res.key]
             reduction = sum(x.reduction for x in armour)
-            after.append(f"{dealt} success(es) as damage to {dfn}'s {res.name}"
-                         + (f", reduced by {reduction} ({', '.join(x.name for x in armour)})" if reduction else "")
-                         + ":")
+            after.append(step("fiveplus.as_damage", dealt=dealt, name=dfn, resistance=res.name, reduction=reduction,
+                              armour=[x.name for x in armour]))
             after += harm(dfn, res, dealt, edits, conds, wound=args.damage_type, reduction=reduction)
             now = edits.current(dfn, res.key)
             defeated = conds.has(dfn, INCAPACITATED)
@@ -547,9 +553,11 @@ def fiveplus_attack(args: AttackArgs, roller: Roller, state: TableState) -> Atta
                         "raised": False, "upper": args.upper_tier, "descriptor": d.key, "target": dfn,
                         "dealt": dealt if t.npc and t.successes_to_defeat is not None else 0})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
-    toward = f"; {ch.name} {ch.status}" if ch and ch.status != "open" else ""
-    return bind(AttackResult, r, changes, summary=f"{att} attacks {dfn} ({d.name}): {r.summary}"
-                + (f"; {dfn} is defeated" if defeated else "") + toward, before=before + prepared.lines, after=after,
+    return bind(AttackResult, r, changes, summary=step("fiveplus.attack", attacker=att, defender=dfn, descriptor=d.name,
+                                                       check=r.summary, defeated=defeated,
+                                                       challenge=ch.name if ch and ch.status != "open" else None,
+                                                       status=ch.status if ch else None),
+                before=before + prepared.lines, after=after,
                 refs=refs, actor=att, descriptor=d.name, modifiers=prepared.modifiers, challenge=ch, failure=failure,
                 triggered=triggered, dice=[*r.dice, *more_dice], attacker=att, defender=dfn, successes_mode=mode,
                 defeated=defeated, defender_progress=progress)
@@ -599,7 +607,7 @@ def fiveplus_maneuver(args: ManoeuvreArgs, roller: Roller, state: TableState) ->
     to it, +1 against it), or aim or take cover (+1 next turn); a check against the opponent's rank."""
     name, c = find(state, args.actor, "actor")
     require_able(state, name, c, "actor", "manoeuvre")
-    before: list[str] = []
+    before: list[Step] = []
     target = name
     rank = 0
     if args.condition not in SELF:
@@ -635,15 +643,16 @@ def fiveplus_maneuver(args: ManoeuvreArgs, roller: Roller, state: TableState) ->
         if timer is not None:
             timers[args.condition] = timer
         changes.append(SetConditions(name=target, conditions=now, expiry=timers))
-        rule = get_system(state.system).conditions().get(args.condition)
-        after.append(f"{target} is now {args.condition}" + (f" ({rule.meaning})" if rule else "") + ".")
+        after.append(step("fiveplus.now_has", name=target, condition=args.condition))
     elif r.success:
-        after.append(f"{target} is already {args.condition}.")
+        after.append(step("fiveplus.already_has", name=target, condition=args.condition))
     else:
-        after.append("The manoeuvre fails.")
+        after.append(step("fiveplus.manoeuvre_fails"))
     changes += [op for op in conds.ops() if op.name != target or not applied]
-    return bind(ManoeuvreResult, r, changes, summary=f"{name} tries to make {'themselves' if target == name else target}"
-                f" {args.condition} ({d.name}): {r.summary}", before=before + prepared.lines, after=after,
+    return bind(ManoeuvreResult, r, changes, summary=step("fiveplus.manoeuvre", name=name,
+                                                          target=None if target == name else target,
+                                                          condition=args.condition, descriptor=d.name, check=r.summary),
+                before=before + prepared.lines, after=after,
                 refs=[ACTIONS, *more_refs], actor=name, descriptor=d.name, modifiers=prepared.modifiers,
                 triggered=triggered, dice=[*r.dice, *more_dice], condition=args.condition, on=target,
                 applied=applied)

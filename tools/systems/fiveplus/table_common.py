@@ -25,6 +25,7 @@ import json
 from typing import Any
 
 from narrator.tools.problems import fail
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of
 from narrator.tools.systems.fiveplus.improvement import Progress
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, restriction
@@ -78,7 +79,7 @@ def best_of(c: FivePlusCharacter, group: str, kinds: tuple[str, ...] = ("skill",
 
 
 def pick(c: FivePlusCharacter, name: str | None, group: str | None, field: str, who: str,
-         steps: list[str]) -> Descriptor:
+         steps: list[Step]) -> Descriptor:
     """The descriptor a check uses: named, else the best of the group, else Improvise."""
     if name is not None:
         d = c.get(name)
@@ -88,12 +89,11 @@ def pick(c: FivePlusCharacter, name: str | None, group: str | None, field: str, 
     if group is not None:
         found = best_of(c, group)
         if found is not None:
-            steps.append(f"{who}'s best {group} descriptor: {found.name}.")
+            steps.append(step("fiveplus.best_of", who=who, group=group, descriptor=found.name))
             return found
     fallback = c.get(IMPROVISE)
     if fallback is not None and fallback.has_level:
-        steps.append(f"{who} has no {group or 'named'} descriptor: Improvise — any action can be improvised "
-                     "(a descriptor can also be created on the fly with fiveplus_add_descriptor).")
+        steps.append(step("fiveplus.improvise", who=who, group=group))
         return fallback
     fail(field, f"{who} has no {group or ''} descriptor to use and no Improvise; descriptors: {listing(c)}; create "
                 "one on the fly with fiveplus_add_descriptor", group or name)
