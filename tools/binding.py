@@ -37,7 +37,8 @@ def run_pure(pure: Tool, roller: Roller, **values: Any) -> ToolResult:
 
 
 def bind(model: type[B], pure: ToolResult, changes: Iterable[Any] = (), *, summary: Step | str | None = None,
-         before: Iterable[str] = (), after: Iterable[str] = (), refs: Iterable[str] = (), **fields: Any) -> B:
+         before: Iterable[Step | str] = (), after: Iterable[Step | str] = (), refs: Iterable[str] = (),
+         **fields: Any) -> B:
     """The table tool's result: everything the pure result holds, the table's own steps around its steps,
     extra citations (deduplicated, in order), the fields naming who acted, and the ops."""
     data = {name: getattr(pure, name) for name in type(pure).model_fields}

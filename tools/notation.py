@@ -31,6 +31,7 @@ from narrator.tools.dice import MAX_DICE, MAX_SIDES, Die, DieFlag, Roller
 from narrator.tools.errors import DiceLimitError, DiceNotationError
 from narrator.tools.odds import Dist, Odds, OddsTooComplex, count_at_least, keep, sum_of
 from narrator.tools.safe_json import parse_int
+from narrator.tools.steps import Step, step
 
 MAX_LENGTH = 200
 EXPLOSIONS_PER_DIE = 20
@@ -223,17 +224,17 @@ class RollResult(BaseModel):
     terms: list[TermResult]
     dice: list[Die]
     total: int
-    steps: list[str]
+    steps: list[Step]
     odds: Odds | None = Field(description="Exact distribution of the total, or null (explosions or too large).")
 
 
-def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, str]:
+def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, Step]:
     if d.wild:
         plain = roller.roll_many(d.count - 1, 6, "die")
         chain = roller.roll_exploding(6, "wild die", wild=True, max_explosions=EXPLOSIONS_PER_DIE)
         dice = plain + chain
         total = sum(x.face for x in dice)
-        return dice, total, f"{d.text()}: {' + '.join(str(x.face) for x in dice)} = {total} (the wild die explodes on 6)"
+        return dice, total, step("dice.wild", code=d.text(), faces=[x.face for x in dice], total=total)
     groups: list[list[Die]] = []
     for i in range(d.count):
         groups.append(roller.roll_exploding(d.sides, f"die {i + 1}", max_explosions=EXPLOSIONS_PER_DIE) if d.explode
@@ -241,7 +242,8 @@ def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, str]:
     if d.at_least is not None:
         flat = [x for g in groups for x in g]
         hits = sum(1 for x in flat if x.face >= d.at_least)
-        return flat, hits, f"{d.text()}: {', '.join(str(x.face) for x in flat)} → {hits} at or above {d.at_least}"
+        return flat, hits, step("dice.hits", code=d.text(), faces=[x.face for x in flat], hits=hits,
+                                at_least=d.at_least)
     values = [sum(x.face for x in g) for g in groups]
     if d.keep:
         which, k = d.keep
@@ -249,11 +251,10 @@ def _roll_term(d: DiceTerm, roller: Roller) -> tuple[list[Die], int, str]:
         kept = set(order[:k])
         groups = [[x.with_flags(DieFlag.KEPT if j in kept else DieFlag.DROPPED) for x in g] for j, g in enumerate(groups)]
         total = sum(values[j] for j in kept)
-        word = "highest" if which == "h" else "lowest"
-        shown = ", ".join(str(v) for v in values)
-        return [x for g in groups for x in g], total, f"{d.text()}: {shown} → keep the {k} {word} = {total}"
+        return [x for g in groups for x in g], total, step("dice.keep", code=d.text(), values=values, keep=k,
+                                                           which="highest" if which == "h" else "lowest", total=total)
     flat = [x for g in groups for x in g]
-    return flat, sum(values), f"{d.text()}: {' + '.join(str(x.face) for x in flat)} = {sum(values)}"
+    return flat, sum(values), step("dice.sum", code=d.text(), faces=[x.face for x in flat], total=sum(values))
 
 
 def _term_dist(d: DiceTerm) -> Dist | None:
@@ -284,7 +285,7 @@ def written(parts: list[tuple[int, str]]) -> str:
     return "".join(("-" if sign < 0 else ("+" if i else "")) + text for i, (sign, text) in enumerate(parts))
 
 
-def as_code(terms: list[Term]) -> tuple[list[Term], list[str]]:
+def as_code(terms: list[Term]) -> tuple[list[Term], list[Step]]:
     """A die code written with three pips or more (``3D+5``: one wild-die term and numbers) is rolled normalised,
     ``4D+2``, and the line saying so comes back: "each die is equal to three pips ... going to '+3' advances the die
     code to the next largest die" — the same reading the system's own tools use. Any other expression is as written,
@@ -300,8 +301,7 @@ def as_code(terms: list[Term]) -> tuple[list[Term], list[str]]:
         return terms, []
     code = [Term(1, DiceTerm(total // 3, 6, wild=True))] + ([Term(1, None, total % 3)] if total % 3 else [])
     given, shown = (written([(t.sign, t.text()) for t in ts]) for ts in (terms, code))
-    return code, [f"{given} is {shown}: every three pips make a die (\"going to '+3' advances the die code to the "
-                  "next largest die\")."]
+    return code, [step("dice.as_code", given=given, code=shown)]
 
 
 def roll(text: str, roller: Roller) -> RollResult:
@@ -311,13 +311,12 @@ def roll(text: str, roller: Roller) -> RollResult:
         if t.dice is None:
             results.append(TermResult(text=t.text(), sign=t.sign, dice=[], value=t.constant))
             continue
-        dice, value, step = _roll_term(t.dice, roller)
+        dice, value, line = _roll_term(t.dice, roller)
         results.append(TermResult(text=t.text(), sign=t.sign, dice=dice, value=value))
-        steps.append(step)
+        steps.append(line)
     total = sum(r.sign * r.value for r in results)
     expression = written([(r.sign, r.text) for r in results])
-    arithmetic = " ".join(f"{'-' if r.sign < 0 else ('+' if i else '')}{r.value}" for i, r in enumerate(results))
-    steps.append(f"Total = {arithmetic} = {total}" if len(results) > 1 else f"Total = {total}")
+    steps.append(step("dice.total", terms=[[r.sign, r.value] for r in results], total=total))
     return RollResult(
         expression=expression,
         terms=results,

@@ -35,6 +35,7 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist, Odds, sum_of
+from narrator.tools.steps import step
 from narrator.tools.tool import tool
 
 Likelihood = Literal["certain", "likely", "even", "unlikely", "impossible"]
@@ -96,12 +97,11 @@ def oracle_ask(args: OracleArgs, roller: Roller) -> OracleResult:
     dice = [roller.roll(6, f"oracle die {i}") for i in (1, 2)]
     total = dice[0].face + dice[1].face
     answer = answer_for(total, args.likelihood)
-    why = f"above {t}" if total > t else f"equal to {t}" if total == t else f"below {t}"
     return OracleResult(
-        summary=f"Oracle ({args.likelihood}): {args.question} → {answer.upper()} (2d6 = {total})",
+        summary=step("oracle.answer", likelihood=args.likelihood, question=args.question, answer=answer, total=total),
         steps=[
-            f"Likelihood '{args.likelihood}': threshold {t}; above it is yes, exactly {t} is 'yes, but', below is no.",
-            f"Rolled {dice[0].face} + {dice[1].face} = {total}, {why} → {answer}.",
+            step("oracle.threshold", likelihood=args.likelihood, threshold=t),
+            step("oracle.rolled", dice=[dice[0].face, dice[1].face], total=total, threshold=t, answer=answer),
         ],
         rule_refs=[],
         dice=dice,

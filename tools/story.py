@@ -34,6 +34,7 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Odds, sum_of
 from narrator.tools.oracle import ANSWERS, THRESHOLD, Answer, Likelihood, OracleArgs
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetScene, SetStory, Story, TableState
 from narrator.tools.tool import table_tool
 
@@ -131,10 +132,11 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
     new = Story(chaos=story.chaos, place=place,
                 threads=(story.threads if thread in story.threads else [*story.threads, thread])[-MAX_THREADS:],
                 people=(story.people if name in story.people else [*story.people, name])[-MAX_PEOPLE:])
-    steps = [f"Place (d{len(t['place'])}={d1.face}): {place}.", f"Situation (d{len(t['situation'])}={d2.face}): "
-             f"{situation}.", f"Someone present: {person}" + (" (recurring)." if recurring else " (new)."),
-             f"Hook: {hook} Thread: {thread}" + (" (moves on)." if moved else " (opens).")]
-    return SceneResult(summary=f"Scene: {text}", steps=steps, changes=[SetScene(text=text), SetStory(story=new)],
+    steps = [step("story.place", sides=len(t["place"]), face=d1.face, place=place),
+             step("story.situation", sides=len(t["situation"]), face=d2.face, situation=situation),
+             step("story.present", person=person, recurring=recurring),
+             step("story.hook", hook=hook, thread=thread, moved=moved)]
+    return SceneResult(summary=step("story.scene", text=text), steps=steps, changes=[SetScene(text=text), SetStory(story=new)],
                        place=place, situation=situation, person=person, recurring=recurring, hook=hook,
                        thread=thread, text=text, dice=dice)
 
@@ -176,8 +178,9 @@ def story_oracle(args: OracleArgs, roller: Roller, state: TableState) -> StoryOr
     dice = [roller.roll(6, f"oracle die {i}") for i in (1, 2)]
     total = dice[0].face + dice[1].face
     answer = answer_at(total, t)
-    steps = [f"Likelihood '{args.likelihood}': threshold {base}; chaos {story.chaos} moves it by {-shift:+d} to {t}.",
-             f"Rolled {dice[0].face} + {dice[1].face} = {total} → {answer}."]
+    steps = [step("story.threshold", likelihood=args.likelihood, base=base, chaos=story.chaos, shift=shift,
+                  threshold=t),
+             step("story.rolled", dice=[dice[0].face, dice[1].face], total=total, answer=answer)]
     event = None
     changes: list[Any] = []
     limit = event_face_limit(story.chaos)
@@ -198,10 +201,9 @@ def story_oracle(args: OracleArgs, roller: Roller, state: TableState) -> StoryOr
             if name not in story.people:
                 changes.append(SetStory(story=story.model_copy(update={"people": [*story.people, name][-MAX_PEOPLE:]})))
         event = _cap(template.format(**fields))
-        steps.append(f"A double of {dice[0].face}s, at most {limit} at chaos {story.chaos}: a random event — {event}")
-    summary = f"Oracle ({args.likelihood}, chaos {story.chaos}): {args.question} → {answer.upper()} (2d6 = {total})"
-    if event:
-        summary += f"; random event: {event}"
+        steps.append(step("story.random_event", face=dice[0].face, limit=limit, chaos=story.chaos, event=event))
+    summary = step("story.answer", likelihood=args.likelihood, chaos=story.chaos, question=args.question,
+                   answer=answer, total=total, event=event)
     return StoryOracleResult(summary=summary, steps=steps, rule_refs=[], dice=dice, outcome=answer,
                              success=answer != "no", odds=story_odds(t), question=args.question,
                              likelihood=args.likelihood, chaos=story.chaos, threshold=t, total=total,
@@ -246,25 +248,25 @@ def story_update(args: UpdateArgs, roller: Roller, state: TableState) -> UpdateR
     said = []
     if args.chaos:
         chaos = max(1, min(9, chaos + (1 if args.chaos == "up" else -1)))
-        said.append(f"chaos {story.chaos} → {chaos}")
+        said.append(step("story.chaos", was=story.chaos, now=chaos))
     if args.add_thread:
         threads = [*threads, args.add_thread.strip()][-MAX_THREADS:]
-        said.append(f"thread opened: {args.add_thread.strip()}")
+        said.append(step("story.thread_opened", thread=args.add_thread.strip()))
     if args.close_thread:
         gone = _find(threads, args.close_thread, "close_thread")
         threads.remove(gone)
-        said.append(f"thread closed: {gone}")
+        said.append(step("story.thread_closed", thread=gone))
     if args.add_person:
         name = args.add_person.strip()
         if name not in people:
             people = [*people, name][-MAX_PEOPLE:]
-        said.append(f"recurring: {name}")
+        said.append(step("story.recurring", name=name))
     if args.remove_person:
         gone = _find(people, args.remove_person, "remove_person")
         people.remove(gone)
-        said.append(f"no longer recurring: {gone}")
+        said.append(step("story.not_recurring", name=gone))
     new = Story(chaos=chaos, threads=threads, people=people, place=story.place)
-    return UpdateResult(summary="Story: " + ("; ".join(said) or "unchanged"), story=new,
+    return UpdateResult(summary=step("story.update", said=said), story=new,
                         changes=[SetStory(story=new)] if new != story else [])
 
 

@@ -12,6 +12,7 @@ from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Odds
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, Initiative, Move, SetConditions, SetInitiative, SetScene, SetZones, TableState
 from narrator.tools.tool import table_tool, tool
 
@@ -30,7 +31,7 @@ class SceneArgs(ToolArgs):
 @table_tool("table", name="table_set_scene")
 def set_scene(args: SceneArgs, roller: Roller, state: TableState) -> BoundResult:
     """Set the current scene description."""
-    return BoundResult(summary=f"Scene: {args.text}", changes=[SetScene(text=args.text)])
+    return BoundResult(summary=step("table.scene", text=args.text), changes=[SetScene(text=args.text)])
 
 
 def _zone_list(zones: list[str]) -> list[str]:
@@ -82,11 +83,9 @@ def set_zones(args: ZonesArgs, roller: Roller, state: TableState) -> BoundResult
                 links.append(pair)
     op = SetZones(zones=args.zones, links=links)
     shown = links if links is not None else list(zip(args.zones, args.zones[1:]))
-    borders = "; ".join(f"{a} – {b}" for a, b in shown) or "a single zone"
     return BoundResult(
-        summary=f"Zones: {' | '.join(args.zones)}",
-        steps=[f"Borders: {borders}.",
-               "In combat, moving to a bordering zone takes a turn; close combat only reaches the same zone."],
+        summary=step("table.zones", zones=list(args.zones)),
+        steps=[step("table.borders", borders=[list(pair) for pair in shown]), step("table.zone_moves")],
         rule_refs=cites(state, "table_set_zones"),
         changes=[op],
     )
@@ -115,12 +114,12 @@ def move(args: MoveArgs, roller: Roller, state: TableState) -> BoundResult:
         if path is None:
             raise ToolArgumentError("?", [FieldProblem("zone", f"no way from {here} to {zone}: no chain of "
                                                                "bordering zones joins them")])
-        steps.append(f"From {here} to {zone}: {' → '.join(path)}, {len(path) - 1} zone(s) of movement.")
+        steps.append(step("table.path", start=here, zone=zone, path=list(path)))
         if state.initiative.active and name in state.initiative.order and len(path) > 2:
             raise ToolArgumentError("?", [FieldProblem(
                 "zone", f"{zone} is {len(path) - 1} zones away from {here}; in combat a move reaches one bordering "
                         f"zone per turn: move to {path[1]} first")])
-    return BoundResult(summary=f"{name} moves to {zone}", steps=steps, rule_refs=cites(state, "table_move"),
+    return BoundResult(summary=step("table.moves", name=name, zone=zone), steps=steps, rule_refs=cites(state, "table_move"),
                        changes=[Move(name=name, zone=zone)])
 
 
@@ -133,7 +132,7 @@ class ConditionArgs(ToolArgs):
 @table_tool("table", name="table_condition")
 def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundResult:
     """Add or remove a condition on a character or NPC (the system says what it does and when it ends)."""
-    from narrator.tools.turns import condition_text, expiry_for
+    from narrator.tools.turns import condition_step, expiry_for
 
     name = state.find(args.actor, "actor")
     current = list(state.conditions.get(name, []))
@@ -141,20 +140,21 @@ def condition(args: ConditionArgs, roller: Roller, state: TableState) -> BoundRe
     cond = args.condition.lower()
     if args.remove:
         if cond not in current:
-            return BoundResult(summary=f"{name} is not {cond}", changes=[])
+            return BoundResult(summary=step("table.not_condition", name=name, condition=cond), changes=[])
         current.remove(cond)
         timers.pop(cond, None)
-        summary = f"{name} is no longer {cond}"
+        summary = step("table.no_longer", name=name, condition=cond)
     else:
         if cond in current:
-            return BoundResult(summary=f"{name} is already {cond}", changes=[])
+            return BoundResult(summary=step("table.already", name=name, condition=cond), changes=[])
         current.append(cond)
         timer = expiry_for(state, name, cond)
         if timer is not None:
             timers[cond] = timer
-        summary = f"{name} is now {cond}"
+        summary = step("table.now", name=name, condition=cond)
     op = SetConditions(name=name, conditions=current, expiry=timers)
-    steps = [] if args.remove else [f"{name}: {condition_text(_apply(state, op), name, cond)}."]
+    steps = [] if args.remove else [step("table.bears", name=name, condition=condition_step(_apply(state, op), name,
+                                                                                           cond))]
     return BoundResult(summary=summary, steps=steps, changes=[op])
 
 
@@ -196,8 +196,8 @@ def next_turn(args: NoArgs, roller: Roller, state: TableState) -> NextTurnResult
     if start is not None:
         changes += start.changes
         lines += start.steps
-    said = f"; {start.summary}" if start is not None and start.summary else ""
-    return NextTurnResult(summary=f"Round {new.round}: {new.current}'s turn{said}", steps=lines,
+    said = start.summary if start is not None and start.summary else None
+    return NextTurnResult(summary=step("table.turn", round=new.round, current=new.current, start=said), steps=lines,
                           rule_refs=[*cites(state, "table_next_turn"), *(start.rule_refs if start else [])],
                           changes=changes, round=new.round, current=new.current,
                           dice=list(start.dice) if start else [])
@@ -224,7 +224,7 @@ def remove_combatant(args: CombatantArgs, roller: Roller, state: TableState) -> 
     used = ini.used if idx != ini.turn else 0
     new = ini.model_copy(update={"order": order, "turn": turn, "totals": totals, "active": bool(order),
                                  "used": used})
-    return BoundResult(summary=f"{name} leaves the fight", changes=[SetInitiative(initiative=new)])
+    return BoundResult(summary=step("table.leaves_fight", name=name), changes=[SetInitiative(initiative=new)])
 
 
 @table_tool("table", name="table_end_combat")
@@ -236,8 +236,8 @@ def end_combat(args: NoArgs, roller: Roller, state: TableState) -> BoundResult:
     for bearer, timers in state.expiry.items():
         left = [c for c in state.conditions.get(bearer, []) if c not in timers]
         ops.append(SetConditions(name=bearer, conditions=left, expiry={}))
-        lines += [f"{bearer} is no longer {c}." for c in timers]
-    return BoundResult(summary="Combat ends", steps=lines, changes=[*ops, SetInitiative(initiative=Initiative())])
+        lines += [step("table.ended", name=bearer, condition=c) for c in timers]
+    return BoundResult(summary=step("table.combat_ends"), steps=lines, changes=[*ops, SetInitiative(initiative=Initiative())])
 
 
 class AreaArgs(ToolArgs):
@@ -255,9 +255,8 @@ def area(args: AreaArgs, roller: Roller, state: TableState) -> AreaResult:
     to each)."""
     zone = state.find_zone(args.zone)
     inside = state.in_zone(zone)
-    return AreaResult(summary=f"In {zone}: {', '.join(inside) or 'nobody'}", zone=zone, affected=inside,
-                      steps=["An area effect affects all in a zone, whether friend, foe or neutral; someone at the "
-                             "zone's very edge may dodge it by leaving the zone."],
+    return AreaResult(summary=step("table.in_zone", zone=zone, inside=list(inside)), zone=zone, affected=inside,
+                      steps=[step("table.area")],
                       rule_refs=cites(state, "table_area"))
 
 
@@ -292,7 +291,7 @@ def edit_character(args: EditArgs, roller: Roller, state: TableState) -> BoundRe
     problems = get_system(state.system).sheet_problems(sheet, creation=False)
     if problems:
         raise ToolArgumentError("?", [FieldProblem("set", p) for p in problems])
-    return BoundResult(summary=f"{name}: " + ", ".join(f"{c.field} {c.was!r} → {c.value!r}" for c in changes),
+    return BoundResult(summary=step("table.edited", name=name, changes=[[c.field, c.was, c.value] for c in changes]),
                        changes=changes)
 
 
@@ -306,7 +305,7 @@ def remove_character(args: RemoveArgs, roller: Roller, state: TableState) -> Bou
     from narrator.tools.table import RemoveCharacter
 
     name = state.find(args.actor, "actor")
-    return BoundResult(summary=f"{name} is removed from the campaign", changes=[RemoveCharacter(name=name)])
+    return BoundResult(summary=step("table.removed", name=name), changes=[RemoveCharacter(name=name)])
 
 
 TOOLS += [edit_character, remove_character]
@@ -333,7 +332,7 @@ def roll_dice(args: RollArgs, roller: Roller) -> RollToolResult:
         r = roll(args.expression, roller)
     except (DiceNotationError, DiceLimitError) as e:
         raise ToolArgumentError("?", [FieldProblem("expression", str(e).splitlines()[0])]) from None
-    return RollToolResult(summary=f"{r.expression} = {r.total}", steps=r.steps, expression=r.expression,
+    return RollToolResult(summary=step("dice.rolled", expression=r.expression, total=r.total), steps=r.steps, expression=r.expression,
                           dice=r.dice, total=r.total, odds=r.odds)
 
 

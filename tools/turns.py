@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, Expiry, Initiative, SetConditions, SetInitiative, TableState
 
 
@@ -35,16 +36,20 @@ def blocking(state: TableState, name: str, what: str = "act") -> list[str]:
     return [c for c in state.conditions.get(name, []) if c in rules and getattr(rules[c], field)]
 
 
-def condition_text(state: TableState, name: str, condition: str) -> str:
+def condition_step(state: TableState, name: str, condition: str) -> Step:
+    """A condition on ``name`` as a step (``table.condition``): its name, what it means in the system's catalogue,
+    and until when it lasts, if timed."""
     rule = _rules(state).get(condition)
-    meaning = f" ({rule.meaning})" if rule is not None and rule.meaning else ""
     timer = state.expiry.get(name, {}).get(condition)
-    until = ""
-    if timer is not None:
-        until = {"start_of_turn": f" until the start of {timer.of}'s next turn",
-                 "end_of_turn": f" until the end of {timer.of}'s next turn",
-                 "end_of_round": " until the end of the round"}[timer.ends]
-    return f"{condition}{meaning}{until}"
+    return step("table.condition", condition=condition, meaning=rule.meaning if rule is not None else None,
+                ends=None if timer is None else timer.ends, of=None if timer is None else timer.of)
+
+
+def condition_text(state: TableState, name: str, condition: str) -> str:
+    """:func:`condition_step` in words, for a refusal ("stunned (cannot act next turn) until the end of ...")."""
+    from narrator.tools.phrases import say
+
+    return say(condition_step(state, name, condition))
 
 
 def before_action(state: TableState, raw_name: str, field: str, tool: str, what: str = "act") -> str:
@@ -93,7 +98,7 @@ def _expired(state: TableState, keep) -> list[SetConditions]:
     return ops
 
 
-def advance(state: TableState) -> tuple[Initiative, list[Any], list[str]]:
+def advance(state: TableState) -> tuple[Initiative, list[Any], list[Step]]:
     """The next turn: (the new tracker, the ops ending timed conditions, lines saying what ended)."""
     from narrator.tools.table import apply_all
 
@@ -113,12 +118,11 @@ def advance(state: TableState) -> tuple[Initiative, list[Any], list[str]]:
     starting = new.current
     more = _expired(mid, lambda t: not (t.ends == "start_of_turn" and t.of == starting and t.since < (rnd, turn)))
     ops += more
-    lines = []
+    ended = []
     for op in ops:
         before = set(state.conditions.get(op.name, []))
-        for c in sorted(before - set(op.conditions)):
-            lines.append(f"{op.name} is no longer {c}.")
-    return new, ops, list(dict.fromkeys(lines))
+        ended += [(op.name, c) for c in sorted(before - set(op.conditions))]
+    return new, ops, [step("table.ended", name=n, condition=c) for n, c in dict.fromkeys(ended)]
 
 
 def expiry_for(state: TableState, bearer: str, condition: str, ends: str | None = None,

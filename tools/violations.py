@@ -19,6 +19,7 @@ from pydantic import Field
 from narrator.tools.contract import ToolResult
 from narrator.tools.errors import FieldProblem
 from narrator.tools.problems import short
+from narrator.tools.steps import Step, step
 
 __all__ = ["SheetVerdict", "Violation", "checked", "short", "verdict", "verdict_lines"]
 
@@ -55,15 +56,14 @@ def checked(sheet: _Sheet, creation: bool,
     return creation, problems(sheet, creation)
 
 
-def verdict_lines(found: list[Violation]) -> list[str]:
+def verdict_lines(found: list[Violation]) -> list[Step]:
     """A validate tool's lines for what it found: each broken rule, or that none is."""
-    return [f"✗ {v.sentence}" for v in found] or ["No rule is broken."]
+    return [step("table.broken_rule", sentence=v.sentence) for v in found] or [step("table.no_rule_broken")]
 
 
-def verdict(name: str, found: list[Violation]) -> str:
+def verdict(name: str, found: list[Violation]) -> Step:
     """A validate tool's summary: the sheet is valid, or how many rules it breaks."""
-    n = len(found)
-    return f"{name}: valid" if not n else f"{name}: {n} rule violation{'s' * (n > 1)}"
+    return step("table.verdict", name=name, broken=len(found))
 
 
 class SheetVerdict(ToolResult):

@@ -17,7 +17,7 @@ from narrator.memory.campaign import Campaign
 from narrator.prompts import FOES, prompt_path
 from narrator.tools.contract import ToolResult
 from narrator.tools.errors import UserError
-from narrator.tools.phrases import steps_of, summary_of
+from narrator.tools.steps import step
 
 DIFFICULTIES = ("easy", "moderate", "deadly")
 
@@ -60,8 +60,8 @@ def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
     chosen = options[total - 1]
     said = describe(chosen)
     shown = result.model_copy(update={
-        "summary": f"{summary_of(result)} → {said}",
-        "steps": [*steps_of(result), f"The roll picks choice {total} of {len(options)}: {said}."]})
+        "summary": step("table.picked", roll=result.summary, said=said),
+        "steps": [*result.steps, step("table.picks_choice", total=total, count=len(options), said=said)]})
     return chosen, [(f"table_roll ({purpose})", shown)]
 
 

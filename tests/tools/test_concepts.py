@@ -9,6 +9,7 @@ import pytest
 from narrator.tools.concepts import concept_line, word_hits
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from narrator.tools.registry import default_registry
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 
@@ -57,7 +58,7 @@ def test_a_witch_has_magic_in_every_system(system):
         r = roll(system, "hedge witch", seed)
         assert has_magic(system, r.character), (seed, r.steps)
         assert valid(system, r.character) == []
-        assert r.steps[-1].startswith("For a hedge witch: ") and r.concept_picks
+        assert steps_of(r)[-1].startswith("For a hedge witch: ") and r.concept_picks
 
 
 @pytest.mark.parametrize("system,sword", [("minim", "sword"), ("minisix", "sword"), ("brew", "broadsword"),
@@ -132,7 +133,7 @@ def test_the_embedders_picks_are_placed_and_said(system, pick):
     for seed in SEEDS:
         r = roll(system, "herb gatherer", seed, picks=[pick])
         assert valid(system, r.character) == []
-        assert r.concept_picks and r.steps[-1].startswith("For a herb gatherer: ")
+        assert r.concept_picks and steps_of(r)[-1].startswith("For a herb gatherer: ")
 
 
 @pytest.mark.parametrize("system", SYSTEMS)

@@ -9,6 +9,7 @@ import pytest
 from narrator.tools.dice import MAX_DICE, DieFlag, Roller
 from narrator.tools.errors import DiceLimitError, DiceNotationError
 from narrator.tools.notation import EXPLOSIONS_PER_DIE, parse, roll
+from narrator.tools.phrases import steps_of
 
 
 def test_ndm_plus_constant():
@@ -84,7 +85,7 @@ def test_caps(text):
 
 def test_steps_show_every_term():
     r = roll("1d6+1d4+2", Roller.scripted([3, 2]))
-    assert r.steps[-1] == "Total = 3 +2 +2 = 7"
+    assert steps_of(r)[-1] == "Total = 3 +2 +2 = 7"
 
 
 @pytest.mark.parametrize("text", ["¹", "2d٦", "²d6", "3d6+³"])
@@ -150,11 +151,11 @@ def test_a_die_code_with_three_pips_or_more_is_rolled_normalised(text, expressio
     """"Each die is equal to three pips ... Going to '+3' advances the die code to the next largest die": /roll and
     the system's own tools read 3D+5 alike, as 4D+2, and the roll says so."""
     r = roll(text, Roller(1))
-    assert r.expression == expression and r.steps[0].startswith(f"{text} is {expression}: every three pips")
+    assert r.expression == expression and steps_of(r)[0].startswith(f"{text} is {expression}: every three pips")
     assert r.terms[0].text == f"{dice}D"
 
 
 @pytest.mark.parametrize("text", ["3D+2", "2d6+5", "1D-3", "3D+1d4+5"])
 def test_other_expressions_roll_as_written(text):
     r = roll(text, Roller(1))
-    assert not any("three pips" in s for s in r.steps)
+    assert not any("three pips" in s for s in steps_of(r))

@@ -10,6 +10,7 @@ import pytest
 from narrator.memory.campaign import Campaign
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import summary_of
 from narrator.tools.registry import default_registry
 from narrator.tools.story import chaos_shift, event_face_limit, p_random_event, scene_tables, story_odds
 from narrator.tools.table import SetStory, Story, TableState, apply
@@ -42,7 +43,7 @@ def test_a_low_double_brings_a_random_event_aimed_at_the_story():
     events = scene_tables("minim")["event"]
     thread_event = events.index("Bad news arrives about {thread}.") + 1
     r = REG.call("story_oracle", {"question": "Is it quiet?"}, Roller.scripted([2, 2, thread_event, 1]), s)
-    assert r.random_event == "Bad news arrives about the stolen ledger." and "random event" in r.summary
+    assert r.random_event == "Bad news arrives about the stolen ledger." and "random event" in summary_of(r)
     newcomer = events.index("{new_person} steps into the scene.") + 1
     r = REG.call("story_oracle", {"question": "Is it quiet?"}, Roller.scripted([1, 1, newcomer, 3]), s)
     assert r.random_event.endswith("steps into the scene.") and len(r.changes) == 1
