@@ -152,15 +152,22 @@ def _concept_groups(concept: str | None) -> tuple[str, ...]:
 def worse_of_two(roller: Roller, purpose: str, dice: list[Die]) -> int:
     """'Roll 2d6 for each descriptor and keep the worse value': the lower die (the first of a tie is the one kept)."""
     first_purpose, second_purpose = _pair_purposes(purpose)
-    first = roller.roll(6, first_purpose)
-    second = roller.roll(6, second_purpose)
-    if second.face < first.face:
-        dice.append(first.with_flags(DieFlag.DROPPED))
-        dice.append(second.with_flags(DieFlag.KEPT))
-        return second.face
-    dice.append(first.with_flags(DieFlag.KEPT))
-    dice.append(second.with_flags(DieFlag.DROPPED))
-    return first.face
+    first = roller.roll(6, first_purpose).face
+    second = roller.roll(6, second_purpose).face
+    if second < first:
+        dice.append(_flagged(first, first_purpose, False))
+        dice.append(_flagged(second, second_purpose, True))
+        return second
+    dice.append(_flagged(first, first_purpose, True))
+    dice.append(_flagged(second, second_purpose, False))
+    return first
+
+
+@lru_cache(maxsize=4096)
+def _flagged(face: int, purpose: str, kept: bool) -> Die:
+    """A d6 of the pair flagged kept or dropped (:meth:`Die.with_flags` of the die as thrown, unflagged), once per
+    (face, purpose, kept)."""
+    return Die(sides=6, face=face, purpose=purpose).with_flags(DieFlag.KEPT if kept else DieFlag.DROPPED)
 
 
 @lru_cache(maxsize=1024)
@@ -177,6 +184,14 @@ def made(fields: dict[str, Any]) -> Descriptor:
     few names, kinds and levels again and again, and validating the 30-field model was most of what building one
     cost). Values other than plain text, numbers, flags and lists of text are built afresh; an invalid descriptor
     raises from :func:`make` on every call, as before."""
+    try:  # plain values (a skill's or resistance's fields): the items themselves, with their types, are the key
+        key = (tuple(fields.items()), tuple(map(type, fields.values())))
+        hash(key)
+    except TypeError:  # a list (a trait's applies_to): below, as a tuple
+        pass
+    else:
+        if _MADE_TYPES.issuperset(key[1]):
+            return _made_plain(key)
     key = []
     for name, value in fields.items():
         kind = type(value)
@@ -193,6 +208,17 @@ def made(fields: dict[str, Any]) -> Descriptor:
 @lru_cache(maxsize=4096)
 def _made(key: tuple[tuple[str, type, Any], ...]) -> Descriptor:
     return make({name: list(value) if kind is list else value for name, kind, value in key})
+
+
+@lru_cache(maxsize=4096)
+def _made_plain(key: tuple[tuple[tuple[str, Any], ...], tuple[type, ...]]) -> Descriptor:
+    return make(dict(key[0]))
+
+
+@lru_cache(maxsize=4096)
+def _level_line(name: str, first: int, second: int, level: int) -> str:
+    """A rolled level's line, once per (name, faces)."""
+    return f"{name}: rolled {first} and {second}, kept the worse → level {level} ({LEVEL_TABLE[level][0]})."
 
 
 @lru_cache(maxsize=1)
@@ -360,8 +386,7 @@ def build_character(args: CreateArgs | _Drawn,
     for key, fields in chosen.items():
         if args.method == "random":
             fields["level"] = worse_of_two(roller, f"{fields['name']} level", dice)
-            steps.append(f"{fields['name']}: rolled {dice[-2].face} and {dice[-1].face}, kept the worse → level "
-                         f"{fields['level']} ({LEVEL_TABLE[fields['level']][0]}).")
+            steps.append(_level_line(fields["name"], dice[-2].face, dice[-1].face, fields["level"]))
     for key, fields in SCAFFOLD.items():
         if key not in chosen:
             chosen[key] = {**fields, "tier": args.tier}
@@ -462,7 +487,8 @@ class _Drawn(NamedTuple):
 def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
     """Roll a random 5+ character: the scaffold, three resistances and four skills suggested by the concept, each level
     rolled 2d6 keep the worse, and a training trait."""
-    check_picks("fiveplus_character_random", args.picks, CONCEPT_OPTIONS)
+    if args.picks:  # no picks, nothing to refuse
+        check_picks("fiveplus_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
     spell = next((o.key[6:] for o in of_kind(picked, "magic")), None)
     gear = [o.key[5:] for o in of_kind(picked, "gear")][:2]
