@@ -257,7 +257,7 @@ PHRASES = {
                             + ", ".join(f"{s} {c}" for s, c in v["skills"]) + ".",
     "npc_gear": lambda v: "Gear: " + (", ".join(v["gear"]) or "bare hands") + ".",
     "static_defences": "Static defences: Block {block}, Dodge {dodge}, Parry {parry}, Soak {soak}.",
-    "npc_added": lambda v: f"Added NPC {v['name']} ({LEVEL_WORDS[v['level']]}): {Attributes(**v['attributes']).text()}; "
+    "npc_added": lambda v: f"Added NPC {v['name']} ({LEVEL_WORDS[v['level']]}): {_attributes(v)}; "
                            + ", ".join(f"{s} {c}" for s, c in v["skills"]),
 }
 
@@ -272,3 +272,8 @@ def _hits(n: int) -> str:
 
 def _who(v) -> str:
     return "A slow creature" if v["slow"] else "A character"
+
+
+def _attributes(v) -> str:
+    """'Might 3D, Agility 3D+1, Wit 3D, Charm 2D+2': a sheet's attributes as the sheet writes them."""
+    return Attributes(**v["attributes"]).text()
