@@ -417,4 +417,18 @@ PHRASES: dict[str, Any] = {
     "cannot_flee": "{name} cannot get away this turn.",
     "focuses": _focuses,
     "acts": lambda v: f"{v['name']} {'flees' if v['action'] == 'flee' else 'focuses'}: {say(v['result'])}",
+    # table_characters.py
+    "npc_level": ("The GM's character at power level {level}: no creation budgets (the book leaves monsters and NPCs "
+                  "to the GM)."),
+    "npc_style": lambda v: f"The concept suggests {', '.join(v['suggested'])}: it fights {v['style']}.",
+    "npc_traits": lambda v: f"Traits: {_rated(v['traits'])}.",
+    "npc_ratings": lambda v: f"Abilities: {_rated(v['abilities'])}; skills: {_rated(v['skills']) or 'none'}.",
+    "npc_pools": "Attack pool {attack} dice, defence pool {defense} dice.",
+    "npc_gear": lambda v: (f"Gear: {v['weapon']} ({v['modifier']:+d})" + (f", armor {v['armor']}" if v["armor"] else "")
+                           + f"; {v['boxes']} health boxes; harm {v['harm']} when a defence against it fails (Fearsome "
+                           "Challenges)."),
+    "npc_added": "Added NPC {name} (level {level}): attack {attack} dice, defence {defense}, {boxes} boxes",
+    # turns.py
+    "late_round": "Not everyone chose an action last round; what was chosen happens now, all at once.",
+    "has_fled": "{name} has fled and is out of the fight.",
 }

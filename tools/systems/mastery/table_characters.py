@@ -30,6 +30,7 @@ from pydantic import Field
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import step
 from narrator.tools.systems.mastery.catalogue import (
     ABILITIES,
     DEFENSE_SKILLS,
@@ -159,17 +160,16 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     name = npc_seat_name(state, args.name, args.concept)
     level = LEVELS[args.level]
     dice: list[Die] = []
-    steps = [f"The GM's character at power level {args.level}: no creation budgets (the book leaves monsters and "
-             "NPCs to the GM)."]
+    steps = [step("mastery.npc_level", level=args.level)]
     suggested = concept_activities(args.concept)
     style = next((a for a in suggested if a in ("melee", "ranged")), None)
     if style is None:
         d = roller.roll(6, "fighting style")
         dice.append(d)
         style = "melee" if d.face <= 4 else "ranged"
-        steps.append(f"Fighting style: d6 = {d.face} → {style}.")
+        steps.append(step("mastery.style_rolled", face=d.face, style=style))
     else:
-        steps.append(f"The concept suggests {', '.join(suggested)}: it fights {style}.")
+        steps.append(step("mastery.npc_style", suggested=suggested, style=style))
     main = next((a for a in suggested if a in CHECK_ACTIVITIES), None)
 
     traits = {t: 0 for t in options.traits}
@@ -207,15 +207,14 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     attack = 1 + traits[fighting] + sum(f[1] for f in (best_fit(c, "ability", style), best_fit(c, "skill", style)) if f)
     defense = 1 + traits[defending] + sum(f[1] for f in (best_fit(c, "ability", "defense"),
                                                          best_fit(c, "skill", "defense")) if f)
-    steps += [f"Traits: {', '.join(f'{k} {v:+d}' for k, v in traits.items())}.",
-              f"Abilities: {', '.join(f'{k} {v:+d}' for k, v in abilities.items())}; skills: "
-              f"{', '.join(f'{k} {v:+d}' for k, v in skills.items()) or 'none'}.",
-              f"Attack pool {attack} dice, defence pool {defense} dice.",
-              f"Gear: {weapon} ({level['weapon']:+d})" + (f", armor {level['armor']}" if level["armor"] else "")
-              + f"; {boxes} health boxes; harm {level['harm']} when a defence against it fails (Fearsome "
-              "Challenges)."]
-    return NpcResult(summary=f"Added NPC {name} (level {args.level}): attack {attack} dice, defence {defense}, "
-                             f"{boxes} boxes", steps=steps, rule_refs=[CHARACTERS, ADVICE, COMBAT, FEARSOME],
+    steps += [step("mastery.npc_traits", traits=[[k, v] for k, v in traits.items()]),
+              step("mastery.npc_ratings", abilities=[[k, v] for k, v in abilities.items()],
+                   skills=[[k, v] for k, v in skills.items()]),
+              step("mastery.npc_pools", attack=attack, defense=defense),
+              step("mastery.npc_gear", weapon=weapon, modifier=level["weapon"], armor=level["armor"], boxes=boxes,
+                   harm=level["harm"])]
+    return NpcResult(summary=step("mastery.npc_added", name=name, level=args.level, attack=attack, defense=defense,
+                                  boxes=boxes), steps=steps, rule_refs=[CHARACTERS, ADVICE, COMBAT, FEARSOME],
                      dice=dice, outcome=None, success=None, odds=None, actor=name, character=c, level=args.level,
                      attack_pool=attack, defense_pool=defense, activities=suggested, changes=[put(c)])
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.tools.systems.contract import TurnStart
+from narrator.tools.steps import Step, step
 from narrator.tools.table import SetConditions, SetInitiative, TableState, apply_all
 
 
@@ -26,7 +27,7 @@ def on_turn_start(state: TableState, actor: str, roller: Any) -> TurnStart:
     except Exception:  # noqa: BLE001 - bad options are reported by the tools that use them
         return TurnStart()
     dice: list[Any] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     changes: list[Any] = []
     refs: list[str] = []
     ini = state.initiative
@@ -38,8 +39,7 @@ def on_turn_start(state: TableState, actor: str, roller: Any) -> TurnStart:
                 actions[target] = {"action": "focus", "task": "something else"}
         ops, result, after = _resolve(state, roller, options, actions, [])
         dice, changes, refs = list(result.dice), ops, [BLOODBATH]
-        steps += ["Not everyone chose an action last round; what was chosen happens now, all at once.",
-                  *result.steps, *after]
+        steps += [step("mastery.late_round"), *result.steps, *after]
         state = apply_all(state, ops)
     fled = [n for n in state.initiative.order if FLED in state.conditions.get(n, [])]
     if fled:
@@ -58,6 +58,6 @@ def on_turn_start(state: TableState, actor: str, roller: Any) -> TurnStart:
         for n in fled:
             left = [c for c in state.conditions.get(n, []) if c != FLED]
             changes.append(SetConditions(name=n, conditions=left))
-            steps.append(f"{n} has fled and is out of the fight.")
+            steps.append(step("mastery.has_fled", name=n))
         refs = refs or [BLOODBATH]
     return TurnStart(dice=dice, steps=steps, changes=changes, rule_refs=refs)
