@@ -18,6 +18,11 @@ def auto_fail(total: Any) -> Any:
     return total if total is not None else "auto-fail"
 
 
+def went_down(down: list) -> str:
+    """The summary's clause for each character an attack took down: "; Wolf is unconscious"."""
+    return "".join(f"; {name} is {state}" for name, state in down)
+
+
 PHRASES = {
     # checks: the pool, the die, the total
     "pool": pool_words,
@@ -310,7 +315,7 @@ PHRASES = {
     "gains_xp": "{name} gains {amount} XP ({xp} → {after})",
     "xp_for": "{reason}: {amount} XP.",
     "gains_item": "{name} gains {item}",
-    "item_joins": "{item} ({kind}) joins {name}'s equipment.",
+    "item_joins": "{item} ({item_kind}) joins {name}'s equipment.",
     "loses_item": "{name} no longer has {item}",
     "item_leaves": "{item} leaves {name}'s equipment.",
     "state_of_mind": "{name} is {state}",
@@ -335,7 +340,7 @@ PHRASES = {
         f"{v['max_health']}: {v['after']}.",
     "tries_to_stabilise": "{name} tries to stabilise {patient}: {said}",
     "treats": "{name} treats {patient}: {said}",
-    "patient_health": "{patient}: health {health} → {after}.",
+    "health_of": "{name}: health {health} → {after}.",
     "stabilises": "{name} stabilises {patient}: {said}",
     "exhaustion_gone": "{name} rests: exhaustion gone",
     "rest_clears": "Rest clears exhaustion.",
@@ -345,4 +350,24 @@ PHRASES = {
     "soaks": "{name} soaks with Healing: {said}",
     "soak_instant": "Healing at the instant of the hit: no health penalty on the roll, no action.",
     "soaked": "{name}: health {health} → {after}; mana {mana} → {mana_after}.",
+    # the table's fights
+    "side_sheet": lambda v: f"{v['role'].capitalize()} {v['name']}: {v['attribute']} {v['score']}"
+        + (f" + {v['skill']} {v['points']}" if v["skill"] else "") + ".",
+    "attacks_with": "{attacker} attacks {defender} with {weapon} at {range} range.",
+    "cannot_defend": "{name} is down and cannot defend.",
+    "cloak": "{name}'s Cloak of the God's Favour soaks 2 more while they fight.",
+    "cannot_strike_back": "{name} cannot strike back here (only at close range, with a hand weapon, against the one "
+                          "they engage): they defend.",
+    "moves_away": "{name} moves away to {zone}.",
+    "attack_verdict": lambda v: v["outcome"] + (
+        f", {v['damage']} damage" if v["outcome"] == "hit" and not v["grappled"] else ", grappled" if v["grappled"]
+        else "") + (", disengaged" if v["disengaged"] else "")
+        + (f", {v['counter_damage']} damage back" if v["outcome"] == "countered" else ""),
+    "attacks": lambda v: f"{v['attacker']} attacks {v['defender']}: {say(v['verdict'])}{went_down(v['down'])}",
+    "combat_starts": "Combat starts (Bullet Time). {order}; round 1: {current}'s turn",
+    "joins_fight": lambda v: f"{v['name']} joins the fight at position {v['position']}: " + ", ".join(v["order"]),
+    "casts_destruction": "{name} casts destruction at {defender} ({range} range): a contested roll.",
+    "no_magic_defence": lambda v: f"{v['name']} has no magic: a flat {v['attribute'].capitalize()} roll to defend.",
+    "strikes_with_magic": lambda v: f"{v['name']} strikes {v['defender']} with magic: {say(v['verdict'])}"
+        f"{went_down(v['down'])}",
 }

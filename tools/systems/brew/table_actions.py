@@ -524,7 +524,7 @@ def brew_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> Gea
     if bad:
         fail("item", bad[0].sentence)
     return GearResult(summary=step("brew.gains_item", name=name, item=args.item.name),
-                      steps=[step("brew.item_joins", name=name, item=args.item.name, kind=args.item.kind)],
+                      steps=[step("brew.item_joins", name=name, item=args.item.name, item_kind=args.item.kind)],
                       rule_refs=["brew.md#Load, Movement & Transport"], actor=name, gear=gear,
                       changes=[_gear_change(name, sheet, gear)])
 

@@ -31,6 +31,7 @@ from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.brew.combat import AttackResult, ChaseResult, brew_attack, brew_chase
 from narrator.tools.systems.brew.initiative import BrewInitiativeResult, Combatant, brew_initiative
@@ -146,11 +147,18 @@ def defence_pool(sheet: BrewCharacter, ranged: bool, magic: bool) -> tuple[str, 
     return max(("power", "precision"), key=lambda a: sheet.score(a)), "melee"
 
 
+def verdict_of(r: AttackResult) -> Step:
+    """How an attack went (hit and its damage, grappled, disengaged, the damage back), read from the result's
+    fields: the words after the attack summary's "attacker → defender: "."""
+    return step("brew.attack_verdict", outcome=r.outcome, damage=r.damage, grappled=r.grappled,
+                disengaged=r.disengaged, counter_damage=r.counter_damage)
+
+
 def side(state: TableState, name: str, sheet: BrewCharacter, attribute: str, skill: str | None, modifier: int,
-         lines: list[str], role: str) -> dict[str, Any]:
+         lines: list[Step], role: str) -> dict[str, Any]:
     parts, keep = condition_mods(state, name, attribute, skill)
-    lines += [f"{role} {name}: {attribute} {sheet.score(attribute)}" + (f" + {skill} {sheet.score(skill)}" if skill
-                                                                        else "") + "."]
+    lines += [step("brew.side_sheet", role=role, name=name, attribute=attribute, score=sheet.score(attribute),
+                   skill=skill, points=sheet.score(skill) if skill else None)]
     lines += mods_line(modifier, parts)
     return {"name": name, "attribute": sheet.score(attribute), "skill": sheet.score(skill) if skill else None,
             "bonus": modifier + sum(n for n, _ in parts), "attribute_name": attribute, "health": sheet.health,
@@ -211,12 +219,12 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
         return spell_strike(state, roller, att, a, dfn, d, rng, args.modifier, args.targeted)
     weapon = BARE if args.grapple else weapon_of(att, a, args.weapon, rng)
     attribute, skill = attack_stats(weapon, a, args.attribute)
-    lines: list[str] = [f"{att} attacks {dfn} with {weapon.name} at {rng} range."]
-    attacker = side(state, att, a, attribute, skill, args.modifier, lines, "Attacker")
+    lines: list[Step] = [step("brew.attacks_with", attacker=att, defender=dfn, weapon=weapon.name, range=rng)]
+    attacker = side(state, att, a, attribute, skill, args.modifier, lines, "attacker")
     defence = args.defence
     if d.health <= 0 and defence != "take_hit":
         defence = "take_hit"
-        lines.append(f"{dfn} is down and cannot defend.")
+        lines.append(step("brew.cannot_defend", name=dfn))
     engaged = engaged_map(state)
     on_defender = {z for z, target in engaged.items() if target == dfn and z in state.characters
                    and state.characters[z].get("health", 0) > 0} | {att}
@@ -228,7 +236,7 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
     soak, armor = armor_soak(d)
     if CLOAK in d.tricks and dfn in engaged and defence != "disengage":
         soak += 2
-        lines.append(f"{dfn}'s Cloak of the God's Favour soaks 2 more while they fight.")
+        lines.append(step("brew.cloak", name=dfn))
     call["armor_soak"] = soak
     if defence == "take_hit":
         call["defence"] = "take_hit"
@@ -240,25 +248,24 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
             counter = {**weapon_spec(d_weapon), "attacker_soak": a_soak}
         else:
             if defence == "fight_back":
-                lines.append(f"{dfn} cannot strike back here (only at close range, with a hand weapon, against the "
-                             "one they engage): they defend.")
+                lines.append(step("brew.cannot_strike_back", name=dfn))
             d_attr, d_skill = defence_pool(d, is_ranged(weapon, rng), False)
-        call["defender"] = side(state, dfn, d, d_attr, d_skill, args.defence_modifier, lines, "Defender")
+        call["defender"] = side(state, dfn, d, d_attr, d_skill, args.defence_modifier, lines, "defender")
         call["defence"] = "disengage" if defence == "disengage" else "contest"
     if counter:
         call["counter"] = counter
     r = run_pure(brew_attack, roller, **call)
     edits = Edits(state)
     changes: list[Any] = []
-    after: list[str] = []
+    after: list[Step] = []
     if r.damage:
         changes += health_ops(dfn, d, d.health - r.damage, edits)
         changes += injury_setback(dfn, d, r.damage)
-        after.append(f"{dfn}: health {d.health} → {d.health - r.damage}.")
+        after.append(step("brew.health_of", name=dfn, health=d.health, after=d.health - r.damage))
     if r.counter_damage:
         changes += health_ops(att, a, a.health - r.counter_damage, edits)
         changes += injury_setback(att, a, r.counter_damage)
-        after.append(f"{att}: health {a.health} → {a.health - r.counter_damage}.")
+        after.append(step("brew.health_of", name=att, health=a.health, after=a.health - r.counter_damage))
     if r.grappled:
         edits.add(dfn, GRAPPLED)
     changes += edits.ops()
@@ -266,17 +273,17 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
         zone = _farther_zone(state, dfn, att)
         if zone:
             changes.append(Move(name=dfn, zone=zone))
-            after.append(f"{dfn} moves away to {zone}.")
+            after.append(step("brew.moves_away", name=dfn, zone=zone))
     new_engaged = {**engaged, att: dfn}
     new_engaged.setdefault(dfn, att)
     if new_engaged != engaged:
         changes.append(set_state("engaged", new_engaged))
     refs = [WEAPONS] if len(on_defender) > 1 else []
     refs += [SERVANT_REF] if CLOAK in d.tricks and dfn in engaged else []
-    down = (fallen(dfn, d.health, d.health - r.damage) if r.damage else "") + \
-        (fallen(att, a.health, a.health - r.counter_damage) if r.counter_damage else "")
+    down = (fallen(dfn, d.health, d.health - r.damage) if r.damage else []) + \
+        (fallen(att, a.health, a.health - r.counter_damage) if r.counter_damage else [])
     return bind(AttackOnTableResult, r, changes,
-                summary=f"{att} attacks {dfn}: {r.summary.split(': ', 1)[-1]}{down}",
+                summary=step("brew.attacks", attacker=att, defender=dfn, verdict=verdict_of(r), down=down),
                 before=lines, after=after, refs=refs, attacker=att, defender=dfn, weapon=weapon.name, range=rng,
                 armor=armor)
 
@@ -301,8 +308,8 @@ def brew_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) 
                                      able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=n, speed=c.attributes.speed) for n, c in fighters])
     ini = table_fights.opened(r.order, {e.name: e.speed for e in r.entries})
-    return StartCombatResult(**{**dict(r), "summary": f"Combat starts (Bullet Time). {r.summary}; round 1: "
-                                                      f"{ini.current}'s turn"},
+    return StartCombatResult(**{**dict(r), "summary": step("brew.combat_starts", order=r.summary,
+                                                           current=ini.current)},
                              initiative=ini, changes=[SetInitiative(initiative=ini), set_state("engaged", None),
                                                       set_state("time", "bullet")])
 
@@ -327,8 +334,8 @@ def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) ->
     speed = c.attributes.speed
     pos = sum(1 for other in ini.order if ini.totals.get(other, 0) >= speed)
     new = table_fights.seated(ini, name, pos, speed)
-    return JoinCombatResult(**{**dict(r), "summary": f"{name} joins the fight at position {pos + 1}: "
-                                                     + ", ".join(new.order)},
+    return JoinCombatResult(**{**dict(r), "summary": step("brew.joins_fight", name=name, position=pos + 1,
+                                                          order=list(new.order))},
                             actor=name, position=pos + 1, initiative=new, changes=[SetInitiative(initiative=new)])
 
 
@@ -367,7 +374,7 @@ def brew_chase_target(args: ChaseTargetArgs, roller: Roller, state: TableState) 
     ra, rb = _runner(state, name, a), _runner(state, other, b)
     chaser, quarry = (ra, rb) if args.role == "chaser" else (rb, ra)
     r = run_pure(brew_chase, roller, chaser=chaser, quarry=quarry, max_rolls=args.max_rolls)
-    return bind(ChaseOnTableResult, r, [], summary=f"{r.summary}", refs=[TIME], actor=name, target=other)
+    return bind(ChaseOnTableResult, r, [], summary=r.summary, refs=[TIME], actor=name, target=other)
 
 
 # --- magical attacks ---------------------------------------------------------------------------------------------
@@ -384,8 +391,8 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
     if c.mana < 1:
         fail("attacker", f"{name} has no mana slot left ({c.mana} of {c.max_mana})")
     attribute = c.magic_attribute
-    lines = [f"{name} casts destruction at {dfn} ({rng} range): a contested roll."]
-    attacker = side(state, name, c, attribute, None, modifier, lines, "Caster")
+    lines = [step("brew.casts_destruction", name=name, defender=dfn, range=rng)]
+    attacker = side(state, name, c, attribute, None, modifier, lines, "caster")
     attacker["skill"] = points
     spell = {"attack_type": "complex_ranged", "damage_rule": "attribute", "ranges": ["close", "mid", "long"]}
     call: dict[str, Any] = {"attacker": attacker, "weapon": spell,
@@ -393,8 +400,8 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
     if d.health > 0:
         d_attr, d_field = defence_pool(d, False, True)
         if not d_field:
-            lines.append(f"{dfn} has no magic: a flat {d_attr.capitalize()} roll to defend.")
-        defender = side(state, dfn, d, d_attr, None, 0, lines, "Defender")
+            lines.append(step("brew.no_magic_defence", name=dfn, attribute=d_attr))
+        defender = side(state, dfn, d, d_attr, None, 0, lines, "defender")
         if d_field:
             defender["skill"] = d.magic.get(d_field, 0)
         call.update(defender=defender, defence="contest")
@@ -407,9 +414,9 @@ def spell_strike(state: TableState, roller: Roller, name: str, c: BrewCharacter,
         changes += health_ops(dfn, d, d.health - r.damage, edits)
         changes += injury_setback(dfn, d, r.damage)
     changes += edits.ops()
-    down = fallen(dfn, d.health, d.health - r.damage) if r.damage else ""
-    return bind(AttackOnTableResult, r, changes, summary=f"{name} strikes {dfn} with magic: "
-                f"{r.summary.split(': ', 1)[-1]}{down}", before=lines,
-                after=[f"One mana slot used: {c.mana} → {c.mana - 1}."],
+    down = fallen(dfn, d.health, d.health - r.damage) if r.damage else []
+    return bind(AttackOnTableResult, r, changes,
+                summary=step("brew.strikes_with_magic", name=name, defender=dfn, verdict=verdict_of(r), down=down),
+                before=lines, after=[step("brew.mana_used", mana=c.mana, after=c.mana - 1)],
                 refs=[MAGIC_ROLLS, FIELDS_REF, MANA], attacker=name, defender=dfn, weapon="destruction spell",
                 range=rng, armor=armor_soak(d)[1])

@@ -140,10 +140,11 @@ def health_word(after: int) -> str | None:
     return DEAD if after <= -5 else DYING if after < 0 else UNCONSCIOUS if after == 0 else None
 
 
-def fallen(name: str, before: int, after: int) -> str:
-    """A summary's clause for a character whose damage took them down ("; Wolf is unconscious"), else ""."""
+def fallen(name: str, before: int, after: int) -> list[list[str]]:
+    """``[[name, state]]`` for a character whose damage took them down (a summary says "; Wolf is unconscious"),
+    else ``[]``."""
     word = health_word(after)
-    return f"; {name} is {word}" if word and word != health_word(before) else ""
+    return [[name, word]] if word and word != health_word(before) else []
 
 
 def injuries_json(sheet: BrewCharacter) -> list[dict]:

@@ -222,7 +222,7 @@ def brew_treat_wounds(args: TreatArgs, roller: Roller, state: TableState) -> Tre
         changes.append(SetField(name=patient, field="lasting_injuries", value=now, was=injuries_json(p)))
     changes += edits.ops()
     return bind(TreatResult, r, changes, summary=step("brew.treats", name=name, patient=patient, said=r.summary),
-                before=lines, after=[step("brew.patient_health", patient=patient, health=p.health, after=after)],
+                before=lines, after=[step("brew.health_of", name=patient, health=p.health, after=after)],
                 actor=name, target=patient, healed=after - p.health)
 
 

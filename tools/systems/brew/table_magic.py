@@ -109,7 +109,7 @@ def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> S
         lines.append(step("brew.healing_spell", patient=patient, rules=rules,
                           table=[list(row) for row in HEAL_TABLES[(rules, "magic")]]))
         cast = CastResult(summary=heal.summary,
-                          steps=[*lines, *heal.steps, step("brew.patient_health", patient=patient, health=p.health,
+                          steps=[*lines, *heal.steps, step("brew.health_of", name=patient, health=p.health,
                                                            after=after),
                                  step("brew.mana_used", mana=c.mana, after=c.mana - 1)],
                           rule_refs=[MAGIC_ROLLS, FIELDS_REF, MANA, *heal.rule_refs], dice=heal.dice,
