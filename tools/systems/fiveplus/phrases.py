@@ -267,3 +267,20 @@ PHRASES.update({
     "manoeuvre": lambda v: (f"{v['name']} tries to make {v['target'] or 'themselves'} {v['condition']} "
                             f"({v['descriptor']}): {say(v['check'])}"),
 })
+PHRASES.update({
+    # the table: plans, help, raising the stakes, abilities
+    "in_this_fight": lambda v: (f"In this fight {v['name']} may take {v['actions']} action(s) this turn"
+                                + (" (the move is one)." if v["move"] else ".")),
+    "next_checks": "It applies to {name}'s next {actions} check(s).",
+    "plan": lambda v: (f"{v['name']}: {v['actions']} action(s)" + (" and a move" if v["move"] else "")
+                       + f", {v['value']:+d} to every roll"),
+    "help_everyone_waits": "Every other character gets +1 against {target} this round.",
+    "help_waits": "+1 waits for {target}'s next action.",
+    "helps": lambda v: (f"{v['helper']} helps " + (f"everyone against {v['target']}" if v["everyone"] else v["target"])
+                        + f": {say(v['help'])}"),
+    "effect_replaced": "The first roll's effect on {challenge} is replaced.",
+    "npc_successes": lambda v: f"{v['name']}: {v['taken']}/{v['of']} successes" + (" — defeated." if v["defeated"]
+                                                                                   else "."),
+    "actor_said": "{name}: {said}",
+    "uses_ability": "{name} uses {ability}.",
+})

@@ -43,6 +43,7 @@ from narrator.tools.systems.fiveplus.table_common import (
 )
 from narrator.tools.systems.fiveplus.turn import HelpResult, fiveplus_help_bonus, turn_lines, turn_value
 from narrator.tools.systems.fiveplus.wounds import ResistanceState
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
 
@@ -79,12 +80,12 @@ def fiveplus_plan_turn(args: PlanArgs, roller: Roller, state: TableState) -> Pla
     value = turn_value(args.actions, args.move)
     steps = turn_lines(args.actions, 0, args.move)
     if ini.active and name in ini.order:
-        steps.append(f"In this fight {name} may take {args.actions + (1 if args.move else 0)} action(s) this turn"
-                     + (" (the move is one)." if args.move else "."))
+        steps.append(step("fiveplus.in_this_fight", name=name, actions=args.actions + (1 if args.move else 0),
+                          move=args.move))
     else:
-        steps.append(f"It applies to {name}'s next {args.actions} check(s).")
-    return PlanResult(summary=f"{name}: {args.actions} action(s)" + (" and a move" if args.move else "")
-                      + f", {value:+d} to every roll", steps=steps, rule_refs=[ACTIONS], actor=name,
+        steps.append(step("fiveplus.next_checks", name=name, actions=args.actions))
+    return PlanResult(summary=step("fiveplus.plan", name=name, actions=args.actions, move=args.move, value=value),
+                      steps=steps, rule_refs=[ACTIONS], actor=name,
                       actions=args.actions, move=args.move, value=value, changes=sys.ops())
 
 
@@ -115,12 +116,12 @@ def fiveplus_help(args: HelpArgs, roller: Roller, state: TableState) -> HelpOnTa
     mode = args.mode or ("everyone" if t.npc and not h.npc else "different_action")
     if mode == "same_action" and t.npc and not h.npc:
         fail("mode", f"{target} is an adversary: helping against it is help for everyone", mode)
-    before: list[str] = []
+    before: list[Step] = []
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     if mode == "same_action":
         r = run_pure(fiveplus_help_bonus, roller, mode=mode)
         after, more_dice, refs = [], [], []
-        prepared_lines: list[str] = []
+        prepared_lines: list[Step] = []
     else:
         d = pick(h, args.descriptor, args.approach, "descriptor", helper, before)
         prepared = prepare(state, helper, h, d, modifier=0, traits=[], helped=False, upper=False,
@@ -134,10 +135,11 @@ def fiveplus_help(args: HelpArgs, roller: Roller, state: TableState) -> HelpOnTa
         key = f"*{target}" if mode == "everyone" else target
         helps[key] = {"from": helper, "round": round_key(state)}
         sys.set("help", helps)
-        after.append(f"Every other character gets +1 against {target} this round." if mode == "everyone" else
-                     f"+1 waits for {target}'s next action.")
-    return bind(HelpOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()], summary=f"{helper} helps "
-                + (f"everyone against {target}" if mode == "everyone" else target) + f": {r.summary}",
+        after.append(step("fiveplus.help_everyone_waits" if mode == "everyone" else "fiveplus.help_waits",
+                          target=target))
+    return bind(HelpOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()],
+                summary=step("fiveplus.helps", helper=helper, target=target, everyone=mode == "everyone",
+                             help=r.summary),
                 before=before + prepared_lines, after=after, refs=[HELPING, *refs], helper=helper, target=target,
                 dice=[*r.dice, *more_dice])
 
@@ -186,7 +188,7 @@ def fiveplus_raise_stakes(args: StakesArgs, roller: Roller, state: TableState) -
                                          level=min(20, fatigue.level or 0), tier=min(10, fatigue.tier),
                                          wound_level=min(20, wd.level or 0) if wd else 0))
     record(name, fatigue, r.fatigue, edits, conds, None)
-    after: list[str] = []
+    after: list[Step] = []
     roll = r.replaced
     d = c.get(last.get("descriptor", ""))
     if roll.improvement is not None and d is not None:
@@ -211,7 +213,7 @@ def fiveplus_raise_stakes(args: StakesArgs, roller: Roller, state: TableState) -
                                          "turns": max(0, ch.turns - (0 if state.initiative.active else 1)),
                                          "status": "open", "why": ""})
             ch, lines = count_toward(state, sys, undo, roll.success, roll.successes)
-            after += [f"The first roll's effect on {ch.name} is replaced.", *lines]
+            after += [step("fiveplus.effect_replaced", challenge=ch.name), *lines]
     target = last.get("target")
     if target and target in state.characters and last.get("dealt") is not None:
         t = FivePlusCharacter.model_validate(state.characters[target])
@@ -220,10 +222,12 @@ def fiveplus_raise_stakes(args: StakesArgs, roller: Roller, state: TableState) -
             edits.set_field(target, "successes_taken", min(400, taken))
             if taken >= t.successes_to_defeat:
                 conds.add(target, INCAPACITATED)
-                after.append(f"{target}: {taken}/{t.successes_to_defeat} successes — defeated.")
+                after.append(step("fiveplus.npc_successes", name=target, taken=taken, of=t.successes_to_defeat,
+                                  defeated=True))
             else:
                 conds.remove(target, INCAPACITATED)
-                after.append(f"{target}: {taken}/{t.successes_to_defeat} successes.")
+                after.append(step("fiveplus.npc_successes", name=target, taken=taken, of=t.successes_to_defeat,
+                                  defeated=False))
     failed = sys.get("failed", [])
     key = last.get("failed_key")
     if key:
@@ -233,7 +237,8 @@ def fiveplus_raise_stakes(args: StakesArgs, roller: Roller, state: TableState) -
             "successes": roll.successes if roll.success else 0, "counted": roll.successes if roll.success else 0,
             "dealt": roll.successes if roll.success and last.get("dealt") is not None else last.get("dealt")}
     remember(sys, name, last)
-    return bind(StakesOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()], summary=f"{name}: {r.summary}",
+    return bind(StakesOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()],
+                summary=step("fiveplus.actor_said", name=name, said=r.summary),
                 after=after, refs=[OBJECTIVES] if ch else [], actor=name, successes=roll.successes, challenge=ch)
 
 
@@ -264,7 +269,7 @@ def fiveplus_use_ability(args: AbilityArgs, roller: Roller, state: TableState) -
     if granting and not any(e.equipped for e in granting):
         fail("ability", f"{ab.name} comes from {' or '.join(e.name for e in granting)}, which must be equipped "
                         "(fiveplus_equip)", ab.name)
-    before: list[str] = [f"{name} uses {ab.notation()}."]
+    before: list[Step] = [step("fiveplus.uses_ability", name=name, ability=ab.notation())]
     d = pick(c, ab.skill, None, "ability", name, before) if ab.skill else pick(c, None, None, "ability", name, before)
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     ch = open_challenge(state, sys, args.challenge)
@@ -287,7 +292,8 @@ def fiveplus_use_ability(args: AbilityArgs, roller: Roller, state: TableState) -
     if ch is not None:
         ch, lines = count_toward(state, sys, ch, r.success is True, r.check.successes)
         after += lines
-    return bind(AbilityOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()], summary=f"{name}: {r.summary}",
+    return bind(AbilityOnTable, r, [*edits.ops(), *conds.ops(), *sys.ops()],
+                summary=step("fiveplus.actor_said", name=name, said=r.summary),
                 before=before + prepared.lines, after=after, refs=[ABILITIES, *refs], actor=name, descriptor=d.name,
                 dice=[*r.dice, *more_dice])
 
