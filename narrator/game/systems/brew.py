@@ -28,7 +28,8 @@ from narrator.tools.systems.brew.rules import (
 )
 from narrator.tools.systems.brew.sheet_view import gear_line, weapon_kind
 from narrator.tools.table import TableState
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say
+from narrator.tools.steps import Step as Line
 
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "perfect": "perfect success (+1 threshold)",
                  "astounding": "astounding success (+2 thresholds)", "hit": "the attack lands", "miss": "it misses",
@@ -38,6 +39,26 @@ ALIASES = {"animal-handling": "animal handling", "animal_handling": "animal hand
            "handling": "animal handling", "athletic": "athletics", "investigate": "investigation",
            "perform": "performance", "sneak": "stealth", "heal": "medicine", "pow": "power", "prec": "precision",
            "per": "perception", "cha": "charisma", "wit": "wits"}
+
+
+PREVIEW_KINDS = frozenset({
+    "brew.pool", "brew.against", "brew.collab_against", "brew.pool_fails", "brew.pool_meets", "brew.modifier",
+    "brew.keep", "brew.best_at", "brew.automatic", "brew.side_sheet", "brew.rolls", "brew.collab_try",
+    "brew.concurrent",
+})
+"""The steps a preview shows before the roll: the pools, the difficulty, the modifiers, the dice kept, who rolls."""
+PREVIEW_TEXT = ("Pool =", "Against difficulty", "The pool", "Modifier", "2d6 keep", "Best at", "Defending",
+                "Attacker ", "Defender ", "Caster ")
+
+
+def _before_the_roll(line: Line | str) -> bool:
+    """Whether a preview shows this step: by its kind (a side's pool too), or, for a line still written as text, by
+    its opening words."""
+    if isinstance(line, Line):
+        inner = line.values.get("line")
+        return line.kind in PREVIEW_KINDS or (line.kind == "brew.side" and isinstance(inner, Line)
+                                              and inner.kind == "brew.pool")
+    return line.startswith(PREVIEW_TEXT) or ": Pool =" in line or " rolls " in line[:60]
 
 
 # --- answers ---------------------------------------------------------------------------------------------------------
@@ -294,9 +315,7 @@ class BrewRules(BaseRules):
         if p is None:
             return None
         r = p.result
-        keep = ("Pool =", "Against difficulty", "The pool", "Modifier", "2d6 keep", "Best at", "Defending",
-                "Attacker ", "Defender ", "Caster ")
-        lines = [s for s in steps_of(r) if s.startswith(keep) or ": Pool =" in s or " rolls " in s[:60]]
+        lines = [say(s) for s in r.steps if _before_the_roll(s)]
         if tool == "brew_attack_target":
             lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in r.damage_exact.items()))
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
