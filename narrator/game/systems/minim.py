@@ -23,7 +23,21 @@ from narrator.tools.systems.minim.checks import TESTS
 from narrator.tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
 from narrator.tools.systems.minim.sheet_view import gear_text
 from narrator.tools.table import TableState
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say
+from narrator.tools.steps import Step as Line
+
+TARGET_STEPS = frozenset({"minim.target", "minim.target_below_1", "minim.target_above_5"})
+CHECK_PREVIEW = TARGET_STEPS | {"minim.modifier"}
+"""The steps of a check a player sees before the roll: its target and the modifier the table adds."""
+ATTACK_PREVIEW = TARGET_STEPS | {"minim.zone_unknown", "minim.same_zone", "minim.adjacent_zone", "minim.aim_cancels",
+                                 "minim.attacks_with"}
+"""The steps of an attack a player sees before the roll: its target, the zones, the weapon and armor."""
+
+
+def kind_of(line: Any) -> str | None:
+    """A step's kind (None for a line written as text)."""
+    return line.kind if isinstance(line, Line) else None
+
 
 POWER_LEVELS = ("normal", "stronger", "weaker")
 SHIFT = {"normal": 0, "stronger": 1, "weaker": -1}
@@ -174,8 +188,7 @@ class MinimRules(BaseRules):
         if p is None:
             return None
         r = p.result
-        keep = ("Target =", "A target", " has fallen", "Modifier")
-        lines = [s for s in steps_of(r) if s.startswith(keep) or " has fallen" in s]
+        lines = [say(s) for s in r.steps if kind_of(s) in CHECK_PREVIEW]
         what = f"{r.trait_name}" + (f" + {r.skill}" if r.skill else "")
         return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], OUTCOME_NAMES)
 
@@ -184,8 +197,7 @@ class MinimRules(BaseRules):
         if p is None:
             return None
         result = p.result
-        keep = ("Target =", "Zones:", "A target", "Aim (+1)")
-        lines = [s for s in steps_of(result) if s.startswith(keep) or " attacks with " in s]
+        lines = [say(s) for s in result.steps if kind_of(s) in ATTACK_PREVIEW]
         damage = ", ".join(f"{k}: {v}" for k, v in result.damage_odds.exact.items())
         lines.append(f"Damage it may deal (exact): {damage}")
         return Preview(f"Before the roll — {result.attacker} attacks {result.defender}:", result.odds, lines,

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from narrator.tools.contract import signed
+from narrator.tools.phrases import say
 from narrator.tools.systems.minim.checks import label, partial
 
 V = Mapping[str, Any]
@@ -234,6 +235,57 @@ def _concept(v: V) -> str:
     return concept_line(v["concept"], v["labels"]) or ""
 
 
+# --- the table ------------------------------------------------------------------------------------------------------
+
+UNTIL = {"start_of_turn": " until the start of {of}'s next turn", "end_of_turn": " until the end of {of}'s next turn",
+         "end_of_round": " until the end of the round"}
+
+
+def held(c: Mapping[str, Any]) -> str:
+    """A condition as the table holds it: 'fallen (-1 to all actions) until the end of Hero's next turn'."""
+    meaning = f" ({c['meaning']})" if c["meaning"] else ""
+    until = UNTIL[c["ends"]].format(of=c["of"]) if c["ends"] else ""
+    return f"{c['condition']}{meaning}{until}"
+
+
+def _modifier(v: V) -> str:
+    given, parts = v["given"], v["parts"]
+    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {why}" for n, why in parts]
+    return f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."
+
+
+def _faith_for(v: V) -> str:
+    reason = v["reason"]
+    why = "a session high-light" if reason == "highlight" else \
+        f"acting on their {reason} ({v['quality'] or 'not written down'})"
+    return f"{v['name']} regains faith for {why}" + (f": {v['note']}" if v["note"] else "") + "."
+
+
+def _item(v: V) -> str:
+    """'sword (weapon +1, working like a power with score 3)' without the name."""
+    return f", working like a power with score {v['power']}" if v["power"] is not None else ""
+
+
+def _area_fills(v: V) -> str:
+    what = v["source"] or "the area effect"
+    return (f"{what.capitalize()} fills {v['zone']}: it affects all in the zone, whether friend, foe or neutral "
+            f"({', '.join(v['inside']) or 'nobody is there'}).")
+
+
+def _area(v: V) -> str:
+    what = v["source"] or "the area effect"
+    hurt = [f"{name} {before} → {after}" for name, before, after in v["hurt"]]
+    return f"{what.capitalize()} in {v['zone']}: " + (
+        "; ".join(hurt) if hurt else "nobody is hurt" if v["fatigue"] else f"{v['affected']} affected")
+
+
+def _join_tie(v: V) -> str:
+    rolls = ", ".join(f"{name} {total}" + (f" (then {', '.join(map(str, again))})" if again else "")
+                      for name, total, again in v["rolls"])
+    end = f"{v['other']} stays ahead." if v["ahead"] else f"{v['name']} goes before {v['other']}."
+    return f"Tie at {v['total']} with {v['other']}: they reroll their brain dice, as starting a fight does ({rolls}): {end}"
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -375,6 +427,121 @@ PHRASES: dict[str, Any] = {
                               f"d{v['vice_die'][0]}={v['vice_die'][1]} for the vice → {v['vice']}."),
     "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['gear'])} (ordinary, quality 0).",
     "concept": _concept,
+    # the table: faith, conditions, specialties
+    "modifier": _modifier,
+    "condition_modifier": lambda v: f"{v['name']} is {held(v['condition'])}: {signed(v['modifier'])} to the target.",
+    "specialty_applies": "{name}'s specialty {specialty} ({skill}) applies: +1.",
+    "faith_infinite": "{name} draws on the narrator's infinite pool of faith points (npc_faith=infinite): nothing is "
+                      "counted.",
+    "faith_pool_starts": "The narrator's faith pool for this scene starts at {pool}: the narrator-characters' brain "
+                         "scores summed (npc_faith=pool).",
+    "faith_pool_draw": "{name} draws a point from the narrator's pool: {before} → {after}.",
+    "faith_brain_test": "{name} makes a brain test instead of spending a faith point (npc_faith=brain):",
+    "faith_brain_passed": "passed: the point's benefit applies, nothing is spent.",
+    "faith_brain_failed": "not passed: no faith point's benefit this time.",
+    "said": "{name}: {said}",
+    # table actions
+    "actor_tests": lambda v: (f"{v['name']} tests {v['trait']} {v['score']}" + (
+        "" if v["skill"] is None else f" with {v['skill']} ({'has it' if v['has_skill'] else 'lacks it'})") + "."),
+    "actor_tested": lambda v: (f"{v['name']} ({v['trait']}" + (f" + {v['skill']}" if v["skill"] else "")
+                               + f"): {say(v['said'])}"),
+    "item_power": lambda v: (f"{v['name']}'s {v['item']} works like a power with its own score {v['score']}"
+                             + (" and is used up when it activates." if v["expendable"] else ".")),
+    "power_brain_failed": "{name}: {power} (score {score}): the brain test failed → wasted",
+    "no_power_roll": "The action is wasted: no power roll.",
+    "used_up": "{item} is used up and leaves {name}'s gear.",
+    "no_wealth": "{name} has no wealth power on the sheet: wealth 0.",
+    "into_gear": "{item} ({item_kind} {quality:+d}) goes into {name}'s gear.",
+    "buys": "{name} buys {item}: {said}",
+    "faith_for": _faith_for,
+    "faith_sum": "Faith {faith} + {amount} → {after} (maximum {max_faith}, brain).",
+    "faith_overflow": lambda v: (f"{v['overflow']} point(s) would go above the maximum and are lost"
+                                 + (" — or passed to another player, for a high-light." if v["highlight"] else ".")),
+    "faith_gained": lambda v: (f"{v['name']} gains {v['gained']} faith ({v['before']} → {v['after']})"
+                               + (f", {v['overflow']} over the maximum" if v["overflow"] else "")),
+    # table health
+    "health_change": lambda v: (f"{v['name']} {v['verb']} {v['amount']}" + (f" ({v['reason']})" if v["reason"] else "")
+                                + f": health {v['before']} → {v['after']} of {v['max_health']}."),
+    "health_floor": "Health cannot go below 0.",
+    "health_ceiling": "Health can never go above its maximum {max_health}.",
+    "knocked_out": "{name} has lost all their health and is unconscious.",
+    "wakes": "{name} regains consciousness.",
+    "health": lambda v: (f"{v['name']}: health {v['before']} → {v['after']}"
+                         + (f" ({v['reason']})" if v["reason"] else "")),
+    "medic": lambda v: f"Medic {v['name']}: brain {v['brain']}, {'has' if v['has_cure'] else 'lacks'} cure.",
+    # inventory and projects
+    "gains_item": lambda v: f"{v['name']} gains {v['item']} ({v['item_kind']} {v['quality']:+d}{_item(v)})",
+    "item_joins": lambda v: (f"{v['item']} joins {v['name']}'s gear: a {v['item_kind']} of quality {v['quality']:+d}"
+                             f"{_item(v)}" + (", used up when it activates" if v["expendable"] else "") + "."),
+    "loses_item": "{name} no longer has {item}",
+    "item_leaves": "{item} leaves {name}'s gear.",
+    "project": lambda v: (f"Project '{v['project']}': progress {v['progress']} of {v['threshold']}"
+                          + (" (a new project)." if v["new"] else ".")
+                          + (" The campaign reads long projects strictly (long_projects=strict)." if v["strict"]
+                             else "")),
+    # table combat
+    "disarmed": "{name} is disarmed: bare-handed or improvised, quality ±0 (name a weapon once it is picked up "
+                "again, and remove the condition).",
+    "no_weapon": "{name} carries no weapon: bare-handed or improvised, quality ±0.",
+    "zone_unknown": "Zones: a position is unknown, so no zone modifier applies.",
+    "same_zone": "Zones: both in {zone}.",
+    "adjacent_zone": "Zones: {defender} is in the adjacent zone {zone}: -1 to shoot or throw there.",
+    "attacks_with": lambda v: (f"{v['attacker']} attacks with {v['weapon']} ({signed(v['weapon_quality'])}); "
+                               f"{v['defender']} wears " + (f"{v['armor']} ({signed(v['armor_quality'])})."
+                                                            if v["armor"] is not None else "no armor (±0).")),
+    "defending": "{name} is only defending: +1 to health-rolls.",
+    "off_guard": "{name} was caught by surprise and cannot defend this round: {penalty} to health-rolls.",
+    "grappled": "{attacker} and {defender} are grappled.",
+    "now_has": lambda v: f"{v['name']} is now {held(v['condition'])}.",
+    "has_condition": lambda v: f"{v['name']} is {held(v['condition'])}.",
+    "fumble_no_condition": "{effect}: no lasting condition; the narrator describes what happens to {name}.",
+    "attacks": "{attacker} attacks {defender} ({skill}): {said}",
+    "defends": "{name} only defends: +1 to health-rolls until their next turn",
+    "only_defends": "{name} does nothing but defend this turn.",
+    "area_fills": _area_fills,
+    "area_fatigue": lambda v: f"Each suffers {v['fatigue']} fatigue" + (
+        ", avoided point by point with health-rolls as from an attack." if v["avoidable"] else
+        ", which no health-roll avoids."),
+    "already_out": "{name} is already unconscious: nothing more happens to them.",
+    "area_avoidance": lambda v: (f"{v['name']}: {v['fatigue']} health-roll(s) at or below {v['threshold']} avoid a "
+                                 f"point: rolled {', '.join(map(str, v['faces']))} → {v['avoided']} avoided."),
+    "area_damage": lambda v: (f"{v['name']} loses {v['damage']}: health {v['before']} → {v['after']}"
+                              + (" (unconscious)." if v["after"] == 0 else ".")),
+    "area": _area,
+    "shaken_unconscious": "{name} is unconscious; the shaken test does not matter now.",
+    "shaken": "{name} is shaken: a brain test (no skill) to keep this turn's action.",
+    "shaken_passed": "Passed: {name} shakes it off and acts normally.",
+    "shaken_failed": "Not passed: {name} loses this turn's action (table_next_turn passes the turn).",
+    "surprise_who": lambda v: (f"{v['name']}: brass {v['brass']}, {'has' if v['has_skill'] else 'lacks'} "
+                               "perception."),
+    "surprise_conditions": lambda v: f"{v['name']}: " + (", ".join(v["conditions"]) or "not surprised") + ".",
+    "surprised": lambda v: "Surprise: " + "; ".join(f"{actor} {outcome}" for actor, outcome in v["entries"]),
+    "surprised_round_1": lambda v: (f"Surprised, cannot act on round 1: {', '.join(v['names'])} (their turns pass; "
+                                    "the condition ends with the round)."),
+    "combat_starts": "Combat starts. {order}; round 1: {current}'s turn",
+    "join_tie": _join_tie,
+    "join_position": "{name} ({total}) takes position {position} of {of}.",
+    "join_next_round": "That slot has already passed this round: {name} first acts in round {round}; it is still "
+                       "{current}'s turn.",
+    "joins": lambda v: f"{v['name']} joins the fight at position {v['position']}: " + ", ".join(v["order"]),
+    # NPCs
+    "npc_tier": "A narrator-character of tier {tier}: values judged for the concept, no creation budgets.",
+    "npc_traits": lambda v: (f"Traits {'/'.join(map(str, v['values']))} around tier {v['tier']}; rolled "
+                             f"d6={v['face']} for the order: {traits_text(v['traits'])}."),
+    "npc_keywords": lambda v: f"Concept keywords {', '.join(v['keywords'])} suggest {', '.join(v['suggested'])}.",
+    "npc_no_keyword": "No concept keyword matched: every skill is rolled.",
+    "npc_suggested_skill": "Rolled d{sides}={face} among the suggested skills → {choice}.",
+    "npc_rolled_skill": "Rolled d{sides}={face} among the skills not held → {choice}.",
+    "npc_skills": lambda v: f"Skills ({v['slots']} at tier {v['tier']}): {', '.join(v['skills'])}.",
+    "npc_quality": lambda v: (f"{v['what'].capitalize()} quality: tier {v['tier']} gives {v['base']:+d}; rolled "
+                              f"d6={v['face']} ({v['shift']:+d}) → {v['quality']:+d}."),
+    "npc_power": "Power: d6={face} ≥ {needed} gives one; rolled {power} at score {score}.",
+    "npc_no_power": "Power: d6={face} < {needed}, none.",
+    "npc_gear": "Gear: {weapon} ({weapon_quality:+d}), {armor} ({armor_quality:+d}).",
+    "npc_health_faith": "Health = brass = {health}; faith = brain = {faith}.",
+    "npc_challenge": "Tier {tier} → challenge {challenge}.",
+    "npc_added": lambda v: (f"Added NPC {v['name']} (tier {v['tier']}, challenge {v['challenge']}): "
+                            f"{traits_text(v['traits'])}; skills {', '.join(v['skills'])}"),
     "rolled_character": lambda v: (f"Rolled {v['name']}: {traits_text(v['traits'])}; skills {', '.join(v['skills'])}; "
                                    f"tier {v['tier']}"),
 }

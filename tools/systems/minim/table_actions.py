@@ -33,6 +33,7 @@ from narrator.tools.check_args import skill_or
 from narrator.tools.contract import ToolArgs, ref
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Dist
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minim.checks import MODIFIERS, MinimTestResult, TestSpec, minim_test, p_success, target_of
 from narrator.tools.systems.minim.powers import (
@@ -94,13 +95,12 @@ def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTa
     r = run_pure(minim_test, roller, trait=score, skill=args.skill, has_skill=has, trait_name=trait,
                  faith=bool(faith and faith.granted), specialty=special,
                  modifier=args.modifier + sum(n for n, _ in parts))
-    held = "" if args.skill is None else f" with {args.skill} ({'has it' if has else 'lacks it'})"
-    before = [f"{name} tests {trait} {score}{held}.", *cond_steps, *special_steps, *modifier_line(args.modifier, parts),
-              *(faith.steps if faith else [])]
+    before = [step("minim.actor_tests", name=name, trait=trait, score=score, skill=args.skill, has_skill=has),
+              *cond_steps, *special_steps, *modifier_line(args.modifier, parts), *(faith.steps if faith else [])]
     refs = ([MODIFIERS] if parts else []) + cond_refs
     extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
-    what = trait + (f" + {args.skill}" if args.skill else "")  # the player sees what was tested
-    return bind(CheckOnTableResult, r, changes, summary=f"{name} ({what}): {r.summary}", before=before, refs=refs,
+    summary = step("minim.actor_tested", name=name, trait=trait, skill=args.skill, said=r.summary)  # what was tested
+    return bind(CheckOnTableResult, r, changes, summary=summary, before=before, refs=refs,
                 actor=name, trait_name=trait, skill=args.skill, has_skill=has, **extra)
 
 
@@ -140,16 +140,17 @@ def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> Us
         score = item.power
     if not c.npc and c.faith < 1:
         fail("actor", f"{name} has 0 faith: {NO_FAITH}", name)
-    before = [f"{name}'s {item.name} works like a power with its own score {score}"
-              + (" and is used up when it activates." if item.expendable else ".")] if item else []
+    before = [step("minim.item_power", name=name, item=item.name, score=score, expendable=item.expendable)] \
+        if item else []
     faith = draw_faith(state, name, c, roller, "actor")
     label = item.name if item else power
     if not faith.granted:  # a narrator-character's brain test in place of the point failed: no power roll
         chance = p_success(target_of(TestSpec(trait=c.traits.brain))[0].target) * activation_dist(score)[True]
         odds = Dist({"activated": chance, "wasted": 1 - chance})
         return UsePowerResult(
-            summary=f"{name}: {label} (score {score}): the brain test failed → wasted", steps=before + faith.steps
-            + ["The action is wasted: no power roll."], rule_refs=[POWERS, FAITH], dice=faith.dice, outcome="wasted",
+            summary=step("minim.power_brain_failed", name=name, power=label, score=score),
+            steps=before + faith.steps + [step("minim.no_power_roll")], rule_refs=[POWERS, FAITH], dice=faith.dice,
+            outcome="wasted",
             success=False, odds=odds.odds(chance, order=("activated", "wasted")), power=label, score=score,
             faith_before=None, faith_after=None, faith_spent=0, actor=name, item=item, changes=[])
     r = run_pure(minim_power, roller, power=label, score=score, faith=faith.points)
@@ -159,10 +160,11 @@ def minim_use_power(args: UsePowerArgs, roller: Roller, state: TableState) -> Us
         gear = [g.model_dump(mode="json") for g in c.gear]
         index = c.gear.index(item)
         changes.append(SetField(name=name, field="gear", value=gear[:index] + gear[index + 1:], was=gear))
-        after.append(f"{item.name} is used up and leaves {name}'s gear.")
+        after.append(step("minim.used_up", item=item.name, name=name))
     refs = [ADVANCEMENT] if item else []
     extra = {"dice": [*faith.dice, *r.dice]} if faith.dice else {}
-    return bind(UsePowerResult, r, changes, summary=f"{name}: {r.summary}", before=before + faith.steps, after=after,
+    return bind(UsePowerResult, r, changes, summary=step("minim.said", name=name, said=r.summary),
+                before=before + faith.steps, after=after,
                 refs=refs, actor=name, item=item, **extra)
 
 
@@ -196,17 +198,18 @@ def minim_buy(args: BuyArgs, roller: Roller, state: TableState) -> BuyResult:
     r = run_pure(minim_purchase, roller, wealth=wealth, quality=args.quality, faith=bool(faith and faith.granted))
     item = GearItem(name=args.item, kind=args.kind, quality=args.quality)
     changes: list[Any] = list(faith.spend) if faith and faith.granted else []
-    before = [] if "wealth" in c.powers else [f"{name} has no wealth power on the sheet: wealth 0."]
+    before = [] if "wealth" in c.powers else [step("minim.no_wealth", name=name)]
     before += faith.steps if faith else []
     after = []
     if r.outcome in ("free", "bought"):
         gear = [g.model_dump(mode="json") for g in c.gear]
         changes.append(SetField(name=name, field="gear", value=gear + [item.model_dump(mode="json")], was=gear))
-        after.append(f"{item.name} ({item.kind} {args.quality:+d}) goes into {name}'s gear.")
+        after.append(step("minim.into_gear", item=item.name, item_kind=item.kind, quality=args.quality, name=name))
     if r.outcome == "bought":
         changes.append(SetField(name=name, field="powers.wealth", value=r.wealth_after, was=wealth))
     extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
-    return bind(BuyResult, r, changes, summary=f"{name} buys {args.item}: {r.summary}", before=before, after=after,
+    return bind(BuyResult, r, changes, summary=step("minim.buys", name=name, item=args.item, said=r.summary),
+                before=before, after=after,
                 actor=name, item=item, **extra)
 
 
@@ -240,18 +243,14 @@ def minim_grant_faith(args: GrantFaithArgs, roller: Roller, state: TableState) -
     name, c = find(state, args.actor, "actor")
     after = min(c.max_faith, c.faith + args.amount)
     gained, overflow = after - c.faith, args.amount - (after - c.faith)
-    why = {"virtue": f"acting on their virtue ({c.virtue or 'not written down'})",
-           "vice": f"acting on their vice ({c.vice or 'not written down'})",
-           "highlight": "a session high-light"}[args.reason]
-    steps = [f"{name} regains faith for {why}" + (f": {args.note}" if args.note else "") + ".",
-             f"Faith {c.faith} + {args.amount} → {after} (maximum {c.max_faith}, brain)."]
+    quality = {"virtue": c.virtue, "vice": c.vice}.get(args.reason)
+    steps = [step("minim.faith_for", name=name, reason=args.reason, quality=quality, note=args.note),
+             step("minim.faith_sum", faith=c.faith, amount=args.amount, after=after, max_faith=c.max_faith)]
     if overflow:
-        steps.append(f"{overflow} point(s) would go above the maximum and are lost"
-                     + (" — or passed to another player, for a high-light." if args.reason == "highlight" else "."))
+        steps.append(step("minim.faith_overflow", overflow=overflow, highlight=args.reason == "highlight"))
     changes = [SetField(name=name, field="faith", value=after, was=c.faith)] if gained else []
     return GrantFaithResult(
-        summary=f"{name} gains {gained} faith ({c.faith} → {after})"
-                + (f", {overflow} over the maximum" if overflow else ""),
+        summary=step("minim.faith_gained", name=name, gained=gained, before=c.faith, after=after, overflow=overflow),
         steps=steps, rule_refs=[FAITH] + ([ADVANCEMENT] if args.reason == "highlight" else []), actor=name,
         amount=args.amount, reason=args.reason, faith_before=c.faith, faith_after=after, max_faith=c.max_faith,
         gained=gained, overflow=overflow, changes=changes,

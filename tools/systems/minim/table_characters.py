@@ -35,6 +35,7 @@ from pydantic import Field
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.draws import pick as _pick
 from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.minim.challenge import CHALLENGE, challenge_of, exact_text
 from narrator.tools.systems.minim.characters import (
     GENERIC_POWERS,
@@ -133,12 +134,12 @@ def keywords_in(concept: str) -> list[str]:
     return concept_keywords(concept, KEYWORD_SKILLS, KEYWORD_ALIASES)
 
 
-def _quality(t: int, roller: Roller, what: str, dice: list[Die], steps: list[str]) -> int:
+def _quality(t: int, roller: Roller, what: str, dice: list[Die], steps: list[Step]) -> int:
     die = roller.roll(6, f"{what} quality")
     dice.append(die)
     q = max(-2, min(2, t - 3 + QUALITY_SHIFT[die.face]))
-    steps.append(f"{what.capitalize()} quality: tier {t} gives {t - 3:+d}; rolled d6={die.face} "
-                 f"({QUALITY_SHIFT[die.face]:+d}) → {q:+d}.")
+    steps.append(step("minim.npc_quality", what=what, tier=t, base=t - 3, face=die.face, shift=QUALITY_SHIFT[die.face],
+                      quality=q))
     return q
 
 
@@ -171,36 +172,35 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
     name = npc_seat_name(state, args.name, args.concept)
     t = args.tier
     dice: list[Die] = []
-    steps = [f"A narrator-character of tier {t}: values judged for the concept, no creation budgets."]
+    steps = [step("minim.npc_tier", tier=t)]
 
     order = _pick(roller, list(permutations(TRAITS)), "trait order", dice)
     values = (min(5, t + 1), t, max(1, t - 1))
     scores = dict(zip(order, values))
-    steps.append(f"Traits {values[0]}/{values[1]}/{values[2]} around tier {t}; rolled d6={dice[-1].face} for the "
-                 f"order: {', '.join(f'{k} {v}' for k, v in scores.items())}.")
+    steps.append(step("minim.npc_traits", values=list(values), tier=t, face=dice[-1].face, traits=dict(scores)))
 
     kws = keywords_in(args.concept)
     suggested = list(dict.fromkeys(s for kw in kws for s in KEYWORD_SKILLS[kw]))
     slots = t + 1
     skills: list[str] = []
     if kws:
-        steps.append(f"Concept keywords {', '.join(kws)} suggest {', '.join(suggested)}.")
+        steps.append(step("minim.npc_keywords", keywords=list(kws), suggested=list(suggested)))
     else:
-        steps.append("No concept keyword matched: every skill is rolled.")
+        steps.append(step("minim.npc_no_keyword"))
     if len(suggested) <= slots:
         skills += suggested
     else:
         while len(skills) < slots:
             choice = _pick(roller, suggested, f"suggested skill {len(skills) + 1}", dice)
-            steps.append(f"Rolled d{len(suggested)}={dice[-1].face} among the suggested skills → {choice}.")
+            steps.append(step("minim.npc_suggested_skill", sides=len(suggested), face=dice[-1].face, choice=choice))
             suggested.remove(choice)
             skills.append(choice)
     while len(skills) < slots:
         left = [s for s in TRAIT_OF_SKILL if s not in skills]
         choice = _pick(roller, left, f"skill {len(skills) + 1}", dice)
-        steps.append(f"Rolled d{len(left)}={dice[-1].face} among the skills not held → {choice}.")
+        steps.append(step("minim.npc_rolled_skill", sides=len(left), face=dice[-1].face, choice=choice))
         skills.append(choice)
-    steps.append(f"Skills ({slots} at tier {t}): {', '.join(skills)}.")
+    steps.append(step("minim.npc_skills", slots=slots, tier=t, skills=list(skills)))
 
     kind = "fire" if "fire" in skills else "sports" if "sports" in skills and "fight" not in skills else "fight"
     wq = _quality(t, roller, "weapon", dice, steps)
@@ -218,9 +218,9 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
             dice.append(score_die)
             score = max(1, min(5, t - 2 + (score_die.face - 1) // 2))
             powers[power] = score
-            steps.append(f"Power: d6={die.face} ≥ {NPC_POWER_CHANCE[t]} gives one; rolled {power} at score {score}.")
+            steps.append(step("minim.npc_power", face=die.face, needed=NPC_POWER_CHANCE[t], power=power, score=score))
         else:
-            steps.append(f"Power: d6={die.face} < {NPC_POWER_CHANCE[t]}, none.")
+            steps.append(step("minim.npc_no_power", face=die.face, needed=NPC_POWER_CHANCE[t]))
 
     traits = Traits(**scores)
     c = MinimCharacter(name=name, concept=args.concept, traits=traits, skills=skills, powers=powers,
@@ -230,12 +230,12 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
     if broken or tier(c) != t:  # a bug here, never the caller's fault
         raise AssertionError(f"generated NPC is invalid: {broken}, tier {tier(c)} != {t}")
     challenge = challenge_of(t)
-    steps += [f"Gear: {gear[0].name} ({wq:+d}), {gear[1].name} ({aq:+d}).",
-              f"Health = brass = {c.health}; faith = brain = {c.faith}.",
-              f"Tier {t} → challenge {exact_text(challenge)}."]
+    steps += [step("minim.npc_gear", weapon=gear[0].name, weapon_quality=wq, armor=gear[1].name, armor_quality=aq),
+              step("minim.npc_health_faith", health=c.health, faith=c.faith),
+              step("minim.npc_challenge", tier=t, challenge=exact_text(challenge))]
     return NpcResult(
-        summary=f"Added NPC {name} (tier {t}, challenge {exact_text(challenge)}): {traits.text()}; "
-                f"skills {', '.join(skills)}",
+        summary=step("minim.npc_added", name=name, tier=t, challenge=exact_text(challenge), traits=traits.scores(),
+                     skills=list(skills)),
         steps=steps, rule_refs=[CHARACTERS, HEALTH, FAITH, CHALLENGE], dice=dice, outcome=None, success=None,
         odds=None, actor=name, character=c, tier=t, challenge=float(challenge), challenge_exact=exact_text(challenge),
         keywords=kws, changes=[put(c)],

@@ -60,9 +60,10 @@ from pydantic import Field, model_validator
 
 from narrator.tools.arg_words import LOWER
 from narrator.tools.binding import bind, run_pure
-from narrator.tools.contract import ToolArgs, ref, signed
+from narrator.tools.contract import ToolArgs, ref
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minim.combat import (
     FUMBLE_RULE, ZONES, AttackSkill, MinimAttackResult, MinimSurpriseResult, minim_attack,
@@ -76,12 +77,11 @@ from narrator.tools import table_fights
 from narrator.tools.name_lists import names_once
 from narrator.tools.systems.minim.table_common import (
     SHEETS, DEFENDING, FUMBLE_CONDITIONS, MODIFIER, OFF_GUARD, SURPRISED, UNCONSCIOUS, ConditionEdits, FAITH_ARG,
-    condition_modifier, conditions_of, fail, find, health_change, modifier_line, require_conscious, sheet_of,
-    specialty_for, spend_faith, two, unknown,
+    condition_modifier, condition_state, conditions_of, fail, find, health_change, modifier_line, require_conscious,
+    sheet_of, specialty_for, spend_faith, two, unknown,
 )
 from narrator.tools.systems.contract import TurnStart
 from narrator.tools.table import BoundResult, Initiative, SetField, SetInitiative, TableState, apply_all
-from narrator.tools.turns import condition_text
 
 # --- attacks -----------------------------------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ class AttackOnTableResult(MinimAttackResult, BoundResult):
 BARE = GearItem(name="bare-handed or improvised", kind="weapon", quality=0)
 
 
-def _weapon(name: str, c: MinimCharacter, wanted: str | None, conds: list[str], steps: list[str]) -> GearItem:
+def _weapon(name: str, c: MinimCharacter, wanted: str | None, conds: list[str], steps: list[Step]) -> GearItem:
     if wanted is not None:
         match = next((g for g in c.gear if g.name.casefold() == wanted.casefold()), None)
         if match is None:
@@ -126,20 +126,19 @@ def _weapon(name: str, c: MinimCharacter, wanted: str | None, conds: list[str], 
         return match
     weapons = [g for g in c.gear if g.kind == "weapon"]
     if "disarmed" in conds:
-        steps.append(f"{name} is disarmed: bare-handed or improvised, quality ±0 (name a weapon once it is "
-                     "picked up again, and remove the condition).")
+        steps.append(step("minim.disarmed", name=name))
         return BARE
     if not weapons:
-        steps.append(f"{name} carries no weapon: bare-handed or improvised, quality ±0.")
+        steps.append(step("minim.no_weapon", name=name))
         return BARE
     return max(weapons, key=lambda g: g.quality)
 
 
-def _reach(state: TableState, att: str, dfn: str, skill: str, steps: list[str]) -> bool:
+def _reach(state: TableState, att: str, dfn: str, skill: str, steps: list[Step]) -> bool:
     """True when the attack goes into a bordering zone (-1); an error when it cannot reach at all."""
     here, there = state.positions.get(att), state.positions.get(dfn)
     if here not in state.zones or there not in state.zones:
-        steps.append("Zones: a position is unknown, so no zone modifier applies.")
+        steps.append(step("minim.zone_unknown"))
         return False
     path = state.zone_path(here, there)
     if path is None:
@@ -147,13 +146,13 @@ def _reach(state: TableState, att: str, dfn: str, skill: str, steps: list[str]) 
              dfn)
     distance = len(path) - 1
     if distance == 0:
-        steps.append(f"Zones: both in {here}.")
+        steps.append(step("minim.same_zone", zone=here))
         return False
     if distance == 1:
         if skill == "fight":
             fail("skill", f"{dfn} is in {there}, next to {att}'s zone {here}: close combat (fight) only reaches "
                           "the same zone; move first (table_move), or shoot (fire) or throw (sports) at -1", skill)
-        steps.append(f"Zones: {dfn} is in the adjacent zone {there}: -1 to shoot or throw there.")
+        steps.append(step("minim.adjacent_zone", defender=dfn, zone=there))
         return True
     fail("defender", f"{dfn} is out of range: {there} is {distance} zones from {att}'s zone {here} "
                      f"({' → '.join(path)}); the rulebook gives attacks into the same zone, or an adjacent one with "
@@ -167,9 +166,9 @@ def _off_guard(conds: list[str]) -> int:
     return min(OFF_GUARD[m] for m in marks) if marks else 0
 
 
-def _now(state: TableState, edits: ConditionEdits, who: str, cond: str) -> str:
-    """'stunned (cannot act next turn) until the end of X's next turn', as the table will hold it."""
-    return condition_text(apply_all(state, edits.ops()), who, cond)
+def _now(state: TableState, edits: ConditionEdits, who: str, cond: str) -> dict[str, Any]:
+    """'stunned (cannot act next turn) until the end of X's next turn', as the table will hold it (as data)."""
+    return condition_state(apply_all(state, edits.ops()), who, cond)
 
 
 @table_tool("minim", acts="attacker")
@@ -181,19 +180,19 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
     if d.health <= 0:
         fail("defender", f"{dfn} is already unconscious (health 0); no attack is needed", args.defender)
     a_conds, d_conds = conditions_of(state, att), conditions_of(state, dfn)
-    steps: list[str] = []
+    steps: list[Step] = []
     adjacent = _reach(state, att, dfn, args.skill, steps)
     weapon = _weapon(att, a, args.weapon, a_conds, steps)
     armors = [g for g in d.gear if g.kind == "armor"]
     armor = max(armors, key=lambda g: g.quality) if armors else None
-    steps.append(f"{att} attacks with {weapon.name} ({signed(weapon.quality)}); {dfn} wears "
-                 + (f"{armor.name} ({signed(armor.quality)})." if armor else "no armor (±0)."))
+    steps.append(step("minim.attacks_with", attacker=att, weapon=weapon.name, weapon_quality=weapon.quality,
+                      defender=dfn, armor=armor.name if armor else None, armor_quality=armor.quality if armor else 0))
     defending = DEFENDING in d_conds
     if defending:
-        steps.append(f"{dfn} is only defending: +1 to health-rolls.")
+        steps.append(step("minim.defending", name=dfn))
     penalty = _off_guard(d_conds)
     if penalty:
-        steps.append(f"{dfn} was caught by surprise and cannot defend this round: {penalty} to health-rolls.")
+        steps.append(step("minim.off_guard", name=dfn, penalty=penalty))
     parts, cond_steps, cond_refs = condition_modifier(state, att)
     special, special_steps = specialty_for(att, a, args.specialty, args.skill)
     steps += cond_steps + special_steps + modifier_line(args.modifier, parts)
@@ -208,7 +207,7 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
 
     edits = ConditionEdits(state)
     added: dict[str, list[str]] = {}
-    after: list[str] = []
+    after: list[Step] = []
 
     def mark(who: str, cond: str) -> None:
         if edits.add(who, cond):
@@ -225,16 +224,17 @@ def minim_attack_target(args: AttackTargetArgs, roller: Roller, state: TableStat
         if cond == "grappled":
             mark(att, cond)
             mark(dfn, cond)
-            after.append(f"{att} and {dfn} are grappled.")
+            after.append(step("minim.grappled", attacker=att, defender=dfn))
         elif cond is not None:
             mark(victim, cond)
-            after.append(f"{victim} is now {_now(state, edits, victim, cond)}.")
+            after.append(step("minim.now_has", name=victim, condition=_now(state, edits, victim, cond)))
         else:
-            after.append(f"{r.fumble.effect}: no lasting condition; the narrator describes what happens to {victim}.")
+            after.append(step("minim.fumble_no_condition", effect=r.fumble.effect, name=victim))
     changes += edits.ops()
     refs = ([ZONES] if adjacent else []) + cond_refs
     extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
-    return bind(AttackOnTableResult, r, changes, summary=f"{att} attacks {dfn} ({args.skill}): {r.summary}", before=steps,
+    summary = step("minim.attacks", attacker=att, defender=dfn, skill=args.skill, said=r.summary)
+    return bind(AttackOnTableResult, r, changes, summary=summary, before=steps,
                 after=after, refs=refs, attacker=att, defender=dfn, skill=args.skill, weapon=weapon.name,
                 weapon_quality=weapon.quality, armor=armor.name if armor else None,
                 armor_quality=armor.quality if armor else 0, adjacent_zone=adjacent, conditions_added=added,
@@ -259,9 +259,9 @@ def minim_defend(args: DefendArgs, roller: Roller, state: TableState) -> DefendR
     require_conscious(name, c, "actor", "defend")
     edits = ConditionEdits(state)
     edits.add(name, DEFENDING)
-    return DefendResult(summary=f"{name} only defends: +1 to health-rolls until their next turn",
-                        steps=[f"{name} does nothing but defend this turn.",
-                               f"{name} is {_now(state, edits, name, DEFENDING)}."],
+    return DefendResult(summary=step("minim.defends", name=name),
+                        steps=[step("minim.only_defends", name=name),
+                               step("minim.has_condition", name=name, condition=_now(state, edits, name, DEFENDING))],
                         rule_refs=[ref(BOOK, "Attacks")], actor=name, changes=edits.ops())
 
 
@@ -317,20 +317,16 @@ def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -
         known = ", ".join(get_system(state.system).conditions())
         fail("condition", f"unknown condition '{args.condition}'; Minim's conditions: {known}", args.condition)
     inside = state.in_zone(zone)
-    what = args.source or "the area effect"
-    steps = [f"{what.capitalize()} fills {zone}: it affects all in the zone, whether friend, foe or neutral "
-             f"({', '.join(inside) or 'nobody is there'})."]
+    steps = [step("minim.area_fills", source=args.source, zone=zone, inside=list(inside))]
     if args.fatigue:
-        steps.append(f"Each suffers {args.fatigue} fatigue" + (", avoided point by point with health-rolls as from "
-                                                               "an attack." if args.avoidable else
-                                                               ", which no health-roll avoids."))
+        steps.append(step("minim.area_fatigue", fatigue=args.fatigue, avoidable=args.avoidable))
     edits = ConditionEdits(state)
     changes: list[Any] = []
     hits, dice = [], []
     for name in inside:
         c = sheet_of(state, name, "zone")
         if c.health <= 0:
-            steps.append(f"{name} is already unconscious: nothing more happens to them.")
+            steps.append(step("minim.already_out", name=name))
             continue
         threshold, thrown, avoided = None, [], 0
         if args.fatigue and args.avoidable:
@@ -338,26 +334,23 @@ def minim_area_effect(args: AreaEffectArgs, roller: Roller, state: TableState) -
             threshold = c.health + (1 if DEFENDING in conds else 0) + _off_guard(conds)
             thrown = roller.roll_many(args.fatigue, 6, f"{name} avoidance die")
             avoided = sum(d.face <= threshold for d in thrown)
-            faces = ", ".join(str(d.face) for d in thrown)
-            steps.append(f"{name}: {args.fatigue} health-roll(s) at or below {threshold} avoid a point: rolled "
-                         f"{faces} → {avoided} avoided.")
+            steps.append(step("minim.area_avoidance", name=name, fatigue=args.fatigue, threshold=threshold,
+                              faces=[d.face for d in thrown], avoided=avoided))
         damage = args.fatigue - avoided
         after = max(0, c.health - damage)
         changes += health_change(name, c, after, edits)
         if args.fatigue:
-            steps.append(f"{name} loses {damage}: health {c.health} → {after}" + (" (unconscious)." if after == 0
-                                                                                   else "."))
+            steps.append(step("minim.area_damage", name=name, damage=damage, before=c.health, after=after))
         if args.condition is not None:
             edits.add(name, args.condition)
-            steps.append(f"{name} is now {_now(state, edits, name, args.condition)}.")
+            steps.append(step("minim.now_has", name=name, condition=_now(state, edits, name, args.condition)))
         dice += thrown
         hits.append(AreaHit(name=name, fatigue=args.fatigue, avoidance_threshold=threshold, avoidance_dice=thrown,
                             avoided=avoided, damage=damage, health_before=c.health, health_after=after,
                             unconscious=after == 0, condition=args.condition))
     changes += edits.ops()
-    hurt = [f"{h.name} {h.health_before} → {h.health_after}" for h in hits if h.damage]
-    summary = f"{what.capitalize()} in {zone}: " + ("; ".join(hurt) if hurt else "nobody is hurt" if args.fatigue
-                                                    else f"{len(hits)} affected")
+    summary = step("minim.area", source=args.source, zone=zone, fatigue=args.fatigue, affected=len(hits),
+                   hurt=[[h.name, h.health_before, h.health_after] for h in hits if h.damage])
     refs = [ZONES, ref(BOOK, "Powers")] + ([ref(BOOK, "Attacks")] if args.fatigue and args.avoidable else [])
     return AreaEffectResult(summary=summary, steps=steps, rule_refs=refs, zone=zone, affected=inside, hits=hits,
                             dice=dice, changes=changes)
@@ -377,19 +370,19 @@ def shaken_test(state: TableState, actor: str, roller: Roller) -> TurnStart:
     edits = ConditionEdits(state)
     edits.remove(actor, "shaken")
     if c.health <= 0:
-        return TurnStart(steps=[f"{actor} is unconscious; the shaken test does not matter now."],
+        return TurnStart(steps=[step("minim.shaken_unconscious", name=actor)],
                          changes=edits.ops())
     _, rolled, _, lines = resolve(TestSpec(trait=c.traits.brain, trait_name="brain"), roller,
                                   purpose="shaken brain test die")
     changes: list[Any] = edits.ops()
-    steps = [f"{actor} is shaken: a brain test (no skill) to keep this turn's action.", *lines]
+    steps = [step("minim.shaken", name=actor), *lines]
     if rolled.outcome >= 1:
-        steps.append(f"Passed: {actor} shakes it off and acts normally.")
+        steps.append(step("minim.shaken_passed", name=actor))
     else:
         ini = state.initiative
         budget = get_system(state.system).actions_per_turn(state, actor)
         changes.append(SetInitiative(initiative=ini.model_copy(update={"used": max(ini.used, budget)})))
-        steps.append(f"Not passed: {actor} loses this turn's action (table_next_turn passes the turn).")
+        steps.append(step("minim.shaken_failed", name=actor))
     return TurnStart(dice=list(rolled.dice), steps=steps, changes=changes, rule_refs=[FUMBLE_RULE, TESTS])
 
 
@@ -438,10 +431,10 @@ def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableSt
             edits.add(n, cond)
         entries.append(SurpriseEntry(actor=n, result=r, conditions=now))
         dice += r.dice
-        steps += [f"{n}: brass {c.traits.brass}, {'has' if 'perception' in c.skills else 'lacks'} perception.",
-                  *r.steps, f"{n}: " + (", ".join(now) if now else "not surprised") + "."]
+        steps += [step("minim.surprise_who", name=n, brass=c.traits.brass, has_skill="perception" in c.skills),
+                  *r.steps, step("minim.surprise_conditions", name=n, conditions=list(now))]
     return SurpriseCheckResult(
-        summary="Surprise: " + "; ".join(f"{e.actor} {e.result.outcome}" for e in entries),
+        summary=step("minim.surprised", entries=[[e.actor, e.result.outcome] for e in entries]),
         steps=steps, rule_refs=[ref(BOOK, "Initiative"), ref(BOOK, "Tests")], actors=names, entries=entries,
         dice=dice, changes=edits.ops(),
     )
@@ -473,9 +466,9 @@ def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState)
     r = run_pure(minim_initiative, roller, combatants=[Combatant(name=n, brain=c.traits.brain) for n, c in fighters])
     ini = table_fights.opened(r.order, {e.name: e.total for e in r.entries})
     surprised = [n for n in r.order if SURPRISED in conditions_of(state, n)]
-    steps = r.steps + ([f"Surprised, cannot act on round 1: {', '.join(surprised)} (their turns pass; the "
-                        "condition ends with the round)."] if surprised else [])
-    return StartCombatResult(**{**dict(r), "summary": f"Combat starts. {r.summary}; round 1: {ini.current}'s turn",
+    steps = r.steps + ([step("minim.surprised_round_1", names=surprised)] if surprised else [])
+    return StartCombatResult(**{**dict(r), "summary": step("minim.combat_starts", order=r.summary,
+                                                           current=ini.current),
                                 "steps": steps},
                              initiative=ini, changes=[SetInitiative(initiative=ini)])
 
@@ -514,23 +507,19 @@ def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -
             dice[:len(r.dice)] = [d.with_flags(DieFlag.REROLLED) for d in r.dice]
         rounds += 1 + tie.reroll_rounds
         dice += tie.dice
-        rolls = ", ".join(f"{e.name} {e.total}" + (f" (then {', '.join(str(x.total) for x in e.rerolls)})"
-                                                    if e.rerolls else "") for e in tie.entries)
+        rolls = [[e.name, e.total, [x.total for x in e.rerolls]] for e in tie.entries]
         if tie.order[0] == name:
-            steps.append(f"Tie at {total} with {other}: they reroll their brain dice, as starting a fight does "
-                         f"({rolls}): {name} goes before {other}.")
+            steps.append(step("minim.join_tie", total=total, other=other, rolls=rolls, name=name, ahead=False))
             break
-        steps.append(f"Tie at {total} with {other}: they reroll their brain dice, as starting a fight does "
-                     f"({rolls}): {other} stays ahead.")
+        steps.append(step("minim.join_tie", total=total, other=other, rolls=rolls, name=name, ahead=True))
         pos = ini.order.index(other) + 1
     new = table_fights.seated(ini, name, pos, total)
     order = new.order
-    steps.append(f"{name} ({total}) takes position {pos + 1} of {len(order)}.")
+    steps.append(step("minim.join_position", name=name, total=total, position=pos + 1, of=len(order)))
     if pos <= ini.turn:
-        steps.append(f"That slot has already passed this round: {name} first acts in round {ini.round + 1}; it is "
-                     f"still {new.current}'s turn.")
-    return JoinCombatResult(**{**dict(r), "summary": f"{name} joins the fight at position {pos + 1}: "
-                                                     + ", ".join(order), "steps": steps, "dice": dice,
+        steps.append(step("minim.join_next_round", name=name, round=ini.round + 1, current=new.current))
+    return JoinCombatResult(**{**dict(r), "summary": step("minim.joins", name=name, position=pos + 1,
+                                                          order=list(order)), "steps": steps, "dice": dice,
                                "reroll_rounds": rounds},
                             actor=name, total=total, position=pos + 1, initiative=new,
                             changes=[SetInitiative(initiative=new)])

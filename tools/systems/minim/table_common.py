@@ -39,9 +39,9 @@ from typing import Any
 
 from pydantic import Field
 
-from narrator.tools.contract import signed
 from narrator.tools.problems import fail
 from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import Step, step
 from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from narrator.tools.table_people import require_new_name  # noqa: F401  (re-exported)
 from narrator.tools.table import SetField, SetSystemState, TableState
@@ -76,12 +76,22 @@ MODIFIER = Field(0, ge=-9, le=9, description="Situational bonuses and penalties:
 FAITH_ARG = Field(False, description="Spend one of the actor's faith points for +1 (once per action).")
 
 
-def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[str]:
+def modifier_line(given: int, parts: list[tuple[int, str]]) -> list[Step]:
     """Explain a modifier made of the caller's part and the tool's situational parts."""
     if not parts:
         return []
-    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {why}" for n, why in parts]
-    return [f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."]
+    return [step("minim.modifier", given=given, parts=[[n, why] for n, why in parts])]
+
+
+def condition_state(state: TableState, name: str, condition: str) -> dict[str, Any]:
+    """A condition on ``name`` as a step states it: its name, what it means (Minim's catalogue) and when it ends
+    (the table's timer), so the phrase can say 'fallen (-1 to all actions) until the end of Hero's next turn'."""
+    from narrator.tools.systems import get_system
+
+    rule = get_system(state.system).conditions().get(condition)
+    timer = state.expiry.get(name, {}).get(condition)
+    return {"condition": condition, "meaning": rule.meaning if rule is not None and rule.meaning else None,
+            "ends": timer.ends if timer is not None else None, "of": timer.of if timer is not None else None}
 
 
 SHEETS = Sheets(MinimCharacter, "Minim")
@@ -105,7 +115,7 @@ class Faith:
 
     granted: bool
     spend: list[Any] = dc_field(default_factory=list)
-    steps: list[str] = dc_field(default_factory=list)
+    steps: list[Step] = dc_field(default_factory=list)
     dice: list[Die] = dc_field(default_factory=list)
     points: int | None = None
     """Points there were to draw on (the sheet's or the scene pool's); None when nothing is counted."""
@@ -139,16 +149,14 @@ def draw_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Roll
         return Faith(True, [SetField(name=name, field="faith", value=sheet.faith - 1, was=sheet.faith)],
                      points=sheet.faith)
     if mode == "infinite":
-        return Faith(True, steps=[f"{name} draws on the narrator's infinite pool of faith points (npc_faith="
-                                  "infinite): nothing is counted."])
+        return Faith(True, steps=[step("minim.faith_infinite", name=name)])
     if mode == "pool":
         left, fresh = pool_left(state)
-        lines = [f"The narrator's faith pool for this scene starts at {left}: the narrator-characters' brain "
-                 "scores summed (npc_faith=pool)."] if fresh else []
+        lines = [step("minim.faith_pool_starts", pool=left)] if fresh else []
         if left <= 0:
             fail(field, "the narrator's faith pool for this scene is empty (npc_faith=pool); it refills when the "
                         "scene changes (table_set_scene)", True)
-        lines.append(f"{name} draws a point from the narrator's pool: {left} → {left - 1}.")
+        lines.append(step("minim.faith_pool_draw", name=name, before=left, after=left - 1))
         return Faith(True, [SetSystemState(key=POOL_KEY, value={"scene": state.scene, "left": left - 1})], lines,
                      points=left)
     from narrator.tools.systems.minim.checks import TestSpec, resolve
@@ -157,9 +165,8 @@ def draw_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Roll
     _, rolled, _, lines = resolve(TestSpec(trait=sheet.traits.brain, trait_name="brain"), roller,
                                   purpose="faith brain test die")
     ok = rolled.outcome >= 1
-    head = f"{name} makes a brain test instead of spending a faith point (npc_faith=brain):"
-    tail = "passed: the point's benefit applies, nothing is spent." if ok else \
-        "not passed: no faith point's benefit this time."
+    head = step("minim.faith_brain_test", name=name)
+    tail = step("minim.faith_brain_passed") if ok else step("minim.faith_brain_failed")
     return Faith(ok, steps=[head, *lines, tail], dice=list(rolled.dice))
 
 
@@ -169,11 +176,10 @@ def spend_faith(state: TableState, name: str, sheet: MinimCharacter, roller: Rol
     return draw_faith(state, name, sheet, roller, field)
 
 
-def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, str]], list[str], list[str]]:
+def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, str]], list[Step], list[str]]:
     """The catalogue modifiers of the actor's conditions (``fallen``: −1 to all actions): the parts for
     :func:`modifier_line`, the lines saying why and until when, and the rules cited."""
     from narrator.tools.systems import get_system
-    from narrator.tools.turns import condition_text
 
     rules = get_system(state.system).conditions()
     parts, steps, refs = [], [], []
@@ -182,13 +188,14 @@ def condition_modifier(state: TableState, name: str) -> tuple[list[tuple[int, st
         if rule is None or not rule.modifier:
             continue
         parts.append((rule.modifier, cond))
-        steps.append(f"{name} is {condition_text(state, name, cond)}: {signed(rule.modifier)} to the target.")
+        steps.append(step("minim.condition_modifier", name=name, condition=condition_state(state, name, cond),
+                          modifier=rule.modifier))
         refs += [rule.rule_ref] if rule.rule_ref else []
     return parts, steps, refs
 
 
 def specialty_for(name: str, sheet: MinimCharacter, wanted: str | None, skill: str | None,
-                  field: str = "specialty") -> tuple[bool, list[str]]:
+                  field: str = "specialty") -> tuple[bool, list[Step]]:
     """Whether a named specialty applies (+1, see :mod:`.checks`): it must be on the sheet and refine the skill
     being tested."""
     if wanted is None:
@@ -199,7 +206,7 @@ def specialty_for(name: str, sheet: MinimCharacter, wanted: str | None, skill: s
     if match.skill != skill:
         fail(field, f"{match.name} is a specialty of {match.skill}, and this action tests "
                     f"{skill or 'a trait alone'}: it does not apply", wanted)
-    return True, [f"{name}'s specialty {match.name} ({match.skill}) applies: +1."]
+    return True, [step("minim.specialty_applies", name=name, specialty=match.name, skill=match.skill)]
 
 
 def health_change(name: str, sheet: MinimCharacter, after: int, edits: ConditionEdits) -> list[SetField]:

@@ -24,6 +24,7 @@ from pydantic import Field
 from narrator.tools.binding import bind, run_pure
 from narrator.tools.contract import ToolArgs, ref
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.turns import after_action, before_action
 from narrator.tools.systems.minim.recovery import Mode, RecoveryResult, minim_recover
@@ -66,17 +67,18 @@ def _health(target: str, state: TableState, delta: int, reason: str | None, verb
     edits = ConditionEdits(state)
     changes: list[Any] = health_change(name, c, after, edits)
     changes += edits.ops()
-    why = f" ({reason})" if reason else ""
-    steps = [f"{name} {verb} {abs(delta)}{why}: health {c.health} → {after} of {c.max_health}."]
+    steps = [step("minim.health_change", name=name, verb=verb, amount=abs(delta), reason=reason, before=c.health,
+                  after=after, max_health=c.max_health)]
     if delta < 0 and c.health + delta < 0:
-        steps.append("Health cannot go below 0.")
+        steps.append(step("minim.health_floor"))
     if delta > 0 and c.health + delta > c.max_health:
-        steps.append(f"Health can never go above its maximum {c.max_health}.")
+        steps.append(step("minim.health_ceiling", max_health=c.max_health))
     if after == 0:
-        steps.append(f"{name} has lost all their health and is unconscious.")
+        steps.append(step("minim.knocked_out", name=name))
     elif c.health == 0:
-        steps.append(f"{name} regains consciousness.")
-    return HealthResult(summary=f"{name}: health {c.health} → {after}{why}", steps=steps, rule_refs=[HEALTH],
+        steps.append(step("minim.wakes", name=name))
+    return HealthResult(summary=step("minim.health", name=name, before=c.health, after=after, reason=reason),
+                        steps=steps, rule_refs=[HEALTH],
                         target=name, amount=abs(delta), reason=reason, health_before=c.health, health_after=after,
                         max_health=c.max_health, unconscious=after == 0, changes=changes)
 
@@ -134,7 +136,7 @@ def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableSt
                           "character", args.medic)
         require_conscious(medic, medic_sheet, "medic", "treat anyone")
     parts: list[tuple[int, str]] = []
-    steps: list[str] = []
+    steps: list[Any] = []
     refs: list[str] = []
     if args.mode == "mid_action":
         parts, cond_steps, refs = condition_modifier(state, name)
@@ -149,11 +151,12 @@ def minim_recover_health(args: RecoverHealthArgs, roller: Roller, state: TableSt
                  medic_has_cure=("cure" in medic_sheet.skills) if medic_sheet else None,
                  medic_modifier=args.medic_modifier)
     if medic_sheet is not None:
-        steps.append(f"Medic {medic}: brain {medic_sheet.traits.brain}, "
-                     f"{'has' if 'cure' in medic_sheet.skills else 'lacks'} cure.")
+        steps.append(step("minim.medic", name=medic, brain=medic_sheet.traits.brain,
+                          has_cure="cure" in medic_sheet.skills))
     edits = ConditionEdits(state)
     changes += health_change(name, c, r.health_after, edits) + edits.ops()
     extra = {"dice": [*faith.dice, *r.dice]} if faith and faith.dice else {}
-    result = bind(RecoverHealthResult, r, changes, summary=f"{name}: {r.summary}", before=steps, refs=refs,
+    result = bind(RecoverHealthResult, r, changes, summary=step("minim.said", name=name, said=r.summary), before=steps,
+                  refs=refs,
                   actor=name, medic=medic, **extra)
     return after_action(state, name, result) if args.mode == "mid_action" else result

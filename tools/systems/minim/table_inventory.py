@@ -15,6 +15,7 @@ from pydantic import Field
 
 from narrator.tools.contract import ToolArgs, ref
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minim.rules import BOOK
 from narrator.tools.systems.minim.sheet import GearItem
@@ -54,11 +55,10 @@ def minim_gain_item(args: GainItemArgs, roller: Roller, state: TableState) -> In
     new = GearItem(name=args.item, kind=args.kind, quality=args.quality, power=args.power,
                    expendable=args.expendable)
     gear = [*sheet.gear, new]
-    like = f", working like a power with score {args.power}" if args.power is not None else ""
-    used = ", used up when it activates" if args.expendable else ""
+    item = {"item": args.item, "item_kind": args.kind, "quality": args.quality, "power": args.power}
     return InventoryResult(
-        summary=f"{name} gains {args.item} ({args.kind} {args.quality:+d}{like})",
-        steps=[f"{args.item} joins {name}'s gear: a {args.kind} of quality {args.quality:+d}{like}{used}."],
+        summary=step("minim.gains_item", name=name, **item),
+        steps=[step("minim.item_joins", name=name, **item, expendable=args.expendable)],
         rule_refs=[GEAR] + ([ATTACKS] if args.kind != "item" else []) + ([POWERS] if args.power else []),
         actor=name, gear=gear,
         changes=[SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
@@ -72,8 +72,8 @@ def minim_lose_item(args: LoseItemArgs, roller: Roller, state: TableState) -> In
     name, sheet = find(state, args.actor, "actor")
     gone, gear = without_item(sheet.gear, args.item)
     return InventoryResult(
-        summary=f"{name} no longer has {gone.name}",
-        steps=[f"{gone.name} leaves {name}'s gear."],
+        summary=step("minim.loses_item", name=name, item=gone.name),
+        steps=[step("minim.item_leaves", name=name, item=gone.name)],
         rule_refs=[GEAR], actor=name, gear=gear,
         changes=[SetField(name=name, field="gear", value=[g.model_dump(mode="json") for g in gear],
                           was=[g.model_dump(mode="json") for g in sheet.gear])],

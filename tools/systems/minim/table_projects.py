@@ -29,6 +29,7 @@ from narrator.tools.check_args import skill_or
 from narrator.tools.name_lists import records_once
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.steps import step
 from narrator.tools.tool import table_tool
 from narrator.tools.systems.minim.collaboration import ProjectResult, minim_project
 from narrator.tools.systems.minim.rules import TRAIT_OF_SKILL, Skill, Trait
@@ -110,11 +111,11 @@ def minim_work_project(args: WorkProjectArgs, roller: Roller, state: TableState)
                       "modifier": w.modifier + sum(n for n, _ in parts), "faith": granted})
         names.append(name)
     r = run_pure(minim_project, roller, threshold=threshold, progress=progress, tests=tests, bound=strict)
-    before.insert(0, f"Project '{key}': progress {progress} of {threshold}"
-                     + (" (a new project)." if known is None else ".")
-                     + (" The campaign reads long projects strictly (long_projects=strict)." if strict else ""))
+    before.insert(0, step("minim.project", project=key, progress=progress, threshold=threshold, new=known is None,
+                          strict=strict))
     changes.append(SetSystemState(key=PROJECTS, value={**projects, key: {"threshold": threshold,
                                                                          "progress": r.progress_after}}))
     extra = {"dice": [*dice, *r.dice]} if dice else {}
-    return bind(WorkProjectResult, r, changes, summary=f"{key}: {r.summary}", before=before, refs=refs,
+    return bind(WorkProjectResult, r, changes, summary=step("minim.said", name=key, said=r.summary), before=before,
+                refs=refs,
                 project=key, workers=names, **extra)
