@@ -284,3 +284,34 @@ PHRASES.update({
     "actor_said": "{name}: {said}",
     "uses_ability": "{name} uses {ability}.",
 })
+PHRASES.update({
+    # the table: NPCs act, damage, recovery, treatment, rest, practice
+    "npc_acts": lambda v: f"{v['npc']} ({v['concept'] or 'NPC'}) — {v['action']} against {v['target']}.",
+    "spends_a_use": "{item} spends a use ({left} left).",
+    "protected_by": lambda v: f"Protection: {', '.join(v['items'])}.",
+    "npc_acted": "{npc} ({action}) → {target}: {acted}",
+    "damage_to": "{reason}: {amount} damage to {name}'s {resistance}.",
+    "harmless": "{item} makes it harmless and spends a use.",
+    "damaged": lambda v: (f"{v['name']}: {v['resistance']} {'?' if v['counter'] is None else v['counter']}/{v['level']}"
+                          + (f", wound {v['wound']}" if v["wound"] is not None else "")
+                          + (" — incapacitated" if v["incapacitated"] else "")),
+    "consumed": "{item} is consumed.",
+    "use_consumed": "{item}: one use consumed ({left} left).",
+    "adequate_supplies": "Adequate supplies: +1 (using skills with appropriate items upgrades the effect).",
+    "healed_wound": "{condition} is healed.",
+    "wound_level": "{condition} is now level {level} (−{level} to all actions).",
+    "stabilised": "{patient} is stabilised and no longer incapacitated.",
+    "cured_of": "{patient} is cured of {condition}.",
+    "trait_for_good": "{patient} gains the {trait} trait for good.",
+    "treats": "{healer} treats {patient}'s {condition}: {treated}",
+    "tends_damage": "{patient} has no condition or wound: {healer} tends the damage on {resistance} (a recovery "
+                    "action).",
+    "tends": "{healer} tends {patient}'s {resistance}: {tended}",
+    "rest_begins": lambda v: (f"Rest {v['n']}" + (" (long)" if v["long"] else "")
+                              + (f": {v['note']}" if v["note"] else "") + "."),
+    "recoveries_allowed": "Each character may take {limit} recovery action(s) this rest (automatic, an item, or a "
+                          "check).",
+    "practices_allowed": "Each may practice {practices} time(s): two marked descriptors, one free level-up roll.",
+    "long_rest": "A long rest: major wounds can be treated (trained medicine and supplies).",
+    "rest": lambda v: f"Rest {v['n']}" + (" (long)" if v["long"] else ""),
+})

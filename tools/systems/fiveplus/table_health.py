@@ -43,6 +43,7 @@ from narrator.tools.systems.fiveplus.table_common import (
     require_able, resistance_for, with_progress,
 )
 from narrator.tools.systems.fiveplus.wounds import ResistanceState
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
 
@@ -105,7 +106,7 @@ def fiveplus_npc_act(args: NpcActArgs, roller: Roller, state: TableState) -> Npc
     if t.incapacitated or INCAPACITATED in state.conditions.get(target, []):
         fail("target", f"{target} is already out of the fight", target)
     action = args.action or (n.actions[0] if n.actions else "strike")
-    steps = [f"{npc} ({n.concept or 'NPC'}) — {action} against {target}."]
+    steps = [step("fiveplus.npc_acts", npc=npc, concept=n.concept, action=action, target=target)]
     res = resistance_for(t, args.resistance, "willpower" if args.mental else "endurance", "resistance")
     response = args.response
     if response is None:
@@ -129,22 +130,24 @@ def fiveplus_npc_act(args: NpcActArgs, roller: Roller, state: TableState) -> Npc
                                                          level=min(20, res.level or 0), tier=min(10, res.tier),
                                                          wound_level=min(20, wd.level or 0) if wd else 0),
                  reduction=min(20, reduction), immune=immune_item is not None, ability=n.ability)
-    after: list[str] = []
+    after: list[Step] = []
     record(target, res, r.harm, edits, conds, args.damage_type)
     if immune_item is not None and response == "resist" and r.response_check and r.response_check.success \
             and immune_item.uses is not None:
         edits.put(target, immune_item.model_copy(update={"uses": immune_item.uses - 1}))
-        after.append(f"{immune_item.name} spends a use ({immune_item.uses - 1} left).")
+        after.append(step("fiveplus.spends_a_use", item=immune_item.name, left=immune_item.uses - 1))
     if r.response_check is not None and r.response_check.improvement is not None and d is not None:
         now = edits.current(target, d.key) or d
         edits.put(target, with_progress(now, r.response_check.improvement.after))
-        after.append(f"{d.name} is now {(edits.current(target, d.key) or d).notation().split(' – ')[0]}.")
+        after.append(step("fiveplus.is_now", name=d.name,
+                          notation=(edits.current(target, d.key) or d).notation().split(' – ')[0]))
     if reducing and response == "resist" and r.response_check and r.response_check.success:
-        after.append(f"Protection: {', '.join(x.name for x in reducing)}.")
+        after.append(step("fiveplus.protected_by", items=[x.name for x in reducing]))
     incap = conds.has(target, INCAPACITATED)
     refs = [NPCS, WOUNDS] + ([ITEMS] if reducing or immune_item else [])
     return bind(NpcActResult, r, [*edits.ops(), *conds.ops(), *sys.ops()],
-                summary=f"{npc} ({action}) → {target}: {r.summary}", before=steps, after=after, refs=refs, npc=npc,
+                summary=step("fiveplus.npc_acted", npc=npc, action=action, target=target, acted=r.summary),
+                before=steps, after=after, refs=refs, npc=npc,
                 target=target, action=action, incapacitated=incap)
 
 
@@ -179,17 +182,18 @@ def fiveplus_damage(args: DamageArgs, roller: Roller, state: TableState) -> Dama
     res = resistance_for(c, args.resistance, "willpower" if args.mental else "endurance", "resistance")
     _, immune_item, _ = protection(c, res, args.damage_type)
     edits, conds = SheetEdits(state), ConditionEdits(state)
-    steps = [f"{args.reason}: {args.amount} damage to {name}'s {res.name}."]
+    steps = [step("fiveplus.damage_to", reason=args.reason, amount=args.amount, name=name, resistance=res.name)]
     steps += harm(name, res, args.amount, edits, conds, wound=args.damage_type, immune=immune_item is not None)
     if immune_item is not None and immune_item.uses is not None:
         edits.put(name, immune_item.model_copy(update={"uses": immune_item.uses - 1}))
-        steps.append(f"{immune_item.name} makes it harmless and spends a use.")
+        steps.append(step("fiveplus.harmless", item=immune_item.name))
     now = edits.sheet(name)
     r_now = now.get(res.name)
     w = wound_of(now, res)
     incap = conds.has(name, INCAPACITATED)
-    return DamageResult(summary=f"{name}: {res.name} {r_now.counter if r_now else '?'}/{res.level}"
-                        + (f", wound {w.level}" if w else "") + (" — incapacitated" if incap else ""),
+    return DamageResult(summary=step("fiveplus.damaged", name=name, resistance=res.name,
+                                     counter=r_now.counter if r_now else None, level=res.level,
+                                     wound=w.level if w else None, incapacitated=incap),
                         steps=steps, rule_refs=[WOUNDS] + ([ITEMS] if immune_item else []), target=name,
                         resistance=res.name, taken=0 if immune_item else args.amount,
                         counter_after=(r_now.counter or 0) if r_now else 0, wound_level=w.level or 0 if w else 0,
@@ -248,7 +252,7 @@ def fiveplus_recover(args: RecoverArgs, roller: Roller, state: TableState) -> Re
     rest = rest_state(sys)
     used = int(rest["recoveries"].get(name, 0))
     limit = int(state.options.get("recoveries_per_rest", DEFAULT_RECOVERIES))
-    before: list[str] = []
+    before: list[Step] = []
     check = None
     healer = None
     if args.mode == "item":
@@ -260,10 +264,10 @@ def fiveplus_recover(args: RecoverArgs, roller: Roller, state: TableState) -> Re
                          f"{', '.join(d.name for d in c.descriptors.values())}", args.item)
         if item.uses is not None and item.uses <= 1 or item.uses is None:
             edits.drop(name, item.key)
-            before.append(f"{item.name} is consumed.")
+            before.append(step("fiveplus.consumed", item=item.name))
         else:
             edits.put(name, item.model_copy(update={"uses": item.uses - 1}))
-            before.append(f"{item.name}: one use consumed ({item.uses - 1} left).")
+            before.append(step("fiveplus.use_consumed", item=item.name, left=item.uses - 1))
     if args.mode == "check":
         healer, h = find(state, args.healer or name, "healer")
         require_able(state, healer, h, "healer", "heal")
@@ -279,7 +283,8 @@ def fiveplus_recover(args: RecoverArgs, roller: Roller, state: TableState) -> Re
     edits.put(name, (edits.current(name, res.key) or res).model_copy(update={"counter": r.counter_after}))
     rest["recoveries"][name] = used + 1
     sys.set("rest", rest)
-    return bind(RecoverResult, r, [*edits.ops(), *sys.ops()], summary=f"{name}: {r.summary}", before=before,
+    return bind(RecoverResult, r, [*edits.ops(), *sys.ops()],
+                summary=step("fiveplus.actor_said", name=name, said=r.summary), before=before,
                 actor=name, resistance=res.name, healer=healer)
 
 
@@ -322,7 +327,7 @@ def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatR
         cond = sorted(treatable, key=lambda d: (-int(d.major), -d.tier, -(d.level or 0), d.key))[0]
     else:
         return _treat_damage(args, roller, state, healer, h, patient, p)
-    before: list[str] = []
+    before: list[Step] = []
     sys, edits, conds = SystemEdits(state), SheetEdits(state), ConditionEdits(state)
     if cond.kind == "wound" and cond.major:
         d = best_of(h, "medicine")
@@ -341,7 +346,7 @@ def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatR
                        rank=0, sys=sys, field="healer")
     before += prepared.lines
     if args.supplies:
-        before.append("Adequate supplies: +1 (using skills with appropriate items upgrades the effect).")
+        before.append(step("fiveplus.adequate_supplies"))
     resist = None
     res = p.get(cond.check_on_one) if cond.check_on_one else None
     if res is not None and res.has_level:
@@ -356,32 +361,33 @@ def fiveplus_treat(args: TreatArgs, roller: Roller, state: TableState) -> TreatR
                                  reset_level=cond.reset_level or 3, permanent_tier=cond.permanent_tier,
                                  becomes=cond.becomes)
     r = run_pure(fiveplus_condition, roller, condition=state_c, treatment=prepared.check, resistance=resist)
-    after: list[str] = []
+    after: list[Step] = []
     if r.treatment is not None and r.treatment.improvement is not None:
         now = edits.current(healer, d.key) or d
         edits.put(healer, with_progress(now, r.treatment.improvement.after))
     if cond.kind == "wound":
         if r.after.tier == 0 or (r.after.level == 0):
             edits.drop(patient, cond.key)
-            after.append(f"{cond.name} is healed.")
+            after.append(step("fiveplus.healed_wound", condition=cond.name))
         elif r.after.level != state_c.level:
             edits.put(patient, cond.model_copy(update={"level": r.after.level}))
-            after.append(f"{cond.name} is now level {r.after.level} (−{r.after.level} to all actions).")
+            after.append(step("fiveplus.wound_level", condition=cond.name, level=r.after.level))
         if cond.major and r.success:
             conds.remove(patient, INCAPACITATED)
-            after.append(f"{patient} is stabilised and no longer incapacitated.")
+            after.append(step("fiveplus.stabilised", patient=patient))
     elif r.cured:
         edits.drop(patient, cond.key)
-        after.append(f"{patient} is cured of {cond.name}.")
+        after.append(step("fiveplus.cured_of", patient=patient, condition=cond.name))
     elif r.permanent:
         edits.drop(patient, cond.key)
         if cond.becomes:
             edits.put(patient, make({"name": cond.becomes, "kind": "trait",
                                      "effect": f"permanently affected by {cond.name}"}))
-            after.append(f"{patient} gains the {cond.becomes} trait for good.")
+            after.append(step("fiveplus.trait_for_good", patient=patient, trait=cond.becomes))
     elif (r.after.level, r.after.tier) != (cond.level, cond.tier):
         edits.put(patient, cond.model_copy(update={"level": r.after.level, "tier": r.after.tier}))
-    return TreatResult(summary=f"{healer} treats {patient}'s {cond.name}: {r.summary}", steps=[*before, *r.steps,
+    return TreatResult(summary=step("fiveplus.treats", healer=healer, patient=patient, condition=cond.name,
+                                    treated=r.summary), steps=[*before, *r.steps,
                        *after], rule_refs=list(dict.fromkeys([*r.rule_refs, CONDITIONS, WOUNDS, RECOVERY])),
                        dice=r.dice, outcome=r.outcome, success=r.success, odds=r.odds, healer=healer, patient=patient,
                        condition=cond.name, condition_result=r, cured=r.cured, permanent=r.permanent,
@@ -396,8 +402,7 @@ def _treat_damage(args: TreatArgs, roller: Roller, state: TableState, healer: st
         fail("patient", f"{patient} has no condition, wound or damage to treat", patient)
     res = sorted(hurt, key=lambda d: (-(d.counter or 0), d.key))[0]
     sys, edits = SystemEdits(state), SheetEdits(state)
-    before: list[str] = [f"{patient} has no condition or wound: {healer} tends the damage on {res.name} (a "
-                         "recovery action)."]
+    before: list[Step] = [step("fiveplus.tends_damage", patient=patient, healer=healer, resistance=res.name)]
     d = pick(h, args.descriptor, "medicine", "descriptor", healer, before)
     prepared = prepare(state, healer, h, d, modifier=0, traits=[], helped=False, upper=False, rank=0, sys=sys,
                        field="healer")
@@ -412,7 +417,8 @@ def _treat_damage(args: TreatArgs, roller: Roller, state: TableState, healer: st
         edits.put(healer, with_progress(edits.current(healer, d.key) or d, r.check.improvement.after))
     rest["recoveries"][patient] = used + 1
     sys.set("rest", rest)
-    return TreatResult(summary=f"{healer} tends {patient}'s {res.name}: {r.summary}", steps=[*before, *r.steps],
+    return TreatResult(summary=step("fiveplus.tends", healer=healer, patient=patient, resistance=res.name,
+                                    tended=r.summary), steps=[*before, *r.steps],
                        rule_refs=list(dict.fromkeys([*r.rule_refs, RECOVERY])), dice=r.dice, outcome=r.outcome,
                        success=r.success, odds=r.odds, healer=healer, patient=patient, condition="damage",
                        recovery=r, changes=[*edits.ops(), *sys.ops()])
@@ -442,12 +448,12 @@ def fiveplus_rest(args: RestArgs, roller: Roller, state: TableState) -> RestResu
     limit = int(state.options.get("recoveries_per_rest", DEFAULT_RECOVERIES))
     practices = int(state.options.get("practices_per_rest", 1))
     sys.set("rest", {"n": n, "recoveries": {}, "practices": {}, "long": args.long})
-    steps = [f"Rest {n}" + (" (long)" if args.long else "") + (f": {args.note}" if args.note else "") + ".",
-             f"Each character may take {limit} recovery action(s) this rest (automatic, an item, or a check).",
-             f"Each may practice {practices} time(s): two marked descriptors, one free level-up roll."]
+    steps = [step("fiveplus.rest_begins", n=n, long=args.long, note=args.note),
+             step("fiveplus.recoveries_allowed", limit=limit),
+             step("fiveplus.practices_allowed", practices=practices)]
     if args.long:
-        steps.append("A long rest: major wounds can be treated (trained medicine and supplies).")
-    return RestResult(summary=f"Rest {n}" + (" (long)" if args.long else ""), steps=steps,
+        steps.append(step("fiveplus.long_rest"))
+    return RestResult(summary=step("fiveplus.rest", n=n, long=args.long), steps=steps,
                       rule_refs=[RECOVERY, IMPROVEMENT], rest=n, long=args.long, recoveries_per_rest=limit,
                       changes=sys.ops())
 
@@ -492,5 +498,6 @@ def fiveplus_practice(args: PracticeArgs, roller: Roller, state: TableState) -> 
     edits.put(name, with_progress(second, r.after[1]))
     rest["practices"][name] = done + 1
     sys.set("rest", rest)
-    return bind(PracticeOnTable, r, [*edits.ops(), *sys.ops()], summary=f"{name}: {r.summary}", actor=name)
+    return bind(PracticeOnTable, r, [*edits.ops(), *sys.ops()],
+                summary=step("fiveplus.actor_said", name=name, said=r.summary), actor=name)
 
