@@ -34,9 +34,29 @@ from narrator.tools.systems.mastery.rules import (
 from narrator.tools.systems.mastery.sheet import cost_between
 from narrator.tools.systems.mastery.sheet_view import gear_text
 from narrator.tools.table import TableState
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say
+from narrator.tools.steps import Step as Line
 
 MAX_ANSWER = 200
+POOL_KINDS = frozenset(f"mastery.{k}" for k in (
+    "tn", "opposed_tns", "pool", "unfit", "no_base_die", "base_die", "assumed", "side_average", "foe_average",
+    "foe_attack", "calls_for", "activity_trait", "uses", "best_fit", "none_used", "no_fit", "no_weapon", "wounds",
+    "ruling_stands", "cannot_defend", "cannot", "blow_lands", "surprised", "counter_die", "damage", "none_broken",
+    "npc_level"))
+"""The steps a preview shows before the roll: the target number, how each pool is made (trait, ability, skill,
+wounds, the GM's rulings), who cannot defend or does not roll, and how damage is counted."""
+POOL_WORDS = ("Target number", "Pool =", "The GM", "The one base die", "No ", "wounds", "calls for", "best ",
+              " uses the ", "has no ", "cannot defend", "does not roll", "won a defence", "Damage")
+"""The same, for a line logged as text before results were data."""
+
+
+def _explains_the_pool(line: Line | str) -> bool:
+    """Whether a preview shows this step (one said of a side, 'Tess: Pool = ...', is judged by what it says)."""
+    if isinstance(line, str):
+        return any(k in line for k in POOL_WORDS)
+    while line.kind in ("mastery.of", "mastery.blocks") and isinstance(line.values.get("line"), Line):
+        line = line.values["line"]
+    return line.kind in POOL_KINDS
 CHECK_WORDS: tuple[str, ...] = CheckActivity.__args__  # type: ignore[attr-defined]
 MORE_OPTIONS = ("wound_dice", "difficulty", "average_rounding", "initiative_trait", "foes_first", "health_per_point",
                 "activity_traits")
@@ -250,9 +270,7 @@ class MasteryRules(BaseRules):
         if p is None:
             return None
         r = p.result
-        keep = ("Target number", "Pool =", "The GM", "The one base die", "No ", "wounds", "calls for", "best ",
-                " uses the ", "has no ", "cannot defend", "does not roll", "won a defence", "Damage")
-        lines = [s for s in steps_of(r) if any(k in s for k in keep)]
+        lines = [say(s) for s in r.steps if _explains_the_pool(s)]
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
         title = f"Before the roll — {who}: " if who else "Before the roll — "
         if tool == "mastery_check":
