@@ -104,7 +104,8 @@ def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResul
     tied = tuple(c.name for c in args.combatants if c.speed == top)
     speeds = {c.name: c.speed for c in args.combatants}
     return BrewInitiativeResult(
-        summary=step("brew.order", order=list(order)), steps=steps, rule_refs=[TIME], dice=dice, outcome=order, success=None,
+        summary=step("brew.order", order=list(order)), steps=steps, rule_refs=[TIME], dice=dice, outcome=order,
+        success=None,
         odds=first_odds(tied, tuple(n for n in order if n in tied)), order=order,
         entries=[InitiativeEntry(name=n, speed=speeds[n], tie_rolls=rolls[n]) for n in order],
     )

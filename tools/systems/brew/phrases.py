@@ -44,9 +44,11 @@ PHRASES = {
     "side": "{name}: {line}",
     "side_fails": "{name}'s pool is {pool}: an automatic failure, no roll.",
     "side_total": "{name}'s total: {total}.",
-    "verdict": lambda v: (f"{v['winner']} wins" + (f" by {abs(v['margin'])}" if v["margin"] is not None else
-                          " (the other fails automatically)")) if v["winner"] else "a standoff: neither beats the other",
-    "contest": lambda v: f"{v['a']} {auto_fail(v['a_total'])} vs {v['b']} {auto_fail(v['b_total'])}: {say(v['verdict'])}",
+    "verdict": lambda v: (f"{v['winner']} wins" + (
+        f" by {abs(v['margin'])}" if v["margin"] is not None else " (the other fails automatically)"))
+        if v["winner"] else "a standoff: neither beats the other",
+    "contest": lambda v: f"{v['a']} {auto_fail(v['a_total'])} vs {v['b']} {auto_fail(v['b_total'])}: "
+        f"{say(v['verdict'])}",
     "result": "Result: {verdict}.",
     "collab_base": lambda v: f"Base pool: {v['name']}'s {v['base']} (" + (
         "chosen" if v["chosen"] else "the highest of " + ", ".join(f"{n} {p}" for n, p in v["pools"]))
@@ -79,7 +81,8 @@ PHRASES = {
     "advanced": lambda v: f"{v['name']}: {(say(v['line']) + '.').rstrip('.')} for {v['cost']} XP",
     # flaws
     "unlucky": lambda v: f"High stakes: 1d6 = {v['face']}: " + (
-        "1-3, the action fails catastrophically, whatever the statistics." if v["triggered"] else "4-6, no catastrophe."),
+        "1-3, the action fails catastrophically, whatever the statistics." if v["triggered"]
+        else "4-6, no catastrophe."),
     "old_enemies": lambda v: f"Beside the social roll, 1d6 = {v['face']}: " + (
         "an old enemy of the character's level, who has beef with them, will turn up." if v["triggered"]
         else "no old enemy this time."),
@@ -121,7 +124,8 @@ PHRASES = {
     "rolled": "Rolled {face}.",
     "masks_ignore": "A Thousand Masks: the 1-3 is ignored, the success stands as it was.",
     "chance_fails": "1-3: whatever the first roll, the action fails.",
-    "chance_adds": lambda v: f"4-6: total {v['total']} + {v['face']} = {v['new_total']}: {OUTCOME_WORDS[v['outcome']]}.",
+    "chance_adds": lambda v: f"4-6: total {v['total']} + {v['face']} = {v['new_total']}: "
+        f"{OUTCOME_WORDS[v['outcome']]}.",
     "chance": "Chance roll {face}: {outcome} ({total})",
     # regression
     "lowered": lambda v: f"{v['name'].capitalize()} −{v['n']} ({v['n']} point{'s' if v['n'] > 1 else ''}).",
@@ -200,7 +204,8 @@ PHRASES = {
                                                     else f": {v['days']} day(s).")
         + " Penalties while ill suit the illness (e.g. -2 on Power rolls for bad food).",
     "illness": lambda v: "Resisted the illness" if v["resisted"] else f"Ill for {v['days']} day(s)",
-    "deprived": "{days} day(s): food {food} → {food_damage} ({weeks} full week(s)), water {water} → {water_damage}.",
+    "deprived": "{days} day(s): food {food} → {food_damage} ({weeks} full week(s)), water {water} → "
+                "{water_damage}.",
     "deprivation_health": "Health {health} - {damage} = {after}. No lasting injury can absorb this.",
     "deprivation_magic": "Falling to 0 from deprivation would cost a point of maximum health; ignored in a setting "
                          "with magical healing.",
@@ -282,7 +287,8 @@ PHRASES = {
     "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{a} {n}" for a, n in v["attributes"]),
     # the table: a roll's sheet, modifiers and situation
     "modifier": lambda v: f"Modifier {signed(v['given'] + sum(n for n, _ in v['parts']))} = " + ", ".join(
-        ([f"{signed(v['given'])} given"] if v["given"] else []) + [f"{signed(n)} {why}" for n, why in v["parts"]]) + ".",
+        ([f"{signed(v['given'])} given"] if v["given"] else [])
+        + [f"{signed(n)} {why}" for n, why in v["parts"]]) + ".",
     "rolls": lambda v: f"{v['name']} rolls {v['attribute']} {v['score']}" + (
         f" + {v['skill']}" + (f" ({v['profession']})" if v["profession"] else "") + f" {v['points']}"
         if v["skill"] else " alone") + ".",
