@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
 from narrator.tools.phrases import say
+from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
 from narrator.tools.systems.minisix.mass import half
 from narrator.tools.systems.minisix.rules import PERK_TEXT
 from narrator.tools.systems.minisix.sheet import Attributes
 from narrator.tools.systems.minisix.table_characters import LEVEL_WORDS
 from narrator.tools.systems.minisix.table_session import OWN_PERK
-from narrator.tools.systems.minisix.wounds import EFFECTS
 from narrator.tools.systems.minisix.wild import exploded_words, story_words
+from narrator.tools.systems.minisix.wounds import EFFECTS
+
+ZONES_AWAY = ("in the same zone", "one zone away", "two zones away")
 
 PHRASES = {
     # wild.py: a thrown code
@@ -44,8 +46,8 @@ PHRASES = {
     "damage": lambda v: f"Damage {v['total']} vs Soak {v['soak']}: " + (
         f"{v['result']}, now {v['after']}" if v["result"] else "no harm"),
     # defences.py: static defences and the attacker's TN
-    "defence_base": lambda v: f"{v['which'].capitalize()} from {v['skill']} {v['code']}: {v['dice']} × 3 + {v['pips']} "
-                              f"= {v['base']}.",
+    "defence_base": lambda v: f"{v['which'].capitalize()} from {v['skill']} {v['code']}: {v['dice']} × 3 + "
+                              f"{v['pips']} = {v['base']}.",
     "daredevil_soak": "Daredevil: Might is doubled when resisting damage, {base} × 2 = {doubled}.",
     "plus_armor": "+ armor {armor}.",
     "plus_other_av": "+ other armor value {av}.",
@@ -73,8 +75,8 @@ PHRASES = {
     "dodge_move": lambda v: f"The dodger may move up to {v['feet']}' freely" + (
         " (15' + 30' for the dash)." if v["dash"] else "."),
     "dodge": lambda v: f"Dodge roll {v['roll']} vs static {v['static']}" + (
-        f" + {v['bonus']} (full dodge)" if v["mode"] == "full" else "") + f" → attackers need {v['value']}+ until the "
-        "next turn",
+        f" + {v['bonus']} (full dodge)" if v["mode"] == "full" else "")
+        + f" → attackers need {v['value']}+ until the next turn",
     # healing.py: natural and assisted healing
     "stun_wears_off": "Stunned: it wears off after a minute, no roll",
     "stun_heals": "A stun heals by itself after 1 minute: no roll is needed.",
@@ -136,9 +138,9 @@ PHRASES = {
     "mass_need": lambda v: f"TN {v['tn']}: a wild die of {v['need']} or more hits (lowest hitting total "
                            f"{_half(v['lowest'])}).",
     "mass_few": "(Mass combat is typically for {typical}+ attackers; the arithmetic holds for fewer.)",
-    "mass_six_over": lambda v: f"The TN is {v['over']} over the base {v['base']} (6+): no wild die below 6 can hit, so "
-                               f"1 in 6 is assumed to roll a 6 — {v['sixes']} of {v['sixes'] * 6} — and the remaining "
-                               f"{v['rolled']} are rolled.",
+    "mass_six_over": lambda v: f"The TN is {v['over']} over the base {v['base']} (6+): no wild die below 6 can hit, "
+                               f"so 1 in 6 is assumed to roll a 6 — {v['sixes']} of {v['sixes'] * 6} — and the "
+                               f"remaining {v['rolled']} are rolled.",
     "mass_eight_over": lambda v: f"8+ over: the {v['sixes']} sixes reroll, going on from {_half(v['base'])}+WD; a "
                                  f"reroll of {v['need']} or more hits.",
     "mass_rerolls": lambda v: f"Rerolls: {', '.join(map(str, v['values']))} → {_hits(v['hits'])}.",
@@ -181,8 +183,7 @@ PHRASES = {
         " (missiles are blocked or parried only with a shield)" if v["unshielded"] else "") + ".",
     "dodge_raises": "{name}'s dodge this round raises it to {value}.",
     "daredevil_defence": "{name} is a daredevil this round: the defence is halved, {value} → {halved}.",
-    "zone_range": lambda v: f"Zones: {v['name']} is "
-                            f"{['in the same zone', 'one zone away', 'two zones away'][v['zones']]}: {v['range']} range.",
+    "zone_range": lambda v: f"Zones: {v['name']} is {ZONES_AWAY[v['zones']]}: {v['range']} range.",
     "charges": "{name} charges: +15' (30' in all) toward {target}, then the attack; no more movement this round.",
     "attacks_with": lambda v: f"{v['name']} attacks with "
                               f"{v['weapon'] or ('fists' if v['brawling'] else 'a throw')}: {v['skill']} {v['code']}.",
