@@ -315,3 +315,40 @@ PHRASES.update({
     "long_rest": "A long rest: major wounds can be treated (trained medicine and supplies).",
     "rest": lambda v: f"Rest {v['n']}" + (" (long)" if v["long"] else ""),
 })
+
+
+def _to_lose(v: Any) -> str:
+    losing = [x for x in (f"{v['turn_limit']} turns" if v["turn_limit"] else None,
+                          f"{v['failure_tolerance']} failure(s) tolerated" if v["failure_tolerance"] is not None
+                          else None,
+                          f"point of no return −{v['point_of_no_return']}" if v["point_of_no_return"] else None) if x]
+    return "Losing conditions: " + (", ".join(losing) or "none but the characters' own resistances") + "."
+
+
+PHRASES.update({
+    # the table: challenges and fights
+    "default_of": lambda v: ("Default challenge: " + (", ".join(f"{w} {d} {lv}" for w, d, lv in v["keys"]) if v["keys"]
+                                                      else "no player-character, so one proficient hero's 4")
+                             + (f", tuned {v['adjust']:+d}" if v["adjust"] else "") + f" → {v['target']} successes."),
+    "to_win": lambda v: ("Winning condition: " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"] else
+                                                  f"{v['target']} accumulated successes") + f"; rank {v['rank']}."),
+    "to_lose": _to_lose,
+    "failures_go_on": "Failures go on as: {how}.",
+    "challenge_opened": "Challenge: {name} ({what}), {progress}",
+    "challenge_ended": "{name}: {outcome}",
+    "challenge_ends": "{name} ends: {outcome} ({progress}).",
+    "no_initiative": "No initiative roll: all actions of a turn happen as simultaneously as possible.",
+    "turn_order": lambda v: f"Turn order for the table: {', '.join(v['order'])} (player-characters, then NPCs).",
+    "areas": "Areas: near, far and away (relative to the players); everyone starts near. Melee reaches near, ranged "
+             "far; a full move between areas is −2 to all actions.",
+    "conflict": lambda v: f"Conflict: {', '.join(v['order'])}; round 1, {v['order'][0]} first",
+})
+SCENE_RANK = {0: "an ordinary challenge", 1: "the intensity rises", 2: "the world itself is at stake"}
+PHRASES.update({
+    # the table: GM-less scenes
+    "royal_npc": lambda v: f"The {cards.card_name(v['card'])} brings an important NPC: {say(v['made'])}.",
+    "clubs_fight": "Clubs bring a fight: d{sides}={face} → {made}.",
+    "scene_rank": lambda v: f"Rank {v['rank']}: {SCENE_RANK[v['rank']]}.",
+    "scene_played": lambda v: f"{say(v['played'])} — " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"]
+                                                         else f"{v['target']} successes to win"),
+})

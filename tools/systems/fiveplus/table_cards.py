@@ -32,6 +32,7 @@ from narrator.tools.systems.fiveplus.rules import GM_OPTIONS, OBJECTIVES, ROYALS
 from narrator.tools.systems.fiveplus.table_challenges import StartChallengeArgs, start
 from narrator.tools.systems.fiveplus.table_characters import NpcArgs, fiveplus_add_npc
 from narrator.tools.systems.fiveplus.table_common import SystemEdits, fail
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetScene, TableState, apply_all
 from narrator.tools.tool import table_tool
 
@@ -148,7 +149,7 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
         npc = made.actor
         changes += made.changes
         foe_dice = list(made.dice)
-        steps.append(f"The {ch_card.name} brings an important NPC: {made.summary}.")
+        steps.append(step("fiveplus.royal_npc", card=ch_card.card, made=made.summary))
         if ch_card.type == "combat":
             opposition = [npc]
     elif ch_card.type == "combat":
@@ -159,16 +160,15 @@ def fiveplus_scene_play(args: ScenePlayArgs, roller: Roller, state: TableState) 
         changes += made.changes
         opposition = [npc]
         foe_dice = [pick, *made.dice]
-        steps.append(f"Clubs bring a fight: d{len(FOES)}={pick.face} → {made.summary}.")
+        steps.append(step("fiveplus.clubs_fight", sides=len(FOES), face=pick.face, made=made.summary))
     working = apply_all(state, changes)
     challenge_args = StartChallengeArgs(name=f"Scene {r.state.scene}: {ch_card.name}"[:80],
                                         kind=CARD_KIND[ch_card.type], rank=rank, opposition=opposition)
     ch = start(working, sys, challenge_args, card=ch_card.card, steps=steps)
-    steps.append(f"Rank {rank}: " + {0: "an ordinary challenge", 1: "the intensity rises", 2: "the world itself is "
-                                     "at stake"}[rank] + ".")
+    steps.append(step("fiveplus.scene_rank", rank=rank))
     scene_text = f"Scene {r.state.scene} — {ch_card.name}: {ch_card.type} {ch_card.kind}. {ch_card.meaning}"
     changes = [*changes, SetScene(text=scene_text[:2000]), *sys.ops()]
-    goal = f"defeat {', '.join(ch.opposition)}" if ch.opposition else f"{ch.target} successes to win"
-    return ScenePlayResult(**{**dict(r), "summary": f"{r.summary} — {goal}", "steps": steps,
+    summary = step("fiveplus.scene_played", played=r.summary, opposition=list(ch.opposition), target=ch.target)
+    return ScenePlayResult(**{**dict(r), "summary": summary, "steps": steps,
                               "rule_refs": [GM_OPTIONS, OBJECTIVES], "dice": foe_dice}, challenge=ch, npc=npc,
                            changes=changes)

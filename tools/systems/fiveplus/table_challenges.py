@@ -31,6 +31,7 @@ from narrator.tools.systems.fiveplus.failure import FailureKind
 from narrator.tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
 from narrator.tools.systems.fiveplus.table_common import INCAPACITATED, SystemEdits, fail, sheet_of
+from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, Initiative, Move, SetInitiative, SetSystemState, SetZones, TableState
 from narrator.tools.tool import table_tool
 
@@ -83,7 +84,7 @@ class ChallengeOnTable(BoundResult):
 
 
 def start(state: TableState, sys: SystemEdits, args: StartChallengeArgs, card: str | None = None,
-          steps: list[str] | None = None) -> Challenge:
+          steps: list[Step] | None = None) -> Challenge:
     steps = steps if steps is not None else []
     found = sys.get("challenges", {})
     same = next((k for k in found if k.casefold() == args.name.casefold()), None)
@@ -101,9 +102,8 @@ def start(state: TableState, sys: SystemEdits, args: StartChallengeArgs, card: s
         keys = key_levels(state, args.kind)
         total = sum(level for _, _, level in keys) if keys else 4
         target = max(1, total + args.adjust)
-        steps.append("Default challenge: " + (", ".join(f"{w} {d} {lv}" for w, d, lv in keys) if keys else
-                                              "no player-character, so one proficient hero's 4")
-                     + (f", tuned {args.adjust:+d}" if args.adjust else "") + f" → {target} successes.")
+        steps.append(step("fiveplus.default_of", keys=[[w, d, lv] for w, d, lv in keys], adjust=args.adjust,
+                          target=target))
     failure = args.failure or KIND_FAILURE[args.kind]
     ch = Challenge(name=args.name, kind=args.kind, target=target, rank=args.rank, turn_limit=args.turn_limit,
                    failure_tolerance=args.failure_tolerance, point_of_no_return=args.point_of_no_return,
@@ -112,13 +112,10 @@ def start(state: TableState, sys: SystemEdits, args: StartChallengeArgs, card: s
         found.pop(same)
     found[ch.name] = ch.model_dump(mode="json")
     sys.set("challenges", found)
-    losing = [x for x in (f"{ch.turn_limit} turns" if ch.turn_limit else None,
-                          f"{ch.failure_tolerance} failure(s) tolerated" if ch.failure_tolerance is not None else None,
-                          f"point of no return −{ch.point_of_no_return}" if ch.point_of_no_return else None) if x]
-    steps += ["Winning condition: " + (f"defeat {', '.join(opposition)}" if opposition else
-                                        f"{target} accumulated successes") + f"; rank {ch.rank}.",
-              "Losing conditions: " + (", ".join(losing) or "none but the characters' own resistances") + ".",
-              f"Failures go on as: {failure}."]
+    steps += [step("fiveplus.to_win", opposition=list(opposition), target=target, rank=ch.rank),
+              step("fiveplus.to_lose", turn_limit=ch.turn_limit, failure_tolerance=ch.failure_tolerance,
+                   point_of_no_return=ch.point_of_no_return),
+              step("fiveplus.failures_go_on", how=failure)]
     return ch
 
 
@@ -127,9 +124,10 @@ def fiveplus_start_challenge(args: StartChallengeArgs, roller: Roller, state: Ta
     """Open a 5+ challenge: the successes to win (default: the sum of the players' key descriptor levels), its rank,
     losing conditions (turn limit, failure tolerance, arm-wrestling track) and opposing NPCs."""
     sys = SystemEdits(state)
-    steps: list[str] = []
+    steps: list[Step] = []
     ch = start(state, sys, args, steps=steps)
-    return ChallengeOnTable(summary=f"Challenge: {ch.name} ({ch.kind}), {ch.progress()}", steps=steps,
+    return ChallengeOnTable(summary=step("fiveplus.challenge_opened", name=ch.name, what=ch.kind,
+                                         progress=ch.progress_step()), steps=steps,
                             rule_refs=[OBJECTIVES] + ([NPCS] if ch.opposition else []), challenge=ch,
                             changes=sys.ops())
 
@@ -153,8 +151,9 @@ def fiveplus_end_challenge(args: EndChallengeArgs, roller: Roller, state: TableS
     ch = ch.model_copy(update={"status": status, "why": f"{args.outcome} by the story"})
     found[key] = ch.model_dump(mode="json")
     sys.set("challenges", found)
-    return ChallengeOnTable(summary=f"{ch.name}: {args.outcome}", steps=[f"{ch.name} ends: {args.outcome} "
-                            f"({ch.progress()})."], rule_refs=[OBJECTIVES], challenge=ch, changes=sys.ops())
+    return ChallengeOnTable(summary=step("fiveplus.challenge_ended", name=ch.name, outcome=args.outcome),
+                            steps=[step("fiveplus.challenge_ends", name=ch.name, outcome=args.outcome,
+                                        progress=ch.progress_step())], rule_refs=[OBJECTIVES], challenge=ch, changes=sys.ops())
 
 
 class ConflictArgs(ToolArgs):
@@ -202,15 +201,13 @@ def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableStat
     order = pcs + npcs
     ini = table_fights.opened(order, {})
     changes: list = []
-    steps = ["No initiative roll: all actions of a turn happen as simultaneously as possible.",
-             f"Turn order for the table: {', '.join(order)} (player-characters, then NPCs)."]
+    steps = [step("fiveplus.no_initiative"), step("fiveplus.turn_order", order=list(order))]
     if not state.zones:
         changes.append(SetZones(zones=AREAS))
         changes += [Move(name=n, zone="near") for n in order]
-        steps.append("Areas: near, far and away (relative to the players); everyone starts near. Melee reaches near, "
-                     "ranged far; a full move between areas is −2 to all actions.")
+        steps.append(step("fiveplus.areas"))
     changes.append(SetInitiative(initiative=ini))
     origin = {n: state.positions.get(n) or ("near" if not state.zones else None) for n in order}
     changes.append(SetSystemState(key="turn_origin", value=origin))
-    return ConflictResult(summary=f"Conflict: {', '.join(order)}; round 1, {order[0]} first", steps=steps,
+    return ConflictResult(summary=step("fiveplus.conflict", order=list(order)), steps=steps,
                           rule_refs=[STRUCTURE, ACTIONS], initiative=ini, order=order, changes=changes)
