@@ -235,7 +235,7 @@ def mastery_character_create(args: CreateArgs, roller: Roller) -> CharacterResul
     bad += [v.problem() for v in problems(c, creation=True)]
     if bad:
         raise ToolArgumentError("mastery_character_create", bad)
-    spent, available = trait_points(traits)
+    _, available = trait_points(traits)
     steps: list[Any] = [step("mastery.traits_start", trait_list=args.trait_list, available=available,
                              traits=_pairs(traits)),
                         *cost_lines(c),

@@ -71,7 +71,7 @@ def mastery_hazard(args: HazardArgs, roller: Roller) -> HazardResult:
     spec = args
     if args.foe_pool is not None:
         tn, _ = target_number(args.die, args.tn)
-        degree, exact = average_degree(args.foe_pool, args.die, tn, args.rounding)
+        degree, _ = average_degree(args.foe_pool, args.die, tn, args.rounding)
         needed = max(1, degree)
         lines.append(step("mastery.foe_average", dice=args.foe_pool, die=args.die, tn=tn, rounding=args.rounding,
                           degree=degree, needed=needed))

@@ -71,7 +71,7 @@ def side_roll(roller: Roller, side: PoolSpec, die: int, tn_given: int | str, rol
         lines.append(thrown.line)
         return (SideResult(name=who, pool=pool.dice, tn=tn, rolled=True, successes=thrown.successes,
                            dice=thrown.dice), count_dist(pool.dice, die, tn), lines)
-    degree, exact = average_degree(pool.dice, die, tn, rounding)
+    degree, _ = average_degree(pool.dice, die, tn, rounding)
     lines.append(step("mastery.side_average", who=who, dice=pool.dice, die=die, tn=tn, difficulty=difficulty,
                       rounding=rounding, degree=degree))
     return (SideResult(name=who, pool=pool.dice, tn=tn, rolled=False, successes=degree, dice=[]),

@@ -238,6 +238,27 @@ def _foe_strikes(v: dict[str, Any]) -> str:
     return f"{v['name']} attacks {who}: {verdict}"
 
 
+# --- costs and advancement (sheet.py, advancement.py) ----------------------------------------------------------------
+
+
+def _step_cost(v: dict[str, Any]) -> str:
+    what, r, cost = v["what"], v["rating"], v["cost"]
+    return (f"{what.capitalize()} {r:+d} → {r + 1:+d}: {cost} triumph{'s' * (cost != 1)}"
+            + (" (gaining a new one)" if r == 0 and what != "trait" else "") + ".")
+
+
+def _advance_cost(v: dict[str, Any]) -> str:
+    before = v["before"]
+    return (f"{v['what'].capitalize()} {v['name']}: "
+            + ", ".join(f"{r:+d} → {r + 1:+d} costs {c}" for r, c in enumerate(v["costs"], start=before))
+            + f"; {v['cost']} triumphs in all, of {v['triumphs']}.")
+
+
+def _advanced(v: dict[str, Any]) -> str:
+    return (f"{v['who']}: {v['what']} {v['name']} {v['before']:+d} → {v['after']:+d}"
+            + (f" ({v['spent']} triumphs)" if v["spent"] else " (not learned)"))
+
+
 PHRASES: dict[str, Any] = {
     # challenge.py
     "pool": _pool,
@@ -431,4 +452,19 @@ PHRASES: dict[str, Any] = {
     # turns.py
     "late_round": "Not everyone chose an action last round; what was chosen happens now, all at once.",
     "has_fled": "{name} has fled and is out of the fight.",
+    # sheet.py
+    "cost_of": lambda v: (f"{v['what'].capitalize()} {v['name']} +{v['rating']}: {' + '.join(map(str, v['costs']))} = "
+                          f"{v['total']} triumphs."),
+    # advancement.py
+    "step_cost": _step_cost,
+    "cost_total": lambda v: f"Total: {' + '.join(map(str, v['costs']))} = {v['total']} triumphs.",
+    "cost": "{what} {start:+d} → {end:+d}: {total} triumphs",
+    "advance_cost": _advance_cost,
+    "learning_needed": "Learning is hard here, so the GM requires a challenge first:",
+    "health_follows": "Health boxes follow {name}: {before} → {after}.",
+    "improved": "{who}'s {name} is now {rating:+d}; {triumphs} triumphs left.",
+    "not_learned": lambda v: ("The learning challenge failed: nothing improves"
+                              + (f", and the GM rules the {v['cost']} triumphs are spent anyway." if v["spent"]
+                                 else "; no triumph is burned.")),
+    "advanced": _advanced,
 }
