@@ -8,7 +8,7 @@ from typing import Any
 
 from narrator.tools.contract import signed
 from narrator.tools.phrases import say
-from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, turn
+from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, npcs, turn
 
 
 def _s(v: Any) -> str:
@@ -351,4 +351,50 @@ PHRASES.update({
     "scene_rank": lambda v: f"Rank {v['rank']}: {SCENE_RANK[v['rank']]}.",
     "scene_played": lambda v: f"{say(v['played'])} — " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"]
                                                          else f"{v['target']} successes to win"),
+})
+
+
+def _party_words(keys: list) -> str:
+    from narrator.tools.systems.fiveplus.table_characters import party_words
+
+    return party_words(keys)
+
+
+def _npc_trait(v: Any) -> str:
+    from narrator.tools.systems.fiveplus.table_characters import NPC_TRAITS
+
+    name, mode, against, effect = NPC_TRAITS[v["keyword"]]
+    return f"{name}: {mode} to {', '.join(against)} — {effect}."
+
+
+PHRASES.update({
+    # the table: NPCs and descriptors on the fly, equipment
+    "npc_never_rolls": "An NPC is defined by a few descriptors and never rolls: the players' rolls decide.",
+    "npc_rank_of": lambda v: (f"Rank {v['rank']}" + (" (given)" if v["given"] else f" for power level {v['level']}")
+                              + f": the lower bound of checks against it is {5 + v['rank']}; its damage is 1 + rank = "
+                              f"{1 + v['rank']}."),
+    "party_challenge": lambda v: (
+        f"Default challenge of the party: {_party_words(v['keys'])} → {v['default']}; a level-{v['level']} foe "
+        f"takes {npcs.SHARE_BY_LEVEL[v['level']]} of it → {v['successes']} successes to defeat."),
+    "npc_goal": lambda v: f"Goal: d6={v['face']} → {npcs.GOALS[v['face'] - 1]}.",
+    "npc_behaviour": lambda v: f"Behaviour: d6={v['face']} → {npcs.BEHAVIOURS[v['face'] - 1]}.",
+    "npc_actions": lambda v: (f"Actions: {', '.join(v['actions'])}"
+                              + (f"; signature ability: {v['ability']} (when a 1 is rolled against it)."
+                                 if v["ability"] else ".")),
+    "npc_trait": _npc_trait,
+    "npc_added": lambda v: (f"Added NPC {v['name']} (rank {v['rank']}, {v['successes']} successes to defeat, damage "
+                            f"{1 + v['rank']}): {', '.join(v['actions'])}"),
+    "descriptor_added": lambda v: (f"{v['name']} " + ("now has" if v["was"] is None else f"changes {v['was']} to")
+                                   + f" {v['notation']} ({v['what']})."),
+    "on_the_fly": "Descriptors can be created on the fly as the story needs them.",
+    "has_descriptor": "{name}: {notation}",
+    "no_longer_has": "{name} no longer has {descriptor}",
+    "removed": "{notation} is removed.",
+    "already_equipped": lambda v: f"{v['item']} is already {'equipped' if v['equipped'] else 'put away'}",
+    "equips": lambda v: f"{v['name']} {'equips' if v['equipped'] else 'puts away'} {v['item']}.",
+    "needed_for": lambda v: f"Needed for: {', '.join(v['descriptors'])}.",
+    "equipped_modifier": lambda v: f"{v['modifier']:+d} to {', '.join(v['applies_to'])} while equipped.",
+    "protects": "Protects {protects}: damage reduced by {reduction} on a successful resistance check.",
+    "grants": lambda v: f"Grants: {', '.join(v['grants'])}.",
+    "equipped": lambda v: f"{v['name']} {'equips' if v['equipped'] else 'puts away'} {v['item']}",
 })

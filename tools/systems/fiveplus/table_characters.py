@@ -24,7 +24,6 @@ from narrator.tools.systems.fiveplus.npcs import (
     BEHAVIOURS,
     GOALS,
     RANK_BY_LEVEL,
-    SHARE_BY_LEVEL,
     defeat_successes,
     npc_ability,
     npc_actions,
@@ -40,6 +39,7 @@ from narrator.tools.systems.fiveplus.rules import (
 )
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 from narrator.tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
+from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
@@ -72,6 +72,19 @@ fiveplus_add_random_character = random_seat_tool(
 
 def party_default_challenge(state: TableState) -> tuple[int, list[str]]:
     """The sum of the player-characters' key (combat) descriptor levels; 4 for an empty table."""
+    default, keys = party_key_levels(state)
+    return default, [party_words(keys)] if not keys else [f"{w} {d} {lv}" for w, d, lv in keys]
+
+
+def party_words(keys: list[list[Any]]) -> str:
+    """The party's key descriptors as a line reads them ('Aria Sword 4; Bram Axe 3')."""
+    return "; ".join(f"{w} {d} {lv}" for w, d, lv in keys) if keys else \
+        "no player-character yet: the default challenge of one proficient (level 4) hero, 4"
+
+
+def party_key_levels(state: TableState) -> tuple[int, list[list[Any]]]:
+    """The sum of the player-characters' key (combat) descriptor levels (4 for an empty table), and each one's key
+    descriptor: [who, descriptor, level]."""
     levels, lines = [], []
     for name, sheet in state.characters.items():
         if sheet.get("npc"):
@@ -84,9 +97,9 @@ def party_default_challenge(state: TableState) -> tuple[int, list[str]]:
         if keys:
             best = max(keys, key=lambda d: (d.level or 0, d.key))
             levels.append(best.level or 0)
-            lines.append(f"{name} {best.name} {best.level}")
+            lines.append([name, best.name, best.level])
     if not levels:
-        return 4, ["no player-character yet: the default challenge of one proficient (level 4) hero, 4"]
+        return 4, []
     return max(1, sum(levels)), lines
 
 
@@ -119,45 +132,43 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     name = npc_seat_name(state, args.name, args.concept, check_name=require_new_name)
     dice: list[Die] = []
     rank = RANK_BY_LEVEL[args.level] if args.rank is None else args.rank
-    default, parts = party_default_challenge(state)
+    default, parts = party_key_levels(state)
     successes = args.successes or defeat_successes(args.level, default)
-    steps = ["An NPC is defined by a few descriptors and never rolls: the players' rolls decide.",
-             f"Rank {rank}" + (" (given)" if args.rank is not None else f" for power level {args.level}")
-             + f": the lower bound of checks against it is {5 + rank}; its damage is 1 + rank = {1 + rank}."]
+    steps = [step("fiveplus.npc_never_rolls"),
+             step("fiveplus.npc_rank_of", rank=rank, given=args.rank is not None, level=args.level)]
     if args.successes is None:
-        steps.append(f"Default challenge of the party: {'; '.join(parts)} → {default}; a level-{args.level} foe takes "
-                     f"{SHARE_BY_LEVEL[args.level]} of it → {successes} successes to defeat.")
+        steps.append(step("fiveplus.party_challenge", keys=parts, default=default, level=args.level,
+                          successes=successes))
     goal = args.goal
     if goal is None:
         die = roller.roll(6, "goal")
         dice.append(die)
         goal = GOALS[die.face - 1]
-        steps.append(f"Goal: d6={die.face} → {goal}.")
+        steps.append(step("fiveplus.npc_goal", face=die.face))
     behaviour = args.behaviour
     if behaviour is None:
         die = roller.roll(6, "behaviour")
         dice.append(die)
         behaviour = BEHAVIOURS[die.face - 1]
-        steps.append(f"Behaviour: d6={die.face} → {behaviour}.")
+        steps.append(step("fiveplus.npc_behaviour", face=die.face))
     actions = npc_actions(args.concept)
     ability = npc_ability(args.concept) if args.level >= 3 else None
-    steps.append(f"Actions: {', '.join(actions)}" + (f"; signature ability: {ability} (when a 1 is rolled against "
-                                                      "it)." if ability else "."))
+    steps.append(step("fiveplus.npc_actions", actions=list(actions), ability=ability))
     descriptors: dict[str, Descriptor] = {}
     words = re.findall(r"[a-z]+", args.concept.casefold())
     for kw, (tname, mode, against, effect) in NPC_TRAITS.items():
         if any(w in (kw, kw + "s") or (len(kw) >= 5 and w.startswith(kw)) for w in words):
             d = make({"name": tname, "kind": "trait", "takes": mode, "against": list(against), "effect": effect})
             descriptors[d.key] = d
-            steps.append(f"{tname}: {mode} to {', '.join(against)} — {effect}.")
+            steps.append(step("fiveplus.npc_trait", keyword=kw))
             break
     c = FivePlusCharacter(name=name, concept=args.concept, npc=True, descriptors=descriptors, rank=rank, goal=goal,
                           actions=actions, ability=ability, behaviour=behaviour, successes_to_defeat=successes)
     broken = violations(c)
     if broken:
         fail("rank", "; ".join(broken), rank)
-    return NpcResult(summary=f"Added NPC {name} (rank {rank}, {successes} successes to defeat, damage {1 + rank}): "
-                             f"{', '.join(actions)}", steps=steps, rule_refs=[NPCS, OBJECTIVES], dice=dice,
+    return NpcResult(summary=step("fiveplus.npc_added", name=name, rank=rank, successes=successes,
+                                  actions=list(actions)), steps=steps, rule_refs=[NPCS, OBJECTIVES], dice=dice,
                      outcome=None, success=None, odds=None, actor=name, character=c, rank=rank, damage=1 + rank,
                      successes_to_defeat=successes, changes=[put(c, FivePlusCharacter.sheet)])
 
@@ -217,10 +228,10 @@ def fiveplus_add_descriptor(args: AddDescriptorArgs, roller: Roller, state: Tabl
     broken = violations(after)
     if broken:
         fail("notation", "; ".join(broken), args.notation)
-    steps = [f"{name} {'now has' if existing is None else 'changes ' + existing.notation() + ' to'} {d.notation()} "
-             f"({d.kind}).", "Descriptors can be created on the fly as the story needs them."]
+    steps = [step("fiveplus.descriptor_added", name=name, was=None if existing is None else existing.notation(),
+                  notation=d.notation(), what=d.kind), step("fiveplus.on_the_fly")]
     refs = [DESCRIPTORS, EFFECTS] + ([ITEMS] if d.kind == "equipment" else [])
-    return DescriptorChangeResult(summary=f"{name}: {d.notation()}", steps=steps, rule_refs=refs, actor=name,
+    return DescriptorChangeResult(summary=step("fiveplus.has_descriptor", name=name, notation=d.notation()), steps=steps, rule_refs=refs, actor=name,
                                   descriptor=d, changes=edits.ops())
 
 
@@ -244,7 +255,8 @@ def fiveplus_remove_descriptor(args: RemoveDescriptorArgs, roller: Roller, state
     broken = violations(edits.sheet(name))
     if broken:
         fail("descriptor", "; ".join(broken), d.name)
-    return DescriptorChangeResult(summary=f"{name} no longer has {d.name}", steps=[f"{d.notation()} is removed."],
+    return DescriptorChangeResult(summary=step("fiveplus.no_longer_has", name=name, descriptor=d.name),
+                                  steps=[step("fiveplus.removed", notation=d.notation())],
                                   rule_refs=[DESCRIPTORS], actor=name, descriptor=None, removed=d.name,
                                   changes=edits.ops())
 
@@ -269,21 +281,21 @@ def fiveplus_equip(args: EquipArgs, roller: Roller, state: TableState) -> EquipR
         fail("item", f"{name} has no equipment '{args.item}'; equipment: "
                      f"{', '.join(x.name for x in c.of_kind('equipment')) or 'none'}", args.item)
     if d.equipped == args.equipped:
-        return EquipResult(summary=f"{d.name} is already {'equipped' if d.equipped else 'put away'}", actor=name,
+        return EquipResult(summary=step("fiveplus.already_equipped", item=d.name, equipped=d.equipped), actor=name,
                            descriptor=d, rule_refs=[ITEMS])
     edits = SheetEdits(state)
     now = d.model_copy(update={"equipped": args.equipped})
     edits.put(name, now)
-    steps = [f"{name} {'equips' if args.equipped else 'puts away'} {d.name}."]
+    steps = [step("fiveplus.equips", name=name, item=d.name, equipped=args.equipped)]
     if d.required_for:
-        steps.append(f"Needed for: {', '.join(d.required_for)}.")
+        steps.append(step("fiveplus.needed_for", descriptors=list(d.required_for)))
     if d.modifier and d.applies_to:
-        steps.append(f"{d.modifier:+d} to {', '.join(d.applies_to)} while equipped.")
+        steps.append(step("fiveplus.equipped_modifier", modifier=d.modifier, applies_to=list(d.applies_to)))
     if d.protects:
-        steps.append(f"Protects {d.protects}: damage reduced by {d.reduction} on a successful resistance check.")
+        steps.append(step("fiveplus.protects", protects=d.protects, reduction=d.reduction))
     if d.grants:
-        steps.append(f"Grants: {', '.join(d.grants)}.")
-    return EquipResult(summary=f"{name} {'equips' if args.equipped else 'puts away'} {d.name}", steps=steps,
+        steps.append(step("fiveplus.grants", grants=list(d.grants)))
+    return EquipResult(summary=step("fiveplus.equipped", name=name, item=d.name, equipped=args.equipped), steps=steps,
                        rule_refs=[ITEMS], actor=name, descriptor=now,
                        enables=list(d.required_for) + list(d.grants) if args.equipped else [], changes=edits.ops())
 
