@@ -25,9 +25,12 @@ from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
 )
 from narrator.tools.table import TableState
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say
 
 METHODS = ("fixed", "random", "buy")
+PREVIEW_STEPS = frozenset(f"fiveplus.{p}" for p in (
+    "uses", "uses_ability", "modifiers", "npc_rank", "lower_bound", "upper_bound", "success_range", "empty_range"))
+"""The steps a preview shows before the roll: who uses what, the modifiers, the NPC's rank and the range."""
 DEFAULT_POINTS = 30
 MAX_ANSWER = 200
 PREVIEW_REFS = {RANGE, SUCCESSES, ACTIONS, HELPING, ITEMS, CONDITIONS, NPCS, OBJECTIVES}
@@ -167,8 +170,7 @@ class FivePlusRules(BaseRules):
             return None
         r = p.result
         if tool in ("fiveplus_attempt", "fiveplus_attack", "fiveplus_help", "fiveplus_treat", "fiveplus_use_ability"):
-            keep = ("Modifiers:", "Lower bound", "Upper bound", "Success range", "The range")
-            lines = [s for s in steps_of(r) if s.startswith(keep) or " uses " in s or "NPC of rank" in s]
+            lines = [say(s) for s in r.steps if getattr(s, "kind", None) in PREVIEW_STEPS]
             successes = getattr(r, "successes_odds", None)
             if successes is not None:
                 lines.append("Successes it may bring (exact): "
