@@ -20,6 +20,7 @@ from narrator.memory.errors import BadCampaignName, CampaignCorrupt
 from narrator.memory.paths import safe_name
 from narrator.memory.store import DB_FILE, canonical
 from narrator.tools.errors import ToolArgumentError, ToolCallError, UnknownToolError
+from narrator.tools.phrases import said, say, steps_of
 
 
 @pytest.fixture
@@ -475,8 +476,9 @@ def test_replay_compares_the_explanation_by_its_numbers(root):
     db = root / "tamper" / DB_FILE
     with Campaign.open("tamper", root=root) as c:
         logged = next(e.payload["result"] for e in c.events() if e.seq == seqs["test"])
-    reworded = [line.replace("rolled", "came up").replace("Outcome", "The result") for line in logged["steps"]]
-    assert reworded != logged["steps"]
+    # as a campaign logged before results were data holds them: text lines, here in an older wording
+    reworded = [say(line).replace("rolled", "came up").replace("Outcome", "The result") for line in logged["steps"]]
+    assert reworded != said(logged["steps"])
     _tamper(db, seqs["test"], lambda p: p["result"].update(steps=reworded))
     _tamper(db, seqs["scene"], lambda p: p["result"].update(summary="The scene: the gate"))
     with Campaign.open("tamper", root=root) as c:
@@ -487,7 +489,7 @@ def test_replay_compares_the_explanation_by_its_numbers(root):
                                                                        "The scene: the gate", "Scene: the gate")
 
     def renumber(p):
-        p["result"]["steps"][0] = p["result"]["steps"][0].replace(str(p["result"]["dice"][0]["face"]), "9", 1)
+        p["result"]["steps"][0] = say(p["result"]["steps"][0]).replace(str(p["result"]["dice"][0]["face"]), "9", 1)
 
     _tamper(db, seqs["test2"], renumber)
     with Campaign.open("tamper", root=root) as c:
@@ -633,6 +635,6 @@ def test_a_call_runs_on_its_arguments_as_the_log_holds_them(root):
             "vice": "greed"}
     with Campaign.new("order", "minim", seed=7, root=root) as c:
         result = c.call("minim_add_character", args)
-        assert "(contacts +2, healing +2)" in " ".join(result.steps)
+        assert "(contacts +2, healing +2)" in " ".join(steps_of(result))
         report = c.replay()
     assert report.ok and report.reworded == 0 and report.first_reworded is None

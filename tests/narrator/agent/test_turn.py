@@ -9,6 +9,7 @@ import re
 from narrator.models.scripted import ScriptedBackend
 from narrator.agent.llm_proposer import LLMProposer
 from narrator.agent.turn import Agent, clean_input
+from narrator.tools.phrases import summary_of
 
 
 def agent(campaign, proposals, narrations):
@@ -43,7 +44,7 @@ def test_a_roll_comes_from_a_logged_tool_call(campaign):
     assert kinds(campaign, start) == ["player", "tool_call", "narration"]
     logged = [e for e in campaign.events() if e.kind == "tool_call"][-1].payload
     assert logged["result"]["dice"] == [d.model_dump(mode="json") for d in result.dice]
-    assert out.mechanics == result.summary and out.mechanics.startswith("Aria (brawl + stealth): Target")
+    assert out.mechanics == summary_of(result) and out.mechanics.startswith("Aria (brawl + stealth): Target")
     assert out.narration == (WIN if result.outcome > 0 else LOSE)
     gate = campaign.events()[-1].payload["gate"]
     assert gate["source"] == "model" and gate["shown"]["passed"] and gate["rejected"] == []
