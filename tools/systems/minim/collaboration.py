@@ -35,7 +35,8 @@ from narrator.tools.odds import Dist, Odds
 from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
-    FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
+    FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve, target_lines,
+    test_lines,
 )
 from narrator.tools.systems.minim.rules import BOOK
 
@@ -105,13 +106,29 @@ def project_odds(targets: tuple[int, ...], bound: bool, progress: int, threshold
     return added.odds(added.p(lambda o: progress + o >= threshold))
 
 
+@lru_cache(maxsize=4096)
+def indented_target(trait: int, skill: str | None, has_skill: bool | None, modifier: int, faith: bool,
+                    specialty: bool, trait_name: str | None) -> tuple[Step, ...]:
+    """A participant's target lines, indented under their name: once per the values the target depends on."""
+    lines = target_lines(trait, skill, has_skill, modifier, faith, specialty, trait_name, 0, "")[1]
+    return tuple(step("minim.indented", line=line) for line in lines)
+
+
+@lru_cache(maxsize=4096)
+def indented_test(a: int, b: int, target: int) -> tuple[Step, ...]:
+    """A participant's dice lines, indented under their name: once per faces and target."""
+    return tuple(step("minim.indented", line=line) for line in test_lines(a, b, target)[2])
+
+
 def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     """Roll every participant's test, sum, clamp, and compute the exact clamped distribution."""
     rolls, steps, targets = [], [step("minim.collaborators", count=len(tests))], []
     for i, spec in enumerate(tests, 1):
         name = spec.name or f"participant {i}"
-        breakdown, rolled, _, lines = resolve(spec, roller, purpose=f"{name} test die")
-        steps += [step("minim.participant", name=name)] + [step("minim.indented", line=line) for line in lines]
+        breakdown, rolled, _, _ = resolve(spec, roller, purpose=f"{name} test die")
+        steps += [step("minim.participant", name=name), *indented_target(
+            spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty, spec.trait_name),
+                  *indented_test(rolled.dice[0].face, rolled.dice[1].face, breakdown.target)]
         targets.append(breakdown.target)
         rolls.append(ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                                      partials=rolled.partials, outcome=rolled.outcome,
