@@ -286,6 +286,46 @@ def _join_tie(v: V) -> str:
     return f"Tie at {v['total']} with {v['other']}: they reroll their brain dice, as starting a fight does ({rolls}): {end}"
 
 
+# --- dungeons (dungeon.py) ------------------------------------------------------------------------------------------
+
+FITS = {"reward": "the magic item's room", "combat": "the combat rooms", "empty": "the empty rooms",
+        "all": "all rooms", "all_full": "all rooms (no room is empty)"}
+"""Where a feature may go (reading 7 of :mod:`.dungeon`)."""
+
+
+def _dungeon_feature(v: V) -> str:
+    from narrator.tools.systems.minim.dungeon import KEY, TRAP
+    from narrator.tools.systems.minim.rules import FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
+
+    face, sub = v["face"], v["sub"]
+    detail = TRAP_PLACEMENT[sub] if face == TRAP else KEY_UNLOCKS[sub] if face == KEY else None
+    sub_text = f", d6 = {sub} → {detail}" if sub is not None else ""
+    how = f"d{v['die'][0]} = {v['die'][1]}" if v["die"] else "the only one"
+    return (f"Feature {v['n']}: d6 = {face} → {FEATURES[face]}{sub_text}; placed in {FITS[v['fits']]} {v['where']}: "
+            f"{how} → room {v['room']}")
+
+
+def _dungeon_share(v: V) -> str:
+    part = f"{v['weight']}/{v['whole']} × {show(v['total'])} = " if v["several"] else "the whole party total, "
+    return f"{part}challenge {show(v['share'])}"
+
+
+def _dungeon_reward(v: V) -> str:
+    spread = ", ".join(f"{count} at tier {tier}" for count, tier in v["spread"])
+    return (f"Magic item: score = the party's (lower) median tier ({spread}) = {v['score']}; "
+            f"d{v['rooms']} = {v['room']} → room {v['room']}")
+
+
+def _dungeon_floor(v: V) -> str:
+    rooms, combats, features = v["rooms"], v["combats"], v["features"]
+    return (f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(v['total'])}, "
+            f"{features} feature{'s' * (features != 1)}, a score-{v['score']} magic item in room {v['room']}")
+
+
+def _where(v: V) -> str:
+    return f" in room {v['room']}" if v["room"] else ""
+
+
 PHRASES: dict[str, Any] = {
     # tests
     "target": _target,
@@ -479,6 +519,29 @@ PHRASES: dict[str, Any] = {
                           + (" (a new project)." if v["new"] else ".")
                           + (" The campaign reads long projects strictly (long_projects=strict)." if v["strict"]
                              else "")),
+    # dungeons
+    "dungeon_reroll": "Combat {combat}: d{rooms} = {face}, already a combat room → reroll",
+    "dungeon_combat": "Combat {combat}: d{rooms} = {face} → room {face}",
+    "dungeon_feature": _dungeon_feature,
+    "dungeon_rooms": "Rooms: 2d6 = {a} + {b} = {rooms}",
+    "dungeon_combats": lambda v: (f"Combats: d6 = {v['face']}"
+                                  + (f", capped at the {v['rooms']} rooms" if v["face"] > v["rooms"] else "")
+                                  + f" → {v['combats']}"),
+    "dungeon_features": "Features: d3 = {features}",
+    "dungeon_weights": lambda v: f"Challenge weights (d6 each): {v['weights']}, out of {sum(v['weights'])}",
+    "dungeon_share": _dungeon_share,
+    "dungeon_room_combat": "Room {room} combat: {line}",
+    "dungeon_reward": _dungeon_reward,
+    "dungeon_floor": _dungeon_floor,
+    "linger": lambda v: f"Lingering{_where(v)}: d6 = {v['face']} → {v['outcome']}",
+    "linger_rule": lambda v: f"Lingering too long{_where(v)}: roll a d6, a 1 brings an enemy patrol or roaming creature",
+    "linger_roll": lambda v: f"d6 = {v['face']}: " + (
+        "a 1: an enemy patrol or roaming creature finds them" if v["outcome"] == "patrol" else "not a 1: nobody comes"),
+    "revisit_rule": "Returning: roll a d6 per empty room ({rooms}); a 1 adds new threats there",
+    "revisit_room": lambda v: f"Room {v['room']}: d6 = {v['face']} → " + (
+        "new threats" if v["reoccupied"] else "still empty"),
+    "revisit": lambda v: (f"{len(v['reoccupied'])} of {v['rooms']} empty rooms reoccupied"
+                          + (f": {', '.join(v['reoccupied'])}" if v["reoccupied"] else "")),
     # table combat
     "disarmed": "{name} is disarmed: bare-handed or improvised, quality ±0 (name a weapon once it is picked up "
                 "again, and remove the condition).",
