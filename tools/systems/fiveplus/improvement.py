@@ -27,6 +27,7 @@ Readings chosen, each fixed by the book's own examples:
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
@@ -71,8 +72,10 @@ def improve(before: Progress, face: int, upper: bool = False) -> Improvement:
     return improve_explained(before, face, upper)[0]
 
 
-def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple[Improvement, list[Step]]:
-    """:func:`improve`, with the steps that explain it (its ``lines`` are their words)."""
+@lru_cache(maxsize=4096)
+def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple[Improvement, tuple[Step, ...]]:
+    """:func:`improve`, with the steps that explain it (its ``lines`` are their words): once per progress and face,
+    the improvement and its steps being frozen."""
     if upper:
         level, tier = before.next_level or 0, before.tier + 1
         threshold = level + tier
@@ -81,18 +84,18 @@ def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple
             steps = [step("fiveplus.upper_level_up", face=face, level=level, tier=tier, threshold=threshold,
                           before=before.text(), after=after.text())]
             return Improvement(double=face, threshold=threshold, event="upper_level_up", before=before, after=after,
-                               lines=said(steps)), steps
+                               lines=said(steps)), tuple(steps)
         after = before.model_copy(update={"marked": True})
         steps = [step("fiveplus.upper_marked", face=face, threshold=threshold, after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=said(steps)), steps
+                           lines=said(steps)), tuple(steps)
     threshold = before.level + before.tier
     if face < threshold:
         after = before.model_copy(update={"marked": True})
         steps = [step("fiveplus.marked", face=face, level=before.level, tier=before.tier, threshold=threshold,
                       after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=said(steps)), steps
+                           lines=said(steps)), tuple(steps)
     level = before.level + 1
     steps = [step("fiveplus.level_up", face=face, level=before.level, tier=before.tier, threshold=threshold)]
     next_level = before.next_level
@@ -111,4 +114,4 @@ def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple
     after = Progress(level=level, tier=tier, next_level=next_level, marked=before.marked)
     steps.append(step("fiveplus.progress", before=before.text(), after=after.text()))
     return Improvement(double=face, threshold=threshold, event=event, before=before, after=after,
-                       lines=said(steps)), steps
+                       lines=said(steps)), tuple(steps)

@@ -26,6 +26,8 @@ Readings chosen (the passage is garbled; these make every number of its example 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
@@ -66,9 +68,11 @@ def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bo
     return damage_explained(r, amount, reduction, immune, wound)[0]
 
 
+@lru_cache(maxsize=4096)
 def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
-                     wound: str | None = None) -> tuple[Outcome, list[Step]]:
-    """:func:`apply_damage`, with the steps that explain it (its ``lines`` are their words)."""
+                     wound: str | None = None) -> tuple[Outcome, tuple[Step, ...]]:
+    """:func:`apply_damage`, with the steps that explain it (its ``lines`` are their words): once per resistance and
+    damage, the outcome and its steps being frozen."""
     steps: list[Step] = []
     if immune:
         steps.append(step("fiveplus.immune", amount=amount))
@@ -80,7 +84,7 @@ def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune
     if r.wound_level > r.tier:
         steps.append(step("fiveplus.already_incapacitated", name=r.name, taken=taken))
         return Outcome(taken=taken, counter_after=r.counter, wound_level_after=r.wound_level, wounds_gained=0,
-                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=said(steps)), steps
+                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=said(steps)), tuple(steps)
     counter, w, gained, major, lost = r.counter + taken, r.wound_level, 0, False, 0
     name = wound or f"{r.name} wound"
     if taken:
@@ -102,7 +106,7 @@ def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune
     if taken and not gained:
         steps.append(step("fiveplus.no_wound", counter=counter, level=r.level))
     return Outcome(taken=taken, counter_after=counter, wound_level_after=w, wounds_gained=gained, major=major,
-                   current_tier=r.tier + w, lost=lost, lines=said(steps)), steps
+                   current_tier=r.tier + w, lost=lost, lines=said(steps)), tuple(steps)
 
 
 class DamageArgs(ToolArgs):
@@ -129,5 +133,5 @@ def fiveplus_resistance_damage(args: DamageArgs, roller: Roller) -> DamageResult
     refs = [COUNTER, WOUNDS] + ([ITEMS] if args.reduction or args.immune else [])
     return DamageResult(summary=step("fiveplus.damage", name=r.name, taken=out.taken, counter=out.counter_after,
                                      level=r.level, major=out.major, wound_level=out.wound_level_after),
-                        steps=steps or [step("fiveplus.no_damage")], rule_refs=refs, outcome=out,
+                        steps=list(steps) or [step("fiveplus.no_damage")], rule_refs=refs, outcome=out,
                         incapacitated=out.major, penalty=-out.wound_level_after)
