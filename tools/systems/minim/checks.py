@@ -101,7 +101,8 @@ class TargetBreakdown(Frozen):
     target: int
 
 
-def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[TargetBreakdown, list[Step]]:
+def target_of(spec: TestSpec, extra: int = 0,
+              extra_reason: tuple[str, ...] = ()) -> tuple[TargetBreakdown, list[Step]]:
     """The test target and the explanation of where it came from (a fresh list: callers add to it)."""
     breakdown, lines = target_lines(spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty,
                                     spec.trait_name, extra, extra_reason)
@@ -111,7 +112,7 @@ def target_of(spec: TestSpec, extra: int = 0, extra_reason: str = "") -> tuple[T
 @lru_cache(maxsize=4096)
 def target_lines(trait: int, skill: str | None, has_skill: bool | None, spec_modifier: int, spent_faith: bool,
                  has_specialty: bool, trait_name: str | None, extra: int,
-                 extra_reason: str) -> tuple[TargetBreakdown, tuple[Step, ...]]:
+                 extra_reason: tuple[str, ...]) -> tuple[TargetBreakdown, tuple[Step, ...]]:
     """:func:`target_of` by the values a target depends on. Cached: a group tests with the same sheets again and
     again (a collaboration makes one per helper), and the frozen breakdown and its lines cost more to build than to
     look up; frozen, the breakdown is safe to share between results."""
@@ -121,7 +122,7 @@ def target_lines(trait: int, skill: str | None, has_skill: bool | None, spec_mod
     modifier = spec_modifier + extra
     target = trait + skill_adj + specialty + modifier + faith
     lines = [step("minim.target", name=trait_name or "trait", trait=trait, skill=skill, has_skill=has_skill,
-                  specialty=specialty, modifier=spec_modifier, extra=extra, reason=extra_reason, faith=faith,
+                  specialty=specialty, modifier=spec_modifier, extra=extra, reason=list(extra_reason), faith=faith,
                   target=target)]
     if target < 1:
         lines.append(step("minim.target_below_1"))
@@ -168,7 +169,8 @@ class MinimTestResult(CheckResult):
     faith_spent: int = Field(0, description="Faith points spent (0 or 1).")
 
 
-def resolve(spec: TestSpec, roller: Roller, extra: int = 0, extra_reason: str = "", purpose: str = "test die"):
+def resolve(spec: TestSpec, roller: Roller, extra: int = 0, extra_reason: tuple[str, ...] = (),
+            purpose: str = "test die"):
     """Target, roll and odds of one test: (breakdown, roll, odds, steps)."""
     breakdown, steps = target_of(spec, extra, extra_reason)
     rolled = roll_test(roller, breakdown.target, purpose)

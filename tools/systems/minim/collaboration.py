@@ -110,7 +110,7 @@ def project_odds(targets: tuple[int, ...], bound: bool, progress: int, threshold
 def indented_target(trait: int, skill: str | None, has_skill: bool | None, modifier: int, faith: bool,
                     specialty: bool, trait_name: str | None) -> tuple[Step, ...]:
     """A participant's target lines, indented under their name: once per the values the target depends on."""
-    lines = target_lines(trait, skill, has_skill, modifier, faith, specialty, trait_name, 0, "")[1]
+    lines = target_lines(trait, skill, has_skill, modifier, faith, specialty, trait_name, 0, ())[1]
     return tuple(step("minim.indented", line=line) for line in lines)
 
 

@@ -191,12 +191,11 @@ class MinimAttackResult(CheckResult):
     damage_odds: Odds = Field(description="Exact distribution of damage dealt by this attack, before any die.")
 
 
-def _attack_target(args: AttackArgs) -> tuple[int, str, list[Step]]:
-    """The aim and zone modifiers, their reason, and a note when they cancel (target_of shows one extra)."""
-    parts = [(n, why) for on, n, why in ((args.aim, 1, "aimed last turn"),
-                                         (args.adjacent_zone, -1, "into an adjacent zone")) if on]
+def _attack_target(args: AttackArgs) -> tuple[int, tuple[str, ...], list[Step]]:
+    """The aim and zone modifiers, their reasons, and a note when they cancel (target_of shows one extra)."""
+    parts = [(n, why) for on, n, why in ((args.aim, 1, "aim"), (args.adjacent_zone, -1, "adjacent_zone")) if on]
     extra = sum(n for n, _ in parts)
-    reason = " and ".join(why for _, why in parts)
+    reason = tuple(why for _, why in parts)
     note = [step("minim.aim_cancels")] if parts and not extra else []
     return extra, reason, note
 

@@ -21,6 +21,16 @@ def signed_label(outcome: int) -> str:
 
 # --- tests (checks.py) ---------------------------------------------------------------------------------------------
 
+REASONS = {"aim": "aimed last turn", "adjacent_zone": "into an adjacent zone",
+           "uninterrupted_rest": "uninterrupted rest", "twice_as_long": "taking twice as long"}
+"""Why a tool adds to a target or a modifier (a condition's name says itself)."""
+
+
+def because(reasons: Any) -> str:
+    """'aimed last turn and into an adjacent zone'."""
+    return " and ".join(REASONS.get(r, r) for r in reasons)
+
+
 
 def _target(v: V) -> str:
     parts = [f"{v['name']} {v['trait']}"]
@@ -34,7 +44,7 @@ def _target(v: V) -> str:
     if v["modifier"]:
         parts.append(f"{signed(v['modifier'])} (bonuses and penalties)")
     if v["extra"]:
-        parts.append(f"{signed(v['extra'])} ({v['reason']})")
+        parts.append(f"{signed(v['extra'])} ({because(v['reason'])})")
     if v["faith"]:
         parts.append("+1 (a faith point spent)")
     return f"Target = {' '.join(parts)} = {v['target']}"
@@ -139,7 +149,8 @@ def _purchase_roll(v: V) -> str:
 
 def _purchased(v: V) -> str:
     roll_text = f"rolled {v['face']} → " if v["face"] is not None else ""
-    return f"Price {v['price']} with wealth {v['wealth']}: {roll_text}{v['outcome']}; wealth {v['wealth']} → {v['after']}"
+    return (f"Price {v['price']} with wealth {v['wealth']}: {roll_text}{v['outcome']}; "
+            f"wealth {v['wealth']} → {v['after']}")
 
 
 # --- initiative and challenge -----------------------------------------------------------------------------------------
@@ -250,7 +261,7 @@ def held(c: Mapping[str, Any]) -> str:
 
 def _modifier(v: V) -> str:
     given, parts = v["given"], v["parts"]
-    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {why}" for n, why in parts]
+    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {REASONS.get(why, why)}" for n, why in parts]
     return f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."
 
 
@@ -283,7 +294,8 @@ def _join_tie(v: V) -> str:
     rolls = ", ".join(f"{name} {total}" + (f" (then {', '.join(map(str, again))})" if again else "")
                       for name, total, again in v["rolls"])
     end = f"{v['other']} stays ahead." if v["ahead"] else f"{v['name']} goes before {v['other']}."
-    return f"Tie at {v['total']} with {v['other']}: they reroll their brain dice, as starting a fight does ({rolls}): {end}"
+    return (f"Tie at {v['total']} with {v['other']}: they reroll their brain dice, as starting a fight does "
+            f"({rolls}): {end}")
 
 
 # --- dungeons (dungeon.py) ------------------------------------------------------------------------------------------
@@ -420,7 +432,8 @@ PHRASES: dict[str, Any] = {
     "group_challenge": _group_challenge,
     "ratio": lambda v: f"Ratio = foes {show(v['foes'])} / party {show(v['party'])} = {show(v['ratio'])}",
     "rating": "Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
-    "challenge": lambda v: f"Foes {show(v['foes'])} vs party {show(v['party'])}: ratio {show(v['ratio'])}, {v['rating']}",
+    "challenge": lambda v: (f"Foes {show(v['foes'])} vs party {show(v['party'])}: ratio {show(v['ratio'])}, "
+                            f"{v['rating']}"),
     # advancement
     "highlight_passed": lambda v: (f"{_lead(v)} is {_why(v)} and passes the point to {v['to']}: "
                                    f"{v['to_faith']}/{v['to_max']}."),
@@ -431,7 +444,8 @@ PHRASES: dict[str, Any] = {
     "highlight_kept": lambda v: f"{_lead(v)} gains 1 faith: {v['after']}/{v['max_faith']}.",
     "highlights": _highlights,
     "power_moved_from": "{power} {before} → {after}.",
-    "power_moved_to": lambda v: f"{v['power']} {v['before']} → {v['after']}" + (" (a new power)." if v["new"] else "."),
+    "power_moved_to": lambda v: (f"{v['power']} {v['before']} → {v['after']}"
+                                 + (" (a new power)." if v["new"] else ".")),
     "power_leaves": "{power} is now 0 and leaves the sheet.",
     "power_stays": "{power} is now 0 but stays listed: every player-character keeps languages and wealth.",
     "trait_changed": lambda v: f"{v['trait'].capitalize()}: {v['before']} → {v['after']}.",
@@ -534,7 +548,8 @@ PHRASES: dict[str, Any] = {
     "dungeon_reward": _dungeon_reward,
     "dungeon_floor": _dungeon_floor,
     "linger": lambda v: f"Lingering{_where(v)}: d6 = {v['face']} → {v['outcome']}",
-    "linger_rule": lambda v: f"Lingering too long{_where(v)}: roll a d6, a 1 brings an enemy patrol or roaming creature",
+    "linger_rule": lambda v: (f"Lingering too long{_where(v)}: roll a d6, a 1 brings an enemy patrol or roaming "
+                              "creature"),
     "linger_roll": lambda v: f"d6 = {v['face']}: " + (
         "a 1: an enemy patrol or roaming creature finds them" if v["outcome"] == "patrol" else "not a 1: nobody comes"),
     "revisit_rule": "Returning: roll a d6 per empty room ({rooms}); a 1 adds new threats there",

@@ -129,7 +129,7 @@ class RecoveryResult(CheckResult):
 
 
 def _test(who: Literal["character", "medic"], spec: TestSpec, roller: Roller, extra: int = 0,
-          reason: str = "", verdict: bool = True) -> tuple[RecoveryTest, list[Step], Dist]:
+          reason: tuple[str, ...] = (), verdict: bool = True) -> tuple[RecoveryTest, list[Step], Dist]:
     breakdown, rolled, _, steps = resolve(spec, roller, extra, reason, purpose=f"{who} test die")
     test = RecoveryTest(who=who, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
                         partials=rolled.partials, outcome=rolled.outcome, outcome_label=label(rolled.outcome),
@@ -177,7 +177,7 @@ def minim_recover(args: RecoverArgs, roller: Roller) -> RecoveryResult:
         else:
             steps = [step("minim.long_term", medic=medic)]
             test, more, _ = _test("character", spec, roller, 1 if args.uninterrupted_rest else 0,
-                                         "uninterrupted rest" if args.uninterrupted_rest else "", verdict=not medic)
+                                         ("uninterrupted_rest",) if args.uninterrupted_rest else (), verdict=not medic)
         tests = [test]
         steps += more
         total = test.outcome

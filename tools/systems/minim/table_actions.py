@@ -86,7 +86,7 @@ def minim_check(args: CheckArgs, roller: Roller, state: TableState) -> CheckOnTa
     trait = args.trait or TRAIT_OF_SKILL[args.skill]
     score = getattr(c.traits, trait)
     has = None if args.skill is None else args.skill in c.skills
-    parts: list[tuple[int, str]] = [(1, "taking twice as long")] if args.twice_as_long else []
+    parts: list[tuple[int, str]] = [(1, "twice_as_long")] if args.twice_as_long else []
     cond_parts, cond_steps, cond_refs = condition_modifier(state, name)
     parts += cond_parts
     special, special_steps = specialty_for(name, c, args.specialty, args.skill)
