@@ -9,6 +9,7 @@ them, the same shape as a malformed call, so an LLM repairs everything in one re
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import permutations
 from typing import TypeVar
 
@@ -166,11 +167,34 @@ def _skill_line(c: MinimCharacter) -> Step:
 
 
 def _derived_lines(c: MinimCharacter) -> list[Step]:
-    return [
-        step("minim.health_is_brass", health=c.health, max_health=c.max_health),
-        step("minim.faith_is_brain", faith=c.faith, max_faith=c.max_faith),
-        step("minim.tier", tier=tier(c)),
-    ]
+    return list(derived_lines(c.health, c.max_health, c.faith, c.max_faith, tier(c)))
+
+
+@lru_cache(maxsize=1024)
+def derived_lines(health: int, max_health: int, faith: int, max_faith: int, tier: int) -> tuple[Step, ...]:
+    """What creation derives, once per its values (frozen steps, shared between results)."""
+    return (step("minim.health_is_brass", health=health, max_health=max_health),
+            step("minim.faith_is_brain", faith=faith, max_faith=max_faith),
+            step("minim.tier", tier=tier))
+
+
+@lru_cache(maxsize=4096)
+def skill_rolled(face: int, among: tuple[str, ...], choice: str) -> Step:
+    """A skill rolled among those left, once per its values."""
+    return step("minim.skill_rolled", face=face, among=list(among), choice=choice)
+
+
+@lru_cache(maxsize=4096)
+def power_point(sides: int, face: int, point: int, choice: str, now: int) -> Step:
+    """A power point rolled on the table of powers, once per its values."""
+    return step("minim.power_point", sides=sides, face=face, point=point, choice=choice, now=now)
+
+
+@lru_cache(maxsize=1024)
+def virtue_vice(virtue_sides: int, virtue_face: int, virtue: str, vice_sides: int, vice_face: int, vice: str) -> Step:
+    """The rolled virtue and vice, once per their dice."""
+    return step("minim.virtue_vice", virtue_die=[virtue_sides, virtue_face], virtue=virtue,
+                vice_die=[vice_sides, vice_face], vice=vice)
 
 
 @tool("minim")
@@ -269,7 +293,7 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
             skills.append(s)
         for i in range(len(mine) + 1, n + 1):
             choice = _pick(roller, left, f"{t} skill {i}", dice)
-            steps.append(step("minim.skill_rolled", face=dice[-1].face, among=list(left), choice=choice))
+            steps.append(skill_rolled(dice[-1].face, tuple(left), choice))
             left.remove(choice)
             skills.append(choice)
     powers = {"languages": 1, "wealth": 1}
@@ -280,12 +304,10 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
     for i in range(sum(powers.values()) - 1, POWER_POINTS + 1):
         choice = _pick(roller, table, f"power point {i}", dice)
         powers[choice] = powers.get(choice, 0) + 1
-        steps.append(step("minim.power_point", sides=len(table), face=dice[-1].face, point=i, choice=choice,
-                          now=powers[choice]))
+        steps.append(power_point(len(table), dice[-1].face, i, choice, powers[choice]))
     virtue = _pick(roller, VIRTUES, "virtue", dice)
     vice = _pick(roller, VICES, "vice", dice)
-    steps.append(step("minim.virtue_vice", virtue_die=[len(VIRTUES), dice[-2].face], virtue=virtue,
-                      vice_die=[len(VICES), dice[-1].face], vice=vice))
+    steps.append(virtue_vice(len(VIRTUES), dice[-2].face, virtue, len(VICES), dice[-1].face, vice))
     traits = Traits(**scores)
     gear = [GearItem(name=g, kind="weapon") for g in gear_keys[:2]]
     c = MinimCharacter(name=args.name, concept=args.concept, traits=traits, skills=skills, powers=powers,
