@@ -334,6 +334,6 @@ def fiveplus_descriptor(args: DescriptorArgs, roller: Roller) -> DescriptorResul
     steps.append(step("fiveplus.kind_meaning", what=d.kind))
     steps += [step("fiveplus.problem", problem=p) for p in problems] or [step("fiveplus.no_problem")]
     refs = [DESCRIPTORS, EFFECTS] + ([LEVEL] if d.level is not None else []) + ([TIERS] if d.next_level else [])
-    return DescriptorResult(summary=step("fiveplus.descriptor", notation=d.notation(), what=d.kind), steps=steps, rule_refs=refs, descriptor=d,
-                            notation=d.notation(), problems=problems)
+    return DescriptorResult(summary=step("fiveplus.descriptor", notation=d.notation(), what=d.kind), steps=steps,
+                            rule_refs=refs, descriptor=d, notation=d.notation(), problems=problems)
 

@@ -11,10 +11,6 @@ from narrator.tools.phrases import say
 from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, npcs, turn
 
 
-def _s(v: Any) -> str:
-    return signed(v)
-
-
 def _wound_state(v: Any) -> str:
     if v["major"]:
         return "incapacitated (major wound)"
@@ -32,6 +28,42 @@ def _upper_bound(v: Any) -> str:
             + f" {signed(v['modifier'])} (modifiers) = {v['upper']}.")
 
 
+CARD_KIND = {"important NPC encounter": "an important NPC — maybe a boss.",
+             "special local event": "something special happens here.",
+             "world-changing event": "the world itself changes."}
+
+
+def _meaning(condition: str) -> str:
+    from narrator.tools.systems import get_system
+
+    rule = get_system("fiveplus").conditions().get(condition)
+    return f" ({rule.meaning})" if rule else ""
+
+
+def _to_lose(v: Any) -> str:
+    losing = [x for x in (f"{v['turn_limit']} turns" if v["turn_limit"] else None,
+                          f"{v['failure_tolerance']} failure(s) tolerated" if v["failure_tolerance"] is not None
+                          else None,
+                          f"point of no return −{v['point_of_no_return']}" if v["point_of_no_return"] else None) if x]
+    return "Losing conditions: " + (", ".join(losing) or "none but the characters' own resistances") + "."
+
+
+SCENE_RANK = {0: "an ordinary challenge", 1: "the intensity rises", 2: "the world itself is at stake"}
+
+
+def _party_words(keys: list) -> str:
+    from narrator.tools.systems.fiveplus.table_characters import party_words
+
+    return party_words(keys)
+
+
+def _npc_trait(v: Any) -> str:
+    from narrator.tools.systems.fiveplus.table_characters import NPC_TRAITS
+
+    name, mode, against, effect = NPC_TRAITS[v["keyword"]]
+    return f"{name}: {mode} to {', '.join(against)} — {effect}."
+
+
 PHRASES: dict[str, Any] = {
     # checks: the success range
     "lower_bound": "Lower bound = 5 + rank {rank} = {lower}.",
@@ -45,8 +77,8 @@ PHRASES: dict[str, Any] = {
     "check": checks.check_words,
     "check_impossible": "Range {lower}–{upper} is empty: impossible, no roll",
     # improvement: doubles
-    "upper_level_up": "Double {face} ≥ level {level} + tier {tier} = {threshold} of the tier above: it gains a level, "
-                      "{before} → {after}.",
+    "upper_level_up": "Double {face} ≥ level {level} + tier {tier} = {threshold} of the tier above: it gains a "
+                      "level, {before} → {after}.",
     "upper_marked": "Double {face} < {threshold}: not enough to learn, but something interesting was noticed — "
                     "marked {after}.",
     "marked": "Double {face} < level {level} + tier {tier} = {threshold}: no level, but the descriptor is marked "
@@ -72,8 +104,6 @@ PHRASES: dict[str, Any] = {
     "no_wound": "{counter} is not above level {level}: no wound.",
     "no_damage": "No damage.",
     "damage": lambda v: f"{v['name']}: {v['taken']} damage → {v['counter']}/{v['level']}, {_wound_state(v)}",
-}
-PHRASES.update({
     # abilities: raising the stakes, using an ability
     "stakes_first": "The roll being replaced: {a} + {b} = {total} ({outcome}).",
     "stakes_cost": "Raising the stakes costs {cost} {resistance} damage:",
@@ -87,8 +117,6 @@ PHRASES.update({
     "ability_effect": lambda v: f"{v['ability']} {'activates' if v['activated'] else 'does not take effect'}.",
     "uses_left": "Uses left: {uses}.",
     "ability": lambda v: f"{v['ability']}: {v['outcome']}" + (", activated" if v["activated"] else ""),
-})
-PHRASES.update({
     # failure handling
     "not_failed": "{total} is inside {lower}–{upper}: a success, nothing to handle",
     "inside": "{total} lies in {lower}–{upper}: the action succeeds as intended.",
@@ -100,12 +128,10 @@ PHRASES.update({
     "no_retry": failure.NO_RETRY,
     "failure": lambda v: f"Failure ({v['how']}), {v['distance']} away" + (f": effect {v['after']}" if v["how"] ==
                                                                             "reduced" else ""),
-})
-PHRASES.update({
     # the turn's value and helping
     "turn_value": turn.turn_value_words,
-    "resisting": lambda v: (f"{v['resisting']} resisting roll(s) are instinctive: they do not count as actions, but get "
-                            f"the same {signed(v['value'])}."),
+    "resisting": lambda v: (f"{v['resisting']} resisting roll(s) are instinctive: they do not count as actions, "
+                            f"but get the same {signed(v['value'])}."),
     "turn": lambda v: f"{v['actions']} action(s)" + (" and a move" if v["move"] else "")
     + f": {signed(v['value'])} to every roll",
     "help_same": "Same action: +1 help, no roll",
@@ -116,11 +142,10 @@ PHRASES.update({
         "succeeds: +1 to " + ("every other character's actions against that adversary" if v["mode"] == "everyone"
                               else "the helped action") if v["bonus"] else "fails: no help bonus") + ".",
     "help": lambda v: f"Help ({v['mode'].replace('_', ' ')}): {v['outcome']}, +{v['bonus']}",
-})
-PHRASES.update({
     # conditions with a level and a tier
     "cured": "{condition} eases to level 0 at tier 1: reduced to tier 0 — cured.",
-    "tier_eased": "{condition}: level reduced to 0, so the tier drops by 1 and the level restarts at {reset} → {after}.",
+    "tier_eased": "{condition}: level reduced to 0, so the tier drops by 1 and the level restarts at {reset} → "
+                  "{after}.",
     "eased": "{condition} eases a level → {after}.",
     "worsened": conditions.worsened_words,
     "condition_rule": lambda v: (f"{v['condition']}: penalty equal to its tier ({v['tier']}); eased to tier 0 it is "
@@ -135,8 +160,6 @@ PHRASES.update({
     "no_resistance_needed": "No 1 was rolled: no resistance check is needed.",
     "condition": lambda v: f"{v['before']} → " + ("cured" if v["cured"] else v["after"])
     + (f" (permanent: {v['trait']})" if v["trait"] else ""),
-})
-PHRASES.update({
     # NPCs act
     "npc_damage": lambda v: (f"NPCs do not roll: its damage is 1 + rank {v['rank']}"
                              + (f" + {v['bonus']}" if v["bonus"] else "") + f" = {v['damage']}."),
@@ -165,8 +188,6 @@ PHRASES.update({
     "practice_rolled": "Rolled {a} and {b}.",
     "no_double": "No double: nothing learnt this time.",
     "practice": "Practice {name}: {a}+{b} → {outcome}",
-})
-PHRASES.update({
     # challenges
     "challenge_progress": challenges.progress_words,
     "challenge_closed": "The challenge {name} is already {status}.",
@@ -182,11 +203,6 @@ PHRASES.update({
     "at_least_one": "A challenge needs at least 1 success.",
     "winning_condition": "Winning condition: {target} accumulated successes.",
     "default_challenge": "Default challenge: {target} successes",
-})
-CARD_KIND = {"important NPC encounter": "an important NPC — maybe a boss.",
-             "special local event": "something special happens here.",
-             "world-changing event": "the world itself changes."}
-PHRASES.update({
     # GM-less play with a deck of cards
     "scene_ends": "Nobody can play a card: the scene ends.",
     "may_play": lambda v: f"{v['player']} may play: {cards.names_of(v['cards'])}.",
@@ -200,15 +216,14 @@ PHRASES.update({
                          f"{v['scene']} with {cards.card_name(v['card'])}."),
     "dealt": lambda v: f"Scene {v['scene']} dealt: " + "; ".join(f"{p} {n} cards" for p, n in v["hands"].items()),
     "plays": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}, value {v['value']}"
-                        + (": it opens the scene." if v["above"] is None else f", above {cards.card_name(v['above'])}.")),
+                        + (": it opens the scene." if v["above"] is None
+                           else f", above {cards.card_name(v['above'])}.")),
     "card_meaning": lambda v: cards.type_and_meaning(v["card"])[1],
     "card_kind": lambda v: f"{v['what'][0].upper()}{v['what'][1:]}: " + CARD_KIND[v["what"]],
     "introduces": "{player} introduces the challenge, free to add lore, places and characters. Once it is complete, "
                   "any player may play a card above it.",
     "played": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}: {v['type']} {v['what']}"
                          + ("; last card of the scene" if v["last"] else "")),
-})
-PHRASES.update({
     # descriptors read from their notation
     "read": descriptors.read_words,
     "group": lambda v: f"Approach group: {v['group']} ({'given' if v['given'] else 'read from the name'}).",
@@ -216,21 +231,8 @@ PHRASES.update({
     "problem": "✗ {problem}",
     "no_problem": "Nothing in it breaks the rules.",
     "descriptor": "{notation} ({what})",
-})
-PHRASES.update({
     # the table's rounds
     "new_turn_for": "A new turn for {name}: {now}",
-})
-
-
-def _meaning(condition: str) -> str:
-    from narrator.tools.systems import get_system
-
-    rule = get_system("fiveplus").conditions().get(condition)
-    return f" ({rule.meaning})" if rule else ""
-
-
-PHRASES.update({
     # the table: picking a descriptor, preparing a check, what follows the roll
     "best_of": "{who}'s best {group} descriptor: {descriptor}.",
     "improvise": lambda v: (f"{v['who']} has no {v['group'] or 'named'} descriptor: Improvise — any action can be "
@@ -266,8 +268,6 @@ PHRASES.update({
     "manoeuvre_fails": "The manoeuvre fails.",
     "manoeuvre": lambda v: (f"{v['name']} tries to make {v['target'] or 'themselves'} {v['condition']} "
                             f"({v['descriptor']}): {say(v['check'])}"),
-})
-PHRASES.update({
     # the table: plans, help, raising the stakes, abilities
     "in_this_fight": lambda v: (f"In this fight {v['name']} may take {v['actions']} action(s) this turn"
                                 + (" (the move is one)." if v["move"] else ".")),
@@ -283,8 +283,6 @@ PHRASES.update({
                                                                                    else "."),
     "actor_said": "{name}: {said}",
     "uses_ability": "{name} uses {ability}.",
-})
-PHRASES.update({
     # the table: NPCs act, damage, recovery, treatment, rest, practice
     "npc_acts": lambda v: f"{v['npc']} ({v['concept'] or 'NPC'}) — {v['action']} against {v['target']}.",
     "spends_a_use": "{item} spends a use ({left} left).",
@@ -314,18 +312,6 @@ PHRASES.update({
     "practices_allowed": "Each may practice {practices} time(s): two marked descriptors, one free level-up roll.",
     "long_rest": "A long rest: major wounds can be treated (trained medicine and supplies).",
     "rest": lambda v: f"Rest {v['n']}" + (" (long)" if v["long"] else ""),
-})
-
-
-def _to_lose(v: Any) -> str:
-    losing = [x for x in (f"{v['turn_limit']} turns" if v["turn_limit"] else None,
-                          f"{v['failure_tolerance']} failure(s) tolerated" if v["failure_tolerance"] is not None
-                          else None,
-                          f"point of no return −{v['point_of_no_return']}" if v["point_of_no_return"] else None) if x]
-    return "Losing conditions: " + (", ".join(losing) or "none but the characters' own resistances") + "."
-
-
-PHRASES.update({
     # the table: challenges and fights
     "default_of": lambda v: ("Default challenge: " + (", ".join(f"{w} {d} {lv}" for w, d, lv in v["keys"]) if v["keys"]
                                                       else "no player-character, so one proficient hero's 4")
@@ -342,32 +328,12 @@ PHRASES.update({
     "areas": "Areas: near, far and away (relative to the players); everyone starts near. Melee reaches near, ranged "
              "far; a full move between areas is −2 to all actions.",
     "conflict": lambda v: f"Conflict: {', '.join(v['order'])}; round 1, {v['order'][0]} first",
-})
-SCENE_RANK = {0: "an ordinary challenge", 1: "the intensity rises", 2: "the world itself is at stake"}
-PHRASES.update({
     # the table: GM-less scenes
     "royal_npc": lambda v: f"The {cards.card_name(v['card'])} brings an important NPC: {say(v['made'])}.",
     "clubs_fight": "Clubs bring a fight: d{sides}={face} → {made}.",
     "scene_rank": lambda v: f"Rank {v['rank']}: {SCENE_RANK[v['rank']]}.",
     "scene_played": lambda v: f"{say(v['played'])} — " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"]
                                                          else f"{v['target']} successes to win"),
-})
-
-
-def _party_words(keys: list) -> str:
-    from narrator.tools.systems.fiveplus.table_characters import party_words
-
-    return party_words(keys)
-
-
-def _npc_trait(v: Any) -> str:
-    from narrator.tools.systems.fiveplus.table_characters import NPC_TRAITS
-
-    name, mode, against, effect = NPC_TRAITS[v["keyword"]]
-    return f"{name}: {mode} to {', '.join(against)} — {effect}."
-
-
-PHRASES.update({
     # the table: NPCs and descriptors on the fly, equipment
     "npc_never_rolls": "An NPC is defined by a few descriptors and never rolls: the players' rolls decide.",
     "npc_rank_of": lambda v: (f"Rank {v['rank']}" + (" (given)" if v["given"] else f" for power level {v['level']}")
@@ -397,4 +363,4 @@ PHRASES.update({
     "protects": "Protects {protects}: damage reduced by {reduction} on a successful resistance check.",
     "grants": lambda v: f"Grants: {', '.join(v['grants'])}.",
     "equipped": lambda v: f"{v['name']} {'equips' if v['equipped'] else 'puts away'} {v['item']}",
-})
+}

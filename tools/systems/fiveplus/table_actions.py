@@ -426,10 +426,10 @@ def fiveplus_attempt(args: AttemptArgs, roller: Roller, state: TableState) -> Ac
                          "round": round_key(state), "raised": False, "upper": args.upper_tier,
                          "descriptor": d.key})
     changes = [*edits.ops(), *conds.ops(), *sys.ops()]
-    return bind(ActionResult, r, changes, summary=step("fiveplus.attempt", name=name, descriptor=d.name, check=r.summary,
-                                                       challenge=ch.name if ch else None,
-                                                       progress=ch.progress_step() if ch else None,
-                                                       status=ch.status if ch else None),
+    summary = step("fiveplus.attempt", name=name, descriptor=d.name, check=r.summary,
+                   challenge=ch.name if ch else None, progress=ch.progress_step() if ch else None,
+                   status=ch.status if ch else None)
+    return bind(ActionResult, r, changes, summary=summary,
                 before=before + prepared.lines,
                 after=after, refs=refs, actor=name, descriptor=d.name, modifiers=prepared.modifiers, challenge=ch,
                 failure=failure, triggered=triggered, dice=[*r.dice, *more_dice])

@@ -153,7 +153,8 @@ def fiveplus_end_challenge(args: EndChallengeArgs, roller: Roller, state: TableS
     sys.set("challenges", found)
     return ChallengeOnTable(summary=step("fiveplus.challenge_ended", name=ch.name, outcome=args.outcome),
                             steps=[step("fiveplus.challenge_ends", name=ch.name, outcome=args.outcome,
-                                        progress=ch.progress_step())], rule_refs=[OBJECTIVES], challenge=ch, changes=sys.ops())
+                                        progress=ch.progress_step())],
+                            rule_refs=[OBJECTIVES], challenge=ch, changes=sys.ops())
 
 
 class ConflictArgs(ToolArgs):

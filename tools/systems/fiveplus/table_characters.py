@@ -231,8 +231,8 @@ def fiveplus_add_descriptor(args: AddDescriptorArgs, roller: Roller, state: Tabl
     steps = [step("fiveplus.descriptor_added", name=name, was=None if existing is None else existing.notation(),
                   notation=d.notation(), what=d.kind), step("fiveplus.on_the_fly")]
     refs = [DESCRIPTORS, EFFECTS] + ([ITEMS] if d.kind == "equipment" else [])
-    return DescriptorChangeResult(summary=step("fiveplus.has_descriptor", name=name, notation=d.notation()), steps=steps, rule_refs=refs, actor=name,
-                                  descriptor=d, changes=edits.ops())
+    return DescriptorChangeResult(summary=step("fiveplus.has_descriptor", name=name, notation=d.notation()),
+                                  steps=steps, rule_refs=refs, actor=name, descriptor=d, changes=edits.ops())
 
 
 class RemoveDescriptorArgs(ToolArgs):

@@ -83,8 +83,9 @@ def fiveplus_turn(args: TurnArgs, roller: Roller) -> TurnResult:
     """The 5+ turn's modifier for every roll: +2, -1 per action taken (one action: +1 focus, the most a turn gives;
     more: rush), -2 for a full move; resisting rolls do not count as actions."""
     value = turn_value(args.actions, args.move)
-    return TurnResult(summary=step("fiveplus.turn", actions=args.actions, move=args.move, value=value), steps=turn_lines(args.actions, args.resisting, args.move),
-                      rule_refs=[ACTIONS], value=value, rolls=args.actions + args.resisting)
+    return TurnResult(summary=step("fiveplus.turn", actions=args.actions, move=args.move, value=value),
+                      steps=turn_lines(args.actions, args.resisting, args.move), rule_refs=[ACTIONS], value=value,
+                      rolls=args.actions + args.resisting)
 
 
 HelpMode = Literal["same_action", "different_action", "everyone"]
@@ -113,8 +114,9 @@ def fiveplus_help_bonus(args: HelpArgs, roller: Roller) -> HelpResult:
     """5+ help: +1 to another's action — supporting the same action needs no roll; a different help action must succeed;
     helping everyone is one action at -1 that gives all others +1."""
     if args.mode == "same_action":
-        return HelpResult(summary=step("fiveplus.help_same"), steps=[step("fiveplus.help_same_why")], rule_refs=[HELPING], dice=[], outcome="help", success=True,
-            odds=None, mode=args.mode, bonus=1, helper_check=None)
+        return HelpResult(summary=step("fiveplus.help_same"), steps=[step("fiveplus.help_same_why")],
+                          rule_refs=[HELPING], dice=[], outcome="help", success=True, odds=None, mode=args.mode,
+                          bonus=1, helper_check=None)
     check = args.check
     assert check is not None
     steps: list[Step] = []
