@@ -160,6 +160,13 @@ def test_lines(a: int, b: int, target: int) -> tuple[tuple[int, int], int, tuple
     return partials, outcome, steps
 
 
+@lru_cache(maxsize=8192)
+def cached_step(kind: str, *values: tuple[str, int | bool | str | None]) -> Step:
+    """``step(kind, **dict(values))`` for plain values, made once per its values: a step is frozen, so the lines a
+    fight writes again and again (each avoidance die, the fatigue) are shared between results, not rebuilt."""
+    return step(kind, **dict(values))
+
+
 class MinimTestResult(CheckResult):
     outcome: int = Field(ge=-2, le=2)
     outcome_label: str

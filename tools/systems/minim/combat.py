@@ -34,6 +34,7 @@ from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, binomial, sum_of
 from narrator.tools.steps import Step, step
+from narrator.tools.systems.minim.checks import cached_step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
     FAITH, MODIFIERS, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve,
@@ -203,17 +204,18 @@ def _attack_target(args: AttackArgs) -> tuple[int, tuple[str, ...], list[Step]]:
 def _hit(args: AttackArgs, outcome: int, roller: Roller, steps: list[Step]) -> tuple[int, int, list[Die], int]:
     fatigue = fatigue_for(outcome, args.weapon_quality, args.armor_quality)
     raw = args.weapon_quality - args.armor_quality + (2 if outcome == 2 else 1)
-    steps.append(step("minim.fatigue", weapon=args.weapon_quality, armor=args.armor_quality, outcome=outcome,
-                      raw=raw))
+    steps.append(cached_step("minim.fatigue", ("weapon", args.weapon_quality), ("armor", args.armor_quality),
+                             ("outcome", outcome), ("raw", raw)))
     threshold = avoidance_threshold(args)
-    steps.append(step("minim.avoidance", fatigue=fatigue, health=args.defender_health, defending=args.defending,
-                      penalty=args.avoidance_penalty, threshold=threshold))
+    steps.append(cached_step("minim.avoidance", ("fatigue", fatigue), ("health", args.defender_health),
+                             ("defending", args.defending), ("penalty", args.avoidance_penalty),
+                             ("threshold", threshold)))
     dice = roller.roll_many(fatigue, 6, "avoidance die")
     avoided = 0
     for i, d in enumerate(dice, 1):
         ok = d.face <= threshold
         avoided += int(ok)
-        steps.append(step("minim.avoidance_die", die=i, face=d.face, threshold=threshold))
+        steps.append(cached_step("minim.avoidance_die", ("die", i), ("face", d.face), ("threshold", threshold)))
     return fatigue, threshold, dice, avoided
 
 
@@ -246,8 +248,8 @@ def minim_attack(args: AttackArgs, roller: Roller) -> MinimAttackResult:
     damage = fatigue - avoided
     after = max(0, args.defender_health - damage)
     if outcome >= 1:
-        steps.append(step("minim.damage", fatigue=fatigue, avoided=avoided, damage=damage,
-                          before=args.defender_health, after=after))
+        steps.append(cached_step("minim.damage", ("fatigue", fatigue), ("avoided", avoided), ("damage", damage),
+                                 ("before", args.defender_health), ("after", after)))
     return MinimAttackResult(
         summary=_summary(breakdown.target, rolled.dice, outcome, fatigue, avoided, damage, args.defender_health,
                          after, fumble),

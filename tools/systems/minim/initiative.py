@@ -16,6 +16,7 @@ Readings chosen where the rulebook is ambiguous:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pydantic import Field, field_validator
 
@@ -97,8 +98,15 @@ def _roll(state: _State, roller: Roller, dice: list[Die], purpose: str) -> Step:
     state.rolls.append(list(range(len(dice), len(dice) + len(thrown))))
     dice.extend(thrown)
     state.totals.append(sum(d.face for d in thrown))
-    return step("minim.initiative_roll", who=state.who, brain=state.spec.brain, faces=[d.face for d in thrown],
-                total=state.totals[-1])
+    return _roll_line(state.spec.name, state.spec.count, state.spec.brain, tuple(d.face for d in thrown),
+                      state.totals[-1])
+
+
+@lru_cache(maxsize=4096)
+def _roll_line(name: str, count: int, brain: int, faces: tuple[int, ...], total: int) -> Step:
+    """A combatant's initiative roll, once per its values (a fight's combatants roll the same dice often)."""
+    return step("minim.initiative_roll", who={"name": name, "count": count}, brain=brain, faces=list(faces),
+                total=total)
 
 
 def _tied_sets(states: list[_State]) -> list[list[_State]]:
