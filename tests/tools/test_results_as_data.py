@@ -100,3 +100,16 @@ def test_a_step_without_words_is_a_bug_named_plainly():
         say(step("coin.joins", name="Flip"))
     with pytest.raises(ValueError, match="<table>.<phrase>"):
         step("Coin Flip")
+
+
+def test_a_step_made_by_the_engine_is_the_step_pydantic_would_make():
+    """step() skips validation for speed (a kind is checked once): what it makes must be indistinguishable from a
+    validated step — equal, the same JSON and repr, valid when read back, frozen — on every pydantic this allows."""
+    made = step("coin.joins", name="Flip", luck=3)
+    validated = Step(kind="coin.joins", values={"name": "Flip", "luck": 3})
+    assert made == validated and repr(made) == repr(validated)
+    assert made.model_dump_json() == validated.model_dump_json() and made.model_fields_set == validated.model_fields_set | {"ref"}
+    assert Step.model_validate_json(made.model_dump_json()) == made
+    assert made.model_copy(update={"ref": "coin.md#Checks"}).ref == "coin.md#Checks"
+    with pytest.raises(Exception):
+        made.kind = "coin.other"  # frozen
