@@ -16,9 +16,11 @@ __all__ = [
     "name_lists",  # list-of-names arguments: each once, ignoring case
     "notation",  # dice notation
     "odds",  # exact distributions (Dist)
+    "phrases",  # the words of steps: say, summary_of, steps_of, signed
     "problems",  # fail(): a refusal naming what is wrong
     "proposals",  # what the router and the model may propose: ProposalSpec, ProposalArgs, Circumstance
     "registry",  # validate -> run -> result, JSON Schemas
+    "steps",  # a result's lines as data: step(kind, **values)
     "render",  # results in words, for the terminal, the prompt and Markdown
     "systems",  # the contract (systems.contract: SystemBase, RulesSystem, Vocabulary, Resource) and the registry
     "table",  # table state and its ops

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from narrator.tools.dice import Die
 from narrator.tools.odds import Odds
+from narrator.tools.phrases import signed  # noqa: F401 - how modifiers are written, importable from here
 from narrator.tools.steps import Step
 
 if TYPE_CHECKING:
@@ -79,13 +80,3 @@ def ref(book: str, section: str) -> str:
     """Build a rulebook citation: ``ref('minim', 'Tests') == 'minim.md#Tests'``."""
     return f"{book}.md#{section}"
 
-
-def signed(n: int) -> str:
-    """+1 / 0 / -2 as rulebooks write modifiers (``±0`` for zero)."""
-    found = _SIGNED.get(n) if type(n) is int else None
-    return found if found is not None else "±0" if n == 0 else f"{n:+d}"
-
-
-_SIGNED = {n: "±0" if n == 0 else f"{n:+d}" for n in range(-64, 65)}
-"""The modifiers a table writes, formatted once: an explanation writes a dozen (a collaboration's helpers, each
-test's target) and formatting them was a tenth of such a tool's time."""

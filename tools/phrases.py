@@ -2,7 +2,8 @@
 
 Each rules system has one table (``PHRASES`` in its ``phrases`` module: ``tools/systems/<name>/phrases.py``), keyed
 by the phrase part of a step's kind; the shared tools (``table``, ``story``, ``oracle``, ``dice``) have theirs in
-:mod:`tools.common_phrases`. A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with
+:mod:`tools.common_phrases`. The systems' registry tells this module where tables are (:func:`add_source`), so
+nothing here imports the systems it serves. A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with
 ``{mod:signed}`` for a modifier as the books write it (+1, ±0, -2) and a nested step written out where a value holds
 one — or, where the words depend on the values beyond that, a function of the values.
 
@@ -13,13 +14,12 @@ and replay.
 
 from __future__ import annotations
 
-import importlib
 import string
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from narrator.tools.steps import Step, is_step
+from narrator.tools.steps import Step, is_step, written_by
 
 Phrase = str | Callable[[Mapping[str, Any]], str]
 PhraseTable = Mapping[str, Phrase]
@@ -41,15 +41,23 @@ def register(table: str, phrases: PhraseTable) -> None:
     _TABLES[table] = phrases
 
 
+Source = Callable[[str], "PhraseTable | None"]
+_SOURCES: list[Source] = []
+"""Where a table not registered by name is found: the systems' registry adds one (a system's ``phrases()`` and the
+shared tools' tables), so this module stays below the systems it serves."""
+
+
+def add_source(source: Source) -> None:
+    """Look tables up in ``source`` (name → table, or None) when none is registered by that name."""
+    if source not in _SOURCES:
+        _SOURCES.append(source)
+
+
 def _table(name: str) -> PhraseTable:
     found = _TABLES.get(name)
     if found is None:
         with _LOADING:
-            found = importlib.import_module("narrator.tools.common_phrases").TABLES.get(name)
-            if found is None:
-                from narrator.tools.systems import all_systems
-
-                found = next((s.phrases() for s in all_systems() if s.name == name), None)
+            found = next((t for t in (source(name) for source in _SOURCES) if t is not None), None)
             if found is not None:
                 _TABLES[name] = found
     if found is None:
@@ -57,11 +65,20 @@ def _table(name: str) -> PhraseTable:
     return found
 
 
+def signed(n: int) -> str:
+    """+1 / 0 / -2 as rulebooks write modifiers (``±0`` for zero)."""
+    found = _SIGNED.get(n) if type(n) is int else None
+    return found if found is not None else "±0" if n == 0 else f"{n:+d}"
+
+
+_SIGNED = {n: "±0" if n == 0 else f"{n:+d}" for n in range(-64, 65)}
+"""The modifiers a table writes, formatted once: an explanation writes a dozen (a collaboration's helpers, each
+test's target) and formatting them was a tenth of such a tool's time."""
+
+
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, spec: str) -> str:
         if spec == "signed":
-            from narrator.tools.contract import signed
-
             return signed(value)
         if is_step(value):
             return format(say(value), spec)
@@ -101,3 +118,6 @@ def steps_of(result: Any) -> list[str]:
     """A result's explanation lines in words: a tool result, or its logged JSON (a dict)."""
     value = result.get("steps") if isinstance(result, Mapping) else getattr(result, "steps", None)
     return said(value)
+
+
+written_by(say)

@@ -38,13 +38,21 @@ class Step(BaseModel):
         return kind
 
     def __str__(self) -> str:
-        """The line in words (:func:`tools.phrases.say`): an f-string that quotes a step still reads right."""
-        from narrator.tools.phrases import say
-
-        return say(self)
+        """The line in words (:func:`tools.phrases.say`, which registers itself here when it loads — the contract
+        loads it — so this module stays below it): an f-string that quotes a step still reads right."""
+        return _WRITER[0](self) if _WRITER else f"{self.kind} {self.values}"
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+_WRITER: list = []
+"""The one function that writes a step out in words (:func:`tools.phrases.say`, set by :func:`written_by`)."""
+
+
+def written_by(writer) -> None:
+    """Make ``writer`` (step → words) what ``str(step)`` calls."""
+    _WRITER[:] = [writer]
 
 
 _KINDS: set[str] = set()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import pkgutil
 from functools import lru_cache
 
-from narrator.tools import errors
+from narrator.tools import common_phrases, errors, phrases
 from narrator.tools.hooks import SYSTEMS, LoadProblem, Origin, load  # noqa: F401 - (Origin, LoadProblem: importable here)
 from narrator.tools.systems.contract import (  # noqa: F401  (the contract's vocabulary, importable from here)
     POWER_LEVELS, ConditionRule, Effect, Resource, RulesSystem, SystemBase, TurnStart, Vocabulary,
@@ -76,6 +76,17 @@ def all_systems() -> tuple[RulesSystem, ...]:
 
 def default_system() -> RulesSystem:
     return all_systems()[0]
+
+
+def _phrase_table(name: str):
+    """A phrase table by name, for :mod:`tools.phrases`: a shared tool family's, or the system of that name's."""
+    shared = common_phrases.TABLES.get(name)
+    if shared is not None:
+        return shared
+    return next((s.phrases() for s in all_systems() if s.name == name), None)
+
+
+phrases.add_source(_phrase_table)
 
 
 def get_system(name: str) -> RulesSystem:
