@@ -46,8 +46,9 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, ref
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, binomial, die, sum_of
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
-from narrator.tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge, show
+from narrator.tools.systems.minim.challenge import CHALLENGE, Member, exact_text, group_challenge
 from narrator.tools.systems.minim.rules import BOOK, FEATURES, KEY_UNLOCKS, TRAP_PLACEMENT
 from narrator.tools.systems.minim.sheet import GearItem
 
@@ -142,19 +143,20 @@ class _Floor:
     def __init__(self, roller: Roller):
         self.roller = roller
         self.dice: list[Die] = []
-        self.steps: list[str] = []
+        self.steps: list[Step] = []
 
     def roll(self, sides: int, purpose: str) -> Die:
         d = self.roller.roll(sides, purpose)
         self.dice.append(d)
         return d
 
-    def pick(self, rooms: Sequence[int], purpose: str) -> tuple[int, str]:
-        """One room among ``rooms`` and how it was chosen: no die for a single choice, else a d{len} over the list."""
+    def pick(self, rooms: Sequence[int], purpose: str) -> tuple[int, list[int] | None]:
+        """One room among ``rooms`` and the die that chose it (sides, face): none for a single choice, else a d{len}
+        over the list."""
         if len(rooms) == 1:
-            return rooms[0], "the only one"
+            return rooms[0], None
         d = self.roll(len(rooms), purpose)
-        return rooms[d.face - 1], f"d{d.sides} = {d.face}"
+        return rooms[d.face - 1], [d.sides, d.face]
 
 
 def _place_combats(f: _Floor, rooms: int, combats: int) -> list[int]:
@@ -165,9 +167,9 @@ def _place_combats(f: _Floor, rooms: int, combats: int) -> list[int]:
             if d.face not in chosen:
                 break
             f.dice[-1] = d.with_flags(DieFlag.REROLLED)
-            f.steps.append(f"Combat {i}: d{rooms} = {d.face}, already a combat room → reroll")
+            f.steps.append(step("minim.dungeon_reroll", combat=i, rooms=rooms, face=d.face))
         chosen.append(d.face)
-        f.steps.append(f"Combat {i}: d{rooms} = {d.face} → room {d.face}")
+        f.steps.append(step("minim.dungeon_combat", combat=i, rooms=rooms, face=d.face))
     return chosen
 
 
@@ -182,18 +184,18 @@ def _roll_feature(f: _Floor, n: int, combat: list[int], empty: list[int], reward
         sub = f.roll(6, f"feature {n} key").face
         detail = KEY_UNLOCKS[sub]
     if d.face == TRAP and sub == TRAP_AT_REWARD:
-        where, fits = [reward_room], "the magic item's room"
+        where, fits = [reward_room], "reward"
     elif d.face in COMBAT_ROOM_FEATURES or (d.face == TRAP and sub in TRAP_IN_COMBAT):
-        where, fits = sorted(combat), "the combat rooms"
+        where, fits = sorted(combat), "combat"
     elif d.face == TRAP and sub in TRAP_IN_EMPTY and empty:
-        where, fits = sorted(empty), "the empty rooms"
+        where, fits = sorted(empty), "empty"
     else:
         where = every
-        fits = "all rooms" + (" (no room is empty)" if d.face == TRAP and sub in TRAP_IN_EMPTY else "")
+        fits = "all_full" if d.face == TRAP and sub in TRAP_IN_EMPTY else "all"
     room, how = f.pick(where, f"feature {n} room")
     text = f"{name} that unlocks: {detail}" if d.face == KEY else f"{name}: {detail}" if detail else name
-    sub_text = f", d6 = {sub} → {detail}" if sub is not None else ""
-    f.steps.append(f"Feature {n}: d6 = {d.face} → {name}{sub_text}; placed in {fits} {where}: {how} → room {room}")
+    f.steps.append(step("minim.dungeon_feature", n=n, face=d.face, sub=sub, fits=fits, where=list(where), die=how,
+                        room=room))
     return _feature(d.face, name, sub, detail, room, text)
 
 
@@ -209,9 +211,10 @@ class _Party(NamedTuple):
     total: Fraction
     total_float: float
     total_exact: str
-    steps: tuple[str, ...]
+    steps: tuple[Step, ...]
     score: int
-    spread_text: str
+    spread: tuple[tuple[int, int], ...]
+    """How many members stand at each tier, (count, tier) from the lowest tier."""
 
 
 def _party(members: Sequence[Member]) -> _Party:
@@ -227,8 +230,8 @@ def _party_of(key: tuple[tuple[str | None, tuple[int, ...] | None, int | None, i
                for name, traits, tier, count in key]
     group, total, steps = group_challenge(members, group="party", label="party member")
     tiers = [m.resolved_tier for m in members for _ in range(m.count)]
-    spread_text = ", ".join(f"{k} at tier {t}" for t, k in sorted(Counter(tiers).items()))
-    return _Party(total, group.total, group.total_exact, tuple(steps), lower_median(tiers), spread_text)
+    spread = tuple((k, t) for t, k in sorted(Counter(tiers).items()))
+    return _Party(total, group.total, group.total_exact, tuple(steps), lower_median(tiers), spread)
 
 
 class _Share(NamedTuple):
@@ -237,7 +240,7 @@ class _Share(NamedTuple):
     share: Fraction
     challenge: float
     exact: str
-    line: str
+    line: Step
 
 
 @lru_cache(maxsize=4096)
@@ -246,8 +249,9 @@ def _share(numerator: int, denominator: int, weight: int, whole: int, several: b
     line, once per those whole numbers (a Fraction's hash costs more than the lookup would save)."""
     total = Fraction(numerator, denominator)
     share = total * weight / whole
-    part = f"{weight}/{whole} × {show(total)} = " if several else "the whole party total, "
-    return _Share(share, float(share), exact_text(share), f"{part}challenge {show(share)}")
+    exact = exact_text(share)
+    return _Share(share, float(share), exact, step("minim.dungeon_share", weight=weight, whole=whole,
+                                                   total=exact_text(total), share=exact, several=several))
 
 
 @lru_cache(maxsize=4096)
@@ -274,27 +278,26 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
 
     a, b = f.roll(6, "rooms die 1"), f.roll(6, "rooms die 2")
     rooms = a.face + b.face
-    f.steps.append(f"Rooms: 2d6 = {a.face} + {b.face} = {rooms}")
+    f.steps.append(step("minim.dungeon_rooms", a=a.face, b=b.face, rooms=rooms))
     c = f.roll(6, "combats")
     combats = min(c.face, rooms)
-    capped = f", capped at the {rooms} rooms" if c.face > rooms else ""
-    f.steps.append(f"Combats: d6 = {c.face}{capped} → {combats}")
+    f.steps.append(step("minim.dungeon_combats", face=c.face, rooms=rooms, combats=combats))
     features = f.roll(3, "features").face
-    f.steps.append(f"Features: d3 = {features}")
+    f.steps.append(step("minim.dungeon_features", features=features))
 
     combat_rooms = _place_combats(f, rooms, combats)
     weights = [f.roll(6, f"combat {i} share").face for i in range(1, combats + 1)] if combats > 1 else [1]
     whole = sum(weights)
     shared = [_share(total.numerator, total.denominator, w, whole, combats > 1) for w in weights]
     if combats > 1:
-        f.steps.append(f"Challenge weights (d6 each): {weights}, out of {sum(weights)}")
+        f.steps.append(step("minim.dungeon_weights", weights=weights))
     for room, share in zip(combat_rooms, shared):
-        f.steps.append(f"Room {room} combat: {share.line}")
+        f.steps.append(step("minim.dungeon_room_combat", room=room, line=share.line))
 
-    score, spread_text = party.score, party.spread_text
+    score = party.score
     reward_room = f.roll(rooms, "reward room").face
-    f.steps.append(f"Magic item: score = the party's (lower) median tier ({spread_text}) = {score}; "
-                   f"d{rooms} = {reward_room} → room {reward_room}")
+    f.steps.append(step("minim.dungeon_reward", spread=[list(p) for p in party.spread], score=score, rooms=rooms,
+                        room=reward_room))
 
     empty = [r for r in range(1, rooms + 1) if r not in combat_rooms]
     rolled = [_roll_feature(f, n, combat_rooms, empty, reward_room) for n in range(1, features + 1)]
@@ -309,8 +312,8 @@ def minim_dungeon_floor(args: FloorArgs, roller: Roller) -> FloorResult:
         room_list.append(_room(r, None if share is None else share.challenge, None if share is None else share.exact,
                                r == reward_room, tuple(placed.get(r, ()))))
     return FloorResult(
-        summary=f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(total)}, "
-        f"{features} feature{'s' * (features != 1)}, a score-{score} magic item in room {reward_room}",
+        summary=step("minim.dungeon_floor", rooms=rooms, combats=combats, total=party.total_exact, features=features,
+                     score=score, room=reward_room),
         steps=f.steps,
         rule_refs=[DUNGEONS, FLOORS, CHALLENGE],
         dice=f.dice,
@@ -350,12 +353,9 @@ def minim_linger(args: LingerArgs, roller: Roller) -> LingerResult:
     """The party lingers too long in a Minim dungeon room: a d6, on a 1 a patrol or roaming creature finds them."""
     d = roller.roll(6, "linger")
     outcome = "patrol" if d.face == 1 else "quiet"
-    where = f" in room {args.room}" if args.room else ""
-    said = "a 1: an enemy patrol or roaming creature finds them" if outcome == "patrol" else "not a 1: nobody comes"
     return LingerResult(
-        summary=f"Lingering{where}: d6 = {d.face} → {outcome}",
-        steps=[f"Lingering too long{where}: roll a d6, a 1 brings an enemy patrol or roaming creature",
-               f"d6 = {d.face}: {said}"],
+        summary=step("minim.linger", room=args.room, face=d.face, outcome=outcome),
+        steps=[step("minim.linger_rule", room=args.room), step("minim.linger_roll", face=d.face, outcome=outcome)],
         rule_refs=[DUNGEONS],
         dice=[d],
         outcome=outcome,
@@ -398,11 +398,11 @@ def minim_revisit(args: RevisitArgs, roller: Roller) -> RevisitResult:
     dice = [roller.roll(6, f"revisit room {room}") for room in args.empty_rooms]
     checks = [RoomCheck(room=room, face=d.face, reoccupied=d.face == 1) for room, d in zip(args.empty_rooms, dice)]
     hit = [c.room for c in checks if c.reoccupied]
-    steps = [f"Returning: roll a d6 per empty room ({n}); a 1 adds new threats there"]
-    steps += [f"Room {c.room}: d6 = {c.face} → {'new threats' if c.reoccupied else 'still empty'}" for c in checks]
+    steps = [step("minim.revisit_rule", rooms=n)]
+    steps += [step("minim.revisit_room", room=c.room, face=c.face, reoccupied=c.reoccupied) for c in checks]
     odds = revisit_odds(n)
     return RevisitResult(
-        summary=f"{len(hit)} of {n} empty rooms reoccupied" + (f": {', '.join(hit)}" if hit else ""),
+        summary=step("minim.revisit", reoccupied=hit, rooms=n),
         steps=steps,
         rule_refs=[DUNGEONS],
         dice=dice,
