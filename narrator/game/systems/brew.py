@@ -44,7 +44,7 @@ ALIASES = {"animal-handling": "animal handling", "animal_handling": "animal hand
 PREVIEW_KINDS = frozenset({
     "brew.pool", "brew.against", "brew.collab_against", "brew.pool_fails", "brew.pool_meets", "brew.modifier",
     "brew.keep", "brew.best_at", "brew.automatic", "brew.side_sheet", "brew.rolls", "brew.collab_try",
-    "brew.concurrent",
+    "brew.concurrent", "brew.flat_defence",
 })
 """The steps a preview shows before the roll: the pools, the difficulty, the modifiers, the dice kept, who rolls."""
 PREVIEW_TEXT = ("Pool =", "Against difficulty", "The pool", "Modifier", "2d6 keep", "Best at", "Defending",

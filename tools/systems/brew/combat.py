@@ -40,16 +40,17 @@ from typing import Literal, NamedTuple
 
 from pydantic import Field, field_validator, model_validator
 
-from narrator.tools.contract import CheckResult, ToolArgs, ToolResult, signed
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds, die, fraction_text, shape_cache
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import keep_mode, lower
 from narrator.tools.systems.brew.contests import Side, SideRoll, compare, keep_total_dist, roll_side, side_pool
 from narrator.tools.systems.brew.rules import (
-    ATTACK_TYPES, COMBAT, CONTESTED, DAMAGE_WORDS, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
+    ATTACK_TYPES, COMBAT, CONTESTED, RANGES, WEAPONS, WEAPONS_TABLE, AttackType, DamageRule, Range,
     WeaponName,
 )
 
@@ -119,26 +120,24 @@ def base_damage(rule: str | int, attribute: int, total: int) -> int:
 
 
 def damage_of(rule: str | int, attribute: int, total: int, loser_total: int | None, soak: int, targeted: bool,
-              pull: bool) -> tuple[int, list[str]]:
+              pull: bool) -> tuple[int, list[Step]]:
     """Damage after the margin bonus and soak, with the lines that explain it."""
     base = base_damage(rule, attribute, total)
-    how = f"{rule} (fixed)" if isinstance(rule, int) else DAMAGE_WORDS[rule]
-    lines = [f"Damage: {how} = {base}."]
+    lines = [step("brew.damage_base", rule=rule, base=base)]
     bonus = 1 if loser_total is not None and total - loser_total >= 2 else 0
     if bonus:
-        lines.append(f"{total} beats {loser_total} by 2 or more: +1 damage.")
+        lines.append(step("brew.margin_bonus", total=total, loser_total=loser_total))
     soaked = 0 if targeted else soak
     if soak and targeted:
-        lines.append("A targeted attack: armor soaks nothing.")
+        lines.append(step("brew.targeted_no_soak"))
     elif soak:
-        lines.append(f"Armor soaks {soak}.")
+        lines.append(step("brew.armor_soaks", soak=soak))
     dealt = max(0, base + bonus - soaked)
     if pull:
-        lines.append(f"The punch is pulled: no damage (it would have been {dealt}).")
+        lines.append(step("brew.punch_pulled", dealt=dealt))
         dealt = 0
     else:
-        lines.append(f"Damage dealt: {base}{f' + {bonus}' if bonus else ''}{f' - {soaked}' if soaked else ''} = "
-                     f"{dealt}.")
+        lines.append(step("brew.damage_dealt", base=base, bonus=bonus, soaked=soaked, dealt=dealt))
     return dealt, lines
 
 
@@ -231,8 +230,7 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     if args.range not in reach:
         raise ToolArgumentError("?", [FieldProblem("range", f"a {args.weapon.label()} reaches {' and '.join(reach)} "
                                                             f"range, not {args.range}")])
-    how = "an unarmed attack" if args.weapon.label() == "unarmed" else f"a {args.weapon.label()} attack"
-    steps = [f"{args.attacker.name} makes {how} at {args.range} range."]
+    steps = [step("brew.makes_attack", name=args.attacker.name, weapon=args.weapon.label(), range=args.range)]
     target_mod = -2 if args.targeted else 0
     ba, la = side_pool(args.attacker, target_mod, "targeted attack")
     steps += la
@@ -240,18 +238,16 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     defender = args.defender
     if args.defence == "flat" and defender is not None:
         defender = defender.model_copy(update={"skill": None})
-        steps.append("Defending against magic without magic: a flat Power or Precision roll.")
+        steps.append(step("brew.flat_defence"))
     rd = None
     if args.defence == "take_hit":
-        steps.append("The defender takes the hit: no defence roll, the attack lands; they may act at the same "
-                     "instant instead.")
+        steps.append(step("brew.takes_hit"))
         bd = None
     else:
         bd, ld = side_pool(defender, penalty, f"defending against {args.attackers - 1} additional attacker(s)")
         steps += ld
         if penalty:
-            steps.append(f"{defender.name} engages another attacker: this defence is at {signed(penalty)} "
-                         f"(-2 per additional attacker).")
+            steps.append(step("brew.engaged_penalty", name=defender.name, penalty=penalty))
     ra, sa = roll_side(roller, args.attacker, ba, "attack die")
     steps += sa
     if bd is not None:
@@ -264,36 +260,32 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     margin = None if a_total is None or d_total is None else a_total - d_total
     disengaged = grappled = False
     if outcome == "hit":
-        steps.append(f"The attack lands ({a_total}" + (f" against {d_total}" if d_total is not None else "") + ").")
+        steps.append(step("brew.lands", attack=a_total, defence=d_total))
         if args.grapple:
             grappled = True
-            steps.append(f"{(defender.name if defender else 'The defender')} is grappled down: no damage; each try "
-                         "to get up is Power against Power, the held one rolling 2d6 keep low.")
+            steps.append(step("brew.grappled_down", name=defender.name if defender else None))
         else:
             damage, lines = damage_of(args.weapon.rule(), args.attacker.attribute, a_total, d_total,
                                       args.armor_soak, args.targeted, args.pull_punch)
             steps += lines
     elif outcome == "countered":
-        steps.append(f"{defender.name} wins the exchange ({d_total} against "
-                     f"{a_total if a_total is not None else 'an automatic failure'}) and strikes back.")
+        steps.append(step("brew.strikes_back", name=defender.name, defence=d_total, attack=a_total))
         counter_damage, lines = damage_of(args.counter.rule(), defender.attribute, d_total, a_total,
                                           args.counter.attacker_soak, False, False)
         steps += lines
     else:
         if args.defence == "disengage" and d_total is not None:
             disengaged = True
-            steps.append(f"{defender.name} wins the defence and moves away to long range (dealing no damage).")
+            steps.append(step("brew.disengages", name=defender.name))
         else:
-            steps.append("The attack does not land" + (" (a tie: neither beats the other)." if a_total is not None
-                                                        and a_total == d_total else "."))
+            steps.append(step("brew.misses", tie=a_total is not None and a_total == d_total))
     odds, damage_odds, damage_exact = attack_odds(attack_shape(args, ba.pool, bd.pool if bd else None, defender))
     refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
                                   or args.defence == "disengage" else [])
     return AttackResult(
-        summary=f"{args.attacker.name} → {defender.name if defender else 'defender'}: {outcome}"
-                + (f", {damage} damage" if outcome == "hit" and not grappled else ", grappled" if grappled else "")
-                + (", disengaged" if disengaged else "")
-                + (f", {counter_damage} damage back" if outcome == "countered" else ""),
+        summary=step("brew.attack", attacker=args.attacker.name, defender=defender.name if defender else None,
+                     verdict=step("brew.attack_verdict", outcome=outcome, damage=damage, grappled=grappled,
+                                  disengaged=disengaged, counter_damage=counter_damage)),
         steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
         success=outcome == "hit", odds=odds, attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage,
         counter_damage=counter_damage, defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
@@ -395,25 +387,22 @@ def brew_throw(args: ThrowArgs, roller: Roller) -> ThrowResult:
     """Throw at an unmoving or unaware target (not contested): Precision (Power if heavy) + Athletics + 1d6; a total of
     8 reaches Precision x 5 m, 10 reaches x 10 m (heavy: Power x 2 m / x 5 m)."""
     pool = args.attribute + args.athletics + args.bonus
-    name = "Power" if args.heavy else "Precision"
-    steps = [f"Pool = {name} {args.attribute} + Athletics {args.athletics}"
-             + (f" + bonus {signed(args.bonus)}" if args.bonus else "") + f" = {pool}; not contested, the target "
-             "neither moves nor sees it coming."]
+    steps = [step("brew.throw_pool", heavy=args.heavy, attribute=args.attribute, athletics=args.athletics,
+                  bonus=args.bonus, pool=pool)]
     if pool <= 0:
-        steps.append("An automatic failure, no roll.")
-        return ThrowResult(summary="Automatic failure", steps=steps, rule_refs=[COMBAT], dice=[], outcome="miss",
+        steps.append(step("brew.throw_fails"))
+        return ThrowResult(summary=step("brew.throw_auto_fail"), steps=steps, rule_refs=[COMBAT], dice=[], outcome="miss",
                            success=False, odds=Dist.certain("miss").odds(p_success=Fraction(0), order=("hit", "miss")),
                            total=None, effective_range_m=0)
     d = roller.roll(6, "throw die")
     total = pool + d.face
     reach = throw_range(total, args.attribute, args.heavy)
-    steps.append(f"Rolled {d.face}: total {total}. "
-                 + (f"Effective to {reach} m ({name} {args.attribute} x {reach // args.attribute})." if reach
-                    else "Below 8: the throw is not effective at any range."))
+    steps.append(step("brew.throw_roll", face=d.face, total=total, reach=reach, heavy=args.heavy,
+                      attribute=args.attribute))
     hit = reach > 0 and (args.distance_m is None or args.distance_m <= reach)
     if args.distance_m is not None:
-        steps.append(f"The target at {args.distance_m:g} m is {'within' if hit else 'beyond'} the effective range.")
-    return ThrowResult(summary=f"Throw {total}: {'hit' if hit else 'miss'} (effective {reach} m)", steps=steps,
+        steps.append(step("brew.throw_distance", distance=args.distance_m, hit=hit))
+    return ThrowResult(summary=step("brew.throw", total=total, hit=hit, reach=reach), steps=steps,
                        rule_refs=[COMBAT], dice=[d], outcome="hit" if hit else "miss", success=hit,
                        odds=throw_odds(pool, args.attribute, args.heavy, args.distance_m), total=total,
                        effective_range_m=reach)
@@ -504,8 +493,8 @@ def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
     the first to win a majority decides: caught or got away."""
     c, q = args.chaser, args.quarry
     need = args.max_rolls // 2 + 1
-    steps = [f"{c.name} (Speed {c.speed}) chases {q.name} (Speed {q.speed}): up to {args.max_rolls} contested "
-             f"Speed rolls; {need} won first decides."]
+    steps = [step("brew.chase_start", chaser=c.name, chaser_speed=c.speed, quarry=q.name, quarry_speed=q.speed,
+                  rolls=args.max_rolls, need=need)]
     dice: list[Die] = []
     rounds: list[ChaseRound] = []
     cw = qw = 0
@@ -516,8 +505,7 @@ def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
                 d = roller.roll(6, f"{r.name} stamina")
                 dice.append(d)
                 tired[r.name] = r.power + d.face < 6
-                steps.append(f"Roll {n}: {r.name} Power {r.power} + {d.face} = {r.power + d.face} against 6"
-                             + (": tiring, -2 on this Speed roll." if tired[r.name] else ": keeps up."))
+                steps.append(step("brew.stamina", n=n, name=r.name, power=r.power, face=d.face, tired=tired[r.name]))
         dc, dq = roller.roll(6, f"{c.name} speed"), roller.roll(6, f"{q.name} speed")
         dice += [dc, dq]
         tc = c.speed + c.bonus + dc.face - (2 if tired.get(c.name) else 0)
@@ -527,13 +515,15 @@ def brew_chase(args: ChaseArgs, roller: Roller) -> ChaseResult:
         qw += winner == q.name
         rounds.append(ChaseRound(number=n, chaser_total=tc, quarry_total=tq, chaser_tired=bool(tired.get(c.name)),
                                  quarry_tired=bool(tired.get(q.name)), winner=winner))
-        steps.append(f"Roll {n}: {c.name} {tc} against {q.name} {tq}: "
-                     + (f"{winner} gains." if winner else "neither gains."))
+        steps.append(step("brew.chase_roll", n=n, chaser=c.name, chaser_total=tc, quarry=q.name, quarry_total=tq,
+                          winner=winner))
         if cw >= need or qw >= need:
             break
     outcome = "caught" if cw > qw and (cw >= need or len(rounds) == args.max_rolls) else "got away"
-    steps.append(f"{c.name} {cw}, {q.name} {qw}: {q.name} " + ("is caught." if outcome == "caught" else "gets away."))
-    return ChaseResult(summary=f"Chase: {q.name} {outcome} ({cw}-{qw})", steps=steps, rule_refs=[WEAPONS, CONTESTED],
+    steps.append(step("brew.chase_end", chaser=c.name, chaser_wins=cw, quarry=q.name, quarry_wins=qw,
+                      outcome=outcome))
+    return ChaseResult(summary=step("brew.chase", quarry=q.name, outcome=outcome, chaser_wins=cw, quarry_wins=qw),
+                       steps=steps, rule_refs=[WEAPONS, CONTESTED],
                        dice=dice, outcome=outcome, success=outcome == "caught", odds=chase_odds(args), rounds=rounds,
                        chaser_wins=cw, quarry_wins=qw)
 
@@ -564,9 +554,9 @@ def brew_fight_exhaustion(args: FightExhaustionArgs, roller: Roller) -> FightExh
     further round."""
     over = max(0, args.rounds - args.power)
     penalty = -2 * over
-    steps = [f"Power {args.power}: {args.power} rounds without damage before tiring; {args.rounds} fought."]
-    steps.append(f"{over} round(s) past that: {signed(penalty)} to attacks and defences this round." if over else
-                 f"No penalty yet; it starts after {args.power - args.rounds} more round(s).")
-    return FightExhaustionResult(summary=f"Fight exhaustion: {signed(penalty)}", steps=steps, rule_refs=[WEAPONS],
+    steps = [step("brew.fight_stamina", power=args.power, rounds=args.rounds)]
+    steps.append(step("brew.fight_tiring", over=over, penalty=penalty) if over else
+                 step("brew.fight_fresh", left=args.power - args.rounds))
+    return FightExhaustionResult(summary=step("brew.fight_exhaustion", penalty=penalty), steps=steps, rule_refs=[WEAPONS],
                                  penalty=penalty, rounds_left=max(0, args.power - args.rounds))
 

@@ -10,7 +10,7 @@ from narrator.tools.contract import signed
 from narrator.tools.phrases import say
 from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
 from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
-from narrator.tools.systems.brew.rules import TIME_NAMES
+from narrator.tools.systems.brew.rules import DAMAGE_WORDS, TIME_NAMES
 
 
 def auto_fail(total: Any) -> Any:
@@ -376,4 +376,53 @@ PHRASES = {
     "no_magic_defence": lambda v: f"{v['name']} has no magic: a flat {v['attribute'].capitalize()} roll to defend.",
     "strikes_with_magic": lambda v: f"{v['name']} strikes {v['defender']} with magic: {say(v['verdict'])}"
         f"{went_down(v['down'])}",
+    # combat: attacks, damage, throws, chases, a long fight
+    "damage_base": lambda v: "Damage: " + (f"{v['rule']} (fixed)" if isinstance(v["rule"], int)
+                                           else DAMAGE_WORDS[v["rule"]]) + f" = {v['base']}.",
+    "margin_bonus": "{total} beats {loser_total} by 2 or more: +1 damage.",
+    "targeted_no_soak": "A targeted attack: armor soaks nothing.",
+    "armor_soaks": "Armor soaks {soak}.",
+    "punch_pulled": "The punch is pulled: no damage (it would have been {dealt}).",
+    "damage_dealt": lambda v: f"Damage dealt: {v['base']}" + (f" + {v['bonus']}" if v["bonus"] else "")
+        + (f" - {v['soaked']}" if v["soaked"] else "") + f" = {v['dealt']}.",
+    "makes_attack": lambda v: f"{v['name']} makes " + ("an unarmed attack" if v["weapon"] == "unarmed" else
+                                                      f"a {v['weapon']} attack") + f" at {v['range']} range.",
+    "flat_defence": "Defending against magic without magic: a flat Power or Precision roll.",
+    "takes_hit": "The defender takes the hit: no defence roll, the attack lands; they may act at the same instant "
+                 "instead.",
+    "engaged_penalty": "{name} engages another attacker: this defence is at {penalty:signed} (-2 per additional "
+                       "attacker).",
+    "lands": lambda v: f"The attack lands ({v['attack']}" + (f" against {v['defence']}" if v["defence"] is not None
+                                                             else "") + ").",
+    "grappled_down": lambda v: f"{v['name'] or 'The defender'} is grappled down: no damage; each try to get up is "
+        "Power against Power, the held one rolling 2d6 keep low.",
+    "strikes_back": lambda v: f"{v['name']} wins the exchange ({v['defence']} against "
+        f"{v['attack'] if v['attack'] is not None else 'an automatic failure'}) and strikes back.",
+    "disengages": "{name} wins the defence and moves away to long range (dealing no damage).",
+    "misses": lambda v: "The attack does not land" + (" (a tie: neither beats the other)." if v["tie"] else "."),
+    "attack": lambda v: f"{v['attacker']} → {v['defender'] or 'defender'}: {say(v['verdict'])}",
+    "throw_pool": lambda v: f"Pool = {'Power' if v['heavy'] else 'Precision'} {v['attribute']} + Athletics "
+        f"{v['athletics']}" + (f" + bonus {signed(v['bonus'])}" if v["bonus"] else "") + f" = {v['pool']}; not "
+        "contested, the target neither moves nor sees it coming.",
+    "throw_fails": "An automatic failure, no roll.",
+    "throw_auto_fail": "Automatic failure",
+    "throw_roll": lambda v: f"Rolled {v['face']}: total {v['total']}. " + (
+        f"Effective to {v['reach']} m ({'Power' if v['heavy'] else 'Precision'} {v['attribute']} x "
+        f"{v['reach'] // v['attribute']})." if v["reach"] else "Below 8: the throw is not effective at any range."),
+    "throw_distance": lambda v: f"The target at {v['distance']:g} m is {'within' if v['hit'] else 'beyond'} the "
+        "effective range.",
+    "throw": lambda v: f"Throw {v['total']}: {'hit' if v['hit'] else 'miss'} (effective {v['reach']} m)",
+    "chase_start": "{chaser} (Speed {chaser_speed}) chases {quarry} (Speed {quarry_speed}): up to {rolls} contested "
+                   "Speed rolls; {need} won first decides.",
+    "stamina": lambda v: f"Roll {v['n']}: {v['name']} Power {v['power']} + {v['face']} = {v['power'] + v['face']} "
+        "against 6" + (": tiring, -2 on this Speed roll." if v["tired"] else ": keeps up."),
+    "chase_roll": lambda v: f"Roll {v['n']}: {v['chaser']} {v['chaser_total']} against {v['quarry']} "
+        f"{v['quarry_total']}: " + (f"{v['winner']} gains." if v["winner"] else "neither gains."),
+    "chase_end": lambda v: f"{v['chaser']} {v['chaser_wins']}, {v['quarry']} {v['quarry_wins']}: {v['quarry']} "
+        + ("is caught." if v["outcome"] == "caught" else "gets away."),
+    "chase": "Chase: {quarry} {outcome} ({chaser_wins}-{quarry_wins})",
+    "fight_stamina": "Power {power}: {power} rounds without damage before tiring; {rounds} fought.",
+    "fight_tiring": "{over} round(s) past that: {penalty:signed} to attacks and defences this round.",
+    "fight_fresh": "No penalty yet; it starts after {left} more round(s).",
+    "fight_exhaustion": "Fight exhaustion: {penalty:signed}",
 }
