@@ -28,7 +28,7 @@ from narrator.tools.systems.minisix.rules import (
 )
 from narrator.tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
 from narrator.tools.table import TableState
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say
 
 MAX_ANSWER = 200
 GEAR = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *ARMOR, SHIELD, BUCKLER)}
@@ -221,10 +221,10 @@ class MiniSixRules(BaseRules):
             return None
         r = p.result
         lines = []
-        for step in steps_of(r):  # what decides the odds: everything said before the dice are thrown
-            if step.startswith("Rolled"):
+        for line in r.steps:  # what decides the odds: everything said before the dice are thrown
+            if getattr(line, "kind", None) == "minisix.rolled":
                 break
-            lines.append(step)
+            lines.append(say(line))
         if tool == "minisix_check":
             title = f"Before the roll — {r.actor} rolls {r.skill or r.attribute} ({r.rolled}) against TN {r.tn}:"
         elif tool == "minisix_attack_target":

@@ -30,6 +30,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.steps import Step, step
 from narrator.tools.table_people import concept_keywords
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import CodeError, DieCode, code
@@ -187,16 +188,15 @@ def minisix_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     perks, complications; lists every violation."""
     c = args.character
     creation, found = checked(c, args.creation, problems)
-    scope = ("Checked as a narrator-character: codes and limits, no creation budgets." if c.npc else
-             "Checked as a new player-character: the creation budgets and what holds in play." if creation else
-             "Checked as a player-character in play: codes and limits, no creation budgets.")
-    steps = [scope, f"Attributes: {c.attributes.text()}."]
+    steps = [step("minisix.checked_as", npc=c.npc, creation=creation),
+             step("minisix.attributes", attributes=c.attributes.model_dump())]
     if creation and not found and unspent(c):
-        steps.append(f"{DieCode.from_pips(unspent(c)).text()} of skill dice are unspent (they may still buy perks).")
+        steps.append(step("minisix.unspent", code=DieCode.from_pips(unspent(c)).text()))
     steps += verdict_lines(found)
     d = c.defences()
-    steps.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
-    return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF], valid=not found,
+    steps.append(step("minisix.static_defences", block=d["block"], dodge=d["dodge"], parry=d["parry"], soak=d["soak"]))
+    return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF],
+                            valid=not found,
                             violations=[v.sentence for v in found], creation=creation, defences=d)
 
 
@@ -293,25 +293,23 @@ def _added_text(skill: str, attribute: str) -> str:
     return DieCode.from_pips(code(skill).total_pips - code(attribute).total_pips).text(signed=True)
 
 
-def creation_steps(c: MiniSixCharacter, defences: dict[str, int] | None = None) -> list[str]:
+def creation_steps(c: MiniSixCharacter, defences: dict[str, int] | None = None) -> list[Step]:
     """The creation lines of a sheet; ``defences``, when the caller already read them (``c.defences()``), are not
     read again."""
     attr_dice, skill_dice = budgets(c)
-    lines = [f"Attributes ({attr_dice}D): {c.attributes.text()}."]
+    lines = [step("minisix.creation_attributes", dice=attr_dice, attributes=c.attributes.model_dump())]
     if c.skills:
-        lines.append("Skills (attribute + dice added): " + ", ".join(
-            f"{n} {e.code} ({e.attribute} {getattr(c.attributes, e.attribute)} "
-            f"{_added_text(e.code, getattr(c.attributes, e.attribute))})"
-            for n, e in c.skills.items()) + "; every other skill defaults to its attribute.")
+        lines.append(step("minisix.creation_skills", skills=[
+            [n, e.code, e.attribute, getattr(c.attributes, e.attribute),
+             _added_text(e.code, getattr(c.attributes, e.attribute))] for n, e in c.skills.items()]))
     if c.perks:
-        lines.append("Perks: " + ", ".join(f"{n} ({d}D)" for n, d in c.perks.items()) + ".")
+        lines.append(step("minisix.creation_perks", perks=[[n, d] for n, d in c.perks.items()]))
     left = unspent(c)
-    lines.append(f"Skill dice ({skill_dice}D): " + (f"{DieCode.from_pips(left).text()} unspent." if left else
-                                                   "all spent."))
+    lines.append(step("minisix.skill_dice", dice=skill_dice, unspent=DieCode.from_pips(left).text() if left else None))
     if c.complications:
-        lines.append("Complications: " + ", ".join(c.complications) + " (each may earn one CP a session).")
+        lines.append(step("minisix.creation_complications", complications=list(c.complications)))
     d = c.defences() if defences is None else defences
-    lines.append(f"Static defences: Block {d['block']}, Dodge {d['dodge']}, Parry {d['parry']}, Soak {d['soak']}.")
+    lines.append(step("minisix.static_defences", block=d["block"], dodge=d["dodge"], parry=d["parry"], soak=d["soak"]))
     return lines
 
 
@@ -323,7 +321,8 @@ def minisix_character_create(args: CreateArgs, roller: Roller) -> CharacterResul
     found = bad + [v.problem() for v in problems(c, creation=True)]
     if found:
         raise ToolArgumentError("minisix_character_create", found)
-    return CharacterResult(summary=f"Created {c.name}: {c.attributes.text()}", steps=creation_steps(c),
+    return CharacterResult(summary=step("minisix.created", name=c.name, attributes=c.attributes.model_dump()),
+                           steps=creation_steps(c),
                            rule_refs=[CREATION, SKILLS_REF, PERKS_REF], character=c, defences=c.defences())
 
 
@@ -344,7 +343,7 @@ class RandomCharacterResult(CheckResult):
     concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
-def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: list[str]) -> dict[str, DieCode]:
+def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: list[Step]) -> dict[str, DieCode]:
     """2D each, the rest spread (see the module docstring), then maybe one die split into pips."""
     pips = {a: 6 for a in ATTRIBUTES}
     extra = total_dice - 2 * len(ATTRIBUTES)
@@ -354,18 +353,18 @@ def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: l
         if spread.face <= 2:
             for a in ATTRIBUTES:
                 pips[a] += 3
-            steps.append(f"Rolled d6={spread.face}: 3D in every attribute.")
+            steps.append(step("minisix.spread_even", face=spread.face))
         else:
             order = pick(roller, _orders(), "attribute order", dice)
             for a, more in zip(order, (2, 1, 1, 0)):
                 pips[a] += 3 * more
-            steps.append(f"Rolled d6={spread.face}: 4D, 3D, 3D and 2D; d24={dice[-1].face} orders them "
-                         f"{', '.join(f'{a} {pips[a] // 3}D' for a in ATTRIBUTES)}.")
+            steps.append(step("minisix.spread_ordered", face=spread.face, order=dice[-1].face,
+                              dice=[[a, pips[a] // 3] for a in ATTRIBUTES]))
     else:  # a sidekick's 10D: two dice beyond 2D each, so at most one attribute reaches 4D
         for i in range(extra):
             a = pick(roller, ATTRIBUTES, f"attribute die {i + 1}", dice)
             pips[a] += 3
-        steps.append(f"Attribute dice: {', '.join(f'{a} {pips[a] // 3}D' for a in ATTRIBUTES)}.")
+        steps.append(step("minisix.attribute_dice", dice=[[a, pips[a] // 3] for a in ATTRIBUTES]))
     split = roller.roll(6, "split a die into pips")
     dice.append(split)
     donors = [a for a in ATTRIBUTES if pips[a] >= 9]
@@ -375,8 +374,8 @@ def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: l
         taker = pick(roller, takers, "attribute taking a pip", dice)
         pips[donor] -= 1
         pips[taker] += 1
-        steps.append(f"Rolled d6={split.face}: one die is split into pips — {donor} {DieCode.from_pips(pips[donor])}, "
-                     f"{taker} {DieCode.from_pips(pips[taker])}.")
+        steps.append(step("minisix.split_die", face=split.face, donor=donor, donor_code=str(DieCode.from_pips(pips[donor])),
+                          taker=taker, taker_code=str(DieCode.from_pips(pips[taker]))))
     return {a: DieCode.from_pips(p) for a, p in pips.items()}
 
 
@@ -389,7 +388,7 @@ def _orders() -> tuple[tuple[str, ...], ...]:
 
 
 def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[Die],
-                  steps: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+                  steps: list[Step]) -> tuple[dict[str, int], dict[str, int]]:
     """(skill -> dice added, perks) spending ``budget`` dice."""
     added: dict[str, int] = {}
     perks: dict[str, int] = {}
@@ -397,7 +396,7 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
     if "magic" in suggested and left >= PERKS["sorcerer"] + 1:
         perks["sorcerer"] = PERKS["sorcerer"]
         left -= PERKS["sorcerer"]
-        steps.append("Magic needs the Sorcerer perk: bought for 3D.")
+        steps.append(step("minisix.sorcerer_bought"))
     elif "magic" in suggested:
         suggested = [s for s in suggested if s != "magic"]
     perk_die = roller.roll(6, "a perk?")
@@ -407,7 +406,7 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
         perk = pick(roller, affordable, "perk", dice)
         perks[perk] = PERKS[perk]
         left -= PERKS[perk]
-        steps.append(f"Rolled d6=6: {perk} is bought for {PERKS[perk]}D.")
+        steps.append(step("minisix.perk_bought", perk=perk, cost=PERKS[perk]))
     queue = list(suggested)
     everything = [s for s in ATTRIBUTE_OF_SKILL if s != "magic" or "sorcerer" in perks]
     open_: list[str] | None = None  # the skills still under 2D added, in table order: listed once the queue is
@@ -426,7 +425,7 @@ def random_skills(roller: Roller, budget: int, suggested: list[str], dice: list[
         left -= amount
         if open_ is not None and added[skill] >= 2 and skill in open_:
             open_.remove(skill)
-    steps.append("Skill dice: " + ", ".join(f"{s} +{n}D" for s, n in added.items()) + ".")
+    steps.append(step("minisix.skill_dice_added", added=[[s, n] for s, n in added.items()]))
     return added, perks
 
 
@@ -448,7 +447,7 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     """Roll a random, rules-legal Mini Six player-character (attributes, skills and perks, complications, gear), steered
     by the concept's words."""
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     attr_dice, skill_dice = (10, 4) if args.sidekick_of else (12, 7)
     codes = random_attributes(roller, attr_dice, dice, steps)
     if args.picks:  # no picks, nothing to refuse
@@ -460,7 +459,7 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
                                     *(o.key[6:] for o in picked if o.key.startswith("skill:")),
                                     *(s for kw in kws for s in KEYWORD_SKILLS[kw])]))
     if suggested:
-        steps.append(f"The concept suggests {', '.join(suggested)}.")
+        steps.append(step("minisix.concept_suggests", skills=suggested))
     added, perks = random_skills(roller, skill_dice, suggested, dice, steps)
     skills = {s: _skill_entry(ATTRIBUTE_OF_SKILL[s], codes[ATTRIBUTE_OF_SKILL[s]].dice,
                               codes[ATTRIBUTE_OF_SKILL[s]].pips, n) for s, n in added.items()}
@@ -488,15 +487,16 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     if broken:  # a bug here, never the caller's fault
         raise AssertionError(f"random character breaks the rules: {[v.sentence for v in broken]}")
     if c.slow:
-        steps.append("A dwarf: a slow creature (charge 25', run 50' + Athletics).")
-    steps.append("Complications: " + (", ".join(comps) if comps else "none") + ".")
-    steps.append("Gear: " + (", ".join(g.name for g in gear) if gear else "none") + ".")
+        steps.append(step("minisix.dwarf"))
+    steps.append(step("minisix.complications", complications=comps))
+    steps.append(step("minisix.gear", gear=[g.name for g in gear]))
     defences = c.defences()
     steps += creation_steps(c, defences)
     labels = [o.label for o in picked if (o.key == "skill:magic" and "sorcerer" in perks) or
               (o.kind == "skill" and o.key[6:] in added) or (o.kind == "gear" and WEAPONS_BY_NAME[o.key[5:]] in gear)]
-    line = concept_line(args.concept, labels)
-    steps += [line] if line else []
-    return RandomCharacterResult(summary=f"Rolled {c.name}: {c.attributes.text()}", steps=steps,
+    if concept_line(args.concept, labels):
+        steps.append(step("minisix.concept", concept=args.concept, labels=labels))
+    return RandomCharacterResult(summary=step("minisix.rolled_character", name=c.name,
+                                              attributes=c.attributes.model_dump()), steps=steps,
                                  rule_refs=[CREATION, SKILLS_REF, PERKS_REF], dice=dice, outcome=None, success=None,
                                  odds=None, character=c, defences=defences, keywords=kws, concept_picks=labels)

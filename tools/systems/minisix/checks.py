@@ -29,6 +29,7 @@ from pydantic import Field, field_validator, model_validator
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.odds import Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minisix.codes import DieCode, parse_field, rolled_code, rolled_dice
 from narrator.tools.systems.minisix.rules import DICE_BASICS, DIFFICULTY, HERO_POINT_BONUS, HOUSE, MULTIPLE
@@ -93,30 +94,25 @@ class Effective:
 
 @lru_cache(maxsize=4096, typed=True)
 def _effective(code: str, penalty_dice: int, extra_actions: int, modifier: int,
-               hero_points: int) -> tuple[DieCode, DieCode, int, tuple[str, ...]]:
+               hero_points: int) -> tuple[DieCode, DieCode, int, tuple[Step, ...]]:
     """(the code given, normalised; the code rolled; the flat bonus; the lines) of a roll's dice, once per its values:
     a fight rolls the same codes with the same penalties again and again."""
     given, lines = rolled_code(code)
-    lines += [f"{given.text() if lines else code}: roll {given.dice} dice, one of them the wild die"
-              + (f", and add {given.pips}" if given.pips > 0 else f", and subtract {-given.pips}"
-                 if given.pips < 0 else "") + "."]
+    lines += [step("minisix.code_rolls", code=given.text() if lines else code, dice=given.dice, pips=given.pips)]
     dice = given.dice
     if penalty_dice:
         after = max(1, dice - penalty_dice)
-        lines.append(f"Wound and stun penalties: -{penalty_dice}D → {after}D"
-                     + (" (a roll never loses its last die)." if dice - penalty_dice < 1 else "."))
+        lines.append(step("minisix.penalty_dice", dice=penalty_dice, after=after, floored=dice - penalty_dice < 1))
         dice = after
     if extra_actions:
         n = extra_actions
-        lines.append(f"{n + 1} actions this round: one die withheld from every action for each action beyond "
-                     f"the first (-{n}D) → {dice - n}D.")
+        lines.append(step("minisix.multiple_actions", actions=n + 1, withheld=n, left=dice - n))
         dice -= n
     rolled = DieCode(dice=dice, pips=given.pips)
     if modifier:
-        lines.append(f"Modifier {modifier:+d} to the total.")
+        lines.append(step("minisix.modifier", mod=modifier))
     if hero_points:
-        lines.append(f"{hero_points} Hero Point{'s' if hero_points > 1 else ''} spent before the "
-                     f"roll: +{HERO_POINT_BONUS * hero_points}.")
+        lines.append(step("minisix.hero_points_spent", points=hero_points, bonus=HERO_POINT_BONUS * hero_points))
     return given, rolled, modifier + HERO_POINT_BONUS * hero_points, tuple(lines)
 
 
@@ -137,23 +133,23 @@ class RollOutcome:
         total = self.roll.total * 2 if spec.double else self.roll.total
         self.total = total
         steps = list(eff.lines)
-        steps.append(f"Rolled {self.roll.story()}.")
+        steps.append(step("minisix.rolled", story=self.roll.story()))
         steps += chain_lines(self.roll)
         if spec.double:
-            steps.append(f"Lucky: the result is doubled, {self.roll.total} × 2 = {total}.")
+            steps.append(step("minisix.lucky_doubled", roll=self.roll.total, total=total))
         tn = getattr(spec, "tn", None) if tn is None else tn
         self.tn = tn
         if tn is not None:
             self.success: bool | None = total >= tn
             self.margin: int | None = total - tn
             self.outcome = "success" if self.success else "failure"
-            steps.append(f"TN {tn}: {total} {'≥' if self.success else '<'} {tn} → {self.outcome}"
-                         f" (by {abs(self.margin)}).")
+            steps.append(step("minisix.tn_verdict", tn=tn, total=total, success=self.success, outcome=self.outcome,
+                              margin=self.margin))
             self.p, self.odds = tn_odds(eff.code.dice, eff.pips, tn, spec.double)
         else:
             self.success, self.margin, self.p = None, None, None
             self.outcome = band_of(total)
-            steps.append(f"An open roll: {total} falls in the {self.outcome} band.")
+            steps.append(step("minisix.open_band", total=total, band=self.outcome))
             self.odds = band_dist(eff.code.dice, eff.pips, spec.double).odds(order=BAND_ORDER)
         self.steps = steps
 
@@ -196,7 +192,6 @@ def minisix_roll(args: RollSpec, roller: Roller) -> MiniSixRollResult:
     """Roll a Mini Six die code (e.g. 3D+1) with the exploding wild die, against a target number or open; -1D per extra
     action; exact odds."""
     o = RollOutcome(args, roller)
-    against = f"TN {args.tn}: {o.outcome}" if args.tn is not None else o.outcome
-    return MiniSixRollResult(summary=f"{o.eff.code.text()}: {o.roll.story()}"
-                                     + (f" ×2 = {o.total}" if args.double else "") + f" → {against}",
+    return MiniSixRollResult(summary=step("minisix.roll", code=o.eff.code.text(), story=o.roll.story(),
+                                          doubled=args.double, total=o.total, tn=args.tn, outcome=o.outcome),
                              steps=o.steps, rule_refs=refs_for(args), **result_fields(o, args))

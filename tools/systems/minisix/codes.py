@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field
 
+from narrator.tools.steps import Step, step
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
@@ -128,7 +129,7 @@ def code(text: Any) -> DieCode:
     return DieCode.parse(text)
 
 
-def rolled_code(text: Any) -> tuple[DieCode, list[str]]:
+def rolled_code(text: Any) -> tuple[DieCode, list[Step]]:
     """The code a roll throws (normalised), and the line showing it when it was written otherwise (a fresh list)."""
     if type(text) is str:
         rolled, lines = _rolled_text(text)
@@ -137,18 +138,17 @@ def rolled_code(text: Any) -> tuple[DieCode, list[str]]:
 
 
 @lru_cache(maxsize=4096)
-def _rolled_text(text: str) -> tuple[DieCode, tuple[str, ...]]:
+def _rolled_text(text: str) -> tuple[DieCode, tuple[Step, ...]]:
     rolled, lines = _rolled_code(text)
     return rolled, tuple(lines)
 
 
-def _rolled_code(text: Any) -> tuple[DieCode, list[str]]:
+def _rolled_code(text: Any) -> tuple[DieCode, list[Step]]:
     written = code(text)
     rolled = written.normalised()
     if rolled == written:
         return rolled, []
-    return rolled, [f"{written.text()} is {rolled.text()}: every three pips make a die (\"going to '+3' advances "
-                    "the die code to the next largest die\")."]
+    return rolled, [step("minisix.normalised", written=written.text(), rolled=rolled.text())]
 
 
 def rolled_dice(text: Any) -> int:
@@ -208,22 +208,22 @@ def minisix_dice_code(args: CodeArgs, roller: Roller) -> CodeResult:
     """Die-code arithmetic in pips (3 pips = 1D): add and subtract codes, normalise them, and read a code as a static
     value (dice × 3 + pips)."""
     total = code(args.code)
-    steps = [f"{args.code} = {total.total_pips} pips (each die is three pips)."]
+    steps = [step("minisix.code_pips", code=args.code, pips=total.total_pips)]
     for c in args.add:
         total = total + code(c)
-        steps.append(f"+ {c} ({code(c).total_pips:+d} pips) → {total.total_pips} pips.")
+        steps.append(step("minisix.code_add", code=c, pips=code(c).total_pips, total=total.total_pips))
     for c in args.subtract:
         total = total - code(c)
-        steps.append(f"- {c} ({-code(c).total_pips:+d} pips) → {total.total_pips} pips.")
+        steps.append(step("minisix.code_subtract", code=c, pips=-code(c).total_pips, total=total.total_pips))
     result = total.normalised()
-    steps.append(f"{total.total_pips} pips = {result.text()}: every three pips make a die (1D, 1D+1, 1D+2, 2D ...).")
+    steps.append(step("minisix.pips_code", pips=total.total_pips, code=result.text()))
     if result.dice > 0:
-        steps.append(f"As a static value: {result.dice} × 3 + {result.pips} = {result.static}.")
+        steps.append(step("minisix.static_value", dice=result.dice, pips=result.pips, static=result.static))
     mean = average(result)
-    steps.append(f"Its mean roll is {float(mean):.2f}, the wild die counting 4.2 on average for its explosions."
-                 if result.dice > 0 else f"No dice: a flat {result.pips:+d}.")
-    return CodeResult(summary=f"{args.code}{''.join(' + ' + c for c in args.add)}"
-                              f"{''.join(' - ' + c for c in args.subtract)} = {result.text()}",
+    steps.append(step("minisix.mean_roll", mean=float(mean)) if result.dice > 0 else
+                 step("minisix.flat", pips=result.pips))
+    return CodeResult(summary=step("minisix.dice_code", code=args.code, add=list(args.add),
+                                   subtract=list(args.subtract), result=result.text()),
                       steps=steps, rule_refs=[DICE_BASICS, CREATION, SKILLS_REF], code=result.text(),
                       dice=result.dice, pips=result.pips, total_pips=result.total_pips, static=result.static,
                       average=float(mean), average_exact=f"{mean.numerator}/{mean.denominator}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from narrator.tools.concepts import concept_line
 from narrator.tools.phrases import say
 from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
 from narrator.tools.systems.minisix.mass import half
@@ -260,6 +261,66 @@ PHRASES = {
     "static_defences": "Static defences: Block {block}, Dodge {dodge}, Parry {parry}, Soak {soak}.",
     "npc_added": lambda v: f"Added NPC {v['name']} ({LEVEL_WORDS[v['level']]}): {_attributes(v)}; "
                            + ", ".join(f"{s} {c}" for s, c in v["skills"]),
+    # checks.py: the Mini Six roll
+    "code_rolls": lambda v: f"{v['code']}: roll {v['dice']} dice, one of them the wild die" + (
+        f", and add {v['pips']}" if v["pips"] > 0 else f", and subtract {-v['pips']}" if v["pips"] < 0 else "") + ".",
+    "penalty_dice": lambda v: f"Wound and stun penalties: -{v['dice']}D → {v['after']}D" + (
+        " (a roll never loses its last die)." if v["floored"] else "."),
+    "multiple_actions": "{actions} actions this round: one die withheld from every action for each action beyond the "
+                        "first (-{withheld}D) → {left}D.",
+    "modifier": "Modifier {mod:+d} to the total.",
+    "hero_points_spent": lambda v: f"{v['points']} Hero Point{'s' if v['points'] > 1 else ''} spent before the roll: "
+                                   f"+{v['bonus']}.",
+    "rolled": "Rolled {story}.",
+    "lucky_doubled": "Lucky: the result is doubled, {roll} × 2 = {total}.",
+    "tn_verdict": lambda v: f"TN {v['tn']}: {v['total']} {'≥' if v['success'] else '<'} {v['tn']} → {v['outcome']} "
+                            f"(by {abs(v['margin'])}).",
+    "open_band": "An open roll: {total} falls in the {band} band.",
+    "roll": lambda v: f"{v['code']}: {say(v['story'])}" + (f" ×2 = {v['total']}" if v["doubled"] else "") + " → " + (
+        f"TN {v['tn']}: {v['outcome']}" if v["tn"] is not None else v["outcome"]),
+    # codes.py: die codes
+    "normalised": "{written} is {rolled}: every three pips make a die (\"going to '+3' advances the die code to the "
+                  "next largest die\").",
+    "code_pips": "{code} = {pips} pips (each die is three pips).",
+    "code_add": "+ {code} ({pips:+d} pips) → {total} pips.",
+    "code_subtract": "- {code} ({pips:+d} pips) → {total} pips.",
+    "pips_code": "{pips} pips = {code}: every three pips make a die (1D, 1D+1, 1D+2, 2D ...).",
+    "static_value": "As a static value: {dice} × 3 + {pips} = {static}.",
+    "mean_roll": "Its mean roll is {mean:.2f}, the wild die counting 4.2 on average for its explosions.",
+    "flat": "No dice: a flat {pips:+d}.",
+    "dice_code": lambda v: v["code"] + "".join(" + " + c for c in v["add"]) + "".join(" - " + c for c in v["subtract"])
+                           + f" = {v['result']}",
+    # characters.py: checking, creating and rolling characters
+    "checked_as": lambda v: ("Checked as a narrator-character: codes and limits, no creation budgets." if v["npc"] else
+                             "Checked as a new player-character: the creation budgets and what holds in play."
+                             if v["creation"] else
+                             "Checked as a player-character in play: codes and limits, no creation budgets."),
+    "attributes": lambda v: f"Attributes: {_attributes(v)}.",
+    "unspent": "{code} of skill dice are unspent (they may still buy perks).",
+    "creation_attributes": lambda v: f"Attributes ({v['dice']}D): {_attributes(v)}.",
+    "creation_skills": lambda v: "Skills (attribute + dice added): " + ", ".join(
+        f"{n} {c} ({a} {ac} {added})" for n, c, a, ac, added in v["skills"])
+        + "; every other skill defaults to its attribute.",
+    "creation_perks": lambda v: "Perks: " + ", ".join(f"{n} ({d}D)" for n, d in v["perks"]) + ".",
+    "skill_dice": lambda v: f"Skill dice ({v['dice']}D): " + (f"{v['unspent']} unspent." if v["unspent"] else
+                                                             "all spent."),
+    "creation_complications": lambda v: "Complications: " + ", ".join(v["complications"])
+                                        + " (each may earn one CP a session).",
+    "created": lambda v: f"Created {v['name']}: {_attributes(v)}",
+    "spread_even": "Rolled d6={face}: 3D in every attribute.",
+    "spread_ordered": lambda v: f"Rolled d6={v['face']}: 4D, 3D, 3D and 2D; d24={v['order']} orders them "
+                                f"{', '.join(f'{a} {n}D' for a, n in v['dice'])}.",
+    "attribute_dice": lambda v: f"Attribute dice: {', '.join(f'{a} {n}D' for a, n in v['dice'])}.",
+    "split_die": "Rolled d6={face}: one die is split into pips — {donor} {donor_code}, {taker} {taker_code}.",
+    "sorcerer_bought": "Magic needs the Sorcerer perk: bought for 3D.",
+    "perk_bought": "Rolled d6=6: {perk} is bought for {cost}D.",
+    "skill_dice_added": lambda v: "Skill dice: " + ", ".join(f"{s} +{n}D" for s, n in v["added"]) + ".",
+    "concept_suggests": lambda v: f"The concept suggests {', '.join(v['skills'])}.",
+    "dwarf": "A dwarf: a slow creature (charge 25', run 50' + Athletics).",
+    "complications": lambda v: "Complications: " + (", ".join(v["complications"]) or "none") + ".",
+    "gear": lambda v: "Gear: " + (", ".join(v["gear"]) or "none") + ".",
+    "rolled_character": lambda v: f"Rolled {v['name']}: {_attributes(v)}",
+    "concept": lambda v: concept_line(v["concept"], v["labels"]) or "",
 }
 
 
