@@ -28,6 +28,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
 from narrator.tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
@@ -64,12 +65,11 @@ class CostResult(ToolResult):
 def mastery_cost(args: CostArgs, roller: Roller) -> CostResult:
     """What raising a Mastery trait, ability or skill costs in triumphs, step by step from the three cost tables."""
     costs = [step_cost(args.kind, r) or 0 for r in range(args.start, args.end)]
-    lines = [f"{args.kind.capitalize()} {r:+d} → {r + 1:+d}: {c} triumph{'s' * (c != 1)}"
-             + (" (gaining a new one)" if r == 0 and args.kind != "trait" else "") + "."
+    lines = [step("mastery.step_cost", what=args.kind, rating=r, cost=c)
              for r, c in zip(range(args.start, args.end), costs)]
     total = sum(costs)
-    return CostResult(summary=f"{args.kind} {args.start:+d} → {args.end:+d}: {total} triumphs",
-                      steps=[*lines, f"Total: {' + '.join(map(str, costs))} = {total} triumphs."],
+    return CostResult(summary=step("mastery.cost", what=args.kind, start=args.start, end=args.end, total=total),
+                      steps=[*lines, step("mastery.cost_total", costs=costs, total=total)],
                       rule_refs=[CREATION], kind=args.kind, start=args.start, end=args.end, total=total,
                       steps_cost=costs)
 
@@ -146,11 +146,10 @@ def learning_spec(die: int, tn: int | str, needed: int, trait: int, ability: int
 
 
 @lru_cache(maxsize=1024)
-def cost_line(kind: str, name: str, before: int, after: int, cost: int, triumphs: int) -> str:
-    """The price line of an advance, once per its values."""
-    return (f"{kind.capitalize()} {name}: " + ", ".join(
-        f"{r:+d} → {r + 1:+d} costs {step_cost(kind, r)}" for r in range(before, after))
-        + f"; {cost} triumphs in all, of {triumphs}.")
+def cost_line(kind: str, name: str, before: int, after: int, cost: int, triumphs: int) -> Step:
+    """The price step of an advance, once per its values."""
+    return step("mastery.advance_cost", what=kind, name=name, before=before,
+                costs=[step_cost(kind, r) for r in range(before, after)], cost=cost, triumphs=triumphs)
 
 
 @lru_cache(maxsize=1)
@@ -192,7 +191,7 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
         learned = resolve(spec, roller, "learning die", c.name)
         dice = list(learned.dice)
         odds = learned.odds
-        steps += ["Learning is hard here, so the GM requires a challenge first:", *learned.steps]
+        steps += [step("mastery.learning_needed"), *learned.steps]
     ok = learned is None or bool(learned.success)
     spent = cost if ok or args.lose_on_failure else 0
     if ok:
@@ -204,15 +203,14 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
             boxes = max_health_of(new)
             new = new.model_copy(update={"max_health": boxes,
                                          "health": max(0, min(boxes, new.health + boxes - c.max_health))})
-            steps.append(f"Health boxes follow {args.name}: {c.max_health} → {boxes}.")
-        steps.append(f"{c.name}'s {args.name} is now {after:+d}; {new.triumphs} triumphs left.")
+            steps.append(step("mastery.health_follows", name=args.name, before=c.max_health, after=boxes))
+        steps.append(step("mastery.improved", who=c.name, name=args.name, rating=after, triumphs=new.triumphs))
     else:
         new = c.model_copy(update={"triumphs": c.triumphs - spent})
-        steps.append("The learning challenge failed: nothing improves" + (f", and the GM rules the {cost} triumphs "
-                     "are spent anyway." if spent else "; no triumph is burned."))
+        steps.append(step("mastery.not_learned", cost=cost, spent=spent))
     return AdvanceResult(
-        summary=f"{c.name}: {args.kind} {args.name} {before:+d} → {after if ok else before:+d}"
-                + (f" ({spent} triumphs)" if spent else " (not learned)"),
+        summary=step("mastery.advanced", who=c.name, what=args.kind, name=args.name, before=before,
+                     after=after if ok else before, spent=spent),
         steps=steps, rule_refs=[CREATION, *(learned.rule_refs if learned else [])], dice=dice,
         outcome="improved" if ok else "not learned", success=ok, odds=odds, character=new, kind=args.kind,
         name=args.name, before=before, after=after if ok else before, cost=cost, triumphs_spent=spent,

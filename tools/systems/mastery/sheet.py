@@ -37,6 +37,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from narrator.tools.systems.mastery.options import clean_name
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.mastery.rules import (
     ABILITY_RANGE, ADVICE, CHARACTERS, COMBAT, COSTS, CREATION, CREATION_TRAIT_RANGE, RANGES, SKILL_RANGE,
     TRAIT_POINTS, TRAIT_RANGE, Activity,
@@ -323,12 +324,12 @@ def _creation(c: MasteryCharacter) -> list[Violation]:
     return out
 
 
-def cost_lines(c: MasteryCharacter) -> list[str]:
+def cost_lines(c: MasteryCharacter) -> list[Step]:
     """How the triumphs of a sheet were spent, ability by ability and skill by skill."""
     lines = []
     for kind, table in (("ability", c.abilities), ("skill", c.skills)):
         for name, r in table.items():
             if 0 < r <= RANGES[kind][1]:
-                steps = " + ".join(str(step_cost(kind, k)) for k in range(0, r))
-                lines.append(f"{kind.capitalize()} {name} +{r}: {steps} = {cost_between(kind, 0, r)} triumphs.")
+                lines.append(step("mastery.cost_of", what=kind, name=name, rating=r,
+                                  costs=[step_cost(kind, k) for k in range(0, r)], total=cost_between(kind, 0, r)))
     return lines

@@ -81,4 +81,5 @@ def mastery_improve(args: ImproveArgs, roller: Roller, state: TableState) -> Imp
                  steps=args.steps, die=options.die,
                  learning=args.learning.model_dump() if args.learning else None, lose_on_failure=args.lose_on_failure)
     changes = field_changes(who, c.model_dump(mode="json"), r.character.model_dump(mode="json"))
-    return bind(ImproveResult, r, changes, summary=f"{who}: {r.summary.split(': ', 1)[-1]}", actor=who)
+    return bind(ImproveResult, r, changes, summary=step("mastery.advanced", **{**r.summary.values, "who": who}),
+                actor=who)
