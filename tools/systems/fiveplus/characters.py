@@ -48,6 +48,7 @@ from narrator.tools.systems.fiveplus.rules import (
     BASE, CHARACTERS, KEYWORD_GROUPS, LEVEL, LEVEL_TABLE, MAX_LEVEL, RANGE, TIERS, Group,
 )
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, Method, cost, violations
+from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 
 SCAFFOLD: dict[str, dict[str, Any]] = {
@@ -216,9 +217,9 @@ def _made_plain(key: tuple[tuple[tuple[str, Any], ...], tuple[type, ...]]) -> De
 
 
 @lru_cache(maxsize=4096)
-def _level_line(name: str, first: int, second: int, level: int) -> str:
-    """A rolled level's line, once per (name, faces)."""
-    return f"{name}: rolled {first} and {second}, kept the worse → level {level} ({LEVEL_TABLE[level][0]})."
+def _level_line(name: str, first: int, second: int, level: int) -> Step:
+    """A rolled level's step, once per (name, faces)."""
+    return step("fiveplus.rolled_level", name=name, first=first, second=second, level=level)
 
 
 @lru_cache(maxsize=1)
@@ -265,12 +266,11 @@ def fiveplus_level_table(args: LevelTableArgs, roller: Roller) -> LevelTableResu
                              range=f"{lower}–{upper}" if upper >= lower else "empty", p_success=float(p),
                              exact=f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
                              buy_cost=cost(level), p_random=str(rnd[level]) if level else "0"))
-    steps = [f"Level {r.level} ({r.description}, book {r.book_chance}): range {r.range}, exactly {r.exact} = "
-             f"{r.p_success * 100:.1f}%; buys for {r.buy_cost} point(s); random creation {r.p_random}." for r in rows]
+    steps = [step("fiveplus.level_row", level=r.level, description=r.description, book=r.book_chance, range=r.range,
+                  exact=r.exact, p=r.p_success, cost=r.buy_cost, random=r.p_random) for r in rows]
     if args.modifier or args.rank:
-        steps.insert(0, f"Every range with modifier {args.modifier:+d} and rank {args.rank:+d} (the book's table is "
-                        "modifier 0, rank 0).")
-    return LevelTableResult(summary="Levels 0-6: " + ", ".join(f"{r.level} {r.p_success * 100:.0f}%" for r in rows),
+        steps.insert(0, step("fiveplus.every_range", modifier=args.modifier, rank=args.rank))
+    return LevelTableResult(summary=step("fiveplus.levels", chances=[[r.level, r.p_success] for r in rows]),
                             steps=steps, rule_refs=[CHARACTERS, RANGE], rows=rows)
 
 
@@ -390,8 +390,7 @@ def build_character(args: CreateArgs | _Drawn,
     for key, fields in SCAFFOLD.items():
         if key not in chosen:
             chosen[key] = {**fields, "tier": args.tier}
-            steps.append(f"Scaffold: {fields['name']} ({'0/' if fields['kind'] == 'resistance' else ''}"
-                         f"{fields['level']}:{args.tier}) — {fields['effect']}.")
+            steps.append(step("fiveplus.scaffold", key=key, tier=args.tier))
     descriptors: dict[str, Descriptor] = {}
     for key, fields in chosen.items():
         try:
@@ -410,10 +409,9 @@ def build_character(args: CreateArgs | _Drawn,
     if args.method == "buy":
         spent = sum(cost(d.level or 0) for k, d in descriptors.items() if d.has_level and k in
                     {key_of(n) for n in [*args.skills, *args.resistances]})
-        lines = [f"{d.name} {d.level} costs {cost(d.level or 0)}" for d in descriptors.values()
+        costs = [[d.name, d.level, cost(d.level or 0)] for d in descriptors.values()
                  if d.has_level and d.key in {key_of(n) for n in [*args.skills, *args.resistances]}]
-        steps.append(f"Buy points: {'; '.join(lines)} — {spent} of {args.points} spent"
-                     + (f", {args.points - spent} left." if args.points is not None and spent <= args.points else "."))
+        steps.append(step("fiveplus.buy_points", costs=costs, spent=spent, points=args.points))
         if args.points is not None and spent > args.points:
             _fail([FieldProblem("skills", f"the levels cost {spent} points, {spent - args.points} more than the "
                                           f"{args.points} available (level L costs 1+2+…+L; resistances count too)",
@@ -425,13 +423,13 @@ def build_character(args: CreateArgs | _Drawn,
     return c, dice, steps, spent
 
 
-def describe(c: FivePlusCharacter) -> list[str]:
-    skills = ", ".join(d.notation().split(" – ")[0] for d in c.of_kind("skill"))
-    res = ", ".join(d.notation().split(" – ")[0] for d in c.of_kind("resistance"))
-    lines = [f"Skills: {skills}.", f"Resistances: {res}."]
+def describe(c: FivePlusCharacter) -> list[Step]:
+    lines = [step("fiveplus.skills", skills=[d.notation().split(" – ")[0] for d in c.of_kind("skill")]),
+             step("fiveplus.resistances",
+                  resistances=[d.notation().split(" – ")[0] for d in c.of_kind("resistance")])]
     traits = c.of_kind("trait")
     if traits:
-        lines.append("Traits: " + ", ".join(d.notation() for d in traits) + ".")
+        lines.append(step("fiveplus.traits", traits=[d.notation() for d in traits]))
     return lines
 
 
@@ -440,11 +438,9 @@ def fiveplus_character_create(args: CreateArgs, roller: Roller) -> CharacterResu
     """Create a 5+ character from the scaffold (Improvise, Physical) and the player's descriptors, levels fixed, rolled
     (2d6 keep the worse) or bought with points."""
     c, dice, steps, spent = build_character(args, roller)
-    how = {"fixed": "Levels fixed by the player.",
-           "random": "Levels rolled: 2d6 per descriptor, keep the worse.",
-           "buy": "Levels bought: a level costs the sum of the levels up to it."}[args.method]
-    return CharacterResult(summary=f"Created {c.name} ({args.method}): "
-                           + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
+    how = step("fiveplus.creation_method", method=args.method)
+    return CharacterResult(summary=step("fiveplus.created", name=c.name, method=args.method,
+                                        levels=[[d.name, d.level] for d in c.levelled()]),
                            steps=[how, *steps, *describe(c)], rule_refs=[CHARACTERS, LEVEL], dice=dice, outcome=None,
                            success=None, odds=None, character=c, points_spent=spent)
 
@@ -493,7 +489,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
     spell = next((o.key[6:] for o in of_kind(picked, "magic")), None)
     gear = [o.key[5:] for o in of_kind(picked, "gear")][:2]
     dice: list[Die] = []
-    steps: list[str] = []
+    steps: list[Step] = []
     suggested = list(dict.fromkeys([
         *(["magic"] if spell else []), *(["ranged" if gear[0] in RANGED_EQUIPMENT else "combat"] if gear else []),
         *(g for g in concept_groups(args.concept) if g in GROUP_SKILL),
@@ -502,13 +498,13 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
     from_concept = list(suggested)
     groups: list[str] = []
     if suggested:
-        steps.append(f"The concept suggests: {', '.join(suggested)}.")
+        steps.append(step("fiveplus.concept_suggests", groups=list(suggested)))
     while suggested and len(groups) < SKILL_SLOTS:
         groups.append(suggested.pop(0))
     while len(groups) < SKILL_SLOTS:
         left = [g for g in EVERYDAY if g not in groups]
         g = _pick(roller, left, f"skill group {len(groups) + 1}", dice)
-        steps.append(f"Rolled d{len(left)}={dice[-1].face} among {', '.join(left)} → {g}.")
+        steps.append(step("fiveplus.group_rolled", among=list(left), face=dice[-1].face, group=g))
         groups.append(g)
     skills: dict[str, int | None] = {names[g]: None for g in groups}
     trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {names[groups[0]]}"
@@ -525,12 +521,13 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         broken = violations(c, creation=True)
         if broken:  # a bug here, never the caller's fault
             raise AssertionError(f"random character breaks the rules: {broken}")
-        lines.append(f"Equipment from the concept: {', '.join(gear)} (equipped).")
+        lines.append(step("fiveplus.concept_equipment", gear=list(gear)))
     labels = [f"the {spell} spell" if g == "magic" and spell else names[g] for g in groups if g in from_concept]
     labels += [f"a {k.lower()}" for k in gear]
-    line = concept_line(args.concept, labels)
+    line = step("fiveplus.concept_chose", concept=args.concept, labels=labels) \
+        if concept_line(args.concept, labels) else None
     return RandomCharacterResult(
-        summary=f"Rolled {c.name}: " + ", ".join(f"{d.name} {d.level}" for d in c.levelled()),
+        summary=step("fiveplus.rolled_character", name=c.name, levels=[[d.name, d.level] for d in c.levelled()]),
         steps=[*steps, *lines, *describe(c), *([line] if line else [])],
         rule_refs=[CHARACTERS, LEVEL] + ([TIERS] if args.tier else []),
         dice=dice + more, outcome=None, success=None, odds=None, character=c, groups=groups,

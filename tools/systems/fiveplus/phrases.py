@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.tools.contract import signed
+from narrator.tools.systems.fiveplus.rules import LEVEL_TABLE
 from narrator.tools.phrases import say
 from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, npcs, turn
 
@@ -62,6 +63,26 @@ def _npc_trait(v: Any) -> str:
 
     name, mode, against, effect = NPC_TRAITS[v["keyword"]]
     return f"{name}: {mode} to {', '.join(against)} — {effect}."
+
+
+
+def _scaffold(v: Any) -> str:
+    from narrator.tools.systems.fiveplus.characters import SCAFFOLD
+
+    f = SCAFFOLD[v["key"]]
+    return (f"Scaffold: {f['name']} ({'0/' if f['kind'] == 'resistance' else ''}{f['level']}:{v['tier']}) — "
+            f"{f['effect']}.")
+
+
+def _concept_chose(v: Any) -> str:
+    from narrator.tools.concepts import concept_line
+
+    return concept_line(v["concept"], v["labels"]) or ""
+
+
+CREATION_METHOD = {"fixed": "Levels fixed by the player.",
+                   "random": "Levels rolled: 2d6 per descriptor, keep the worse.",
+                   "buy": "Levels bought: a level costs the sum of the levels up to it."}
 
 
 PHRASES: dict[str, Any] = {
@@ -363,4 +384,29 @@ PHRASES: dict[str, Any] = {
     "protects": "Protects {protects}: damage reduced by {reduction} on a successful resistance check.",
     "grants": lambda v: f"Grants: {', '.join(v['grants'])}.",
     "equipped": lambda v: f"{v['name']} {'equips' if v['equipped'] else 'puts away'} {v['item']}",
+    # characters: the level table and creation
+    "level_row": lambda v: (f"Level {v['level']} ({v['description']}, book {v['book']}): range {v['range']}, exactly "
+                            f"{v['exact']} = {v['p'] * 100:.1f}%; buys for {v['cost']} point(s); random creation "
+                            f"{v['random']}."),
+    "every_range": lambda v: (f"Every range with modifier {v['modifier']:+d} and rank {v['rank']:+d} (the book's "
+                              "table is modifier 0, rank 0)."),
+    "levels": lambda v: "Levels 0-6: " + ", ".join(f"{level} {p * 100:.0f}%" for level, p in v["chances"]),
+    "rolled_level": lambda v: (f"{v['name']}: rolled {v['first']} and {v['second']}, kept the worse → level "
+                               f"{v['level']} ({LEVEL_TABLE[v['level']][0]})."),
+    "scaffold": _scaffold,
+    "buy_points": lambda v: (f"Buy points: {'; '.join(f'{n} {lv} costs {c}' for n, lv, c in v['costs'])} — "
+                             f"{v['spent']} of {v['points']} spent"
+                             + (f", {v['points'] - v['spent']} left." if v["points"] is not None
+                                and v["spent"] <= v["points"] else ".")),
+    "skills": lambda v: f"Skills: {', '.join(v['skills'])}.",
+    "resistances": lambda v: f"Resistances: {', '.join(v['resistances'])}.",
+    "traits": lambda v: "Traits: " + ", ".join(v["traits"]) + ".",
+    "creation_method": lambda v: CREATION_METHOD[v["method"]],
+    "created": lambda v: (f"Created {v['name']} ({v['method']}): "
+                          + ", ".join(f"{n} {lv}" for n, lv in v["levels"])),
+    "concept_suggests": lambda v: f"The concept suggests: {', '.join(v['groups'])}.",
+    "group_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['group']}.",
+    "concept_equipment": lambda v: f"Equipment from the concept: {', '.join(v['gear'])} (equipped).",
+    "concept_chose": _concept_chose,
+    "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{n} {lv}" for n, lv in v["levels"]),
 }
