@@ -18,7 +18,7 @@ from narrator.tools.steps import Step, step
 from narrator.tools.systems import all_systems
 
 REGISTRY = default_registry()
-STILL_TEXT = {"mastery"}
+STILL_TEXT: set[str] = set()
 """Tool families (a system's name, or a shared tool's) whose results still hold text lines: shrinks to empty."""
 WORDS = ("summary", "steps")
 
