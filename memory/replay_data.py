@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from narrator.tools.phrases import say
+
 WORDS = frozenset({"summary", "steps"})
 """The result fields written for a reader (at any depth: a nested check keeps its own)."""
 
@@ -36,8 +38,6 @@ def numbers(words: Any, like: Any = None) -> Any:
     """The numbers a summary or a list of step lines states, in order, where it (or ``like``, the logged side it is
     compared with) is text; steps compared with steps stay as they are."""
     if _text(words) or _text(like) or (words == [] and like in (None, [])):
-        from narrator.tools.phrases import say
-
         if isinstance(words, list):
             return {"numbers": [n for w in words for n in _stated(say(w))]}
         return {"numbers": _stated(say(words))}
@@ -52,8 +52,6 @@ def in_words_as(replayed: Any, logged: Any) -> Any:
         out = {}
         for k, v in replayed.items():
             if k in WORDS and _text(other.get(k)):
-                from narrator.tools.phrases import say
-
                 out[k] = [say(w) for w in v] if isinstance(v, list) else say(v)
             else:
                 out[k] = in_words_as(v, other.get(k))

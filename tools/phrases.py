@@ -3,9 +3,11 @@
 Each rules system has one table (``PHRASES`` in its ``phrases`` module: ``tools/systems/<name>/phrases.py``), keyed
 by the phrase part of a step's kind; the shared tools (``table``, ``story``, ``oracle``, ``dice``) have theirs in
 :mod:`tools.common_phrases`. The systems' registry tells this module where tables are (:func:`add_source`), so
-nothing here imports the systems it serves. A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with
-``{mod:signed}`` for a modifier as the books write it (+1, ±0, -2) and a nested step written out where a value holds
-one — or, where the words depend on the values beyond that, a function of the values.
+nothing here imports the systems it serves.
+
+A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with ``{mod:signed}`` for a
+modifier as the books write it (+1, ±0, -2) and a nested step written out where a value holds one — or, where the
+words depend on the values beyond that, a function of the values.
 
 :func:`say` is the one way from a step to its words. It also takes a line stored before results were data (a plain
 string, from a campaign logged by an older narrator), which it returns as it is: old campaigns still read, render
