@@ -21,16 +21,9 @@ class Coin(SystemBase):
     rulebook = "coin.md"
     rulebook_dir = HERE
     order = 900
-    character_tool = "coin_add_character"
-    random_character_tool = "coin_add_random_character"
-    npc_tool = "coin_add_npc"
 
     proposals_from = examples_from = "tools"
     sheet_model = "tools:Sheet"
-
-    @property
-    def prompts_dir(self) -> Path:
-        return HERE / "prompts"
 
     def sheet_text(self, sheet: dict) -> str:
         return f"{sheet.get('name')}: luck {sheet.get('luck')}, health {sheet.get('health')}/3"

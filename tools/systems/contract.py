@@ -67,6 +67,10 @@ PROMPTS_ROOT = Path(__file__).resolve().parents[2] / "prompts"
 POWER_LEVELS: dict[int, str] = {1: "weak", 2: "ordinary", 3: "capable", 4: "veteran", 5: "legendary"}
 """The system-neutral power level of an NPC: each system maps it onto its own scale (Minim: tier = level)."""
 
+PEOPLE_TOOLS: dict[str, str] = {"character_tool": "add_character", "random_character_tool": "add_random_character",
+                                "npc_tool": "add_npc"}
+"""The seating tools' names after the system's (``<name>_<suffix>``), by the attribute that names each."""
+
 CIRCUMSTANCES: tuple[str, ...] = ("big advantage", "small advantage", "none", "small disadvantage",
                                   "big disadvantage")
 """The qualitative circumstance words a proposal may use; each system maps them onto its own modifiers."""
@@ -173,6 +177,9 @@ class SystemBase:
     character_tool: str = ""
     random_character_tool: str = ""
     npc_tool: str = ""
+    """The three table tools that seat a sheet; left empty, ``<name>_add_character``, ``<name>_add_random_character``
+    and ``<name>_add_npc`` (:data:`PEOPLE_TOOLS`), the names every system gave them: a system names only one that
+    breaks the pattern."""
     start_combat_tool: str | None = None
     downed_condition: str = "unconscious"
     table_citations: dict[str, list[str]] = {}
@@ -202,9 +209,17 @@ class SystemBase:
         if not cls.__dict__.get("package"):
             module = cls.__module__
             cls.package = module if _is_package(module) else module.rpartition(".")[0]
+        if cls.name:
+            for attribute, suffix in PEOPLE_TOOLS.items():
+                if not getattr(cls, attribute):
+                    setattr(cls, attribute, f"{cls.name}_{suffix}")
 
     @property
     def prompts_dir(self) -> Path:
+        """``prompts/<name>/``; a system that keeps its rulebook in its own folder (``rulebook_dir``: a plugin, the
+        test-only Coin) keeps its prompts beside it, in ``<rulebook_dir>/prompts/``."""
+        if self.rulebook_dir is not None:
+            return Path(self.rulebook_dir) / "prompts"
         return PROMPTS_ROOT / self.name
 
     def part(self, ref: str | None, attribute: str = "") -> Any:

@@ -22,9 +22,6 @@ class Brew(SystemBase):
     title = "The Brew System"
     rulebook = "brew.md"
     order = 10
-    character_tool = "brew_add_character"
-    random_character_tool = "brew_add_random_character"
-    npc_tool = "brew_add_npc"
     start_combat_tool = "brew_start_combat"
     downed_condition = "unconscious"
     options_model = "options:BrewOptions"

@@ -30,9 +30,6 @@ class FivePlus(SystemBase):
     title = "The 5+ system"
     rulebook = "five-plus.md"
     order = 30
-    character_tool = "fiveplus_add_character"
-    random_character_tool = "fiveplus_add_random_character"
-    npc_tool = "fiveplus_add_npc"
     start_combat_tool = "fiveplus_start_conflict"
     downed_condition = "incapacitated"
     options_model = "options:FivePlusOptions"

@@ -39,9 +39,6 @@ class Mastery(SystemBase):
     title = "Mastery"
     rulebook = "mastery.md"
     order = 40
-    character_tool = "mastery_add_character"
-    random_character_tool = "mastery_add_random_character"
-    npc_tool = "mastery_add_npc"
     start_combat_tool = "mastery_start_combat"
     downed_condition = "coma"
     options_model = "options:CampaignOptions"

@@ -25,9 +25,6 @@ class Minim(SystemBase):
     title = "Minim"
     rulebook = "minim.md"
     order = 0
-    character_tool = "minim_add_character"
-    random_character_tool = "minim_add_random_character"
-    npc_tool = "minim_add_npc"
     start_combat_tool = "minim_start_combat"
     downed_condition = "unconscious"
     options_model = "options:MinimOptions"

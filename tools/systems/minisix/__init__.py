@@ -31,9 +31,6 @@ class MiniSix(SystemBase):
     title = "Mini Six"
     rulebook = BOOK
     order = 20
-    character_tool = "minisix_add_character"
-    random_character_tool = "minisix_add_random_character"
-    npc_tool = "minisix_add_npc"
     start_combat_tool = "minisix_start_combat"
     downed_condition = "incapacitated"
     options_model = "options:MiniSixOptions"
