@@ -7,13 +7,16 @@ has it). What differs is a rule of the book — who counts as standing, why some
 rolled — and a system passes that in; the tracker's bookkeeping is written once. Every join tool also began with
 the same four refusals (no fight running, an unknown name, one already in the order, one who cannot fight):
 :func:`latecomer` writes them once, in the system's words; so do :func:`no_fight_yet` (a start tool's refusal
-while one runs) and :func:`opened` (the tracker at the first turn of round 1).
+while one runs) and :func:`opened` (the tracker at the first turn of round 1), :func:`combatants_arg` the start
+tool's argument and :func:`by_total` a latecomer's place when the book orders by total alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from pydantic import Field
 
 from narrator.tools.problems import fail
 from narrator.tools.table import Initiative, TableState
@@ -37,6 +40,12 @@ def opened(order: list[str], totals: dict[str, int]) -> Initiative:
     """The tracker of a fight that starts now: ``order`` (with each one's initiative ``totals``), round 1, the first
     in order to act."""
     return Initiative(active=True, round=1, turn=0, order=order, totals=totals)
+
+
+def combatants_arg(default: str) -> Any:
+    """A start tool's ``combatants`` argument: one to fifty names, or None for everyone :func:`fighters` takes by
+    default — ``default`` says who that is in the book's words."""
+    return Field(None, min_length=1, max_length=50, description=f"Who fights; default: {default}")
 
 
 def fighters(state: TableState, combatants: list[str] | None, sheets: Sheets, *,
@@ -89,3 +98,10 @@ def seated(ini: Initiative, name: str, pos: int, total: int | None = None) -> In
     turn = ini.turn + 1 if pos <= ini.turn else ini.turn
     totals = ini.totals if total is None else {**ini.totals, name: total}
     return ini.model_copy(update={"order": order, "turn": turn, "totals": totals})
+
+
+def by_total(ini: Initiative, name: str, total: int) -> tuple[int, Initiative]:
+    """A latecomer placed by its initiative ``total``, after everyone whose total is as high or higher (so a tie
+    keeps those already placed ahead): its slot (0 acts first) and the tracker with it seated (:func:`seated`)."""
+    pos = sum(1 for other in ini.order if ini.totals.get(other, 0) >= total)
+    return pos, seated(ini, name, pos, total)

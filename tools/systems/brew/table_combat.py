@@ -292,8 +292,7 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
 
 
 class StartCombatArgs(ToolArgs):
-    combatants: list[str] | None = Field(None, min_length=1, max_length=50, description="Who fights; default: "
-                                         "everyone on the table still standing.")
+    combatants: list[str] | None = table_fights.combatants_arg("everyone on the table still standing.")
 
 
 class StartCombatResult(BrewInitiativeResult, BoundResult):
@@ -331,9 +330,7 @@ def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) ->
     name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="brew_start_combat", order="the turn order",
                                      position=False, able=lambda n, c, field: require_conscious(n, c, field, "fight"))
     r = run_pure(brew_initiative, roller, combatants=[Combatant(name=name, speed=c.attributes.speed)])
-    speed = c.attributes.speed
-    pos = sum(1 for other in ini.order if ini.totals.get(other, 0) >= speed)
-    new = table_fights.seated(ini, name, pos, speed)
+    pos, new = table_fights.by_total(ini, name, c.attributes.speed)
     return JoinCombatResult(**{**dict(r), "summary": step("brew.joins_fight", name=name, position=pos + 1,
                                                           order=list(new.order))},
                             actor=name, position=pos + 1, initiative=new, changes=[SetInitiative(initiative=new)])

@@ -444,8 +444,7 @@ def minim_surprise_check(args: SurpriseCheckArgs, roller: Roller, state: TableSt
 
 
 class StartCombatArgs(ToolArgs):
-    combatants: list[str] | None = Field(None, min_length=1, max_length=50, description="Who fights; default: "
-                                         "every character and NPC on the table not at 0 health.")
+    combatants: list[str] | None = table_fights.combatants_arg("every character and NPC on the table not at 0 health.")
 
     _names = names_once("combatants")
 

@@ -339,8 +339,7 @@ def minisix_dodge_action(args: DodgeActionArgs, roller: Roller, state: TableStat
 
 
 class StartCombatArgs(ToolArgs):
-    combatants: list[str] | None = Field(None, min_length=1, max_length=50, description="Who fights; default: "
-                                         "everyone on the table who can act.")
+    combatants: list[str] | None = table_fights.combatants_arg("everyone on the table who can act.")
 
 
 class StartCombatResult(InitiativeResult, BoundResult):
@@ -385,8 +384,7 @@ def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState)
                                      able=lambda n, c, field: require_able(n, c, state, field, "fight"))
     r = run_pure(minisix_initiative, roller, combatants=[{"name": name, "agility": c.attribute("agility").text()}])
     total = r.totals[name]
-    pos = sum(1 for o in ini.order if ini.totals.get(o, 0) >= total)
-    new = table_fights.seated(ini, name, pos, total)
+    pos, new = table_fights.by_total(ini, name, total)
     steps = [*r.steps, step("minisix.takes_position", name=name, total=total, position=pos + 1, of=len(new.order))]
     tied = [o for o in ini.order if ini.totals.get(o) == total]
     if tied:
