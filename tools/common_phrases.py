@@ -1,19 +1,26 @@
 """The words of the shared tools' steps, one table per shared tool family (kind ``"<family>.<phrase>"``): ``table``
 (scenes, zones, movement, conditions, turns, a sheet check's verdict), ``dice`` (dice notation), ``story`` (the
-story and its oracle) and ``oracle``. :mod:`tools.phrases` reads :data:`TABLES`."""
+story and its oracle) and ``oracle``. :mod:`tools.phrases` reads :data:`TABLES`.
+
+It also holds the phrases that several systems' tables say in the same words under their own step kinds (a
+condition held, a sheet's verdict, a modifier's sum, a concept's line, a combatant joining a fight): each table maps
+its kind to the function here, so the words cannot drift apart between systems."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.tools.phrases import say
+from narrator.tools.concepts import concept_line
+from narrator.tools.phrases import pairs, say, signed
 
 V = Mapping[str, Any]
 
 
-def _condition(v: V) -> str:
-    """A condition as the table states it: its name, what it means (the system's catalogue), until when."""
+def condition_words(v: V) -> str:
+    """A condition as the table states it: its name, what it means (the system's catalogue), until when — 'fallen
+    (-1 to all actions) until the end of Hero's next turn'. The shared turn rules refuse an action with it
+    (:func:`tools.turns.condition_text`), and Minim's table says its conditions with it."""
     meaning = f" ({v['meaning']})" if v.get("meaning") else ""
     ends = v.get("ends")
     until = "" if ends is None else {"start_of_turn": f" until the start of {v['of']}'s next turn",
@@ -28,20 +35,40 @@ def _turn(v: V) -> str:
     return f"Round {v['round']}: {v['current']}'s turn{said}"
 
 
-def _verdict(v: V) -> str:
-    n = v["broken"]
-    return f"{v['name']}: valid" if not n else f"{v['name']}: {n} rule violation{'s' * (n > 1)}"
+def sheet_verdict(name: str, broken: int) -> str:
+    """A sheet check's verdict: 'Ann: valid', 'Ann: 2 rule violations' (the shared check's and Minim's and
+    Mastery's)."""
+    return f"{name}: valid" if not broken else f"{name}: {broken} rule violation{'s' * (broken > 1)}"
+
+
+def modifier_words(v: V, reasons: Mapping[str, str] | None = None) -> str:
+    """A modifier and what it is made of: 'Modifier +1 = +2 given, -1 wounded.' (``given``: the caller's part;
+    ``parts``: [n, why] pairs, ``why`` said through ``reasons`` where a system names its reasons by key)."""
+    given, parts = v["given"], v["parts"]
+    terms = ([f"{signed(given)} given"] if given else []) + [
+        f"{signed(n)} {reasons.get(why, why) if reasons else why}" for n, why in parts]
+    return f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."
+
+
+def concept_words(v: V) -> str:
+    """The line saying what a character's concept chose (:func:`tools.concepts.concept_line`), or nothing."""
+    return concept_line(v["concept"], v["labels"]) or ""
+
+
+def joins_fight(v: V) -> str:
+    """A combatant joining a fight under way: 'Rat joins the fight at position 2: Ann, Rat, Bo'."""
+    return f"{v['name']} joins the fight at position {v['position']}: " + ", ".join(v["order"])
 
 
 TABLE: dict[str, Any] = {
     # a sheet check (tools.violations)
     "broken_rule": "✗ {sentence}",
     "no_rule_broken": "No rule is broken.",
-    "verdict": _verdict,
+    "verdict": lambda v: sheet_verdict(v["name"], v["broken"]),
     # the scene, zones and movement (tools.table_tools)
     "scene": "Scene: {text}",
     "zones": lambda v: f"Zones: {' | '.join(v['zones'])}",
-    "borders": lambda v: f"Borders: {'; '.join(f'{a} – {b}' for a, b in v['borders']) or 'a single zone'}.",
+    "borders": lambda v: f"Borders: {pairs(v['borders'], '{} – {}', '; ') or 'a single zone'}.",
     "zone_moves": "In combat, moving to a bordering zone takes a turn; close combat only reaches the same zone.",
     "path": lambda v: (f"From {v['start']} to {v['zone']}: {' → '.join(v['path'])}, {len(v['path']) - 1} zone(s) "
                        "of movement."),
@@ -50,7 +77,7 @@ TABLE: dict[str, Any] = {
     "area": ("An area effect affects all in a zone, whether friend, foe or neutral; someone at the zone's very edge may "
              "dodge it by leaving the zone."),
     # conditions (tools.table_tools, tools.turns)
-    "condition": _condition,
+    "condition": condition_words,
     "bears": "{name}: {condition}.",
     "not_condition": "{name} is not {condition}",
     "already": "{name} is already {condition}",
@@ -62,7 +89,7 @@ TABLE: dict[str, Any] = {
     "leaves_fight": "{name} leaves the fight",
     "combat_ends": "Combat ends",
     # sheets and the cast
-    "edited": lambda v: f"{v['name']}: " + ", ".join(f"{field} {was!r} → {value!r}" for field, was, value in v["changes"]),
+    "edited": lambda v: f"{v['name']}: " + pairs(v["changes"], "{} {!r} → {!r}"),
     "removed": "{name} is removed from the campaign",
     # a roll that picks among options (narrator.game.encounters)
     "picked": "{roll} → {said}",

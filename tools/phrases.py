@@ -7,7 +7,9 @@ nothing here imports the systems it serves.
 
 A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with ``{mod:signed}`` for a
 modifier as the books write it (+1, ±0, -2) and a nested step written out where a value holds one — or, where the
-words depend on the values beyond that, a function of the values.
+words depend on the values beyond that, a function of the values. The idioms those functions share have one home
+here, so that five tables do not each write them again: :func:`signed`, :func:`pairs` (name–value lists),
+:func:`plural` and :func:`counted`, :func:`clause` (words said only when a value is there).
 
 :func:`say` is the one way from a step to its words. It also takes a line stored before results were data (a plain
 string, from a campaign logged by an older narrator), which it returns as it is: old campaigns still read, render
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 import string
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from narrator.tools.steps import Step, is_step, written_by
@@ -76,6 +78,40 @@ def signed(n: int) -> str:
 _SIGNED = {n: "±0" if n == 0 else f"{n:+d}" for n in range(-64, 65)}
 """The modifiers a table writes, formatted once: an explanation writes a dozen (a collaboration's helpers, each
 test's target) and formatting them was a tenth of such a tool's time."""
+
+
+def pairs(items: Iterable[Sequence[Any]] | Mapping[Any, Any], each: str = "{} {}", sep: str = ", ") -> str:
+    """Name–value pairs as a line lists them: ``[["Power", 3], ["Wits", 2]]`` → 'Power 3, Wits 2'.
+
+    A step stores such a list as pairs (a mapping's items are read in their order); ``each`` writes one pair with
+    its members in order — ``"{} {:+d}"`` for a bonus ('Wits +1'), ``"{} {:signed}"`` for a modifier as the books
+    write it ('Wits ±0'), ``"{} {} {}"`` for triples — and ``sep`` goes between them."""
+    if isinstance(items, Mapping):
+        items = items.items()
+    return sep.join(_fill(each, pair) for pair in items)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """The word for ``n`` things: ``one`` for exactly 1, else ``many`` (``one`` + 's' unless given: 'box', 'boxes')."""
+    return one if n == 1 else many if many is not None else one + "s"
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``n`` and its word: '1 hit', '3 hits', '0 successes' (see :func:`plural`)."""
+    return f"{n} {plural(n, one, many)}"
+
+
+def clause(words: str, value: Any) -> str:
+    """``words`` with ``value`` written in at ``{}`` — or nothing where the value is empty (None, 0, '', []): an
+    optional part of a line, as in ``"heals" + clause(" ({})", reason)`` → 'heals (a potion)' or 'heals'. A
+    constant clause (no ``{}``) is said when the value is set: ``clause(" (halved)", halved)``."""
+    return _fill(words, (value,)) if value else ""
+
+
+def _fill(words: str, values: Sequence[Any]) -> str:
+    """``words`` with ``values`` written in at its ``{}`` fields in order, ``{:signed}`` included (the plain
+    :meth:`str.format` where no field asks for it: a table writes many of these)."""
+    return _FORMAT.vformat(words, tuple(values), {}) if ":signed" in words else words.format(*values)
 
 
 class _Formatter(string.Formatter):

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.concepts import concept_line
-from narrator.tools.contract import signed
-from narrator.tools.phrases import say
-from narrator.tools.systems.brew.checks import OUTCOME_WORDS, difficulty_text, pool_words
+from narrator.tools.common_phrases import concept_words, joins_fight, modifier_words
+from narrator.tools.phrases import clause, counted, pairs, say, signed
+from narrator.tools.systems.brew.checks import (
+    OUTCOME_WORDS,
+    difficulty_text,
+    pool_words,
+)
 from narrator.tools.systems.brew.health import STATE_WORDS, death_clock
 from narrator.tools.systems.brew.rules import DAMAGE_WORDS, TIME_NAMES
 
@@ -51,20 +54,20 @@ PHRASES = {
         f"{say(v['verdict'])}",
     "result": "Result: {verdict}.",
     "collab_base": lambda v: f"Base pool: {v['name']}'s {v['base']} (" + (
-        "chosen" if v["chosen"] else "the highest of " + ", ".join(f"{n} {p}" for n, p in v["pools"]))
+        "chosen" if v["chosen"] else "the highest of " + pairs(v["pools"]))
         + "); only one pool counts, every die is added.",
     "collab_against": lambda v: f"Against {difficulty_text(v['difficulty'])}.",
     "base_fails": "The base pool is {base}: an automatic failure, no roll.",
     "collab_fails": "Base {base}: automatic failure",
     "base_meets": "The base pool already meets the difficulty: an automatic success; the dice still count.",
-    "concurrent": lambda v: "Concurrent: everyone rolls once — " + ", ".join(f"{n} {f}" for n, f in v["rolls"])
+    "concurrent": lambda v: "Concurrent: everyone rolls once — " + pairs(v["rolls"])
         + f"; total {v['base']} + {' + '.join(str(f) for _, f in v['rolls'])} = {v['total']}.",
     "collab_try": "Try {n}: {name} rolls {face} → {total}.",
     "out_of_tries": "Out of tries after {used}: the task is not done.",
     "collab_total": lambda v: f"Total {v['total']}: {OUTCOME_WORDS[v['outcome']]}"
-        + (f", after {v['minutes']} minutes of work" if v["minutes"] else "") + ".",
+        + clause(", after {} minutes of work", v["minutes"]) + ".",
     "collaboration": lambda v: f"{v['mode'].capitalize()} collaboration: {v['total']} vs {v['difficulty']}, "
-        f"{v['outcome']}" + (f" in {v['minutes']} minutes" if v["minutes"] else ""),
+        f"{v['outcome']}" + clause(" in {} minutes", v["minutes"]),
     # advancement
     "xp_cost": lambda v: f"{v['advance'].replace('_', ' ')}: {v['cost']} XP",
     "xp_costs": lambda v: f"{v['advance'].replace('_', ' ').capitalize()} costs {v['price']}"
@@ -73,7 +76,7 @@ PHRASES = {
         + ("; one more mana slot" if v["mana"] else ""),
     "new_specialty": "New specialty {name} ({trait})",
     "new_trick": "New trick: {name}",
-    "new_class": lambda v: f"Class {v['name']}: " + (", ".join(f"{k} +{n}" for k, n in v["gained"])
+    "new_class": lambda v: f"Class {v['name']}: " + (pairs(v["gained"], "{} +{}")
                                                      or "no new bonuses (multiclassing does not stack)"),
     "xp_spent": lambda v: f"{v['advance'].replace('_', ' ').capitalize()}: {v['price']} = {v['cost']} XP "
         f"({v['xp']} → {v['xp'] - v['cost']}).",
@@ -94,10 +97,10 @@ PHRASES = {
     "embarrassed": lambda v: f"Embarrassed: Wits {v['wits']} + Performance {v['performance']} + {v['face']} = "
         f"{v['total']} against 8: " + ("composure lost — they react aggressively, walk out, or roll everything at -2 "
                                        "until the scene ends." if v["triggered"] else "they keep their composure."),
-    "flaw": lambda v: f"{v['flaw'].capitalize()}: {v['outcome']}" + (f", {v['damage']} damage" if v["damage"] else ""),
+    "flaw": lambda v: f"{v['flaw'].capitalize()}: {v['outcome']}" + clause(", {} damage", v["damage"]),
     # initiative
-    "tie_break": lambda v: "Tie-break d6: " + ", ".join(f"{n} {f}" for n, f in v["faces"]) + ".",
-    "by_speed": lambda v: "By Speed, highest first: " + ", ".join(f"{n} {s}" for n, s in v["speeds"]) + ".",
+    "tie_break": lambda v: "Tie-break d6: " + pairs(v["faces"]) + ".",
+    "by_speed": lambda v: "By Speed, highest first: " + pairs(v["speeds"]) + ".",
     "tied": lambda v: f"Tied at Speed {v['speed']}: {', '.join(v['names'])}.",
     "turn_order": lambda v: "Order of turns, repeating each round: " + ", ".join(v["order"]) + ".",
     "order": lambda v: "Order: " + ", ".join(v["order"]),
@@ -128,11 +131,11 @@ PHRASES = {
         f"{OUTCOME_WORDS[v['outcome']]}.",
     "chance": "Chance roll {face}: {outcome} ({total})",
     # regression
-    "lowered": lambda v: f"{v['name'].capitalize()} −{v['n']} ({v['n']} point{'s' if v['n'] > 1 else ''}).",
+    "lowered": lambda v: f"{v['name'].capitalize()} −{v['n']} ({counted(v['n'], 'point')}).",
     "added_back": lambda v: f"{v['name'].capitalize()} +{v['n']} (gives back {v['n']}).",
     "trick_dropped": "Trick '{trick}' dropped ({price} points, its price at creation).",
     "class_lost": lambda v: f"Class {v['klass']} lost, and what it gave with it (bonuses: "
-        + (", ".join(f"{k} −{n}" for k, n in v["bonuses"]) or "none") + "; its specialty"
+        + (pairs(v["bonuses"], "{} −{}") or "none") + "; its specialty"
         + (f"; its tricks: {', '.join(v['tricks'])}" if v["tricks"] else "")
         + "); a class is not bought with points, so nothing counts against the agreement.",
     "points_dropped": "{points} point(s) dropped, as agreed.",
@@ -155,8 +158,8 @@ PHRASES = {
     "injury_setback": "New damage sets each open lasting injury's healing back by {amount}.",
     "health_after": "Health {health} → {after} ({state})",
     # healing, rest, stabilising, recovery
-    "heal_table": lambda v: f"{v['rules'].capitalize()} {v['method']}: " + ", ".join(
-        f"{at}+ heals {p}" for at, p in v["table"]) + (" (a failed day of care still heals the natural 1)" if (
+    "heal_table": lambda v: f"{v['rules'].capitalize()} {v['method']}: " + pairs(
+        v["table"], "{}+ heals {}") + (" (a failed day of care still heals the natural 1)" if (
             v["rules"], v["method"]) == ("realistic", "medicine") else "") + ".",
     "heals": lambda v: f"Heals {v['points']}: health {v['health']} → {v['after']}" + (
         f" (capped at {v['cap']}" + (": a lasting injury holds health at maximum - 2 until eight hours of rest"
@@ -181,9 +184,9 @@ PHRASES = {
                                    else "") + "; no skill rolls meanwhile, and it needs daily medical attention.",
     "not_stabilised": lambda v: f"Not stabilised: still {v['health']}; without care they die within {v['power']} "
         + ("day(s)" if v["health"] == 0 else "hour(s)") + ". A caregiver tries once a day; others may try in turn.",
-    "stabilise": lambda v: f"Stabilise: {v['outcome']}" + (f", health 1 for {v['days']} day(s)" if v["days"] else ""),
+    "stabilise": lambda v: f"Stabilise: {v['outcome']}" + clause(", health 1 for {} day(s)", v["days"]),
     "recovery_from": lambda v: f"Health {v['health']}, Power {v['power']}"
-        + (f", stabilising for {v['left']} more day(s)" if v["left"] else "")
+        + clause(", stabilising for {} more day(s)", v["left"])
         + (f", lasting injuries needing {', '.join(map(str, v['injuries']))}" if v["injuries"] else "") + ".",
     "day_stabilising": lambda v: f"care: {v['left']} day(s) of stabilisation left"
         + ("; the period is over" + (", wakes at health 1" if v["waking"] else "") if v["left"] == 0 else ""),
@@ -225,7 +228,7 @@ PHRASES = {
     "staved": "Staved off once: today counts as day {day}.",
     "too_exhausted": "Too exhausted to make skill rolls; from day 5, 1 damage a day until sleep or unconsciousness at "
                      "health 1.",
-    "penalties_today": lambda v: "Penalties today: " + ", ".join(f"{a} {signed(n)}" for a, n in v["penalties"]) + ".",
+    "penalties_today": lambda v: "Penalties today: " + pairs(v["penalties"], "{} {:signed}") + ".",
     "sleep": "Sleep, day {day}: {outcome}",
     "exhausted_out": "Too exhausted: falls unconscious",
     "past_four": "Past -4 the character is too exhausted to continue and falls unconscious.",
@@ -234,7 +237,7 @@ PHRASES = {
         + ("; pushing on makes it worse." if v["level"] else "."),
     "exposed": "Exposed {hours} h: {checks} check(s), one every five hours; -2 to all other rolls meanwhile.",
     "weather_check": lambda v: f"Check: Power {v['power']} + Survival {v['survival']}"
-        + (" + 2 (equipped)" if v["equipped"] else "") + (f" {signed(v['bonus'])}" if v["bonus"] else "")
+        + (" + 2 (equipped)" if v["equipped"] else "") + clause(" {:signed}", v["bonus"])
         + f" = {v['pool']} + 1d6, without the weather penalty, against 10 - Power = {v['difficulty']}.",
     "weather_fails": "Check {n}: pool {pool}, an automatic failure: 1 damage.",
     "weather_roll": lambda v: f"Check {v['n']}: {v['face']} → {v['total']}: " + ("fine." if v["ok"] else "1 damage."),
@@ -263,12 +266,11 @@ PHRASES = {
     "free_spent": lambda v: f"Free: {v['spent']} of {v['pool']} free points used beyond the pools"
         + (" (5 for an extra trick)" if v["trick"] else "") + ".",
     "unspent": "{points} point(s) left unspent.",
-    "bonuses": lambda v: "Bonuses: " + ", ".join(f"{k} {n:+d}" for k, n in v["bonuses"]) + ".",
+    "bonuses": lambda v: "Bonuses: " + pairs(v["bonuses"], "{} {:+d}") + ".",
     "derived": "Health {health} of {max_health}, Resolve {resolve} of {max_resolve}, mana {mana} of {max_mana} (one "
                "slot per magic point).",
     "tricks_flaws": lambda v: f"Tricks: {', '.join(v['tricks'])}; flaws: {', '.join(v['flaws'])}.",
-    "created": lambda v: f"Created {v['name']}" + (f", {v['ancestry']}" if v["ancestry"] else "")
-        + (f" {v['klass']}" if v["klass"] else ""),
+    "created": lambda v: f"Created {v['name']}" + clause(", {}", v["ancestry"]) + clause(" {}", v["klass"]),
     "checked_as": lambda v: "Checked as " + ("a narrator-character: ranges and pools only." if v["npc"] else
         "a new player-character: point buy, ancestry, class and pools." if v["creation"] else
         "a player-character in play."),
@@ -277,20 +279,18 @@ PHRASES = {
     "validity": lambda v: f"{v['name']}: " + ("valid" if not v["violations"] else f"{v['violations']} violation(s)"),
     "rolled_heritage": lambda v: f"Ancestry: {v['ancestry'] or 'none'}; class: {v['klass'] or 'none'} (d4, d3).",
     "concept_magic": lambda v: f"The concept's magic: {', '.join(v['fields'])}.",
-    "concept_skills": lambda v: f"The concept's skills come first: {', '.join(f'{s} {n}' for s, n in v['skills'])}.",
-    "attributes_bought": lambda v: f"Attributes bought: {', '.join(f'{a} {n}' for a, n in v['attributes'])}.",
-    "magic_bought": lambda v: f"Magic: {', '.join(f'{f} {n}' for f, n in v['fields']) or 'none (5 more free points)'}.",
-    "skills_bought": lambda v: f"Skills bought: {', '.join(f'{s} {n}' for s, n in v['skills'])}.",
+    "concept_skills": lambda v: f"The concept's skills come first: {pairs(v['skills'])}.",
+    "attributes_bought": lambda v: f"Attributes bought: {pairs(v['attributes'])}.",
+    "magic_bought": lambda v: f"Magic: {pairs(v['fields']) or 'none (5 more free points)'}.",
+    "skills_bought": lambda v: f"Skills bought: {pairs(v['skills'])}.",
     "free_specialty": "Free specialty: {name} ({skill}).",
     "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['weapons'])}, and a thick leather cap.",
-    "concept": lambda v: concept_line(v["concept"], v["labels"]) or "",
-    "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{a} {n}" for a, n in v["attributes"]),
+    "concept": concept_words,
+    "rolled_character": lambda v: f"Rolled {v['name']}: " + pairs(v["attributes"]),
     # the table: a roll's sheet, modifiers and situation
-    "modifier": lambda v: f"Modifier {signed(v['given'] + sum(n for n, _ in v['parts']))} = " + ", ".join(
-        ([f"{signed(v['given'])} given"] if v["given"] else [])
-        + [f"{signed(n)} {why}" for n, why in v["parts"]]) + ".",
+    "modifier": modifier_words,
     "rolls": lambda v: f"{v['name']} rolls {v['attribute']} {v['score']}" + (
-        f" + {v['skill']}" + (f" ({v['profession']})" if v["profession"] else "") + f" {v['points']}"
+        f" + {v['skill']}" + clause(" ({})", v["profession"]) + f" {v['points']}"
         if v["skill"] else " alone") + ".",
     "keep": lambda v: f"2d6 keep {v['keep']}: " + ", ".join(
         ([f"{v['size']} size ({v['task'].replace('_', ' ')})"] if v["sized"] else [])
@@ -299,7 +299,7 @@ PHRASES = {
     "old_enemies_die": lambda v: f"Old Enemies: the extra d6 shows {v['face']}" + (
         " — someone of their own level with beef against them will turn up; when and how is the narrator's."
         if v["face"] == 1 else "."),
-    "skill_roll": lambda v: f"{v['name']} ({v['attribute']}" + (f" + {v['skill']}" if v["skill"] else "")
+    "skill_roll": lambda v: f"{v['name']} ({v['attribute']}" + clause(" + {}", v["skill"])
         + f"): {say(v['roll'])}",
     "cannot_resist": "{name} is at health {health}: they cannot resist.",
     "getting_up": "{name} is held down and tries to get up: Power against Power, rolling 2d6 keep low.",
@@ -330,17 +330,16 @@ PHRASES = {
     # NPCs
     "npc_level": "A narrator-character of level {level}: scores judged for the concept, no point buy.",
     "npc_keywords": lambda v: f"Concept keywords: {', '.join(v['keywords']) or 'none (rolled)'}.",
-    "npc_attributes": lambda v: "Attributes: " + ", ".join(f"{a} {n}" for a, n in v["attributes"])
+    "npc_attributes": lambda v: "Attributes: " + pairs(v["attributes"])
         + f" (key: {', '.join(v['key'])}).",
-    "npc_skills": lambda v: "Skills: " + ", ".join(f"{s} {n}" for s, n in v["skills"]) + ".",
+    "npc_skills": lambda v: "Skills: " + pairs(v["skills"]) + ".",
     "npc_gear": lambda v: f"Gear: {', '.join(v['gear'])}.",
     "npc_health": "Health 10, Resolve {resolve}.",
-    "npc_added": lambda v: f"Added NPC {v['name']} (level {v['level']}): " + ", ".join(
-        f"{a} {n}" for a, n in v["attributes"]),
+    "npc_added": lambda v: f"Added NPC {v['name']} (level {v['level']}): " + pairs(v["attributes"]),
     # the table's health tools
     "hurt_by": "{name} ({reason}): {said}",
     "reason": "{name}: {reason}.",
-    "healed": lambda v: f"{v['name']} heals" + (f" ({v['reason']})" if v["reason"] else "")
+    "healed": lambda v: f"{v['name']} heals" + clause(" ({})", v["reason"])
         + f": health {v['health']} → {v['after']}",
     "heal_sum": lambda v: f"Health {v['health']} + {v['amount']} = {v['health'] + v['amount']}, at most "
         f"{v['max_health']}: {v['after']}.",
@@ -351,8 +350,8 @@ PHRASES = {
     "exhaustion_gone": "{name} rests: exhaustion gone",
     "rest_clears": "Rest clears exhaustion.",
     # the table's magic tools
-    "healing_spell": lambda v: f"Healing {v['patient']}: the magical healing table ({v['rules']}: " + ", ".join(
-        f"{at}+ heals {n}" for at, n in v["table"]) + ").",
+    "healing_spell": lambda v: f"Healing {v['patient']}: the magical healing table ({v['rules']}: " + pairs(
+        v["table"], "{}+ heals {}") + ").",
     "soaks": "{name} soaks with Healing: {said}",
     "soak_instant": "Healing at the instant of the hit: no health penalty on the roll, no action.",
     "soaked": "{name}: health {health} → {after}; mana {mana} → {mana_after}.",
@@ -371,7 +370,7 @@ PHRASES = {
         + (f", {v['counter_damage']} damage back" if v["outcome"] == "countered" else ""),
     "attacks": lambda v: f"{v['attacker']} attacks {v['defender']}: {say(v['verdict'])}{went_down(v['down'])}",
     "combat_starts": "Combat starts (Bullet Time). {order}; round 1: {current}'s turn",
-    "joins_fight": lambda v: f"{v['name']} joins the fight at position {v['position']}: " + ", ".join(v["order"]),
+    "joins_fight": joins_fight,
     "casts_destruction": "{name} casts destruction at {defender} ({range} range): a contested roll.",
     "no_magic_defence": lambda v: f"{v['name']} has no magic: a flat {v['attribute'].capitalize()} roll to defend.",
     "strikes_with_magic": lambda v: f"{v['name']} strikes {v['defender']} with magic: {say(v['verdict'])}"
@@ -383,8 +382,8 @@ PHRASES = {
     "targeted_no_soak": "A targeted attack: armor soaks nothing.",
     "armor_soaks": "Armor soaks {soak}.",
     "punch_pulled": "The punch is pulled: no damage (it would have been {dealt}).",
-    "damage_dealt": lambda v: f"Damage dealt: {v['base']}" + (f" + {v['bonus']}" if v["bonus"] else "")
-        + (f" - {v['soaked']}" if v["soaked"] else "") + f" = {v['dealt']}.",
+    "damage_dealt": lambda v: f"Damage dealt: {v['base']}" + clause(" + {}", v["bonus"])
+        + clause(" - {}", v["soaked"]) + f" = {v['dealt']}.",
     "makes_attack": lambda v: f"{v['name']} makes " + ("an unarmed attack" if v["weapon"] == "unarmed" else
                                                       f"a {v['weapon']} attack") + f" at {v['range']} range.",
     "flat_defence": "Defending against magic without magic: a flat Power or Precision roll.",

@@ -6,10 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.contract import signed
+from narrator.tools.common_phrases import concept_words
+from narrator.tools.phrases import clause, pairs, say, signed
+from narrator.tools.systems.fiveplus import (
+    cards,
+    challenges,
+    checks,
+    conditions,
+    descriptors,
+    failure,
+    npcs,
+    turn,
+)
 from narrator.tools.systems.fiveplus.rules import LEVEL_TABLE
-from narrator.tools.phrases import say
-from narrator.tools.systems.fiveplus import cards, challenges, checks, conditions, descriptors, failure, npcs, turn
 
 
 def _wound_state(v: Any) -> str:
@@ -25,7 +34,7 @@ def _major_wound(v: Any) -> str:
 
 
 def _upper_bound(v: Any) -> str:
-    return (f"Upper bound = 5 + {v['name']} level {v['level']}" + (f" − damage {v['damage']}" if v["damage"] else "")
+    return (f"Upper bound = 5 + {v['name']} level {v['level']}" + clause(" − damage {}", v["damage"])
             + f" {signed(v['modifier'])} (modifiers) = {v['upper']}.")
 
 
@@ -72,12 +81,6 @@ def _scaffold(v: Any) -> str:
     f = SCAFFOLD[v["key"]]
     return (f"Scaffold: {f['name']} ({'0/' if f['kind'] == 'resistance' else ''}{f['level']}:{v['tier']}) — "
             f"{f['effect']}.")
-
-
-def _concept_chose(v: Any) -> str:
-    from narrator.tools.concepts import concept_line
-
-    return concept_line(v["concept"], v["labels"]) or ""
 
 
 CREATION_METHOD = {"fixed": "Levels fixed by the player.",
@@ -137,7 +140,7 @@ PHRASES: dict[str, Any] = {
     "not_triggered": "The check succeeds but shows no {trigger}: the action resolves, the ability does not activate.",
     "ability_effect": lambda v: f"{v['ability']} {'activates' if v['activated'] else 'does not take effect'}.",
     "uses_left": "Uses left: {uses}.",
-    "ability": lambda v: f"{v['ability']}: {v['outcome']}" + (", activated" if v["activated"] else ""),
+    "ability": lambda v: f"{v['ability']}: {v['outcome']}" + clause(", activated", v["activated"]),
     # failure handling
     "not_failed": "{total} is inside {lower}–{upper}: a success, nothing to handle",
     "inside": "{total} lies in {lower}–{upper}: the action succeeds as intended.",
@@ -153,7 +156,7 @@ PHRASES: dict[str, Any] = {
     "turn_value": turn.turn_value_words,
     "resisting": lambda v: (f"{v['resisting']} resisting roll(s) are instinctive: they do not count as actions, "
                             f"but get the same {signed(v['value'])}."),
-    "turn": lambda v: f"{v['actions']} action(s)" + (" and a move" if v["move"] else "")
+    "turn": lambda v: f"{v['actions']} action(s)" + clause(" and a move", v["move"])
     + f": {signed(v['value'])} to every roll",
     "help_same": "Same action: +1 help, no roll",
     "help_same_why": "The helper supports the very same action (guiding the lock pick): +1 help to it, extending the "
@@ -180,10 +183,10 @@ PHRASES: dict[str, Any] = {
     "resistance_holds": "The resistance holds: {condition} does not worsen.",
     "no_resistance_needed": "No 1 was rolled: no resistance check is needed.",
     "condition": lambda v: f"{v['before']} → " + ("cured" if v["cured"] else v["after"])
-    + (f" (permanent: {v['trait']})" if v["trait"] else ""),
+    + clause(" (permanent: {})", v["trait"]),
     # NPCs act
     "npc_damage": lambda v: (f"NPCs do not roll: its damage is 1 + rank {v['rank']}"
-                             + (f" + {v['bonus']}" if v["bonus"] else "") + f" = {v['damage']}."),
+                             + clause(" + {}", v["bonus"]) + f" = {v['damage']}."),
     "lets_it_land": "The player lets the passive check fail: the damage lands.",
     "responds": lambda v: f"The character {'defends' if v['response'] == 'defend' else 'resists'}:",
     "npc_ability": "A 1 was rolled against it: it calls on {ability} — +1 damage ({damage}).",
@@ -235,7 +238,7 @@ PHRASES: dict[str, Any] = {
     "hand": lambda v: f"{v['player']}'s hand: {cards.names_of(v['cards']) or 'empty'}.",
     "opener": lambda v: (f"The lowest card on the table's hands has value {v['lowest']}: {v['player']} may open scene "
                          f"{v['scene']} with {cards.card_name(v['card'])}."),
-    "dealt": lambda v: f"Scene {v['scene']} dealt: " + "; ".join(f"{p} {n} cards" for p, n in v["hands"].items()),
+    "dealt": lambda v: f"Scene {v['scene']} dealt: " + pairs(v["hands"], "{} {} cards", "; "),
     "plays": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}, value {v['value']}"
                         + (": it opens the scene." if v["above"] is None
                            else f", above {cards.card_name(v['above'])}.")),
@@ -244,7 +247,7 @@ PHRASES: dict[str, Any] = {
     "introduces": "{player} introduces the challenge, free to add lore, places and characters. Once it is complete, "
                   "any player may play a card above it.",
     "played": lambda v: (f"{v['player']} plays {cards.card_name(v['card'])}: {v['type']} {v['what']}"
-                         + ("; last card of the scene" if v["last"] else "")),
+                         + clause("; last card of the scene", v["last"])),
     # descriptors read from their notation
     "read": descriptors.read_words,
     "group": lambda v: f"Approach group: {v['group']} ({'given' if v['given'] else 'read from the name'}).",
@@ -261,7 +264,7 @@ PHRASES: dict[str, Any] = {
     "uses": lambda v: (f"{v['name']} uses {v['descriptor']}"
                        + (f", the tier {v['tier']} technique (level {v['level']})" if v["upper"] else "") + "."),
     "modifiers": lambda v: "Modifiers: " + ", ".join(v["modifiers"]) + f" = {signed(v['total'])}.",
-    "extra_successes": lambda v: "Extra successes: " + ", ".join(f"{signed(n)} {why}" for n, why in v["extra"]) + ".",
+    "extra_successes": lambda v: "Extra successes: " + pairs(v["extra"], "{:signed} {}") + ".",
     "is_now": "{name} is now {notation}.",
     "no_such_resistance": "A 1 was rolled: {condition} calls for a {check} check, but {name} has no such resistance.",
     "condition_line": "{condition}: {line}",
@@ -293,7 +296,7 @@ PHRASES: dict[str, Any] = {
     "in_this_fight": lambda v: (f"In this fight {v['name']} may take {v['actions']} action(s) this turn"
                                 + (" (the move is one)." if v["move"] else ".")),
     "next_checks": "It applies to {name}'s next {actions} check(s).",
-    "plan": lambda v: (f"{v['name']}: {v['actions']} action(s)" + (" and a move" if v["move"] else "")
+    "plan": lambda v: (f"{v['name']}: {v['actions']} action(s)" + clause(" and a move", v["move"])
                        + f", {v['value']:+d} to every roll"),
     "help_everyone_waits": "Every other character gets +1 against {target} this round.",
     "help_waits": "+1 waits for {target}'s next action.",
@@ -313,7 +316,7 @@ PHRASES: dict[str, Any] = {
     "harmless": "{item} makes it harmless and spends a use.",
     "damaged": lambda v: (f"{v['name']}: {v['resistance']} {'?' if v['counter'] is None else v['counter']}/{v['level']}"
                           + (f", wound {v['wound']}" if v["wound"] is not None else "")
-                          + (" — incapacitated" if v["incapacitated"] else "")),
+                          + clause(" — incapacitated", v["incapacitated"])),
     "consumed": "{item} is consumed.",
     "use_consumed": "{item}: one use consumed ({left} left).",
     "adequate_supplies": "Adequate supplies: +1 (using skills with appropriate items upgrades the effect).",
@@ -326,17 +329,17 @@ PHRASES: dict[str, Any] = {
     "tends_damage": "{patient} has no condition or wound: {healer} tends the damage on {resistance} (a recovery "
                     "action).",
     "tends": "{healer} tends {patient}'s {resistance}: {tended}",
-    "rest_begins": lambda v: (f"Rest {v['n']}" + (" (long)" if v["long"] else "")
-                              + (f": {v['note']}" if v["note"] else "") + "."),
+    "rest_begins": lambda v: (f"Rest {v['n']}" + clause(" (long)", v["long"])
+                              + clause(": {}", v["note"]) + "."),
     "recoveries_allowed": "Each character may take {limit} recovery action(s) this rest (automatic, an item, or a "
                           "check).",
     "practices_allowed": "Each may practice {practices} time(s): two marked descriptors, one free level-up roll.",
     "long_rest": "A long rest: major wounds can be treated (trained medicine and supplies).",
-    "rest": lambda v: f"Rest {v['n']}" + (" (long)" if v["long"] else ""),
+    "rest": lambda v: f"Rest {v['n']}" + clause(" (long)", v["long"]),
     # the table: challenges and fights
-    "default_of": lambda v: ("Default challenge: " + (", ".join(f"{w} {d} {lv}" for w, d, lv in v["keys"]) if v["keys"]
+    "default_of": lambda v: ("Default challenge: " + (pairs(v["keys"], "{} {} {}") if v["keys"]
                                                       else "no player-character, so one proficient hero's 4")
-                             + (f", tuned {v['adjust']:+d}" if v["adjust"] else "") + f" → {v['target']} successes."),
+                             + clause(", tuned {:+d}", v["adjust"]) + f" → {v['target']} successes."),
     "to_win": lambda v: ("Winning condition: " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"] else
                                                   f"{v['target']} accumulated successes") + f"; rank {v['rank']}."),
     "to_lose": _to_lose,
@@ -394,7 +397,7 @@ PHRASES: dict[str, Any] = {
     "rolled_level": lambda v: (f"{v['name']}: rolled {v['first']} and {v['second']}, kept the worse → level "
                                f"{v['level']} ({LEVEL_TABLE[v['level']][0]})."),
     "scaffold": _scaffold,
-    "buy_points": lambda v: (f"Buy points: {'; '.join(f'{n} {lv} costs {c}' for n, lv, c in v['costs'])} — "
+    "buy_points": lambda v: (f"Buy points: {pairs(v['costs'], '{} {} costs {}', '; ')} — "
                              f"{v['spent']} of {v['points']} spent"
                              + (f", {v['points'] - v['spent']} left." if v["points"] is not None
                                 and v["spent"] <= v["points"] else ".")),
@@ -403,10 +406,10 @@ PHRASES: dict[str, Any] = {
     "traits": lambda v: "Traits: " + ", ".join(v["traits"]) + ".",
     "creation_method": lambda v: CREATION_METHOD[v["method"]],
     "created": lambda v: (f"Created {v['name']} ({v['method']}): "
-                          + ", ".join(f"{n} {lv}" for n, lv in v["levels"])),
+                          + pairs(v["levels"])),
     "concept_suggests": lambda v: f"The concept suggests: {', '.join(v['groups'])}.",
     "group_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['group']}.",
     "concept_equipment": lambda v: f"Equipment from the concept: {', '.join(v['gear'])} (equipped).",
-    "concept_chose": _concept_chose,
-    "rolled_character": lambda v: f"Rolled {v['name']}: " + ", ".join(f"{n} {lv}" for n, lv in v["levels"]),
+    "concept_chose": concept_words,
+    "rolled_character": lambda v: f"Rolled {v['name']}: " + pairs(v["levels"]),
 }

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.tools.common_phrases import concept_words, joins_fight, sheet_verdict
 from narrator.tools.odds import fraction_text
-from narrator.tools.phrases import say
-
-
-def _n(count: int, one: str, many: str) -> str:
-    return one if count == 1 else many
+from narrator.tools.phrases import clause, counted, pairs, plural, say
 
 
 def _prefix(who: Any) -> str:
@@ -105,7 +102,7 @@ def _damage(v: dict[str, Any]) -> str:
     d, weapon, modifier, armor, damage = v["degree"], v["weapon"], v["modifier"], v["armor"], v["damage"]
     parts = [f"degree {d}"] + ([f"weapon {weapon:+d}"] if weapon else []) + \
         ([f"damage modifier {modifier:+d}"] if modifier else []) + ([f"armor -{armor}"] if armor else [])
-    return (f"Damage = {' '.join(parts)} = {damage} health {_n(damage, 'box', 'boxes')}"
+    return (f"Damage = {' '.join(parts)} = {damage} health {plural(damage, 'box', 'boxes')}"
             + (" (never below 0)." if d + weapon + modifier - armor < 0 else ".")
             + (f" {v['defender']}: {v['health']} → {v['after']} boxes left." if v["after"] is not None else ""))
 
@@ -125,7 +122,7 @@ def _foe_average(v: dict[str, Any]) -> str:
     needed = v["needed"]
     return (f"The foe does not roll: its {v['dice']} dice 'roll all average', {v['dice']} x {chance} = {exact}"
             + (f", rounded {v['rounding']} to {v['degree']}" if rounded else "")
-            + f"; {needed} {_n(needed, 'success is', 'successes are')} needed to avoid it.")
+            + f"; {counted(needed, 'success is', 'successes are')} needed to avoid it.")
 
 
 # --- Bloodbath (bloodbath.py) -----------------------------------------------------------------------------------------
@@ -163,8 +160,9 @@ def _told(o: dict[str, Any]) -> str:
 # --- characters (characters.py) ---------------------------------------------------------------------------------------
 
 
-def _rated(pairs: list[list[Any]], signed: bool = True) -> str:
-    return ", ".join(f"{name} {value:+d}" if signed else f"{name} {value}" for name, value in pairs)
+def _rated(rated: list[list[Any]]) -> str:
+    """'Might +1, Wits -1': ratings as the sheet writes them (always signed, +0 included)."""
+    return pairs(rated, "{} {:+d}")
 
 
 def _scope(v: dict[str, Any]) -> str:
@@ -175,21 +173,10 @@ def _scope(v: dict[str, Any]) -> str:
     return "Checked as a character in play: ranges, health boxes, no starting budgets."
 
 
-def _valid(v: dict[str, Any]) -> str:
-    n = v["violations"]
-    return f"{v['name']}: valid" if not n else f"{v['name']}: {n} rule violation{'s' * (n > 1)}"
-
-
 def _traits_start(v: dict[str, Any]) -> str:
     available = v["available"]
     return (f"Traits start at +0 on the GM's list ({', '.join(v['trait_list'])}); {available} points "
             f"(2{f', +{available - 2} for lowering to -1' if available > 2 else ''}) → {_rated(v['traits'])}.")
-
-
-def _concept(v: dict[str, Any]) -> str:
-    from narrator.tools.concepts import concept_line
-
-    return concept_line(v["concept"], v["labels"]) or ""
 
 
 # --- the table: challenges, hazards, health, triumphs (table_common.py, table_checks.py, table_health.py...) ---------
@@ -204,8 +191,8 @@ def _activity_trait(v: dict[str, Any]) -> str:
 
 def _boxes_change(v: dict[str, Any]) -> str:
     delta = v["delta"]
-    why = f" ({v['reason']})" if v["reason"] else ""
-    return (f"{v['name']} {'marks' if delta < 0 else 'clears'} {abs(delta)} health {_n(abs(delta), 'box', 'boxes')}"
+    why = clause(" ({})", v["reason"])
+    return (f"{v['name']} {'marks' if delta < 0 else 'clears'} {abs(delta)} health {plural(abs(delta), 'box', 'boxes')}"
             f"{why}: {v['health']} → {v['after']} of {v['max_health']} left.")
 
 
@@ -243,7 +230,7 @@ def _foe_strikes(v: dict[str, Any]) -> str:
 
 def _step_cost(v: dict[str, Any]) -> str:
     what, r, cost = v["what"], v["rating"], v["cost"]
-    return (f"{what.capitalize()} {r:+d} → {r + 1:+d}: {cost} triumph{'s' * (cost != 1)}"
+    return (f"{what.capitalize()} {r:+d} → {r + 1:+d}: {counted(cost, 'triumph')}"
             + (" (gaining a new one)" if r == 0 and what != "trait" else "") + ".")
 
 
@@ -270,7 +257,7 @@ PHRASES: dict[str, Any] = {
     "no_dice": lambda v: f"{_prefix(v['who'])}no dice to roll: 0 successes.",
     "rolled": _rolled,
     "tn": _tn,
-    "tally": lambda v: (f"{v['successes']} {_n(v['successes'], 'success', 'successes')}, {v['needed']} needed → "
+    "tally": lambda v: (f"{counted(v['successes'], 'success', 'successes')}, {v['needed']} needed → "
                         f"{v['label']}" + (f" (degree {v['successes']})." if v["ok"] else ".")),
     "challenge": lambda v: (f"{_prefix(v['who'])}{v['dice']} d{v['die']} vs {v['tn']}: {v['successes']} of "
                             f"{v['needed']} needed → {v['label']}"),
@@ -287,7 +274,7 @@ PHRASES: dict[str, Any] = {
                           + (f"{v['winner']} wins by {v['by']}" if v["winner"] else "tie")),
     # roundtable.py
     "initiative_tie": _initiative_tie,
-    "order": lambda v: "Order: " + ", ".join(f"{name} ({degree})" for name, degree in v["entries"]) + ".",
+    "order": lambda v: "Order: " + pairs(v["entries"], "{} ({})") + ".",
     "initiative": lambda v: "Initiative: " + ", ".join(v["order"]),
     "counter_die": "{name} won a defence since their last turn: the counter-attack advantage adds a single die.",
     "cannot_defend": "{name} is stunned or surprised and cannot defend: 0 successes.",
@@ -297,14 +284,13 @@ PHRASES: dict[str, Any] = {
     "attack_roll": _attack_roll,
     # fearsome.py
     "foe_average": _foe_average,
-    "hazard_needs": lambda v: (f"{v['hazard']}: {v['needed']} {_n(v['needed'], 'success', 'successes')} needed, "
-                               f"failure marks {v['damage']} health {_n(v['damage'], 'box', 'boxes')}."),
+    "hazard_needs": lambda v: (f"{v['hazard']}: {counted(v['needed'], 'success', 'successes')} needed, "
+                               f"failure marks {v['damage']} health {plural(v['damage'], 'box', 'boxes')}."),
     "hazard_met": "The challenge is met: no boxes are marked.",
-    "hazard_failed": lambda v: (f"Failure: {v['damage']} health {_n(v['damage'], 'box is', 'boxes are')} marked"
+    "hazard_failed": lambda v: (f"Failure: {v['damage']} health {plural(v['damage'], 'box is', 'boxes are')} marked"
                                 + (f" ({v['health']} → {v['after']} left)." if v["health"] is not None else ".")),
     "hazard_down": "The last box is marked: the character goes into a coma or dies, as the GM rules.",
-    "hazard": lambda v: f"{v['hazard']}: {say(v['challenge'])}" + (f", {v['damage']} boxes marked" if v["damage"]
-                                                                    else ""),
+    "hazard": lambda v: f"{v['hazard']}: {say(v['challenge'])}" + clause(", {} boxes marked", v["damage"]),
     # health.py
     "health_base": "{base} boxes: the campaign's base, tied to no trait.",
     "health_tied": lambda v: (f"{v['base']} + {v['per_point']} x {v['trait_name'] or 'the trait'} ({v['trait']:+d}) = "
@@ -316,15 +302,15 @@ PHRASES: dict[str, Any] = {
     "doing": _doing,
     "conflict": _conflict,
     "both_attack": lambda v: (f"{v['actor']} attacks {v['against']}, who is attacking too — a solo challenge to hit: "
-                              f"{v['successes']} raw {_n(v['successes'], 'success', 'successes')}, {v['damage']} "
-                              "damage."),
+                              f"{v['successes']} raw {plural(v['successes'], 'success', 'successes')}, "
+                              f"{v['damage']} damage."),
     "disrupts": lambda v: (f"{v['actor']} attacks {v['against']}, who is focusing — the attack is unaffected and works: "
-                           f"{v['successes']} raw {_n(v['successes'], 'success', 'successes')}, {v['damage']} damage; "
-                           f"{v['against']}'s focus is disrupted."),
+                           f"{v['successes']} raw {plural(v['successes'], 'success', 'successes')}, "
+                           f"{v['damage']} damage; {v['against']}'s focus is disrupted."),
     "withdraws": "{name} flees and nobody stands in the way: no roll, they withdraw.",
     "unattacked": "{name} defends, but nobody attacks them: nothing to roll.",
     "undisturbed": lambda v: (f"{v['name']} focuses on {v['task'] or 'their task'} undisturbed: it works, with "
-                              f"{v['successes']} {_n(v['successes'], 'success', 'successes')} for the GM to judge."),
+                              f"{counted(v['successes'], 'success', 'successes')} for the GM to judge."),
     "takes": lambda v: (f"{v['name']} takes {v['damage']} damage in all"
                         + (f" ({v['left']} boxes left)" if v["left"] is not None else "")
                         + (": the last box is marked." if v["down"] else ".")),
@@ -336,7 +322,7 @@ PHRASES: dict[str, Any] = {
     "triumphs_spent": "Triumphs: {cost} spent of {starting}, {kept} kept.",
     "broken": "✗ {sentence}",
     "none_broken": "No rule is broken.",
-    "valid": _valid,
+    "valid": lambda v: sheet_verdict(v["name"], v["violations"]),
     "traits_start": _traits_start,
     "triumphs_kept": "Triumphs: {cost} of {starting} spent, {kept} kept for later.",
     "specialist": "Specialist: a +0 lowered to -2 raised a +2 to +3 (once only).",
@@ -354,9 +340,9 @@ PHRASES: dict[str, Any] = {
     "bought": lambda v: f"{v['what'].capitalize()} {v['name']} +{v['rating']} for {v['cost']} triumphs.",
     "kept": "{triumphs} triumphs kept for later.",
     "gear": lambda v: f"Gear: {v['weapon']} (weapon {v['modifier']:+d}), light armor ({v['armor']}).",
-    "concept": _concept,
-    "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {_rated(v['abilities'], False)}; "
-                              f"skills {_rated(v['skills'], False)}"),
+    "concept": concept_words,
+    "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {pairs(v['abilities'])}; "
+                              f"skills {pairs(v['skills'])}"),
     # table_common.py
     "calls_for": "The GM calls for {trait}.",
     "activity_trait": _activity_trait,
@@ -365,18 +351,18 @@ PHRASES: dict[str, Any] = {
     "no_fit": lambda v: f"{v['name']} has no {v['what']} that fits {v['activity'] or 'this'}: +0.",
     "best_fit": "{name}'s best {what} for {activity}: {chosen} ({rating:+d}).",
     "wounds": lambda v: (f"{v['name']} has {v['health']} of {v['max_health']} health boxes left: wounds cost "
-                         f"{v['dice']} {_n(v['dice'], 'die', 'dice')}."),
+                         f"{counted(v['dice'], 'die', 'dice')}."),
     "last_box": lambda v: f"{v['name']}'s last box is marked: {v['name']} " + ("dies." if v["dies"] else
                                                                                 "falls into a coma."),
     "wakes": "{name} comes out of the coma.",
     # table_checks.py
     "attempts": lambda v: f"{v['name']} attempts {v['task'] or v['activity'] or 'a challenge'}.",
-    "ruling_stands": lambda v: (f"The GM's ruling for {v['hazard']} stands: {v['needed']} "
-                                f"{_n(v['needed'], 'success', 'successes')} at {v['tn']}, failure marks {v['damage']} "
-                                "health boxes."),
+    "ruling_stands": lambda v: (f"The GM's ruling for {v['hazard']} stands: "
+                                f"{counted(v['needed'], 'success', 'successes')} at {v['tn']}, failure marks "
+                                f"{v['damage']} health boxes."),
     "check": lambda v: f"{v['name']} ({' + '.join(v['using'])}): {say(v['result'])}",
     "hazard_removed": "{hazard} no longer stands in the way",
-    "hazard_set": lambda v: (f"Hazard: {v['hazard']} — {v['needed']} {_n(v['needed'], 'success', 'successes')} at "
+    "hazard_set": lambda v: (f"Hazard: {v['hazard']} — {counted(v['needed'], 'success', 'successes')} at "
                              f"{v['difficulty']} ({v['activity']}), {v['damage']} boxes on failure"),
     "hazard_stands": "While it stands, a {activity} challenge faces {hazard} with these numbers.",
     "contest_sides": "{name} ({doing}) against {other} ({against}).",
@@ -388,9 +374,9 @@ PHRASES: dict[str, Any] = {
     "no_more_boxes": "There are no more boxes to mark: 0 left.",
     "only_marked": "Only {marked} were marked: a character never has more than {max_health} boxes.",
     "health_now": lambda v: (f"{v['name']}: health {v['health']} → {v['after']}"
-                             + (f" ({v['reason']})" if v["reason"] else "")),
+                             + clause(" ({})", v["reason"])),
     # table_advancement.py
-    "gains": lambda v: (f"{v['name']} gains {v['amount']} triumph{'s' * (v['amount'] > 1)} ({v['before']} → "
+    "gains": lambda v: (f"{v['name']} gains {counted(v['amount'], 'triumph')} ({v['before']} → "
                         f"{v['after']})"),
     "deed": "{name} did something difficult and important: {reason}.",
     "triumphs_now": "Triumphs {before} + {amount} = {after}, to burn on traits, abilities and skills when the chance "
@@ -407,7 +393,7 @@ PHRASES: dict[str, Any] = {
     "joins_side": lambda v: f"{v['name']} joins the end of the {'enemies' if v['npc'] else 'party'}.",
     "chooses_last": "{name} chooses last each round.",
     "next_round": "That place has passed this round: {name} first acts in round {round}.",
-    "joins": lambda v: f"{v['name']} joins the fight at position {v['position']}: {', '.join(v['order'])}",
+    "joins": joins_fight,
     "no_weapon": _no_weapon,
     "same_zone": "Both are in {zone}.",
     "shoots": "{name} shoots from {here} into {there}.",
@@ -445,7 +431,7 @@ PHRASES: dict[str, Any] = {
     "npc_traits": lambda v: f"Traits: {_rated(v['traits'])}.",
     "npc_ratings": lambda v: f"Abilities: {_rated(v['abilities'])}; skills: {_rated(v['skills']) or 'none'}.",
     "npc_pools": "Attack pool {attack} dice, defence pool {defense} dice.",
-    "npc_gear": lambda v: (f"Gear: {v['weapon']} ({v['modifier']:+d})" + (f", armor {v['armor']}" if v["armor"] else "")
+    "npc_gear": lambda v: (f"Gear: {v['weapon']} ({v['modifier']:+d})" + clause(", armor {}", v["armor"])
                            + f"; {v['boxes']} health boxes; harm {v['harm']} when a defence against it fails (Fearsome "
                            "Challenges)."),
     "npc_added": "Added NPC {name} (level {level}): attack {attack} dice, defence {defense}, {boxes} boxes",

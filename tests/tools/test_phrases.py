@@ -1,0 +1,87 @@
+"""The idioms the phrase tables share (:mod:`tools.phrases`) and the phrases several systems say alike
+(:mod:`tools.common_phrases`): each written once, so a table that calls them says exactly what it wrote before."""
+
+from __future__ import annotations
+
+import pytest
+from narrator.tools.common_phrases import (
+    concept_words,
+    condition_words,
+    joins_fight,
+    modifier_words,
+    sheet_verdict,
+)
+from narrator.tools.phrases import clause, counted, pairs, plural, signed
+
+
+def test_pairs_lists_names_and_values_in_order():
+    assert pairs([["Power", 3], ["Wits", 2]]) == "Power 3, Wits 2"
+    assert pairs({"languages": 1, "wealth": 2}) == "languages 1, wealth 2"  # a mapping's items, in order
+    assert pairs([]) == ""  # so a table can say `pairs(...) or 'none'`
+
+
+@pytest.mark.parametrize(("each", "sep", "said"), [
+    ("{} {:+d}", ", ", "Might +1, Wits +0, Grit -2"),  # a rating: +0, as Mastery's sheets write it
+    ("{} {:signed}", ", ", "Might +1, Wits ±0, Grit -2"),  # a modifier as the books write it
+    ("{} +{}D", "; ", "Might +1D; Wits +0D; Grit +-2D"),
+])
+def test_pairs_writes_each_pair_with_its_own_words(each, sep, said):
+    assert pairs([["Might", 1], ["Wits", 0], ["Grit", -2]], each, sep) == said
+
+
+def test_pairs_takes_triples_and_reprs():
+    assert pairs([["Ann", "Fight", 3], ["Bo", "Sneak", 1]], "{} {} {}") == "Ann Fight 3, Bo Sneak 1"
+    assert pairs([["hp", 3, 5]], "{} {!r} → {!r}") == "hp 3 → 5"
+
+
+@pytest.mark.parametrize(("n", "said"), [(0, "0 hits"), (1, "1 hit"), (2, "2 hits"), (-1, "-1 hits")])
+def test_counted_says_the_plural_for_everything_but_one(n, said):
+    assert counted(n, "hit") == said
+
+
+def test_plural_takes_an_irregular_plural():
+    assert [plural(n, "box", "boxes") for n in (0, 1, 2)] == ["boxes", "box", "boxes"]
+    assert counted(1, "box is", "boxes are") == "1 box is"
+
+
+@pytest.mark.parametrize(("value", "said"), [("a potion", " (a potion)"), (None, ""), ("", ""), (0, ""), ([], "")])
+def test_clause_is_said_only_with_a_value(value, said):
+    assert clause(" ({})", value) == said
+
+
+def test_clause_formats_its_value_and_may_be_constant():
+    assert clause(", tuned {:+d}", 2) == ", tuned +2"
+    assert clause(" {:signed}", -1) == " -1"
+    assert clause(", activated", True) == ", activated" and clause(", activated", False) == ""
+
+
+def test_signed_writes_zero_as_the_books_do():
+    assert [signed(n) for n in (3, 0, -2, 100)] == ["+3", "±0", "-2", "+100"]
+
+
+def test_sheet_verdict():
+    assert [sheet_verdict("Ann", n) for n in (0, 1, 3)] == ["Ann: valid", "Ann: 1 rule violation",
+                                                             "Ann: 3 rule violations"]
+
+
+def test_modifier_words_sums_the_parts_and_names_them():
+    v = {"given": 2, "parts": [[-1, "aim"], [0, "wounded"]]}
+    assert modifier_words(v) == "Modifier +1 = +2 given, -1 aim, ±0 wounded."
+    assert modifier_words(v, {"aim": "aimed last turn"}) == "Modifier +1 = +2 given, -1 aimed last turn, ±0 wounded."
+    assert modifier_words({"given": 0, "parts": [[1, "x"]]}) == "Modifier +1 = +1 x."
+
+
+def test_condition_words_say_the_meaning_and_the_timer_when_there_are_some():
+    assert condition_words({"condition": "fallen", "meaning": None, "ends": None, "of": None}) == "fallen"
+    assert condition_words({"condition": "fallen", "meaning": "-1 to all actions", "ends": "end_of_turn",
+                            "of": "Hero"}) == "fallen (-1 to all actions) until the end of Hero's next turn"
+    assert condition_words({"condition": "dazed", "meaning": "", "ends": "end_of_round", "of": "Hero"}) == \
+        "dazed until the end of the round"
+
+
+def test_joins_fight_and_concept_words():
+    assert joins_fight({"name": "Rat", "position": 2, "order": ["Ann", "Rat"]}) == \
+        "Rat joins the fight at position 2: Ann, Rat"
+    assert concept_words({"concept": "", "labels": []}) == ""
+    assert concept_words({"concept": "hedge witch", "labels": ["Survival", "a sickle"]}) == \
+        "For a hedge witch: Survival, a sickle."
