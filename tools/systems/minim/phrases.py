@@ -7,8 +7,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from narrator.tools.contract import signed
-from narrator.tools.phrases import say
+from narrator.tools.common_phrases import (
+    concept_words,
+    condition_words,
+    joins_fight,
+    modifier_words,
+    sheet_verdict,
+)
+from narrator.tools.phrases import clause, counted, pairs, say, signed
 from narrator.tools.systems.minim.checks import label, partial
 
 V = Mapping[str, Any]
@@ -212,23 +218,13 @@ def _why(v: V) -> str:
 
 
 def _highlights(v: V) -> str:
-    summary = ", ".join(f"{n} +{k} faith" for n, k in v["gains"]) or "no faith gained"
+    summary = pairs(v["gains"], "{} +{} faith") or "no faith gained"
     n = v["forfeited"]
-    return summary + (f"; {n} point{'s' if n > 1 else ''} forfeited" if n else "")
-
-
-def traits_text(traits: Mapping[str, int]) -> str:
-    """'brain 3, brawl 4, brass 2'."""
-    return ", ".join(f"{t} {s}" for t, s in traits.items())
-
-
-def pairs(values: Mapping[str, int]) -> str:
-    """'languages 1, wealth 2'."""
-    return ", ".join(f"{k} {n}" for k, n in values.items())
+    return summary + (f"; {counted(n, 'point')} forfeited" if n else "")
 
 
 def _powers_chosen(v: V) -> str:
-    extra = ", ".join(f"{k} +{n}" for k, n in v["chosen"].items()) or "none"
+    extra = pairs(v["chosen"], "{} +{}") or "none"
     return (f"Powers: languages 1 and wealth 1 for free, plus {v['points']} points ({extra}"
             + (f"; 1 point per specialty: {', '.join(v['specialties'])}" if v["specialties"] else "")
             + f") → {pairs(v['powers'])}.")
@@ -237,39 +233,18 @@ def _powers_chosen(v: V) -> str:
 def _trait_order(v: V) -> str:
     rolled = f"d{v['die'][0]}={v['die'][1]}" if v["die"] else "no die (one order fits)"
     why = f" among the orders with room for {', '.join(v['wanted'])}" if v["wanted"] is not None else ""
-    return f"Rolled {rolled} for the trait order{why}: {traits_text(v['traits'])} ({v['campaign']} campaign)."
-
-
-def _concept(v: V) -> str:
-    from narrator.tools.concepts import concept_line
-
-    return concept_line(v["concept"], v["labels"]) or ""
+    return f"Rolled {rolled} for the trait order{why}: {pairs(v['traits'])} ({v['campaign']} campaign)."
 
 
 # --- the table ------------------------------------------------------------------------------------------------------
 
-UNTIL = {"start_of_turn": " until the start of {of}'s next turn", "end_of_turn": " until the end of {of}'s next turn",
-         "end_of_round": " until the end of the round"}
-
-
-def held(c: Mapping[str, Any]) -> str:
-    """A condition as the table holds it: 'fallen (-1 to all actions) until the end of Hero's next turn'."""
-    meaning = f" ({c['meaning']})" if c["meaning"] else ""
-    until = UNTIL[c["ends"]].format(of=c["of"]) if c["ends"] else ""
-    return f"{c['condition']}{meaning}{until}"
-
-
-def _modifier(v: V) -> str:
-    given, parts = v["given"], v["parts"]
-    terms = ([f"{signed(given)} given"] if given else []) + [f"{signed(n)} {REASONS.get(why, why)}" for n, why in parts]
-    return f"Modifier {signed(given + sum(n for n, _ in parts))} = {', '.join(terms)}."
 
 
 def _faith_for(v: V) -> str:
     reason = v["reason"]
     why = "a session high-light" if reason == "highlight" else \
         f"acting on their {reason} ({v['quality'] or 'not written down'})"
-    return f"{v['name']} regains faith for {why}" + (f": {v['note']}" if v["note"] else "") + "."
+    return f"{v['name']} regains faith for {why}" + clause(": {}", v["note"]) + "."
 
 
 def _item(v: V) -> str:
@@ -323,19 +298,19 @@ def _dungeon_share(v: V) -> str:
 
 
 def _dungeon_reward(v: V) -> str:
-    spread = ", ".join(f"{count} at tier {tier}" for count, tier in v["spread"])
+    spread = pairs(v["spread"], "{} at tier {}")
     return (f"Magic item: score = the party's (lower) median tier ({spread}) = {v['score']}; "
             f"d{v['rooms']} = {v['room']} → room {v['room']}")
 
 
 def _dungeon_floor(v: V) -> str:
     rooms, combats, features = v["rooms"], v["combats"], v["features"]
-    return (f"{rooms} rooms, {combats} combat{'s' * (combats != 1)} sharing challenge {show(v['total'])}, "
-            f"{features} feature{'s' * (features != 1)}, a score-{v['score']} magic item in room {v['room']}")
+    return (f"{rooms} rooms, {counted(combats, 'combat')} sharing challenge {show(v['total'])}, "
+            f"{counted(features, 'feature')}, a score-{v['score']} magic item in room {v['room']}")
 
 
 def _where(v: V) -> str:
-    return f" in room {v['room']}" if v["room"] else ""
+    return clause(" in room {}", v["room"])
 
 
 PHRASES: dict[str, Any] = {
@@ -384,7 +359,7 @@ PHRASES: dict[str, Any] = {
     "project_complete": "The threshold is reached: the project is complete!",
     "project_remaining": "{remaining} more progress is needed.",
     "work_period": lambda v: (f"Work period {signed(v['added'])}: progress {v['progress']} → {v['after']} of "
-                              f"{v['threshold']}" + (" (complete)" if v["complete"] else "")),
+                              f"{v['threshold']}" + clause(" (complete)", v["complete"])),
     # recovery
     "recovery_verdict": lambda v: f"{signed(v['outcome'])} is " + (
         "a success: 1 health point restored." if v["outcome"] >= 1 else "not a success: no point restored."),
@@ -450,7 +425,7 @@ PHRASES: dict[str, Any] = {
     "power_stays": "{power} is now 0 but stays listed: every player-character keeps languages and wealth.",
     "trait_changed": lambda v: f"{v['trait'].capitalize()}: {v['before']} → {v['after']}.",
     "point_moved": "{name}: one point moved from {source} to {target}",
-    "power_raised": lambda v: f"{v['power']} {v['before']} → {v['after']}" + (" (a new power)" if v["new"] else ""),
+    "power_raised": lambda v: f"{v['power']} {v['before']} → {v['after']}" + clause(" (a new power)", v["new"]),
     "new_skill": "new skill {skill}",
     "arc_reward": "{name}: {change}",
     "arc_reward_line": "Story-arc reward: {change}.",
@@ -458,20 +433,19 @@ PHRASES: dict[str, Any] = {
     "checked_npc": "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets.",
     "checked_new": "Checked as a new player-character in a {campaign} campaign: starting budgets and in-play limits.",
     "checked_in_play": "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets.",
-    "traits_tier": lambda v: f"Traits {traits_text(v['traits'])}: tier {v['tier']} (the median trait).",
+    "traits_tier": lambda v: f"Traits {pairs(v['traits'])}: tier {v['tier']} (the median trait).",
     "violation": "✗ {sentence}",
     "no_violation": "No rule is broken.",
-    "verdict": lambda v: f"{v['name']}: valid" if not v["violations"] else (
-        f"{v['name']}: {v['violations']} rule violation{'s' * (v['violations'] > 1)}"),
+    "verdict": lambda v: sheet_verdict(v["name"], v["violations"]),
     "skills_taken": lambda v: "Skills — " + "; ".join(
         f"{r['count']} of {r['trait']} ({r['rank']}): {', '.join(r['skills'])}" for r in v["ranks"]) + ".",
     "health_is_brass": "Health = brass = {health} (its maximum, {max_health}).",
     "faith_is_brain": "Faith = brain = {faith} (its maximum, {max_faith}).",
     "tier": "Tier {tier}: the median trait.",
-    "starting_traits": lambda v: (f"Traits {traits_text(v['traits'])}: one each of "
+    "starting_traits": lambda v: (f"Traits {pairs(v['traits'])}: one each of "
                                   f"{', '.join(map(str, v['starting']))} ({v['campaign']} campaign)."),
     "powers_chosen": _powers_chosen,
-    "created": lambda v: f"Created {v['name']}: {traits_text(v['traits'])}, tier {v['tier']}",
+    "created": lambda v: f"Created {v['name']}: {pairs(v['traits'])}, tier {v['tier']}",
     "trait_order": _trait_order,
     "concept_takes": lambda v: f"The concept takes {', '.join(v['skills'])} ({v['trait']}).",
     "skill_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['choice']}.",
@@ -480,10 +454,12 @@ PHRASES: dict[str, Any] = {
     "virtue_vice": lambda v: (f"Rolled d{v['virtue_die'][0]}={v['virtue_die'][1]} for the virtue → {v['virtue']}; "
                               f"d{v['vice_die'][0]}={v['vice_die'][1]} for the vice → {v['vice']}."),
     "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['gear'])} (ordinary, quality 0).",
-    "concept": _concept,
+    "concept": concept_words,
     # the table: faith, conditions, specialties
-    "modifier": _modifier,
-    "condition_modifier": lambda v: f"{v['name']} is {held(v['condition'])}: {signed(v['modifier'])} to the target.",
+    "modifier": lambda v: modifier_words(v, REASONS),
+    # a condition is said as the shared turn rules say it when they refuse an action (tools.turns.condition_text)
+    "condition_modifier": lambda v: (f"{v['name']} is {condition_words(v['condition'])}: {signed(v['modifier'])} to "
+                                     "the target."),
     "specialty_applies": "{name}'s specialty {specialty} ({skill}) applies: +1.",
     "faith_infinite": "{name} draws on the narrator's infinite pool of faith points (npc_faith=infinite): nothing is "
                       "counted.",
@@ -497,7 +473,7 @@ PHRASES: dict[str, Any] = {
     # table actions
     "actor_tests": lambda v: (f"{v['name']} tests {v['trait']} {v['score']}" + (
         "" if v["skill"] is None else f" with {v['skill']} ({'has it' if v['has_skill'] else 'lacks it'})") + "."),
-    "actor_tested": lambda v: (f"{v['name']} ({v['trait']}" + (f" + {v['skill']}" if v["skill"] else "")
+    "actor_tested": lambda v: (f"{v['name']} ({v['trait']}" + clause(" + {}", v["skill"])
                                + f"): {say(v['said'])}"),
     "item_power": lambda v: (f"{v['name']}'s {v['item']} works like a power with its own score {v['score']}"
                              + (" and is used up when it activates." if v["expendable"] else ".")),
@@ -512,16 +488,16 @@ PHRASES: dict[str, Any] = {
     "faith_overflow": lambda v: (f"{v['overflow']} point(s) would go above the maximum and are lost"
                                  + (" — or passed to another player, for a high-light." if v["highlight"] else ".")),
     "faith_gained": lambda v: (f"{v['name']} gains {v['gained']} faith ({v['before']} → {v['after']})"
-                               + (f", {v['overflow']} over the maximum" if v["overflow"] else "")),
+                               + clause(", {} over the maximum", v["overflow"])),
     # table health
-    "health_change": lambda v: (f"{v['name']} {v['verb']} {v['amount']}" + (f" ({v['reason']})" if v["reason"] else "")
+    "health_change": lambda v: (f"{v['name']} {v['verb']} {v['amount']}" + clause(" ({})", v["reason"])
                                 + f": health {v['before']} → {v['after']} of {v['max_health']}."),
     "health_floor": "Health cannot go below 0.",
     "health_ceiling": "Health can never go above its maximum {max_health}.",
     "knocked_out": "{name} has lost all their health and is unconscious.",
     "wakes": "{name} regains consciousness.",
     "health": lambda v: (f"{v['name']}: health {v['before']} → {v['after']}"
-                         + (f" ({v['reason']})" if v["reason"] else "")),
+                         + clause(" ({})", v["reason"])),
     "medic": lambda v: f"Medic {v['name']}: brain {v['brain']}, {'has' if v['has_cure'] else 'lacks'} cure.",
     # inventory and projects
     "gains_item": lambda v: f"{v['name']} gains {v['item']} ({v['item_kind']} {v['quality']:+d}{_item(v)})",
@@ -570,8 +546,8 @@ PHRASES: dict[str, Any] = {
     "defending": "{name} is only defending: +1 to health-rolls.",
     "off_guard": "{name} was caught by surprise and cannot defend this round: {penalty} to health-rolls.",
     "grappled": "{attacker} and {defender} are grappled.",
-    "now_has": lambda v: f"{v['name']} is now {held(v['condition'])}.",
-    "has_condition": lambda v: f"{v['name']} is {held(v['condition'])}.",
+    "now_has": lambda v: f"{v['name']} is now {condition_words(v['condition'])}.",
+    "has_condition": lambda v: f"{v['name']} is {condition_words(v['condition'])}.",
     "fumble_no_condition": "{effect}: no lasting condition; the narrator describes what happens to {name}.",
     "attacks": "{attacker} attacks {defender} ({skill}): {said}",
     "defends": "{name} only defends: +1 to health-rolls until their next turn",
@@ -593,7 +569,7 @@ PHRASES: dict[str, Any] = {
     "surprise_who": lambda v: (f"{v['name']}: brass {v['brass']}, {'has' if v['has_skill'] else 'lacks'} "
                                "perception."),
     "surprise_conditions": lambda v: f"{v['name']}: " + (", ".join(v["conditions"]) or "not surprised") + ".",
-    "surprised": lambda v: "Surprise: " + "; ".join(f"{actor} {outcome}" for actor, outcome in v["entries"]),
+    "surprised": lambda v: "Surprise: " + pairs(v["entries"], sep="; "),
     "surprised_round_1": lambda v: (f"Surprised, cannot act on round 1: {', '.join(v['names'])} (their turns pass; "
                                     "the condition ends with the round)."),
     "combat_starts": "Combat starts. {order}; round 1: {current}'s turn",
@@ -601,11 +577,11 @@ PHRASES: dict[str, Any] = {
     "join_position": "{name} ({total}) takes position {position} of {of}.",
     "join_next_round": "That slot has already passed this round: {name} first acts in round {round}; it is still "
                        "{current}'s turn.",
-    "joins": lambda v: f"{v['name']} joins the fight at position {v['position']}: " + ", ".join(v["order"]),
+    "joins": joins_fight,
     # NPCs
     "npc_tier": "A narrator-character of tier {tier}: values judged for the concept, no creation budgets.",
     "npc_traits": lambda v: (f"Traits {'/'.join(map(str, v['values']))} around tier {v['tier']}; rolled "
-                             f"d6={v['face']} for the order: {traits_text(v['traits'])}."),
+                             f"d6={v['face']} for the order: {pairs(v['traits'])}."),
     "npc_keywords": lambda v: f"Concept keywords {', '.join(v['keywords'])} suggest {', '.join(v['suggested'])}.",
     "npc_no_keyword": "No concept keyword matched: every skill is rolled.",
     "npc_suggested_skill": "Rolled d{sides}={face} among the suggested skills → {choice}.",
@@ -619,7 +595,7 @@ PHRASES: dict[str, Any] = {
     "npc_health_faith": "Health = brass = {health}; faith = brain = {faith}.",
     "npc_challenge": "Tier {tier} → challenge {challenge}.",
     "npc_added": lambda v: (f"Added NPC {v['name']} (tier {v['tier']}, challenge {v['challenge']}): "
-                            f"{traits_text(v['traits'])}; skills {', '.join(v['skills'])}"),
-    "rolled_character": lambda v: (f"Rolled {v['name']}: {traits_text(v['traits'])}; skills {', '.join(v['skills'])}; "
+                            f"{pairs(v['traits'])}; skills {', '.join(v['skills'])}"),
+    "rolled_character": lambda v: (f"Rolled {v['name']}: {pairs(v['traits'])}; skills {', '.join(v['skills'])}; "
                                    f"tier {v['tier']}"),
 }
