@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from narrator.tools.concepts import concept_line
-from narrator.tools.phrases import say
+from narrator.tools.common_phrases import concept_words
+from narrator.tools.phrases import clause, counted, pairs, say
 from narrator.tools.systems.minisix.defences import OFFHAND_WORDS
 from narrator.tools.systems.minisix.mass import half
 from narrator.tools.systems.minisix.rules import PERK_TEXT
@@ -57,7 +57,7 @@ PHRASES = {
     "offhand_nothing": lambda v: f"An off-hand {v['offhand']} adds nothing to {v['which'].capitalize()}.",
     "daredevil_halved": lambda v: f"Daredevil: {v['which'].capitalize()} is halved, ({v['before']}) / 2 = "
                                   f"{v['halved']}.",
-    "defence_hero_points": lambda v: f"{v['points']} Hero Point{'s' if v['points'] > 1 else ''}: +{v['bonus']}.",
+    "defence_hero_points": lambda v: f"{counted(v['points'], 'Hero Point')}: +{v['bonus']}.",
     "defence_value": lambda v: f"{v['which'].capitalize()} = {v['value']}.",
     "defence": lambda v: f"{v['which'].capitalize()} {v['value']}",
     "base_tn": "The base TN is the defender's {which}: {defence}.",
@@ -113,7 +113,7 @@ PHRASES = {
     "move_run": "A full run, the only action: {feet}' plus an Athletics roll.",
     "move_sprint": "A sprint in a straight line, the only action: {feet}' plus double an Athletics roll.",
     "move_feet": lambda v: f"{v['base']}' + {'2 × ' if v['times'] == 2 else ''}{v['roll']} = {v['feet']}'.",
-    "move": lambda v: f"{v['mode'].capitalize()}{' (slow)' if v['slow'] else ''}: {v['feet']}'",
+    "move": lambda v: f"{v['mode'].capitalize()}{clause(' (slow)', v['slow'])}: {v['feet']}'",
     # wounds.py: wound effects, staying conscious, the death roll
     "wound_level": lambda v: f"{v['level'].capitalize()}: {EFFECTS[v['level']][2]}",
     "wound_level_effect": lambda v: EFFECTS[v["level"]][2],
@@ -122,14 +122,14 @@ PHRASES = {
     "knocked_out": "Knocked out for 10D minutes: {story} minutes.",
     "stamina": lambda v: f"Stamina {v['total']} vs 15: " + (
         "stays conscious (-3D)" if v["conscious"] else f"knocked out for {v['minutes']} minutes"),
-    "death_rule": lambda v: f"Mortally wounded for {v['minutes']} minute{'s' if v['minutes'] > 1 else ''}: roll "
+    "death_rule": lambda v: f"Mortally wounded for {counted(v['minutes'], 'minute')}: roll "
                             f"Might; a roll less than {v['minutes']} is death.",
     "death_verdict": lambda v: f"{v['total']} {'<' if v['dies'] else '≥'} {v['minutes']}: " + (
         "the character dies." if v["dies"] else "the character clings to life."),
     "death_roll": lambda v: f"Might {v['total']} vs {v['minutes']} minute(s): {'dies' if v['dies'] else 'lives'}",
     # mass.py: mass combat and scale
     "mass_each": lambda v: f"{v['code']}: {v['plain']} dice other than the wild die, each treated as 3.5: {v['plain']} "
-                           "× 3.5" + (f" + {v['pips']}" if v["pips"] else "") + f" = {_half(v['exact'])}.",
+                           "× 3.5" + clause(" + {}", v["pips"]) + f" = {_half(v['exact'])}.",
     "mass_table_reads": lambda v: f"The Skill Mass Roll table writes it {v['base']}+WD (the half rounded down); a "
                                   f"whole TN is reached by {_half(v['exact'])} + WD exactly when it is reached by "
                                   f"{v['base']} + WD.",
@@ -144,12 +144,12 @@ PHRASES = {
                                f"remaining {v['rolled']} are rolled.",
     "mass_eight_over": lambda v: f"8+ over: the {v['sixes']} sixes reroll, going on from {_half(v['base'])}+WD; a "
                                  f"reroll of {v['need']} or more hits.",
-    "mass_rerolls": lambda v: f"Rerolls: {', '.join(map(str, v['values']))} → {_hits(v['hits'])}.",
+    "mass_rerolls": lambda v: f"Rerolls: {', '.join(map(str, v['values']))} → {counted(v['hits'], 'hit')}.",
     "mass_six_seven_over": lambda v: f"6-7 over: a six and its reroll's at least 1 reach {_half(v['reach'])}, so all "
                                      f"{v['sixes']} assumed sixes hit.",
     "mass_all_rolled": "The TN is {over} over the base: every wild die is rolled.",
-    "mass_rolled": lambda v: f"Rolled wild dice: {', '.join(map(str, v['faces']))} → {_hits(v['hits'])}.",
-    "mass_hits_of": lambda v: f"{_hits(v['hits'])} of {v['attackers']}.",
+    "mass_rolled": lambda v: f"Rolled wild dice: {', '.join(map(str, v['faces']))} → {counted(v['hits'], 'hit')}.",
+    "mass_hits_of": lambda v: f"{counted(v['hits'], 'hit')} of {v['attackers']}.",
     "mass_attack": lambda v: f"{v['attackers']} × {v['code']} ({_half(v['exact'])}+WD) vs TN {v['tn']}: {v['hits']} "
                              "hits",
     "mass_wound_results": "{wounds} wound results: every 3 take out one man → {out} (with {left} left over).",
@@ -169,7 +169,7 @@ PHRASES = {
                             f"{v['total']}" + (f" vs TN {v['tn']}: {v['outcome']}" if v["tn"] else
                                                f" ({v['outcome']})"),
     # table_common.py, table_actions.py: checks on the table
-    "penalties": lambda v: f"{v['name']} is {', '.join(f'{w} (-{n}D)' for n, w in v['parts'])}: -{v['total']}D.",
+    "penalties": lambda v: f"{v['name']} is {pairs(v['parts'], '{1} (-{0}D)')}: -{v['total']}D.",
     "tn_set": "TN {tn}, as set.",
     "task_tn": lambda v: f"{v['difficulty'].capitalize()} task: TN {v['tn']}.",
     "rolls_code": "{name}'s {what} {code}.",
@@ -215,7 +215,7 @@ PHRASES = {
     # table_health.py, table_movement.py: harm, healing and time on the table
     "harm_against_soak": lambda v: f"{v['reason'].capitalize()}: against {v['name']}'s Soak {v['soak']}.",
     "treats": "{healer} treats {name}: {said}",
-    "days_pass": lambda v: f"{v['days']} day{'s' if v['days'] > 1 else ''} pass: day {v['day']}. Each patient may "
+    "days_pass": lambda v: f"{counted(v['days'], 'day')} pass: day {v['day']}. Each patient may "
                            "have a new Medicine check.",
     "stun_worn_off": "{name}'s stun has worn off.",
     "day": "Day {day}",
@@ -241,7 +241,7 @@ PHRASES = {
     "session_begins": "Session {session} begins: once-per-session perks may be used again, and each complication may "
                       "earn its CP again.",
     "thule_points": lambda v: "Thule: every player-character gains +1 Hero Point, on top of those kept from earlier "
-                              "sessions: " + ", ".join(f"{n} {p}" for n, p in v["points"].items()) + ".",
+                              "sessions: " + pairs(v["points"]) + ".",
     "session": "Session {session}",
     "break_denied": "{name}'s lucky break is denied",
     "suggests": "{name} suggests: {what}.",
@@ -252,15 +252,15 @@ PHRASES = {
     # table_characters.py: NPCs
     "npc_level": lambda v: f"A {LEVEL_WORDS[v['level']]} narrator-character (level {v['level']}): no creation budgets; "
                            f"attributes around {v['base']}.",
-    "npc_attributes": lambda v: "Attributes (a d6 each: 1 a pip less, 6 a pip more): " + ", ".join(
-        f"{a} {c} (d6={face})" for a, c, face in v["rolled"]) + ".",
+    "npc_attributes": lambda v: "Attributes (a d6 each: 1 a pip less, 6 a pip more): " + pairs(
+        v["rolled"], "{} {} (d6={})") + ".",
     "npc_skills": lambda v: (f"Concept words {', '.join(v['keywords'])} suggest {', '.join(v['suggested'])}. "
                              if v["keywords"] else "") + f"Skills ({v['slots']}, each {v['added']}): "
-                            + ", ".join(f"{s} {c}" for s, c in v["skills"]) + ".",
+                            + pairs(v["skills"]) + ".",
     "npc_gear": lambda v: "Gear: " + (", ".join(v["gear"]) or "bare hands") + ".",
     "static_defences": "Static defences: Block {block}, Dodge {dodge}, Parry {parry}, Soak {soak}.",
     "npc_added": lambda v: f"Added NPC {v['name']} ({LEVEL_WORDS[v['level']]}): {_attributes(v)}; "
-                           + ", ".join(f"{s} {c}" for s, c in v["skills"]),
+                           + pairs(v["skills"]),
     # checks.py: the Mini Six roll
     "code_rolls": lambda v: f"{v['code']}: roll {v['dice']} dice, one of them the wild die" + (
         f", and add {v['pips']}" if v["pips"] > 0 else f", and subtract {-v['pips']}" if v["pips"] < 0 else "") + ".",
@@ -269,7 +269,7 @@ PHRASES = {
     "multiple_actions": "{actions} actions this round: one die withheld from every action for each action beyond the "
                         "first (-{withheld}D) → {left}D.",
     "modifier": "Modifier {mod:+d} to the total.",
-    "hero_points_spent": lambda v: f"{v['points']} Hero Point{'s' if v['points'] > 1 else ''} spent before the roll: "
+    "hero_points_spent": lambda v: f"{counted(v['points'], 'Hero Point')} spent before the roll: "
                                    f"+{v['bonus']}.",
     "rolled": "Rolled {story}.",
     "lucky_doubled": "Lucky: the result is doubled, {roll} × 2 = {total}.",
@@ -298,10 +298,10 @@ PHRASES = {
     "attributes": lambda v: f"Attributes: {_attributes(v)}.",
     "unspent": "{code} of skill dice are unspent (they may still buy perks).",
     "creation_attributes": lambda v: f"Attributes ({v['dice']}D): {_attributes(v)}.",
-    "creation_skills": lambda v: "Skills (attribute + dice added): " + ", ".join(
-        f"{n} {c} ({a} {ac} {added})" for n, c, a, ac, added in v["skills"])
+    "creation_skills": lambda v: "Skills (attribute + dice added): " + pairs(
+        v["skills"], "{} {} ({} {} {})")
         + "; every other skill defaults to its attribute.",
-    "creation_perks": lambda v: "Perks: " + ", ".join(f"{n} ({d}D)" for n, d in v["perks"]) + ".",
+    "creation_perks": lambda v: "Perks: " + pairs(v["perks"], "{} ({}D)") + ".",
     "skill_dice": lambda v: f"Skill dice ({v['dice']}D): " + (f"{v['unspent']} unspent." if v["unspent"] else
                                                              "all spent."),
     "creation_complications": lambda v: "Complications: " + ", ".join(v["complications"])
@@ -309,27 +309,23 @@ PHRASES = {
     "created": lambda v: f"Created {v['name']}: {_attributes(v)}",
     "spread_even": "Rolled d6={face}: 3D in every attribute.",
     "spread_ordered": lambda v: f"Rolled d6={v['face']}: 4D, 3D, 3D and 2D; d24={v['order']} orders them "
-                                f"{', '.join(f'{a} {n}D' for a, n in v['dice'])}.",
-    "attribute_dice": lambda v: f"Attribute dice: {', '.join(f'{a} {n}D' for a, n in v['dice'])}.",
+                                f"{pairs(v['dice'], '{} {}D')}.",
+    "attribute_dice": lambda v: f"Attribute dice: {pairs(v['dice'], '{} {}D')}.",
     "split_die": "Rolled d6={face}: one die is split into pips — {donor} {donor_code}, {taker} {taker_code}.",
     "sorcerer_bought": "Magic needs the Sorcerer perk: bought for 3D.",
     "perk_bought": "Rolled d6=6: {perk} is bought for {cost}D.",
-    "skill_dice_added": lambda v: "Skill dice: " + ", ".join(f"{s} +{n}D" for s, n in v["added"]) + ".",
+    "skill_dice_added": lambda v: "Skill dice: " + pairs(v["added"], "{} +{}D") + ".",
     "concept_suggests": lambda v: f"The concept suggests {', '.join(v['skills'])}.",
     "dwarf": "A dwarf: a slow creature (charge 25', run 50' + Athletics).",
     "complications": lambda v: "Complications: " + (", ".join(v["complications"]) or "none") + ".",
     "gear": lambda v: "Gear: " + (", ".join(v["gear"]) or "none") + ".",
     "rolled_character": lambda v: f"Rolled {v['name']}: {_attributes(v)}",
-    "concept": lambda v: concept_line(v["concept"], v["labels"]) or "",
+    "concept": concept_words,
 }
 
 
 def _half(x: float) -> str:
     return half(Fraction(x))
-
-
-def _hits(n: int) -> str:
-    return f"{n} hit{'s' if n != 1 else ''}"
 
 
 def _who(v) -> str:
