@@ -85,3 +85,14 @@ def test_joins_fight_and_concept_words():
     assert concept_words({"concept": "", "labels": []}) == ""
     assert concept_words({"concept": "hedge witch", "labels": ["Survival", "a sickle"]}) == \
         "For a hedge witch: Survival, a sickle."
+
+
+def test_minim_says_a_condition_as_the_shared_turn_rules_do():
+    """Minim's table and tools.turns.condition_text (a refused action) read the same words: they cannot drift."""
+    from narrator.tools.phrases import say
+    from narrator.tools.steps import step
+
+    held = {"condition": "fallen", "meaning": "-1 to all actions", "ends": "start_of_turn", "of": "Bo"}
+    shared = say(step("table.condition", **held))
+    assert say(step("minim.has_condition", name="Ann", condition=held)) == f"Ann is {shared}."
+    assert say(step("minim.now_has", name="Ann", condition=held)) == f"Ann is now {shared}."
