@@ -13,7 +13,8 @@ hook, never a copy:
   ``listing``).
 
 An NPC tool is a system's own rules (its scores by power level, its concept words), but it starts the same way:
-:func:`npc_seat_name` names it, :func:`concept_keywords` reads the concept, :func:`put` seats the sheet.
+:func:`npc_seat_name` names it, :func:`concept_keywords` reads the concept, :func:`put` seats the sheet. A system
+whose NPC is only its creation tool's character with scores by level writes the scores: :func:`npc_seat_tool`.
 
 The generated argument and result models are named as the systems named them (``AddCharacterArgs``,
 ``AddRandomResult``…), so the JSON schemas a model reads stay what they were.
@@ -136,3 +137,17 @@ def random_seat_tool(name: str, system: str, description: str, create: Tool, *,
     """:func:`seat_tool` for a system's random-character tool (its models named as the systems named them)."""
     module = hooks.pop("module", None) or sys._getframe(1).f_globals.get("__name__", __name__)
     return seat_tool(name, system, description, create, names=names, module=module, **hooks)
+
+
+def npc_seat_tool(name: str, system: str, description: str, create: Tool,
+                  made_by: Callable[[Any, Roller, str], ToolResult], *, args: type[ToolArgs] = NpcArgs,
+                  names: tuple[str, str] = ("NpcArgs", "NpcResult"),
+                  check_name: Callable[[TableState, str], None] = require_new_name, module: str | None = None) -> Tool:
+    """:func:`seat_tool` for an NPC tool whose NPC is the creation tool's character with scores by power level (a
+    system with no NPC rules of its own): the NPC is named by :func:`npc_seat_name` (the name given, refused by
+    ``check_name`` when taken, else one from the concept) and ``made_by(args, roller, name)`` makes it."""
+    module = module or sys._getframe(1).f_globals.get("__name__", __name__)
+    return seat_tool(name, system, description, create, names=names, args=args, module=module,
+                     made_by=lambda a, roller, state: made_by(a, roller, npc_seat_name(state, a.name, a.concept,
+                                                                                       check_name)),
+                     check_name=lambda state, given: None)  # checked where the name is chosen, above

@@ -138,6 +138,10 @@ class BaseRules:
         self.start_combat_tool = get_system(self.system).start_combat_tool
 
     def option_steps(self) -> list[Step]:
+        """Campaign options as KEY=VALUE pairs; none asked of a system that reads no options (every key would be
+        refused)."""
+        if get_system(self.system).campaign_options() is None:
+            return []
         return [Step("options", "Campaign options as KEY=VALUE pairs (press Enter for none):", parse_options,
                      optional=True)]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from narrator.game.answers import text_answer
 from narrator.game.rules import BaseRules, Step, StepError
 
 
@@ -13,21 +14,11 @@ def _luck(text: str) -> int:
     return int(text)
 
 
-def _name(text: str) -> str:
-    if not text.strip():
-        raise StepError("A name, please.")
-    return text.strip()
-
-
 class CoinRules(BaseRules):
-    def __init__(self) -> None:
-        super().__init__("coin")
-
-    def option_steps(self) -> list[Step]:
-        return []
+    system = "coin"
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:
-        return [Step("name", "Name?", _name), Step("luck", "Luck 1-3?", _luck, default="2")]
+        return [Step("name", "Name?", text_answer("name")), Step("luck", "Luck 1-3?", _luck, default="2")]
 
     def example_answers(self, options: dict[str, Any]) -> dict[str, str]:
         return {"name": "Flip", "luck": "3"}

@@ -15,7 +15,7 @@ from narrator.tools.problems import fail
 from narrator.tools.steps import step
 from narrator.tools.proposals import ACTOR_ENUM, Circumstance, ProposalArgs, ProposalSpec
 from narrator.tools.table import BoundResult, SetField, TableState
-from narrator.tools.table_people import NAME, NpcArgs, RandomArgs, npc_seat_name, random_seat_tool, seat_tool
+from narrator.tools.table_people import NAME, RandomArgs, npc_seat_tool, random_seat_tool, seat_tool
 from narrator.tools.table_sheets import Sheets
 from narrator.tools.tool import table_tool, tool
 
@@ -71,19 +71,13 @@ def coin_character(args: MakeArgs, roller: Roller) -> Made:
                 rule_refs=[CHARACTERS], character=Sheet(name=args.name, luck=args.luck, npc=args.npc))
 
 
-def _npc(args: NpcArgs, roller: Roller, state: TableState) -> Made:
-    """Luck follows the power level (1-2: 1, 3-4: 2, 5: 3)."""
-    name = npc_seat_name(state, args.name, args.concept)
-    return coin_character.fn(MakeArgs(name=name, luck=min(3, (args.level + 1) // 2), npc=True), roller)
-
-
 coin_add_character = seat_tool("coin_add_character", "coin", "Add a Coin character.", coin_character)
 coin_add_random_character = random_seat_tool(
     "coin_add_random_character", "coin", "Add a Coin character with luck rolled on a d3.", coin_character,
     args=RandomArgs, made_by=lambda a, r, s: coin_character.fn(MakeArgs(name=a.name, luck=r.roll(3, "luck").face), r))
-coin_add_npc = seat_tool("coin_add_npc", "coin", "Add a Coin NPC from a concept; luck follows the power level.",
-                         coin_character, names=("NpcArgs", "NpcResult"), args=NpcArgs, made_by=_npc,
-                         check_name=lambda state, name: None)  # npc_seat_name checks a given name
+coin_add_npc = npc_seat_tool(  # luck follows the power level: 1-2 → 1, 3-4 → 2, 5 → 3
+    "coin_add_npc", "coin", "Add a Coin NPC from a concept; luck follows the power level.", coin_character,
+    made_by=lambda a, r, name: coin_character.fn(MakeArgs(name=name, luck=min(3, (a.level + 1) // 2), npc=True), r))
 
 
 class CheckArgs(ToolArgs):
