@@ -20,6 +20,7 @@ from narrator.tools.errors import UserError
 from narrator.tools.steps import step
 
 DIFFICULTIES = ("easy", "moderate", "deadly")
+NO_PARTY = "There is no player-character yet: create one with /character first."
 
 
 @dataclass
@@ -95,3 +96,31 @@ def add_foes(campaign: Campaign, system: str, count: int, concept: str | None, l
         results.append((tool, r))
         added.append(r.actor)
     return concept, added, results
+
+
+def player_characters(campaign: Campaign) -> dict[str, dict[str, Any]]:
+    """The player-characters' sheets by name, the party an encounter is sized against; refused (:data:`NO_PARTY`)
+    when there is none yet."""
+    pcs = {name: sheet for name, sheet in campaign.state.characters.items() if not sheet.get("npc")}
+    if not pcs:
+        raise UserError(NO_PARTY)
+    return pcs
+
+
+def sized_groups(most: int, fits: Callable[[int, int], bool],
+                 off_by: Callable[[int, int], Any]) -> tuple[list[tuple[int, int]], bool]:
+    """The groups of foes to roll among: every ``(level, count)`` — power level 1-5, 1 to ``most`` foes — that
+    ``fits`` the asked rating, and True; when none does, the one group ``off_by`` puts nearest it, and False.
+
+    Why here: the builders that rate a group by a number (Minim's challenge, Mastery's attack dice, Mini Six's
+    expected hits) searched the same groups the same way; how a group is rated is the system's, passed in."""
+    every = [(level, count) for level in range(1, 6) for count in range(1, most + 1)]
+    fit = [g for g in every if fits(*g)]
+    if fit:
+        return fit, True
+    return [min(every, key=lambda g: off_by(*g))], False
+
+
+def no_fit_note(most: int, difficulty: str, rating: str) -> str:
+    """The note of an encounter whose builder found no group that fits (:func:`sized_groups` gave the closest)."""
+    return f"No group of 1-{most} foes is {difficulty} for this party; the closest is {rating}."

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from narrator.memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
+from narrator.game.encounters import EncounterOutcome, add_foes, player_characters, roll_choice
 from narrator.game.rules import Lesson
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
@@ -100,8 +100,7 @@ class FivePlusEncounters:
     system = "fiveplus"
 
     def build(self, campaign: Campaign, difficulty: str, concept: str | None) -> EncounterOutcome:
-        if not any(not s.get("npc") for s in campaign.state.characters.values()):
-            raise UserError("There is no player-character yet: create one with /character first.")
+        player_characters(campaign)  # refused before anything is rolled when there is no party yet
         default, parts = party_default_challenge(campaign.state)
         budget = max(1, round(default * SHARE[difficulty]))
         level, results = roll_choice(campaign, list(LEVELS[difficulty]), "foe level",

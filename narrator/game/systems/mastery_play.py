@@ -21,10 +21,11 @@ from fractions import Fraction
 from typing import Any
 
 from narrator.memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
+from narrator.game.encounters import (
+    EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
+)
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from narrator.tools.errors import UserError
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.sheet import MasteryCharacter
 from narrator.tools.systems.mastery.table_characters import LEVELS
@@ -56,14 +57,10 @@ def party_pools(campaign: Campaign) -> dict[str, int]:
     state = campaign.state
     options = options_of(state)
     pools = {}
-    for name, raw in state.characters.items():
-        if raw.get("npc"):
-            continue
+    for name, raw in player_characters(campaign).items():
         sheet = MasteryCharacter.model_validate(raw)
         pools[name] = max(max(1, 1 + p.trait_value + p.ability_value + p.skill_value)
                           for p in (attack_pool(state, name, sheet, s, options) for s in ("melee", "ranged")))
-    if not pools:
-        raise UserError("There is no player-character yet: create one with /character first.")
     return pools
 
 
@@ -73,12 +70,8 @@ def rating_of(ratio: Fraction) -> str:
 
 def candidates(total: int, difficulty: str) -> tuple[list[tuple[int, int]], bool]:
     low, high = BANDS[difficulty]
-    every = [(lv, n) for lv in range(1, 6) for n in range(1, MAX_FOES + 1)]
-    fit = [(lv, n) for lv, n in every if low <= Fraction(n * foe_pool(lv), total) < high]
-    if fit:
-        return fit, True
-    middle = (low + high) / 2
-    return [min(every, key=lambda g: abs(Fraction(g[1] * foe_pool(g[0]), total) - middle))], False
+    return sized_groups(MAX_FOES, lambda lv, n: low <= Fraction(n * foe_pool(lv), total) < high,
+                        lambda lv, n: abs(Fraction(n * foe_pool(lv), total) - (low + high) / 2))
 
 
 class MasteryEncounters:
@@ -99,7 +92,7 @@ class MasteryEncounters:
                  ", ".join(f"{k} {v}" for k, v in campaign.state.characters[n]["abilities"].items())] for n in added]
         view = rows_table(f"Encounter: {count} × {concept} (level {level}) — {rating}: {foes} attack dice against "
                           f"the party's {total}", ["foe", "level", "♥", "abilities"], rows)
-        note = "" if fits else f"No group of 1-{MAX_FOES} foes is {difficulty} for this party; the closest is {rating}."
+        note = "" if fits else no_fit_note(MAX_FOES, difficulty, rating)
         return EncounterOutcome(difficulty, rating, added, results, view, note)
 
 

@@ -14,10 +14,11 @@ from fractions import Fraction
 from typing import Any
 
 from narrator.memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
+from narrator.game.encounters import (
+    EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
+)
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from narrator.tools.errors import UserError
 from narrator.tools.systems.minim.challenge import challenge_of, rating_of
 from narrator.tools.phrases import summary_of
 
@@ -28,12 +29,9 @@ BAND_MIDDLE = {"easy": Fraction(1, 10), "moderate": Fraction(7, 20), "deadly": F
 def party_members(campaign: Campaign) -> list[dict[str, Any]]:
     """The player-characters as ``minim_challenge`` members (by their traits)."""
     members = []
-    for name, sheet in campaign.state.characters.items():
-        if not sheet.get("npc"):
-            t = sheet.get("traits", {})
-            members.append({"name": name, "traits": [t.get("brain"), t.get("brawl"), t.get("brass")]})
-    if not members:
-        raise UserError("There is no player-character yet: create one with /character first.")
+    for name, sheet in player_characters(campaign).items():
+        t = sheet.get("traits", {})
+        members.append({"name": name, "traits": [t.get("brain"), t.get("brawl"), t.get("brass")]})
     return members
 
 
@@ -43,13 +41,9 @@ def party_total(members: list[dict[str, Any]]) -> Fraction:
 
 def candidates(total: Fraction, difficulty: str) -> tuple[list[tuple[int, int]], bool]:
     """(tier, count) groups with the asked rating, and whether they fit (False: the closest group instead)."""
-    every = [(t, n) for t in range(1, 6) for n in range(1, MAX_FOES + 1)]
-    fit = [(t, n) for t, n in every if rating_of(n * challenge_of(t) / total) == difficulty
-           and n * challenge_of(t) <= total]
-    if fit:
-        return fit, True
-    closest = min(every, key=lambda g: abs(g[1] * challenge_of(g[0]) / total - BAND_MIDDLE[difficulty]))
-    return [closest], False
+    return sized_groups(MAX_FOES, lambda t, n: rating_of(n * challenge_of(t) / total) == difficulty
+                        and n * challenge_of(t) <= total,
+                        lambda t, n: abs(n * challenge_of(t) / total - BAND_MIDDLE[difficulty]))
 
 
 class MinimEncounters:
@@ -70,8 +64,7 @@ class MinimEncounters:
                  ["skills"])] for n in added]
         view = rows_table(f"Encounter: {count} × {concept} (tier {tier}) — {check.rating}, ratio {check.ratio_exact}",
                           ["foe", "tier", "♥", "skills"], rows)
-        note = "" if fits else (f"No group of 1-{MAX_FOES} foes is {difficulty} for this party; "
-                                f"the closest is {check.rating}.")
+        note = "" if fits else no_fit_note(MAX_FOES, difficulty, check.rating)
         return EncounterOutcome(difficulty, check.rating, added, results, view, note)
 
 

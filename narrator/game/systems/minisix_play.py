@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from narrator.memory.campaign import Campaign
-from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
+from narrator.game.encounters import (
+    EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
+)
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
-from narrator.tools.errors import UserError
 from narrator.tools.systems.minisix.codes import DieCode
 from narrator.tools.systems.minisix.sheet import MiniSixCharacter
 from narrator.tools.systems.minisix.table_characters import LEVEL_BASE, LEVEL_SKILL_PIPS
@@ -34,10 +35,7 @@ BANDS = {"easy": (Fraction(0), Fraction(1, 2)), "moderate": (Fraction(1, 2), Fra
 
 
 def party(campaign: Campaign) -> list[MiniSixCharacter]:
-    pcs = [MiniSixCharacter.model_validate(s) for s in campaign.state.characters.values() if not s.get("npc")]
-    if not pcs:
-        raise UserError("There is no player-character yet: create one with /character first.")
-    return pcs
+    return [MiniSixCharacter.model_validate(s) for s in player_characters(campaign).values()]
 
 
 def best_attack(c: MiniSixCharacter) -> DieCode:
@@ -74,13 +72,9 @@ class MiniSixEncounters:
     def build(self, campaign: Campaign, difficulty: str, concept: str | None) -> EncounterOutcome:
         pcs = party(campaign)
         low, high = BANDS[difficulty]
-        every = [(lvl, n) for lvl in range(1, 6) for n in range(1, MAX_FOES + 1)]
-        scored = {g: ratio(pcs, *g) for g in every}
-        fit = [g for g in every if low <= scored[g] < high]
-        fits = bool(fit)
-        if not fit:
-            middle = (low + high) / 2
-            fit = [min(every, key=lambda g: abs(scored[g] - middle))]
+        scored = {(lvl, n): ratio(pcs, lvl, n) for lvl in range(1, 6) for n in range(1, MAX_FOES + 1)}
+        fit, fits = sized_groups(MAX_FOES, lambda lvl, n: low <= scored[lvl, n] < high,
+                                 lambda lvl, n: abs(scored[lvl, n] - (low + high) / 2))
         (level, count), results = roll_choice(campaign, fit, "foe group",
                                                 lambda g: f"{g[1]} × level {g[0]}")
         concept, added, more = add_foes(campaign, "minisix", count, concept, level)
@@ -97,7 +91,7 @@ class MiniSixEncounters:
                           f"{float(r):.2f}× the party's hits", ["foe", "level", "attack", "defences"], rows)
         notes = []
         if not fits:
-            notes.append(f"No group of 1-{MAX_FOES} foes is {difficulty} for this party; the closest is {got}.")
+            notes.append(no_fit_note(MAX_FOES, difficulty, got))
         if count >= MASS_MOB:
             notes.append(f"{count} attackers: the book's mass-combat shortcut may speed this up (each die but the "
                          "wild die counts 3.5: minisix_mass_attack, /learn mass combat); otherwise each foe attacks on "
