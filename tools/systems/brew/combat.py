@@ -119,9 +119,11 @@ def base_damage(rule: str | int, attribute: int, total: int) -> int:
             "total": max(0, total)}[rule]
 
 
+@lru_cache(maxsize=4096)
 def damage_of(rule: str | int, attribute: int, total: int, loser_total: int | None, soak: int, targeted: bool,
-              pull: bool) -> tuple[int, list[Step]]:
-    """Damage after the margin bonus and soak, with the lines that explain it."""
+              pull: bool) -> tuple[int, tuple[Step, ...]]:
+    """Damage after the margin bonus and soak, with the lines that explain it: once per these few values (an
+    exchange's odds walk every pair of totals through it, and a hit's three or four lines recur all fight long)."""
     base = base_damage(rule, attribute, total)
     lines = [step("brew.damage_base", rule=rule, base=base)]
     bonus = 1 if loser_total is not None and total - loser_total >= 2 else 0
@@ -138,7 +140,7 @@ def damage_of(rule: str | int, attribute: int, total: int, loser_total: int | No
         dealt = 0
     else:
         lines.append(step("brew.damage_dealt", base=base, bonus=bonus, soaked=soaked, dealt=dealt))
-    return dealt, lines
+    return dealt, tuple(lines)
 
 
 class Counter(WeaponSpec):
@@ -230,7 +232,7 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     if args.range not in reach:
         raise ToolArgumentError("?", [FieldProblem("range", f"a {args.weapon.label()} reaches {' and '.join(reach)} "
                                                             f"range, not {args.range}")])
-    steps = [step("brew.makes_attack", name=args.attacker.name, weapon=args.weapon.label(), range=args.range)]
+    steps = [attack_line(args.attacker.name, args.weapon.label(), args.range)]
     target_mod = -2 if args.targeted else 0
     ba, la = side_pool(args.attacker, target_mod, "targeted attack")
     steps += la
@@ -260,7 +262,7 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     margin = None if a_total is None or d_total is None else a_total - d_total
     disengaged = grappled = False
     if outcome == "hit":
-        steps.append(step("brew.lands", attack=a_total, defence=d_total))
+        steps.append(lands_line(a_total, d_total))
         if args.grapple:
             grappled = True
             steps.append(step("brew.grappled_down", name=defender.name if defender else None))
@@ -283,14 +285,34 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
                                   or args.defence == "disengage" else [])
     return AttackResult(
-        summary=step("brew.attack", attacker=args.attacker.name, defender=defender.name if defender else None,
-                     verdict=step("brew.attack_verdict", outcome=outcome, damage=damage, grappled=grappled,
-                                  disengaged=disengaged, counter_damage=counter_damage)),
+        summary=attack_summary(args.attacker.name, defender.name if defender else None, outcome, damage, grappled,
+                               disengaged, counter_damage),
         steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
         success=outcome == "hit", odds=odds, attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage,
         counter_damage=counter_damage, defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
         damage_odds=damage_odds, damage_exact=damage_exact,
     )
+
+
+@lru_cache(maxsize=4096)
+def attack_line(name: str, weapon: str, range: str) -> Step:
+    """The attack's first line, once per attacker, weapon and range (frozen: shared between results)."""
+    return step("brew.makes_attack", name=name, weapon=weapon, range=range)
+
+
+@lru_cache(maxsize=4096)
+def lands_line(attack: int | None, defence: int | None) -> Step:
+    """The line of a blow that lands, once per the two totals."""
+    return step("brew.lands", attack=attack, defence=defence)
+
+
+@lru_cache(maxsize=4096)
+def attack_summary(attacker: str, defender: str | None, outcome: str, damage: int, grappled: bool, disengaged: bool,
+                   counter_damage: int) -> Step:
+    """The attack's summary and the verdict it quotes, once per names and what happened."""
+    return step("brew.attack", attacker=attacker, defender=defender,
+                verdict=step("brew.attack_verdict", outcome=outcome, damage=damage, grappled=grappled,
+                             disengaged=disengaged, counter_damage=counter_damage))
 
 
 class AttackShape(NamedTuple):

@@ -31,7 +31,7 @@ from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.brew.checks import (
     PoolBreakdown, PoolSpec, keep_mode, die_dist, label_odds, outcome_of,
-    pool_of, roll_die,
+    pool_line, roll_die,
 )
 from narrator.tools.systems.brew.rules import COLLABORATIVE, CONTESTED, SKILLS_REF, SKILL_ROLLS, THRESHOLDS, Outcome
 
@@ -53,22 +53,61 @@ class SideRoll(Frozen):
     total: int | None
 
 
-def side_pool(side: Side, extra: int = 0, reason: str = "") -> tuple[PoolBreakdown, list[Step]]:
+def side_pool(side: Side, extra: int = 0, reason: str = "") -> tuple[PoolBreakdown, tuple[Step, ...]]:
+    """A side's pool (``extra`` for ``reason``; Best at Thing's +5 added) and its line, under the side's name."""
     bonus = BEST_AT_CONTEST if side.best_at_thing else 0
-    breakdown, lines = pool_of(side, extra + bonus, reason if not bonus else "Best at Thing" if not extra else
-                               f"{reason} and Best at Thing")
-    return breakdown, [step("brew.side", name=side.name, line=lines[0])]
+    return side_line(side.name, side.attribute, side.skill or 0, side.bonus, side.attribute_name, side.health,
+                     side.health_rule, side.laden, extra + bonus, reason if not bonus else "Best at Thing"
+                     if not extra else f"{reason} and Best at Thing")
 
 
-def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str) -> tuple[SideRoll, list[Step]]:
-    if breakdown.pool <= 0:
-        return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=[], die_result=None,
-                         total=None), [step("brew.side_fails", name=side.name, pool=breakdown.pool)])
-    dice, value, lines = roll_die(roller, keep_mode(side.specialty, side.advantage), side.lucky, purpose)
-    total = breakdown.pool + value
-    return (SideRoll(name=side.name, pool=breakdown.pool, breakdown=breakdown, dice=dice, die_result=value,
-                     total=total), [step("brew.side", name=side.name, line=line) for line in lines]
-            + [step("brew.side_total", name=side.name, total=total)])
+@lru_cache(maxsize=4096)
+def side_line(name: str, attribute: int, skill: int, bonus: int, attribute_name: str | None, health: int | None,
+              health_rule: str, laden: bool, extra: int, reason: str) -> tuple[PoolBreakdown, tuple[Step, ...]]:
+    """:func:`side_pool` by the values it depends on (the pool's, :func:`checks.pool_line`, and the name): an
+    attack or a contest makes two a call, and the same sides come back all fight long."""
+    breakdown, line = pool_line(attribute, skill, bonus, attribute_name, health, health_rule, laden, extra, reason)
+    return breakdown, (step("brew.side", name=name, line=line),)
+
+
+def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str) -> tuple[SideRoll, tuple[Step, ...]]:
+    """Throw a side's die (none when its pool is 0 or less: it fails automatically): its row and its lines.
+
+    The row and its lines depend only on the name, the breakdown's values and the throw (the die's mode, Lucky, the
+    purpose and the faces), so they are made once per those values and shared, as a die is (:func:`dice._die`); the
+    dice themselves are rolled fresh on every call."""
+    b = breakdown
+    if b.pool <= 0:
+        key: tuple = (side.name, b.attribute, b.skill, b.bonus, b.health_penalty, b.laden_penalty, b.pool)
+        found = _SIDES.get(key)
+        if found is None:
+            found = _keep(key, SideRoll(name=side.name, pool=b.pool, breakdown=b, dice=[], die_result=None,
+                                        total=None), (step("brew.side_fails", name=side.name, pool=b.pool),))
+        return found
+    mode = keep_mode(side.specialty, side.advantage)
+    dice, value, lines = roll_die(roller, mode, side.lucky, purpose)
+    key = (side.name, b.attribute, b.skill, b.bonus, b.health_penalty, b.laden_penalty, b.pool, mode, side.lucky,
+           purpose, *[d.face for d in dice])
+    found = _SIDES.get(key)
+    if found is None:
+        total = b.pool + value
+        found = _keep(key, SideRoll(name=side.name, pool=b.pool, breakdown=b, dice=dice, die_result=value,
+                                    total=total),
+                      (*[step("brew.side", name=side.name, line=line) for line in lines],
+                       step("brew.side_total", name=side.name, total=total)))
+    return found
+
+
+_SIDES: dict[tuple, tuple[SideRoll, tuple[Step, ...]]] = {}
+_SIDES_KEPT = 4096
+"""Side rolls remembered (names x pools x faces seen in play) before the memo starts afresh."""
+
+
+def _keep(key: tuple, row: SideRoll, lines: tuple[Step, ...]) -> tuple[SideRoll, tuple[Step, ...]]:
+    if len(_SIDES) >= _SIDES_KEPT:
+        _SIDES.clear()
+    found = _SIDES[key] = (row, lines)
+    return found
 
 
 def total_dist(side: Side, pool: int) -> Dist:

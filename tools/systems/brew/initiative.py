@@ -8,8 +8,10 @@ equally likely; the distribution given is who acts first.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from pydantic import Field
 
@@ -48,11 +50,11 @@ class BrewInitiativeResult(CheckResult):
     entries: list[InitiativeEntry]
 
 
-def break_ties(roller: Roller, names: list[str], rolls: dict[str, list[int]], dice: list[Die],
+def break_ties(roller: Roller, names: Sequence[str], rolls: dict[str, list[int]], dice: list[Die],
                steps: list[Step]) -> list[str]:
     """Order a tied group by d6, rerolling among those still tied (recursively) until all are apart."""
     if len(names) == 1:
-        return names
+        return list(names)
     for _ in range(MAX_TIE_ROUNDS):
         faces = {}
         for n in names:
@@ -83,29 +85,60 @@ def first_odds(tied: tuple[str, ...], order: tuple[str, ...]) -> Odds:
     return dist.odds(label=lambda n: f"{n} first", order=[n for n in order if dist[n]])
 
 
+class Roster(NamedTuple):
+    """What a list of combatants says before any die: read once per the names and speeds in their order."""
+
+    speeds_line: Step
+    groups: tuple[tuple[tuple[str, ...], Step | None], ...]  # the names at each speed, fastest first; a tie's line
+    tied: tuple[str, ...]  # those at the top speed
+    speeds: dict[str, int]
+
+
+@lru_cache(maxsize=4096)
+def roster(combatants: tuple[tuple[str, int], ...]) -> Roster:
+    """The groups by speed, their lines, who shares the top speed and each name's speed, once per roster (a fight
+    asks for its order every round with the same combatants)."""
+    by_speed: dict[int, list[str]] = {}
+    for name, speed in combatants:
+        by_speed.setdefault(speed, []).append(name)
+    groups = tuple((tuple(by_speed[speed]), step("brew.tied", speed=speed, names=list(by_speed[speed]))
+                    if len(by_speed[speed]) > 1 else None) for speed in sorted(by_speed, reverse=True))
+    top = max(speed for _, speed in combatants)
+    return Roster(step("brew.by_speed", speeds=[[n, s] for n, s in sorted(combatants, key=lambda c: -c[1])]),
+                  groups, tuple(n for n, speed in combatants if speed == top), {n: speed for n, speed in combatants})
+
+
+@lru_cache(maxsize=4096)
+def order_lines(order: tuple[str, ...]) -> tuple[Step, Step]:
+    """The turn order's line and the summary that states it, once per order."""
+    return step("brew.turn_order", order=list(order)), step("brew.order", order=list(order))
+
+
+@lru_cache(maxsize=4096)
+def entry(name: str, speed: int, tie_rolls: tuple[int, ...]) -> InitiativeEntry:
+    """A combatant's row, once per name, speed and tie-break faces (frozen: shared between results)."""
+    return InitiativeEntry(name=name, speed=speed, tie_rolls=list(tie_rolls))
+
+
 @tool("brew")
 def brew_initiative(args: InitiativeArgs, roller: Roller) -> BrewInitiativeResult:
     """Brew turn order: highest Speed first, ties broken by a d6 each, rerolled until broken; the order repeats every
     round."""
-    by_speed: dict[int, list[str]] = {}
-    for c in args.combatants:
-        by_speed.setdefault(c.speed, []).append(c.name)
+    r = roster(tuple([(c.name, c.speed) for c in args.combatants]))
     dice: list[Die] = []
     rolls: dict[str, list[int]] = {c.name: [] for c in args.combatants}
-    steps = [step("brew.by_speed", speeds=[[c.name, c.speed] for c in sorted(args.combatants, key=lambda c: -c.speed)])]
+    steps = [r.speeds_line]
     order: list[str] = []
-    for speed in sorted(by_speed, reverse=True):
-        group = by_speed[speed]
-        if len(group) > 1:
-            steps.append(step("brew.tied", speed=speed, names=list(group)))
+    for group, tie in r.groups:
+        if tie is not None:
+            steps.append(tie)
         order += break_ties(roller, group, rolls, dice, steps)
-    steps.append(step("brew.turn_order", order=list(order)))
-    top = max(c.speed for c in args.combatants)
-    tied = tuple(c.name for c in args.combatants if c.speed == top)
-    speeds = {c.name: c.speed for c in args.combatants}
+    turn_order, summary = order_lines(tuple(order))
+    steps.append(turn_order)
+    tied, speeds = r.tied, r.speeds
     return BrewInitiativeResult(
-        summary=step("brew.order", order=list(order)), steps=steps, rule_refs=[TIME], dice=dice, outcome=order,
+        summary=summary, steps=steps, rule_refs=[TIME], dice=dice, outcome=order,
         success=None,
         odds=first_odds(tied, tuple(n for n in order if n in tied)), order=order,
-        entries=[InitiativeEntry(name=n, speed=speeds[n], tie_rolls=rolls[n]) for n in order],
+        entries=[entry(n, speeds[n], tuple(rolls[n])) for n in order],
     )
