@@ -12,7 +12,9 @@ by the same rules the guard applies (:class:`~narrator.agent.claims_judge.Claims
 the turn (a success on a failed check, a wound on a quiet turn) should be removed — if kept, it counts as **kept**
 in each family whose label contradicts; so should a sentence stating a game number (written for no particular
 turn, its numbers are none of these turns' facts), and so should an outcome told in outcome words ("you fail the
-Stealth test") on the turn where nothing was rolled; every other sentence should stay — a fiction line or a true claim removed
+Stealth test") on the turn where nothing was rolled, and a partial one in outcome words ("Partial success: ...",
+the guard's keyword rule) on a turn whose outcome was a plain success or failure — told as story ("the lock gives,
+but your pick snaps"), a partial result contradicts neither; every other sentence should stay — a fiction line or a true claim removed
 counts as **honest removed**.
 """
 
@@ -108,9 +110,10 @@ def contradicting_families(row: dict[str, Any], judge: ClaimsJudge) -> list[str]
         if family == "number":
             out.append(family)
             continue
-        if family == "outcome" and not judge.polarities and not row.get("implicit"):
-            out.append(family)  # "you fail the test", "a partial success" when no roll decided anything
-            continue
+        if family == "outcome" and not row.get("implicit") and (
+                not judge.polarities or row[family] == "partial" and all(judge.polarities)):
+            out.append(family)  # "you fail the test", "a partial success" when no roll decided anything, and
+            continue  # "a partial success" in outcome words when the engine's outcome was a plain one
         only = {f: (row[f] if f == family else NOTHING[f]) for f in FAMILIES}
         if judge.contradiction(certain({"sentence": row["sentence"], **only})):
             out.append(family)

@@ -369,19 +369,31 @@ class Judge:
             return None if self.rolled else f"claims {what} ('{quoted}'), but the engine rolled nothing this turn"
         return None
 
+    def _missed(self, word: str, sentence: str) -> bool:
+        """A miss is a hedged failure on a check (a middling result allows it), but on a turn where nothing was
+        rolled "you miss the goblin" is an attack the engine never decided — when the reader reads an attack in it
+        ("you miss the last ferry" is no attack)."""
+        if not MISSED.match(word):
+            return False
+        reading = self.reader.read([sentence])[0]
+        return reading.confidence.get(f"attack:{NOTHING['attack']}", 1.0) < 0.5
+
     def _outcome(self, sentence: str) -> str | None:
         claims = outcome_claims(sentence, self.vocabulary, ("Name",))
         for c in claims:
             said = ("a critical " if c.critical else "a ") + ("success" if c.polarity > 0 else "failure" if c.polarity
                                                               else "partial result")
             if not self.outcomes:
-                if (c.strong or c.critical) and not c.other:  # "you manage to", "you miss", "the innkeeper
-                    return f"claims {said} ('{c.text}'), but no roll decided anything this turn"  # fails": story
-                continue
+                if (c.strong or c.critical or self._missed(c.text, sentence)) and not c.other:  # "you fail":
+                    return f"claims {said} ('{c.text}'), but no roll decided anything this turn"  # a claim; "you
+                continue  # manage to", "the innkeeper fails": the story of a free action
             if not any(_agrees(c, o) for o in self.outcomes):
                 engine = ", ".join(dict.fromkeys(o.label for o in self.outcomes))
                 return f"claims {said} ('{c.text}'), but the engine's outcome was {engine}"
         return None
+
+
+MISSED = re.compile(r"miss(?:es|ed)?$", re.IGNORECASE)
 
 
 def _tagged(fact: Fact, tags: tuple[str, ...]) -> bool:

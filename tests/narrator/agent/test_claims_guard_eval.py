@@ -47,3 +47,19 @@ def test_the_command_reports_per_family(tmp_path, monkeypatch, capsys):
     assert main(["eval", "guard", "--mistakes", "3"]) == 0
     out = capsys.readouterr().out
     assert "contradicting claims kept" in out and "outcome" in out and "minim" in out
+
+
+def test_a_partial_result_in_outcome_words_contradicts_a_plain_outcome_but_not_as_story():
+    from narrator.agent.claims_guard_eval import contradicting_families
+    from narrator.agent.guard import Judge
+
+    turns = turns_for("minim")
+    said = {**NOTHING, "system": "minim", "sentence": "Partial success: you find the trapdoor, but it is barred.",
+            "outcome": "partial", "implicit": False}
+    told = {**said, "sentence": "The lock gives, but your pick snaps off inside it.", "implicit": True}
+    judged = {name: (contradicting_families(said, Judge(e).claims), contradicting_families(told, Judge(e).claims))
+              for name, e in turns.items()}
+    # in outcome words: wrong on every turn whose outcome was plain, and on the turn where nothing was rolled
+    assert all(words == ["outcome"] for words, _ in judged.values())
+    # told as story, a success with a cost or a failure with a silver lining: it contradicts no turn
+    assert all(story == [] for _, story in judged.values())

@@ -329,3 +329,11 @@ def test_a_contradiction_told_as_a_story_is_removed_by_the_reader(real_reader):
     removed(HIT, "Your blade finds only air, and the Guard laughs at you.")
     removed(TALK, "The Guard falls and does not rise again.")
     kept(HIT, "Your blade bites into the Guard's arm.")
+
+
+def test_a_miss_when_nothing_was_rolled_is_removed_when_the_reader_reads_an_attack(real_reader):
+    """"You miss" is a hedged failure a middling check allows, so the keywords keep it on a quiet turn; the
+    reader tells an attack nobody rolled from a missed ferry (issue 26)."""
+    removed(TALK, "You miss the goblin.", "You swing at the Guard and miss.")
+    kept(TALK, "You miss the last ferry.", "You miss the smell of your mother's kitchen.")
+    assert Judge(TALK, SilentReader())("You miss the goblin.") is None  # the keywords alone keep it
