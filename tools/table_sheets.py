@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from typing import Any, Generic, NoReturn, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from narrator.tools.problems import fail, sheet_as
 from narrator.tools.table import TableState, UnknownNameError
 
 S = TypeVar("S", bound=BaseModel)
 G = TypeVar("G", bound=Any)  # a gear item: any model with a name
+
+ON_TABLE = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+"""The argument that names someone already on the table (an ``actor``, a ``target``), as :meth:`Sheets.find`
+reads it: one definition of its limits and words for every system's table tools."""
 
 
 class Sheets(Generic[S]):

@@ -26,7 +26,7 @@ from narrator.tools import table_people
 from narrator.tools.problems import fail
 from narrator.tools.steps import Step, step
 from narrator.tools.turns import ConditionEdits
-from narrator.tools.table_sheets import Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
+from narrator.tools.table_sheets import ON_TABLE, Sheets, conditions_of, unknown  # noqa: F401  (re-exported)
 from narrator.tools.table import SetField, SetSystemState, TableState
 from narrator.tools.systems.brew.rules import DIFFICULTIES, LASTING_INJURY_HEALING
 from narrator.tools.systems.brew.sheet import BrewCharacter
@@ -40,7 +40,7 @@ EXHAUSTED = {"exhausted-1": -2, "exhausted-2": -3, "exhausted-3": -4}
 ALL_ROLLS = {"exposed": (-2, "extreme weather"), "embarrassed": (-2, "embarrassed (Thin Face)")}
 FOCUS_SKILLS = ("craft", "medicine", "performance", "investigation", "profession")
 
-ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+ACTOR = ON_TABLE
 MODIFIER = Field(0, ge=-20, le=20, description="Situational bonuses and penalties (+2 an advantage, -2 a "
                  "hindrance); the sheet's own (health, load, conditions, tricks) are added by the tool.")
 

@@ -41,8 +41,9 @@ from narrator.tools.systems.brew.table_common import (
     injuries_json, injury_setback, option, require_conscious,
 )
 from narrator.tools.table import BoundResult, SetField, TableState
+from narrator.tools.table_sheets import ON_TABLE
 
-TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+TARGET = ON_TABLE
 MEDICAL = ("nurse", "doctor", "medic", "surgeon", "healer", "physician", "midwife", "apothecary")
 
 

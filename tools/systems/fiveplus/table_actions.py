@@ -66,8 +66,9 @@ from narrator.tools.systems import get_system
 from narrator.tools.table import BoundResult, SetConditions, TableState
 from narrator.tools.tool import table_tool
 from narrator.tools.turns import expiry_for
+from narrator.tools.table_sheets import ON_TABLE
 
-ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+ACTOR = ON_TABLE
 MODIFIER = Field(0, ge=-9, le=9, description=MODIFIER_FIELD_DOC)
 AttackApproach = Literal["combat", "ranged", "magic", "social"]
 FRUSTRATION_LEVEL = 3

@@ -46,8 +46,9 @@ from narrator.tools.systems.fiveplus.wounds import ResistanceState
 from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
+from narrator.tools.table_sheets import ON_TABLE
 
-NAME = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+NAME = ON_TABLE
 
 
 def wound_of(c: FivePlusCharacter, res: Descriptor) -> Descriptor | None:

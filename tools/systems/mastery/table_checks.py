@@ -38,6 +38,7 @@ from narrator.tools.odds import Odds
 from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, SetSystemState, TableState
 from narrator.tools.tool import table_tool
+from narrator.tools.table_sheets import ON_TABLE
 from narrator.tools.systems.mastery.challenge import ChallengeResult, difficulty_name, mastery_challenge
 from narrator.tools.systems.mastery.fearsome import HazardResult, mastery_hazard
 from narrator.tools.systems.mastery.opposed import OpposedResult, mastery_opposed
@@ -51,7 +52,7 @@ RULINGS = "unfit_rulings"
 """system_state key: 'actor|task' -> the ability and skill the GM turned down for that task."""
 OPPOSES = {"stealth": "perception", "deception": "perception", "thievery": "perception"}
 
-ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+ACTOR = ON_TABLE
 ACTIVITY = Field(None, description="What the challenge is about (athletics, stealth, persuasion, lore...): picks "
                  "the trait and the fitting ability and skill when they are not named.")
 NAMED = Field(None, max_length=40)

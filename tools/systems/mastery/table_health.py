@@ -22,11 +22,12 @@ from narrator.tools.dice import Roller
 from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
+from narrator.tools.table_sheets import ON_TABLE
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.rules import COMBAT
 from narrator.tools.systems.mastery.table_common import DEAD, ConditionEdits, conditions_of, fail, find, health_change
 
-TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+TARGET = ON_TABLE
 
 
 class DamageArgs(ToolArgs):

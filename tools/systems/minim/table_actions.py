@@ -46,10 +46,11 @@ from narrator.tools.systems.minim.table_common import (
     specialty_for, spend_faith, unknown,
 )
 from narrator.tools.table import BoundResult, SetField, TableState
+from narrator.tools.table_sheets import ON_TABLE
 
 FAITH = ref(BOOK, "Faith")
 ADVANCEMENT = ref(BOOK, "Advancement")
-ACTOR = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+ACTOR = ON_TABLE
 
 
 # --- checks ------------------------------------------------------------------------------------------------------

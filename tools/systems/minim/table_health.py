@@ -34,9 +34,10 @@ from narrator.tools.systems.minim.table_common import (
     require_conscious, spend_faith,
 )
 from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table_sheets import ON_TABLE
 
 HEALTH = ref(BOOK, "Health")
-TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+TARGET = ON_TABLE
 
 
 class DamageArgs(ToolArgs):

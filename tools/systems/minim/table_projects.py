@@ -37,13 +37,14 @@ from narrator.tools.systems.minim.table_common import (
     FAITH_ARG, MODIFIER, condition_modifier, fail, find, require_conscious, specialty_for, spend_faith,
 )
 from narrator.tools.table import BoundResult, SetSystemState, TableState
+from narrator.tools.table_sheets import ON_TABLE
 
 PROJECTS = "projects"
 LONG_PROJECTS = ("accumulate", "strict")
 
 
 class Worker(ToolArgs):
-    actor: str = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+    actor: str = ON_TABLE
     skill: Annotated[Skill | None, LOWER] = Field(None, description="The skill they work with, or null when none "
                                                   "clearly applies.")
     trait: Annotated[Trait | None, LOWER] = Field(None, description="The trait tested; default: the skill's own trait.")

@@ -30,6 +30,7 @@ from narrator.tools.dice import Roller
 from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, SetField, SetSystemState, TableState
 from narrator.tools.tool import table_tool
+from narrator.tools.table_sheets import ON_TABLE
 from narrator.tools.systems.minisix.codes import parse_field
 from narrator.tools.systems.minisix.damage import DamageResult, level_name, minisix_damage
 from narrator.tools.systems.minisix.healing import HealingResult, healed, minisix_assisted_healing, minisix_natural_healing
@@ -40,7 +41,7 @@ from narrator.tools.systems.minisix.table_common import (
 )
 from narrator.tools.systems.minisix.wounds import DeathResult, StaminaResult, minisix_death_roll, minisix_stay_conscious
 
-TARGET = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+TARGET = ON_TABLE
 TREATED = "treated"
 DAY = "day"
 
@@ -91,7 +92,7 @@ def minisix_damage_target(args: DamageTargetArgs, roller: Roller, state: TableSt
 
 
 class ActorArgs(ToolArgs):
-    actor: str = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
+    actor: str = ON_TABLE
 
 
 class StayConsciousResult(StaminaResult, BoundResult):
