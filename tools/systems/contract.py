@@ -21,9 +21,10 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
 * identity — ``name`` (tool prefix, CLI flag), ``title``, ``rulebook`` (file name) and ``rulebook_dir`` (None:
   the shared rulebooks folder), ``order`` (the wizard lists systems by it; the lowest is the default).
 * mechanics — ``tools()``: pure tools and table tools, found in the package's modules (nothing lists them).
-* people — ``character_tool`` / ``random_character_tool`` / ``npc_tool`` (table tools that add a sheet) and
-  ``npc_args(concept, level, name)``: the NPC tool's arguments for a system-neutral power level 1–5
-  (:data:`POWER_LEVELS`); ``sheet_problems`` / ``sheet_text``; ``sample_party()`` for evaluations and tests.
+* people — ``character_tool`` / ``random_character_tool`` / ``npc_tool`` (table tools that add a sheet; named
+  ``<name>_add_character`` … unless the system says otherwise) and ``npc_args(concept, level, name)``: the NPC
+  tool's arguments for a system-neutral power level 1–5 (:data:`POWER_LEVELS`); ``sheet_problems`` /
+  ``sheet_text``; ``sample_party()`` for evaluations and tests.
 * fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
   ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed);
   ``npc_turn(state, name)``: what a foe does on its turn in solo play (the calls, never the dice).
@@ -38,7 +39,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
   ``downed_condition``; ``table_citations`` for the shared table tools (zones, moves) in this book.
 * teaching and rulings — ``worked_examples()``: canned arguments for pure tools (``narrator rules``).
 * files — ``prompts_dir``, laid out by kind as ``prompts/README.md`` says (``examples/``, ``training/``, ``lexicon/``,
-  ``out_of_game/``, ``narration/``; the names in :mod:`prompts`).
+  ``out_of_game/``, ``narration/``; the names in :mod:`prompts`); ``prompts/<name>/``, or ``<rulebook_dir>/prompts/``
+  for a system that keeps its own rulebook folder.
 * the game — not here: its adapter registers through the hook ``narrator.game_rules`` (:mod:`narrator.tools.hooks`).
 """
 
