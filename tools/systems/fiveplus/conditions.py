@@ -48,13 +48,46 @@ class ConditionState(BaseModel):
     becomes: str | None = Field("Paranoid", max_length=60, description="The trait it turns into then.")
 
     def text(self) -> str:
-        return f"{self.name}({self.level}:{self.tier})"
+        return condition_text(self.name, self.level, self.tier)
 
 
-@lru_cache(maxsize=1024)
+def condition_text(name: str, level: int, tier: int) -> str:
+    """``Poisoned(3:2)``: a condition as the book writes it."""
+    return f"{name}({level}:{tier})"
+
+
+def _values(c: ConditionState) -> tuple:
+    """What a state is (its fields in order): the key its cached steps are kept by — hashing and comparing a few
+    plain values costs less than a model's hash and ``==``."""
+    return c.name, c.level, c.tier, c.reset_level, c.permanent_tier, c.becomes
+
+
+_EASED: dict[tuple, tuple[ConditionState, Step]] = {}
+_WORSENED: dict[tuple, tuple[ConditionState, Step]] = {}
+_KEPT = 1024
+
+
+def _remembered(memo: dict, key: tuple, make, c: ConditionState) -> tuple[ConditionState, Step]:
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= _KEPT:
+            memo.clear()
+        found = memo[key] = make(c)
+    return found
+
+
 def ease(c: ConditionState) -> tuple[ConditionState, Step]:
-    """One level eased, and the step that says so. Cached by the state (frozen, so hashable and safe to share): a
+    """One level eased, and the step that says so. Made once per the state's values (frozen, so safe to share): a
     table eases the same few states again and again, and a model copy costs more than the lookup."""
+    return _remembered(_EASED, _values(c), _eased, c)
+
+
+def worsen(c: ConditionState) -> tuple[ConditionState, Step]:
+    """One level worse, and the step that says so; made once per the state's values, as :func:`ease` is."""
+    return _remembered(_WORSENED, _values(c), _worsened, c)
+
+
+def _eased(c: ConditionState) -> tuple[ConditionState, Step]:
     level, tier = c.level - 1, c.tier
     if level <= 0:
         tier -= 1
@@ -67,9 +100,7 @@ def ease(c: ConditionState) -> tuple[ConditionState, Step]:
     return after, step("fiveplus.eased", condition=c.text(), after=after.text())
 
 
-@lru_cache(maxsize=1024)
-def worsen(c: ConditionState) -> tuple[ConditionState, Step]:
-    """One level worse, and the step that says so; cached as :func:`ease` is."""
+def _worsened(c: ConditionState) -> tuple[ConditionState, Step]:
     level, tier = c.level + 1, c.tier
     if level > c.reset_level:
         tier, level = tier + 1, 1
@@ -106,13 +137,35 @@ class ConditionResult(CheckResult):
     penalty: int = Field(description="Its penalty now (its tier, the snakebite's reading).")
 
 
+TREATMENT_CHECK = step("fiveplus.treatment_check")
+RESISTANCE_OWED = step("fiveplus.resistance_owed")
+RESISTANCE_REQUIRED = step("fiveplus.resistance_required")
+NO_RESISTANCE_NEEDED = step("fiveplus.no_resistance_needed")
+"""Lines that state no value: made once (a step is frozen, so results share them)."""
+
+
+@lru_cache(maxsize=1024)
+def rule_line(name: str, level: int, tier: int, permanent_tier: int | None) -> Step:
+    """The condition's opening line, once per the values it states."""
+    return step("fiveplus.condition_rule", condition=condition_text(name, level, tier), tier=tier,
+                permanent_tier=permanent_tier)
+
+
+@lru_cache(maxsize=1024)
+def summary_line(name: str, level: int, tier: int, after_name: str, after_level: int, after_tier: int, cured: bool,
+                 trait: str | None) -> Step:
+    """The summary, once per the states before and after and what came of it."""
+    return step("fiveplus.condition", before=condition_text(name, level, tier),
+                after=condition_text(after_name, after_level, after_tier), cured=cured, trait=trait)
+
+
 @tool("fiveplus")
 def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
     """Treat or worsen a 5+ condition with a level and tier (the snakebite poison): a successful treatment lowers the
     level, a rolled 1 calls a resistance check whose failure raises it; tier 0 cures, the permanent tier leaves a
     trait."""
     c = args.condition
-    steps = [step("fiveplus.condition_rule", condition=c.text(), tier=c.tier, permanent_tier=c.permanent_tier)]
+    steps = [rule_line(c.name, c.level, c.tier, c.permanent_tier)]
     dice: list[Die] = []
     treat = res = None
     now = c
@@ -123,7 +176,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
         treat = roll_check(args.treatment, roller, "treatment die")
         odds = treat.odds
         dice += treat.dice
-        steps += [step("fiveplus.treatment_check"), *treat.steps]
+        steps += [TREATMENT_CHECK, *treat.steps]
         refs += refs_for(treat) + [RECOVERY]
         if treat.success and now.tier > 0:
             now, line = ease(now)
@@ -133,9 +186,9 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
         one = one or treat.ones > 0
     if one and now.tier > 0 and not (now.permanent_tier and now.tier >= now.permanent_tier):
         if args.resistance is None:
-            steps.append(step("fiveplus.resistance_owed"))
+            steps.append(RESISTANCE_OWED)
         else:
-            steps.append(step("fiveplus.resistance_required"))
+            steps.append(RESISTANCE_REQUIRED)
             res = roll_check(args.resistance, roller, "resistance die")
             odds = odds or res.odds
             dice += res.dice
@@ -147,7 +200,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
             else:
                 steps.append(step("fiveplus.resistance_holds", condition=now.text()))
     elif args.resistance is not None and not one:
-        steps.append(step("fiveplus.no_resistance_needed"))
+        steps.append(NO_RESISTANCE_NEEDED)
     cured = now.tier == 0
     permanent = c.permanent_tier is not None and now.tier >= c.permanent_tier
     trait = c.becomes if permanent else None
@@ -155,8 +208,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
     outcome = "cured" if cured else "permanent" if permanent else "worse" if (now.tier, now.level) > (c.tier, c.level) \
         else "eased" if (now.tier, now.level) < (c.tier, c.level) else "unchanged"
     return ConditionResult(
-        summary=step("fiveplus.condition", before=c.text(), after=now.text(), cured=cured,
-                     trait=trait if permanent else None),
+        summary=summary_line(c.name, c.level, c.tier, now.name, now.level, now.tier, cured, trait),
         steps=steps, rule_refs=list(dict.fromkeys(refs)), dice=dice, outcome=outcome, success=success, odds=odds,
         before=c, after=now, treatment=treat, resistance_check=res, cured=cured, permanent=permanent, trait=trait,
         penalty=-now.tier,
