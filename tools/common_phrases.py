@@ -41,6 +41,17 @@ def sheet_verdict(name: str, broken: int) -> str:
     return f"{name}: valid" if not broken else f"{name}: {broken} rule violation{'s' * (broken > 1)}"
 
 
+BROKEN_RULE = "✗ {sentence}"
+NO_RULE_BROKEN = "No rule is broken."
+"""A sheet check's lines, a broken rule and none: the shared check's, and the systems' whose checks say the same."""
+
+
+def rolled_among(v: V, picked: str) -> str:
+    """A die that picks one of a list: 'Rolled d3=2 among Fight, Sneak, Talk → Sneak.' (``among``, ``face``, and
+    the pick under the key ``picked``)."""
+    return f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v[picked]}."
+
+
 def modifier_words(v: V, reasons: Mapping[str, str] | None = None) -> str:
     """A modifier and what it is made of: 'Modifier +1 = +2 given, -1 wounded.' (``given``: the caller's part;
     ``parts``: [n, why] pairs, ``why`` said through ``reasons`` where a system names its reasons by key)."""
@@ -62,8 +73,8 @@ def joins_fight(v: V) -> str:
 
 TABLE: dict[str, Any] = {
     # a sheet check (tools.violations)
-    "broken_rule": "✗ {sentence}",
-    "no_rule_broken": "No rule is broken.",
+    "broken_rule": BROKEN_RULE,
+    "no_rule_broken": NO_RULE_BROKEN,
     "verdict": lambda v: sheet_verdict(v["name"], v["broken"]),
     # the scene, zones and movement (tools.table_tools)
     "scene": "Scene: {text}",

@@ -9,6 +9,7 @@ from narrator.tools.common_phrases import (
     condition_words,
     joins_fight,
     modifier_words,
+    rolled_among,
     sheet_verdict,
 )
 from narrator.tools.phrases import clause, counted, pairs, plural, signed
@@ -62,6 +63,11 @@ def test_signed_writes_zero_as_the_books_do():
 def test_sheet_verdict():
     assert [sheet_verdict("Ann", n) for n in (0, 1, 3)] == ["Ann: valid", "Ann: 1 rule violation",
                                                              "Ann: 3 rule violations"]
+
+
+def test_rolled_among_names_the_die_by_the_list():
+    assert rolled_among({"among": ["Fight", "Sneak", "Talk"], "face": 2, "group": "Sneak"}, "group") == \
+        "Rolled d3=2 among Fight, Sneak, Talk → Sneak."
 
 
 def test_modifier_words_sums_the_parts_and_names_them():

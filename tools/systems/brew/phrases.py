@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.common_phrases import concept_words, joins_fight, modifier_words
+from narrator.tools.common_phrases import (
+    NO_RULE_BROKEN,
+    concept_words,
+    joins_fight,
+    modifier_words,
+)
 from narrator.tools.phrases import clause, counted, pairs, say, signed
 from narrator.tools.systems.brew.checks import (
     OUTCOME_WORDS,
@@ -275,7 +280,7 @@ PHRASES = {
         "a new player-character: point buy, ancestry, class and pools." if v["creation"] else
         "a player-character in play."),
     "broken": "✗ {rule}",
-    "none_broken": "No rule is broken.",
+    "none_broken": NO_RULE_BROKEN,
     "validity": lambda v: f"{v['name']}: " + ("valid" if not v["violations"] else f"{v['violations']} violation(s)"),
     "rolled_heritage": lambda v: f"Ancestry: {v['ancestry'] or 'none'}; class: {v['klass'] or 'none'} (d4, d3).",
     "concept_magic": lambda v: f"The concept's magic: {', '.join(v['fields'])}.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.common_phrases import concept_words
+from narrator.tools.common_phrases import concept_words, rolled_among
 from narrator.tools.phrases import clause, pairs, say, signed
 from narrator.tools.systems.fiveplus import (
     cards,
@@ -408,7 +408,7 @@ PHRASES: dict[str, Any] = {
     "created": lambda v: (f"Created {v['name']} ({v['method']}): "
                           + pairs(v["levels"])),
     "concept_suggests": lambda v: f"The concept suggests: {', '.join(v['groups'])}.",
-    "group_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['group']}.",
+    "group_rolled": lambda v: rolled_among(v, "group"),
     "concept_equipment": lambda v: f"Equipment from the concept: {', '.join(v['gear'])} (equipped).",
     "concept_chose": concept_words,
     "rolled_character": lambda v: f"Rolled {v['name']}: " + pairs(v["levels"]),

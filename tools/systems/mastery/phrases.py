@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.common_phrases import concept_words, joins_fight, sheet_verdict
+from narrator.tools.common_phrases import (
+    BROKEN_RULE,
+    NO_RULE_BROKEN,
+    concept_words,
+    joins_fight,
+    sheet_verdict,
+)
 from narrator.tools.odds import fraction_text
 from narrator.tools.phrases import clause, counted, pairs, plural, say
 
@@ -320,8 +326,8 @@ PHRASES: dict[str, Any] = {
     "scope": _scope,
     "trait_points": lambda v: f"Traits: {_rated(v['traits'])} ({v['spent']} of {v['available']} trait points spent).",
     "triumphs_spent": "Triumphs: {cost} spent of {starting}, {kept} kept.",
-    "broken": "✗ {sentence}",
-    "none_broken": "No rule is broken.",
+    "broken": BROKEN_RULE,
+    "none_broken": NO_RULE_BROKEN,
     "valid": lambda v: sheet_verdict(v["name"], v["violations"]),
     "traits_start": _traits_start,
     "triumphs_kept": "Triumphs: {cost} of {starting} spent, {kept} kept for later.",

@@ -8,10 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from narrator.tools.common_phrases import (
+    BROKEN_RULE,
+    NO_RULE_BROKEN,
     concept_words,
     condition_words,
     joins_fight,
     modifier_words,
+    rolled_among,
     sheet_verdict,
 )
 from narrator.tools.phrases import clause, counted, pairs, say, signed
@@ -434,8 +437,8 @@ PHRASES: dict[str, Any] = {
     "checked_new": "Checked as a new player-character in a {campaign} campaign: starting budgets and in-play limits.",
     "checked_in_play": "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets.",
     "traits_tier": lambda v: f"Traits {pairs(v['traits'])}: tier {v['tier']} (the median trait).",
-    "violation": "✗ {sentence}",
-    "no_violation": "No rule is broken.",
+    "violation": BROKEN_RULE,
+    "no_violation": NO_RULE_BROKEN,
     "verdict": lambda v: sheet_verdict(v["name"], v["violations"]),
     "skills_taken": lambda v: "Skills — " + "; ".join(
         f"{r['count']} of {r['trait']} ({r['rank']}): {', '.join(r['skills'])}" for r in v["ranks"]) + ".",
@@ -448,7 +451,7 @@ PHRASES: dict[str, Any] = {
     "created": lambda v: f"Created {v['name']}: {pairs(v['traits'])}, tier {v['tier']}",
     "trait_order": _trait_order,
     "concept_takes": lambda v: f"The concept takes {', '.join(v['skills'])} ({v['trait']}).",
-    "skill_rolled": lambda v: f"Rolled d{len(v['among'])}={v['face']} among {', '.join(v['among'])} → {v['choice']}.",
+    "skill_rolled": lambda v: rolled_among(v, "choice"),
     "concept_power": "The concept's {power} power takes {points} of the {of} power points.",
     "power_point": "Rolled d{sides}={face} for power point {point} → {choice} (now {now}).",
     "virtue_vice": lambda v: (f"Rolled d{v['virtue_die'][0]}={v['virtue_die'][1]} for the virtue → {v['virtue']}; "
