@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from narrator.game.rules import StepError
+from narrator.game.rules import Step, StepError
 
 T = TypeVar("T")
 COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -47,6 +47,12 @@ def choice_answer(options: tuple[str, ...]) -> Callable[[str], str]:
         return matches[0]
 
     return parse
+
+
+def choice_step(key: str, question: str, options: tuple[str, ...], default: str) -> Step:
+    """A question answered by one of ``options`` (:func:`choice_answer`), which the wizard also offers as the
+    step's choices: the list is named once."""
+    return Step(key, question, choice_answer(options), default=default, choices=options)
 
 
 def json_answer(text: str) -> Any:

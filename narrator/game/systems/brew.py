@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import choice_answer, text_answer
+from narrator.game.answers import choice_step, text_answer
 from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, dry_run_result, out_of, party_row,
 )
@@ -198,13 +198,12 @@ class BrewRules(BaseRules):
 
     def option_steps(self) -> list[Step]:
         return [
-            Step("healing", "Healing: realistic (the base rules: slow, deadly) or simplified (combat-heavy games)?",
-                 choice_answer(("realistic", "simplified")), default="realistic", choices=("realistic", "simplified")),
-            Step("health_rule", "Health penalties at 5 and 3: standard, halved or ignored?",
-                 choice_answer(("standard", "halved", "ignored")), default="standard",
-                 choices=("standard", "halved", "ignored")),
-            Step("mana_refresh", "Mana refresh: daily (at dawn), timed (2 hours after use) or ritual?",
-                 choice_answer(("daily", "timed", "ritual")), default="daily", choices=("daily", "timed", "ritual")),
+            choice_step("healing", "Healing: realistic (the base rules: slow, deadly) or simplified (combat-heavy "
+                        "games)?", ("realistic", "simplified"), "realistic"),
+            choice_step("health_rule", "Health penalties at 5 and 3: standard, halved or ignored?",
+                        ("standard", "halved", "ignored"), "standard"),
+            choice_step("mana_refresh", "Mana refresh: daily (at dawn), timed (2 hours after use) or ritual?",
+                        ("daily", "timed", "ritual"), "daily"),
             Step("extra_points", "Extra free points for more highly powered characters (0 for the standard)?",
                  _points, default="0"),
             Step("best_at_thing", "Use the optional rule Best at Thing (yes/no)?", _yes_no, default="no",

@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import choice_answer, text_answer
+from narrator.game.answers import choice_step, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import UserError
@@ -88,14 +88,12 @@ class FivePlusRules(BaseRules):
     # -- the wizard -------------------------------------------------------------------------------------------
     def option_steps(self) -> list[Step]:
         return [
-            Step("method", "How are starting levels chosen: fixed (you choose 0-6), random (2d6 keep the worse) or "
-                 "buy (points; level L costs 1+2+…+L)?", choice_answer(METHODS), default="fixed", choices=METHODS),
+            choice_step("method", "How are starting levels chosen: fixed (you choose 0-6), random (2d6 keep the "
+                        "worse) or buy (points; level L costs 1+2+…+L)?", METHODS, "fixed"),
             Step("points", "Buy points per character?", _int_between(1, 200, "Points"),
                  default=str(DEFAULT_POINTS), ask_if=lambda answers: answers.get("method") == "buy"),
-            Step("hand_size", "Cards per hand in GM-less scenes (/scene cards): 3 or 4?",
-                 choice_answer(("3", "4")), default="4", choices=("3", "4")),
-            Step("aces", "Aces high (special events above the royals) or low?", choice_answer(("high", "low")),
-                 default="high", choices=("high", "low")),
+            choice_step("hand_size", "Cards per hand in GM-less scenes (/scene cards): 3 or 4?", ("3", "4"), "4"),
+            choice_step("aces", "Aces high (special events above the royals) or low?", ("high", "low"), "high"),
             Step("recoveries_per_rest", "Recovery actions per character per rest?",
                  _int_between(0, 20, "Recovery actions"), default="2"),
         ]

@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import choice_answer, text_answer
+from narrator.game.answers import choice_step, text_answer
 from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, parse_options, party_row,
 )
@@ -191,12 +191,11 @@ class MasteryRules(BaseRules):
                  default="10", choices=("10", "5", "3")),
             Step("health_trait", "Tie the health boxes to a trait (one box more or less per point)? A trait, or "
                  "none:", health_trait, default="none"),
-            Step("combat_mode", "Combat: fearsome (hazards and foes as challenges, foes don't roll), roundtable "
-                 "(initiative, one action each, contested attacks) or bloodbath (secret simultaneous actions)?",
-                 choice_answer(modes), default="roundtable", choices=modes),
+            choice_step("combat_mode", "Combat: fearsome (hazards and foes as challenges, foes don't roll), "
+                        "roundtable (initiative, one action each, contested attacks) or bloodbath (secret "
+                        "simultaneous actions)?", modes, "roundtable"),
             Step("triumphs", "Triumphs for a starting character (20: a starting hero):", triumphs, default="20"),
-            Step("last_box", "When the last health box is marked: coma or death?", choice_answer(("coma", "death")),
-                 default="coma", choices=("coma", "death")),
+            choice_step("last_box", "When the last health box is marked: coma or death?", ("coma", "death"), "coma"),
             Step("options", "Anything else, as KEY=VALUE (wound_dice=1 difficulty=Normal average_rounding=down "
                  "foes_first=false initiative_trait=agility); press Enter for none:", more, optional=True),
         ]

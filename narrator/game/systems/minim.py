@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 from rich import box
 
-from narrator.game.answers import choice_answer, json_answer, named_values, text_answer
+from narrator.game.answers import choice_step, json_answer, named_values, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import ToolCallError, UserError
@@ -117,8 +117,8 @@ class MinimRules(BaseRules):
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"
 
     def option_steps(self) -> list[Step]:
-        return [Step("power_level", "Character power: normal (traits 4/3/2), stronger (5/4/3) or weaker (3/2/1)?",
-                     choice_answer(POWER_LEVELS), default="normal", choices=POWER_LEVELS)]
+        return [choice_step("power_level", "Character power: normal (traits 4/3/2), stronger (5/4/3) or weaker "
+                            "(3/2/1)?", POWER_LEVELS, "normal")]
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:
         level = options.get("power_level", "normal")
