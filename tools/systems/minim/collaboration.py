@@ -35,7 +35,7 @@ from narrator.tools.odds import Dist, Odds
 from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.minim.checks import (
-    FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, resolve, target_lines,
+    FAITH, MODIFIERS, OUTCOME_ORDER, TESTS, TargetBreakdown, TestSpec, label, outcome_dist, roll_test, target_lines,
     test_lines,
 )
 from narrator.tools.systems.minim.rules import BOOK
@@ -120,29 +120,65 @@ def indented_test(a: int, b: int, target: int) -> tuple[Step, ...]:
     return tuple(step("minim.indented", line=line) for line in test_lines(a, b, target)[2])
 
 
+_ROLLS: dict[tuple, tuple[ParticipantRoll, tuple[Step, ...]]] = {}
+_ROLLS_KEPT = 4096
+"""Participants' rows remembered (names x tests x faces seen in play) before the memo starts afresh."""
+
+
+def participant_roll(name: str, spec: Participant, roller: Roller) -> tuple[ParticipantRoll, tuple[Step, ...]]:
+    """One participant's test (their target, the dice rolled fresh) as a row and its lines under their name.
+
+    The row and the lines depend only on the name, the test's values and the two faces, so they are made once per
+    those values and shared (frozen), as a die is; the target and its lines come from :func:`target_lines`'s cache."""
+    values = (spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty, spec.trait_name)
+    breakdown = target_lines(*values, 0, ())[0]
+    rolled = roll_test(roller, breakdown.target, f"{name} test die")
+    a, b = rolled.dice[0].face, rolled.dice[1].face
+    key = (name, *values, a, b)
+    found = _ROLLS.get(key)
+    if found is None:
+        if len(_ROLLS) >= _ROLLS_KEPT:
+            _ROLLS.clear()
+        found = _ROLLS[key] = (
+            ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
+                            partials=rolled.partials, outcome=rolled.outcome, outcome_label=label(rolled.outcome),
+                            faith_spent=breakdown.faith),
+            (step("minim.participant", name=name), *indented_target(*values), *indented_test(a, b, breakdown.target)))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def collaborators_line(count: int) -> Step:
+    return step("minim.collaborators", count=count)
+
+
+@lru_cache(maxsize=4096)
+def outcome_lines(outcomes: tuple[int, ...]) -> tuple[int, int, tuple[Step, ...]]:
+    """The plain sum of the participants' outcomes, the action's one outcome (bound to -2..+2) and the lines that
+    say so, once per the list of outcomes."""
+    raw = sum(outcomes)
+    outcome = clamp(raw)
+    lines = [step("minim.sum", outcomes=list(outcomes), raw=raw)]
+    if outcome != raw:
+        lines.append(step("minim.bound", raw=raw, outcome=outcome))
+    lines.append(step("minim.action_outcome", outcome=outcome))
+    return raw, outcome, tuple(lines)
+
+
 def collaborate(tests: list[Participant], roller: Roller) -> Collaboration:
     """Roll every participant's test, sum, clamp, and compute the exact clamped distribution."""
-    rolls, steps, targets = [], [step("minim.collaborators", count=len(tests))], []
+    rolls, steps = [], [collaborators_line(len(tests))]
     for i, spec in enumerate(tests, 1):
-        name = spec.name or f"participant {i}"
-        breakdown, rolled, _, _ = resolve(spec, roller, purpose=f"{name} test die")
-        steps += [step("minim.participant", name=name), *indented_target(
-            spec.trait, spec.skill, spec.has_skill, spec.modifier, spec.faith, spec.specialty, spec.trait_name),
-                  *indented_test(rolled.dice[0].face, rolled.dice[1].face, breakdown.target)]
-        targets.append(breakdown.target)
-        rolls.append(ParticipantRoll(name=name, target=breakdown.target, target_breakdown=breakdown, dice=rolled.dice,
-                                     partials=rolled.partials, outcome=rolled.outcome,
-                                     outcome_label=label(rolled.outcome), faith_spent=breakdown.faith))
-    raw = sum(r.outcome for r in rolls)
-    outcome = clamp(raw)
-    steps.append(step("minim.sum", outcomes=[r.outcome for r in rolls], raw=raw))
-    if outcome != raw:
-        steps.append(step("minim.bound", raw=raw, outcome=outcome))
-    steps.append(step("minim.action_outcome", outcome=outcome))
+        row, lines = participant_roll(spec.name or f"participant {i}", spec, roller)
+        rolls.append(row)
+        steps += lines
+    raw, outcome, lines = outcome_lines(tuple([r.outcome for r in rolls]))
+    steps += lines
     refs = [COLLABORATION, TESTS] + ([MODIFIERS] if any(t.modifier for t in tests) else []) + (
         [FAITH] if any(t.faith for t in tests) else [])
-    raw_dist, dist = summed_dists(tuple(targets))
-    return Collaboration(rolls, raw, outcome, dist, raw_dist, steps, refs, tuple(targets))
+    targets = tuple([r.target for r in rolls])
+    raw_dist, dist = summed_dists(targets)
+    return Collaboration(rolls, raw, outcome, dist, raw_dist, steps, refs, targets)
 
 
 class CollaborateArgs(ToolArgs):
@@ -157,12 +193,17 @@ class CollaborationResult(CheckResult):
     faith_spent: int
 
 
+@lru_cache(maxsize=4096)
+def collaborated_line(count: int, raw: int, outcome: int) -> Step:
+    return step("minim.collaborated", count=count, raw=raw, outcome=outcome)
+
+
 @tool("minim")
 def minim_collaborate(args: CollaborateArgs, roller: Roller) -> CollaborationResult:
     """Minim collaborative action: each participant tests, outcomes summed, bound to -2..+2."""
     c = collaborate(args.tests, roller)
     return CollaborationResult(
-        summary=step("minim.collaborated", count=len(c.rolls), raw=c.raw_total, outcome=c.outcome),
+        summary=collaborated_line(len(c.rolls), c.raw_total, c.outcome),
         steps=c.steps,
         rule_refs=c.refs,
         dice=[d for r in c.rolls for d in r.dice],
@@ -207,6 +248,20 @@ class ProjectResult(CheckResult):
     faith_spent: int
 
 
+@lru_cache(maxsize=4096)
+def progress_lines(bound: bool, progress: int, added: int, threshold: int) -> tuple[tuple[Step, ...], Step]:
+    """A work period's lines after the collaboration's (what it adds, the progress, what remains) and its summary,
+    once per the values they state."""
+    after = progress + added
+    complete = after >= threshold
+    return ((step("minim.project_bound") if bound else step("minim.project_total"),
+             step("minim.progress", progress=progress, added=added, after=after, threshold=threshold),
+             step("minim.project_complete") if complete else
+             step("minim.project_remaining", remaining=max(0, threshold - after))),
+            step("minim.work_period", added=added, progress=progress, after=after, threshold=threshold,
+                 complete=complete))
+
+
 @tool("minim")
 def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
     """One work period on a long Minim project: the collaborative total added to progress."""
@@ -215,14 +270,10 @@ def minim_project(args: ProjectArgs, roller: Roller) -> ProjectResult:
     after = args.progress + added
     complete = after >= args.threshold
     remaining = max(0, args.threshold - after)
-    how = step("minim.project_bound") if args.bound else step("minim.project_total")
-    steps = c.steps + [how, step("minim.progress", progress=args.progress, added=added, after=after,
-                                 threshold=args.threshold)]
-    steps.append(step("minim.project_complete") if complete else step("minim.project_remaining", remaining=remaining))
+    lines, summary = progress_lines(args.bound, args.progress, added, args.threshold)
     return ProjectResult(
-        summary=step("minim.work_period", added=added, progress=args.progress, after=after, threshold=args.threshold,
-                     complete=complete),
-        steps=steps,
+        summary=summary,
+        steps=[*c.steps, *lines],
         rule_refs=c.refs,
         dice=[d for r in c.rolls for d in r.dice],
         outcome=c.outcome,
