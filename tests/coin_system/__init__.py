@@ -21,6 +21,7 @@ class Coin(SystemBase):
     rulebook = "coin.md"
     rulebook_dir = HERE
     order = 900
+    start_combat_tool = None  # no fights
 
     proposals_from = examples_from = "tools"
     sheet_model = "tools:Sheet"

@@ -25,7 +25,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
   ``<name>_add_character`` … unless the system says otherwise) and ``npc_args(concept, level, name)``: the NPC
   tool's arguments for a system-neutral power level 1–5 (:data:`POWER_LEVELS`); ``sheet_problems`` /
   ``sheet_text``; ``sample_party()`` for evaluations and tests.
-* fights — ``start_combat_tool`` and ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
+* fights — ``start_combat_tool`` (``<name>_start_combat`` unless the system says otherwise; None: no fights) and
+  ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
   ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed);
   ``npc_turn(state, name)``: what a foe does on its turn in solo play (the calls, never the dice).
 * the agent — ``proposals()`` (what may be proposed, number-free), ``router_examples()`` (labelled anchors from
@@ -182,7 +183,8 @@ class SystemBase:
     """The three table tools that seat a sheet; left empty, ``<name>_add_character``, ``<name>_add_random_character``
     and ``<name>_add_npc`` (:data:`PEOPLE_TOOLS`), the names every system gave them: a system names only one that
     breaks the pattern."""
-    start_combat_tool: str | None = None
+    start_combat_tool: str | None = ""
+    """The table tool that starts a fight; left empty, ``<name>_start_combat``; None: the system has no fights."""
     downed_condition: str = "unconscious"
     table_citations: dict[str, list[str]] = {}
     package: str = ""
@@ -215,6 +217,8 @@ class SystemBase:
             for attribute, suffix in PEOPLE_TOOLS.items():
                 if not getattr(cls, attribute):
                     setattr(cls, attribute, f"{cls.name}_{suffix}")
+            if cls.start_combat_tool == "":
+                cls.start_combat_tool = f"{cls.name}_start_combat"
 
     @property
     def prompts_dir(self) -> Path:

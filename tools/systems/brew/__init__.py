@@ -22,7 +22,6 @@ class Brew(SystemBase):
     title = "The Brew System"
     rulebook = "brew.md"
     order = 10
-    start_combat_tool = "brew_start_combat"
     downed_condition = "unconscious"
     options_model = "options:BrewOptions"
     sheet_model = "sheet:BrewCharacter"

@@ -39,7 +39,6 @@ class Mastery(SystemBase):
     title = "Mastery"
     rulebook = "mastery.md"
     order = 40
-    start_combat_tool = "mastery_start_combat"
     downed_condition = "coma"
     options_model = "options:CampaignOptions"
     sheet_model = "sheet:MasteryCharacter"

@@ -25,7 +25,6 @@ class Minim(SystemBase):
     title = "Minim"
     rulebook = "minim.md"
     order = 0
-    start_combat_tool = "minim_start_combat"
     downed_condition = "unconscious"
     options_model = "options:MinimOptions"
     sheet_model = "sheet:MinimCharacter"

@@ -31,7 +31,6 @@ class MiniSix(SystemBase):
     title = "Mini Six"
     rulebook = BOOK
     order = 20
-    start_combat_tool = "minisix_start_combat"
     downed_condition = "incapacitated"
     options_model = "options:MiniSixOptions"
     sheet_model = "sheet:MiniSixCharacter"
