@@ -30,7 +30,7 @@ from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
-from narrator.tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, resolve
+from narrator.tools.systems.mastery.challenge import ChallengeResult, ChallengeSpec, build_pool, resolve
 from narrator.tools.systems.mastery.rules import CREATION, RANGES, Die, Difficulty, Kind
 from narrator.tools.systems.mastery.sheet import (
     MasteryCharacter, clean, cost_between, max_health_of, problems, step_cost,
@@ -117,7 +117,8 @@ class AdvanceResult(CheckResult):
     learning: ChallengeResult | None
 
 
-def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tuple[ChallengeSpec, list[FieldProblem]]:
+def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tuple[tuple, list[FieldProblem]]:
+    """The learning challenge's values (what :func:`learning_spec` takes), or what is wrong with it."""
     bad = []
     if learning.trait not in c.traits:
         bad.append(FieldProblem("learning.trait", f"not one of {c.name}'s traits ({', '.join(c.traits)})",
@@ -128,21 +129,44 @@ def _pool_for(c: MasteryCharacter, learning: LearningChallenge, die: int) -> tup
                                                         f"({', '.join(table) or 'none'})", name))
     if bad:
         return None, bad  # type: ignore[return-value]
-    spec = learning_spec(die, learning.tn, learning.needed, c.traits[learning.trait],
-                         c.abilities.get(learning.ability, 0) if learning.ability else 0,
-                         c.skills.get(learning.skill, 0) if learning.skill else 0,
-                         learning.circumstance, learning.trait, learning.ability, learning.skill)
-    return spec, []
+    return (die, learning.tn, learning.needed, c.traits[learning.trait],
+            c.abilities.get(learning.ability, 0) if learning.ability else 0,
+            c.skills.get(learning.skill, 0) if learning.skill else 0,
+            learning.circumstance, learning.trait, learning.ability, learning.skill), []
 
 
 @lru_cache(maxsize=1024, typed=True)
 def learning_spec(die: int, tn: int | str, needed: int, trait: int, ability: int, skill: int, circumstance: int,
-                  trait_name: str, ability_name: str | None, skill_name: str | None) -> ChallengeSpec:
+                  trait_name: str, ability_name: str | None, skill_name: str | None) -> tuple[ChallengeSpec, int]:
     """The learning challenge's validated spec (the ratings and the target number checked against the die as
-    always), made once per its values: frozen, it is shared; a spec that fails validation raises on every call."""
-    return ChallengeSpec(die=die, tn=tn, needed=needed, trait=trait, ability=ability, skill=skill,
+    always) and the dice its pool throws, made once per its values: frozen, the spec is shared; a spec that fails
+    validation raises on every call."""
+    spec = ChallengeSpec(die=die, tn=tn, needed=needed, trait=trait, ability=ability, skill=skill,
                          circumstance=circumstance, trait_name=trait_name, ability_name=ability_name,
                          skill_name=skill_name)
+    return spec, build_pool(spec)[0].dice
+
+
+LEARNING_DIE = "learning die"
+_LEARNED: dict[tuple, ChallengeResult] = {}
+_LEARNED_KEPT = 4096
+"""Learning challenges remembered (sheets x challenges x faces seen in play) before the memo starts afresh."""
+
+
+def learn(values: tuple, roller: Roller, who: str) -> ChallengeResult:
+    """The learning challenge of ``values`` (:func:`learning_spec`'s), thrown by ``who``: its dice are rolled fresh
+    from ``roller`` on every call, exactly as :func:`challenge.resolve` rolls them; the challenge's result depends
+    only on its values, who throws and the faces, so it is made once per those — by ``resolve`` itself, from the
+    same faces — and shared (frozen), as a die is."""
+    spec, dice = learning_spec(*values)
+    faces = [d.face for d in roller.roll_many(dice, spec.die, LEARNING_DIE)]
+    key = (values, who, *faces)
+    found = _LEARNED.get(key)
+    if found is None:
+        if len(_LEARNED) >= _LEARNED_KEPT:
+            _LEARNED.clear()
+        found = _LEARNED[key] = resolve(spec, Roller.scripted(faces), LEARNING_DIE, who)
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -156,6 +180,19 @@ def cost_line(kind: str, name: str, before: int, after: int, cost: int, triumphs
 def improved_odds() -> Odds:
     """An advance without a learning challenge: improved, surely."""
     return Dist.certain("improved").odds(p_success=1.0)
+
+
+LEARNING_NEEDED = step("mastery.learning_needed")
+
+
+@lru_cache(maxsize=4096)
+def closing_lines(who: str, kind: str, name: str, before: int, after: int, ok: bool, cost: int, spent: int,
+                  triumphs: int) -> tuple[Step, Step]:
+    """An advance's last line (improved, or not learned) and its summary, once per the values they state."""
+    last = (step("mastery.improved", who=who, name=name, rating=after, triumphs=triumphs) if ok else
+            step("mastery.not_learned", cost=cost, spent=spent))
+    return last, step("mastery.advanced", who=who, what=kind, name=name, before=before, after=after if ok else before,
+                      spent=spent)
 
 
 @tool("mastery")
@@ -185,13 +222,13 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
     dice: list = []
     odds = improved_odds()
     if args.learning is not None:
-        spec, bad = _pool_for(c, args.learning, args.die)
+        values, bad = _pool_for(c, args.learning, args.die)
         if bad:
             raise ToolArgumentError("?", bad)
-        learned = resolve(spec, roller, "learning die", c.name)
+        learned = learn(values, roller, c.name)
         dice = list(learned.dice)
         odds = learned.odds
-        steps += [step("mastery.learning_needed"), *learned.steps]
+        steps += [LEARNING_NEEDED, *learned.steps]
     ok = learned is None or bool(learned.success)
     spent = cost if ok or args.lose_on_failure else 0
     if ok:
@@ -204,13 +241,12 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
             new = new.model_copy(update={"max_health": boxes,
                                          "health": max(0, min(boxes, new.health + boxes - c.max_health))})
             steps.append(step("mastery.health_follows", name=args.name, before=c.max_health, after=boxes))
-        steps.append(step("mastery.improved", who=c.name, name=args.name, rating=after, triumphs=new.triumphs))
     else:
         new = c.model_copy(update={"triumphs": c.triumphs - spent})
-        steps.append(step("mastery.not_learned", cost=cost, spent=spent))
+    last, summary = closing_lines(c.name, args.kind, args.name, before, after, ok, cost, spent, new.triumphs)
+    steps.append(last)
     return AdvanceResult(
-        summary=step("mastery.advanced", who=c.name, what=args.kind, name=args.name, before=before,
-                     after=after if ok else before, spent=spent),
+        summary=summary,
         steps=steps, rule_refs=[CREATION, *(learned.rule_refs if learned else [])], dice=dice,
         outcome="improved" if ok else "not learned", success=ok, odds=odds, character=new, kind=args.kind,
         name=args.name, before=before, after=after if ok else before, cost=cost, triumphs_spent=spent,
