@@ -4,14 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from narrator.tools.common_phrases import (
-    concept_words,
-    condition_words,
-    joins_fight,
-    modifier_words,
-    rolled_among,
-    sheet_verdict,
-)
+from narrator.tools import common_phrases as common
 from narrator.tools.phrases import clause, counted, pairs, plural, signed
 
 
@@ -61,35 +54,36 @@ def test_signed_writes_zero_as_the_books_do():
 
 
 def test_sheet_verdict():
-    assert [sheet_verdict("Ann", n) for n in (0, 1, 3)] == ["Ann: valid", "Ann: 1 rule violation",
+    assert [common.sheet_verdict("Ann", n) for n in (0, 1, 3)] == ["Ann: valid", "Ann: 1 rule violation",
                                                              "Ann: 3 rule violations"]
 
 
 def test_rolled_among_names_the_die_by_the_list():
-    assert rolled_among({"among": ["Fight", "Sneak", "Talk"], "face": 2, "group": "Sneak"}, "group") == \
+    assert common.rolled_among({"among": ["Fight", "Sneak", "Talk"], "face": 2, "group": "Sneak"}, "group") == \
         "Rolled d3=2 among Fight, Sneak, Talk → Sneak."
 
 
 def test_modifier_words_sums_the_parts_and_names_them():
     v = {"given": 2, "parts": [[-1, "aim"], [0, "wounded"]]}
-    assert modifier_words(v) == "Modifier +1 = +2 given, -1 aim, ±0 wounded."
-    assert modifier_words(v, {"aim": "aimed last turn"}) == "Modifier +1 = +2 given, -1 aimed last turn, ±0 wounded."
-    assert modifier_words({"given": 0, "parts": [[1, "x"]]}) == "Modifier +1 = +1 x."
+    assert common.modifier_words(v) == "Modifier +1 = +2 given, -1 aim, ±0 wounded."
+    assert common.modifier_words(v, {"aim": "aimed last turn"}) == \
+        "Modifier +1 = +2 given, -1 aimed last turn, ±0 wounded."
+    assert common.modifier_words({"given": 0, "parts": [[1, "x"]]}) == "Modifier +1 = +1 x."
 
 
 def test_condition_words_say_the_meaning_and_the_timer_when_there_are_some():
-    assert condition_words({"condition": "fallen", "meaning": None, "ends": None, "of": None}) == "fallen"
-    assert condition_words({"condition": "fallen", "meaning": "-1 to all actions", "ends": "end_of_turn",
+    assert common.condition_words({"condition": "fallen", "meaning": None, "ends": None, "of": None}) == "fallen"
+    assert common.condition_words({"condition": "fallen", "meaning": "-1 to all actions", "ends": "end_of_turn",
                             "of": "Hero"}) == "fallen (-1 to all actions) until the end of Hero's next turn"
-    assert condition_words({"condition": "dazed", "meaning": "", "ends": "end_of_round", "of": "Hero"}) == \
+    assert common.condition_words({"condition": "dazed", "meaning": "", "ends": "end_of_round", "of": "Hero"}) == \
         "dazed until the end of the round"
 
 
 def test_joins_fight_and_concept_words():
-    assert joins_fight({"name": "Rat", "position": 2, "order": ["Ann", "Rat"]}) == \
+    assert common.joins_fight({"name": "Rat", "position": 2, "order": ["Ann", "Rat"]}) == \
         "Rat joins the fight at position 2: Ann, Rat"
-    assert concept_words({"concept": "", "labels": []}) == ""
-    assert concept_words({"concept": "hedge witch", "labels": ["Survival", "a sickle"]}) == \
+    assert common.concept_words({"concept": "", "labels": []}) == ""
+    assert common.concept_words({"concept": "hedge witch", "labels": ["Survival", "a sickle"]}) == \
         "For a hedge witch: Survival, a sickle."
 
 
