@@ -33,7 +33,7 @@ from pydantic import BaseModel, ValidationError
 
 from narrator.memory.errors import CampaignAccessError, CampaignCorrupt, CampaignError, CampaignNotFound
 from narrator.memory.paths import campaign_dir, campaigns_root, safe_name
-from narrator.memory.replay_data import as_data, at, in_words_as, words_path
+from narrator.memory.replay_data import as_data, at, in_words_as, under_new_names, words_path
 from narrator.memory.store import (
     BACKUP_DIR,
     DB_FILE,
@@ -410,19 +410,21 @@ class Campaign:
                                                                        derive_seed(self.master_seed, e.seq)), False,
                                         reworded, first_reworded)
                 result = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
-                replayed = in_words_as(_as_logged(result.model_dump(mode="json"), p["result"]), p["result"])
-                if canonical(replayed) != canonical(p["result"]):
-                    logged_data, replayed_data = as_data(p["result"], replayed), as_data(replayed, p["result"])
+                made = result.model_dump(mode="json")
+                logged = under_new_names(p["result"], made)
+                replayed = in_words_as(_as_logged(made, logged), logged)
+                if canonical(replayed) != canonical(logged):
+                    logged_data, replayed_data = as_data(logged, replayed), as_data(replayed, logged)
                     if canonical(logged_data) != canonical(replayed_data):
-                        where = _first_difference(logged_data, replayed_data) or ("result", p["result"], replayed)
+                        where = _first_difference(logged_data, replayed_data) or ("result", logged, replayed)
                         words = words_path(where[0])
                         if words:  # show the words whose numbers differ
-                            where = (words, at(p["result"], words), at(replayed, words))
+                            where = (words, at(logged, words), at(replayed, words))
                         return ReplayReport(len(events), calls, Divergence(e.seq, p["tool"], *where), False,
                                             reworded, first_reworded)
                     reworded += 1
                     if first_reworded is None:
-                        where = _first_difference(p["result"], replayed) or ("result", p["result"], replayed)
+                        where = _first_difference(logged, replayed) or ("result", logged, replayed)
                         first_reworded = Divergence(e.seq, p["tool"], *where)
                 state = apply_all(state, getattr(result, "changes", []))
         snap = self.store.snapshot()

@@ -12,7 +12,7 @@ a name) and is compared whole.
 Since results are data (:class:`tools.steps.Step`), a summary and steps logged as steps are compared as they are —
 kind and values exactly — and a new phrase table never shows as a difference at all. Only a result logged as text
 (by a narrator before steps) is compared by its numbers, against the replay's steps written out in words
-(:func:`as_data`'s ``like``).
+(:func:`as_data`'s ``like``) — under the name the field has now where a record renamed it (:data:`RENAMED`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,17 @@ import re
 from typing import Any
 
 from narrator.tools.phrases import say
+from narrator.tools.steps import is_step
 
-WORDS = frozenset({"summary", "steps"})
-"""The result fields written for a reader (at any depth: a nested check keeps its own)."""
+WORDS = frozenset({"summary", "steps", "line"})
+"""The result fields written for a reader (at any depth: a nested check keeps its own, a Bloodbath exchange its
+line)."""
+
+RENAMED = {"lines": "steps", "text": "line"}
+"""Fields that held words under another name before their record was data (issue 30), old name → new: 5+'s
+improvement and damage outcome held their lines' words as ``lines``, a Bloodbath exchange its line's as ``text``.
+``text`` elsewhere (a scene) is data: a field is read under its new name only where the replay writes that name
+instead (:func:`under_new_names`)."""
 
 NUMBER = re.compile(r"(?<![\w.])[-\u2212](?=\d)|\d+(?:[./]\d+)*")
 """A number as explanations write them: 4, 12/36, 0.25, and a minus sign before one ("-2" and "−2" alike; "+2" is
@@ -42,6 +50,26 @@ def numbers(words: Any, like: Any = None) -> Any:
             return {"numbers": [n for w in words for n in _stated(say(w))]}
         return {"numbers": _stated(say(words))}
     return as_data(words)
+
+
+def under_new_names(logged: Any, replayed: Any) -> Any:
+    """``logged`` with each :data:`RENAMED` field that holds words under its new name, wherever the replay writes
+    the new field in its place: a result logged before that record was data is then compared as any words are (the
+    same words are the same result, other words with the same numbers are reworded)."""
+    if isinstance(logged, dict):
+        other = replayed if isinstance(replayed, dict) else {}
+        out = {}
+        for k, v in logged.items():
+            new = RENAMED.get(k)
+            if new is not None and new in other and new not in logged and k not in other and _text(v):
+                out[new] = v
+            else:
+                out[k] = under_new_names(v, other.get(k))
+        return out
+    if isinstance(logged, list):
+        other = replayed if isinstance(replayed, list) else []
+        return [under_new_names(v, other[i] if i < len(other) else None) for i, v in enumerate(logged)]
+    return logged
 
 
 def in_words_as(replayed: Any, logged: Any) -> Any:
@@ -77,7 +105,10 @@ def _stated(text: str) -> list[str]:
 def as_data(result: Any, like: Any = None) -> Any:
     """A result's JSON with every :data:`WORDS` field in text reduced to :func:`numbers`: what replay compares.
     ``like`` is the result it is compared with (the logged one), walked alongside: where that holds text, this
-    result's steps are written out and reduced the same way."""
+    result's steps are written out and reduced the same way. A step is data through and through: a value named
+    like a words field inside it (a step quoting another as ``line``) is compared exactly."""
+    if is_step(result):
+        return result
     if isinstance(result, dict):
         other = like if isinstance(like, dict) else {}
         return {k: numbers(v, other.get(k)) if k in WORDS else as_data(v, other.get(k)) for k, v in result.items()}

@@ -58,3 +58,11 @@ def test_steps_compared_with_steps_are_data_and_old_text_is_compared_by_its_numb
     reworded = {**old, "summary": "Flip, luck 3, joins"}
     assert in_words_as(new, reworded) != reworded and as_data(new, reworded) == as_data(reworded, new)
     assert as_data(new, {**old, "summary": "Flip joins (luck 2)"}) != as_data({**old, "summary": "Flip joins (luck 2)"}, new)
+
+
+def test_a_value_inside_a_step_is_data_whatever_its_name():
+    """``line`` is a words field (a Bloodbath exchange's); inside a step a value named so is data, compared whole."""
+    quoting = {"kind": "brew.advanced", "values": {"name": "Ada", "line": "Power 2 → 3"}, "ref": None}
+    other = {**quoting, "values": {"name": "Ada", "line": "Speed 2 → 3"}}
+    assert as_data({"summary": quoting}, {"summary": other}) != as_data({"summary": other}, {"summary": quoting})
+    assert as_data({"line": "Kestrel hits: 4 damage"}) == {"line": {"numbers": ["4"]}}

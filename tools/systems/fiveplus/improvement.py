@@ -30,10 +30,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import Field
+from pydantic import AliasChoices, Field
 
 from narrator.tools.frozen import Frozen
-from narrator.tools.phrases import said
 from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import MAX_FACE
 
@@ -59,7 +58,8 @@ class Improvement(Frozen):
     event: Event
     before: Progress
     after: Progress
-    lines: list[str]
+    steps: list[Step | str] = Field(validation_alias=AliasChoices("steps", "lines"), description=(
+        "What the double did, as steps (a result logged before results were data holds their words as 'lines')."))
 
 
 def full(level: int, tier: int) -> bool:
@@ -74,8 +74,8 @@ def improve(before: Progress, face: int, upper: bool = False) -> Improvement:
 
 @lru_cache(maxsize=4096)
 def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple[Improvement, tuple[Step, ...]]:
-    """:func:`improve`, with the steps that explain it (its ``lines`` are their words): once per progress and face,
-    the improvement and its steps being frozen."""
+    """:func:`improve`, with the steps that explain it (its ``steps``, as a tuple for the check that quotes them):
+    once per progress and face, the improvement and its steps being frozen."""
     if upper:
         level, tier = before.next_level or 0, before.tier + 1
         threshold = level + tier
@@ -84,18 +84,18 @@ def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple
             steps = [step("fiveplus.upper_level_up", face=face, level=level, tier=tier, threshold=threshold,
                           before=before.text(), after=after.text())]
             return Improvement(double=face, threshold=threshold, event="upper_level_up", before=before, after=after,
-                               lines=said(steps)), tuple(steps)
+                               steps=steps), tuple(steps)
         after = before.model_copy(update={"marked": True})
         steps = [step("fiveplus.upper_marked", face=face, threshold=threshold, after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=said(steps)), tuple(steps)
+                           steps=steps), tuple(steps)
     threshold = before.level + before.tier
     if face < threshold:
         after = before.model_copy(update={"marked": True})
         steps = [step("fiveplus.marked", face=face, level=before.level, tier=before.tier, threshold=threshold,
                       after=after.text())]
         return Improvement(double=face, threshold=threshold, event="marked", before=before, after=after,
-                           lines=said(steps)), tuple(steps)
+                           steps=steps), tuple(steps)
     level = before.level + 1
     steps = [step("fiveplus.level_up", face=face, level=before.level, tier=before.tier, threshold=threshold)]
     next_level = before.next_level
@@ -114,4 +114,4 @@ def improve_explained(before: Progress, face: int, upper: bool = False) -> tuple
     after = Progress(level=level, tier=tier, next_level=next_level, marked=before.marked)
     steps.append(step("fiveplus.progress", before=before.text(), after=after.text()))
     return Improvement(double=face, threshold=threshold, event=event, before=before, after=after,
-                       lines=said(steps)), tuple(steps)
+                       steps=steps), tuple(steps)

@@ -28,12 +28,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
-from narrator.tools.phrases import said
 from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import COUNTER, ITEMS, WOUNDS
 from narrator.tools.tool import tool
@@ -59,7 +58,8 @@ class Outcome(Frozen):
     major: bool = Field(description="The wound is now major: the character is incapacitated.")
     current_tier: int = Field(description="The tier the resistance now counts on (tier + wound level).")
     lost: int = Field(description="Damage beyond incapacitation, lost.")
-    lines: list[str]
+    steps: list[Step | str] = Field(validation_alias=AliasChoices("steps", "lines"), description=(
+        "What the damage did, as steps (a result logged before results were data holds their words as 'lines')."))
 
 
 def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
@@ -71,8 +71,8 @@ def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bo
 @lru_cache(maxsize=4096)
 def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
                      wound: str | None = None) -> tuple[Outcome, tuple[Step, ...]]:
-    """:func:`apply_damage`, with the steps that explain it (its ``lines`` are their words): once per resistance and
-    damage, the outcome and its steps being frozen."""
+    """:func:`apply_damage`, with the steps that explain it (its ``steps``, as a tuple for the result that quotes
+    them): once per resistance and damage, the outcome and its steps being frozen."""
     steps: list[Step] = []
     if immune:
         steps.append(step("fiveplus.immune", amount=amount))
@@ -84,7 +84,7 @@ def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune
     if r.wound_level > r.tier:
         steps.append(step("fiveplus.already_incapacitated", name=r.name, taken=taken))
         return Outcome(taken=taken, counter_after=r.counter, wound_level_after=r.wound_level, wounds_gained=0,
-                       major=True, current_tier=r.tier + r.wound_level, lost=taken, lines=said(steps)), tuple(steps)
+                       major=True, current_tier=r.tier + r.wound_level, lost=taken, steps=steps), tuple(steps)
     counter, w, gained, major, lost = r.counter + taken, r.wound_level, 0, False, 0
     name = wound or f"{r.name} wound"
     if taken:
@@ -106,7 +106,7 @@ def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune
     if taken and not gained:
         steps.append(step("fiveplus.no_wound", counter=counter, level=r.level))
     return Outcome(taken=taken, counter_after=counter, wound_level_after=w, wounds_gained=gained, major=major,
-                   current_tier=r.tier + w, lost=lost, lines=said(steps)), tuple(steps)
+                   current_tier=r.tier + w, lost=lost, steps=steps), tuple(steps)
 
 
 class DamageArgs(ToolArgs):

@@ -28,13 +28,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 
 from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die as RolledDie
 from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
-from narrator.tools.phrases import say
 from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
 from narrator.tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
@@ -93,7 +92,8 @@ class Exchange(Frozen):
     against_successes: int | None = None
     winner: str | None = None
     damage: int = 0
-    text: str
+    line: Step | str = Field(validation_alias=AliasChoices("line", "text"), description=(
+        "The exchange, as a step (a result logged before results were data holds its words as 'text')."))
 
 
 class FighterOutcome(Frozen):
@@ -147,7 +147,7 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
 
     def exchange(line: Step, **fields) -> None:
         told.append(line)
-        exchanges.append(Exchange(**fields, text=say(line)))
+        exchanges.append(Exchange(**fields, line=line))
 
     damage: dict[str, int] = defaultdict(int)
     lost_flight: set[str] = set()
