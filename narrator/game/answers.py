@@ -55,6 +55,30 @@ def choice_step(key: str, question: str, options: tuple[str, ...], default: str)
     return Step(key, question, choice_answer(options), default=default, choices=options)
 
 
+YES_NO = ("yes", "no")
+
+
+def yes_no_answer(also_yes: tuple[str, ...] = (), also_no: tuple[str, ...] = ()) -> Callable[[str], bool]:
+    """Yes (y, yes, true, on) or no (n, no, false, off), with a system's own words for either."""
+    yes, no = ("y", "yes", "true", "on", *also_yes), ("n", "no", "false", "off", *also_no)
+
+    def parse(text: str) -> bool:
+        word = text.strip().lower()
+        if word in yes:
+            return True
+        if word in no:
+            return False
+        raise StepError("Answer yes or no.")
+
+    return parse
+
+
+def yes_no_step(key: str, question: str, default: str = "no", also_yes: tuple[str, ...] = (),
+                also_no: tuple[str, ...] = ()) -> Step:
+    """A yes-or-no question (:func:`yes_no_answer`), offered as the choices yes and no."""
+    return Step(key, question, yes_no_answer(also_yes, also_no), default=default, choices=YES_NO)
+
+
 def json_answer(text: str) -> Any:
     """The JSON a player typed, or a :class:`StepError` saying where it broke."""
     try:

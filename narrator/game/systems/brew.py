@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import choice_step, text_answer
+from narrator.game.answers import choice_step, text_answer, yes_no_step
 from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, dry_run_result, out_of, party_row,
 )
@@ -173,15 +173,6 @@ def parse_professions(text: str) -> dict[str, int]:
     return {k.strip(" ,;"): int(v) for k, v in pairs}
 
 
-def _yes_no(text: str) -> bool:
-    t = text.strip().lower()
-    if t in ("y", "yes", "true", "on"):
-        return True
-    if t in ("n", "no", "false", "off"):
-        return False
-    raise StepError("Answer yes or no.")
-
-
 def _points(text: str) -> int:
     if not re.fullmatch(r"\d{1,2}", text.strip()):
         raise StepError("A number of extra free points, 0 to 50.")
@@ -206,8 +197,7 @@ class BrewRules(BaseRules):
                         ("daily", "timed", "ritual"), "daily"),
             Step("extra_points", "Extra free points for more highly powered characters (0 for the standard)?",
                  _points, default="0"),
-            Step("best_at_thing", "Use the optional rule Best at Thing (yes/no)?", _yes_no, default="no",
-                 choices=("yes", "no")),
+            yes_no_step("best_at_thing", "Use the optional rule Best at Thing (yes/no)?"),
         ]
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:

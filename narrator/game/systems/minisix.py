@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from narrator.game.answers import named_values, text_answer
+from narrator.game.answers import named_values, text_answer, yes_no_step
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import UserError
@@ -32,7 +32,6 @@ from narrator.tools.phrases import say
 
 MAX_ANSWER = 200
 GEAR = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *ARMOR, SHIELD, BUCKLER)}
-YES = ("yes", "no")
 
 
 # --- answers to guided creation ----------------------------------------------------------------------------------
@@ -134,15 +133,6 @@ def parse_gear(text: str) -> list[dict[str, Any]]:
     return out
 
 
-def _yes_no(text: str) -> bool:
-    word = text.strip().lower()
-    if word in ("y", "yes", "on", "true", "thule"):
-        return True
-    if word in ("", "n", "no", "off", "false"):
-        return False
-    raise StepError("Answer yes or no.")
-
-
 # --- the adapter -------------------------------------------------------------------------------------------------
 
 
@@ -152,8 +142,8 @@ class MiniSixRules(BaseRules):
     encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 
     def option_steps(self) -> list[Step]:
-        return [Step("thule", "Play with Thule's house rules (Hero Points: +1 each session, spent for +6 or a lucky "
-                     "break)? yes or no", _yes_no, default="no", choices=YES)]
+        return [yes_no_step("thule", "Play with Thule's house rules (Hero Points: +1 each session, spent for +6 or a "
+                            "lucky break)? yes or no", also_yes=("thule",), also_no=("",))]
 
     def creation_steps(self, options: dict[str, Any]) -> list[Step]:
         return [
