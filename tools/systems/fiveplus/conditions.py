@@ -32,7 +32,7 @@ from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.odds import Odds
 from narrator.tools.steps import Step, step
-from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
+from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, bounds, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import CONDITIONS, RECOVERY, SPECIAL
 from narrator.tools.tool import tool
 
@@ -137,6 +137,28 @@ class ConditionResult(CheckResult):
     penalty: int = Field(description="Its penalty now (its tier, the snakebite's reading).")
 
 
+_CHECKS: dict[tuple, CheckRoll] = {}
+_CHECKS_KEPT = 4096
+"""Checks remembered (the checks' values x purposes x faces seen in play) before the memo starts afresh."""
+
+
+def check(args: CheckArgs, roller: Roller, purpose: str, first: str, second: str) -> CheckRoll:
+    """:func:`checks.roll_check` of ``args`` for ``purpose`` (``first`` and ``second``: its dice's purposes,
+    ``'<purpose> 1'`` and ``'<purpose> 2'``). The dice are rolled fresh from ``roller`` on every call, exactly as
+    ``roll_check`` rolls them (two d6, none for an empty range); the check depends only on its arguments' values, the
+    purpose and the faces, so it is made once per those — by ``roll_check`` itself, from the same faces — and shared
+    (frozen), as a die is."""
+    lower, upper = bounds(args.level, args.damage, args.modifier, args.rank)
+    faces = () if upper < lower else (roller.roll(6, first).face, roller.roll(6, second).face)
+    key = (type(args), *args.__dict__.values(), purpose, *faces)  # every field's value, a field added later too
+    found = _CHECKS.get(key)
+    if found is None:
+        if len(_CHECKS) >= _CHECKS_KEPT:
+            _CHECKS.clear()
+        found = _CHECKS[key] = roll_check(args, Roller.scripted(faces), purpose)
+    return found
+
+
 TREATMENT_CHECK = step("fiveplus.treatment_check")
 RESISTANCE_OWED = step("fiveplus.resistance_owed")
 RESISTANCE_REQUIRED = step("fiveplus.resistance_required")
@@ -173,7 +195,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
     odds: Odds | None = None
     refs = [CONDITIONS]
     if args.treatment is not None:
-        treat = roll_check(args.treatment, roller, "treatment die")
+        treat = check(args.treatment, roller, "treatment die", "treatment die 1", "treatment die 2")
         odds = treat.odds
         dice += treat.dice
         steps += [TREATMENT_CHECK, *treat.steps]
@@ -189,7 +211,7 @@ def fiveplus_condition(args: ConditionArgs, roller: Roller) -> ConditionResult:
             steps.append(RESISTANCE_OWED)
         else:
             steps.append(RESISTANCE_REQUIRED)
-            res = roll_check(args.resistance, roller, "resistance die")
+            res = check(args.resistance, roller, "resistance die", "resistance die 1", "resistance die 2")
             odds = odds or res.odds
             dice += res.dice
             steps += res.steps
