@@ -75,21 +75,28 @@ def roll_side(roller: Roller, side: Side, breakdown: PoolBreakdown, purpose: str
 
     The row and its lines depend only on the name, the breakdown's values and the throw (the die's mode, Lucky, the
     purpose and the faces), so they are made once per those values and shared, as a die is (:func:`dice._die`); the
-    dice themselves are rolled fresh on every call."""
+    dice themselves are rolled fresh on every call (a plain d6 straight from the roller, the same draw as
+    :func:`checks.roll_die`'s; its die and lines are then made by ``roll_die`` from that face when first met)."""
     b = breakdown
     if b.pool <= 0:
-        key: tuple = (side.name, b.attribute, b.skill, b.bonus, b.health_penalty, b.laden_penalty, b.pool)
+        key: tuple = (side.name, *b.__dict__.values())  # the breakdown's every field, in order
         found = _SIDES.get(key)
         if found is None:
             found = _keep(key, SideRoll(name=side.name, pool=b.pool, breakdown=b, dice=[], die_result=None,
                                         total=None), (step("brew.side_fails", name=side.name, pool=b.pool),))
         return found
     mode = keep_mode(side.specialty, side.advantage)
-    dice, value, lines = roll_die(roller, mode, side.lucky, purpose)
-    key = (side.name, b.attribute, b.skill, b.bonus, b.health_penalty, b.laden_penalty, b.pool, mode, side.lucky,
-           purpose, *[d.face for d in dice])
+    if mode == "none" and not side.lucky:  # one plain d6, thrown as roll_die throws it; its lines only on a miss
+        faces: tuple[int, ...] = (roller.roll(6, purpose).face,)
+        dice = value = lines = None
+    else:
+        dice, value, lines = roll_die(roller, mode, side.lucky, purpose)
+        faces = tuple([d.face for d in dice])
+    key = (side.name, *b.__dict__.values(), mode, side.lucky, purpose, *faces)
     found = _SIDES.get(key)
     if found is None:
+        if dice is None:  # made by roll_die itself, from the same face
+            dice, value, lines = roll_die(Roller.scripted(faces), mode, side.lucky, purpose)
         total = b.pool + value
         found = _keep(key, SideRoll(name=side.name, pool=b.pool, breakdown=b, dice=dice, die_result=value,
                                     total=total),
