@@ -150,6 +150,7 @@ def learning_spec(die: int, tn: int | str, needed: int, trait: int, ability: int
 LEARNING_DIE = "learning die"
 _LEARNED: dict[tuple, ChallengeResult] = {}
 _LEARNED_KEPT = 4096
+LEARNING_KEPT_FACES = 1296
 """Learning challenges remembered (sheets x challenges x faces seen in play) before the memo starts afresh."""
 
 
@@ -157,8 +158,11 @@ def learn(values: tuple, roller: Roller, who: str) -> ChallengeResult:
     """The learning challenge of ``values`` (:func:`learning_spec`'s), thrown by ``who``: its dice are rolled fresh
     from ``roller`` on every call, exactly as :func:`challenge.resolve` rolls them; the challenge's result depends
     only on its values, who throws and the faces, so it is made once per those — by ``resolve`` itself, from the
-    same faces — and shared (frozen), as a die is."""
+    same faces — and shared (frozen), as a die is. Only a pool whose faces can come back is kept (at most
+    :data:`LEARNING_KEPT_FACES` throws: 4d6, 3d10, 2d20); a bigger one is resolved as it always was."""
     spec, dice = learning_spec(*values)
+    if spec.die ** dice > LEARNING_KEPT_FACES:
+        return resolve(spec, roller, LEARNING_DIE, who)
     faces = [d.face for d in roller.roll_many(dice, spec.die, LEARNING_DIE)]
     key = (values, who, *faces)
     found = _LEARNED.get(key)
