@@ -14,7 +14,7 @@ from narrator.tools.errors import ToolArgumentError
 from narrator.tools.registry import default_registry
 from narrator.tools.systems import all_systems
 from narrator.tools.table import Move, TableState, apply_all
-from tests.tools.test_results_as_data import text_in
+from tests.tools.test_results_as_data import english_in
 
 REGISTRY = default_registry()
 TOOLS = [t.name for t in REGISTRY.tools(bound=False)]
@@ -46,7 +46,8 @@ def check(name, raw, seed, state=None):
         return
     assert isinstance(result, REGISTRY.get(name).result_model)
     data = result.model_dump(mode="json")
-    assert text_in(data) == [], f"{name} wrote English: {text_in(data)}"  # results as data (issue 30)
+    english = english_in(data, (raw, None if state is None else state.model_dump(mode="json")))
+    assert english == [], f"{name} wrote English: {english}"  # results as data, in every field (issue 30)
     render.terminal(result, name)  # and every step it wrote has its words
     odds = getattr(result, "odds", None)
     if odds is not None:

@@ -1,15 +1,40 @@
-"""Results carry data, not English: a result's summary and steps are steps (issue 30), written out in words only by
-the phrase tables — and every step any tool writes has its phrase.
+"""Results carry data, not English: no field of any result, at any depth, holds a sentence — the summary and steps
+are steps (issue 30), written out in words only by the phrase tables, and every step any tool writes has its phrase.
 
 Every family moved (issue 30): the five systems, Coin and the shared tools. The fuzz tests (``test_fuzz_tools``)
 check the same of every successful call of every tool, bound ones included, on drawn arguments.
+
+How a string is told to be English prose (:func:`english_in`), anywhere in a result's JSON — a record's field, a
+list's item, a step's values:
+
+* A summary, steps or line field holds no string at all: a step, never text.
+* Anywhere else, first what is data is taken out of the string: the caller's own words (any string of the
+  arguments or of the table the tool read — names, concepts, a scene — compared without case), the rules' own tables
+  (a string a rules module holds as a constant, outside the phrase tables: a feature, a card's meaning, a trait,
+  quoted from the book; the story tools' scene tables), and a citation (``book.md#Section``). What is left is prose
+  when it has 4 or more words and reads as a sentence: a full stop, colon, semicolon, ``!`` or ``?`` before a space
+  or the end, or a spaced em dash.
+  Names and labels (``independent challenge``, ``participant 1 test die 1``), dice codes (``3D+2``) and notation
+  (``(5/3:1)``, ``Strong – +1 to strength``) have no such mark: data. A label-shaped phrase without one passes too
+  (the rule reads shape, not grammar). A die's ``purpose`` is its label, whatever its shape (:data:`LABEL`).
+
+:data:`STILL_ENGLISH` names what still holds sentences, each with why; the test fails on anything else, and on an
+entry no longer found.
 """
 
 from __future__ import annotations
 
+import json
+import re
+import sys
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+
 import pytest
 
 from narrator.tools import render
+from narrator.tools.contract import RULE_REF
 from narrator.tools.dice import Roller
 from narrator.tools.phrases import PhraseError, register, say, steps_of, summary_of
 from narrator.tools.registry import default_registry
@@ -17,11 +42,80 @@ from narrator.tools.steps import Step, step
 from narrator.tools.systems import all_systems
 
 REGISTRY = default_registry()
-WORDS = ("summary", "steps")
+WORDS = ("summary", "steps", "line")
+WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+SENTENCE = re.compile(r"[.:;!?](?=\s|$)|\s—\s")
+
+TEMPLATE = re.compile(r"\{\w*\}")
+"""A field of a table's template ('{person} steps into the scene.'): the words around it are the table's."""
+LABEL = re.compile(r"\.purpose$")
+"""A die's purpose is its label, what it was rolled for ("an open thread moves? (1-3 yes)"), whatever its shape."""
+
+STILL_ENGLISH = {
+    re.compile(r"\.violations\[\d+\]$"): "a sheet check's broken rules (tools/violations.py: SheetVerdict)",
+    re.compile(r"\.problems\[\d+\]$"): "a 5+ descriptor's problems (fiveplus/descriptors.py)",
+    re.compile(r"\.values\.(sentence|rule|problem)$"): "the same sentences quoted in a check's steps",
+}
+"""Where a result still holds sentences (the path's end → what they are): a sheet check's broken rule is one sentence,
+which is also the text of the argument error a create tool raises (:class:`tools.errors.FieldProblem`); they move
+with the errors."""
 
 
-def text_in(data, path: str = "result") -> list[str]:
-    """Where a result's JSON holds English: a summary or a step line that is a string, at any depth."""
+def _strings(value, into: set[str], keys: bool = False) -> set[str]:
+    """Every string ``value`` holds, folded (a mapping's keys too where ``keys``: a table's, not an argument's field
+    names)."""
+    if isinstance(value, str):
+        into.add(value.strip().casefold())
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            if keys:
+                _strings(k, into, keys)
+            _strings(v, into, keys)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            _strings(v, into, keys)
+    return into
+
+
+@lru_cache(maxsize=1)
+def tables() -> tuple[str, ...]:
+    """Every string of three words or more that a rules module holds as a constant (the book's tables as the code
+    quotes them) or that the story tools' scene tables hold — a template's words around its ``{fields}`` — longest
+    first; the phrase tables are not among them: their words are what a result must not hold."""
+    packages = {"narrator.tools", *(type(s).__module__ for s in all_systems())}  # a plugin's own package too
+    found: set[str] = set()
+    for name, module in list(sys.modules.items()):
+        if module is None or not any(name == p or name.startswith(p + ".") for p in packages) \
+                or name.rsplit(".", 1)[-1].endswith("phrases"):
+            continue
+        for key, value in list(vars(module).items()):
+            if not key.startswith("__") and isinstance(value, (str, Mapping, list, tuple, set, frozenset)):
+                _strings(value, found, keys=True)
+    from narrator.tools.story import scene_tables
+
+    for system in all_systems():
+        _strings(scene_tables(system.name), found)  # the story tools' tables are data files
+    pieces = {p.strip() for s in found for p in TEMPLATE.split(s)}  # a template's words around its fields
+    return tuple(sorted((s for s in pieces if len(s.split()) >= 3), key=len, reverse=True))
+
+
+def prose(text: str, given: set[str] = frozenset()) -> bool:
+    """Whether ``text`` is English prose by the rule of this module's docstring (``given``: the caller's strings,
+    folded)."""
+    if len(WORD.findall(text)) < 4 or not SENTENCE.search(text) or RULE_REF.match(text):
+        return False  # the common case, decided without the tables
+    left = text.strip().casefold()
+    for known in sorted((*(g for g in given if len(g) >= 3), *tables()), key=len, reverse=True):
+        if known in left:
+            left = left.replace(known, " ")
+    return len(WORD.findall(left)) >= 4 and bool(SENTENCE.search(left))
+
+
+def english_in(data, given=(), path: str = "result", still: set | None = None) -> list[str]:
+    """Where a result's JSON holds English, at any depth: a summary or steps field that holds a string, or any other
+    string that is prose (:func:`prose`) outside :data:`STILL_ENGLISH` (``still`` collects the entries met).
+    ``given``: what the tool was given (its arguments, the table it read), whose words are the caller's data."""
+    folded = given if isinstance(given, set) else _strings(given, set())
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
@@ -29,29 +123,36 @@ def text_in(data, path: str = "result") -> list[str]:
                                  and any(isinstance(v, str) for v in value)):
                 found.append(f"{path}.{key}")
             else:
-                found += text_in(value, f"{path}.{key}")
+                found += english_in(value, folded, f"{path}.{key}", still)
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            found += text_in(value, f"{path}[{i}]")
+            found += english_in(value, folded, f"{path}[{i}]", still)
+    elif isinstance(data, str) and not LABEL.search(path) and prose(data, folded):
+        known = next((p for p in STILL_ENGLISH if p.search(path)), None)
+        if known is None:
+            found.append(path)
+        elif still is not None:
+            still.add(known)
     return found
 
 
 def worked_results():
-    """Every pure tool's worked example, called with a few seeds: (family, tool, result)."""
+    """Every pure tool's worked example, called with a few seeds: (family, tool, arguments, result)."""
     for system in all_systems():
         for name, args in sorted(system.worked_examples().items()):
             tool = REGISTRY.get(name)
             for seed in (1, 7, 42):
-                yield tool.system, name, REGISTRY.call(name, args, Roller(seed))
+                yield tool.system, name, args, REGISTRY.call(name, args, Roller(seed))
 
 
 def test_every_tool_writes_no_english_and_every_step_has_its_words():
-    families = set()
-    for family, name, result in worked_results():
+    families, english = set(), {}
+    for family, name, args, result in worked_results():
         text = render.terminal(result, name)  # raises PhraseError for a step without a phrase
         assert summary_of(result) and summary_of(result) in text
-        assert text_in(result.model_dump(mode="json")) == [], f"{name} writes English"
+        english.update({f"{name} {where}": None for where in english_in(result.model_dump(mode="json"), args)})
         families.add(family)
+    assert not english, f"tools that write English: {list(english)}"
     assert {s.name for s in all_systems()} <= families
 
 
@@ -114,3 +215,52 @@ def test_a_step_is_a_light_immutable_record_that_pydantic_checks_when_it_is_read
                 {"kind": "coin.joins", "values": {}, "said": "x"}):
         with pytest.raises(ValueError):
             ToolResult.model_validate({"summary": bad})
+
+
+LOGGED_BEFORE = [json.loads(line) for line in
+                 (Path(__file__).parents[1] / "memory" / "logged_before_steps.jsonl").read_text("utf-8").splitlines()]
+"""Results as a narrator logged them before results were data (from ``result_fingerprint.py dump --words`` on the
+tree before 5+'s improvement and damage lines and Bloodbath's exchange text became steps): tool, args, seed, result."""
+
+
+def test_the_rule_finds_every_sentence_a_result_held_before_it_was_data():
+    found = {name: english_in(row["result"], row["args"]) for row in LOGGED_BEFORE for name in [row["tool"]]}
+    assert {"result.summary", "result.steps"} <= set(found["fiveplus_check"])
+    assert "result.improvement.lines[0]" in found["fiveplus_check"]
+    assert "result.outcome.lines[1]" in found["fiveplus_resistance_damage"]
+    assert {f"result.exchanges[{i}].text" for i in range(3)} <= set(found["mastery_bloodbath"])
+
+
+@pytest.mark.parametrize("data", [
+    "Kestrel", "Old Tom Harrow", "independent non-challenge", "participant 1 test die 1", "3D+2", "(5/3:1)",
+    "Fire magic (5:1+2) – you can cast fire spells", "Strong – +1 to strength", "five-plus.md#3.3) Improvement",
+    "a desperate, powerful blow", "P = 0.25 of 12/36"])
+def test_names_labels_codes_notation_and_citations_are_data(data):
+    assert not prose(data)
+
+
+def test_the_caller_s_words_and_the_book_s_tables_are_data_and_a_sentence_around_them_is_not():
+    scene = "The gate creaks open: rain falls on the yard."
+    assert prose(scene) and not prose(scene, _strings({"text": scene}, set()))
+    assert english_in({"scene": scene.upper()}, {"text": scene}) == []  # compared without case
+    table_entry = next(t for t in tables() if prose(t, set()) is False and len(t.split()) >= 5 and ":" in t)
+    assert not prose(table_entry)
+    assert prose(f"Mira rolls 4 and reads the table: {table_entry}. Nothing happens yet.")
+
+
+def test_only_the_named_places_still_hold_sentences():
+    """Every entry of STILL_ENGLISH is still met (strike it out when its sentences become steps), on sheets that
+    break a rule; nothing else in those results is prose."""
+    examples = {n: a for s in all_systems() for n, a in s.worked_examples().items()}
+    calls = {"minim_character_validate": ("character", "traits", "brain", 0),
+             "brew_character_validate": ("character", "attributes", "power", 0)}
+    met: set = set()
+    for name, (top, group, key, value) in calls.items():
+        args = json.loads(json.dumps(examples[name]))
+        args[top][group][key] = value
+        data = REGISTRY.call(name, args, Roller(1)).model_dump(mode="json")
+        assert english_in(data, args, still=met) == []
+    args = {"notation": "Sneak", "kind": "wound"}
+    assert english_in(REGISTRY.call("fiveplus_descriptor", args, Roller(1)).model_dump(mode="json"), args,
+                      still=met) == []
+    assert met == set(STILL_ENGLISH)

@@ -12,7 +12,7 @@ from narrator.tools.phrases import said, say, steps_of, summary_of
 from narrator.tools.registry import default_registry
 from narrator.tools.table import Expiry, Initiative, SetInitiative, SetStory, Story, TableState, apply_all
 from narrator.tools.violations import Violation, verdict, verdict_lines
-from tests.tools.test_results_as_data import text_in
+from tests.tools.test_results_as_data import english_in
 
 REGISTRY = default_registry()
 SHARED = ("table", "story", "oracle")
@@ -59,8 +59,10 @@ def test_every_shared_tool_is_called_here():
 @pytest.mark.parametrize("name,args,double", CALLS, ids=[f"{c[0]}-{i}" for i, c in enumerate(CALLS)])
 def test_a_shared_tool_writes_steps_and_says_them(name, args, double):
     roller = Roller.scripted([2, 2, 1, 1, 1, 1]) if double else Roller(5)
-    result = REGISTRY.call(name, args, roller, table() if REGISTRY.get(name).bound else None)
-    assert text_in(result.model_dump(mode="json")) == [], f"{name} writes English"
+    state = table() if REGISTRY.get(name).bound else None
+    result = REGISTRY.call(name, args, roller, state)
+    given = (args, None if state is None else state.model_dump(mode="json"))
+    assert english_in(result.model_dump(mode="json"), given) == [], f"{name} writes English"
     words = render.terminal(result, name)
     assert summary_of(result) in words and all(line in words for line in steps_of(result))
     assert steps_of(result.model_dump(mode="json")) == steps_of(result)  # the logged form reads the same
