@@ -23,9 +23,9 @@ from typing import Any
 from narrator.tools.phrases import say
 from narrator.tools.steps import is_step
 
-WORDS = frozenset({"summary", "steps", "line"})
+WORDS = frozenset({"summary", "steps", "line", "violations"})
 """The result fields written for a reader (at any depth: a nested check keeps its own, a Bloodbath exchange its
-line)."""
+line), and a sheet check's broken rules (``violations``: sentences before they were steps, issue 30)."""
 
 RENAMED = {"lines": "steps", "text": "line"}
 """Fields that held words under another name before their record was data (issue 30), old name → new: 5+'s
@@ -74,19 +74,24 @@ def under_new_names(logged: Any, replayed: Any) -> Any:
 
 def in_words_as(replayed: Any, logged: Any) -> Any:
     """``replayed`` with its steps written out in words wherever ``logged`` holds text at the same place: a result
-    logged before results were data is the same result when these are equal (not even reworded)."""
+    logged before results were data is the same result when these are equal (not even reworded). That place may be
+    a words field, a list's item or a step's value: a sheet check's broken rule was a sentence in its result's
+    ``violations`` and in the step quoting it before it was a step itself."""
     if isinstance(replayed, dict):
         other = logged if isinstance(logged, dict) else {}
         out = {}
         for k, v in replayed.items():
             if k in WORDS and _text(other.get(k)):
                 out[k] = [say(w) for w in v] if isinstance(v, list) else say(v)
+            elif is_step(v) and isinstance(other.get(k), str):
+                out[k] = say(v)  # a step quoting a broken rule, logged when the rule was a sentence
             else:
                 out[k] = in_words_as(v, other.get(k))
         return out
     if isinstance(replayed, list):
         other = logged if isinstance(logged, list) else []
-        return [in_words_as(v, other[i] if i < len(other) else None) for i, v in enumerate(replayed)]
+        return [say(v) if is_step(v) and i < len(other) and isinstance(other[i], str)
+                else in_words_as(v, other[i] if i < len(other) else None) for i, v in enumerate(replayed)]
     return replayed
 
 

@@ -9,7 +9,7 @@ import pytest
 from narrator.tools.concepts import concept_line, word_hits
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import said, steps_of
 from narrator.tools.registry import default_registry
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 
@@ -30,7 +30,7 @@ def valid(system: str, sheet) -> list[str]:
         return violations(FivePlusCharacter.model_validate(sheet.model_dump()), creation=True)
     reg = default_registry()
     tool = f"{system}_character_validate"
-    return reg.call(tool, reg.validate(tool, {"character": sheet.model_dump(mode="json")}), Roller(0)).violations
+    return said(reg.call(tool, reg.validate(tool, {"character": sheet.model_dump(mode="json")}), Roller(0)).violations)
 
 
 def has_magic(system: str, c) -> bool:

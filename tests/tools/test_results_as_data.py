@@ -52,7 +52,6 @@ LABEL = re.compile(r"\.purpose$")
 """A die's purpose is its label, what it was rolled for ("an open thread moves? (1-3 yes)"), whatever its shape."""
 
 STILL_ENGLISH = {
-    re.compile(r"\.violations\[\d+\]$"): "a sheet check's broken rules (tools/violations.py: SheetVerdict)",
     re.compile(r"\.problems\[\d+\]$"): "a 5+ descriptor's problems (fiveplus/descriptors.py)",
     re.compile(r"\.values\.(sentence|rule|problem)$"): "the same sentences quoted in a check's steps",
 }

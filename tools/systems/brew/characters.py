@@ -334,7 +334,7 @@ class ValidateArgs(ToolArgs):
 
 class ValidationResult(ToolResult):
     valid: bool
-    violations: list[str]
+    violations: list[Step | str]  # a step each (a sentence where logged before they were steps)
     creation: bool
 
 
@@ -346,10 +346,10 @@ def brew_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRes
     steps = [step("brew.checked_as", npc=c.npc, creation=creation)]
     if creation:
         steps += spending_lines(c)
-    steps += [step("brew.broken", rule=v.sentence) for v in found] or [step("brew.none_broken")]
+    steps += [step("brew.broken", rule=v.step) for v in found] or [step("brew.none_broken")]
     return ValidationResult(summary=step("brew.validity", name=c.name, violations=len(found)),
                             steps=steps, rule_refs=[CHARACTERS, POINT_BUY, CLASS_ANCESTRY, SKILLS_REF],
-                            valid=not found, violations=[v.sentence for v in found], creation=creation)
+                            valid=not found, violations=[v.step for v in found], creation=creation)
 
 
 # --- random characters -----------------------------------------------------------------------------------------------

@@ -430,3 +430,88 @@ PHRASES = {
     "fight_fresh": "No penalty yet; it starts after {left} more round(s).",
     "fight_exhaustion": "Fight exhaustion: {penalty:signed}",
 }
+
+def tricks_owed(v: Any) -> list[str]:
+    """The tricks a new character starts with, as a broken trick count lists them: those given, the one to choose,
+    the class's own, the one bought."""
+    return ([f"{', '.join(v['given'])} (given)"] if v["given"] else []) \
+        + (["one trick you choose that is not given already"] if v["choose"] else []) \
+        + ([f"the {v['own_class']} class's own"] if v["own_class"] else []) \
+        + (["one bought with 5 free points"] if v["bought"] else [])
+
+
+
+SHEET_RULES = {
+    "rule_ancestry": "The {ancestry} ancestry is {anc_size}, not {size} ({rule}).",
+    "rule_ancestry_bonuses": "Ancestry bonuses without an ancestry ({rule}).",
+    "rule_ancestry_bonuses_2": "A standard ancestry gives +2 to one attribute and -1 on another, not {ab} ({rule}).",
+    "rule_ancestry_bonuses_3": "A human takes +1 to one chosen attribute, not {value} ({rule}).",
+    "rule_attributes": "{a} is {s}; no character can have 0 points in an attribute ({rule}).",
+    "rule_best_at": "Best at '{best_at}': not a skill ({rule}).",
+    "rule_budget": "Spends {value} point(s) too many: {join}, with {free_available} free point(s) to cover the "
+                   "{over} beyond the pools (a second specialty doubles its skill's cost) ({rule}).",
+    "rule_class_bonuses": "Class bonuses without a class ({rule}).",
+    "rule_class_bonuses_2": "A standard class gives +2 on two different traits, not {cb} ({rule}).",
+    "rule_class_bonuses_3": "The {character_class} gains +2 {klass_fixed} and +2 on either {join}, not {value} "
+                            "({rule}).",
+    "rule_flaws": "'{f}' belongs to another ancestry or class ({rule}).",
+    "rule_flaws_2": "The {character_class} class comes with the flaw '{klass_flaw}' ({rule}).",
+    "rule_gear": "Weapon '{name}' needs an attack_type or one of the example weapons ({rule}).",
+    "rule_gear_2": "Complex weapon '{name}' needs its damage stats (damage_rule or damage_fixed) ({rule}).",
+    "rule_gear_soak": "Armor '{name}' soaks {soak}; 0 to 10 ({rule}).",
+    "rule_health": "Health {health} is outside -5 (dead) to the maximum {max_health} ({rule}).",
+    "rule_health_2": "A new character starts at full health ({max_health}), not {health} ({rule}).",
+    "rule_heritage": "A player-character has at least one {kind_1} ({rule}).",
+    "rule_heritage_2": "'{name}' is listed {k} times ({rule}).",
+    "rule_heritage_3": "The {ancestry} ancestry comes with the {kind_1} '{wanted}' ({rule}).",
+    "rule_lasting_injuries": "{count} lasting and permanent injuries; the cap is {max_lasting_injuries} ({rule}).",
+    "rule_lasting_injuries_2": "A new character has no lasting injuries ({rule}).",
+    "rule_lasting_injuries_3": "'{name}' needs {healing_left} points of healing; 1 to 200 (a healed injury is "
+                               "removed) ({rule}).",
+    "rule_magic": "'{k}' is not a field of magic; the seven are {join} ({rule}).",
+    "rule_mana": "Mana {mana} is outside 0 to {max_mana} ({rule}).",
+    "rule_mana_2": "A new character starts with every mana slot ({max_mana}) ({rule}).",
+    "rule_max_health": "Maximum health {max_health}; 10 unless a flaw, injury or trick changes it (1 to 30) ({rule}).",
+    "rule_max_health_2": "Health is {max_health} unless a flaw or trick changes it ({rule}).",
+    "rule_max_mana": "Maximum mana is {max_mana} but must equal the magic points, {magic_points} ({rule}).",
+    "rule_max_resolve": "Maximum Resolve {max_resolve}: {want} ({rule}).",
+    "rule_names": "'{k}' is not an attribute, skill or field of magic ({rule}).",
+    "rule_permanent_injuries": "A new character has no permanent injuries ({rule}).",
+    "rule_points": "extra_points {extra_points} is negative ({rule}).",
+    "rule_professions": "Profession {points} needs at least one named profession, e.g. {{'farmer': 2}} ({rule}).",
+    "rule_professions_2": "Each profession holds at least one of the skill's dots ({rule}).",
+    "rule_professions_3": "The professions hold {sum} dots but the Profession skill is {points}; the dots are split "
+                          "among them ({rule}).",
+    "rule_ranges": "{trait} is {bought}{extra}, but scores run from {low} to {top} ({rule}).",
+    "rule_resolve": "Resolve {resolve} is outside 0 to {max_resolve} ({rule}).",
+    "rule_resolve_2": "A new character starts with full Resolve ({max_resolve}) ({rule}).",
+    "rule_skills": "Best at {best_at} is achieved: every other skill is capped at 4, but {join} ({rule}).",
+    "rule_skills_2": "'{k}' is not a skill; the skills are {join} ({rule}).",
+    "rule_specialties": "{n_free} free specialties; one is free, a second is bought ({rule}).",
+    "rule_specialties_2": "'{name}' comes from a class, but the character has none ({rule}).",
+    "rule_specialties_3": "A class gives one free specialty ({rule}).",
+    "rule_specialties_4": "Specialty '{name}' names '{skill}', which is not a skill or field of magic ({rule}).",
+    "rule_specialties_5": "Specialty '{name}' is listed {k} times ({rule}).",
+    "rule_specialties_6": "The {character_class} class's specialty is one of {options}, not '{name}' ({skill}) "
+                          "({rule}).",
+    "rule_specialties_7": "A bought specialty needs its skill bought to 2 or more: {skill} is {bought} ({rule}).",
+    "rule_stabilising_days": "{stabilising_days} days of stabilisation; 0 to 30 ({rule}).",
+    "rule_training_resolve": "Training Resolve totals {sum}; at most {max_training_resolve} (nine days of training) "
+                             "({rule}).",
+    "rule_training_resolve_2": "Training Resolve comes from downtime training, not creation ({rule}).",
+    "rule_training_resolve_3": "'{k}' is not a skill ({rule}).",
+    "rule_tricks": "'{t}' belongs to another ancestry or class ({rule}).",
+    "rule_tricks_2": "The {character_class} class comes with the trick '{t}' ({rule}).",
+    "rule_xp": "XP {xp} is negative ({rule}).",
+    "rule_specialties_cap": lambda v: f"{v['n']} specialties; at most {v['cap']} "
+                                      f"{'at creation' if v['creation'] else 'ever'} ({v['rule']}).",
+    "rule_ancestry_bonuses_given": lambda v: f"The {v['ancestry']} ancestry gives {pairs(v['want'], '{} {:+d}')}, "
+                                             f"not {v['have'] or 'nothing'} ({v['rule']}).",
+    "rule_tricks_count": lambda v: f"{v['n_tricks']} tricks, but this character starts with {v['want']}: "
+                                   + "; ".join(tricks_owed(v)) + f" ({v['rule']}).",
+}
+"""The rules a Brew sheet can break (:mod:`.sheet`), each in the words it is cited with, ending with the rule
+(``rule``: 'book.md#Section'); a step's ``field`` is the sheet field it concerns. A validate tool lists these steps,
+a create tool's argument error says them."""
+
+PHRASES.update(SHEET_RULES)

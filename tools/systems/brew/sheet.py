@@ -211,25 +211,23 @@ def _names(c: BrewCharacter) -> list[Violation]:
     out = []
     for k in c.skills:
         if k not in SKILLS:
-            out.append(_v(f"skills.{k}", f"'{k}' is not a skill; the skills are {', '.join(SKILLS)}", SKILLS_REF, k))
+            out.append(_v(f"skills.{k}", "brew.rule_skills_2", SKILLS_REF, k, k=k, join=', '.join(SKILLS)))
     for k in c.magic:
         if k not in MAGIC_FIELDS:
-            out.append(_v(f"magic.{k}", f"'{k}' is not a field of magic; the seven are {', '.join(MAGIC_FIELDS)}",
-                          "brew.md#Scrying (prophecy and far-seeing/hearing)", k))
+            out.append(_v(f"magic.{k}", "brew.rule_magic", "brew.md#Scrying (prophecy and far-seeing/hearing)", k, k=k,
+                          join=', '.join(MAGIC_FIELDS)))
     for field in ("ancestry_bonuses", "class_bonuses"):
         for k in getattr(c, field):
             if k not in TRAIT_NAMES:
-                out.append(_v(f"{field}.{k}", f"'{k}' is not an attribute, skill or field of magic", CLASS_ANCESTRY,
-                              k))
+                out.append(_v(f"{field}.{k}", "brew.rule_names", CLASS_ANCESTRY, k, k=k))
     for k in c.training_resolve:
         if k not in SPECIALTY_SKILLS:
-            out.append(_v(f"training_resolve.{k}", f"'{k}' is not a skill", TIME, k))
+            out.append(_v(f"training_resolve.{k}", "brew.rule_training_resolve_3", TIME, k, k=k))
     for s in c.specialties:
         if s.skill not in SPECIALTY_SKILLS:
-            out.append(_v("specialties", f"Specialty '{s.name}' names '{s.skill}', which is not a skill or field of "
-                                         "magic", SKILLS_REF, s.skill))
+            out.append(_v("specialties", "brew.rule_specialties_4", SKILLS_REF, s.skill, name=s.name, skill=s.skill))
     if c.best_at is not None and c.best_at not in SPECIALTY_SKILLS:
-        out.append(_v("best_at", f"Best at '{c.best_at}': not a skill", SKILLS_REF, c.best_at))
+        out.append(_v("best_at", "brew.rule_best_at", SKILLS_REF, c.best_at, best_at=c.best_at))
     return out
 
 
@@ -237,8 +235,7 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
     out = []
     for a, s in c.attributes.scores().items():
         if s < 1:
-            out.append(_v(f"attributes.{a}", f"{a.capitalize()} is {s}; no character can have 0 points in an "
-                                             "attribute", ATTRIBUTES_REF, s))
+            out.append(_v(f"attributes.{a}", "brew.rule_attributes", ATTRIBUTES_REF, s, a=a.capitalize(), s=s))
     top = MAX_SCORE if not c.npc else 10
     for trait in TRAIT_NAMES:
         if trait in ATTRIBUTES or trait in c.skills or trait in c.magic:
@@ -247,58 +244,56 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
             where = "attributes" if trait in ATTRIBUTES else "magic" if trait in MAGIC_FIELDS else "skills"
             if bought > top or (bought < low and trait not in ATTRIBUTES):
                 extra = f" (bought, beside bonuses of {c.bonus(trait):+d})" if c.bonus(trait) and not c.npc else ""
-                out.append(_v(f"{where}.{trait}", f"{trait.capitalize()} is {bought}{extra}, but scores run from "
-                                                  f"{low} to {top}", POINT_BUY, bought))
+                out.append(_v(f"{where}.{trait}", "brew.rule_ranges", POINT_BUY, bought, trait=trait.capitalize(),
+                              bought=bought, extra=extra, low=low, top=top))
     for i, g in enumerate(c.gear):
         if g.kind == "armor" and not 0 <= g.soak <= 10:
-            out.append(_v(f"gear.{i}.soak", f"Armor '{g.name}' soaks {g.soak}; 0 to 10", "brew.md#Combat", g.soak))
+            out.append(_v(f"gear.{i}.soak", "brew.rule_gear_soak", "brew.md#Combat", g.soak, name=g.name, soak=g.soak))
         if g.kind == "weapon" and g.attack_type is None and g.weapon is None:
-            out.append(_v(f"gear.{i}", f"Weapon '{g.name}' needs an attack_type or one of the example weapons",
-                          "brew.md#Combat", g.name))
+            out.append(_v(f"gear.{i}", "brew.rule_gear", "brew.md#Combat", g.name, name=g.name))
         if g.kind == "weapon" and (g.attack_type or "").startswith("complex") and g.weapon is None and \
                 g.damage_rule is None and g.damage_fixed is None:
-            out.append(_v(f"gear.{i}", f"Complex weapon '{g.name}' needs its damage stats (damage_rule or "
-                                       "damage_fixed)", "brew.md#Combat", g.name))
+            out.append(_v(f"gear.{i}", "brew.rule_gear_2", "brew.md#Combat", g.name, name=g.name))
     return out
 
 
 def _pools(c: BrewCharacter) -> list[Violation]:
     out = []
     if not 1 <= c.max_health <= 30:
-        out.append(_v("max_health", f"Maximum health {c.max_health}; 10 unless a flaw, injury or trick changes it "
-                                    "(1 to 30)", DAMAGE, c.max_health))
+        out.append(_v("max_health", "brew.rule_max_health", DAMAGE, c.max_health, max_health=c.max_health))
     if not -5 <= c.health <= c.max_health:
-        out.append(_v("health", f"Health {c.health} is outside -5 (dead) to the maximum {c.max_health}", DAMAGE,
-                      c.health))
+        out.append(_v("health", "brew.rule_health", DAMAGE, c.health, health=c.health, max_health=c.max_health))
     if not 0 <= c.max_resolve <= MAX_RESOLVE or (not c.npc and c.max_resolve != MAX_RESOLVE):
         want = f"a player-character has {MAX_RESOLVE}" if not c.npc else f"0 to {MAX_RESOLVE}"
-        out.append(_v("max_resolve", f"Maximum Resolve {c.max_resolve}: {want}", RESOLVE, c.max_resolve))
+        out.append(_v("max_resolve", "brew.rule_max_resolve", RESOLVE, c.max_resolve, max_resolve=c.max_resolve,
+                      want=want))
     if not 0 <= c.resolve <= c.max_resolve:
-        out.append(_v("resolve", f"Resolve {c.resolve} is outside 0 to {c.max_resolve}", RESOLVE, c.resolve))
+        out.append(_v("resolve", "brew.rule_resolve", RESOLVE, c.resolve, resolve=c.resolve, max_resolve=c.max_resolve))
     if any(v < 0 for v in c.training_resolve.values()) or sum(c.training_resolve.values()) > MAX_TRAINING_RESOLVE:
-        out.append(_v("training_resolve", f"Training Resolve totals {sum(c.training_resolve.values())}; at most "
-                                          f"{MAX_TRAINING_RESOLVE} (nine days of training)", TIME,
-                      dict(c.training_resolve)))
+        out.append(_v("training_resolve", "brew.rule_training_resolve", TIME, dict(c.training_resolve),
+                      sum=sum(c.training_resolve.values()), max_training_resolve=MAX_TRAINING_RESOLVE))
     if c.max_mana != c.magic_points():
-        out.append(_v("max_mana", f"Maximum mana is {c.max_mana} but must equal the magic points, "
-                                  f"{c.magic_points()}", MANA, c.max_mana))
+        out.append(_v("max_mana", "brew.rule_max_mana", MANA, c.max_mana, max_mana=c.max_mana,
+                      magic_points=c.magic_points()))
     if not 0 <= c.mana <= c.max_mana:
-        out.append(_v("mana", f"Mana {c.mana} is outside 0 to {c.max_mana}", MANA, c.mana))
+        out.append(_v("mana", "brew.rule_mana", MANA, c.mana, mana=c.mana, max_mana=c.max_mana))
     if len(c.lasting_injuries) + len(c.permanent_injuries) > MAX_LASTING_INJURIES:
         count = len(c.lasting_injuries) + len(c.permanent_injuries)
-        out.append(_v("lasting_injuries", f"{count} lasting and permanent injuries; the cap is "
-                                          f"{MAX_LASTING_INJURIES}", DAMAGE, count))
+        out.append(_v("lasting_injuries", "brew.rule_lasting_injuries", DAMAGE, count, count=count,
+                      max_lasting_injuries=MAX_LASTING_INJURIES))
     for i, inj in enumerate(c.lasting_injuries):
         if not 0 < inj.healing_left <= 200:
-            out.append(_v(f"lasting_injuries.{i}", f"'{inj.name}' needs {inj.healing_left} points of healing; 1 to "
-                                                   "200 (a healed injury is removed)", DAMAGE, inj.healing_left))
+            out.append(_v(f"lasting_injuries.{i}", "brew.rule_lasting_injuries_3", DAMAGE, inj.healing_left,
+                          name=inj.name, healing_left=inj.healing_left))
     if not 0 <= c.stabilising_days <= 30:
-        out.append(_v("stabilising_days", f"{c.stabilising_days} days of stabilisation; 0 to 30", "brew.md#Simplified "
-                                          "healing for combat-oriented games", c.stabilising_days))
+        out.append(_v("stabilising_days", "brew.rule_stabilising_days",
+                      "brew.md#Simplified "
+                                          "healing for combat-oriented games",
+                      c.stabilising_days, stabilising_days=c.stabilising_days))
     if c.xp < 0:
-        out.append(_v("xp", f"XP {c.xp} is negative", "brew.md#Using Experience Points", c.xp))
+        out.append(_v("xp", "brew.rule_xp", "brew.md#Using Experience Points", c.xp, xp=c.xp))
     if c.extra_points < 0:
-        out.append(_v("points", f"extra_points {c.extra_points} is negative", POINT_BUY, c.extra_points))
+        out.append(_v("points", "brew.rule_points", POINT_BUY, c.extra_points, extra_points=c.extra_points))
     return out
 
 
@@ -307,33 +302,30 @@ def _specialties(c: BrewCharacter, creation: bool) -> list[Violation]:
     n = len(c.specialties)
     cap = MAX_SPECIALTIES_AT_CREATION if creation else MAX_SPECIALTIES
     if n > cap:
-        out.append(_v("specialties", f"{n} specialties; at most {cap} " + ("at creation" if creation else "ever"),
-                      SKILLS_REF, n))
+        out.append(_v("specialties", "brew.rule_specialties_cap", SKILLS_REF, n, n=n, cap=cap, creation=creation))
     for name, k in Counter(s.name.casefold() for s in c.specialties).items():
         if k > 1:
-            out.append(_v("specialties", f"Specialty '{name}' is listed {k} times", SKILLS_REF, name))
+            out.append(_v("specialties", "brew.rule_specialties_5", SKILLS_REF, name, name=name, k=k))
     free = [s for s in c.specialties if s.source == "free"]
     if len(free) > 1:
-        out.append(_v("specialties", f"{len(free)} free specialties; one is free, a second is bought",
-                      SKILLS_REF, len(free)))
+        out.append(_v("specialties", "brew.rule_specialties", SKILLS_REF, len(free), n_free=len(free)))
     klass = [s for s in c.specialties if s.source == "class"]
     if klass and not c.character_class:
-        out.append(_v("specialties", f"'{klass[0].name}' comes from a class, but the character has none",
-                      CLASS_ANCESTRY, klass[0].name))
+        out.append(_v("specialties", "brew.rule_specialties_2", CLASS_ANCESTRY, klass[0].name, name=klass[0].name))
     if len(klass) > 1:
-        out.append(_v("specialties", "A class gives one free specialty", CLASS_ANCESTRY, len(klass)))
+        out.append(_v("specialties", "brew.rule_specialties_3", CLASS_ANCESTRY, len(klass)))
     sample = CLASSES.get(c.character_class or "")
     for s in klass:
         if sample and (s.name.casefold() not in sample["specialties"] or sample["specialties"][s.name.casefold()]
                        != s.skill):
             options = ", ".join(f"{k} ({v})" for k, v in sample["specialties"].items())
-            out.append(_v("specialties", f"The {c.character_class} class's specialty is one of {options}, not "
-                                         f"'{s.name}' ({s.skill})", sample["ref"], s.name))
+            out.append(_v("specialties", "brew.rule_specialties_6", sample["ref"], s.name,
+                          character_class=c.character_class, options=options, name=s.name, skill=s.skill))
     if creation:
         for s in c.specialties:
             if s.source == "bought" and c.bought(s.skill) < 2:
-                out.append(_v("specialties", f"A bought specialty needs its skill bought to 2 or more: {s.skill} is "
-                                             f"{c.bought(s.skill)}", SKILLS_REF, s.name))
+                out.append(_v("specialties", "brew.rule_specialties_7", SKILLS_REF, s.name, skill=s.skill,
+                              bought=c.bought(s.skill)))
     return out
 
 
@@ -342,15 +334,13 @@ def _professions(c: BrewCharacter) -> list[Violation]:
     split = c.professions
     out = []
     if points and not split:
-        out.append(_v("professions", f"Profession {points} needs at least one named profession, e.g. "
-                                     "{'farmer': 2}", SKILLS_REF, points))
+        out.append(_v("professions", "brew.rule_professions", SKILLS_REF, points, points=points))
     elif split:
         if any(v < 1 for v in split.values()):
-            out.append(_v("professions", "Each profession holds at least one of the skill's dots", SKILLS_REF,
-                          dict(split)))
+            out.append(_v("professions", "brew.rule_professions_2", SKILLS_REF, dict(split)))
         if sum(split.values()) != points:
-            out.append(_v("professions", f"The professions hold {sum(split.values())} dots but the Profession skill "
-                                         f"is {points}; the dots are split among them", SKILLS_REF, dict(split)))
+            out.append(_v("professions", "brew.rule_professions_3", SKILLS_REF, dict(split), sum=sum(split.values()),
+                          points=points))
     return out
 
 
@@ -360,77 +350,72 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
     ab = {k: v for k, v in c.ancestry_bonuses.items() if v}
     if c.ancestry is None:
         if ab:
-            out.append(_v("ancestry_bonuses", "Ancestry bonuses without an ancestry", CLASS_ANCESTRY, ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses", CLASS_ANCESTRY, ab))
     elif anc is None:
         if sorted(ab.values()) not in ([-1, 2], []) and creation:
-            out.append(_v("ancestry_bonuses", f"A standard ancestry gives +2 to one attribute and -1 on another, "
-                                              f"not {ab}", CLASS_ANCESTRY, ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_2", CLASS_ANCESTRY, ab, ab=ab))
     elif c.ancestry == "human":
         if not (len(ab) == 1 and list(ab.values()) == [1] and next(iter(ab)) in ATTRIBUTES):
-            out.append(_v("ancestry_bonuses", f"A human takes +1 to one chosen attribute, not {ab or 'nothing'}",
-                          anc["ref"], ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_3", anc["ref"], ab, value=ab or 'nothing'))
     else:
         want = {anc["plus"]: anc["amount"], anc["minus"]: -1, **anc.get("free_magic", {})}
         if ab != want:
-            out.append(_v("ancestry_bonuses", f"The {c.ancestry} ancestry gives " + ", ".join(
-                f"{k} {v:+d}" for k, v in want.items()) + f", not {ab or 'nothing'}", anc["ref"], ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_given", anc["ref"], ab, ancestry=c.ancestry,
+                          want=list(want.items()), have=ab))
         for kind, wanted in (("tricks", anc["trick"]), ("flaws", anc["flaw"])):
             if wanted not in getattr(c, kind):
-                out.append(_v(kind, f"The {c.ancestry} ancestry comes with the {kind[:-1]} '{wanted}'", anc["ref"],
-                              wanted))
+                out.append(_v(kind, "brew.rule_heritage_3", anc["ref"], wanted, ancestry=c.ancestry, kind_1=kind[:-1],
+                              wanted=wanted))
         if c.size != anc["size"]:
-            out.append(_v("ancestry", f"The {c.ancestry} ancestry is {anc['size']}, not {c.size}", anc["ref"],
-                          c.size))
+            out.append(_v("ancestry", "brew.rule_ancestry", anc["ref"], c.size, ancestry=c.ancestry,
+                          anc_size=anc['size'], size=c.size))
     klass = CLASSES.get(c.character_class or "")
     cb = {k: v for k, v in c.class_bonuses.items() if v}
     if c.character_class is None:
         if cb:
-            out.append(_v("class_bonuses", "Class bonuses without a class", CLASS_ANCESTRY, cb))
+            out.append(_v("class_bonuses", "brew.rule_class_bonuses", CLASS_ANCESTRY, cb))
     elif klass is None:
         if creation and (len(cb) != 2 or set(cb.values()) != {CLASS_BONUS}):
-            out.append(_v("class_bonuses", f"A standard class gives +2 on two different traits, not {cb}",
-                          CLASS_ANCESTRY, cb))
+            out.append(_v("class_bonuses", "brew.rule_class_bonuses_2", CLASS_ANCESTRY, cb, cb=cb))
     else:
         ok = len(cb) == 2 and set(cb.values()) == {CLASS_BONUS} and klass["fixed"] in cb and \
             next(k for k in cb if k != klass["fixed"]) in klass["either"]
         if not ok:
-            out.append(_v("class_bonuses", f"The {c.character_class} gains +2 {klass['fixed']} and +2 on either "
-                                           f"{' or '.join(klass['either'])}, not {cb or 'nothing'}", klass["ref"],
-                          cb))
+            out.append(_v("class_bonuses", "brew.rule_class_bonuses_3", klass["ref"], cb,
+                          character_class=c.character_class, klass_fixed=klass['fixed'],
+                          join=' or '.join(klass['either']), value=cb or 'nothing'))
         for t in klass["tricks"]:
             if t not in c.tricks:
-                out.append(_v("tricks", f"The {c.character_class} class comes with the trick '{t}'", klass["ref"], t))
+                out.append(_v("tricks", "brew.rule_tricks_2", klass["ref"], t, character_class=c.character_class, t=t))
         if klass["flaw"] not in c.flaws:
-            out.append(_v("flaws", f"The {c.character_class} class comes with the flaw '{klass['flaw']}'",
-                          klass["ref"], klass["flaw"]))
+            out.append(_v("flaws", "brew.rule_flaws_2", klass["ref"], klass["flaw"], character_class=c.character_class,
+                          klass_flaw=klass['flaw']))
     owned = {ANCESTRIES[a]["trick"] for a in ANCESTRIES if ANCESTRIES[a]["trick"] and a == c.ancestry}
     owned |= {ANCESTRIES[a]["flaw"] for a in ANCESTRIES if ANCESTRIES[a]["flaw"] and a == c.ancestry}
     if klass:
         owned |= set(klass["tricks"]) | {klass["flaw"]}
     for t in c.tricks:
         if t in EXCLUSIVE_TRICKS and t not in owned:
-            out.append(_v("tricks", f"'{t}' belongs to another ancestry or class", TRICKS_REF, t))
+            out.append(_v("tricks", "brew.rule_tricks", TRICKS_REF, t, t=t))
     for f in c.flaws:
         if f in EXCLUSIVE_FLAWS and f not in owned:
-            out.append(_v("flaws", f"'{f}' belongs to another ancestry or class", TRICKS_REF, f))
+            out.append(_v("flaws", "brew.rule_flaws", TRICKS_REF, f, f=f))
     for kind in ("tricks", "flaws"):
         items = getattr(c, kind)
         if not items:
-            out.append(_v(kind, f"A player-character has at least one {kind[:-1]}", TRICKS_REF))
+            out.append(_v(kind, "brew.rule_heritage", TRICKS_REF, kind_1=kind[:-1]))
         for name, k in Counter(x.casefold() for x in items).items():
             if k > 1:
-                out.append(_v(kind, f"'{name}' is listed {k} times", TRICKS_REF, name))
+                out.append(_v(kind, "brew.rule_heritage_2", TRICKS_REF, name, name=name, k=k))
     if creation:
         granted = 1 + (len(klass["tricks"]) if klass else 1 if c.character_class else 0)
         want = granted + (1 if c.bought_trick else 0)
         if len(c.tricks) != want:
             given = [*([anc["trick"]] if anc and anc["trick"] else []), *(klass["tricks"] if klass else [])]
-            parts = ([f"{', '.join(given)} (given)"] if given else []) \
-                + ([] if anc and anc["trick"] else ["one trick you choose that is not given already"]) \
-                + ([f"the {c.character_class} class's own"] if c.character_class and not klass else []) \
-                + (["one bought with 5 free points"] if c.bought_trick else [])
-            out.append(_v("tricks", f"{len(c.tricks)} tricks, but this character starts with {want}: "
-                                    + "; ".join(parts), TRICKS_REF, len(c.tricks)))
+            out.append(_v("tricks", "brew.rule_tricks_count", TRICKS_REF, len(c.tricks), n_tricks=len(c.tricks),
+                          want=want, given=given, choose=not (anc and anc["trick"]),
+                          own_class=c.character_class if c.character_class and not klass else None,
+                          bought=c.bought_trick))
     return out
 
 
@@ -438,8 +423,8 @@ def _best_at(c: BrewCharacter) -> list[Violation]:
     if c.best_at is None or c.score(c.best_at) < MAX_SCORE:
         return []
     over = [s for s in SKILLS if s != c.best_at and c.skills.get(s, 0) > 4]
-    return [_v("skills", f"Best at {c.best_at} is achieved: every other skill is capped at 4, but "
-                         f"{', '.join(f'{s} {c.skills[s]}' for s in over)}", SKILLS_REF, over)] if over else []
+    return [_v("skills", "brew.rule_skills", SKILLS_REF, over, best_at=c.best_at,
+               join=', '.join(f'{s} {c.skills[s]}' for s in over))] if over else []
 
 
 class Spending(Frozen):
@@ -482,27 +467,25 @@ def _budget(c: BrewCharacter) -> list[Violation]:
     overs = {"attributes": s.attributes - s.attribute_pool, "skills": s.skills - s.skill_pool,
              "magic": s.magic - s.magic_pool}
     field = max(overs, key=lambda k: overs[k]) if max(overs.values()) > 0 else "tricks"
-    return [_v(field, f"Spends {s.over - s.free_available} point(s) too many: {', '.join(parts)}, with "
-                         f"{s.free_available} free point(s) to cover the {s.over} beyond the pools (a second "
-                         "specialty doubles its skill's cost)", POINT_BUY, s.over)]
+    return [_v(field, "brew.rule_budget", POINT_BUY, s.over, value=s.over - s.free_available, join=', '.join(parts),
+               free_available=s.free_available, over=s.over)]
 
 
 def _fresh(c: BrewCharacter) -> list[Violation]:
     out = []
     if c.health != c.max_health:
-        out.append(_v("health", f"A new character starts at full health ({c.max_health}), not {c.health}", DAMAGE,
-                      c.health))
+        out.append(_v("health", "brew.rule_health_2", DAMAGE, c.health, max_health=c.max_health, health=c.health))
     if c.resolve != c.max_resolve:
-        out.append(_v("resolve", f"A new character starts with full Resolve ({c.max_resolve})", RESOLVE, c.resolve))
+        out.append(_v("resolve", "brew.rule_resolve_2", RESOLVE, c.resolve, max_resolve=c.max_resolve))
     if c.mana != c.max_mana:
-        out.append(_v("mana", f"A new character starts with every mana slot ({c.max_mana})", MANA, c.mana))
+        out.append(_v("mana", "brew.rule_mana_2", MANA, c.mana, max_mana=c.max_mana))
     if c.max_health != MAX_HEALTH and not any(t for t in c.flaws):
-        out.append(_v("max_health", f"Health is {MAX_HEALTH} unless a flaw or trick changes it", DAMAGE, c.max_health))
+        out.append(_v("max_health", "brew.rule_max_health_2", DAMAGE, c.max_health, max_health=MAX_HEALTH))
     if c.lasting_injuries:
-        out.append(_v("lasting_injuries", "A new character has no lasting injuries", DAMAGE))
+        out.append(_v("lasting_injuries", "brew.rule_lasting_injuries_2", DAMAGE))
     if c.permanent_injuries:
-        out.append(_v("permanent_injuries", "A new character has no permanent injuries", DAMAGE))
+        out.append(_v("permanent_injuries", "brew.rule_permanent_injuries", DAMAGE))
     if c.training_resolve:
-        out.append(_v("training_resolve", "Training Resolve comes from downtime training, not creation", TIME))
+        out.append(_v("training_resolve", "brew.rule_training_resolve_2", TIME))
     return out
 

@@ -185,11 +185,11 @@ def mastery_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     if creation:
         steps += cost_lines(c) + [step("mastery.triumphs_spent", cost=creation_cost(c), starting=c.starting_triumphs,
                                        kept=c.triumphs)]
-    steps += [step("mastery.broken", sentence=v.sentence) for v in found] or [step("mastery.none_broken")]
+    steps += [step("mastery.broken", sentence=v.step) for v in found] or [step("mastery.none_broken")]
     return ValidationResult(summary=step("mastery.valid", name=c.name, violations=len(found)), steps=steps,
                             rule_refs=[CHARACTERS, CREATION, COMBAT],
                             valid=not found,
-                            violations=[v.sentence for v in found], creation=creation)
+                            violations=[v.step for v in found], creation=creation)
 
 
 class CreateArgs(CampaignSpec):

@@ -200,8 +200,9 @@ def trait_points(traits: dict[str, int]) -> tuple[int, int]:
 # --- violations ----------------------------------------------------------------------------------------------------
 
 
-def _v(field: str, text: str, rule: str, given: Any = None) -> Violation:
-    return Violation.of(field, text, rule, given, shown=short)
+def _v(field: str, kind: str, rule: str, given: Any = None, **values: Any) -> Violation:
+    """A broken rule stated by the step ``kind``; the value found is shown short (a sheet's part may be long)."""
+    return Violation.of(field, kind, rule, given, short, **values)
 
 
 def violations(c: MasteryCharacter, creation: bool = True) -> list[str]:
@@ -221,7 +222,7 @@ def problems(c: MasteryCharacter, creation: bool = True) -> list[Violation]:
 def _ranges(c: MasteryCharacter) -> list[Violation]:
     out = []
     if not c.traits:
-        out.append(_v("traits", "A character has every trait of the GM's list; this sheet has none", CREATION))
+        out.append(_v("traits", "mastery.rule_traits", CREATION))
     for kind, table in (("trait", c.traits), ("ability", c.abilities), ("skill", c.skills)):
         low, high = RANGES[kind]
         if kind != "trait":
@@ -230,35 +231,30 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
         for name, value in table.items():
             if not low <= value <= high:
                 why = "" if kind == "trait" else " (one not held is simply not listed)"
-                out.append(_v(f"{field}.{name}", f"{kind.capitalize()} '{name}' is {value:+d}, but {field} range "
-                                                 f"from {low:+d} to {high:+d}{why}", CHARACTERS, value))
+                out.append(_v(f"{field}.{name}", "mastery.rule_ranges", CHARACTERS, value, what=kind.capitalize(),
+                              name=name, value=value, field_name=field, low=low, high=high, why=why))
     for name in c.fits:
         if name not in c.abilities and name not in c.skills:
-            out.append(_v(f"fits.{name}", f"'{name}' is classified in fits but is not one of the character's "
-                                          "abilities or skills", ADVICE, name))
+            out.append(_v(f"fits.{name}", "mastery.rule_fits", ADVICE, name, name=name))
     if c.max_health < 1:
-        out.append(_v("max_health", f"max_health is {c.max_health}, but a character has at least 1 health box",
-                      COMBAT, c.max_health))
+        out.append(_v("max_health", "mastery.rule_max_health", COMBAT, c.max_health, max_health=c.max_health))
     if c.health < 0:
-        out.append(_v("health", f"Health is {c.health}, but boxes left cannot go below 0", COMBAT, c.health))
+        out.append(_v("health", "mastery.rule_health", COMBAT, c.health, health=c.health))
     elif c.health > c.max_health:
-        out.append(_v("health", f"Health is {c.health}, more boxes than the {c.max_health} the character has",
-                      COMBAT, c.health))
+        out.append(_v("health", "mastery.rule_health_3", COMBAT, c.health, health=c.health, max_health=c.max_health))
     if c.triumphs < 0:
-        out.append(_v("triumphs", f"Triumphs are {c.triumphs}, but a character cannot owe triumphs", CREATION,
-                      c.triumphs))
+        out.append(_v("triumphs", "mastery.rule_triumphs", CREATION, c.triumphs, triumphs=c.triumphs))
     if c.harm is not None and not 0 <= c.harm <= 100:
-        out.append(_v("harm", f"harm is {c.harm}: the boxes a foe deals range from 0 to 100", COMBAT, c.harm))
+        out.append(_v("harm", "mastery.rule_harm", COMBAT, c.harm, harm=c.harm))
     for i, g in enumerate(c.gear):
         if g.kind == "armor" and not 0 <= g.modifier <= 20:
-            out.append(_v(f"gear.{i}.modifier", f"Armor '{g.name}' has modifier {g.modifier}: armor takes 0 to 20 "
-                                                "boxes off the damage", ADVICE, g.modifier))
+            out.append(_v(f"gear.{i}.modifier", "mastery.rule_gear_modifier", ADVICE, g.modifier, name=g.name,
+                          modifier=g.modifier))
         elif g.kind == "weapon" and not -5 <= g.modifier <= 20:
-            out.append(_v(f"gear.{i}.modifier", f"Weapon '{g.name}' has modifier {g.modifier:+d}: weapons range from "
-                                                "-5 to +20", ADVICE, g.modifier))
+            out.append(_v(f"gear.{i}.modifier", "mastery.rule_gear_modifier_2", ADVICE, g.modifier, name=g.name,
+                          modifier=g.modifier))
         if g.style is not None and g.kind != "weapon":
-            out.append(_v(f"gear.{i}.style", f"'{g.name}' is {g.kind}, so it has no melee/ranged style", ADVICE,
-                          g.style))
+            out.append(_v(f"gear.{i}.style", "mastery.rule_gear_style", ADVICE, g.style, name=g.name, what=g.kind))
     return out
 
 
@@ -266,18 +262,18 @@ def _player_rules(c: MasteryCharacter) -> list[Violation]:
     out = []
     rule = c.health_rule
     if rule.trait is not None and rule.trait not in c.traits:
-        out.append(_v("health_rule", f"Health boxes are tied to '{rule.trait}', which is not one of the character's "
-                                     f"traits ({', '.join(c.traits)})", COMBAT, rule.trait))
+        out.append(_v("health_rule", "mastery.rule_health_rule", COMBAT, rule.trait, trait=rule.trait,
+                      join=', '.join(c.traits)))
     elif not 1 <= rule.base <= 100 or not 0 <= rule.per_point <= 10:
-        out.append(_v("health_rule", f"The health rule has base {rule.base} and {rule.per_point} per point; the "
-                                     "base is 1-100 boxes and 0-10 per point", COMBAT, rule.model_dump()))
+        out.append(_v("health_rule", "mastery.rule_health_rule_2", COMBAT, rule.model_dump(), base=rule.base,
+                      per_point=rule.per_point))
     elif c.max_health != max_health_of(c):
         tied = f" + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d})" if rule.trait else ""
-        out.append(_v("max_health", f"max_health is {c.max_health}, but this campaign gives {rule.base}{tied} = "
-                                    f"{max_health_of(c)} boxes (minimum 1)", COMBAT, c.max_health))
+        out.append(_v("max_health", "mastery.rule_max_health_2", COMBAT, c.max_health, max_health=c.max_health,
+                      base=rule.base, tied=tied, max_health_of=max_health_of(c)))
     if c.starting_triumphs < 0:
-        out.append(_v("starting_triumphs", f"starting_triumphs is {c.starting_triumphs}; it cannot be negative",
-                      CREATION, c.starting_triumphs))
+        out.append(_v("starting_triumphs", "mastery.rule_starting_triumphs", CREATION, c.starting_triumphs,
+                      starting_triumphs=c.starting_triumphs))
     return out
 
 
@@ -290,37 +286,29 @@ def _creation(c: MasteryCharacter) -> list[Violation]:
         if value in (-2, 3) or not TRAIT_RANGE[0] <= value <= TRAIT_RANGE[1]:
             continue
         if not low <= value <= high:
-            out.append(_v(f"traits.{name}", f"Trait '{name}' is {value:+d}; a new character's traits go no higher than "
-                                            f"+2 and no lower than -1 (the specialist's +3 aside)", CREATION, value))
+            out.append(_v(f"traits.{name}", "mastery.rule_traits_4", CREATION, value, name=name, value=value))
     if len(minus_two) > 1 or len(plus_three) > 1:
-        out.append(_v("traits", "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only be done "
-                                f"once; this sheet has -2 in {', '.join(minus_two) or 'none'} and +3 in "
-                                f"{', '.join(plus_three) or 'none'}", CREATION, c.traits))
+        out.append(_v("traits", "mastery.rule_traits_2", CREATION, c.traits, value=', '.join(minus_two) or 'none',
+                      join_plus_three_or_none=', '.join(plus_three) or 'none'))
     elif len(minus_two) != len(plus_three):
         have, lack = ("-2", "+3") if minus_two else ("+3", "-2")
         where = (minus_two or plus_three)[0]
-        out.append(_v(f"traits.{where}", f"Trait '{where}' is {have}: a new character gets {have} only through the "
-                                         f"specialist's trade, a +0 lowered to -2 to raise a +2 to +3, so it needs a "
-                                         f"{lack} trait too", CREATION, c.traits[where]))
+        out.append(_v(f"traits.{where}", "mastery.rule_traits_5", CREATION, c.traits[where], where=where, have=have,
+                      lack=lack))
     spent, available = trait_points(c.traits)
     if spent != available:
         lowered = available - TRAIT_POINTS
         extra = f" (2, plus {lowered} for the trait{'s' if lowered > 1 else ''} lowered to -1)" if lowered else ""
         verdict = f"{available - spent} left unspent" if spent < available else f"{spent - available} too many"
-        out.append(_v("traits", f"A new character spends {available} trait points{extra}, one per step up from +0; "
-                                f"these traits spend {spent}, {verdict}", CREATION, c.traits))
+        out.append(_v("traits", "mastery.rule_traits_3", CREATION, c.traits, available=available, extra=extra,
+                      spent=spent, verdict=verdict))
     cost = creation_cost(c)
     if cost + c.triumphs != c.starting_triumphs:
-        if cost > c.starting_triumphs:
-            text = (f"The abilities and skills cost {cost} triumphs from 0, more than the {c.starting_triumphs} a "
-                    f"starting character has ({cost - c.starting_triumphs} too many)")
-        else:
-            text = (f"A starting character has {c.starting_triumphs} triumphs: the abilities and skills cost {cost}, "
-                    f"so {c.starting_triumphs - cost} remain, but the sheet keeps {c.triumphs}")
-        out.append(_v("triumphs", text, CREATION, {"abilities": c.abilities, "skills": c.skills}))
+        out.append(_v("triumphs", "mastery.rule_triumphs_overspent" if cost > c.starting_triumphs
+                      else "mastery.rule_triumphs_kept", CREATION, {"abilities": c.abilities, "skills": c.skills},
+                      cost=cost, starting_triumphs=c.starting_triumphs, triumphs=c.triumphs))
     if c.health != c.max_health:
-        out.append(_v("health", f"A new character starts with every box unmarked: health {c.max_health}, not "
-                                f"{c.health}", COMBAT, c.health))
+        out.append(_v("health", "mastery.rule_health_2", COMBAT, c.health, max_health=c.max_health, health=c.health))
     return out
 
 

@@ -130,13 +130,13 @@ def minim_character_validate(args: ValidateArgs, roller: Roller) -> ValidationRe
     else:
         scope = step("minim.checked_in_play")
     steps = [scope, step("minim.traits_tier", traits=c.traits.scores(), tier=tier(c))]
-    steps += [step("minim.violation", sentence=v.sentence) for v in found] or [step("minim.no_violation")]
+    steps += [step("minim.violation", sentence=v.step) for v in found] or [step("minim.no_violation")]
     return ValidationResult(
         summary=step("minim.verdict", name=c.name, violations=len(found)),
         steps=steps,
         rule_refs=[CHARACTERS, TRAITS_REF, SKILLS_REF, HEALTH, FAITH, POWERS],
         valid=not found,
-        violations=[v.sentence for v in found],
+        violations=[v.step for v in found],
         creation=creation,
         tier=tier(c),
     )

@@ -177,7 +177,7 @@ class ValidateArgs(ToolArgs):
 
 class ValidationResult(ToolResult):
     valid: bool
-    violations: list[str]
+    violations: list[Step | str]  # a step each (a sentence where logged before they were steps)
     creation: bool
     defences: dict[str, int]
 
@@ -197,7 +197,7 @@ def minisix_character_validate(args: ValidateArgs, roller: Roller) -> Validation
     steps.append(step("minisix.static_defences", block=d["block"], dodge=d["dodge"], parry=d["parry"], soak=d["soak"]))
     return ValidationResult(summary=verdict(c.name, found), steps=steps, rule_refs=[CREATION, SKILLS_REF, PERKS_REF],
                             valid=not found,
-                            violations=[v.sentence for v in found], creation=creation, defences=d)
+                            violations=[v.step for v in found], creation=creation, defences=d)
 
 
 # --- creation from choices -----------------------------------------------------------------------------------------

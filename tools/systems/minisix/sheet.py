@@ -259,78 +259,72 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
     low = 1 if c.npc else MIN_ATTRIBUTE
     for a, x in c.attributes.codes().items():
         if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"attributes.{a}", f"{a.capitalize()} is written {x.text()}: an attribute has dice only, "
-                                             "+1 or +2 (going to +3 advances to the next die)", CREATION, x.text()))
+            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_4", CREATION, x.text(), a=a.capitalize(),
+                          text=x.text()))
         if x.dice < low:
             who = "A player-character's" if not c.npc else "An"
-            out.append(_v(f"attributes.{a}", f"{who} {a.capitalize()} is {x.text()}, below {low}D", CREATION,
-                          x.text()))
+            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_5", CREATION, x.text(), who=who,
+                          a=a.capitalize(), text=x.text(), low=low))
     for name, e in c.skills.items():
         x, attr = code(e.code), c.attribute(e.attribute)
         if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"skills.{name}", f"Skill '{name}' is written {x.text()}: +3 pips is the next die",
-                          SKILLS_REF, x.text()))
+            out.append(_v(f"skills.{name}", "minisix.rule_skills_3", SKILLS_REF, x.text(), name=name, text=x.text()))
         if x.total_pips < attr.total_pips:
-            out.append(_v(f"skills.{name}", f"Skill '{name}' is {x.text()}, below its attribute {e.attribute} "
-                                            f"{attr.text()}: a skill is its attribute plus the dice added",
-                          SKILLS_REF, x.text()))
+            out.append(_v(f"skills.{name}", "minisix.rule_skills_4", SKILLS_REF, x.text(), name=name, text=x.text(),
+                          attribute=e.attribute, attr_text=attr.text()))
         own = ATTRIBUTE_OF_SKILL.get(name)
         if own is not None and own != e.attribute:
-            out.append(_v(f"skills.{name}", f"Skill '{name}' falls under {own}, not {e.attribute}", SKILLS_REF,
-                          e.attribute))
+            out.append(_v(f"skills.{name}", "minisix.rule_skills_5", SKILLS_REF, e.attribute, name=name, own=own,
+                          attribute=e.attribute))
     for name, cost in c.perks.items():
         if name in PERKS and cost != PERKS[name]:
-            out.append(_v(f"perks.{name}", f"Perk '{name}' costs {PERKS[name]}D of skill dice, not {cost}",
-                          PERKS_REF, cost))
+            out.append(_v(f"perks.{name}", "minisix.rule_perks", PERKS_REF, cost, name=name, perks_name=PERKS[name],
+                          cost=cost))
         elif not 1 <= cost <= 4:
-            out.append(_v(f"perks.{name}", f"Perk '{name}' costs {cost}; a perk costs whole skill dice (1-4)",
-                          PERKS_REF, cost))
+            out.append(_v(f"perks.{name}", "minisix.rule_perks_2", PERKS_REF, cost, name=name, cost=cost))
     if c.perks_used:  # an empty list has nothing to count
         for name, n in Counter(c.perks_used).items():
             if name not in c.perks:
-                out.append(_v("perks_used", f"'{name}' is marked used but is not one of the character's perks",
-                              PERKS_REF, name))
+                out.append(_v("perks_used", "minisix.rule_perks_used_2", PERKS_REF, name, name=name))
             elif name not in ONCE_PER_SESSION:
-                out.append(_v("perks_used", f"'{name}' is not a once-per-session perk", PERKS_REF, name))
+                out.append(_v("perks_used", "minisix.rule_perks_used_4", PERKS_REF, name, name=name))
             if n > 1:
-                out.append(_v("perks_used", f"'{name}' is marked used {n} times; once per session", PERKS_REF, name))
+                out.append(_v("perks_used", "minisix.rule_perks_used_3", PERKS_REF, name, name=name, n=n))
     if len(c.complications) > MAX_COMPLICATIONS:
-        out.append(_v("complications", f"{len(c.complications)} complications; at most {MAX_COMPLICATIONS}",
-                      PERKS_REF, _short(c.complications)))
+        out.append(_v("complications", "minisix.rule_complications", PERKS_REF, _short(c.complications),
+                      n_complications=len(c.complications), max_complications=MAX_COMPLICATIONS))
     if c.complications:  # an empty list has nothing to count
         for name, n in Counter(c.complications).items():
             if n > 1:
-                out.append(_v("complications", f"Complication '{name}' is listed {n} times", PERKS_REF, name))
+                out.append(_v("complications", "minisix.rule_complications_2", PERKS_REF, name, name=name, n=n))
     for name in c.complications_paid:
         if name not in c.complications:
-            out.append(_v("complications_paid", f"'{name}' earned a CP but is not one of the character's "
-                                                "complications", PERKS_REF, name))
+            out.append(_v("complications_paid", "minisix.rule_complications_paid", PERKS_REF, name, name=name))
     if c.complications_paid:  # an empty list has nothing to count
         for name, n in Counter(c.complications_paid).items():
             if n > 1:
-                out.append(_v("complications_paid", f"'{name}' earned {n} CP this session; at most one per "
-                                                    "complication per session", PERKS_REF, name))
+                out.append(_v("complications_paid", "minisix.rule_complications_paid_2", PERKS_REF, name, name=name,
+                              n=n))
     if not 0 <= c.wounds <= 5:
-        out.append(_v("wounds", f"Wounds {c.wounds}: from 0 (unharmed) to 5 (dead)", RESISTING, c.wounds))
+        out.append(_v("wounds", "minisix.rule_wounds", RESISTING, c.wounds, wounds=c.wounds))
     if c.stuns not in (0, 1):
-        out.append(_v("stuns", f"Stuns {c.stuns}: two stuns are already one wound, so 0 or 1 is pending",
-                      RESISTING, c.stuns))
+        out.append(_v("stuns", "minisix.rule_stuns", RESISTING, c.stuns, stuns=c.stuns))
     for what in ("cp", "hero_points", "mortal_minutes", "other_av"):
         if getattr(c, what) < 0:
-            out.append(_v(what, f"{what} is {getattr(c, what)}; it cannot be negative", CREATION, getattr(c, what)))
+            out.append(_v(what, "minisix.rule_always", CREATION, getattr(c, what), what=what, getattr=getattr(c, what)))
     for i, g in enumerate(c.gear):
         if g.kind in ("melee", "missile", "thrown") and g.damage is None:
-            out.append(_v(f"gear.{i}.damage", f"Weapon '{g.name}' needs its damage ('+2D' for melee or thrown, "
-                                              "'4D' for missile)", RESISTING))
+            out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage", RESISTING, name=g.name))
         if g.damage is not None:
             x = code(g.damage)
             if g.kind == "missile" and x.dice < 1:
-                out.append(_v(f"gear.{i}.damage", f"Missile weapon '{g.name}' does {x.text()}: a missile weapon's "
-                                                  "damage is a whole code of at least 1D", RESISTING, g.damage))
+                out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage_2", RESISTING, g.damage, name=g.name,
+                              text=x.text()))
             if x.total_pips < 0:
-                out.append(_v(f"gear.{i}.damage", f"'{g.name}' has negative damage {x.text()}", RESISTING, g.damage))
+                out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage_3", RESISTING, g.damage, name=g.name,
+                              text=x.text()))
         if g.kind == "armor" and not 0 <= (g.armor or 0) <= 30:
-            out.append(_v(f"gear.{i}.armor", f"Armor '{g.name}' has value {g.armor}; 0 to 30", STATIC, g.armor))
+            out.append(_v(f"gear.{i}.armor", "minisix.rule_gear_armor", STATIC, g.armor, name=g.name, armor=g.armor))
     return out
 
 
@@ -342,45 +336,44 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
     total = sum(x.total_pips for x in codes.values())
     if total != 3 * attr_dice:
         have = DieCode.from_pips(total).text()
-        out.append(_v("attributes", f"{who} distributes {attr_dice}D between the four attributes; these total "
-                                    f"{have}", CREATION, c.attributes.text()))
+        out.append(_v("attributes", "minisix.rule_attributes", CREATION, c.attributes.text(), who=who,
+                      attr_dice=attr_dice, have=have))
     for a, x in codes.items():
         if x.total_pips > 3 * MAX_ATTRIBUTE:
-            out.append(_v(f"attributes.{a}", f"{a.capitalize()} is {x.text()}: between 2D and 4D per attribute at "
-                                             "creation", CREATION, x.text()))
+            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_6", CREATION, x.text(), a=a.capitalize(),
+                          text=x.text()))
     at_max = [a for a, x in codes.items() if x.total_pips >= 3 * MAX_ATTRIBUTE]
     if len(at_max) > 1:
-        out.append(_v("attributes", f"No more than one attribute may have 4D; {', '.join(at_max)} do", CREATION,
-                      ", ".join(at_max)))
+        out.append(_v("attributes", "minisix.rule_attributes_2", CREATION, ", ".join(at_max), join=', '.join(at_max)))
     pips = sum(x.pips for x in codes.values() if 0 <= x.pips <= 2)
     if pips not in (0, 3):
-        out.append(_v("attributes", f"The attributes carry {pips} pips; one die may be broken into three pips, so "
-                                    "they carry 0 or 3", CREATION, pips))
+        out.append(_v("attributes", "minisix.rule_attributes_3", CREATION, pips, pips=pips))
     added_pips = 0
     skill_pips = 0  # what spent(c) adds up, summed here from the same differences
     for name, e in c.skills.items():
         added = code(e.code).total_pips - c.attribute(e.attribute).total_pips
         skill_pips += max(0, added)
         if added > 3 * MAX_SKILL_ADD:
-            out.append(_v(f"skills.{name}", f"Skill '{name}' has {DieCode.from_pips(added).text(signed=True)} added "
-                                            f"to {e.attribute}; no skill may have more than {MAX_SKILL_ADD}D at "
-                                            "creation", SKILLS_REF, e.code))
+            out.append(_v(f"skills.{name}", "minisix.rule_skills_6", SKILLS_REF, e.code, name=name,
+                          text=DieCode.from_pips(added).text(signed=True), attribute=e.attribute,
+                          max_skill_add=MAX_SKILL_ADD))
         if added > 0:
             added_pips += added % 3
     if added_pips not in (0, 3):
-        out.append(_v("skills", f"The skills carry {added_pips} added pips; one skill die may be broken into three "
-                                "pips, so they carry 0 or 3", SKILLS_REF, added_pips))
+        out.append(_v("skills", "minisix.rule_skills", SKILLS_REF, added_pips, added_pips=added_pips))
     perk_dice = sum(c.perks.values())
     if skill_pips + 3 * perk_dice > 3 * skill_dice:
         used = DieCode.from_pips(skill_pips + 3 * perk_dice).text()
-        out.append(_v("skills", f"{who} has {skill_dice}D for skills and perks; these use {used} (skills "
-                                f"{DieCode.from_pips(skill_pips).text()}, perks {perk_dice}D)", f"{CREATION}, "
-                                f"{PERKS_REF}", used))
+        out.append(_v("skills", "minisix.rule_skills_2",
+                      f"{CREATION}, "
+                                f"{PERKS_REF}", used, who=who,
+                      skill_dice=skill_dice, used=used, text=DieCode.from_pips(skill_pips).text(), perk_dice=perk_dice))
     for what in ("wounds", "stuns", "cp", "hero_points", "mortal_minutes"):
         if getattr(c, what):
-            out.append(_v(what, f"{who} starts with {what} 0, not {getattr(c, what)}", CREATION, getattr(c, what)))
+            out.append(_v(what, "minisix.rule_creation", CREATION, getattr(c, what), who=who, what=what,
+                          getattr=getattr(c, what)))
     if c.perks_used or c.complications_paid:
-        out.append(_v("perks_used", f"{who} has used no perk and earned no CP yet", PERKS_REF))
+        out.append(_v("perks_used", "minisix.rule_perks_used", PERKS_REF, who=who))
     return out
 
 

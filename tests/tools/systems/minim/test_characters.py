@@ -13,7 +13,7 @@ from narrator.tools.errors import ToolArgumentError
 from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
-from narrator.tools.phrases import steps_of, summary_of
+from narrator.tools.phrases import said, steps_of, summary_of
 
 
 def create_args(**changes: Any) -> dict[str, Any]:
@@ -46,7 +46,7 @@ def test_validate_lists_every_violation(call):
     assert r.valid is False
     assert len(r.violations) >= 5
     assert summary_of(r) == f"Mira: {len(r.violations)} rule violations"
-    assert all(f"✗ {v}" in steps_of(r) for v in r.violations)
+    assert all(f"✗ {v}" in steps_of(r) for v in said(r.violations))
 
 
 def test_validate_creation_false_accepts_an_advanced_character(call):

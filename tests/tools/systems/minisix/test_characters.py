@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import said
 from narrator.tools.systems.minisix.examples import BAELEN, WORKED_EXAMPLES
 from narrator.tools.systems.minisix.sheet import MiniSixCharacter, problems, violations
 from narrator.tools.phrases import steps_of
@@ -28,7 +29,7 @@ def test_every_violation_is_listed_at_once(call):
            "perks": {"lucky": 3, "sorcerer": 3},
            "complications": ["age", "crazy", "enemies"], "cp": 2}
     r = call("minisix_character_validate", {"character": bad})
-    text = "\n".join(r.violations)
+    text = "\n".join(said(r.violations))
     assert not r.valid
     for expected in ("distributes 12D", "between 2D and 4D", "No more than one attribute may have 4D",
                      "carry 4 pips", "+3D added", "falls under agility", "below its attribute", "costs 2D",
