@@ -64,11 +64,14 @@ def before_action(state: TableState, raw_name: str, field: str, tool: str, what:
         raise ToolArgumentError(tool, [FieldProblem(field, f"{name} cannot {what}: {why}")])
     ini = state.initiative
     if ini.active and name in ini.order:
-        if ini.current != name:
-            raise ToolArgumentError(tool, [FieldProblem(field, f"it is {ini.current}'s turn (round {ini.round}); "
-                                                               f"{name} acts on their own turn")])
         from narrator.tools.systems import get_system
 
+        if ini.current != name:
+            done = ini.current is not None and ini.used >= get_system(state.system).actions_per_turn(state,
+                                                                                                ini.current)
+            passes = f"; {ini.current} has acted, and the turn passes on with table_next_turn" if done else ""
+            raise ToolArgumentError(tool, [FieldProblem(field, f"it is {ini.current}'s turn (round {ini.round}); "
+                                                               f"{name} acts on their own turn{passes}")])
         budget = get_system(state.system).actions_per_turn(state, name)
         if ini.used >= budget:
             plural = "action" if budget == 1 else "actions"

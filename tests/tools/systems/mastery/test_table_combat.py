@@ -87,7 +87,21 @@ def test_an_attack_must_wait_for_the_attackers_turn(make_table):
     t.fight("Bandit", "Tess")
     with pytest.raises(ToolArgumentError) as e:
         t.call("mastery_attack", {"attacker": "Tess", "defender": "Bandit"})
-    assert "Bandit's turn" in str(e.value)
+    assert "Bandit's turn" in str(e.value) and "has acted" not in str(e.value)
+
+
+def test_waiting_for_a_combatant_who_has_acted_says_how_the_turn_passes(make_table):
+    """A bloodbath choice is sealed and the turn stays with whoever chose until it is passed on: the other side's
+    refusal says so, in the engine's words (the tool) and the player's (the command)."""
+    from narrator.tools.errors import player_message
+
+    t = duel(make_table(combat_mode="bloodbath"))
+    t.call("mastery_start_combat", {"combatants": ["Tess", "Bandit"]}, faces=[])
+    t.call("mastery_attack", {"attacker": "Tess", "defender": "Bandit"}, faces=[])
+    with pytest.raises(ToolArgumentError) as e:
+        t.call("mastery_declare", {"actor": "Bandit", "action": "defend"}, faces=[])
+    assert "Tess has acted, and the turn passes on with table_next_turn" in str(e.value)
+    assert player_message(e.value).endswith("Tess has acted, and the turn passes on with /initiative next.")
 
 
 # --- Fearsome Challenges --------------------------------------------------------------------------------------------
