@@ -23,9 +23,10 @@ from typing import Any
 from narrator.tools.phrases import say
 from narrator.tools.steps import is_step
 
-WORDS = frozenset({"summary", "steps", "line", "violations"})
+WORDS = frozenset({"summary", "steps", "line", "violations", "problems"})
 """The result fields written for a reader (at any depth: a nested check keeps its own, a Bloodbath exchange its
-line), and a sheet check's broken rules (``violations``: sentences before they were steps, issue 30)."""
+line), and the rules a sheet or a 5+ descriptor breaks (``violations``, ``problems``: sentences before they were
+steps, issue 30)."""
 
 RENAMED = {"lines": "steps", "text": "line"}
 """Fields that held words under another name before their record was data (issue 30), old name → new: 5+'s
@@ -49,7 +50,7 @@ def numbers(words: Any, like: Any = None) -> Any:
         if isinstance(words, list):
             return {"numbers": [n for w in words for n in _stated(say(w))]}
         return {"numbers": _stated(say(words))}
-    return as_data(words)
+    return as_data(words, like)
 
 
 def under_new_names(logged: Any, replayed: Any) -> Any:
@@ -111,9 +112,10 @@ def as_data(result: Any, like: Any = None) -> Any:
     """A result's JSON with every :data:`WORDS` field in text reduced to :func:`numbers`: what replay compares.
     ``like`` is the result it is compared with (the logged one), walked alongside: where that holds text, this
     result's steps are written out and reduced the same way. A step is data through and through: a value named
-    like a words field inside it (a step quoting another as ``line``) is compared exactly."""
+    like a words field inside it (a step quoting another as ``line``) is compared exactly — in words where the
+    logged step holds the words of a step this one quotes (a broken rule, before it was a step)."""
     if is_step(result):
-        return result
+        return in_words_as(result, like) if is_step(like) else result  # a quoted rule logged as its sentence
     if isinstance(result, dict):
         other = like if isinstance(like, dict) else {}
         return {k: numbers(v, other.get(k)) if k in WORDS else as_data(v, other.get(k)) for k, v in result.items()}

@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
-from narrator.tools.steps import step
+from narrator.tools.steps import Step, step
 from narrator.tools.systems.fiveplus.rules import (
     DESCRIPTORS, EFFECTS, KEYWORD_GROUPS, LEVEL, RESISTANCE_KEYWORDS, TIERS, WOUNDS, Group, Kind, SuccessMode,
 )
@@ -241,46 +241,47 @@ def parse_notation(text: str, kind: str | None = None) -> dict[str, Any]:
     return out
 
 
-def descriptor_problems(d: Descriptor) -> list[str]:
-    """What the book forbids in one descriptor, one sentence each (the sheet adds what concerns several)."""
+def descriptor_problems(d: Descriptor) -> list[Step]:
+    """What the book forbids in one descriptor, one step each (``fiveplus.problem_*``: the name, the numbers and the
+    rule it cites; the sheet adds what concerns several)."""
     out = []
     name = d.name
     if d.kind in ("skill", "resistance"):
         if d.level is None:
-            out.append(f"{name}: a {d.kind} has a level ({LEVEL})")
+            out.append(step("fiveplus.problem_no_level", name=name, what=d.kind, rule=LEVEL))
         elif not 0 <= d.level <= 12:
-            out.append(f"{name}: level {d.level} is outside 0-12 ({LEVEL})")
+            out.append(step("fiveplus.problem_level_range", name=name, level=d.level, rule=LEVEL))
     if d.kind == "resistance" and (d.counter is None or d.counter < 0):
-        out.append(f"{name}: a resistance keeps a counter of damage, 0 or more ({LEVEL})")
+        out.append(step("fiveplus.problem_no_counter", name=name, rule=LEVEL))
     if (d.kind == "resistance" and d.counter is not None and d.level is not None and d.level >= 0
             and d.counter > d.level):
-        out.append(f"{name}: damage {d.counter} above level {d.level} cannot stand — \"when the damage is higher "
-                   "than the level, you obtain a physical wound\", and \"gaining a wound immediately restore[s] all "
-                   "accumulated damage\": write the resistance after the wound, and the wound itself "
-                   f"(fiveplus_resistance_damage does both) ({WOUNDS})")
+        out.append(step("fiveplus.problem_damage_above_level", name=name, counter=d.counter, level=d.level,
+                        rule=WOUNDS))
     if d.kind in ("condition", "wound") and d.level is not None and d.level < 0:
-        out.append(f"{name}: a {d.kind}'s level cannot be negative ({LEVEL})")
+        out.append(step("fiveplus.problem_negative_level", name=name, what=d.kind, rule=LEVEL))
     if d.kind == "wound" and (d.level is None or d.level < 1):
-        out.append(f"{name}: a wound has a level of 1 or more, its penalty ({LEVEL})")
+        out.append(step("fiveplus.problem_wound_level", name=name, rule=LEVEL))
     if not 0 <= d.tier <= 10:
-        out.append(f"{name}: tier {d.tier} is outside 0-10 ({TIERS})")
+        out.append(step("fiveplus.problem_tier_range", name=name, tier=d.tier, rule=TIERS))
     if d.next_level is not None and not 0 <= d.next_level <= 12:
-        out.append(f"{name}: the tier above holds 0-12 levels, not {d.next_level} ({TIERS})")
+        out.append(step("fiveplus.problem_next_level_range", name=name, next_level=d.next_level, rule=TIERS))
     if d.next_level is not None and d.kind not in ("skill", "resistance"):
-        out.append(f"{name}: only skills and resistances level up into the tier above ({TIERS})")
+        out.append(step("fiveplus.problem_next_level_kind", name=name, what=d.kind, rule=TIERS))
     if d.counter is not None and d.counter < 0:
-        out.append(f"{name}: a counter cannot be negative ({DESCRIPTORS})")
+        out.append(step("fiveplus.problem_negative_counter", name=name, counter=d.counter, rule=DESCRIPTORS))
     for what, value, low, high in (("modifier", d.modifier, -6, 6), ("extra successes", d.extra_successes, -6, 6),
                                    ("cost", d.cost, 0, 12), ("reduction", d.reduction, 0, 12)):
         if not low <= value <= high:
-            out.append(f"{name}: {what} {value} is outside {low}..{high} ({EFFECTS})")
+            out.append(step("fiveplus.problem_effect_range", name=name, effect=what, value=value, low=low,
+                            high=high, rule=EFFECTS))
     if d.uses is not None and not 0 <= d.uses <= 99:
-        out.append(f"{name}: uses {d.uses} is outside 0-99 ({EFFECTS})")
+        out.append(step("fiveplus.problem_uses_range", name=name, uses=d.uses, rule=EFFECTS))
     for what, value in (("reset level", d.reset_level), ("permanent tier", d.permanent_tier)):
         if value is not None and not 1 <= value <= 12:
-            out.append(f"{name}: {what} {value} is outside 1-12 ({EFFECTS})")
+            out.append(step("fiveplus.problem_effect_level_range", name=name, effect=what, value=value,
+                            rule=EFFECTS))
     if d.cost and not d.cost_to:
-        out.append(f"{name}: a cost needs the resistance that pays it (cost_to) ({EFFECTS})")
+        out.append(step("fiveplus.problem_cost_to", name=name, rule=EFFECTS))
     return out
 
 
@@ -308,7 +309,7 @@ class DescriptorArgs(ToolArgs):
 class DescriptorResult(ToolResult):
     descriptor: Descriptor
     notation: str
-    problems: list[str]
+    problems: list[Step | str]  # a step each (a sentence where logged before they were steps)
 
 
 @tool("fiveplus")

@@ -413,3 +413,28 @@ PHRASES: dict[str, Any] = {
     "concept_chose": concept_words,
     "rolled_character": lambda v: f"Rolled {v['name']}: " + pairs(v["levels"]),
 }
+
+
+DESCRIPTOR_RULES = {
+    "problem_no_level": "{name}: a {what} has a level ({rule})",
+    "problem_level_range": "{name}: level {level} is outside 0-12 ({rule})",
+    "problem_no_counter": "{name}: a resistance keeps a counter of damage, 0 or more ({rule})",
+    "problem_damage_above_level": "{name}: damage {counter} above level {level} cannot stand — \"when the damage is "
+                                  "higher than the level, you obtain a physical wound\", and \"gaining a wound "
+                                  "immediately restore[s] all accumulated damage\": write the resistance after the "
+                                  "wound, and the wound itself (fiveplus_resistance_damage does both) ({rule})",
+    "problem_negative_level": "{name}: a {what}'s level cannot be negative ({rule})",
+    "problem_wound_level": "{name}: a wound has a level of 1 or more, its penalty ({rule})",
+    "problem_tier_range": "{name}: tier {tier} is outside 0-10 ({rule})",
+    "problem_next_level_range": "{name}: the tier above holds 0-12 levels, not {next_level} ({rule})",
+    "problem_next_level_kind": "{name}: only skills and resistances level up into the tier above ({rule})",
+    "problem_negative_counter": "{name}: a counter cannot be negative ({rule})",
+    "problem_effect_range": "{name}: {effect} {value} is outside {low}..{high} ({rule})",
+    "problem_uses_range": "{name}: uses {uses} is outside 0-99 ({rule})",
+    "problem_effect_level_range": "{name}: {effect} {value} is outside 1-12 ({rule})",
+    "problem_cost_to": "{name}: a cost needs the resistance that pays it (cost_to) ({rule})",
+}
+"""What the book forbids in one 5+ descriptor (:func:`.descriptors.descriptor_problems`), each ending with the rule
+it cites (``rule``): the descriptor tool lists these steps, a sheet's check and a create tool's error say them."""
+
+PHRASES.update(DESCRIPTOR_RULES)

@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from narrator.tools.phrases import say
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, descriptor_problems, key_of
 from narrator.tools.systems.fiveplus.rules import CHARACTERS, MAX_LEVEL, NPCS, OBJECTIVES
 
@@ -200,7 +201,7 @@ def violations(c: FivePlusCharacter, creation: bool = False) -> list[str]:
     for key, d in c.descriptors.items():
         if key != d.key:
             out.append(f"descriptor key '{key}' must be its name in lower case, '{d.key}' ({CHARACTERS})")
-        out += descriptor_problems(d)
+        out += [say(p) for p in descriptor_problems(d)]  # a sheet's rules are said: an error quotes them
     levelled = c.levelled()  # read once: the three checks below walk the same list
     if not c.npc:
         if not any(d.kind == "skill" for d in levelled):

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from narrator.tools.errors import ToolArgumentError
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import say, steps_of
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, group_for, make, parse_notation
 
 
@@ -54,7 +54,7 @@ def test_groups_come_from_the_name():
 
 def test_rule_breaking_descriptors_are_reported(call):
     r = call("fiveplus_descriptor", {"notation": "Skill (30:0)", "kind": "skill"})
-    assert r.problems and "level 30" in r.problems[0]
+    assert r.problems and "level 30" in say(r.problems[0])
     with pytest.raises(ToolArgumentError):
         call("fiveplus_descriptor", {"notation": "Bad (1/2/3)"})
     with pytest.raises(ToolArgumentError):
@@ -76,7 +76,7 @@ def test_damage_above_the_level_cannot_stand(call):
     """"When the damage is higher than the level, you obtain a physical wound", and "gaining a wound immediately
     restore[s] all accumulated damage": Health (5/3:1) is read, but said to be a state the rules never leave."""
     r = call("fiveplus_descriptor", {"notation": "Health (5/3:1)"})
-    assert len(r.problems) == 1 and "damage 5 above level 3 cannot stand" in r.problems[0]
+    assert len(r.problems) == 1 and "damage 5 above level 3 cannot stand" in say(r.problems[0])
     assert any(s.startswith("✗ Health: damage 5 above level 3") for s in steps_of(r))
     assert call("fiveplus_descriptor", {"notation": "Health (3/3:1)"}).problems == []  # equal is not higher
 
