@@ -84,7 +84,7 @@ def test_the_lines_read_as_before():
 
 
 def test_a_sheet_checks_verdict_is_steps_that_read_as_before():
-    found = [Violation.of("health", "minim.rule_ranges_2", "minim.md#Health", 5, what="Health", now=5, top=4)] * 2
+    found = [Violation.of("health", "minim.rule_above_max", "minim.md#Health", 5, what="Health", now=5, top=4)] * 2
     assert [say(verdict("Mira", found[:n])) for n in range(3)] == ["Mira: valid", "Mira: 1 rule violation",
                                                                     "Mira: 2 rule violations"]
     assert said(verdict_lines(found[:1])) == [

@@ -211,23 +211,23 @@ def _names(c: BrewCharacter) -> list[Violation]:
     out = []
     for k in c.skills:
         if k not in SKILLS:
-            out.append(_v(f"skills.{k}", "brew.rule_skills_2", SKILLS_REF, k, k=k, join=', '.join(SKILLS)))
+            out.append(_v(f"skills.{k}", "brew.rule_not_skill", SKILLS_REF, k, k=k, join=', '.join(SKILLS)))
     for k in c.magic:
         if k not in MAGIC_FIELDS:
-            out.append(_v(f"magic.{k}", "brew.rule_magic", "brew.md#Scrying (prophecy and far-seeing/hearing)", k, k=k,
+            out.append(_v(f"magic.{k}", "brew.rule_not_magic_field", "brew.md#Scrying (prophecy and far-seeing/hearing)", k, k=k,
                           join=', '.join(MAGIC_FIELDS)))
     for field in ("ancestry_bonuses", "class_bonuses"):
         for k in getattr(c, field):
             if k not in TRAIT_NAMES:
-                out.append(_v(f"{field}.{k}", "brew.rule_names", CLASS_ANCESTRY, k, k=k))
+                out.append(_v(f"{field}.{k}", "brew.rule_unknown_bonus_name", CLASS_ANCESTRY, k, k=k))
     for k in c.training_resolve:
         if k not in SPECIALTY_SKILLS:
-            out.append(_v(f"training_resolve.{k}", "brew.rule_training_resolve_3", TIME, k, k=k))
+            out.append(_v(f"training_resolve.{k}", "brew.rule_training_not_skill", TIME, k, k=k))
     for s in c.specialties:
         if s.skill not in SPECIALTY_SKILLS:
-            out.append(_v("specialties", "brew.rule_specialties_4", SKILLS_REF, s.skill, name=s.name, skill=s.skill))
+            out.append(_v("specialties", "brew.rule_specialty_skill", SKILLS_REF, s.skill, name=s.name, skill=s.skill))
     if c.best_at is not None and c.best_at not in SPECIALTY_SKILLS:
-        out.append(_v("best_at", "brew.rule_best_at", SKILLS_REF, c.best_at, best_at=c.best_at))
+        out.append(_v("best_at", "brew.rule_best_at_not_skill", SKILLS_REF, c.best_at, best_at=c.best_at))
     return out
 
 
@@ -235,7 +235,7 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
     out = []
     for a, s in c.attributes.scores().items():
         if s < 1:
-            out.append(_v(f"attributes.{a}", "brew.rule_attributes", ATTRIBUTES_REF, s, a=a.capitalize(), s=s))
+            out.append(_v(f"attributes.{a}", "brew.rule_attribute_zero", ATTRIBUTES_REF, s, a=a.capitalize(), s=s))
     top = MAX_SCORE if not c.npc else 10
     for trait in TRAIT_NAMES:
         if trait in ATTRIBUTES or trait in c.skills or trait in c.magic:
@@ -244,46 +244,46 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
             where = "attributes" if trait in ATTRIBUTES else "magic" if trait in MAGIC_FIELDS else "skills"
             if bought > top or (bought < low and trait not in ATTRIBUTES):
                 extra = f" (bought, beside bonuses of {c.bonus(trait):+d})" if c.bonus(trait) and not c.npc else ""
-                out.append(_v(f"{where}.{trait}", "brew.rule_ranges", POINT_BUY, bought, trait=trait.capitalize(),
+                out.append(_v(f"{where}.{trait}", "brew.rule_score_range", POINT_BUY, bought, trait=trait.capitalize(),
                               bought=bought, extra=extra, low=low, top=top))
     for i, g in enumerate(c.gear):
         if g.kind == "armor" and not 0 <= g.soak <= 10:
-            out.append(_v(f"gear.{i}.soak", "brew.rule_gear_soak", "brew.md#Combat", g.soak, name=g.name, soak=g.soak))
+            out.append(_v(f"gear.{i}.soak", "brew.rule_armor_soak", "brew.md#Combat", g.soak, name=g.name, soak=g.soak))
         if g.kind == "weapon" and g.attack_type is None and g.weapon is None:
-            out.append(_v(f"gear.{i}", "brew.rule_gear", "brew.md#Combat", g.name, name=g.name))
+            out.append(_v(f"gear.{i}", "brew.rule_weapon_attack_type", "brew.md#Combat", g.name, name=g.name))
         if g.kind == "weapon" and (g.attack_type or "").startswith("complex") and g.weapon is None and \
                 g.damage_rule is None and g.damage_fixed is None:
-            out.append(_v(f"gear.{i}", "brew.rule_gear_2", "brew.md#Combat", g.name, name=g.name))
+            out.append(_v(f"gear.{i}", "brew.rule_complex_weapon_damage", "brew.md#Combat", g.name, name=g.name))
     return out
 
 
 def _pools(c: BrewCharacter) -> list[Violation]:
     out = []
     if not 1 <= c.max_health <= 30:
-        out.append(_v("max_health", "brew.rule_max_health", DAMAGE, c.max_health, max_health=c.max_health))
+        out.append(_v("max_health", "brew.rule_max_health_range", DAMAGE, c.max_health, max_health=c.max_health))
     if not -5 <= c.health <= c.max_health:
-        out.append(_v("health", "brew.rule_health", DAMAGE, c.health, health=c.health, max_health=c.max_health))
+        out.append(_v("health", "brew.rule_health_range", DAMAGE, c.health, health=c.health, max_health=c.max_health))
     if not 0 <= c.max_resolve <= MAX_RESOLVE or (not c.npc and c.max_resolve != MAX_RESOLVE):
         want = f"a player-character has {MAX_RESOLVE}" if not c.npc else f"0 to {MAX_RESOLVE}"
         out.append(_v("max_resolve", "brew.rule_max_resolve", RESOLVE, c.max_resolve, max_resolve=c.max_resolve,
                       want=want))
     if not 0 <= c.resolve <= c.max_resolve:
-        out.append(_v("resolve", "brew.rule_resolve", RESOLVE, c.resolve, resolve=c.resolve, max_resolve=c.max_resolve))
+        out.append(_v("resolve", "brew.rule_resolve_range", RESOLVE, c.resolve, resolve=c.resolve, max_resolve=c.max_resolve))
     if any(v < 0 for v in c.training_resolve.values()) or sum(c.training_resolve.values()) > MAX_TRAINING_RESOLVE:
-        out.append(_v("training_resolve", "brew.rule_training_resolve", TIME, dict(c.training_resolve),
+        out.append(_v("training_resolve", "brew.rule_training_resolve_cap", TIME, dict(c.training_resolve),
                       sum=sum(c.training_resolve.values()), max_training_resolve=MAX_TRAINING_RESOLVE))
     if c.max_mana != c.magic_points():
-        out.append(_v("max_mana", "brew.rule_max_mana", MANA, c.max_mana, max_mana=c.max_mana,
+        out.append(_v("max_mana", "brew.rule_max_mana_magic", MANA, c.max_mana, max_mana=c.max_mana,
                       magic_points=c.magic_points()))
     if not 0 <= c.mana <= c.max_mana:
-        out.append(_v("mana", "brew.rule_mana", MANA, c.mana, mana=c.mana, max_mana=c.max_mana))
+        out.append(_v("mana", "brew.rule_mana_range", MANA, c.mana, mana=c.mana, max_mana=c.max_mana))
     if len(c.lasting_injuries) + len(c.permanent_injuries) > MAX_LASTING_INJURIES:
         count = len(c.lasting_injuries) + len(c.permanent_injuries)
-        out.append(_v("lasting_injuries", "brew.rule_lasting_injuries", DAMAGE, count, count=count,
+        out.append(_v("lasting_injuries", "brew.rule_injury_cap", DAMAGE, count, count=count,
                       max_lasting_injuries=MAX_LASTING_INJURIES))
     for i, inj in enumerate(c.lasting_injuries):
         if not 0 < inj.healing_left <= 200:
-            out.append(_v(f"lasting_injuries.{i}", "brew.rule_lasting_injuries_3", DAMAGE, inj.healing_left,
+            out.append(_v(f"lasting_injuries.{i}", "brew.rule_injury_healing_left", DAMAGE, inj.healing_left,
                           name=inj.name, healing_left=inj.healing_left))
     if not 0 <= c.stabilising_days <= 30:
         out.append(_v("stabilising_days", "brew.rule_stabilising_days",
@@ -291,9 +291,9 @@ def _pools(c: BrewCharacter) -> list[Violation]:
                                           "healing for combat-oriented games",
                       c.stabilising_days, stabilising_days=c.stabilising_days))
     if c.xp < 0:
-        out.append(_v("xp", "brew.rule_xp", "brew.md#Using Experience Points", c.xp, xp=c.xp))
+        out.append(_v("xp", "brew.rule_xp_negative", "brew.md#Using Experience Points", c.xp, xp=c.xp))
     if c.extra_points < 0:
-        out.append(_v("points", "brew.rule_points", POINT_BUY, c.extra_points, extra_points=c.extra_points))
+        out.append(_v("points", "brew.rule_extra_points_negative", POINT_BUY, c.extra_points, extra_points=c.extra_points))
     return out
 
 
@@ -302,29 +302,29 @@ def _specialties(c: BrewCharacter, creation: bool) -> list[Violation]:
     n = len(c.specialties)
     cap = MAX_SPECIALTIES_AT_CREATION if creation else MAX_SPECIALTIES
     if n > cap:
-        out.append(_v("specialties", "brew.rule_specialties_cap", SKILLS_REF, n, n=n, cap=cap, creation=creation))
+        out.append(_v("specialties", "brew.rule_specialty_cap", SKILLS_REF, n, n=n, cap=cap, creation=creation))
     for name, k in Counter(s.name.casefold() for s in c.specialties).items():
         if k > 1:
-            out.append(_v("specialties", "brew.rule_specialties_5", SKILLS_REF, name, name=name, k=k))
+            out.append(_v("specialties", "brew.rule_specialty_listed_twice", SKILLS_REF, name, name=name, k=k))
     free = [s for s in c.specialties if s.source == "free"]
     if len(free) > 1:
-        out.append(_v("specialties", "brew.rule_specialties", SKILLS_REF, len(free), n_free=len(free)))
+        out.append(_v("specialties", "brew.rule_free_specialties", SKILLS_REF, len(free), n_free=len(free)))
     klass = [s for s in c.specialties if s.source == "class"]
     if klass and not c.character_class:
-        out.append(_v("specialties", "brew.rule_specialties_2", CLASS_ANCESTRY, klass[0].name, name=klass[0].name))
+        out.append(_v("specialties", "brew.rule_class_specialty_without_class", CLASS_ANCESTRY, klass[0].name, name=klass[0].name))
     if len(klass) > 1:
-        out.append(_v("specialties", "brew.rule_specialties_3", CLASS_ANCESTRY, len(klass)))
+        out.append(_v("specialties", "brew.rule_class_specialty_count", CLASS_ANCESTRY, len(klass)))
     sample = CLASSES.get(c.character_class or "")
     for s in klass:
         if sample and (s.name.casefold() not in sample["specialties"] or sample["specialties"][s.name.casefold()]
                        != s.skill):
             options = ", ".join(f"{k} ({v})" for k, v in sample["specialties"].items())
-            out.append(_v("specialties", "brew.rule_specialties_6", sample["ref"], s.name,
+            out.append(_v("specialties", "brew.rule_class_specialty", sample["ref"], s.name,
                           character_class=c.character_class, options=options, name=s.name, skill=s.skill))
     if creation:
         for s in c.specialties:
             if s.source == "bought" and c.bought(s.skill) < 2:
-                out.append(_v("specialties", "brew.rule_specialties_7", SKILLS_REF, s.name, skill=s.skill,
+                out.append(_v("specialties", "brew.rule_bought_specialty_skill", SKILLS_REF, s.name, skill=s.skill,
                               bought=c.bought(s.skill)))
     return out
 
@@ -334,12 +334,12 @@ def _professions(c: BrewCharacter) -> list[Violation]:
     split = c.professions
     out = []
     if points and not split:
-        out.append(_v("professions", "brew.rule_professions", SKILLS_REF, points, points=points))
+        out.append(_v("professions", "brew.rule_profession_unnamed", SKILLS_REF, points, points=points))
     elif split:
         if any(v < 1 for v in split.values()):
-            out.append(_v("professions", "brew.rule_professions_2", SKILLS_REF, dict(split)))
+            out.append(_v("professions", "brew.rule_profession_empty", SKILLS_REF, dict(split)))
         if sum(split.values()) != points:
-            out.append(_v("professions", "brew.rule_professions_3", SKILLS_REF, dict(split), sum=sum(split.values()),
+            out.append(_v("professions", "brew.rule_profession_dots", SKILLS_REF, dict(split), sum=sum(split.values()),
                           points=points))
     return out
 
@@ -350,13 +350,13 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
     ab = {k: v for k, v in c.ancestry_bonuses.items() if v}
     if c.ancestry is None:
         if ab:
-            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses", CLASS_ANCESTRY, ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_without_ancestry", CLASS_ANCESTRY, ab))
     elif anc is None:
         if sorted(ab.values()) not in ([-1, 2], []) and creation:
-            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_2", CLASS_ANCESTRY, ab, ab=ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_standard_ancestry_bonuses", CLASS_ANCESTRY, ab, ab=ab))
     elif c.ancestry == "human":
         if not (len(ab) == 1 and list(ab.values()) == [1] and next(iter(ab)) in ATTRIBUTES):
-            out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_3", anc["ref"], ab, value=ab or 'nothing'))
+            out.append(_v("ancestry_bonuses", "brew.rule_human_bonus", anc["ref"], ab, value=ab or 'nothing'))
     else:
         want = {anc["plus"]: anc["amount"], anc["minus"]: -1, **anc.get("free_magic", {})}
         if ab != want:
@@ -364,31 +364,31 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
                           want=list(want.items()), have=ab))
         for kind, wanted in (("tricks", anc["trick"]), ("flaws", anc["flaw"])):
             if wanted not in getattr(c, kind):
-                out.append(_v(kind, "brew.rule_heritage_3", anc["ref"], wanted, ancestry=c.ancestry, kind_1=kind[:-1],
+                out.append(_v(kind, "brew.rule_ancestry_heritage", anc["ref"], wanted, ancestry=c.ancestry, kind_1=kind[:-1],
                               wanted=wanted))
         if c.size != anc["size"]:
-            out.append(_v("ancestry", "brew.rule_ancestry", anc["ref"], c.size, ancestry=c.ancestry,
+            out.append(_v("ancestry", "brew.rule_ancestry_size", anc["ref"], c.size, ancestry=c.ancestry,
                           anc_size=anc['size'], size=c.size))
     klass = CLASSES.get(c.character_class or "")
     cb = {k: v for k, v in c.class_bonuses.items() if v}
     if c.character_class is None:
         if cb:
-            out.append(_v("class_bonuses", "brew.rule_class_bonuses", CLASS_ANCESTRY, cb))
+            out.append(_v("class_bonuses", "brew.rule_class_bonuses_without_class", CLASS_ANCESTRY, cb))
     elif klass is None:
         if creation and (len(cb) != 2 or set(cb.values()) != {CLASS_BONUS}):
-            out.append(_v("class_bonuses", "brew.rule_class_bonuses_2", CLASS_ANCESTRY, cb, cb=cb))
+            out.append(_v("class_bonuses", "brew.rule_standard_class_bonuses", CLASS_ANCESTRY, cb, cb=cb))
     else:
         ok = len(cb) == 2 and set(cb.values()) == {CLASS_BONUS} and klass["fixed"] in cb and \
             next(k for k in cb if k != klass["fixed"]) in klass["either"]
         if not ok:
-            out.append(_v("class_bonuses", "brew.rule_class_bonuses_3", klass["ref"], cb,
+            out.append(_v("class_bonuses", "brew.rule_class_bonuses_given", klass["ref"], cb,
                           character_class=c.character_class, klass_fixed=klass['fixed'],
                           join=' or '.join(klass['either']), value=cb or 'nothing'))
         for t in klass["tricks"]:
             if t not in c.tricks:
-                out.append(_v("tricks", "brew.rule_tricks_2", klass["ref"], t, character_class=c.character_class, t=t))
+                out.append(_v("tricks", "brew.rule_class_trick", klass["ref"], t, character_class=c.character_class, t=t))
         if klass["flaw"] not in c.flaws:
-            out.append(_v("flaws", "brew.rule_flaws_2", klass["ref"], klass["flaw"], character_class=c.character_class,
+            out.append(_v("flaws", "brew.rule_class_flaw", klass["ref"], klass["flaw"], character_class=c.character_class,
                           klass_flaw=klass['flaw']))
     owned = {ANCESTRIES[a]["trick"] for a in ANCESTRIES if ANCESTRIES[a]["trick"] and a == c.ancestry}
     owned |= {ANCESTRIES[a]["flaw"] for a in ANCESTRIES if ANCESTRIES[a]["flaw"] and a == c.ancestry}
@@ -396,23 +396,23 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
         owned |= set(klass["tricks"]) | {klass["flaw"]}
     for t in c.tricks:
         if t in EXCLUSIVE_TRICKS and t not in owned:
-            out.append(_v("tricks", "brew.rule_tricks", TRICKS_REF, t, t=t))
+            out.append(_v("tricks", "brew.rule_trick_exclusive", TRICKS_REF, t, t=t))
     for f in c.flaws:
         if f in EXCLUSIVE_FLAWS and f not in owned:
-            out.append(_v("flaws", "brew.rule_flaws", TRICKS_REF, f, f=f))
+            out.append(_v("flaws", "brew.rule_flaw_exclusive", TRICKS_REF, f, f=f))
     for kind in ("tricks", "flaws"):
         items = getattr(c, kind)
         if not items:
-            out.append(_v(kind, "brew.rule_heritage", TRICKS_REF, kind_1=kind[:-1]))
+            out.append(_v(kind, "brew.rule_heritage_missing", TRICKS_REF, kind_1=kind[:-1]))
         for name, k in Counter(x.casefold() for x in items).items():
             if k > 1:
-                out.append(_v(kind, "brew.rule_heritage_2", TRICKS_REF, name, name=name, k=k))
+                out.append(_v(kind, "brew.rule_heritage_listed_twice", TRICKS_REF, name, name=name, k=k))
     if creation:
         granted = 1 + (len(klass["tricks"]) if klass else 1 if c.character_class else 0)
         want = granted + (1 if c.bought_trick else 0)
         if len(c.tricks) != want:
             given = [*([anc["trick"]] if anc and anc["trick"] else []), *(klass["tricks"] if klass else [])]
-            out.append(_v("tricks", "brew.rule_tricks_count", TRICKS_REF, len(c.tricks), n_tricks=len(c.tricks),
+            out.append(_v("tricks", "brew.rule_trick_count", TRICKS_REF, len(c.tricks), n_tricks=len(c.tricks),
                           want=want, given=given, choose=not (anc and anc["trick"]),
                           own_class=c.character_class if c.character_class and not klass else None,
                           bought=c.bought_trick))
@@ -423,7 +423,7 @@ def _best_at(c: BrewCharacter) -> list[Violation]:
     if c.best_at is None or c.score(c.best_at) < MAX_SCORE:
         return []
     over = [s for s in SKILLS if s != c.best_at and c.skills.get(s, 0) > 4]
-    return [_v("skills", "brew.rule_skills", SKILLS_REF, over, best_at=c.best_at,
+    return [_v("skills", "brew.rule_best_at_cap", SKILLS_REF, over, best_at=c.best_at,
                join=', '.join(f'{s} {c.skills[s]}' for s in over))] if over else []
 
 
@@ -467,25 +467,25 @@ def _budget(c: BrewCharacter) -> list[Violation]:
     overs = {"attributes": s.attributes - s.attribute_pool, "skills": s.skills - s.skill_pool,
              "magic": s.magic - s.magic_pool}
     field = max(overs, key=lambda k: overs[k]) if max(overs.values()) > 0 else "tricks"
-    return [_v(field, "brew.rule_budget", POINT_BUY, s.over, value=s.over - s.free_available, join=', '.join(parts),
+    return [_v(field, "brew.rule_points_overspent", POINT_BUY, s.over, value=s.over - s.free_available, join=', '.join(parts),
                free_available=s.free_available, over=s.over)]
 
 
 def _fresh(c: BrewCharacter) -> list[Violation]:
     out = []
     if c.health != c.max_health:
-        out.append(_v("health", "brew.rule_health_2", DAMAGE, c.health, max_health=c.max_health, health=c.health))
+        out.append(_v("health", "brew.rule_new_full_health", DAMAGE, c.health, max_health=c.max_health, health=c.health))
     if c.resolve != c.max_resolve:
-        out.append(_v("resolve", "brew.rule_resolve_2", RESOLVE, c.resolve, max_resolve=c.max_resolve))
+        out.append(_v("resolve", "brew.rule_new_full_resolve", RESOLVE, c.resolve, max_resolve=c.max_resolve))
     if c.mana != c.max_mana:
-        out.append(_v("mana", "brew.rule_mana_2", MANA, c.mana, max_mana=c.max_mana))
+        out.append(_v("mana", "brew.rule_new_full_mana", MANA, c.mana, max_mana=c.max_mana))
     if c.max_health != MAX_HEALTH and not any(t for t in c.flaws):
-        out.append(_v("max_health", "brew.rule_max_health_2", DAMAGE, c.max_health, max_health=MAX_HEALTH))
+        out.append(_v("max_health", "brew.rule_new_max_health", DAMAGE, c.max_health, max_health=MAX_HEALTH))
     if c.lasting_injuries:
-        out.append(_v("lasting_injuries", "brew.rule_lasting_injuries_2", DAMAGE))
+        out.append(_v("lasting_injuries", "brew.rule_new_no_lasting_injuries", DAMAGE))
     if c.permanent_injuries:
-        out.append(_v("permanent_injuries", "brew.rule_permanent_injuries", DAMAGE))
+        out.append(_v("permanent_injuries", "brew.rule_new_no_permanent_injuries", DAMAGE))
     if c.training_resolve:
-        out.append(_v("training_resolve", "brew.rule_training_resolve_2", TIME))
+        out.append(_v("training_resolve", "brew.rule_new_no_training_resolve", TIME))
     return out
 

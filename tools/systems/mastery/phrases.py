@@ -463,33 +463,33 @@ PHRASES: dict[str, Any] = {
 
 
 SHEET_RULES = {
-    "rule_fits": "'{name}' is classified in fits but is not one of the character's abilities or skills ({rule}).",
-    "rule_gear_modifier": "Armor '{name}' has modifier {modifier}: armor takes 0 to 20 boxes off the damage ({rule}).",
-    "rule_gear_modifier_2": "Weapon '{name}' has modifier {modifier:+d}: weapons range from -5 to +20 ({rule}).",
+    "rule_fit_unknown": "'{name}' is classified in fits but is not one of the character's abilities or skills ({rule}).",
+    "rule_armor_modifier": "Armor '{name}' has modifier {modifier}: armor takes 0 to 20 boxes off the damage ({rule}).",
+    "rule_weapon_modifier": "Weapon '{name}' has modifier {modifier:+d}: weapons range from -5 to +20 ({rule}).",
     "rule_gear_style": "'{name}' is {what}, so it has no melee/ranged style ({rule}).",
-    "rule_harm": "harm is {harm}: the boxes a foe deals range from 0 to 100 ({rule}).",
-    "rule_health": "Health is {health}, but boxes left cannot go below 0 ({rule}).",
-    "rule_health_2": "A new character starts with every box unmarked: health {max_health}, not {health} ({rule}).",
-    "rule_health_3": "Health is {health}, more boxes than the {max_health} the character has ({rule}).",
-    "rule_health_rule": "Health boxes are tied to '{trait}', which is not one of the character's traits ({join}) "
+    "rule_harm_range": "harm is {harm}: the boxes a foe deals range from 0 to 100 ({rule}).",
+    "rule_health_negative": "Health is {health}, but boxes left cannot go below 0 ({rule}).",
+    "rule_new_health_unmarked": "A new character starts with every box unmarked: health {max_health}, not {health} ({rule}).",
+    "rule_health_above_max": "Health is {health}, more boxes than the {max_health} the character has ({rule}).",
+    "rule_health_rule_trait": "Health boxes are tied to '{trait}', which is not one of the character's traits ({join}) "
                         "({rule}).",
-    "rule_health_rule_2": "The health rule has base {base} and {per_point} per point; the base is 1-100 boxes and "
+    "rule_health_rule_range": "The health rule has base {base} and {per_point} per point; the base is 1-100 boxes and "
                           "0-10 per point ({rule}).",
-    "rule_max_health": "max_health is {max_health}, but a character has at least 1 health box ({rule}).",
-    "rule_max_health_2": "max_health is {max_health}, but this campaign gives {base}{tied} = {max_health_of} boxes "
+    "rule_max_health_positive": "max_health is {max_health}, but a character has at least 1 health box ({rule}).",
+    "rule_max_health_campaign": "max_health is {max_health}, but this campaign gives {base}{tied} = {max_health_of} boxes "
                          "(minimum 1) ({rule}).",
-    "rule_ranges": "{what} '{name}' is {value:+d}, but {field_name} range from {low:+d} to {high:+d}{why} ({rule}).",
-    "rule_starting_triumphs": "starting_triumphs is {starting_triumphs}; it cannot be negative ({rule}).",
-    "rule_traits": "A character has every trait of the GM's list; this sheet has none ({rule}).",
-    "rule_traits_2": "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only be done once; this "
+    "rule_rating_range": "{what} '{name}' is {value:+d}, but {field_name} range from {low:+d} to {high:+d}{why} ({rule}).",
+    "rule_starting_triumphs_negative": "starting_triumphs is {starting_triumphs}; it cannot be negative ({rule}).",
+    "rule_no_traits": "A character has every trait of the GM's list; this sheet has none ({rule}).",
+    "rule_specialist_trade_once": "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only be done once; this "
                      "sheet has -2 in {value} and +3 in {join_plus_three_or_none} ({rule}).",
-    "rule_traits_3": "A new character spends {available} trait points{extra}, one per step up from +0; these traits "
+    "rule_trait_points": "A new character spends {available} trait points{extra}, one per step up from +0; these traits "
                      "spend {spent}, {verdict} ({rule}).",
-    "rule_traits_4": "Trait '{name}' is {value:+d}; a new character's traits go no higher than +2 and no lower than "
+    "rule_new_trait_range": "Trait '{name}' is {value:+d}; a new character's traits go no higher than +2 and no lower than "
                      "-1 (the specialist's +3 aside) ({rule}).",
-    "rule_traits_5": "Trait '{where}' is {have}: a new character gets {have} only through the specialist's trade, a "
+    "rule_specialist_trade_pair": "Trait '{where}' is {have}: a new character gets {have} only through the specialist's trade, a "
                      "+0 lowered to -2 to raise a +2 to +3, so it needs a {lack} trait too ({rule}).",
-    "rule_triumphs": "Triumphs are {triumphs}, but a character cannot owe triumphs ({rule}).",
+    "rule_triumphs_negative": "Triumphs are {triumphs}, but a character cannot owe triumphs ({rule}).",
     "rule_triumphs_overspent": lambda v: f"The abilities and skills cost {v['cost']} triumphs from 0, more than "
                                          f"the {v['starting_triumphs']} a starting character has "
                                          f"({v['cost'] - v['starting_triumphs']} too many) ({v['rule']}).",

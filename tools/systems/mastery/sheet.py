@@ -222,7 +222,7 @@ def problems(c: MasteryCharacter, creation: bool = True) -> list[Violation]:
 def _ranges(c: MasteryCharacter) -> list[Violation]:
     out = []
     if not c.traits:
-        out.append(_v("traits", "mastery.rule_traits", CREATION))
+        out.append(_v("traits", "mastery.rule_no_traits", CREATION))
     for kind, table in (("trait", c.traits), ("ability", c.abilities), ("skill", c.skills)):
         low, high = RANGES[kind]
         if kind != "trait":
@@ -231,27 +231,27 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
         for name, value in table.items():
             if not low <= value <= high:
                 why = "" if kind == "trait" else " (one not held is simply not listed)"
-                out.append(_v(f"{field}.{name}", "mastery.rule_ranges", CHARACTERS, value, what=kind.capitalize(),
+                out.append(_v(f"{field}.{name}", "mastery.rule_rating_range", CHARACTERS, value, what=kind.capitalize(),
                               name=name, value=value, field_name=field, low=low, high=high, why=why))
     for name in c.fits:
         if name not in c.abilities and name not in c.skills:
-            out.append(_v(f"fits.{name}", "mastery.rule_fits", ADVICE, name, name=name))
+            out.append(_v(f"fits.{name}", "mastery.rule_fit_unknown", ADVICE, name, name=name))
     if c.max_health < 1:
-        out.append(_v("max_health", "mastery.rule_max_health", COMBAT, c.max_health, max_health=c.max_health))
+        out.append(_v("max_health", "mastery.rule_max_health_positive", COMBAT, c.max_health, max_health=c.max_health))
     if c.health < 0:
-        out.append(_v("health", "mastery.rule_health", COMBAT, c.health, health=c.health))
+        out.append(_v("health", "mastery.rule_health_negative", COMBAT, c.health, health=c.health))
     elif c.health > c.max_health:
-        out.append(_v("health", "mastery.rule_health_3", COMBAT, c.health, health=c.health, max_health=c.max_health))
+        out.append(_v("health", "mastery.rule_health_above_max", COMBAT, c.health, health=c.health, max_health=c.max_health))
     if c.triumphs < 0:
-        out.append(_v("triumphs", "mastery.rule_triumphs", CREATION, c.triumphs, triumphs=c.triumphs))
+        out.append(_v("triumphs", "mastery.rule_triumphs_negative", CREATION, c.triumphs, triumphs=c.triumphs))
     if c.harm is not None and not 0 <= c.harm <= 100:
-        out.append(_v("harm", "mastery.rule_harm", COMBAT, c.harm, harm=c.harm))
+        out.append(_v("harm", "mastery.rule_harm_range", COMBAT, c.harm, harm=c.harm))
     for i, g in enumerate(c.gear):
         if g.kind == "armor" and not 0 <= g.modifier <= 20:
-            out.append(_v(f"gear.{i}.modifier", "mastery.rule_gear_modifier", ADVICE, g.modifier, name=g.name,
+            out.append(_v(f"gear.{i}.modifier", "mastery.rule_armor_modifier", ADVICE, g.modifier, name=g.name,
                           modifier=g.modifier))
         elif g.kind == "weapon" and not -5 <= g.modifier <= 20:
-            out.append(_v(f"gear.{i}.modifier", "mastery.rule_gear_modifier_2", ADVICE, g.modifier, name=g.name,
+            out.append(_v(f"gear.{i}.modifier", "mastery.rule_weapon_modifier", ADVICE, g.modifier, name=g.name,
                           modifier=g.modifier))
         if g.style is not None and g.kind != "weapon":
             out.append(_v(f"gear.{i}.style", "mastery.rule_gear_style", ADVICE, g.style, name=g.name, what=g.kind))
@@ -262,17 +262,17 @@ def _player_rules(c: MasteryCharacter) -> list[Violation]:
     out = []
     rule = c.health_rule
     if rule.trait is not None and rule.trait not in c.traits:
-        out.append(_v("health_rule", "mastery.rule_health_rule", COMBAT, rule.trait, trait=rule.trait,
+        out.append(_v("health_rule", "mastery.rule_health_rule_trait", COMBAT, rule.trait, trait=rule.trait,
                       join=', '.join(c.traits)))
     elif not 1 <= rule.base <= 100 or not 0 <= rule.per_point <= 10:
-        out.append(_v("health_rule", "mastery.rule_health_rule_2", COMBAT, rule.model_dump(), base=rule.base,
+        out.append(_v("health_rule", "mastery.rule_health_rule_range", COMBAT, rule.model_dump(), base=rule.base,
                       per_point=rule.per_point))
     elif c.max_health != max_health_of(c):
         tied = f" + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d})" if rule.trait else ""
-        out.append(_v("max_health", "mastery.rule_max_health_2", COMBAT, c.max_health, max_health=c.max_health,
+        out.append(_v("max_health", "mastery.rule_max_health_campaign", COMBAT, c.max_health, max_health=c.max_health,
                       base=rule.base, tied=tied, max_health_of=max_health_of(c)))
     if c.starting_triumphs < 0:
-        out.append(_v("starting_triumphs", "mastery.rule_starting_triumphs", CREATION, c.starting_triumphs,
+        out.append(_v("starting_triumphs", "mastery.rule_starting_triumphs_negative", CREATION, c.starting_triumphs,
                       starting_triumphs=c.starting_triumphs))
     return out
 
@@ -286,21 +286,21 @@ def _creation(c: MasteryCharacter) -> list[Violation]:
         if value in (-2, 3) or not TRAIT_RANGE[0] <= value <= TRAIT_RANGE[1]:
             continue
         if not low <= value <= high:
-            out.append(_v(f"traits.{name}", "mastery.rule_traits_4", CREATION, value, name=name, value=value))
+            out.append(_v(f"traits.{name}", "mastery.rule_new_trait_range", CREATION, value, name=name, value=value))
     if len(minus_two) > 1 or len(plus_three) > 1:
-        out.append(_v("traits", "mastery.rule_traits_2", CREATION, c.traits, value=', '.join(minus_two) or 'none',
+        out.append(_v("traits", "mastery.rule_specialist_trade_once", CREATION, c.traits, value=', '.join(minus_two) or 'none',
                       join_plus_three_or_none=', '.join(plus_three) or 'none'))
     elif len(minus_two) != len(plus_three):
         have, lack = ("-2", "+3") if minus_two else ("+3", "-2")
         where = (minus_two or plus_three)[0]
-        out.append(_v(f"traits.{where}", "mastery.rule_traits_5", CREATION, c.traits[where], where=where, have=have,
+        out.append(_v(f"traits.{where}", "mastery.rule_specialist_trade_pair", CREATION, c.traits[where], where=where, have=have,
                       lack=lack))
     spent, available = trait_points(c.traits)
     if spent != available:
         lowered = available - TRAIT_POINTS
         extra = f" (2, plus {lowered} for the trait{'s' if lowered > 1 else ''} lowered to -1)" if lowered else ""
         verdict = f"{available - spent} left unspent" if spent < available else f"{spent - available} too many"
-        out.append(_v("traits", "mastery.rule_traits_3", CREATION, c.traits, available=available, extra=extra,
+        out.append(_v("traits", "mastery.rule_trait_points", CREATION, c.traits, available=available, extra=extra,
                       spent=spent, verdict=verdict))
     cost = creation_cost(c)
     if cost + c.triumphs != c.starting_triumphs:
@@ -308,7 +308,7 @@ def _creation(c: MasteryCharacter) -> list[Violation]:
                       else "mastery.rule_triumphs_kept", CREATION, {"abilities": c.abilities, "skills": c.skills},
                       cost=cost, starting_triumphs=c.starting_triumphs, triumphs=c.triumphs))
     if c.health != c.max_health:
-        out.append(_v("health", "mastery.rule_health_2", COMBAT, c.health, max_health=c.max_health, health=c.health))
+        out.append(_v("health", "mastery.rule_new_health_unmarked", COMBAT, c.health, max_health=c.max_health, health=c.health))
     return out
 
 

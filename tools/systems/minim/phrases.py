@@ -605,34 +605,34 @@ PHRASES: dict[str, Any] = {
 
 
 SHEET_RULES = {
-    "rule_faith": "A new character starts with faith equal to brain ({brain}), not {faith} ({rule}).",
-    "rule_gear_power": "Gear '{name}' has power score {power}, but an item that works like a power has a score from "
+    "rule_new_faith": "A new character starts with faith equal to brain ({brain}), not {faith} ({rule}).",
+    "rule_gear_power_range": "Gear '{name}' has power score {power}, but an item that works like a power has a score from "
                        "1 to 5 ({rule}).",
-    "rule_gear_quality": "Gear '{name}' has quality {quality:+d}, but quality ranges from -2 to +2 ({rule}).",
-    "rule_health": "A new character starts with health equal to brass ({brass}), not {health} ({rule}).",
-    "rule_max": "max_{what} is {top}, but it cannot be negative ({rule}).",
-    "rule_max_faith": "max_faith is {max_faith} but must equal brain {brain}; faith never goes above the brain score "
+    "rule_gear_quality_range": "Gear '{name}' has quality {quality:+d}, but quality ranges from -2 to +2 ({rule}).",
+    "rule_new_health": "A new character starts with health equal to brass ({brass}), not {health} ({rule}).",
+    "rule_max_negative": "max_{what} is {top}, but it cannot be negative ({rule}).",
+    "rule_max_faith_brain": "max_faith is {max_faith} but must equal brain {brain}; faith never goes above the brain score "
                       "({rule}).",
-    "rule_max_health": "max_health is {max_health} but must equal brass {brass}; health never goes above the brass "
+    "rule_max_health_brass": "max_health is {max_health} but must equal brass {brass}; health never goes above the brass "
                        "score ({rule}).",
-    "rule_powers": "Power '{name}' is missing; every player-character has languages and wealth ({rule}).",
-    "rule_powers_2": "A new character has languages 1 and wealth 1 for free and distributes {power_points} more "
+    "rule_intrinsic_power_missing": "Power '{name}' is missing; every player-character has languages and wealth ({rule}).",
+    "rule_power_points": "A new character has languages 1 and wealth 1 for free and distributes {power_points} more "
                      "points (specialties cost 1 point each), so powers and specialties total {target}; this one "
                      "totals {spent} (powers {in_powers}, specialties {n_specialties}), {off_by} ({rule}).",
-    "rule_powers_3": "Power '{name}' is {score}, but power scores range from {low} to 5 ({why}) ({rule}).",
-    "rule_ranges": "{what} is {now}, but it cannot go below 0 ({rule}).",
-    "rule_ranges_2": "{what} is {now}, above its maximum {top}; it can never go above it ({rule}).",
-    "rule_skills": "Skill '{skill}' is listed {n} times; a skill is either held or not ({rule}).",
-    "rule_skills_2": "{t} ({scores_t}) is the {rank} trait{tie}, so a new character takes {n} {t_} skill{value} "
+    "rule_power_range": "Power '{name}' is {score}, but power scores range from {low} to 5 ({why}) ({rule}).",
+    "rule_below_zero": "{what} is {now}, but it cannot go below 0 ({rule}).",
+    "rule_above_max": "{what} is {now}, above its maximum {top}; it can never go above it ({rule}).",
+    "rule_skill_listed_twice": "Skill '{skill}' is listed {n} times; a skill is either held or not ({rule}).",
+    "rule_skill_budget": "{t} ({scores_t}) is the {rank} trait{tie}, so a new character takes {n} {t_} skill{value} "
                      "({join}); this one has {have} ({listed}), {off_by} ({rule}).",
-    "rule_specialties": "Specialty '{name}' is listed {n} times; each specialty is taken once ({rule}).",
-    "rule_traits": "A new character in a {campaign} campaign has traits {hi}, {mid} and {lo} in some order, but this "
+    "rule_specialty_listed_twice": "Specialty '{name}' is listed {n} times; each specialty is taken once ({rule}).",
+    "rule_new_traits": "A new character in a {campaign} campaign has traits {hi}, {mid} and {lo} in some order, but this "
                    "one has {text} ({rule}).",
-    "rule_traits_2": "{t} is {s}, but trait scores range from 1 (terrible) to 5 (great) ({rule}).",
-    "rule_vice": "A player-character needs a vice, chosen at creation ({rule}).",
-    "rule_vice_2": "Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they must "
+    "rule_trait_range": "{t} is {s}, but trait scores range from 1 (terrible) to 5 (great) ({rule}).",
+    "rule_vice_missing": "A player-character needs a vice, chosen at creation ({rule}).",
+    "rule_virtue_is_vice": "Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they must "
                    "differ ({rule}).",
-    "rule_virtue": "A player-character needs a virtue, chosen at creation ({rule}).",
+    "rule_virtue_missing": "A player-character needs a virtue, chosen at creation ({rule}).",
 }
 """The rules a Minim sheet can break (:mod:`.sheet`), each in the words it is cited with, ending with the rule
 (``rule``: 'book.md#Section'); a step's ``field`` is the sheet field it concerns. A validate tool lists these steps,

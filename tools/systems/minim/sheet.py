@@ -196,7 +196,7 @@ def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
     out = []
     for t, s in c.traits.scores().items():
         if not 1 <= s <= 5:
-            out.append(_v(f"traits.{t}", "minim.rule_traits_2", TRAITS_REF, s, t=t.capitalize(), s=s))
+            out.append(_v(f"traits.{t}", "minim.rule_trait_range", TRAITS_REF, s, t=t.capitalize(), s=s))
     for name, score in c.powers.items():
         intrinsic = name in INTRINSIC_POWERS
         low = 0 if intrinsic and not creation else 1
@@ -204,22 +204,22 @@ def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
             why = ("languages and wealth start at 1 for free" if creation and intrinsic
                    else "languages and wealth may fall to 0 in play" if intrinsic
                    else "a power on the sheet has at least 1 point")
-            out.append(_v(f"powers.{name}", "minim.rule_powers_3", POWERS, score, name=name, score=score, low=low,
+            out.append(_v(f"powers.{name}", "minim.rule_power_range", POWERS, score, name=name, score=score, low=low,
                           why=why))
     for i, g in enumerate(c.gear):
         if not -2 <= g.quality <= 2:
-            out.append(_v(f"gear.{i}.quality", "minim.rule_gear_quality", ATTACKS, g.quality, name=g.name,
+            out.append(_v(f"gear.{i}.quality", "minim.rule_gear_quality_range", ATTACKS, g.quality, name=g.name,
                           quality=g.quality))
         if g.power is not None and not 1 <= g.power <= 5:
-            out.append(_v(f"gear.{i}.power", "minim.rule_gear_power", f"{POWERS}, {ADVANCEMENT}", g.power, name=g.name,
+            out.append(_v(f"gear.{i}.power", "minim.rule_gear_power_range", f"{POWERS}, {ADVANCEMENT}", g.power, name=g.name,
                           power=g.power))
     for what, now, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
         if top < 0:
-            out.append(_v(f"max_{what}", "minim.rule_max", rule, top, what=what, top=top))
+            out.append(_v(f"max_{what}", "minim.rule_max_negative", rule, top, what=what, top=top))
         if now < 0:
-            out.append(_v(what, "minim.rule_ranges", rule, now, what=what.capitalize(), now=now))
+            out.append(_v(what, "minim.rule_below_zero", rule, now, what=what.capitalize(), now=now))
         elif now > top:
-            out.append(_v(what, "minim.rule_ranges_2", rule, now, what=what.capitalize(), now=now, top=top))
+            out.append(_v(what, "minim.rule_above_max", rule, now, what=what.capitalize(), now=now, top=top))
     return out
 
 
@@ -227,28 +227,28 @@ def _uniqueness(c: MinimCharacter) -> list[Violation]:
     out = []
     for skill, n in Counter(c.skills).items():
         if n > 1:
-            out.append(_v("skills", "minim.rule_skills", SKILLS_REF, skill, skill=skill, n=n))
+            out.append(_v("skills", "minim.rule_skill_listed_twice", SKILLS_REF, skill, skill=skill, n=n))
     for name, n in Counter(s.name.lower() for s in c.specialties).items():
         if n > 1:
-            out.append(_v("specialties", "minim.rule_specialties", SKILLS_REF, name, name=name, n=n))
+            out.append(_v("specialties", "minim.rule_specialty_listed_twice", SKILLS_REF, name, name=name, n=n))
     return out
 
 
 def _player_invariants(c: MinimCharacter) -> list[Violation]:
-    out = [_v("powers", "minim.rule_powers", POWERS, _short(c.powers), name=name)
+    out = [_v("powers", "minim.rule_intrinsic_power_missing", POWERS, _short(c.powers), name=name)
            for name in INTRINSIC_POWERS if name not in c.powers]
     virtue, vice = (c.virtue or "").strip(), (c.vice or "").strip()
     if not virtue:
-        out.append(_v("virtue", "minim.rule_virtue", FAITH))
+        out.append(_v("virtue", "minim.rule_virtue_missing", FAITH))
     if not vice:
-        out.append(_v("vice", "minim.rule_vice", FAITH))
+        out.append(_v("vice", "minim.rule_vice_missing", FAITH))
     if virtue and vice and virtue.lower() == vice.lower():
-        out.append(_v("vice", "minim.rule_vice_2", FAITH, vice, virtue=virtue))
+        out.append(_v("vice", "minim.rule_virtue_is_vice", FAITH, vice, virtue=virtue))
     if c.max_health != c.traits.brass:
-        out.append(_v("max_health", "minim.rule_max_health", HEALTH, c.max_health, max_health=c.max_health,
+        out.append(_v("max_health", "minim.rule_max_health_brass", HEALTH, c.max_health, max_health=c.max_health,
                       brass=c.traits.brass))
     if c.max_faith != c.traits.brain:
-        out.append(_v("max_faith", "minim.rule_max_faith", FAITH, c.max_faith, max_faith=c.max_faith,
+        out.append(_v("max_faith", "minim.rule_max_faith_brain", FAITH, c.max_faith, max_faith=c.max_faith,
                       brain=c.traits.brain))
     return out
 
@@ -257,17 +257,17 @@ def _creation_budgets(c: MinimCharacter) -> list[Violation]:
     out = []
     hi, mid, lo = (s + CAMPAIGN_SHIFT[c.campaign] for s in STARTING_TRAITS)
     if sorted(c.traits.scores().values()) != [lo, mid, hi]:
-        out.append(_v("traits", "minim.rule_traits", CHARACTERS, _short(c.traits.scores()), campaign=c.campaign, hi=hi,
+        out.append(_v("traits", "minim.rule_new_traits", CHARACTERS, _short(c.traits.scores()), campaign=c.campaign, hi=hi,
                       mid=mid, lo=lo, text=c.traits.text()))
     out += _skill_budget(c)
     if c.health != c.traits.brass:
-        out.append(_v("health", "minim.rule_health", HEALTH, c.health, brass=c.traits.brass, health=c.health))
+        out.append(_v("health", "minim.rule_new_health", HEALTH, c.health, brass=c.traits.brass, health=c.health))
     if c.faith != c.traits.brain:
-        out.append(_v("faith", "minim.rule_faith", FAITH, c.faith, brain=c.traits.brain, faith=c.faith))
+        out.append(_v("faith", "minim.rule_new_faith", FAITH, c.faith, brain=c.traits.brain, faith=c.faith))
     in_powers = sum(c.powers.values())
     spent, target = in_powers + len(c.specialties), FREE_POWER_POINTS + POWER_POINTS
     if spent != target:
-        out.append(_v("powers", "minim.rule_powers_2", f"{CHARACTERS}, {POWERS}", _short(c.powers),
+        out.append(_v("powers", "minim.rule_power_points", f"{CHARACTERS}, {POWERS}", _short(c.powers),
                       power_points=POWER_POINTS, target=target, spent=spent, in_powers=in_powers,
                       n_specialties=len(c.specialties), off_by=_off_by(spent, target)))
     return out
@@ -294,7 +294,7 @@ def _skill_budget(c: MinimCharacter) -> list[Violation]:
         if have != n:
             listed = ", ".join(by_trait[t]) or "none"
             tie = " (tied traits may take either rank)" if list(scores.values()).count(scores[t]) > 1 else ""
-            out.append(_v("skills", "minim.rule_skills_2", CHARACTERS, listed, t=t.capitalize(), scores_t=scores[t],
+            out.append(_v("skills", "minim.rule_skill_budget", CHARACTERS, listed, t=t.capitalize(), scores_t=scores[t],
                           rank=rank, tie=tie, n=n, t_=t, value='s' if n > 1 else '', join='/'.join(SKILLS_BY_TRAIT[t]),
                           have=have, listed=listed, off_by=_off_by(have, n)))
     return out

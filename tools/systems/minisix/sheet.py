@@ -259,72 +259,72 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
     low = 1 if c.npc else MIN_ATTRIBUTE
     for a, x in c.attributes.codes().items():
         if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_4", CREATION, x.text(), a=a.capitalize(),
+            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_code", CREATION, x.text(), a=a.capitalize(),
                           text=x.text()))
         if x.dice < low:
             who = "A player-character's" if not c.npc else "An"
-            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_5", CREATION, x.text(), who=who,
+            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_low", CREATION, x.text(), who=who,
                           a=a.capitalize(), text=x.text(), low=low))
     for name, e in c.skills.items():
         x, attr = code(e.code), c.attribute(e.attribute)
         if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"skills.{name}", "minisix.rule_skills_3", SKILLS_REF, x.text(), name=name, text=x.text()))
+            out.append(_v(f"skills.{name}", "minisix.rule_skill_code", SKILLS_REF, x.text(), name=name, text=x.text()))
         if x.total_pips < attr.total_pips:
-            out.append(_v(f"skills.{name}", "minisix.rule_skills_4", SKILLS_REF, x.text(), name=name, text=x.text(),
+            out.append(_v(f"skills.{name}", "minisix.rule_skill_below_attribute", SKILLS_REF, x.text(), name=name, text=x.text(),
                           attribute=e.attribute, attr_text=attr.text()))
         own = ATTRIBUTE_OF_SKILL.get(name)
         if own is not None and own != e.attribute:
-            out.append(_v(f"skills.{name}", "minisix.rule_skills_5", SKILLS_REF, e.attribute, name=name, own=own,
+            out.append(_v(f"skills.{name}", "minisix.rule_skill_attribute", SKILLS_REF, e.attribute, name=name, own=own,
                           attribute=e.attribute))
     for name, cost in c.perks.items():
         if name in PERKS and cost != PERKS[name]:
-            out.append(_v(f"perks.{name}", "minisix.rule_perks", PERKS_REF, cost, name=name, perks_name=PERKS[name],
+            out.append(_v(f"perks.{name}", "minisix.rule_perk_cost", PERKS_REF, cost, name=name, perks_name=PERKS[name],
                           cost=cost))
         elif not 1 <= cost <= 4:
-            out.append(_v(f"perks.{name}", "minisix.rule_perks_2", PERKS_REF, cost, name=name, cost=cost))
+            out.append(_v(f"perks.{name}", "minisix.rule_perk_cost_range", PERKS_REF, cost, name=name, cost=cost))
     if c.perks_used:  # an empty list has nothing to count
         for name, n in Counter(c.perks_used).items():
             if name not in c.perks:
-                out.append(_v("perks_used", "minisix.rule_perks_used_2", PERKS_REF, name, name=name))
+                out.append(_v("perks_used", "minisix.rule_used_unknown_perk", PERKS_REF, name, name=name))
             elif name not in ONCE_PER_SESSION:
-                out.append(_v("perks_used", "minisix.rule_perks_used_4", PERKS_REF, name, name=name))
+                out.append(_v("perks_used", "minisix.rule_perk_not_once_per_session", PERKS_REF, name, name=name))
             if n > 1:
-                out.append(_v("perks_used", "minisix.rule_perks_used_3", PERKS_REF, name, name=name, n=n))
+                out.append(_v("perks_used", "minisix.rule_perk_used_twice", PERKS_REF, name, name=name, n=n))
     if len(c.complications) > MAX_COMPLICATIONS:
-        out.append(_v("complications", "minisix.rule_complications", PERKS_REF, _short(c.complications),
+        out.append(_v("complications", "minisix.rule_complication_cap", PERKS_REF, _short(c.complications),
                       n_complications=len(c.complications), max_complications=MAX_COMPLICATIONS))
     if c.complications:  # an empty list has nothing to count
         for name, n in Counter(c.complications).items():
             if n > 1:
-                out.append(_v("complications", "minisix.rule_complications_2", PERKS_REF, name, name=name, n=n))
+                out.append(_v("complications", "minisix.rule_complication_listed_twice", PERKS_REF, name, name=name, n=n))
     for name in c.complications_paid:
         if name not in c.complications:
-            out.append(_v("complications_paid", "minisix.rule_complications_paid", PERKS_REF, name, name=name))
+            out.append(_v("complications_paid", "minisix.rule_cp_unknown_complication", PERKS_REF, name, name=name))
     if c.complications_paid:  # an empty list has nothing to count
         for name, n in Counter(c.complications_paid).items():
             if n > 1:
-                out.append(_v("complications_paid", "minisix.rule_complications_paid_2", PERKS_REF, name, name=name,
+                out.append(_v("complications_paid", "minisix.rule_cp_once_per_session", PERKS_REF, name, name=name,
                               n=n))
     if not 0 <= c.wounds <= 5:
-        out.append(_v("wounds", "minisix.rule_wounds", RESISTING, c.wounds, wounds=c.wounds))
+        out.append(_v("wounds", "minisix.rule_wounds_range", RESISTING, c.wounds, wounds=c.wounds))
     if c.stuns not in (0, 1):
-        out.append(_v("stuns", "minisix.rule_stuns", RESISTING, c.stuns, stuns=c.stuns))
+        out.append(_v("stuns", "minisix.rule_stuns_range", RESISTING, c.stuns, stuns=c.stuns))
     for what in ("cp", "hero_points", "mortal_minutes", "other_av"):
         if getattr(c, what) < 0:
-            out.append(_v(what, "minisix.rule_always", CREATION, getattr(c, what), what=what, getattr=getattr(c, what)))
+            out.append(_v(what, "minisix.rule_negative", CREATION, getattr(c, what), what=what, getattr=getattr(c, what)))
     for i, g in enumerate(c.gear):
         if g.kind in ("melee", "missile", "thrown") and g.damage is None:
-            out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage", RESISTING, name=g.name))
+            out.append(_v(f"gear.{i}.damage", "minisix.rule_weapon_damage_missing", RESISTING, name=g.name))
         if g.damage is not None:
             x = code(g.damage)
             if g.kind == "missile" and x.dice < 1:
-                out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage_2", RESISTING, g.damage, name=g.name,
+                out.append(_v(f"gear.{i}.damage", "minisix.rule_missile_damage", RESISTING, g.damage, name=g.name,
                               text=x.text()))
             if x.total_pips < 0:
-                out.append(_v(f"gear.{i}.damage", "minisix.rule_gear_damage_3", RESISTING, g.damage, name=g.name,
+                out.append(_v(f"gear.{i}.damage", "minisix.rule_damage_negative", RESISTING, g.damage, name=g.name,
                               text=x.text()))
         if g.kind == "armor" and not 0 <= (g.armor or 0) <= 30:
-            out.append(_v(f"gear.{i}.armor", "minisix.rule_gear_armor", STATIC, g.armor, name=g.name, armor=g.armor))
+            out.append(_v(f"gear.{i}.armor", "minisix.rule_armor_value", STATIC, g.armor, name=g.name, armor=g.armor))
     return out
 
 
@@ -336,44 +336,44 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
     total = sum(x.total_pips for x in codes.values())
     if total != 3 * attr_dice:
         have = DieCode.from_pips(total).text()
-        out.append(_v("attributes", "minisix.rule_attributes", CREATION, c.attributes.text(), who=who,
+        out.append(_v("attributes", "minisix.rule_attribute_dice", CREATION, c.attributes.text(), who=who,
                       attr_dice=attr_dice, have=have))
     for a, x in codes.items():
         if x.total_pips > 3 * MAX_ATTRIBUTE:
-            out.append(_v(f"attributes.{a}", "minisix.rule_attributes_6", CREATION, x.text(), a=a.capitalize(),
+            out.append(_v(f"attributes.{a}", "minisix.rule_new_attribute_range", CREATION, x.text(), a=a.capitalize(),
                           text=x.text()))
     at_max = [a for a, x in codes.items() if x.total_pips >= 3 * MAX_ATTRIBUTE]
     if len(at_max) > 1:
-        out.append(_v("attributes", "minisix.rule_attributes_2", CREATION, ", ".join(at_max), join=', '.join(at_max)))
+        out.append(_v("attributes", "minisix.rule_one_4d_attribute", CREATION, ", ".join(at_max), join=', '.join(at_max)))
     pips = sum(x.pips for x in codes.values() if 0 <= x.pips <= 2)
     if pips not in (0, 3):
-        out.append(_v("attributes", "minisix.rule_attributes_3", CREATION, pips, pips=pips))
+        out.append(_v("attributes", "minisix.rule_attribute_pips", CREATION, pips, pips=pips))
     added_pips = 0
     skill_pips = 0  # what spent(c) adds up, summed here from the same differences
     for name, e in c.skills.items():
         added = code(e.code).total_pips - c.attribute(e.attribute).total_pips
         skill_pips += max(0, added)
         if added > 3 * MAX_SKILL_ADD:
-            out.append(_v(f"skills.{name}", "minisix.rule_skills_6", SKILLS_REF, e.code, name=name,
+            out.append(_v(f"skills.{name}", "minisix.rule_new_skill_cap", SKILLS_REF, e.code, name=name,
                           text=DieCode.from_pips(added).text(signed=True), attribute=e.attribute,
                           max_skill_add=MAX_SKILL_ADD))
         if added > 0:
             added_pips += added % 3
     if added_pips not in (0, 3):
-        out.append(_v("skills", "minisix.rule_skills", SKILLS_REF, added_pips, added_pips=added_pips))
+        out.append(_v("skills", "minisix.rule_skill_pips", SKILLS_REF, added_pips, added_pips=added_pips))
     perk_dice = sum(c.perks.values())
     if skill_pips + 3 * perk_dice > 3 * skill_dice:
         used = DieCode.from_pips(skill_pips + 3 * perk_dice).text()
-        out.append(_v("skills", "minisix.rule_skills_2",
+        out.append(_v("skills", "minisix.rule_skill_dice",
                       f"{CREATION}, "
                                 f"{PERKS_REF}", used, who=who,
                       skill_dice=skill_dice, used=used, text=DieCode.from_pips(skill_pips).text(), perk_dice=perk_dice))
     for what in ("wounds", "stuns", "cp", "hero_points", "mortal_minutes"):
         if getattr(c, what):
-            out.append(_v(what, "minisix.rule_creation", CREATION, getattr(c, what), who=who, what=what,
+            out.append(_v(what, "minisix.rule_new_starts_at_zero", CREATION, getattr(c, what), who=who, what=what,
                           getattr=getattr(c, what)))
     if c.perks_used or c.complications_paid:
-        out.append(_v("perks_used", "minisix.rule_perks_used", PERKS_REF, who=who))
+        out.append(_v("perks_used", "minisix.rule_new_no_session_marks", PERKS_REF, who=who))
     return out
 
 
