@@ -442,66 +442,84 @@ def tricks_owed(v: Any) -> list[str]:
 
 
 SHEET_RULES = {
-    "rule_ancestry_size": "The {ancestry} ancestry is {anc_size}, not {size} ({rule}).",
+    "rule_ancestry_size": "The {ancestry} ancestry is {ancestry_size}, not {size} ({rule}).",
     "rule_ancestry_bonuses_without_ancestry": "Ancestry bonuses without an ancestry ({rule}).",
-    "rule_standard_ancestry_bonuses": "A standard ancestry gives +2 to one attribute and -1 on another, not {ab} ({rule}).",
-    "rule_human_bonus": "A human takes +1 to one chosen attribute, not {value} ({rule}).",
-    "rule_attribute_zero": "{a} is {s}; no character can have 0 points in an attribute ({rule}).",
+    "rule_standard_ancestry_bonuses": "A standard ancestry gives +2 to one attribute and -1 on another, not "
+                                      "{bonuses} ({rule}).",
+    "rule_human_bonus": lambda v: f"A human takes +1 to one chosen attribute, not {v['bonuses'] or 'nothing'} "
+                                  f"({v['rule']}).",
+    "rule_attribute_zero": "{attribute} is {score}; no character can have 0 points in an attribute ({rule}).",
     "rule_best_at_not_skill": "Best at '{best_at}': not a skill ({rule}).",
-    "rule_points_overspent": "Spends {value} point(s) too many: {join}, with {free_available} free point(s) to cover the "
-                   "{over} beyond the pools (a second specialty doubles its skill's cost) ({rule}).",
+    "rule_points_overspent": lambda v: f"Spends {v['over'] - v['free_available']} point(s) too many: "
+                                       f"attributes {v['attributes']} of {v['attribute_pool']}, "
+                                       f"skills {v['skills']} of {v['skill_pool']}, magic {v['magic']} of "
+                                       f"{v['magic_pool']}"
+                                       + clause(", an extra trick {}", v["trick"])
+                                       + f", with {v['free_available']} free point(s) to cover the {v['over']} beyond "
+                                       f"the pools (a second specialty doubles its skill's cost) ({v['rule']}).",
     "rule_class_bonuses_without_class": "Class bonuses without a class ({rule}).",
-    "rule_standard_class_bonuses": "A standard class gives +2 on two different traits, not {cb} ({rule}).",
-    "rule_class_bonuses_given": "The {character_class} gains +2 {klass_fixed} and +2 on either {join}, not {value} "
-                            "({rule}).",
-    "rule_flaw_exclusive": "'{f}' belongs to another ancestry or class ({rule}).",
-    "rule_class_flaw": "The {character_class} class comes with the flaw '{klass_flaw}' ({rule}).",
+    "rule_standard_class_bonuses": "A standard class gives +2 on two different traits, not {bonuses} ({rule}).",
+    "rule_class_bonuses_given": lambda v: f"The {v['character_class']} gains +2 {v['fixed']} and +2 on either "
+                                          f"{' or '.join(v['either'])}, not {v['bonuses'] or 'nothing'} ({v['rule']}).",
+    "rule_flaw_exclusive": "'{flaw}' belongs to another ancestry or class ({rule}).",
+    "rule_class_flaw": "The {character_class} class comes with the flaw '{flaw}' ({rule}).",
     "rule_weapon_attack_type": "Weapon '{name}' needs an attack_type or one of the example weapons ({rule}).",
-    "rule_complex_weapon_damage": "Complex weapon '{name}' needs its damage stats (damage_rule or damage_fixed) ({rule}).",
+    "rule_complex_weapon_damage": "Complex weapon '{name}' needs its damage stats (damage_rule or damage_fixed) "
+                                  "({rule}).",
     "rule_armor_soak": "Armor '{name}' soaks {soak}; 0 to 10 ({rule}).",
     "rule_health_range": "Health {health} is outside -5 (dead) to the maximum {max_health} ({rule}).",
     "rule_new_full_health": "A new character starts at full health ({max_health}), not {health} ({rule}).",
-    "rule_heritage_missing": "A player-character has at least one {kind_1} ({rule}).",
-    "rule_heritage_listed_twice": "'{name}' is listed {k} times ({rule}).",
-    "rule_ancestry_heritage": "The {ancestry} ancestry comes with the {kind_1} '{wanted}' ({rule}).",
+    "rule_heritage_missing": "A player-character has at least one {what} ({rule}).",
+    "rule_heritage_listed_twice": "'{name}' is listed {n} times ({rule}).",
+    "rule_ancestry_heritage": "The {ancestry} ancestry comes with the {what} '{wanted}' ({rule}).",
     "rule_injury_cap": "{count} lasting and permanent injuries; the cap is {max_lasting_injuries} ({rule}).",
     "rule_new_no_lasting_injuries": "A new character has no lasting injuries ({rule}).",
     "rule_injury_healing_left": "'{name}' needs {healing_left} points of healing; 1 to 200 (a healed injury is "
-                               "removed) ({rule}).",
-    "rule_not_magic_field": "'{k}' is not a field of magic; the seven are {join} ({rule}).",
+                                "removed) ({rule}).",
+    "rule_not_magic_field": lambda v: f"'{v['name']}' is not a field of magic; the seven are "
+                                      f"{', '.join(v['fields'])} ({v['rule']}).",
     "rule_mana_range": "Mana {mana} is outside 0 to {max_mana} ({rule}).",
     "rule_new_full_mana": "A new character starts with every mana slot ({max_mana}) ({rule}).",
-    "rule_max_health_range": "Maximum health {max_health}; 10 unless a flaw, injury or trick changes it (1 to 30) ({rule}).",
+    "rule_max_health_range": "Maximum health {max_health}; 10 unless a flaw, injury or trick changes it (1 to 30) "
+                             "({rule}).",
     "rule_new_max_health": "Health is {max_health} unless a flaw or trick changes it ({rule}).",
     "rule_max_mana_magic": "Maximum mana is {max_mana} but must equal the magic points, {magic_points} ({rule}).",
-    "rule_max_resolve": "Maximum Resolve {max_resolve}: {want} ({rule}).",
-    "rule_unknown_bonus_name": "'{k}' is not an attribute, skill or field of magic ({rule}).",
+    "rule_max_resolve": lambda v: f"Maximum Resolve {v['max_resolve']}: "
+                                  + (f"0 to {v['most']}" if v["npc"] else f"a player-character has {v['most']}")
+                                  + f" ({v['rule']}).",
+    "rule_unknown_bonus_name": "'{name}' is not an attribute, skill or field of magic ({rule}).",
     "rule_new_no_permanent_injuries": "A new character has no permanent injuries ({rule}).",
     "rule_extra_points_negative": "extra_points {extra_points} is negative ({rule}).",
-    "rule_profession_unnamed": "Profession {points} needs at least one named profession, e.g. {{'farmer': 2}} ({rule}).",
+    "rule_profession_unnamed": "Profession {points} needs at least one named profession, e.g. {{'farmer': 2}} "
+                               "({rule}).",
     "rule_profession_empty": "Each profession holds at least one of the skill's dots ({rule}).",
-    "rule_profession_dots": "The professions hold {sum} dots but the Profession skill is {points}; the dots are split "
-                          "among them ({rule}).",
-    "rule_score_range": "{trait} is {bought}{extra}, but scores run from {low} to {top} ({rule}).",
+    "rule_profession_dots": "The professions hold {dots} dots but the Profession skill is {points}; the dots are "
+                            "split among them ({rule}).",
+    "rule_score_range": lambda v: f"{v['trait'].capitalize()} is {v['bought']}"
+                                  + clause(" (bought, beside bonuses of {:+d})", v["bonus"])
+                                  + f", but scores run from {v['low']} to {v['top']} ({v['rule']}).",
     "rule_resolve_range": "Resolve {resolve} is outside 0 to {max_resolve} ({rule}).",
     "rule_new_full_resolve": "A new character starts with full Resolve ({max_resolve}) ({rule}).",
-    "rule_best_at_cap": "Best at {best_at} is achieved: every other skill is capped at 4, but {join} ({rule}).",
-    "rule_not_skill": "'{k}' is not a skill; the skills are {join} ({rule}).",
+    "rule_best_at_cap": lambda v: f"Best at {v['best_at']} is achieved: every other skill is capped at 4, but "
+                                  f"{pairs(v['over'])} ({v['rule']}).",
+    "rule_not_skill": lambda v: f"'{v['name']}' is not a skill; the skills are {', '.join(v['skills'])} "
+                                f"({v['rule']}).",
     "rule_free_specialties": "{n_free} free specialties; one is free, a second is bought ({rule}).",
     "rule_class_specialty_without_class": "'{name}' comes from a class, but the character has none ({rule}).",
     "rule_class_specialty_count": "A class gives one free specialty ({rule}).",
     "rule_specialty_skill": "Specialty '{name}' names '{skill}', which is not a skill or field of magic ({rule}).",
-    "rule_specialty_listed_twice": "Specialty '{name}' is listed {k} times ({rule}).",
+    "rule_specialty_listed_twice": "Specialty '{name}' is listed {n} times ({rule}).",
     "rule_class_specialty": "The {character_class} class's specialty is one of {options}, not '{name}' ({skill}) "
-                          "({rule}).",
-    "rule_bought_specialty_skill": "A bought specialty needs its skill bought to 2 or more: {skill} is {bought} ({rule}).",
+                            "({rule}).",
+    "rule_bought_specialty_skill": "A bought specialty needs its skill bought to 2 or more: {skill} is {bought} "
+                                   "({rule}).",
     "rule_stabilising_days": "{stabilising_days} days of stabilisation; 0 to 30 ({rule}).",
-    "rule_training_resolve_cap": "Training Resolve totals {sum}; at most {max_training_resolve} (nine days of training) "
-                             "({rule}).",
+    "rule_training_resolve_cap": "Training Resolve totals {total}; at most {max_training_resolve} (nine days of "
+                                 "training) ({rule}).",
     "rule_new_no_training_resolve": "Training Resolve comes from downtime training, not creation ({rule}).",
-    "rule_training_not_skill": "'{k}' is not a skill ({rule}).",
-    "rule_trick_exclusive": "'{t}' belongs to another ancestry or class ({rule}).",
-    "rule_class_trick": "The {character_class} class comes with the trick '{t}' ({rule}).",
+    "rule_training_not_skill": "'{name}' is not a skill ({rule}).",
+    "rule_trick_exclusive": "'{trick}' belongs to another ancestry or class ({rule}).",
+    "rule_class_trick": "The {character_class} class comes with the trick '{trick}' ({rule}).",
     "rule_xp_negative": "XP {xp} is negative ({rule}).",
     "rule_specialty_cap": lambda v: f"{v['n']} specialties; at most {v['cap']} "
                                       f"{'at creation' if v['creation'] else 'ever'} ({v['rule']}).",

@@ -211,18 +211,18 @@ def _names(c: BrewCharacter) -> list[Violation]:
     out = []
     for k in c.skills:
         if k not in SKILLS:
-            out.append(_v(f"skills.{k}", "brew.rule_not_skill", SKILLS_REF, k, k=k, join=', '.join(SKILLS)))
+            out.append(_v(f"skills.{k}", "brew.rule_not_skill", SKILLS_REF, k, name=k, skills=list(SKILLS)))
     for k in c.magic:
         if k not in MAGIC_FIELDS:
-            out.append(_v(f"magic.{k}", "brew.rule_not_magic_field", "brew.md#Scrying (prophecy and far-seeing/hearing)", k, k=k,
-                          join=', '.join(MAGIC_FIELDS)))
+            out.append(_v(f"magic.{k}", "brew.rule_not_magic_field",
+                          "brew.md#Scrying (prophecy and far-seeing/hearing)", k, name=k, fields=list(MAGIC_FIELDS)))
     for field in ("ancestry_bonuses", "class_bonuses"):
         for k in getattr(c, field):
             if k not in TRAIT_NAMES:
-                out.append(_v(f"{field}.{k}", "brew.rule_unknown_bonus_name", CLASS_ANCESTRY, k, k=k))
+                out.append(_v(f"{field}.{k}", "brew.rule_unknown_bonus_name", CLASS_ANCESTRY, k, name=k))
     for k in c.training_resolve:
         if k not in SPECIALTY_SKILLS:
-            out.append(_v(f"training_resolve.{k}", "brew.rule_training_not_skill", TIME, k, k=k))
+            out.append(_v(f"training_resolve.{k}", "brew.rule_training_not_skill", TIME, k, name=k))
     for s in c.specialties:
         if s.skill not in SPECIALTY_SKILLS:
             out.append(_v("specialties", "brew.rule_specialty_skill", SKILLS_REF, s.skill, name=s.name, skill=s.skill))
@@ -235,7 +235,8 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
     out = []
     for a, s in c.attributes.scores().items():
         if s < 1:
-            out.append(_v(f"attributes.{a}", "brew.rule_attribute_zero", ATTRIBUTES_REF, s, a=a.capitalize(), s=s))
+            out.append(_v(f"attributes.{a}", "brew.rule_attribute_zero", ATTRIBUTES_REF, s, attribute=a.capitalize(),
+                          score=s))
     top = MAX_SCORE if not c.npc else 10
     for trait in TRAIT_NAMES:
         if trait in ATTRIBUTES or trait in c.skills or trait in c.magic:
@@ -243,9 +244,8 @@ def _ranges(c: BrewCharacter, creation: bool) -> list[Violation]:
             low = 1 if trait in ATTRIBUTES else 0
             where = "attributes" if trait in ATTRIBUTES else "magic" if trait in MAGIC_FIELDS else "skills"
             if bought > top or (bought < low and trait not in ATTRIBUTES):
-                extra = f" (bought, beside bonuses of {c.bonus(trait):+d})" if c.bonus(trait) and not c.npc else ""
-                out.append(_v(f"{where}.{trait}", "brew.rule_score_range", POINT_BUY, bought, trait=trait.capitalize(),
-                              bought=bought, extra=extra, low=low, top=top))
+                out.append(_v(f"{where}.{trait}", "brew.rule_score_range", POINT_BUY, bought, trait=trait,
+                              bought=bought, bonus=0 if c.npc else c.bonus(trait), low=low, top=top))
     for i, g in enumerate(c.gear):
         if g.kind == "armor" and not 0 <= g.soak <= 10:
             out.append(_v(f"gear.{i}.soak", "brew.rule_armor_soak", "brew.md#Combat", g.soak, name=g.name, soak=g.soak))
@@ -264,14 +264,14 @@ def _pools(c: BrewCharacter) -> list[Violation]:
     if not -5 <= c.health <= c.max_health:
         out.append(_v("health", "brew.rule_health_range", DAMAGE, c.health, health=c.health, max_health=c.max_health))
     if not 0 <= c.max_resolve <= MAX_RESOLVE or (not c.npc and c.max_resolve != MAX_RESOLVE):
-        want = f"a player-character has {MAX_RESOLVE}" if not c.npc else f"0 to {MAX_RESOLVE}"
         out.append(_v("max_resolve", "brew.rule_max_resolve", RESOLVE, c.max_resolve, max_resolve=c.max_resolve,
-                      want=want))
+                      npc=c.npc, most=MAX_RESOLVE))
     if not 0 <= c.resolve <= c.max_resolve:
-        out.append(_v("resolve", "brew.rule_resolve_range", RESOLVE, c.resolve, resolve=c.resolve, max_resolve=c.max_resolve))
+        out.append(_v("resolve", "brew.rule_resolve_range", RESOLVE, c.resolve, resolve=c.resolve,
+                      max_resolve=c.max_resolve))
     if any(v < 0 for v in c.training_resolve.values()) or sum(c.training_resolve.values()) > MAX_TRAINING_RESOLVE:
         out.append(_v("training_resolve", "brew.rule_training_resolve_cap", TIME, dict(c.training_resolve),
-                      sum=sum(c.training_resolve.values()), max_training_resolve=MAX_TRAINING_RESOLVE))
+                      total=sum(c.training_resolve.values()), max_training_resolve=MAX_TRAINING_RESOLVE))
     if c.max_mana != c.magic_points():
         out.append(_v("max_mana", "brew.rule_max_mana_magic", MANA, c.max_mana, max_mana=c.max_mana,
                       magic_points=c.magic_points()))
@@ -293,7 +293,8 @@ def _pools(c: BrewCharacter) -> list[Violation]:
     if c.xp < 0:
         out.append(_v("xp", "brew.rule_xp_negative", "brew.md#Using Experience Points", c.xp, xp=c.xp))
     if c.extra_points < 0:
-        out.append(_v("points", "brew.rule_extra_points_negative", POINT_BUY, c.extra_points, extra_points=c.extra_points))
+        out.append(_v("points", "brew.rule_extra_points_negative", POINT_BUY, c.extra_points,
+                      extra_points=c.extra_points))
     return out
 
 
@@ -305,13 +306,14 @@ def _specialties(c: BrewCharacter, creation: bool) -> list[Violation]:
         out.append(_v("specialties", "brew.rule_specialty_cap", SKILLS_REF, n, n=n, cap=cap, creation=creation))
     for name, k in Counter(s.name.casefold() for s in c.specialties).items():
         if k > 1:
-            out.append(_v("specialties", "brew.rule_specialty_listed_twice", SKILLS_REF, name, name=name, k=k))
+            out.append(_v("specialties", "brew.rule_specialty_listed_twice", SKILLS_REF, name, name=name, n=k))
     free = [s for s in c.specialties if s.source == "free"]
     if len(free) > 1:
         out.append(_v("specialties", "brew.rule_free_specialties", SKILLS_REF, len(free), n_free=len(free)))
     klass = [s for s in c.specialties if s.source == "class"]
     if klass and not c.character_class:
-        out.append(_v("specialties", "brew.rule_class_specialty_without_class", CLASS_ANCESTRY, klass[0].name, name=klass[0].name))
+        out.append(_v("specialties", "brew.rule_class_specialty_without_class", CLASS_ANCESTRY, klass[0].name,
+                      name=klass[0].name))
     if len(klass) > 1:
         out.append(_v("specialties", "brew.rule_class_specialty_count", CLASS_ANCESTRY, len(klass)))
     sample = CLASSES.get(c.character_class or "")
@@ -339,7 +341,7 @@ def _professions(c: BrewCharacter) -> list[Violation]:
         if any(v < 1 for v in split.values()):
             out.append(_v("professions", "brew.rule_profession_empty", SKILLS_REF, dict(split)))
         if sum(split.values()) != points:
-            out.append(_v("professions", "brew.rule_profession_dots", SKILLS_REF, dict(split), sum=sum(split.values()),
+            out.append(_v("professions", "brew.rule_profession_dots", SKILLS_REF, dict(split), dots=sum(split.values()),
                           points=points))
     return out
 
@@ -353,10 +355,10 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
             out.append(_v("ancestry_bonuses", "brew.rule_ancestry_bonuses_without_ancestry", CLASS_ANCESTRY, ab))
     elif anc is None:
         if sorted(ab.values()) not in ([-1, 2], []) and creation:
-            out.append(_v("ancestry_bonuses", "brew.rule_standard_ancestry_bonuses", CLASS_ANCESTRY, ab, ab=ab))
+            out.append(_v("ancestry_bonuses", "brew.rule_standard_ancestry_bonuses", CLASS_ANCESTRY, ab, bonuses=ab))
     elif c.ancestry == "human":
         if not (len(ab) == 1 and list(ab.values()) == [1] and next(iter(ab)) in ATTRIBUTES):
-            out.append(_v("ancestry_bonuses", "brew.rule_human_bonus", anc["ref"], ab, value=ab or 'nothing'))
+            out.append(_v("ancestry_bonuses", "brew.rule_human_bonus", anc["ref"], ab, bonuses=ab))
     else:
         want = {anc["plus"]: anc["amount"], anc["minus"]: -1, **anc.get("free_magic", {})}
         if ab != want:
@@ -364,11 +366,11 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
                           want=list(want.items()), have=ab))
         for kind, wanted in (("tricks", anc["trick"]), ("flaws", anc["flaw"])):
             if wanted not in getattr(c, kind):
-                out.append(_v(kind, "brew.rule_ancestry_heritage", anc["ref"], wanted, ancestry=c.ancestry, kind_1=kind[:-1],
-                              wanted=wanted))
+                out.append(_v(kind, "brew.rule_ancestry_heritage", anc["ref"], wanted, ancestry=c.ancestry,
+                              what=kind[:-1], wanted=wanted))
         if c.size != anc["size"]:
             out.append(_v("ancestry", "brew.rule_ancestry_size", anc["ref"], c.size, ancestry=c.ancestry,
-                          anc_size=anc['size'], size=c.size))
+                          ancestry_size=anc['size'], size=c.size))
     klass = CLASSES.get(c.character_class or "")
     cb = {k: v for k, v in c.class_bonuses.items() if v}
     if c.character_class is None:
@@ -376,37 +378,38 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
             out.append(_v("class_bonuses", "brew.rule_class_bonuses_without_class", CLASS_ANCESTRY, cb))
     elif klass is None:
         if creation and (len(cb) != 2 or set(cb.values()) != {CLASS_BONUS}):
-            out.append(_v("class_bonuses", "brew.rule_standard_class_bonuses", CLASS_ANCESTRY, cb, cb=cb))
+            out.append(_v("class_bonuses", "brew.rule_standard_class_bonuses", CLASS_ANCESTRY, cb, bonuses=cb))
     else:
         ok = len(cb) == 2 and set(cb.values()) == {CLASS_BONUS} and klass["fixed"] in cb and \
             next(k for k in cb if k != klass["fixed"]) in klass["either"]
         if not ok:
             out.append(_v("class_bonuses", "brew.rule_class_bonuses_given", klass["ref"], cb,
-                          character_class=c.character_class, klass_fixed=klass['fixed'],
-                          join=' or '.join(klass['either']), value=cb or 'nothing'))
+                          character_class=c.character_class, fixed=klass["fixed"], either=list(klass["either"]),
+                          bonuses=cb))
         for t in klass["tricks"]:
             if t not in c.tricks:
-                out.append(_v("tricks", "brew.rule_class_trick", klass["ref"], t, character_class=c.character_class, t=t))
+                out.append(_v("tricks", "brew.rule_class_trick", klass["ref"], t, character_class=c.character_class,
+                              trick=t))
         if klass["flaw"] not in c.flaws:
-            out.append(_v("flaws", "brew.rule_class_flaw", klass["ref"], klass["flaw"], character_class=c.character_class,
-                          klass_flaw=klass['flaw']))
+            out.append(_v("flaws", "brew.rule_class_flaw", klass["ref"], klass["flaw"],
+                          character_class=c.character_class, flaw=klass['flaw']))
     owned = {ANCESTRIES[a]["trick"] for a in ANCESTRIES if ANCESTRIES[a]["trick"] and a == c.ancestry}
     owned |= {ANCESTRIES[a]["flaw"] for a in ANCESTRIES if ANCESTRIES[a]["flaw"] and a == c.ancestry}
     if klass:
         owned |= set(klass["tricks"]) | {klass["flaw"]}
     for t in c.tricks:
         if t in EXCLUSIVE_TRICKS and t not in owned:
-            out.append(_v("tricks", "brew.rule_trick_exclusive", TRICKS_REF, t, t=t))
+            out.append(_v("tricks", "brew.rule_trick_exclusive", TRICKS_REF, t, trick=t))
     for f in c.flaws:
         if f in EXCLUSIVE_FLAWS and f not in owned:
-            out.append(_v("flaws", "brew.rule_flaw_exclusive", TRICKS_REF, f, f=f))
+            out.append(_v("flaws", "brew.rule_flaw_exclusive", TRICKS_REF, f, flaw=f))
     for kind in ("tricks", "flaws"):
         items = getattr(c, kind)
         if not items:
-            out.append(_v(kind, "brew.rule_heritage_missing", TRICKS_REF, kind_1=kind[:-1]))
+            out.append(_v(kind, "brew.rule_heritage_missing", TRICKS_REF, what=kind[:-1]))
         for name, k in Counter(x.casefold() for x in items).items():
             if k > 1:
-                out.append(_v(kind, "brew.rule_heritage_listed_twice", TRICKS_REF, name, name=name, k=k))
+                out.append(_v(kind, "brew.rule_heritage_listed_twice", TRICKS_REF, name, name=name, n=k))
     if creation:
         granted = 1 + (len(klass["tricks"]) if klass else 1 if c.character_class else 0)
         want = granted + (1 if c.bought_trick else 0)
@@ -424,7 +427,7 @@ def _best_at(c: BrewCharacter) -> list[Violation]:
         return []
     over = [s for s in SKILLS if s != c.best_at and c.skills.get(s, 0) > 4]
     return [_v("skills", "brew.rule_best_at_cap", SKILLS_REF, over, best_at=c.best_at,
-               join=', '.join(f'{s} {c.skills[s]}' for s in over))] if over else []
+               over=[[s, c.skills[s]] for s in over])] if over else []
 
 
 class Spending(Frozen):
@@ -462,19 +465,19 @@ def _budget(c: BrewCharacter) -> list[Violation]:
     s = spending(c)
     if s.over <= s.free_available:
         return []
-    parts = [f"attributes {s.attributes} of {s.attribute_pool}", f"skills {s.skills} of {s.skill_pool}",
-             f"magic {s.magic} of {s.magic_pool}"] + ([f"an extra trick {s.trick}"] if s.trick else [])
     overs = {"attributes": s.attributes - s.attribute_pool, "skills": s.skills - s.skill_pool,
              "magic": s.magic - s.magic_pool}
     field = max(overs, key=lambda k: overs[k]) if max(overs.values()) > 0 else "tricks"
-    return [_v(field, "brew.rule_points_overspent", POINT_BUY, s.over, value=s.over - s.free_available, join=', '.join(parts),
-               free_available=s.free_available, over=s.over)]
+    return [_v(field, "brew.rule_points_overspent", POINT_BUY, s.over, attributes=s.attributes,
+               attribute_pool=s.attribute_pool, skills=s.skills, skill_pool=s.skill_pool, magic=s.magic,
+               magic_pool=s.magic_pool, trick=s.trick, free_available=s.free_available, over=s.over)]
 
 
 def _fresh(c: BrewCharacter) -> list[Violation]:
     out = []
     if c.health != c.max_health:
-        out.append(_v("health", "brew.rule_new_full_health", DAMAGE, c.health, max_health=c.max_health, health=c.health))
+        out.append(_v("health", "brew.rule_new_full_health", DAMAGE, c.health, max_health=c.max_health,
+                      health=c.health))
     if c.resolve != c.max_resolve:
         out.append(_v("resolve", "brew.rule_new_full_resolve", RESOLVE, c.resolve, max_resolve=c.max_resolve))
     if c.mana != c.max_mana:

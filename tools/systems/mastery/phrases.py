@@ -462,33 +462,59 @@ PHRASES: dict[str, Any] = {
 }
 
 
+RATED = {"trait": "traits", "ability": "abilities", "skill": "skills"}
+"""A rating's kind → what its range is said for."""
+
+
+def lowered_traits(lowered: int) -> str:
+    """The trait points a new character gets for traits lowered to -1, where any are: ' (2, plus 1 for the trait
+    lowered to -1)'."""
+    return f" (2, plus {lowered} for the trait{'s' if lowered > 1 else ''} lowered to -1)" if lowered else ""
+
+
+def trait_points_left(spent: int, available: int) -> str:
+    """How far a new character's traits are from their points: '1 left unspent', '2 too many'."""
+    return f"{available - spent} left unspent" if spent < available else f"{spent - available} too many"
+
+
 SHEET_RULES = {
-    "rule_fit_unknown": "'{name}' is classified in fits but is not one of the character's abilities or skills ({rule}).",
-    "rule_armor_modifier": "Armor '{name}' has modifier {modifier}: armor takes 0 to 20 boxes off the damage ({rule}).",
+    "rule_fit_unknown": "'{name}' is classified in fits but is not one of the character's abilities or skills "
+                        "({rule}).",
+    "rule_armor_modifier": "Armor '{name}' has modifier {modifier}: armor takes 0 to 20 boxes off the damage "
+                           "({rule}).",
     "rule_weapon_modifier": "Weapon '{name}' has modifier {modifier:+d}: weapons range from -5 to +20 ({rule}).",
     "rule_gear_style": "'{name}' is {what}, so it has no melee/ranged style ({rule}).",
     "rule_harm_range": "harm is {harm}: the boxes a foe deals range from 0 to 100 ({rule}).",
     "rule_health_negative": "Health is {health}, but boxes left cannot go below 0 ({rule}).",
-    "rule_new_health_unmarked": "A new character starts with every box unmarked: health {max_health}, not {health} ({rule}).",
+    "rule_new_health_unmarked": "A new character starts with every box unmarked: health {max_health}, not {health} "
+                                "({rule}).",
     "rule_health_above_max": "Health is {health}, more boxes than the {max_health} the character has ({rule}).",
-    "rule_health_rule_trait": "Health boxes are tied to '{trait}', which is not one of the character's traits ({join}) "
-                        "({rule}).",
-    "rule_health_rule_range": "The health rule has base {base} and {per_point} per point; the base is 1-100 boxes and "
-                          "0-10 per point ({rule}).",
+    "rule_health_rule_trait": lambda v: f"Health boxes are tied to '{v['trait']}', which is not one of the "
+                                        f"character's traits ({', '.join(v['traits'])}) ({v['rule']}).",
+    "rule_health_rule_range": "The health rule has base {base} and {per_point} per point; the base is 1-100 boxes "
+                              "and 0-10 per point ({rule}).",
     "rule_max_health_positive": "max_health is {max_health}, but a character has at least 1 health box ({rule}).",
-    "rule_max_health_campaign": "max_health is {max_health}, but this campaign gives {base}{tied} = {max_health_of} boxes "
-                         "(minimum 1) ({rule}).",
-    "rule_rating_range": "{what} '{name}' is {value:+d}, but {field_name} range from {low:+d} to {high:+d}{why} ({rule}).",
+    "rule_max_health_campaign": lambda v: f"max_health is {v['max_health']}, but this campaign gives {v['base']}"
+                                          + (f" + {v['per_point']} x {v['trait']} ({v['score']:+d})" if v["trait"]
+                                             else "") + f" = {v['boxes']} boxes (minimum 1) ({v['rule']}).",
+    "rule_rating_range": lambda v: f"{v['what'].capitalize()} '{v['name']}' is {v['value']:+d}, but "
+                                   f"{RATED[v['what']]} range from {v['low']:+d} to {v['high']:+d}"
+                                   f"{'' if v['what'] == 'trait' else ' (one not held is simply not listed)'} "
+                                   f"({v['rule']}).",
     "rule_starting_triumphs_negative": "starting_triumphs is {starting_triumphs}; it cannot be negative ({rule}).",
     "rule_no_traits": "A character has every trait of the GM's list; this sheet has none ({rule}).",
-    "rule_specialist_trade_once": "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only be done once; this "
-                     "sheet has -2 in {value} and +3 in {join_plus_three_or_none} ({rule}).",
-    "rule_trait_points": "A new character spends {available} trait points{extra}, one per step up from +0; these traits "
-                     "spend {spent}, {verdict} ({rule}).",
-    "rule_new_trait_range": "Trait '{name}' is {value:+d}; a new character's traits go no higher than +2 and no lower than "
-                     "-1 (the specialist's +3 aside) ({rule}).",
-    "rule_specialist_trade_pair": "Trait '{where}' is {have}: a new character gets {have} only through the specialist's trade, a "
-                     "+0 lowered to -2 to raise a +2 to +3, so it needs a {lack} trait too ({rule}).",
+    "rule_specialist_trade_once": lambda v: "The specialist's trade (a +0 lowered to -2 to raise a +2 to +3) may only "
+                                            f"be done once; this sheet has -2 in {', '.join(v['minus_two']) or 'none'} "
+                                            f"and +3 in {', '.join(v['plus_three']) or 'none'} ({v['rule']}).",
+    "rule_trait_points": lambda v: f"A new character spends {v['available']} trait points"
+                                   f"{lowered_traits(v['lowered'])}, one per step up from +0; these traits spend "
+                                   f"{v['spent']}, "
+                                   f"{trait_points_left(v['spent'], v['available'])} ({v['rule']}).",
+    "rule_new_trait_range": "Trait '{name}' is {value:+d}; a new character's traits go no higher than +2 and no "
+                            "lower than -1 (the specialist's +3 aside) ({rule}).",
+    "rule_specialist_trade_pair": "Trait '{where}' is {have}: a new character gets {have} only through the "
+                                  "specialist's trade, a +0 lowered to -2 to raise a +2 to +3, so it needs a {lack} "
+                                  "trait too ({rule}).",
     "rule_triumphs_negative": "Triumphs are {triumphs}, but a character cannot owe triumphs ({rule}).",
     "rule_triumphs_overspent": lambda v: f"The abilities and skills cost {v['cost']} triumphs from 0, more than "
                                          f"the {v['starting_triumphs']} a starting character has "

@@ -230,9 +230,8 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
         field = {"trait": "traits", "ability": "abilities", "skill": "skills"}[kind]
         for name, value in table.items():
             if not low <= value <= high:
-                why = "" if kind == "trait" else " (one not held is simply not listed)"
-                out.append(_v(f"{field}.{name}", "mastery.rule_rating_range", CHARACTERS, value, what=kind.capitalize(),
-                              name=name, value=value, field_name=field, low=low, high=high, why=why))
+                out.append(_v(f"{field}.{name}", "mastery.rule_rating_range", CHARACTERS, value, what=kind, name=name,
+                              value=value, low=low, high=high))
     for name in c.fits:
         if name not in c.abilities and name not in c.skills:
             out.append(_v(f"fits.{name}", "mastery.rule_fit_unknown", ADVICE, name, name=name))
@@ -241,7 +240,8 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
     if c.health < 0:
         out.append(_v("health", "mastery.rule_health_negative", COMBAT, c.health, health=c.health))
     elif c.health > c.max_health:
-        out.append(_v("health", "mastery.rule_health_above_max", COMBAT, c.health, health=c.health, max_health=c.max_health))
+        out.append(_v("health", "mastery.rule_health_above_max", COMBAT, c.health, health=c.health,
+                      max_health=c.max_health))
     if c.triumphs < 0:
         out.append(_v("triumphs", "mastery.rule_triumphs_negative", CREATION, c.triumphs, triumphs=c.triumphs))
     if c.harm is not None and not 0 <= c.harm <= 100:
@@ -263,14 +263,14 @@ def _player_rules(c: MasteryCharacter) -> list[Violation]:
     rule = c.health_rule
     if rule.trait is not None and rule.trait not in c.traits:
         out.append(_v("health_rule", "mastery.rule_health_rule_trait", COMBAT, rule.trait, trait=rule.trait,
-                      join=', '.join(c.traits)))
+                      traits=list(c.traits)))
     elif not 1 <= rule.base <= 100 or not 0 <= rule.per_point <= 10:
         out.append(_v("health_rule", "mastery.rule_health_rule_range", COMBAT, rule.model_dump(), base=rule.base,
                       per_point=rule.per_point))
     elif c.max_health != max_health_of(c):
-        tied = f" + {rule.per_point} x {rule.trait} ({c.traits[rule.trait]:+d})" if rule.trait else ""
         out.append(_v("max_health", "mastery.rule_max_health_campaign", COMBAT, c.max_health, max_health=c.max_health,
-                      base=rule.base, tied=tied, max_health_of=max_health_of(c)))
+                      base=rule.base, per_point=rule.per_point, trait=rule.trait,
+                      score=c.traits[rule.trait] if rule.trait else None, boxes=max_health_of(c)))
     if c.starting_triumphs < 0:
         out.append(_v("starting_triumphs", "mastery.rule_starting_triumphs_negative", CREATION, c.starting_triumphs,
                       starting_triumphs=c.starting_triumphs))
@@ -288,27 +288,25 @@ def _creation(c: MasteryCharacter) -> list[Violation]:
         if not low <= value <= high:
             out.append(_v(f"traits.{name}", "mastery.rule_new_trait_range", CREATION, value, name=name, value=value))
     if len(minus_two) > 1 or len(plus_three) > 1:
-        out.append(_v("traits", "mastery.rule_specialist_trade_once", CREATION, c.traits, value=', '.join(minus_two) or 'none',
-                      join_plus_three_or_none=', '.join(plus_three) or 'none'))
+        out.append(_v("traits", "mastery.rule_specialist_trade_once", CREATION, c.traits, minus_two=minus_two,
+                      plus_three=plus_three))
     elif len(minus_two) != len(plus_three):
         have, lack = ("-2", "+3") if minus_two else ("+3", "-2")
         where = (minus_two or plus_three)[0]
-        out.append(_v(f"traits.{where}", "mastery.rule_specialist_trade_pair", CREATION, c.traits[where], where=where, have=have,
-                      lack=lack))
+        out.append(_v(f"traits.{where}", "mastery.rule_specialist_trade_pair", CREATION, c.traits[where], where=where,
+                      have=have, lack=lack))
     spent, available = trait_points(c.traits)
     if spent != available:
-        lowered = available - TRAIT_POINTS
-        extra = f" (2, plus {lowered} for the trait{'s' if lowered > 1 else ''} lowered to -1)" if lowered else ""
-        verdict = f"{available - spent} left unspent" if spent < available else f"{spent - available} too many"
-        out.append(_v("traits", "mastery.rule_trait_points", CREATION, c.traits, available=available, extra=extra,
-                      spent=spent, verdict=verdict))
+        out.append(_v("traits", "mastery.rule_trait_points", CREATION, c.traits, available=available,
+                      lowered=available - TRAIT_POINTS, spent=spent))
     cost = creation_cost(c)
     if cost + c.triumphs != c.starting_triumphs:
         out.append(_v("triumphs", "mastery.rule_triumphs_overspent" if cost > c.starting_triumphs
                       else "mastery.rule_triumphs_kept", CREATION, {"abilities": c.abilities, "skills": c.skills},
                       cost=cost, starting_triumphs=c.starting_triumphs, triumphs=c.triumphs))
     if c.health != c.max_health:
-        out.append(_v("health", "mastery.rule_new_health_unmarked", COMBAT, c.health, max_health=c.max_health, health=c.health))
+        out.append(_v("health", "mastery.rule_new_health_unmarked", COMBAT, c.health, max_health=c.max_health,
+                      health=c.health))
     return out
 
 

@@ -604,34 +604,55 @@ PHRASES: dict[str, Any] = {
 }
 
 
+def off_by(have: int, want: int) -> str:
+    """How far a count is from the book's: '2 too many', '1 too few'."""
+    return f"{abs(have - want)} too {'many' if have > want else 'few'}"
+
+
+def power_floor(v: Any) -> str:
+    """Why a power's score starts where it does: languages and wealth are free at creation and may fall to 0 in
+    play; any other power on the sheet has a point."""
+    return ("languages and wealth start at 1 for free" if v["creation"] and v["intrinsic"]
+            else "languages and wealth may fall to 0 in play" if v["intrinsic"]
+            else "a power on the sheet has at least 1 point")
+
+
 SHEET_RULES = {
     "rule_new_faith": "A new character starts with faith equal to brain ({brain}), not {faith} ({rule}).",
-    "rule_gear_power_range": "Gear '{name}' has power score {power}, but an item that works like a power has a score from "
-                       "1 to 5 ({rule}).",
+    "rule_gear_power_range": "Gear '{name}' has power score {power}, but an item that works like a power has a score "
+                             "from 1 to 5 ({rule}).",
     "rule_gear_quality_range": "Gear '{name}' has quality {quality:+d}, but quality ranges from -2 to +2 ({rule}).",
     "rule_new_health": "A new character starts with health equal to brass ({brass}), not {health} ({rule}).",
     "rule_max_negative": "max_{what} is {top}, but it cannot be negative ({rule}).",
-    "rule_max_faith_brain": "max_faith is {max_faith} but must equal brain {brain}; faith never goes above the brain score "
-                      "({rule}).",
-    "rule_max_health_brass": "max_health is {max_health} but must equal brass {brass}; health never goes above the brass "
-                       "score ({rule}).",
-    "rule_intrinsic_power_missing": "Power '{name}' is missing; every player-character has languages and wealth ({rule}).",
-    "rule_power_points": "A new character has languages 1 and wealth 1 for free and distributes {power_points} more "
-                     "points (specialties cost 1 point each), so powers and specialties total {target}; this one "
-                     "totals {spent} (powers {in_powers}, specialties {n_specialties}), {off_by} ({rule}).",
-    "rule_power_range": "Power '{name}' is {score}, but power scores range from {low} to 5 ({why}) ({rule}).",
+    "rule_max_faith_brain": "max_faith is {max_faith} but must equal brain {brain}; faith never goes above the brain "
+                            "score ({rule}).",
+    "rule_max_health_brass": "max_health is {max_health} but must equal brass {brass}; health never goes above the "
+                             "brass score ({rule}).",
+    "rule_intrinsic_power_missing": "Power '{name}' is missing; every player-character has languages and wealth "
+                                    "({rule}).",
+    "rule_power_points": lambda v: f"A new character has languages 1 and wealth 1 for free and distributes "
+                                   f"{v['power_points']} more points (specialties cost 1 point each), so powers and "
+                                   f"specialties total {v['target']}; this one totals {v['spent']} (powers "
+                                   f"{v['in_powers']}, specialties {v['n_specialties']}), "
+                                   f"{off_by(v['spent'], v['target'])} ({v['rule']}).",
+    "rule_power_range": lambda v: f"Power '{v['name']}' is {v['score']}, but power scores range from {v['low']} to 5 "
+                                  f"({power_floor(v)}) ({v['rule']}).",
     "rule_below_zero": "{what} is {now}, but it cannot go below 0 ({rule}).",
     "rule_above_max": "{what} is {now}, above its maximum {top}; it can never go above it ({rule}).",
     "rule_skill_listed_twice": "Skill '{skill}' is listed {n} times; a skill is either held or not ({rule}).",
-    "rule_skill_budget": "{t} ({scores_t}) is the {rank} trait{tie}, so a new character takes {n} {t_} skill{value} "
-                     "({join}); this one has {have} ({listed}), {off_by} ({rule}).",
+    "rule_skill_budget": lambda v: f"{v['trait'].capitalize()} ({v['score']}) is the {v['rank']} trait"
+                                   f"{' (tied traits may take either rank)' if v['tied'] else ''}, so a new character "
+                                   f"takes {v['n']} {v['trait']} skill{'s' if v['n'] > 1 else ''} "
+                                   f"({'/'.join(v['skills'])}); "
+                                   f"this one has {v['have']} ({', '.join(v['held']) or 'none'}), "
+                                   f"{off_by(v['have'], v['n'])} ({v['rule']}).",
     "rule_specialty_listed_twice": "Specialty '{name}' is listed {n} times; each specialty is taken once ({rule}).",
-    "rule_new_traits": "A new character in a {campaign} campaign has traits {hi}, {mid} and {lo} in some order, but this "
-                   "one has {text} ({rule}).",
-    "rule_trait_range": "{t} is {s}, but trait scores range from 1 (terrible) to 5 (great) ({rule}).",
+    "rule_new_traits": "A new character in a {campaign} campaign has traits {hi}, {mid} and {lo} in some order, but "
+                       "this one has {text} ({rule}).",
+    "rule_trait_range": "{trait} is {score}, but trait scores range from 1 (terrible) to 5 (great) ({rule}).",
     "rule_vice_missing": "A player-character needs a vice, chosen at creation ({rule}).",
-    "rule_virtue_is_vice": "Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they must "
-                   "differ ({rule}).",
+    "rule_virtue_is_vice": "Virtue and vice are both '{virtue}'; one is a good quality, the other a flaw, so they "
+                           "must differ ({rule}).",
     "rule_virtue_missing": "A player-character needs a virtue, chosen at creation ({rule}).",
 }
 """The rules a Minim sheet can break (:mod:`.sheet`), each in the words it is cited with, ending with the rule

@@ -188,31 +188,24 @@ def problems(character: MinimCharacter, creation: bool = True) -> list[Violation
 _v, _short = Violation.of, short
 
 
-def _off_by(have: int, want: int) -> str:
-    return f"{abs(have - want)} too {'many' if have > want else 'few'}"
-
-
 def _ranges(c: MinimCharacter, creation: bool) -> list[Violation]:
     out = []
     for t, s in c.traits.scores().items():
         if not 1 <= s <= 5:
-            out.append(_v(f"traits.{t}", "minim.rule_trait_range", TRAITS_REF, s, t=t.capitalize(), s=s))
+            out.append(_v(f"traits.{t}", "minim.rule_trait_range", TRAITS_REF, s, trait=t.capitalize(), score=s))
     for name, score in c.powers.items():
         intrinsic = name in INTRINSIC_POWERS
         low = 0 if intrinsic and not creation else 1
         if not low <= score <= 5:
-            why = ("languages and wealth start at 1 for free" if creation and intrinsic
-                   else "languages and wealth may fall to 0 in play" if intrinsic
-                   else "a power on the sheet has at least 1 point")
             out.append(_v(f"powers.{name}", "minim.rule_power_range", POWERS, score, name=name, score=score, low=low,
-                          why=why))
+                          creation=creation, intrinsic=intrinsic))
     for i, g in enumerate(c.gear):
         if not -2 <= g.quality <= 2:
             out.append(_v(f"gear.{i}.quality", "minim.rule_gear_quality_range", ATTACKS, g.quality, name=g.name,
                           quality=g.quality))
         if g.power is not None and not 1 <= g.power <= 5:
-            out.append(_v(f"gear.{i}.power", "minim.rule_gear_power_range", f"{POWERS}, {ADVANCEMENT}", g.power, name=g.name,
-                          power=g.power))
+            out.append(_v(f"gear.{i}.power", "minim.rule_gear_power_range", f"{POWERS}, {ADVANCEMENT}", g.power,
+                          name=g.name, power=g.power))
     for what, now, top, rule in (("health", c.health, c.max_health, HEALTH), ("faith", c.faith, c.max_faith, FAITH)):
         if top < 0:
             out.append(_v(f"max_{what}", "minim.rule_max_negative", rule, top, what=what, top=top))
@@ -257,8 +250,8 @@ def _creation_budgets(c: MinimCharacter) -> list[Violation]:
     out = []
     hi, mid, lo = (s + CAMPAIGN_SHIFT[c.campaign] for s in STARTING_TRAITS)
     if sorted(c.traits.scores().values()) != [lo, mid, hi]:
-        out.append(_v("traits", "minim.rule_new_traits", CHARACTERS, _short(c.traits.scores()), campaign=c.campaign, hi=hi,
-                      mid=mid, lo=lo, text=c.traits.text()))
+        out.append(_v("traits", "minim.rule_new_traits", CHARACTERS, _short(c.traits.scores()), campaign=c.campaign,
+                      hi=hi, mid=mid, lo=lo, text=c.traits.text()))
     out += _skill_budget(c)
     if c.health != c.traits.brass:
         out.append(_v("health", "minim.rule_new_health", HEALTH, c.health, brass=c.traits.brass, health=c.health))
@@ -269,7 +262,7 @@ def _creation_budgets(c: MinimCharacter) -> list[Violation]:
     if spent != target:
         out.append(_v("powers", "minim.rule_power_points", f"{CHARACTERS}, {POWERS}", _short(c.powers),
                       power_points=POWER_POINTS, target=target, spent=spent, in_powers=in_powers,
-                      n_specialties=len(c.specialties), off_by=_off_by(spent, target)))
+                      n_specialties=len(c.specialties)))
     return out
 
 
@@ -292,9 +285,7 @@ def _skill_budget(c: MinimCharacter) -> list[Violation]:
     for rank, t, n in zip(RANK_NAMES, min(skill_rankings(c.traits), key=misses), SKILL_BUDGET):
         have = len(by_trait[t])
         if have != n:
-            listed = ", ".join(by_trait[t]) or "none"
-            tie = " (tied traits may take either rank)" if list(scores.values()).count(scores[t]) > 1 else ""
-            out.append(_v("skills", "minim.rule_skill_budget", CHARACTERS, listed, t=t.capitalize(), scores_t=scores[t],
-                          rank=rank, tie=tie, n=n, t_=t, value='s' if n > 1 else '', join='/'.join(SKILLS_BY_TRAIT[t]),
-                          have=have, listed=listed, off_by=_off_by(have, n)))
+            out.append(_v("skills", "minim.rule_skill_budget", CHARACTERS, ", ".join(by_trait[t]) or "none", trait=t,
+                          score=scores[t], rank=rank, tied=list(scores.values()).count(scores[t]) > 1, n=n,
+                          skills=list(SKILLS_BY_TRAIT[t]), have=have, held=by_trait[t]))
     return out

@@ -337,43 +337,57 @@ def _attributes(v) -> str:
     return Attributes(**v["attributes"]).text()
 
 
+def new_one(v) -> str:
+    """Who a creation rule speaks of: a sidekick or a new character."""
+    return "A sidekick" if v["sidekick"] else "A new character"
+
+
+def whose(v) -> str:
+    """Whose attribute a floor speaks of: a player-character's (2D at least) or an NPC's (1D)."""
+    return "An" if v["npc"] else "A player-character's"
+
+
 SHEET_RULES = {
-    "rule_negative": "{what} is {getattr}; it cannot be negative ({rule}).",
-    "rule_attribute_dice": "{who} distributes {attr_dice}D between the four attributes; these total {have} ({rule}).",
-    "rule_one_4d_attribute": "No more than one attribute may have 4D; {join} do ({rule}).",
+    "rule_negative": "{what} is {value}; it cannot be negative ({rule}).",
+    "rule_attribute_dice": lambda v: f"{new_one(v)} distributes {v['attr_dice']}D between the four attributes; these "
+                                     f"total {v['have']} ({v['rule']}).",
+    "rule_one_4d_attribute": lambda v: f"No more than one attribute may have 4D; {', '.join(v['at_max'])} do "
+                                       f"({v['rule']}).",
     "rule_attribute_pips": "The attributes carry {pips} pips; one die may be broken into three pips, so they carry 0 "
-                         "or 3 ({rule}).",
-    "rule_attribute_code": "{a} is written {text}: an attribute has dice only, +1 or +2 (going to +3 advances to the "
-                         "next die) ({rule}).",
-    "rule_attribute_low": "{who} {a} is {text}, below {low}D ({rule}).",
-    "rule_new_attribute_range": "{a} is {text}: between 2D and 4D per attribute at creation ({rule}).",
+                           "or 3 ({rule}).",
+    "rule_attribute_code": "{attribute} is written {text}: an attribute has dice only, +1 or +2 (going to +3 "
+                           "advances to the next die) ({rule}).",
+    "rule_attribute_low": lambda v: f"{whose(v)} {v['attribute']} is "
+                                    f"{v['text']}, below {v['low']}D ({v['rule']}).",
+    "rule_new_attribute_range": "{attribute} is {text}: between 2D and 4D per attribute at creation ({rule}).",
     "rule_complication_cap": "{n_complications} complications; at most {max_complications} ({rule}).",
     "rule_complication_listed_twice": "Complication '{name}' is listed {n} times ({rule}).",
     "rule_cp_unknown_complication": "'{name}' earned a CP but is not one of the character's complications ({rule}).",
     "rule_cp_once_per_session": "'{name}' earned {n} CP this session; at most one per complication per session "
-                                 "({rule}).",
-    "rule_new_starts_at_zero": "{who} starts with {what} 0, not {getattr} ({rule}).",
+                                "({rule}).",
+    "rule_new_starts_at_zero": lambda v: f"{new_one(v)} starts with {v['what']} 0, not {v['value']} ({v['rule']}).",
     "rule_armor_value": "Armor '{name}' has value {armor}; 0 to 30 ({rule}).",
-    "rule_weapon_damage_missing": "Weapon '{name}' needs its damage ('+2D' for melee or thrown, '4D' for missile) ({rule}).",
+    "rule_weapon_damage_missing": "Weapon '{name}' needs its damage ('+2D' for melee or thrown, '4D' for missile) "
+                                  "({rule}).",
     "rule_missile_damage": "Missile weapon '{name}' does {text}: a missile weapon's damage is a whole code of at "
-                          "least 1D ({rule}).",
+                           "least 1D ({rule}).",
     "rule_damage_negative": "'{name}' has negative damage {text} ({rule}).",
     "rule_perk_cost": "Perk '{name}' costs {perks_name}D of skill dice, not {cost} ({rule}).",
     "rule_perk_cost_range": "Perk '{name}' costs {cost}; a perk costs whole skill dice (1-4) ({rule}).",
-    "rule_new_no_session_marks": "{who} has used no perk and earned no CP yet ({rule}).",
+    "rule_new_no_session_marks": lambda v: f"{new_one(v)} has used no perk and earned no CP yet ({v['rule']}).",
     "rule_used_unknown_perk": "'{name}' is marked used but is not one of the character's perks ({rule}).",
     "rule_perk_used_twice": "'{name}' is marked used {n} times; once per session ({rule}).",
     "rule_perk_not_once_per_session": "'{name}' is not a once-per-session perk ({rule}).",
-    "rule_skill_pips": "The skills carry {added_pips} added pips; one skill die may be broken into three pips, so they "
-                   "carry 0 or 3 ({rule}).",
-    "rule_skill_dice": "{who} has {skill_dice}D for skills and perks; these use {used} (skills {text}, perks "
-                     "{perk_dice}D) ({rule}).",
+    "rule_skill_pips": "The skills carry {added_pips} added pips; one skill die may be broken into three pips, so "
+                       "they carry 0 or 3 ({rule}).",
+    "rule_skill_dice": lambda v: f"{new_one(v)} has {v['skill_dice']}D for skills and perks; these use {v['used']} "
+                                 f"(skills {v['text']}, perks {v['perk_dice']}D) ({v['rule']}).",
     "rule_skill_code": "Skill '{name}' is written {text}: +3 pips is the next die ({rule}).",
-    "rule_skill_below_attribute": "Skill '{name}' is {text}, below its attribute {attribute} {attr_text}: a skill is its "
-                     "attribute plus the dice added ({rule}).",
+    "rule_skill_below_attribute": "Skill '{name}' is {text}, below its attribute {attribute} {attr_text}: a skill is "
+                                  "its attribute plus the dice added ({rule}).",
     "rule_skill_attribute": "Skill '{name}' falls under {own}, not {attribute} ({rule}).",
-    "rule_new_skill_cap": "Skill '{name}' has {text} added to {attribute}; no skill may have more than {max_skill_add}D "
-                     "at creation ({rule}).",
+    "rule_new_skill_cap": "Skill '{name}' has {text} added to {attribute}; no skill may have more than "
+                          "{max_skill_add}D at creation ({rule}).",
     "rule_stuns_range": "Stuns {stuns}: two stuns are already one wound, so 0 or 1 is pending ({rule}).",
     "rule_wounds_range": "Wounds {wounds}: from 0 (unharmed) to 5 (dead) ({rule}).",
 }

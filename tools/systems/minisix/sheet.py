@@ -259,19 +259,18 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
     low = 1 if c.npc else MIN_ATTRIBUTE
     for a, x in c.attributes.codes().items():
         if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_code", CREATION, x.text(), a=a.capitalize(),
-                          text=x.text()))
+            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_code", CREATION, x.text(),
+                          attribute=a.capitalize(), text=x.text()))
         if x.dice < low:
-            who = "A player-character's" if not c.npc else "An"
-            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_low", CREATION, x.text(), who=who,
-                          a=a.capitalize(), text=x.text(), low=low))
+            out.append(_v(f"attributes.{a}", "minisix.rule_attribute_low", CREATION, x.text(), npc=c.npc,
+                          attribute=a.capitalize(), text=x.text(), low=low))
     for name, e in c.skills.items():
         x, attr = code(e.code), c.attribute(e.attribute)
         if x.pips < 0 or x.pips > 2:
             out.append(_v(f"skills.{name}", "minisix.rule_skill_code", SKILLS_REF, x.text(), name=name, text=x.text()))
         if x.total_pips < attr.total_pips:
-            out.append(_v(f"skills.{name}", "minisix.rule_skill_below_attribute", SKILLS_REF, x.text(), name=name, text=x.text(),
-                          attribute=e.attribute, attr_text=attr.text()))
+            out.append(_v(f"skills.{name}", "minisix.rule_skill_below_attribute", SKILLS_REF, x.text(), name=name,
+                          text=x.text(), attribute=e.attribute, attr_text=attr.text()))
         own = ATTRIBUTE_OF_SKILL.get(name)
         if own is not None and own != e.attribute:
             out.append(_v(f"skills.{name}", "minisix.rule_skill_attribute", SKILLS_REF, e.attribute, name=name, own=own,
@@ -296,7 +295,8 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
     if c.complications:  # an empty list has nothing to count
         for name, n in Counter(c.complications).items():
             if n > 1:
-                out.append(_v("complications", "minisix.rule_complication_listed_twice", PERKS_REF, name, name=name, n=n))
+                out.append(_v("complications", "minisix.rule_complication_listed_twice", PERKS_REF, name, name=name,
+                              n=n))
     for name in c.complications_paid:
         if name not in c.complications:
             out.append(_v("complications_paid", "minisix.rule_cp_unknown_complication", PERKS_REF, name, name=name))
@@ -311,7 +311,8 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
         out.append(_v("stuns", "minisix.rule_stuns_range", RESISTING, c.stuns, stuns=c.stuns))
     for what in ("cp", "hero_points", "mortal_minutes", "other_av"):
         if getattr(c, what) < 0:
-            out.append(_v(what, "minisix.rule_negative", CREATION, getattr(c, what), what=what, getattr=getattr(c, what)))
+            out.append(_v(what, "minisix.rule_negative", CREATION, getattr(c, what), what=what,
+                          value=getattr(c, what)))
     for i, g in enumerate(c.gear):
         if g.kind in ("melee", "missile", "thrown") and g.damage is None:
             out.append(_v(f"gear.{i}.damage", "minisix.rule_weapon_damage_missing", RESISTING, name=g.name))
@@ -331,20 +332,20 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
 def _creation(c: MiniSixCharacter) -> list[Violation]:
     out = []
     attr_dice, skill_dice = budgets(c)
-    who = "A sidekick" if c.sidekick_of else "A new character"
+    sidekick = bool(c.sidekick_of)
     codes = c.attributes.codes()
     total = sum(x.total_pips for x in codes.values())
     if total != 3 * attr_dice:
         have = DieCode.from_pips(total).text()
-        out.append(_v("attributes", "minisix.rule_attribute_dice", CREATION, c.attributes.text(), who=who,
+        out.append(_v("attributes", "minisix.rule_attribute_dice", CREATION, c.attributes.text(), sidekick=sidekick,
                       attr_dice=attr_dice, have=have))
     for a, x in codes.items():
         if x.total_pips > 3 * MAX_ATTRIBUTE:
-            out.append(_v(f"attributes.{a}", "minisix.rule_new_attribute_range", CREATION, x.text(), a=a.capitalize(),
-                          text=x.text()))
+            out.append(_v(f"attributes.{a}", "minisix.rule_new_attribute_range", CREATION, x.text(),
+                          attribute=a.capitalize(), text=x.text()))
     at_max = [a for a, x in codes.items() if x.total_pips >= 3 * MAX_ATTRIBUTE]
     if len(at_max) > 1:
-        out.append(_v("attributes", "minisix.rule_one_4d_attribute", CREATION, ", ".join(at_max), join=', '.join(at_max)))
+        out.append(_v("attributes", "minisix.rule_one_4d_attribute", CREATION, ", ".join(at_max), at_max=at_max))
     pips = sum(x.pips for x in codes.values() if 0 <= x.pips <= 2)
     if pips not in (0, 3):
         out.append(_v("attributes", "minisix.rule_attribute_pips", CREATION, pips, pips=pips))
@@ -364,16 +365,14 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
     perk_dice = sum(c.perks.values())
     if skill_pips + 3 * perk_dice > 3 * skill_dice:
         used = DieCode.from_pips(skill_pips + 3 * perk_dice).text()
-        out.append(_v("skills", "minisix.rule_skill_dice",
-                      f"{CREATION}, "
-                                f"{PERKS_REF}", used, who=who,
+        out.append(_v("skills", "minisix.rule_skill_dice", f"{CREATION}, {PERKS_REF}", used, sidekick=sidekick,
                       skill_dice=skill_dice, used=used, text=DieCode.from_pips(skill_pips).text(), perk_dice=perk_dice))
     for what in ("wounds", "stuns", "cp", "hero_points", "mortal_minutes"):
         if getattr(c, what):
-            out.append(_v(what, "minisix.rule_new_starts_at_zero", CREATION, getattr(c, what), who=who, what=what,
-                          getattr=getattr(c, what)))
+            out.append(_v(what, "minisix.rule_new_starts_at_zero", CREATION, getattr(c, what), sidekick=sidekick,
+                          what=what, value=getattr(c, what)))
     if c.perks_used or c.complications_paid:
-        out.append(_v("perks_used", "minisix.rule_new_no_session_marks", PERKS_REF, who=who))
+        out.append(_v("perks_used", "minisix.rule_new_no_session_marks", PERKS_REF, sidekick=sidekick))
     return out
 
 
