@@ -7,7 +7,8 @@ check the same of every successful call of every tool, bound ones included, on d
 How a string is told to be English prose (:func:`english_in`), anywhere in a result's JSON — a record's field, a
 list's item, a step's values:
 
-* A summary, steps or line field holds no string at all: a step, never text.
+* A summary, steps or line field holds no string at all: a step, never text; nor does a check's list of broken
+  rules (a sheet's ``violations``, a 5+ descriptor's ``problems``).
 * Anywhere else, first what is data is taken out of the string: the caller's own words (any string of the
   arguments or of the table the tool read — names, concepts, a scene — compared without case), the rules' own tables
   (a string a rules module holds as a constant, outside the phrase tables: a feature, a card's meaning, a trait,
@@ -42,7 +43,7 @@ from narrator.tools.steps import Step, step
 from narrator.tools.systems import all_systems
 
 REGISTRY = default_registry()
-WORDS = ("summary", "steps", "line")
+WORDS = ("summary", "steps", "line", "violations", "problems")
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 SENTENCE = re.compile(r"[.:;!?](?=\s|$)|\s—\s")
 
@@ -242,6 +243,14 @@ def test_the_caller_s_words_and_the_book_s_tables_are_data_and_a_sentence_around
     table_entry = next(t for t in tables() if prose(t, set()) is False and len(t.split()) >= 5 and ":" in t)
     assert not prose(table_entry)
     assert prose(f"Mira rolls 4 and reads the table: {table_entry}. Nothing happens yet.")
+
+
+def test_a_check_listing_broken_rules_in_words_is_english_whatever_their_shape():
+    """A sheet's violations and a descriptor's problems are steps: a string there is words, even one too short or
+    plain to read as a sentence."""
+    assert english_in({"violations": ["Bad"], "problems": [step("coin.outcome", outcome="heads")]}) == [
+        "result.violations"]
+    assert english_in({"check": {"problems": ["Sneak: level 30"]}}) == ["result.check.problems"]
 
 
 def test_only_the_named_places_still_hold_sentences():
