@@ -26,6 +26,7 @@ rolls ("simultaneously"), so both sides of an exchange can go down.
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import AliasChoices, Field, field_validator, model_validator
@@ -36,7 +37,9 @@ from narrator.tools.dice import Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.steps import Step, step
 from narrator.tools.tool import tool
-from narrator.tools.systems.mastery.challenge import PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line
+from narrator.tools.systems.mastery.challenge import (
+    PoolRoll, PoolSpec, TargetSpec, build_pool, roll_pool, target_number, tn_line,
+)
 from narrator.tools.systems.mastery.roundtable import damage_of, unique
 from narrator.tools.systems.mastery.rules import BLOODBATH, COMBAT
 
@@ -115,6 +118,85 @@ class BloodbathResult(CheckResult):
     fighters: list[FighterOutcome]
 
 
+_FIGHTERS: dict[tuple, tuple[int, str, Step, tuple[Step, ...]]] = {}
+_FIGHTERS_KEPT = 4096
+"""Fighters' pools and lines remembered (fighters seen in play) before the memo starts afresh."""
+
+
+def fighter_roll(f: SecretAction, roller: Roller, die: int, tn: int) -> tuple[PoolRoll, list[Step]]:
+    """A fighter's throw for the round and its lines: the pool's, under their name, then the throw's. What comes
+    before the dice (the pool, its lines, what the fighter is doing) depends only on the fighter's values, so it is
+    made once per those; the throw is rolled fresh."""
+    key = tuple(f.__dict__.values())  # every field of the fighter, a field added later too
+    found = _FIGHTERS.get(key)
+    if found is None:
+        if len(_FIGHTERS) >= _FIGHTERS_KEPT:
+            _FIGHTERS.clear()
+        pool, lines = build_pool(f)
+        found = _FIGHTERS[key] = (pool.dice, f"{f.name} {f.action}",
+                                  step("mastery.doing", name=f.name, action=f.action, target=f.target, task=f.task),
+                                  tuple(step("mastery.of", who=f.name, line=line) for line in lines))
+    dice, purpose, doing, lines = found
+    thrown = roll_pool(roller, dice, die, tn, purpose, doing)
+    return thrown, [*lines, thrown.line]
+
+
+@lru_cache(maxsize=4096)
+def conflict(actor: str, against: str, action: str, mine: int, theirs: int, hurt: int, winner: str | None) -> Exchange:
+    """An attack on a defending or fleeing character (an opposed challenge), once per the values it states."""
+    return Exchange(nature="conflicting challenge", actor=actor, action="attack", against=against,
+                    actor_successes=mine, against_successes=theirs, winner=winner, damage=hurt,
+                    line=step("mastery.conflict", actor=actor, against=against, action=action, mine=mine,
+                              theirs=theirs, damage=hurt))
+
+
+@lru_cache(maxsize=4096)
+def blow(nature: str, actor: str, against: str, mine: int, hurt: int) -> Exchange:
+    """An attack on an attacking (independent) or focusing (asynchronous) character, once per its values."""
+    return Exchange(nature=nature, actor=actor, action="attack", against=against, actor_successes=mine, damage=hurt,
+                    winner=actor if hurt else None,
+                    line=step("mastery.both_attack" if nature == "independent challenge" else "mastery.disrupts",
+                              actor=actor, against=against, successes=mine, damage=hurt))
+
+
+@lru_cache(maxsize=4096)
+def unattacked(name: str, action: str, task: str | None, successes: int | None) -> Exchange:
+    """A fighter nobody attacks: a flight that withdraws, a defence with nothing to do, a focus that works."""
+    if action == "flee":
+        line = step("mastery.withdraws", name=name)
+    elif action == "defend":
+        line = step("mastery.unattacked", name=name)
+    else:
+        line = step("mastery.undisturbed", name=name, task=task, successes=successes)
+    return Exchange(nature="independent non-challenge" if action != "focus" else "independent challenge",
+                    actor=name, action=action, actor_successes=successes, line=line)
+
+
+@lru_cache(maxsize=4096)
+def fighter_outcome(name: str, action: str, successes: int | None, taken: int, after: int | None, withdrew: bool,
+                    disrupted: bool) -> FighterOutcome:
+    """A fighter's row at the end of the round, once per its values."""
+    return FighterOutcome(name=name, action=action, successes=successes, damage_taken=taken, health_after=after,
+                          down=bool(taken) and after == 0, withdrew=withdrew, disrupted=disrupted,
+                          focus_worked=action == "focus" and not disrupted)
+
+
+@lru_cache(maxsize=4096)
+def takes_line(name: str, damage: int, left: int | None, down: bool) -> Step:
+    return step("mastery.takes", name=name, damage=damage, left=left, down=down)
+
+
+AT_ONCE = step("mastery.at_once")
+
+
+@lru_cache(maxsize=4096)
+def summary_line(fighters: tuple[tuple[str, str, int, bool, bool, bool], ...]) -> Step:
+    """The round's summary, once per what came of each fighter."""
+    return step("mastery.bloodbath", fighters=[
+        {"name": name, "action": action, "damage": damage, "down": down, "withdrew": withdrew, "disrupted": disrupted}
+        for name, action, damage, down, withdrew, disrupted in fighters])
+
+
 @tool("mastery")
 def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
     """Resolve a Bloodbath round: everyone's secret actions at once — independent non-challenges, independent challenges
@@ -135,19 +217,17 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
             (f.action == "focus" and not attacked)
         if not rolls_now:
             continue
-        pool, lines = build_pool(f)
-        doing = step("mastery.doing", name=f.name, action=f.action, target=f.target, task=f.task)
-        thrown = roll_pool(roller, pool.dice, args.die, tn, f"{f.name} {f.action}", doing)
-        steps += [step("mastery.of", who=f.name, line=line) for line in lines] + [thrown.line]
+        thrown, lines = fighter_roll(f, roller, args.die, tn)
+        steps += lines
         rolls[f.name] = thrown.successes
         dice += thrown.dice
 
     exchanges: list[Exchange] = []
     told: list[Step] = []
 
-    def exchange(line: Step, **fields) -> None:
-        told.append(line)
-        exchanges.append(Exchange(**fields, line=line))
+    def exchange(row: Exchange) -> None:
+        told.append(row.line)
+        exchanges.append(row)
 
     damage: dict[str, int] = defaultdict(int)
     lost_flight: set[str] = set()
@@ -164,49 +244,32 @@ def mastery_bloodbath(args: BloodbathArgs, roller: Roller) -> BloodbathResult:
             if t.action == "flee" and d >= 0:
                 lost_flight.add(t.name)  # beaten or held: the flight does not take effect
             winner = f.name if d > 0 else t.name if d < 0 else None
-            exchange(step("mastery.conflict", actor=f.name, against=t.name, action=t.action, mine=mine, theirs=theirs,
-                          damage=hurt),
-                     nature="conflicting challenge", actor=f.name, action="attack", against=t.name,
-                     actor_successes=mine, against_successes=theirs, winner=winner, damage=hurt)
+            exchange(conflict(f.name, t.name, t.action, mine, theirs, hurt, winner))
         else:
             nature = "independent challenge" if t.action == "attack" else "asynchronous"
             hurt = damage_of(mine, f.weapon, f.damage_modifier, t.armor)
             if nature == "asynchronous":
                 disrupted.add(t.name)
-            exchange(step("mastery.both_attack" if nature == "independent challenge" else "mastery.disrupts",
-                          actor=f.name, against=t.name, successes=mine, damage=hurt),
-                     nature=nature, actor=f.name, action="attack", against=t.name, actor_successes=mine, damage=hurt,
-                     winner=f.name if hurt else None)
+            exchange(blow(nature, f.name, t.name, mine, hurt))
         damage[t.name] += exchanges[-1].damage
     for f in args.fighters:
         if f.action == "attack" or attackers.get(f.name):
             continue
-        if f.action == "flee":
-            line = step("mastery.withdraws", name=f.name)
-        elif f.action == "defend":
-            line = step("mastery.unattacked", name=f.name)
-        else:
-            line = step("mastery.undisturbed", name=f.name, task=f.task, successes=rolls[f.name])
-        exchange(line, nature="independent non-challenge" if f.action != "focus" else "independent challenge",
-                 actor=f.name, action=f.action, actor_successes=rolls.get(f.name))
+        exchange(unattacked(f.name, f.action, f.task, rolls.get(f.name)))
 
     outcomes = []
     for f in args.fighters:
         taken = damage.get(f.name, 0)
         after = None if f.health is None else max(0, f.health - taken)
-        withdrew = f.action == "flee" and f.name not in lost_flight
-        outcomes.append(FighterOutcome(
-            name=f.name, action=f.action, successes=rolls.get(f.name), damage_taken=taken, health_after=after,
-            down=bool(taken) and after == 0, withdrew=withdrew, disrupted=f.name in disrupted,
-            focus_worked=f.action == "focus" and f.name not in disrupted))
+        outcomes.append(fighter_outcome(f.name, f.action, rolls.get(f.name), taken, after,
+                                        f.action == "flee" and f.name not in lost_flight, f.name in disrupted))
     steps += told
     for o in outcomes:
         if o.damage_taken:
-            steps.append(step("mastery.takes", name=o.name, damage=o.damage_taken, left=o.health_after, down=o.down))
-    steps.append(step("mastery.at_once"))
-    summary = step("mastery.bloodbath", fighters=[
-        {"name": o.name, "action": o.action, "damage": o.damage_taken, "down": o.down, "withdrew": o.withdrew,
-         "disrupted": o.disrupted} for o in outcomes])
+            steps.append(takes_line(o.name, o.damage_taken, o.health_after, o.down))
+    steps.append(AT_ONCE)
+    summary = summary_line(tuple([(o.name, o.action, o.damage_taken, o.down, o.withdrew, o.disrupted)
+                                  for o in outcomes]))
     return BloodbathResult(summary=summary, steps=steps,
                            rule_refs=[BLOODBATH] + ([COMBAT] if any(damage.values()) else []), dice=dice,
                            outcome={o.name: o.damage_taken for o in outcomes}, success=None, odds=None,
