@@ -26,6 +26,7 @@ The random character (readings chosen, every choice a die from the roller):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from pydantic import Field, field_validator
@@ -106,6 +107,27 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
               "'skill:herbalism', 'gear:sword'), found by the game's embedder; usually left empty.")
 
 
+@lru_cache(maxsize=256)
+def campaign_options(traits: tuple[str, ...], triumphs: int, health_base: int,
+                     health_per_point: int) -> CampaignOptions:
+    """The campaign's options as a character's arguments state them, once per those values (frozen: shared)."""
+    return CampaignOptions(traits=traits, triumphs=triumphs, health_base=health_base,
+                           health_per_point=health_per_point)
+
+
+@lru_cache(maxsize=256)
+def health_rule(base: int, trait: str | None, per_point: int) -> HealthRule:
+    """The campaign's health rule, once per its values (frozen: every sheet of the campaign shares it)."""
+    return HealthRule(base=base, trait=trait, per_point=per_point)
+
+
+@lru_cache(maxsize=256)
+def starting_gear(weapon: str, style: str) -> tuple[GearItem, GearItem]:
+    """A random hero's weapon and light armor, once per weapon and style (frozen: shared between sheets)."""
+    return (GearItem(name=weapon, kind="weapon", modifier=STARTING_WEAPON, style=style),  # type: ignore[arg-type]
+            GearItem(name="light armor", kind="armor", modifier=STARTING_ARMOR))
+
+
 class CampaignSpec(ToolArgs):
     """The campaign's choices a character depends on (the table tools fill them from the campaign's options)."""
 
@@ -135,11 +157,11 @@ class CampaignSpec(ToolArgs):
         return None if v in ("", "none") else v
 
     def options(self) -> CampaignOptions:
-        return CampaignOptions(traits=tuple(self.trait_list), triumphs=self.starting_triumphs,
-                               health_base=self.health_base, health_per_point=self.health_per_point)
+        return campaign_options(tuple(self.trait_list), self.starting_triumphs, self.health_base,
+                                self.health_per_point)
 
     def rule(self) -> HealthRule:
-        return HealthRule(base=self.health_base, trait=self.health_trait, per_point=self.health_per_point)
+        return health_rule(self.health_base, self.health_trait, self.health_per_point)
 
     def campaign_problems(self) -> list[FieldProblem]:
         if self.health_trait is not None and self.health_trait not in self.trait_list:
@@ -381,8 +403,7 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
     mine = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style]
     weapon = mine[0] if mine else pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS),
                                        "weapon", dice)
-    gear = [GearItem(name=weapon, kind="weapon", modifier=STARTING_WEAPON, style=style),  # type: ignore[arg-type]
-            GearItem(name="light armor", kind="armor", modifier=STARTING_ARMOR)]
+    gear = list(starting_gear(weapon, style))
     boxes = health_boxes(args.health_base, traits.get(args.health_trait) if args.health_trait else None,
                          args.health_per_point)
     c = MasteryCharacter(name=args.name, concept=args.concept, traits=traits, abilities=owned["ability"],
