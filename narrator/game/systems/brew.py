@@ -234,7 +234,7 @@ class BrewRules(BaseRules):
             Step("second_specialty", "A second specialty (its skill costs double, at least 2), or 'none'?",
                  parse_specialty, default="none", optional=True),
             Step("tricks", "Trick(s) you choose (without an ancestry, or as a human: one), e.g. 'Lucky' — "
-                 f"{', '.join(t for t in TRICKS)}?", parse_list, default="none"),
+                 f"{', '.join(t for t in TRICKS)}?", parse_list),  # no default: "none" is refused for most
             Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list,
                  default="none"),
         ]

@@ -137,3 +137,11 @@ def test_status_line_words():
     line = rules.resources({"health": 3, "max_health": 10, "resolve": 5, "max_resolve": 5, "mana": 1, "max_mana": 2,
                             "lasting_injuries": [{"name": "broken arm", "healing_left": 30}]})
     assert line == "♥ 3/10 resolve 5/5 mana 1/2 badly hurt injured: broken arm"
+
+
+def test_the_trick_question_offers_no_answer_the_rules_refuse():
+    """Without an ancestry (the default) a character chooses one trick, so "none" is no default to offer: a newcomer
+    pressing Enter at "[none]" was refused again and again (played in tmux)."""
+    steps = {s.key: s for s in rules_for("brew").creation_steps({})}
+    assert steps["tricks"].default is None
+    assert steps["ancestry"].default == "none"
