@@ -235,8 +235,7 @@ class BrewRules(BaseRules):
                  parse_specialty, default="none", optional=True),
             Step("tricks", "Trick(s) you choose (without an ancestry, or as a human: one), e.g. 'Lucky' — "
                  f"{', '.join(t for t in TRICKS)}?", parse_list),  # no default: "none" is refused for most
-            Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list,
-                 default="none"),
+            Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list),  # one at least
         ]
 
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:

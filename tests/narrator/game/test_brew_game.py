@@ -139,9 +139,9 @@ def test_status_line_words():
     assert line == "♥ 3/10 resolve 5/5 mana 1/2 badly hurt injured: broken arm"
 
 
-def test_the_trick_question_offers_no_answer_the_rules_refuse():
-    """Without an ancestry (the default) a character chooses one trick, so "none" is no default to offer: a newcomer
-    pressing Enter at "[none]" was refused again and again (played in tmux)."""
+def test_the_trick_and_flaw_questions_offer_no_answer_the_rules_refuse():
+    """Without an ancestry (the default) a character chooses one trick, and every player-character a flaw, so "none"
+    is no default to offer: a newcomer pressing Enter at "[none]" was refused again and again (played in tmux)."""
     steps = {s.key: s for s in rules_for("brew").creation_steps({})}
-    assert steps["tricks"].default is None
+    assert steps["tricks"].default is None and steps["flaws"].default is None
     assert steps["ancestry"].default == "none"
