@@ -43,7 +43,8 @@ from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.systems.fiveplus.checks import p_range
-from narrator.tools.systems.fiveplus.descriptors import Descriptor, key_of, make
+from narrator.tools.phrases import say
+from narrator.tools.systems.fiveplus.descriptors import Descriptor, descriptor_problems, key_of, make
 from narrator.tools.systems.fiveplus.rules import (
     BASE, CHARACTERS, KEYWORD_GROUPS, LEVEL, LEVEL_TABLE, MAX_LEVEL, RANGE, TIERS, Group,
 )
@@ -180,11 +181,29 @@ def _pair_purposes(purpose: str) -> tuple[str, str]:
 _MADE_TYPES = frozenset({str, int, bool, type(None)})
 
 
+class _Made(NamedTuple):
+    """A descriptor the engine made, with what a sheet check and a sheet's lines read of it, worked out once per its
+    field values (a frozen descriptor is a value): its problems as the sheet check says them, and its notation."""
+
+    descriptor: Descriptor
+    said: tuple[str, ...]
+    notation: str
+
+
+def _entry(d: Descriptor) -> _Made:
+    return _Made(d, tuple(say(p) for p in descriptor_problems(d)), d.notation())
+
+
 def made(fields: dict[str, Any]) -> Descriptor:
     """:func:`make`, remembered by the field values (a frozen descriptor is a value: a sheet is built from the same
     few names, kinds and levels again and again, and validating the 30-field model was most of what building one
     cost). Values other than plain text, numbers, flags and lists of text are built afresh; an invalid descriptor
     raises from :func:`make` on every call, as before."""
+    return made_entry(fields).descriptor
+
+
+def made_entry(fields: dict[str, Any]) -> _Made:
+    """:func:`made` with the descriptor's said problems and notation (:class:`_Made`), kept with it."""
     try:  # plain values (a skill's or resistance's fields): the items themselves, with their types, are the key
         key = (tuple(fields.items()), tuple(map(type, fields.values())))
         hash(key)
@@ -198,22 +217,22 @@ def made(fields: dict[str, Any]) -> Descriptor:
         kind = type(value)
         if kind is list:
             if any(type(v) is not str for v in value):
-                return make(fields)
+                return _entry(make(fields))
             value = tuple(value)
         elif kind not in _MADE_TYPES:
-            return make(fields)
+            return _entry(make(fields))
         key.append((name, kind, value))
     return _made(tuple(key))
 
 
 @lru_cache(maxsize=4096)
-def _made(key: tuple[tuple[str, type, Any], ...]) -> Descriptor:
-    return make({name: list(value) if kind is list else value for name, kind, value in key})
+def _made(key: tuple[tuple[str, type, Any], ...]) -> _Made:
+    return _entry(make({name: list(value) if kind is list else value for name, kind, value in key}))
 
 
 @lru_cache(maxsize=4096)
-def _made_plain(key: tuple[tuple[tuple[str, Any], ...], tuple[type, ...]]) -> Descriptor:
-    return make(dict(key[0]))
+def _made_plain(key: tuple[tuple[tuple[str, Any], ...], tuple[type, ...]]) -> _Made:
+    return _entry(make(dict(key[0])))
 
 
 @lru_cache(maxsize=4096)
@@ -339,6 +358,13 @@ def _fail(problems: list[FieldProblem]) -> None:
 def build_character(args: CreateArgs | _Drawn,
                     roller: Roller) -> tuple[FivePlusCharacter, list[Die], list[str], int | None]:
     """The sheet from the player's choices (rolling levels for the random method), or every problem at once."""
+    return _build_character(args, roller)[:4]
+
+
+def _build_character(args: CreateArgs | _Drawn, roller: Roller
+                     ) -> tuple[FivePlusCharacter, list[Die], list[str], int | None, dict[int, _Made]]:
+    """:func:`build_character`, with what was worked out once of each descriptor the engine made (by the
+    descriptor's id: read while the sheet holds it)."""
     problems: list[FieldProblem] = []
     dice: list[Die] = []
     steps: list[str] = []
@@ -392,18 +418,23 @@ def build_character(args: CreateArgs | _Drawn,
             chosen[key] = {**fields, "tier": args.tier}
             steps.append(step("fiveplus.scaffold", key=key, tier=args.tier))
     descriptors: dict[str, Descriptor] = {}
+    known: dict[int, _Made] = {}  # by id: every descriptor here is held by the sheet for as long as this is read
     for key, fields in chosen.items():
         try:
-            descriptors[key] = made(fields)
+            entry = made_entry(fields)
+            descriptors[key] = entry.descriptor
+            known[id(entry.descriptor)] = entry
         except Exception as e:  # a pydantic ValidationError: a name the model refuses
             problems.append(FieldProblem(fields["name"], str(e).splitlines()[-1].strip()))
     for trait in traits:
         try:
-            d = made(trait)
+            entry = made_entry(trait)
         except Exception as e:
             problems.append(FieldProblem("traits", str(e).splitlines()[-1].strip(), trait["name"]))
             continue
+        d = entry.descriptor
         descriptors[d.key] = d
+        known[id(d)] = entry
     _fail(problems)
     spent = None
     if args.method == "buy":
@@ -418,18 +449,26 @@ def build_character(args: CreateArgs | _Drawn,
                                 f"{spent} points")])
     c = FivePlusCharacter(name=args.name, concept=args.concept, descriptors=descriptors, method=args.method,
                           points=args.points)
-    broken = violations(c, creation=True)
+    broken = violations(c, creation=True, said={i: e.said for i, e in known.items()})
     _fail([FieldProblem("character", b) for b in broken])
-    return c, dice, steps, spent
+    return c, dice, steps, spent, known
 
 
-def describe(c: FivePlusCharacter) -> list[Step]:
-    lines = [step("fiveplus.skills", skills=[d.notation().split(" – ")[0] for d in c.of_kind("skill")]),
+def describe(c: FivePlusCharacter, known: dict[int, _Made] | None = None) -> list[Step]:
+    """The sheet's skills, resistances and traits in the book's notation (a descriptor in ``known``, made by the
+    engine, with the notation written when it was made)."""
+    if known:
+        def notation(d: Descriptor) -> str:
+            entry = known.get(id(d))
+            return entry.notation if entry is not None else d.notation()
+    else:
+        notation = Descriptor.notation
+    lines = [step("fiveplus.skills", skills=[notation(d).split(" – ")[0] for d in c.of_kind("skill")]),
              step("fiveplus.resistances",
-                  resistances=[d.notation().split(" – ")[0] for d in c.of_kind("resistance")])]
+                  resistances=[notation(d).split(" – ")[0] for d in c.of_kind("resistance")])]
     traits = c.of_kind("trait")
     if traits:
-        lines.append(step("fiveplus.traits", traits=[d.notation() for d in traits]))
+        lines.append(step("fiveplus.traits", traits=[notation(d) for d in traits]))
     return lines
 
 
@@ -437,11 +476,11 @@ def describe(c: FivePlusCharacter) -> list[Step]:
 def fiveplus_character_create(args: CreateArgs, roller: Roller) -> CharacterResult:
     """Create a 5+ character from the scaffold (Improvise, Physical) and the player's descriptors, levels fixed, rolled
     (2d6 keep the worse) or bought with points."""
-    c, dice, steps, spent = build_character(args, roller)
+    c, dice, steps, spent, known = _build_character(args, roller)
     how = step("fiveplus.creation_method", method=args.method)
     return CharacterResult(summary=step("fiveplus.created", name=c.name, method=args.method,
                                         levels=[[d.name, d.level] for d in c.levelled()]),
-                           steps=[how, *steps, *describe(c)], rule_refs=[CHARACTERS, LEVEL], dice=dice, outcome=None,
+                           steps=[how, *steps, *describe(c, known)], rule_refs=[CHARACTERS, LEVEL], dice=dice, outcome=None,
                            success=None, odds=None, character=c, points_spent=spent)
 
 
@@ -513,12 +552,12 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
                     resistances={"Physical": None, "Mental": None, "Fatigue": None},
                     traits=[TRAIT_UNSAFE.sub("", trait)], tier=args.tier,
                     groups={spell: "magic"} if spell and "magic" in groups else {})
-    c, more, lines, _ = build_character(create, roller)
+    c, more, lines, _, known = _build_character(create, roller)
     if gear:
         carried = {key_of(k): make({"name": k, "kind": "equipment", "equipped": True,
                                     "effect": f"{EQUIPMENT[k][0]}, carried from the start"}) for k in gear}
         c = c.model_copy(update={"descriptors": {**c.descriptors, **carried}})
-        broken = violations(c, creation=True)
+        broken = violations(c, creation=True, said={i: e.said for i, e in known.items()})
         if broken:  # a bug here, never the caller's fault
             raise AssertionError(f"random character breaks the rules: {broken}")
         lines.append(step("fiveplus.concept_equipment", gear=list(gear)))
@@ -528,7 +567,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         if concept_line(args.concept, labels) else None
     return RandomCharacterResult(
         summary=step("fiveplus.rolled_character", name=c.name, levels=[[d.name, d.level] for d in c.levelled()]),
-        steps=[*steps, *lines, *describe(c), *([line] if line else [])],
+        steps=[*steps, *lines, *describe(c, known), *([line] if line else [])],
         rule_refs=[CHARACTERS, LEVEL] + ([TIERS] if args.tier else []),
         dice=dice + more, outcome=None, success=None, odds=None, character=c, groups=groups,
         level_odds=random_level_dist().odds(), concept_picks=labels,

@@ -26,7 +26,7 @@ Readings chosen:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -195,13 +195,20 @@ def takes_mode(target: FivePlusCharacter, approach: Iterable[str]) -> tuple[str,
 # --- rules a sheet must obey --------------------------------------------------------------------------------------
 
 
-def violations(c: FivePlusCharacter, creation: bool = False) -> list[str]:
-    """Every rule the sheet breaks, one sentence each; empty when it is legal."""
+def violations(c: FivePlusCharacter, creation: bool = False,
+               said: Mapping[int, tuple[str, ...]] | None = None) -> list[str]:
+    """Every rule the sheet breaks, one sentence each; empty when it is legal. ``said``: a descriptor's problems as
+    already said, by the descriptor's id — only for descriptors the engine made and checked once per their values
+    (a random character's); every other descriptor is checked here."""
     out: list[str] = []
     for key, d in c.descriptors.items():
         if key != d.key:
             out.append(f"descriptor key '{key}' must be its name in lower case, '{d.key}' ({CHARACTERS})")
-        out += [say(p) for p in descriptor_problems(d)]  # a sheet's rules are said: an error quotes them
+        known = said.get(id(d)) if said else None
+        if known is not None:
+            out += known
+        else:
+            out += [say(p) for p in descriptor_problems(d)]  # a sheet's rules are said: an error quotes them
     levelled = c.levelled()  # read once: the three checks below walk the same list
     if not c.npc:
         if not any(d.kind == "skill" for d in levelled):
