@@ -32,6 +32,7 @@ weapon is its own kind (see :mod:`.defences`).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_serializer
@@ -235,7 +236,14 @@ def spent(c: MiniSixCharacter) -> tuple[int, int, int]:
 
 def _skill_pips(c: MiniSixCharacter) -> int:
     """Skill pips added over the attributes (:func:`spent`'s second figure)."""
-    return sum(max(0, code(e.code).total_pips - c.attribute(e.attribute).total_pips) for e in c.skills.values())
+    a = c.attributes
+    return sum(max(0, _added_pips(e.code, getattr(a, e.attribute))) for e in c.skills.values())
+
+
+@lru_cache(maxsize=4096)
+def _added_pips(text: str, attr_text: str) -> int:
+    """The pips a skill's code adds over its attribute's, once per the two codes' text."""
+    return code(text).total_pips - code(attr_text).total_pips
 
 
 def violations(c: MiniSixCharacter, creation: bool = True) -> list[str]:
@@ -264,17 +272,11 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
         if x.dice < low:
             out.append(_v(f"attributes.{a}", "minisix.rule_attribute_low", CREATION, x.text(), npc=c.npc,
                           attribute=a.capitalize(), text=x.text(), low=low))
+    a = c.attributes
     for name, e in c.skills.items():
-        x, attr = code(e.code), c.attribute(e.attribute)
-        if x.pips < 0 or x.pips > 2:
-            out.append(_v(f"skills.{name}", "minisix.rule_skill_code", SKILLS_REF, x.text(), name=name, text=x.text()))
-        if x.total_pips < attr.total_pips:
-            out.append(_v(f"skills.{name}", "minisix.rule_skill_below_attribute", SKILLS_REF, x.text(), name=name,
-                          text=x.text(), attribute=e.attribute, attr_text=attr.text()))
-        own = ATTRIBUTE_OF_SKILL.get(name)
-        if own is not None and own != e.attribute:
-            out.append(_v(f"skills.{name}", "minisix.rule_skill_attribute", SKILLS_REF, e.attribute, name=name, own=own,
-                          attribute=e.attribute))
+        found = _skill_rules(name, e.code, e.attribute, getattr(a, e.attribute))
+        if found:
+            out += found
     for name, cost in c.perks.items():
         if name in PERKS and cost != PERKS[name]:
             out.append(_v(f"perks.{name}", "minisix.rule_perk_cost", PERKS_REF, cost, name=name, perks_name=PERKS[name],
@@ -314,19 +316,47 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
             out.append(_v(what, "minisix.rule_negative", CREATION, getattr(c, what), what=what,
                           value=getattr(c, what)))
     for i, g in enumerate(c.gear):
-        if g.kind in ("melee", "missile", "thrown") and g.damage is None:
-            out.append(_v(f"gear.{i}.damage", "minisix.rule_weapon_damage_missing", RESISTING, name=g.name))
-        if g.damage is not None:
-            x = code(g.damage)
-            if g.kind == "missile" and x.dice < 1:
-                out.append(_v(f"gear.{i}.damage", "minisix.rule_missile_damage", RESISTING, g.damage, name=g.name,
-                              text=x.text()))
-            if x.total_pips < 0:
-                out.append(_v(f"gear.{i}.damage", "minisix.rule_damage_negative", RESISTING, g.damage, name=g.name,
-                              text=x.text()))
-        if g.kind == "armor" and not 0 <= (g.armor or 0) <= 30:
-            out.append(_v(f"gear.{i}.armor", "minisix.rule_armor_value", STATIC, g.armor, name=g.name, armor=g.armor))
+        found = _gear_rules(i, g.name, g.kind, g.damage, g.armor)
+        if found:
+            out += found
     return out
+
+
+@lru_cache(maxsize=4096)
+def _skill_rules(name: str, text: str, attribute: str, attr_text: str) -> tuple[Violation, ...]:
+    """The rules one skill entry breaks (:func:`_always`), found once per (name, its code, its attribute, that
+    attribute's code): a sheet's skills are a few values read again and again."""
+    out = []
+    x, attr = code(text), code(attr_text)
+    if x.pips < 0 or x.pips > 2:
+        out.append(_v(f"skills.{name}", "minisix.rule_skill_code", SKILLS_REF, x.text(), name=name, text=x.text()))
+    if x.total_pips < attr.total_pips:
+        out.append(_v(f"skills.{name}", "minisix.rule_skill_below_attribute", SKILLS_REF, x.text(), name=name,
+                      text=x.text(), attribute=attribute, attr_text=attr.text()))
+    own = ATTRIBUTE_OF_SKILL.get(name)
+    if own is not None and own != attribute:
+        out.append(_v(f"skills.{name}", "minisix.rule_skill_attribute", SKILLS_REF, attribute, name=name, own=own,
+                      attribute=attribute))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _gear_rules(i: int, name: str, kind: str, damage: str | None, armor: int | None) -> tuple[Violation, ...]:
+    """The rules the sheet's ``i``-th item breaks (:func:`_always`), found once per (its place, its values)."""
+    out = []
+    if kind in ("melee", "missile", "thrown") and damage is None:
+        out.append(_v(f"gear.{i}.damage", "minisix.rule_weapon_damage_missing", RESISTING, name=name))
+    if damage is not None:
+        x = code(damage)
+        if kind == "missile" and x.dice < 1:
+            out.append(_v(f"gear.{i}.damage", "minisix.rule_missile_damage", RESISTING, damage, name=name,
+                          text=x.text()))
+        if x.total_pips < 0:
+            out.append(_v(f"gear.{i}.damage", "minisix.rule_damage_negative", RESISTING, damage, name=name,
+                          text=x.text()))
+    if kind == "armor" and not 0 <= (armor or 0) <= 30:
+        out.append(_v(f"gear.{i}.armor", "minisix.rule_armor_value", STATIC, armor, name=name, armor=armor))
+    return tuple(out)
 
 
 def _creation(c: MiniSixCharacter) -> list[Violation]:
@@ -352,7 +382,7 @@ def _creation(c: MiniSixCharacter) -> list[Violation]:
     added_pips = 0
     skill_pips = 0  # what spent(c) adds up, summed here from the same differences
     for name, e in c.skills.items():
-        added = code(e.code).total_pips - c.attribute(e.attribute).total_pips
+        added = _added_pips(e.code, getattr(c.attributes, e.attribute))
         skill_pips += max(0, added)
         if added > 3 * MAX_SKILL_ADD:
             out.append(_v(f"skills.{name}", "minisix.rule_new_skill_cap", SKILLS_REF, e.code, name=name,
