@@ -183,15 +183,18 @@ _MADE_TYPES = frozenset({str, int, bool, type(None)})
 
 class _Made(NamedTuple):
     """A descriptor the engine made, with what a sheet check and a sheet's lines read of it, worked out once per its
-    field values (a frozen descriptor is a value): its problems as the sheet check says them, and its notation."""
+    field values (a frozen descriptor is a value): its problems as the sheet check says them, its notation and the
+    notation without its effect (as :func:`describe` lists skills and resistances)."""
 
     descriptor: Descriptor
     said: tuple[str, ...]
     notation: str
+    short: str
 
 
 def _entry(d: Descriptor) -> _Made:
-    return _Made(d, tuple(say(p) for p in descriptor_problems(d)), d.notation())
+    notation = d.notation()
+    return _Made(d, tuple(say(p) for p in descriptor_problems(d)), notation, notation.split(" – ")[0])
 
 
 def made(fields: dict[str, Any]) -> Descriptor:
@@ -299,7 +302,16 @@ TRAIT_TEXT = re.compile(r"^\s*(?P<name>[^+\-−–]+?)\s*(?:(?P<mod>[+\-−]\s*\
 
 
 def parse_trait(text: str) -> dict[str, Any]:
-    """'Ninja training +1 sneak' -> a trait descriptor's fields."""
+    """'Ninja training +1 sneak' -> a trait descriptor's fields (read once per text; a fresh dict and list each
+    call)."""
+    out = dict(_parse_trait(text) if type(text) is str else _parse_trait.__wrapped__(text))
+    if "applies_to" in out:
+        out["applies_to"] = list(out["applies_to"])
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _parse_trait(text: str) -> dict[str, Any]:
     m = TRAIT_TEXT.match(text)
     if not m or not m.group("name").strip():
         raise ValueError(f"write a trait as 'Name +1 target', 'Name +1' or 'Name' (got {text[:40]!r})")
@@ -457,12 +469,22 @@ def _build_character(args: CreateArgs | _Drawn, roller: Roller
 def describe(c: FivePlusCharacter, known: dict[int, _Made] | None = None) -> list[Step]:
     """The sheet's skills, resistances and traits in the book's notation (a descriptor in ``known``, made by the
     engine, with the notation written when it was made)."""
-    if known:
-        def notation(d: Descriptor) -> str:
-            entry = known.get(id(d))
-            return entry.notation if entry is not None else d.notation()
-    else:
-        notation = Descriptor.notation
+    if known:  # one pass over the sheet, in its order, as of_kind() reads it
+        found: dict[str, list[str]] = {"skill": [], "resistance": [], "trait": []}
+        for d in c.descriptors.values():
+            listed = found.get(d.kind)
+            if listed is not None:
+                entry = known.get(id(d))
+                if d.kind == "trait":
+                    listed.append(entry.notation if entry is not None else d.notation())
+                else:
+                    listed.append(entry.short if entry is not None else d.notation().split(" – ")[0])
+        lines = [step("fiveplus.skills", skills=found["skill"]),
+                 step("fiveplus.resistances", resistances=found["resistance"])]
+        if found["trait"]:
+            lines.append(step("fiveplus.traits", traits=found["trait"]))
+        return lines
+    notation = Descriptor.notation
     lines = [step("fiveplus.skills", skills=[notation(d).split(" – ")[0] for d in c.of_kind("skill")]),
              step("fiveplus.resistances",
                   resistances=[notation(d).split(" – ")[0] for d in c.of_kind("resistance")])]
