@@ -112,7 +112,7 @@ def english_in(data, given=(), path: str = "result", still: set | None = None) -
     """Where a result's JSON holds English, at any depth: a summary or steps field that holds a string, or any other
     string that is prose (:func:`prose`) outside :data:`STILL_ENGLISH` (``still`` collects the entries met).
     ``given``: what the tool was given (its arguments, the table it read), whose words are the caller's data."""
-    folded = given if isinstance(given, set) else _strings(given, set())
+    folded = given if isinstance(given, set) else _strings(given, set(), keys=True)  # a sheet's names are keys
     found = []
     if isinstance(data, dict):
         for key, value in data.items():
@@ -243,6 +243,14 @@ def test_the_caller_s_words_and_the_book_s_tables_are_data_and_a_sentence_around
     table_entry = next(t for t in tables() if prose(t, set()) is False and len(t.split()) >= 5 and ":" in t)
     assert not prose(table_entry)
     assert prose(f"Mira rolls 4 and reads the table: {table_entry}. Nothing happens yet.")
+
+
+def test_a_name_the_caller_gave_as_a_key_is_data_wherever_it_is_quoted():
+    """A sheet's abilities are named by their keys: a broken rule's field quotes one ("abilities.A0A. A", drawn by
+    the fuzz test in CI), and that is the caller's word, not a sentence."""
+    sheet = {"character": {"name": "0", "abilities": {"A0A. A": 0}}}
+    assert english_in({"violations": [], "rule": {"field": "abilities.A0A. A"}}, sheet) == []
+    assert english_in({"rule": {"field": "The ability is not on the sheet. Add it first."}}, sheet) != []
 
 
 def test_a_check_listing_broken_rules_in_words_is_english_whatever_their_shape():
