@@ -372,7 +372,7 @@ SHEET_RULES = {
     "rule_missile_damage": "Missile weapon '{name}' does {text}: a missile weapon's damage is a whole code of at "
                            "least 1D ({rule}).",
     "rule_damage_negative": "'{name}' has negative damage {text} ({rule}).",
-    "rule_perk_cost": "Perk '{name}' costs {perks_name}D of skill dice, not {cost} ({rule}).",
+    "rule_perk_cost": "Perk '{name}' costs {book_cost}D of skill dice, not {cost} ({rule}).",
     "rule_perk_cost_range": "Perk '{name}' costs {cost}; a perk costs whole skill dice (1-4) ({rule}).",
     "rule_new_no_session_marks": lambda v: f"{new_one(v)} has used no perk and earned no CP yet ({v['rule']}).",
     "rule_used_unknown_perk": "'{name}' is marked used but is not one of the character's perks ({rule}).",

@@ -279,7 +279,7 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
             out += found
     for name, cost in c.perks.items():
         if name in PERKS and cost != PERKS[name]:
-            out.append(_v(f"perks.{name}", "minisix.rule_perk_cost", PERKS_REF, cost, name=name, perks_name=PERKS[name],
+            out.append(_v(f"perks.{name}", "minisix.rule_perk_cost", PERKS_REF, cost, name=name, book_cost=PERKS[name],
                           cost=cost))
         elif not 1 <= cost <= 4:
             out.append(_v(f"perks.{name}", "minisix.rule_perk_cost_range", PERKS_REF, cost, name=name, cost=cost))
