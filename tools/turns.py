@@ -66,13 +66,13 @@ def before_action(state: TableState, raw_name: str, field: str, tool: str, what:
     if ini.active and name in ini.order:
         from narrator.tools.systems import get_system
 
+        system = get_system(state.system)
         if ini.current != name:
-            done = ini.current is not None and ini.used >= get_system(state.system).actions_per_turn(state,
-                                                                                                ini.current)
+            done = ini.current is not None and ini.used >= system.actions_per_turn(state, ini.current)
             passes = f"; {ini.current} has acted, and the turn passes on with table_next_turn" if done else ""
             raise ToolArgumentError(tool, [FieldProblem(field, f"it is {ini.current}'s turn (round {ini.round}); "
                                                                f"{name} acts on their own turn{passes}")])
-        budget = get_system(state.system).actions_per_turn(state, name)
+        budget = system.actions_per_turn(state, name)
         if ini.used >= budget:
             plural = "action" if budget == 1 else "actions"
             raise ToolArgumentError(tool, [FieldProblem(field, f"{name} has already taken {budget} {plural} this "
