@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from narrator.agent.numbers import Number, find_numbers
 from narrator.tools.systems.contract import Vocabulary
@@ -728,6 +729,12 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
             if all(m.end() <= s or m.start() >= e for s, e in taken):
                 taken.append(m.span())
                 out.append(_claim(sentence, m, polarity, "critical" in label, True, others))
+    middling = [label for label, polarity in (vocabulary or Vocabulary()).outcomes.items() if polarity == 0]
+    if middling:
+        for m in middling_result(tuple(middling)).finditer(sentence):
+            if all(m.end() <= s or m.start() >= e for s, e in taken):
+                taken.append(m.span())
+                out.append(OutcomeClaim(0, False, True, m.group()))
     for pattern, polarity in ((SUCCESS, 1), (FAILURE, -1)):
         for m in pattern.finditer(sentence):
             if any(not (m.end() <= s or m.start() >= e) for s, e in taken):
@@ -736,6 +743,21 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
             out.append(_claim(sentence, m, polarity, bool(m.group("crit")),
                               not (m.group("weak") or m.group("event")), others, bool(m.group("event"))))
     return out
+
+
+@lru_cache(maxsize=32)
+def middling_result(labels: tuple[str, ...]) -> re.Pattern:
+    """A book's middling outcome label stated as a result — "your test comes up neutral", "only a neutral result",
+    "the contest ends in a tie" — and not the word in the story ("friend, foe or neutral", "a neutral party"): the
+    label alone claims nothing, beside a result word it claims the middling outcome."""
+    label = f"(?:{_alt(x.lower() for x in labels)})"
+    return re.compile(
+        rf"\b(?:comes?|came|coming)\s+(?:up|out)\s+(?:as\s+)?(?:a\s+)?{label}\b"
+        rf"|\b{label}\s+(?:result|outcome|roll)s?\b"
+        rf"|\b(?:result|outcome|roll|test|check|contest)\s+(?:is|was|comes?\s+up|came\s+up)\s+(?:a\s+)?{label}\b"
+        rf"|\b(?:ends?|ended|ending)\s+in\s+an?\s+{label}\b"
+        rf"|\b(?:it\s+is|it's|it\s+was|that's)\s+an?\s+{label}\b",
+        re.IGNORECASE)
 
 
 HYPOTHETICAL = re.compile(r"\b(?:if|unless|should|in case|lest)\b[^,;:.!?]*", re.IGNORECASE)

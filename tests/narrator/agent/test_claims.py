@@ -203,6 +203,33 @@ def test_critical_plain_and_strength():
     assert crit.critical and plain.plain and not plain.critical and not weak.strong
 
 
+@pytest.mark.parametrize("system, said", [
+    ("minim", "Your Fight test comes up neutral: the bandit isn't hit."),
+    ("minim", "You get the gate open, but it's only a neutral result."),
+    ("mastery", "The contest ends in a tie."),
+    ("mastery", "It's a tie: neither of you gives ground."),
+    ("fiveplus", "The roll comes up nothing."),
+])
+def test_a_books_middling_label_stated_as_a_result_is_a_partial_claim(system, said):
+    [claim] = outcome_claims(said, get_system(system).vocabulary())
+    assert claim.polarity == 0 and claim.strong
+
+
+@pytest.mark.parametrize("system, story", [
+    ("minim", "The storm falls on friend, foe or neutral alike."),
+    ("minim", "The envoy stays neutral in the quarrel."),
+    ("mastery", "You tie the rope to the post."),
+    ("fiveplus", "The map shows nothing past the river."),
+    ("fiveplus", "Her face stays unchanged."),
+])
+def test_the_middling_label_as_a_story_word_claims_nothing(system, story):
+    assert outcome_claims(story, get_system(system).vocabulary()) == []
+
+
+def test_middling_labels_come_from_the_vocabulary():
+    assert outcome_claims("It comes up neutral.", OTHER) == []  # OTHER's book has no middling label
+
+
 def test_outcome_labels_come_from_the_vocabulary():
     assert outcome_claim("A raise!", OTHER) == 1 and outcome_claim("A raise!", MINIM) is None
     assert outcome_claim("What a botch.", OTHER) == -1

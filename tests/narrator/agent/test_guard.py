@@ -221,7 +221,9 @@ def test_conditions_need_the_condition_on_the_right_character():
 def test_outcomes_must_agree_with_the_engine():
     kept(NEUTRAL, "It's a neutral result.", "You almost make it.", "You manage to reach the wall.",
          "A partial success: you are past, but the guard heard something.")
-    removed(SUCCESS, "Only a partial success.")
+    removed(SUCCESS, "Only a partial success.", "Your test comes up neutral.", "It's only a neutral result.")
+    kept(NEUTRAL, "Your Stealth test comes up neutral: you are past, but the guard turns.")
+    removed(TALK, "Your test comes up neutral.")  # no roll decided anything
     removed(NEUTRAL, "You succeed.", "Critical failure!", "You fail the stealth check.", "A solid success.")
     kept(SUCCESS, "You succeed.", "Brom passes the test.")
     removed(SUCCESS, "A critical success!", "You fail to recall anything.")
