@@ -585,6 +585,8 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         lines.append(step("fiveplus.concept_equipment", gear=list(gear)))
     labels = [f"the {spell} spell" if g == "magic" and spell else names[g] for g in groups if g in from_concept]
     labels += [f"a {k.lower()}" for k in gear]
+    if args.concept and args.concept.split():  # the concept's last word always names the training trait
+        labels.append(f"the training trait {create.traits[0]}")
     line = step("fiveplus.concept_chose", concept=args.concept, labels=labels) \
         if concept_line(args.concept, labels) else None
     return RandomCharacterResult(
