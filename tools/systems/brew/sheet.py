@@ -405,7 +405,7 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
             out.append(_v("flaws", "brew.rule_flaw_exclusive", TRICKS_REF, f, flaw=f))
     for kind in ("tricks", "flaws"):
         items = getattr(c, kind)
-        if not items:
+        if not items and not (creation and kind == "tricks"):  # at creation the trick count below says it
             out.append(_v(kind, "brew.rule_heritage_missing", TRICKS_REF, what=kind[:-1]))
         for name, k in Counter(x.casefold() for x in items).items():
             if k > 1:
@@ -415,7 +415,7 @@ def _heritage(c: BrewCharacter, creation: bool) -> list[Violation]:
         want = granted + (1 if c.bought_trick else 0)
         if len(c.tricks) != want:
             given = [*([anc["trick"]] if anc and anc["trick"] else []), *(klass["tricks"] if klass else [])]
-            out.append(_v("tricks", "brew.rule_trick_count", TRICKS_REF, len(c.tricks), n_tricks=len(c.tricks),
+            out.append(_v("tricks", "brew.rule_trick_count", TRICKS_REF, None, n_tricks=len(c.tricks),  # says the count
                           want=want, given=given, choose=not (anc and anc["trick"]),
                           own_class=c.character_class if c.character_class and not klass else None,
                           bought=c.bought_trick))

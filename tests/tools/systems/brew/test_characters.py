@@ -123,6 +123,16 @@ def test_a_chosen_trick_the_class_already_gives_is_named(call):
     assert "Lucky, Know People Who Know People (given)" in problem and "not given already" in problem
 
 
+def test_no_trick_at_creation_is_said_once(call):
+    """"A player-character has at least one trick": at creation the count rule says it, with how many are owed."""
+    with pytest.raises(ToolArgumentError) as e:
+        call("brew_character_create", {**SHANIA, "tricks": []})
+    [problem] = [p for p in e.value.problems if p.field == "tricks"]
+    assert problem.problem.startswith("0 tricks, but this character starts with 1") and problem.given is None
+    r = call("brew_character_validate", {"character": {**SHANIA_SHEET, "tricks": []}, "creation": False})
+    assert any("at least one trick" in str(v) for v in r.violations)  # in play, the plain rule
+
+
 def test_validation_reports_in_play_rules(call):
     r = call("brew_character_validate", {"character": {**SHANIA_SHEET, "health": 12, "resolve": 7,
                                                        "training_resolve": {"medicine": 4}},
