@@ -34,8 +34,9 @@ class PlayMode:
     def enter(self, play: Play) -> None:
         """Play begins (a campaign opened or created, its characters ready)."""
 
-    def before_roll(self, play: Play, tool: str, args: dict[str, Any]) -> None:
-        """A roll is about to be thrown: a proposal the player's words made, a picked choice, a command's call."""
+    def before_roll(self, play: Play, tool: str, args: dict[str, Any], circumstance: str | None = None) -> None:
+        """A roll is about to be thrown: a proposal the player's words made, a picked choice, a command's call.
+        ``circumstance``: the word the proposal read in the player's line ("small advantage"), if any."""
 
     def read_as(self, play: Play, outcome: TurnOutcome) -> None:
         """The turn has been played, before its story is shown: what the engine made of the player's words."""
@@ -152,7 +153,14 @@ class Teach(PlayMode):
             "/why repeats the last explanation, /learn TOPIC walks through a rule.")
     explains = True
 
-    def before_roll(self, play: Play, tool: str, args: dict[str, Any]) -> None:
+    def before_roll(self, play: Play, tool: str, args: dict[str, Any], circumstance: str | None = None) -> None:
+        if circumstance and circumstance != "none":  # the call carries it only as a number: say where it came from
+            from narrator.tools.systems import get_system
+
+            steps = get_system(play.system).circumstances()
+            if circumstance in steps:
+                play.info(f"Your words read as a {circumstance}: {steps[circumstance]:+d} in the steps below "
+                          f"({', '.join(f'{k} {v:+d}' for k, v in steps.items() if v)}).")
         play.preview(tool, args)
 
     def read_as(self, play: Play, outcome: TurnOutcome) -> None:

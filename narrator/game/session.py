@@ -364,7 +364,8 @@ class GameSession:
             # story people the words act on are cast onto the table first; the proposal then passes the mode
             # before its roll is thrown (teach shows the odds)
             cast = CastingProposer(proposer, lambda: self.engine.state, self._cast)
-            proposing = PreviewProposer(cast, lambda tool, args: self.play_mode.before_roll(self, tool, args))
+            proposing = PreviewProposer(cast, lambda tool, args, circumstance: self.play_mode.before_roll(
+                self, tool, args, circumstance))
             self._agent = GameAgent(self.campaign, self.resources.backend, proposing, memory=self.memory,
                                     on_result=self.show_result, ask_between=True)
             self._agent.on_progress = self._progress
@@ -419,7 +420,7 @@ class GameSession:
             return False
         self._line = outcome.input
         picked = outcome.choices[index]
-        self.play_mode.before_roll(self, picked.tool, dict(picked.call_args))
+        self.play_mode.before_roll(self, picked.tool, dict(picked.call_args), picked.args.get("circumstance"))
         done, streamed = self._played(lambda stream: agent.choose(outcome, index, on_text=stream))
         self._after_turn(done, streamed, outcome.input)
         return True

@@ -19,7 +19,10 @@ from narrator.tools.table import TableState
 
 
 class PreviewProposer:
-    def __init__(self, inner: Any, on_proposal: Callable[[str, dict[str, Any]], None]):
+    """``on_proposal(tool, call_args, circumstance)``: the circumstance word the proposal read in the player's line
+    ("big advantage"), which the call carries only as a number, so a mode can say where that number came from."""
+
+    def __init__(self, inner: Any, on_proposal: Callable[[str, dict[str, Any], str | None], None]):
         self.inner = inner
         self.on_proposal = on_proposal
         self.name = getattr(inner, "name", "proposer")
@@ -27,7 +30,7 @@ class PreviewProposer:
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
         proposal = self.inner.propose(text, state, actor)
         if proposal.needs_roll and not proposal.ask:  # when the game will ask, the odds come with the question
-            self.on_proposal(proposal.tool, dict(proposal.call_args))
+            self.on_proposal(proposal.tool, dict(proposal.call_args), proposal.args.get("circumstance"))
         return proposal
 
     def __getattr__(self, item: str) -> Any:  # the wrapped proposer's other attributes, as if unwrapped

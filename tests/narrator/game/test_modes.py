@@ -46,7 +46,7 @@ def test_the_session_delegates_to_its_mode_object(make_session, ready_campaign):
             assert isinstance(play, Play)
             seen.append("enter")
 
-        def before_roll(self, play: Play, tool: str, args: dict) -> None:
+        def before_roll(self, play: Play, tool: str, args: dict, circumstance: str | None = None) -> None:
             seen.append(f"before {tool}")
 
         def read_as(self, play: Play, outcome) -> None:
@@ -62,6 +62,23 @@ def test_the_session_delegates_to_its_mode_object(make_session, ready_campaign):
     assert seen[0] == "enter" and seen[-3:] == ["before minim_check", "read minim_check",
                                                 "after I sneak past the guard"]
     assert "Teach:" in plain(s.handle("/mode teach")) and s.play_mode is MODES["teach"]
+
+
+def test_teach_says_where_a_circumstances_number_came_from(make_session, ready_campaign):
+    """The call carries "big advantage" only as a number: teach mode names the word it was read from and the rules'
+    steps, before the odds."""
+    sneak = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "stealth",
+                                                        "circumstance": "big advantage"}})
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[sneak])
+    s.start()
+    out = s.handle("I sneak past the sleeping guard")
+    said = [b.text for b in out if "Your words read as" in b.text]
+    assert said == ["Your words read as a big advantage: +2 in the steps below (big advantage +2, small advantage "
+                    "+1, small disadvantage -1, big disadvantage -2)."]
+    assert [b.kind for b in out].index("odds") > [b.text for b in out].index(said[0])
+    plain_call = make_session(campaign=ready_campaign, mode="teach", proposals=[SNEAK])
+    plain_call.start()
+    assert not [b for b in plain_call.handle("I sneak past") if "Your words read as" in b.text]
 
 
 def test_one_limit_for_a_line_the_agents(make_session, ready_campaign):
