@@ -397,7 +397,9 @@ class CharacterWizard:
         name = getattr(result, "actor", None) or args.get("name")
         self.s.show_result(tool, result)
         if random and args.get("concept"):
-            self.s.emit(Block("info", chose_line(args["concept"], getattr(result, "concept_picks", []))))
+            line = chose_line(args["concept"], getattr(result, "concept_picks", []))
+            if not (self.s.play_mode.explains and line in map(str, getattr(result, "steps", []))):
+                self.s.emit(Block("info", line))  # unless the steps just shown said it already
         if name in campaign.state.characters:
             self.s.show_sheet(name)
             if self.s.actor is None:

@@ -125,6 +125,16 @@ def test_the_wizard_says_what_the_concept_chose(make_session, drive, system, con
         assert sheet.get("magic") if system == "brew" else any(g["name"] == "blaster" for g in sheet["gear"])
 
 
+@pytest.mark.parametrize("mode", ["teach", "solo"])
+def test_the_concept_line_is_said_once_in_every_mode(make_session, drive, mode):
+    """Teach shows the result's steps, the concept's line among them: the wizard does not say it again."""
+    session = make_session(campaign="Saga", system="mastery", mode=mode)
+    game = drive(session, keys(*option_answers("mastery"), "r", "Vale", "wandering swordswoman", "d", "/quit"))
+    text = "\n".join(b.text for b in game.blocks)
+    said = [ln for ln in text.splitlines() if "For a wandering swordswoman: " in ln]
+    assert len(said) == 1, said
+
+
 def test_the_wizard_says_when_the_concept_chose_nothing(make_session):
     s = make_session(campaign="Saga", system="minim")
     s.start()
