@@ -13,13 +13,6 @@ similar turns the later one is more likely to matter. So the score is the cosine
 an entity named in the question, the speaking actor, the current scene, a matching promise/discovery cue, and
 recency by event seq. Results are de-duplicated (the same text set twice, or one memory contained in another).
 
-Why a turn has two vectors: besides its own record, a turn has a follow-up record once the next player line is
-logged (the turn and that line, :data:`memory.records.FOLLOWUP`, in the events collection). The next line often says,
-in the players' words, what the turn revealed, and a later question asks in those words. So the events query fetches
-twice as many rows, a follow-up among them lends its similarity to its turn (a turn's similarity is the better of its
-two), and a turn near the question only through its follow-up is brought in as a candidate. A follow-up is never a
-memory of its own.
-
 Why no query filters on the campaign: every campaign has collections of its own (its own directory, or names
 prefixed with its id on a server), and a chromadb filter costs in proportion to the rows it matches in the whole
 store — the local store fetches every matching id from SQLite before searching, across collections (measured at
@@ -41,7 +34,7 @@ from typing import Any
 from chromadb.api.models.Collection import Collection
 
 from narrator.memory.lexical import LexicalIndex
-from narrator.memory.records import CURRENT_SCENE, DISCOVERY, FOLLOWUP, PROMISE, AliasIndex
+from narrator.memory.records import CURRENT_SCENE, DISCOVERY, PROMISE, AliasIndex
 
 ENTITY_KINDS = ("character", "place", "item")
 W_WORDS = 0.03  # the best BM25 match of the question gets this much; the others in proportion
@@ -213,14 +206,9 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     found: dict[str, Memory] = {}
     words = dict(lexical.search(q.text, n)) if lexical is not None else {}
     best_words = max(words.values(), default=0.0) or 1.0
-    followed: dict[str, float] = {}  # turn id -> the similarity of its follow-up, when that is near the question
 
     def add(hits: list[tuple[str, str, dict, float]], entity: bool) -> None:
         for rid, doc, meta, sim in hits:
-            if not entity:
-                if meta.get("kind") == FOLLOWUP:
-                    continue  # a second vector of a turn, never a memory of its own
-                sim = max(sim, followed.get(rid, sim))
             names = set(meta.get("names") or [])
             score = sim + W_WORDS * words.get(rid, 0.0) / best_words
             if entity:
@@ -243,12 +231,8 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
                 found[rid] = Memory(rid, kind, doc, round(score, 6), round(sim, 6), meta)
 
     rare = [m for m in mentioned if m not in aliases.common][:1]  # events naming someone rarely named, too
-    wide = _query(events, embedding, OVERFETCH if rare else 2 * n, None)  # turns and follow-ups: twice as many
-    for _, _, meta, sim in wide[: 2 * n]:
-        turn = meta.get("turn")
-        if meta.get("kind") == FOLLOWUP and isinstance(turn, str) and sim > followed.get(turn, -2.0):
-            followed[turn] = sim
-    add([row for row in wide[: 2 * n] if row[2].get("kind") != FOLLOWUP][:n], entity=False)
+    wide = _query(events, embedding, OVERFETCH if rare else n, None)
+    add(wide[:n], entity=False)
     if rare:
         add(named_events(events, embedding, 2 * k + 4, rare, wide), entity=False)
     if mentioned:
@@ -256,7 +240,6 @@ def rank(events: Collection, entities: Collection, q: RecallQuery, embedding: Se
     add(_query(entities, embedding, max(2 * k, 8), None), entity=True)
     if asks_now:  # "where are we now" is about the current scene's record however far its words are
         add(_fetch(entities, [CURRENT_SCENE], embedding), entity=True)
-    add(_fetch(events, [rid for rid in followed if rid not in found], embedding), entity=False)  # by follow-up only
     missing = [rid for rid in words if rid not in found]  # matched by words only: brought in as candidates too
     hits = _fetch(events, missing, embedding)  # an id the events collection does not hold is an entity's
     add(hits, entity=False)

@@ -12,16 +12,6 @@ the mechanics (the tools' summaries, with dice, targets and numbers) are kept in
 embedded, where they would dilute the meaning ("Outcome: Mara (brain + art): Target 2: rolled ..."). Tool calls
 outside a turn (setting the scene from the CLI, adding a character) and notes are records of their own. Promises and
 discoveries are flagged by simple cue words so a question about an oath or a hidden key can prefer them.
-
-A turn also has a *follow-up* record once the next player line is logged (``turn-12:next``, kind ``followup``): the
-turn's document with that line after it, embedded as a second vector of the turn (a record of the events collection
-that the ranking folds into its turn, :mod:`memory.recall`). Why: what a player does next often names what the turn
-revealed, in the players' own words ("I pry open the odd barrel" after a narration about a keg that "sloshes wrong"),
-and those are the words a later question uses; recall scores a turn by the better of its two vectors. On the blind
-development sessions it raised hit@5 from 45 to 50 of 60 questions (MRR 0.570 -> 0.581), where the next line
-embedded into the turn's own document lost MRR and the previous turn's line, or a random other turn's line as a
-control, gained little or lost; on the held-out sessions, measured once, 47 -> 48 of 60 and MRR 0.491 -> 0.465
-(docs/memory.md).
 """
 
 from __future__ import annotations
@@ -37,16 +27,6 @@ from narrator.tools.phrases import summary_of
 MetaValue = str | int | float | bool | list[str]
 CURRENT_SCENE = "place:scene"
 """The id of the record of the scene the table is in now (recall brings it in for a "where are we now")."""
-FOLLOWUP = "followup"
-"""The kind of a turn's follow-up record (the turn and the next player line): a second vector of the turn."""
-NEXT = ":next"
-"""A follow-up record's id is its turn's id with this after it (``turn-12:next``)."""
-
-
-def is_followup(rid: str) -> bool:
-    """Whether a record id is a turn's follow-up (a second vector of the turn, not a memory of its own)."""
-    return rid.endswith(NEXT)
-
 
 PROMISE = re.compile(r"\b(promise[sd]?|promising|swear|swore|sworn|vow(?:ed|s)?|oath|pledge[sd]?|owe[sd]?|"
                      r"in return|agree[sd]? to|bargain|deal|we will|i will|we'll|i'll)\b", re.I)
@@ -153,7 +133,6 @@ class EventDeriver:
         self.conditions: dict[str, list[str]] = {}  # as the table has them, so a result's conditions are diffed
         self.system: str | None = None  # from the log's first event: whose words the effects are told in
         self.turn: _Turn | None = None  # open until its narration: indexed, but re-derived when it grows
-        self.last: _Turn | None = None  # the latest turn, open or closed: the next player line follows it up
 
     def feed(self, event: StoredEvent) -> list[MemoryRecord]:
         """The records this event creates or changes (a turn's record changes with each of its events)."""
@@ -166,9 +145,6 @@ class EventDeriver:
         elif event.kind == "player":
             self.turn = _Turn(event.seq, p.get("actor"), p.get("text", ""), self.scene, event.seq)
             out.append(self._turn_record(self.turn))
-            if self.last is not None:  # the turn before is done: the line that follows it up is known now
-                out.append(self._followup_record(self.last, self.turn))
-            self.last = self.turn
         elif event.kind == "tool_call":
             facts = self._facts(p.get("actor") or (self.turn.actor if self.turn else None), p["result"])
             self._learn(p["result"].get("changes") or [])
@@ -257,14 +233,6 @@ class EventDeriver:
             record.metadata["outcome"] = mechanics[:OUTCOME_CHARS]
         return record
 
-    def _followup_record(self, t: _Turn, after: _Turn) -> MemoryRecord:
-        """The turn ``t`` followed up: its document and the next player line (``after``'s), as a second vector of the
-        turn. Its metadata points at the turn (``turn``); the ranking reads the rest from the turn's own record."""
-        document = self._turn_record(t).document + "\n" + f"{after.actor or 'The players'}: {after.text}"
-        return MemoryRecord(f"turn-{t.seq}{NEXT}", document, {"campaign": self.campaign_id, "kind": FOLLOWUP,
-                                                              "turn": f"turn-{t.seq}", "seq": t.seq,
-                                                              "last_seq": after.seq})
-
     def _record(self, rid: str, kind: str, text: str, seq: int, last_seq: int, actor: str | None = None,
                 scene: str | None = None, names: list[str] | None = None, tools: list[str] | None = None,
                 flags_from: str | None = None) -> MemoryRecord:
@@ -284,8 +252,7 @@ class EventDeriver:
 
 
 def derive_events(campaign_id: str, effective: Iterable[StoredEvent]) -> tuple[EventDeriver, dict[str, MemoryRecord]]:
-    """Every event record of a log (its effective events; turns' follow-ups included, kind :data:`FOLLOWUP`), and the
-    deriver left ready for what comes next."""
+    """Every event record of a log (its effective events), and the deriver left ready for what comes next."""
     deriver = EventDeriver(campaign_id)
     records: dict[str, MemoryRecord] = {}
     for e in effective:

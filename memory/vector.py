@@ -10,16 +10,8 @@ loses nothing the log has), and :meth:`remember_turn` does the same after each t
 after the records, and upserts are idempotent, so a crash between the two only repeats work. A rewind changes the
 past: the memory then re-derives everything and writes only the difference.
 
-The follow-ups: a turn's second vector (the turn and the next player line, :data:`memory.records.FOLLOWUP`,
-``turn-12:next``) is a record of the events collection, written in the same upsert as the turn that follows it up (in
-a collection of their own they cost a second write per turn: at 10k records, adding a turn's records took a p50 of
-34 ms against 24 ms without follow-ups and 26 ms with them in the same write, timed alternately), told apart by
-kind: :meth:`CampaignMemory.dump` lists them apart, the words index leaves them out and the ranking folds them into
-their turns (:func:`memory.recall.rank`).
-
 The words: a BM25 index over the same documents (:mod:`memory.lexical`) is built from both collections the first
-time a recall needs it (a campaign that never recalls never reads them all; not the follow-ups, whose words are their
-turn's and the next player line's) and kept in step with every write and
+time a recall needs it (a campaign that never recalls never reads them all) and kept in step with every write and
 delete here after that, so it is exactly as derived as they are.
 
 Where it lives: ``<campaign dir>/chroma`` (a ``chromadb.PersistentClient``), or a Chroma server given by
@@ -47,21 +39,12 @@ from narrator.memory.chroma import (
 )
 from narrator.memory.lexical import LexicalIndex
 from narrator.memory.recall import Memory, RecallQuery, aliases_from, rank
-from narrator.memory.records import (
-    FOLLOWUP,
-    AliasIndex,
-    EventDeriver,
-    MemoryRecord,
-    derive_events,
-    entity_records,
-    is_followup,
-)
+from narrator.memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
 from narrator.memory.rulebooks import RulebookIndex
 from narrator.memory.rulings import Rulings, rulings_in
 
 CHROMA_DIR = "chroma"
-SCHEMA = 3  # bump when records change shape: collections of another schema are rebuilt (2: documents for meaning;
-# 3: turns' follow-ups)
+SCHEMA = 2  # bump when records change shape: collections of another schema are rebuilt (2: documents for meaning)
 UPSERT_BATCH = 256
 PROMPT_CHARS = 1400
 
@@ -152,8 +135,7 @@ class CampaignMemory:
         if self._lexical is None:
             held = [col.get(include=["documents"]) for col in (self.events, self.entities)]
             self._lexical = LexicalIndex.build((rid, doc or "") for got in held
-                                               for rid, doc in zip(got["ids"], got["documents"] or [])
-                                               if not is_followup(rid))
+                                               for rid, doc in zip(got["ids"], got["documents"] or []))
         return self._lexical
 
     def indexed_seq(self) -> int:
@@ -177,8 +159,7 @@ class CampaignMemory:
                        metadatas=metas)  # type: ignore[arg-type]
             if self._lexical is not None:  # after the write: a failed upsert leaves the words as the collection is
                 for r in chunk:
-                    if not is_followup(r.id):
-                        self._lexical.put(r.id, r.document)
+                    self._lexical.put(r.id, r.document)
 
     def _sync(self, col: Collection, desired: dict[str, MemoryRecord]) -> None:
         """Make ``col`` hold exactly ``desired``: delete the rest, (re-)embed only what changed."""
@@ -309,15 +290,12 @@ class CampaignMemory:
         return [Memory(i, str(m.get("kind")), d or "", 0.0, 0.0, dict(m)) for i, d, m in rows[:limit]]
 
     def dump(self) -> dict[str, dict[str, tuple[str, dict[str, Any]]]]:
-        """Every record of both collections: id -> (document, metadata), the turns' follow-ups (records of the
-        events collection) under ``followups``. For checks and debugging."""
+        """Every record of both collections: id -> (document, metadata). For checks and debugging."""
         out = {}
         for kind, col in (("events", self.events), ("entities", self.entities)):
             got = col.get(include=["documents", "metadatas"])
             out[kind] = {i: (d, dict(m or {})) for i, d, m in zip(got["ids"], got["documents"] or [],
                                                                    got["metadatas"] or [])}
-        out["followups"] = {i: row for i, row in out["events"].items() if row[1].get("kind") == FOLLOWUP}
-        out["events"] = {i: row for i, row in out["events"].items() if i not in out["followups"]}
         return out
 
     def rulings(self, question: str, system: str | None = None, k: int = 3) -> Rulings:

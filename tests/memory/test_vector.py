@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import shutil
 
-import numpy as np
 import pytest
 from vector_support import run_child
 
@@ -208,41 +207,3 @@ def test_the_words_index_is_derived_like_the_vectors(story, memory_url):
         assert again.lexical.search("brass key", 1)[0][0] == f"turn-{seqs['hide']}"
     finally:
         again.close()
-
-
-
-def test_a_turn_is_followed_up_by_the_next_player_line(story):
-    """A turn's follow-up (its document, then the next player line) is derived when that line is logged: a record of
-    the events collection that dump lists apart, not in the words index; the last turn has none yet."""
-    c, memory, seqs = story
-    held = memory.dump()
-    assert set(held["followups"]) == {f"turn-{seqs['room']}:next", f"turn-{seqs['hide']}:next"}
-    doc, meta = held["followups"][f"turn-{seqs['room']}:next"]
-    next_line = "Aria: I hide the brass key under the loose floorboard in the cellar"
-    assert doc == held["events"][f"turn-{seqs['room']}"][0] + "\n" + next_line
-    assert meta == {"campaign": memory.campaign_id, "kind": "followup", "turn": f"turn-{seqs['room']}",
-                    "seq": seqs["room"], "last_seq": seqs["hide"]}
-    assert memory.events.count() == len(held["events"]) + 2
-    assert all(m.get("kind") != "followup" for _, m in held["events"].values())
-    assert not any(rid.endswith(":next") for rid in memory.lexical.live_ids())
-    _turn(c, memory, "I ask the duke where his daughter was last seen", "Near the fen, he says.")
-    assert f"turn-{seqs['oath']}:next" in memory.dump()["followups"]  # the next line came: the oath is followed up
-
-
-def test_a_turn_is_as_near_as_the_better_of_its_two_vectors(story):
-    """Recall folds a follow-up into its turn: never a memory of its own, its similarity lent to the turn."""
-    c, memory, seqs = story
-    question = "what did the innkeeper give me"
-    q = np.asarray(memory.ef.embedder.embed([question])[0])
-    vectors = memory.events.get(ids=[f"turn-{seqs['room']}", f"turn-{seqs['room']}:next", f"turn-{seqs['oath']}"],
-                                include=["embeddings"])
-    cos = dict(zip(vectors["ids"], (float(np.dot(v, q) / (np.linalg.norm(v) * np.linalg.norm(q)))
-                                    for v in vectors["embeddings"])))
-    got = {m.id: m for m in memory.recall(c, question, "Aria", 8)}
-    assert not any(rid.endswith(":next") for rid in got)
-    room = f"turn-{seqs['room']}"
-    assert got[room].similarity == pytest.approx(max(cos[room], cos[room + ":next"]), abs=1e-5)
-    assert got[room].text == memory.dump()["events"][room][0]  # the turn's own words, not its follow-up's
-    if f"turn-{seqs['oath']}" in got:  # no follow-up yet: its own vector alone
-        assert got[f"turn-{seqs['oath']}"].similarity == pytest.approx(cos[f"turn-{seqs['oath']}"], abs=1e-5)
-    assert all(not m.id.endswith(":next") for m in memory.mentions("Aria", 10))

@@ -100,7 +100,6 @@ def test_a_writer_killed_mid_write_loses_no_remembered_turn(tmp_path, unique_nam
         assert set(remembered) <= set(after["events"])
         players = [e.seq for e in c.events() if e.kind == "player"]
         assert {f"turn-{s}" for s in players} <= set(after["events"])  # logged but never acknowledged, too
-        assert set(after["followups"]) == {f"turn-{s}:next" for s in players[:-1]}  # each turn the next line followed
         closed = any(e.kind == "narration" and e.seq > players[-1] for e in c.events())
         assert memory.indexed_seq() == (c.store.last_seq() if closed else players[-1] - 1)
         memory.rebuild(c)
