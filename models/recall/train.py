@@ -49,10 +49,11 @@ def encode(tokenizer, texts: list[str]) -> tuple[torch.Tensor, torch.Tensor]:
 
 
 def embed(model, tokenizer, texts: list[str], batch: int = 64) -> torch.Tensor:
+    device = next(model.parameters()).device
     out = []
     for start in range(0, len(texts), batch):
         ids, mask = encode(tokenizer, texts[start:start + batch])
-        out.append(torch.nn.functional.normalize(model(ids, mask), dim=-1))
+        out.append(torch.nn.functional.normalize(model(ids.to(device), mask.to(device)), dim=-1))
     return torch.cat(out)
 
 
@@ -71,7 +72,7 @@ def hit_at_5(model, tokenizer, sessions: list[dict]) -> float:
 
 
 def shipped_copy(model, onnx: str):
-    copy = load_onnx(onnx)
+    copy = load_onnx(onnx).to(next(model.parameters()).device)
     copy.load_state_dict(model.state_dict())
     quantized_copy(copy)
     return copy
@@ -90,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--temperature", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args(argv)
     from tokenizers import Tokenizer
 
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     train, dev = records(args.train), records(args.dev)
     if sorted(s["file"] for s in train) != [p.name for p in files]:
         raise SystemExit(f"{args.train} holds other sessions than {args.sessions}: write it again (--records)")
-    model = load_onnx(args.onnx)
+    model = load_onnx(args.onnx).to(args.device)
     before = hit_at_5(model, tokenizer, dev)
     print(json.dumps({"sessions": len(train), "questions": sum(len(s["questions"]) for s in train),
                       "dev_hit_at_5_before": round(before, 4)}), flush=True)
@@ -125,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
             s = train[i]
             docs = embed(model, tokenizer, s["documents"])
             qs = embed(model, tokenizer, [q for q, _ in s["questions"]])
-            target = torch.tensor([answer for _, answer in s["questions"]])
+            target = torch.tensor([answer for _, answer in s["questions"]], device=args.device)
             loss = torch.nn.functional.cross_entropy(qs @ docs.T / args.temperature, target)
             optimizer.zero_grad()
             loss.backward()
@@ -141,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
             best = (figure, epoch + 1, {k: v.clone() for k, v in model.state_dict().items()})
     figure, epoch, state = best
     model.load_state_dict(state)
-    layers = overrides(model, args.onnx)
+    layers = overrides(model.cpu(), args.onnx)
     arrays = {f"layer/{k}": v for k, v in layers.items()}
     meta = {"onnx_sha256": hashlib.sha256(Path(args.onnx).read_bytes()).hexdigest(),
             "offsets": byte_offsets(args.onnx, list(layers)), "max_tokens": MAX_TOKENS,
