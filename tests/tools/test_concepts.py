@@ -77,6 +77,16 @@ def test_a_swordswoman_carries_a_sword_and_can_use_it(system, sword):
         assert f"a {sword}" in r.concept_picks
 
 
+@pytest.mark.parametrize("system,said", [("minim", "Fight"), ("minisix", "Melee"), ("brew", "Melee"),
+                                         ("fiveplus", "Melee"), ("mastery", "a sword")])
+def test_a_sellsword_is_read_as_a_fighter_in_every_system(system, said):
+    """A common concept word, not only "mercenary": the concept line names a fighting skill or a weapon."""
+    for seed in SEEDS:
+        r = roll(system, "sellsword", seed)
+        assert said in r.concept_picks, (seed, r.concept_picks)
+        assert valid(system, r.character) == []
+
+
 @pytest.mark.parametrize("system,gun", [("minim", "blaster"), ("minisix", "blaster"), ("brew", "handgun"),
                                         ("fiveplus", "blaster"), ("mastery", "blaster")])
 def test_a_spacer_has_a_gun(system, gun):

@@ -55,7 +55,7 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
     "investigation": ("detective", "investigator", "scholar", "sage", "inquisitor", "scribe"),
     "medicine": ("healer", "doctor", "medic", "physician", "herbalist", "nurse", "surgeon", "witch"),
     "melee": ("warrior", "fighter", "soldier", "knight", "sword", "swordsman", "swordswoman", "barbarian",
-              "mercenary", "guard", "duelist", "gladiator", "brawler"),
+              "mercenary", "sellsword", "guard", "duelist", "gladiator", "brawler"),
     "performance": ("actor", "singer", "dancer", "minstrel", "jester", "con", "swindler", "bard"),
     "stealth": ("thief", "rogue", "assassin", "spy", "ninja", "scout", "burglar", "poacher"),
     "survival": ("ranger", "hunter", "tracker", "druid", "witch", "hedge", "outlaw", "wilderness"),

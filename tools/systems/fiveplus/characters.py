@@ -69,7 +69,8 @@ EVERYDAY = ("physical", "combat", "ranged", "stealth", "social", "knowledge", "p
 CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "guard": ("combat", "perception"), "soldier": ("combat", "ranged"), "warrior": ("combat", "defense"),
     "knight": ("combat", "survival"), "bandit": ("combat", "stealth"), "thug": ("combat", "social"),
-    "pirate": ("combat", "profession"), "mercenary": ("combat", "ranged"), "archer": ("ranged", "perception"),
+    "pirate": ("combat", "profession"), "mercenary": ("combat", "ranged"),
+    "sellsword": ("combat", "ranged"), "fighter": ("combat", "physical"), "archer": ("ranged", "perception"),
     "hunter": ("ranged", "survival"), "ranger": ("survival", "ranged"), "thief": ("stealth", "profession"),
     "rogue": ("stealth", "social"), "assassin": ("stealth", "combat"), "spy": ("stealth", "social"),
     "scout": ("perception", "stealth"), "explorer": ("survival", "perception"), "sailor": ("profession", "physical"),

@@ -60,7 +60,7 @@ NAME_WORDS: dict[str, tuple[str, ...]] = {
     "herbalism": ("herbalist", "hedge", "witch", "druid"),
     "healing magic": ("priest", "priestess", "cleric", "shaman", "saint"),
     "fire magic": ("pyromancer", "battlemage"),
-    "swordsmanship": ("sword", "swordsman", "swordswoman", "fencer", "duelist", "blade", "samurai"),
+    "swordsmanship": ("sword", "swordsman", "swordswoman", "sellsword", "fencer", "duelist", "blade", "samurai"),
     "axe fighting": ("axe", "barbarian", "viking"),
     "spear fighting": ("spear", "pike", "hoplite"),
     "archery": ("bow", "archer", "bowman"),
@@ -73,8 +73,8 @@ NAME_WORDS: dict[str, tuple[str, ...]] = {
 """Concept words for the catalogue's abilities and skills (:mod:`.catalogue`), where its activity words
 (:data:`CONCEPT_ACTIVITIES`) do not already say them."""
 CONCEPT_WEAPONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "sword": ("melee", "a blade for close fighting", ("sword", "swordsman", "swordswoman", "blade", "knight",
-                                                      "fencer", "duelist", "samurai")),
+    "sword": ("melee", "a blade for close fighting", ("sword", "swordsman", "swordswoman", "sellsword", "blade",
+                                                      "knight", "fencer", "duelist", "samurai")),
     "axe": ("melee", "a chopping axe", ("axe", "barbarian", "woodcutter", "viking")),
     "spear": ("melee", "a long thrusting weapon", ("spear", "pike", "hoplite")),
     "mace": ("melee", "a heavy club of holy warriors", ("mace", "cleric", "templar")),

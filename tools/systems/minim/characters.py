@@ -46,7 +46,7 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
     "technology": ("engineer", "hacker", "tinker", "technician", "artificer", "scientist"),
     "coordination": ("musician", "juggler", "calligrapher", "pickpocket"),
     "fight": ("warrior", "fighter", "soldier", "knight", "sword", "brawler", "barbarian", "duelist", "gladiator",
-              "mercenary", "guard", "monk", "axe"),
+              "mercenary", "sellsword", "guard", "monk", "axe"),
     "fire": ("archer", "gunslinger", "gunman", "gunner", "sniper", "hunter", "marksman", "bow", "spacer"),
     "sports": ("acrobat", "athlete", "dancer", "runner", "wanderer", "wandering"),
     "stealth": ("thief", "assassin", "rogue", "spy", "ninja", "scout", "burglar", "sneak"),

@@ -49,7 +49,7 @@ KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "guard": ("melee", "search"), "soldier": ("melee", "missile"), "warrior": ("melee", "athletics"),
     "knight": ("melee", "riding"), "fighter": ("melee", "brawling"), "bandit": ("melee", "intimidation"),
     "thug": ("brawling", "intimidation"), "brute": ("brawling", "lifting"), "pirate": ("melee", "piloting"),
-    "mercenary": ("melee", "missile"), "archer": ("missile", "search"), "hunter": ("missile", "survival"),
+    "mercenary": ("melee", "missile"), "sellsword": ("melee", "missile"), "archer": ("missile", "search"), "hunter": ("missile", "survival"),
     "sniper": ("missile", "stealth"), "gunman": ("missile", "intimidation"), "gunslinger": ("missile", "dodge"),
     "thief": ("thievery", "stealth"), "burglar": ("thievery", "stealth"), "assassin": ("stealth", "melee"),
     "spy": ("stealth", "con"), "scout": ("search", "stealth"), "priest": ("knowledge", "willpower"),
