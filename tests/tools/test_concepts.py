@@ -111,7 +111,7 @@ def test_a_gunslinger_and_a_soldier_get_guns_in_mini_six_but_a_bandit_never_does
 
 
 def same_but_concept(a, b) -> bool:
-    """Equal sheets but for the concept (and the 5+ training trait, named after the concept's last word)."""
+    """Equal sheets but for the concept (and the 5+ training trait, named for who the concept is)."""
     def shape(c):
         data = c.model_dump(mode="json", exclude={"concept"})
         if isinstance(c, FivePlusCharacter):
@@ -133,7 +133,7 @@ def test_a_concept_naming_nothing_rolls_what_no_concept_rolls(system):
         plain, drifter = roll(system, None, seed), roll(system, "drifter", seed)
         assert [d.face for d in drifter.dice] == [d.face for d in plain.dice]
         assert same_but_concept(drifter.character, plain.character)
-        if system == "fiveplus":  # its training trait is named for the concept's last word: the player is told so
+        if system == "fiveplus":  # its training trait is named for the concept: the player is told so
             [trait] = drifter.concept_picks
             assert trait.startswith("the training trait Trained drifter +1 ")
         else:

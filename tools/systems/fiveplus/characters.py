@@ -541,6 +541,14 @@ class _Drawn(NamedTuple):
     tier: int
 
 
+def concept_noun(concept: str | None) -> str:
+    """Who the concept is, for the training trait's name: its last word before a "with", "from", "of"...
+    ("an old sailor with a bow" is a sailor, not a bow); "adventurer" for none."""
+    head = re.split(r"\s+(?:with|from|of|who|that|in|on|at|for)\s+", (concept or "").strip(), maxsplit=1,
+                    flags=re.IGNORECASE)[0]
+    return (head.split() or ["adventurer"])[-1]
+
+
 @tool("fiveplus")
 def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterResult:
     """Roll a random 5+ character: the scaffold, three resistances and four skills suggested by the concept, each level
@@ -569,7 +577,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         steps.append(step("fiveplus.group_rolled", among=list(left), face=dice[-1].face, group=g))
         groups.append(g)
     skills: dict[str, int | None] = {names[g]: None for g in groups}
-    trait = f"Trained {((args.concept or '').split() or ['adventurer'])[-1][:30]} +1 {names[groups[0]]}"
+    trait = f"Trained {concept_noun(args.concept)[:30]} +1 {names[groups[0]]}"
     create = _Drawn(name=args.name, concept=args.concept, method="random", points=None,
                     skills={"Improvise": None, **skills},
                     resistances={"Physical": None, "Mental": None, "Fatigue": None},
@@ -586,7 +594,7 @@ def fiveplus_character_random(args: RandomArgs, roller: Roller) -> RandomCharact
         lines.append(step("fiveplus.concept_equipment", gear=list(gear)))
     labels = [f"the {spell} spell" if g == "magic" and spell else names[g] for g in groups if g in from_concept]
     labels += [f"a {k.lower()}" for k in gear]
-    if args.concept and args.concept.split():  # the concept's last word always names the training trait
+    if args.concept and args.concept.split():  # the concept always names the training trait (concept_noun)
         labels.append(f"the training trait {create.traits[0]}")
     line = step("fiveplus.concept_chose", concept=args.concept, labels=labels) \
         if concept_line(args.concept, labels) else None

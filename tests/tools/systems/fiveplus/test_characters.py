@@ -94,3 +94,11 @@ def test_a_blank_concept_still_names_the_training_trait(call):
     r = call("fiveplus_character_random", {"name": "Any", "concept": " \x1f "}, seed=3)
     assert [d.name for d in r.character.of_kind("trait")] == ["Trained adventurer"]
     assert violations(r.character, creation=True) == []
+
+
+@pytest.mark.parametrize("concept, trait", [("an old sailor with a bow", "Trained sailor"),
+                                            ("Knight Of the Rose", "Trained Knight"),
+                                            ("a travelling mercenary", "Trained mercenary")])
+def test_the_training_trait_is_named_for_who_the_concept_is(call, concept, trait):
+    r = call("fiveplus_character_random", {"name": "Any", "concept": concept}, seed=3)
+    assert [d.name for d in r.character.of_kind("trait")] == [trait]
