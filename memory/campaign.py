@@ -48,7 +48,7 @@ from narrator.memory.store import (
 )
 from narrator.tools.contract import ToolResult
 from narrator.tools.dice import Roller
-from narrator.tools.errors import ToolCallError
+from narrator.tools.errors import NarratorError, ToolCallError
 from narrator.tools.options import validate_options
 from narrator.tools.registry import Registry, default_registry
 from narrator.tools.systems import get_system
@@ -332,6 +332,20 @@ class Campaign:
                 self.rewind(e.seq - 1)
                 return e.seq
         return None
+
+    def result_of(self, event: StoredEvent) -> ToolResult:
+        """A logged call's result as the tool made it, for showing again (/why after an undo or a restart): re-run
+        from its seed on the table it saw, so its mappings keep the tool's order — the log stores keys sorted, and
+        odds read back as "astounding, failure, perfect, success". The logged data as it is where the re-run is not
+        the same call (the code changed since) or cannot run."""
+        p = event.payload
+        logged = self.registry.get(p["tool"]).result_model.model_validate(p["result"])
+        try:
+            state = self.fold(self.store.events(upto=event.seq - 1))
+            made = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
+        except (NarratorError, ValueError, KeyError):
+            return logged
+        return made if canonical(made.model_dump(mode="json")) == canonical(p["result"]) else logged
 
     # -- folding and replay --------------------------------------------------------------------------------
     @staticmethod

@@ -550,7 +550,7 @@ class GameSession:
         return path, len(text.splitlines()), rolls
 
     def result_of(self, event) -> ToolResult:
-        return self._open().registry.get(event.payload["tool"]).result_model.model_validate(event.payload["result"])
+        return self._open().result_of(event)
 
     def set_mode(self, mode: str) -> None:
         if mode not in MODES:

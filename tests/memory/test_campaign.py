@@ -638,3 +638,27 @@ def test_a_call_runs_on_its_arguments_as_the_log_holds_them(root):
         assert "(contacts +2, healing +2)" in " ".join(steps_of(result))
         report = c.replay()
     assert report.ok and report.reworded == 0 and report.first_reworded is None
+
+
+def test_a_logged_result_is_shown_again_in_the_tools_order(root):
+    """The log stores keys sorted; re-run from its seed on the table it saw, a result keeps the tool's order (Brew's
+    odds: failure, success, perfect, astounding — not alphabetical)."""
+    c = Campaign.new("order", "brew", seed=3, root=root)
+    live = c.call("brew_check", {"attribute": 2, "skill": 3, "difficulty": 8})
+    event = [e for e in c.events() if e.kind == "tool_call"][-1]
+    assert list(event.payload["result"]["odds"]["distribution"]) == ["astounding", "failure", "perfect", "success"]
+    again = c.result_of(event)
+    assert list(again.odds.distribution) == list(live.odds.distribution) == ["failure", "success", "perfect",
+                                                                                 "astounding"]
+    assert canonical(again.model_dump(mode="json")) == canonical(event.payload["result"])
+
+
+def test_a_logged_result_the_code_no_longer_makes_is_shown_as_logged(root):
+    from dataclasses import replace
+
+    c = Campaign.new("changed", "brew", seed=3, root=root)
+    c.call("brew_check", {"attribute": 2, "skill": 3, "difficulty": 8})
+    event = [e for e in c.events() if e.kind == "tool_call"][-1]
+    edited = json.loads(json.dumps(event.payload))
+    edited["result"]["odds"]["p_success"] = 0.5  # as if an older engine had logged it
+    assert c.result_of(replace(event, payload=edited)).odds.p_success == 0.5

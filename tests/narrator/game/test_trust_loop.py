@@ -104,6 +104,7 @@ def test_why_explains_the_last_roll_not_the_bookkeeping_after_it(tmp_path, syste
     resumed.start()
     again = text(resumed.handle("/why"))  # after a restart, from the log
     assert summary_of(last_roll.payload["result"]) in again.splitlines()[1] and "Combat ends" not in again
+    assert again == why  # the same explanation, the odds in the tool's order (the log stores keys sorted)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
