@@ -333,15 +333,16 @@ class Campaign:
                 return e.seq
         return None
 
-    def result_of(self, event: StoredEvent) -> ToolResult:
+    def result_of(self, event: StoredEvent, before: TableState | None = None) -> ToolResult:
         """A logged call's result as the tool made it, for showing again (/why after an undo or a restart): re-run
         from its seed on the table it saw, so its mappings keep the tool's order — the log stores keys sorted, and
         odds read back as "astounding, failure, perfect, success". The logged data as it is where the re-run is not
-        the same call (the code changed since) or cannot run."""
+        the same call (the code changed since) or cannot run. ``before``: the table before the event, when the caller
+        walks the log and has it (else it is folded from the log)."""
         p = event.payload
         logged = self.registry.get(p["tool"]).result_model.model_validate(p["result"])
         try:
-            state = self.fold(self.store.events(upto=event.seq - 1))
+            state = before if before is not None else self.fold(self.store.events(upto=event.seq - 1))
             made = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
         except (NarratorError, ValueError, KeyError):
             return logged

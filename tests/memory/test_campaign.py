@@ -651,6 +651,10 @@ def test_a_logged_result_is_shown_again_in_the_tools_order(root):
     assert list(again.odds.distribution) == list(live.odds.distribution) == ["failure", "success", "perfect",
                                                                                  "astounding"]
     assert canonical(again.model_dump(mode="json")) == canonical(event.payload["result"])
+    from narrator.memory.export import export_markdown
+
+    odds = export_markdown(c).split("| outcome |")[-1]  # the export walks the log the same way
+    assert odds.index("failure") < odds.index("success") < odds.index("perfect") < odds.index("astounding")
 
 
 def test_a_logged_result_the_code_no_longer_makes_is_shown_as_logged(root):
