@@ -201,6 +201,26 @@ CANNED_VOICES = (
 )
 
 
+BEASTS = re.compile(r"\b(?:wolf|wolves|dogs?|hounds?|bears?|boars?|rats?|spiders?|snakes?|serpents?|bats?|crows?|"
+                    r"ravens?|hawks?|horses?|mules?|cats?|lions?|tigers?|panthers?|sharks?|beasts?|animals?|"
+                    r"creatures?|oozes?|slimes?|swarms?|scorpions?|crocodiles?|apes?|jackals?|hyenas?|bulls?|"
+                    r"stags?|toads?|leech(?:es)?|worms?|vermin|wolfhounds?|warg|wargs)\b", re.IGNORECASE)
+"""Concepts that do not talk: a wolf's "line" is what it does, never dialogue."""
+CANNED_BEHAVIOUR = (
+    "{name} growls low, hackles raised, and does not take its eyes off you.",
+    "{name} circles at the edge of reach, sniffing the air.",
+    "{name} bares its teeth and holds its ground.",
+    "{name} goes still, watching you, ready to spring or to bolt.",
+)
+
+
+def npc_line(s: "GameSession", name: str, concept: str) -> str:
+    """What a new NPC's arrival shows: a line of voice in quotes, or what a beast does (never a speaking wolf)."""
+    if BEASTS.search(concept):
+        return CANNED_BEHAVIOUR[zlib.crc32(name.encode()) % len(CANNED_BEHAVIOUR)].format(name=name)
+    return f'{name}: "{voice_line(s, name, concept)}"'
+
+
 VOICE_TOKENS = 80
 """Room for a line of two or three sentences; whatever the model leaves unfinished is cut off by
 :func:`whole_sentences`, never shown."""
@@ -260,9 +280,9 @@ def npc(s: "GameSession", arg: str) -> None:
     name = getattr(result, "actor", None)
     if name in s.state.characters:
         s.show_sheet(name)
-        line = voice_line(s, name, concept)
-        s.emit(Block("narration", f'{name}: "{line}"'))
-        s.say("narration", f'{name}: "{line}"', npc=name)
+        line = npc_line(s, name, concept)
+        s.emit(Block("narration", line))
+        s.say("narration", line, npc=name)
 
 
 @command("roll", "/roll EXPR", "roll dice notation openly, e.g. /roll 2d6+1 (logged)", "assist")

@@ -14,7 +14,7 @@ from narrator.memory.rulebooks import Passage
 from narrator.memory.rulings import Rulings
 from narrator.cli import main
 from narrator.game.blocks import plain
-from narrator.game.cmd_play import CANNED_VOICES
+from narrator.game.cmd_play import CANNED_BEHAVIOUR, CANNED_VOICES
 from narrator.game.concept import embedded_picks
 from narrator.game.rules import rules_for
 from narrator.tools.phrases import steps_of
@@ -161,6 +161,16 @@ def test_npc_voice_line_with_no_whole_sentence_falls_back_to_a_whole_one(make_se
     line = next(b.text for b in game.blocks if b.kind == "narration" and b.text.startswith("Grim Gate Guard:"))
     spoken = line.split(": ", 1)[1].strip('"')
     assert spoken in CANNED_VOICES and re.search(r"[.!?]$", spoken)
+
+
+def test_a_beast_does_something_instead_of_talking(make_session, ready_campaign):
+    """A wolf is never voiced, by the model or the canned lines: what shows is what it does."""
+    s = make_session(campaign=ready_campaign, mode="assist", narrations=["Coin first, questions after."])
+    s.start()
+    out = plain(s.handle("/npc hungry wolf"))
+    line = next(ln for ln in out.splitlines() if ln.startswith("Hungry Wolf ") and ln.endswith("."))
+    assert '"' not in line and "Coin first" not in out
+    assert any(line == b.format(name="Hungry Wolf") for b in CANNED_BEHAVIOUR)
 
 
 def party_campaign(root, system: str) -> str:
