@@ -71,6 +71,9 @@ STATE_FAMILY = {"harmed": "harm", "downed": "harm", "healed": "heal", "revived":
 """Each change of state the keywords find → the claims reader's family that can veto it as fiction."""
 SURE_FICTION = 0.9
 """P(no claim) at which the claims reader overrules a keyword reading of a change of state (set on guard_dev)."""
+ATTACK_READ = 0.5
+"""P(no attack claim) under which "you miss ..." on a turn with no roll reads as an attack (set on the development
+guard set: "you miss the goblin" goes, "you miss the last ferry" stays)."""
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
 DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
 
@@ -376,7 +379,7 @@ class Judge:
         if not MISSED.match(word):
             return False
         reading = self.reader.read([sentence])[0]
-        return reading.confidence.get(f"attack:{NOTHING['attack']}", 1.0) < 0.5
+        return reading.confidence.get(f"attack:{NOTHING['attack']}", 1.0) < ATTACK_READ
 
     def _outcome(self, sentence: str) -> str | None:
         claims = outcome_claims(sentence, self.vocabulary, ("Name",))
