@@ -25,6 +25,7 @@ import hashlib
 import json
 import secrets
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -347,6 +348,16 @@ class Campaign:
         except (NarratorError, ValueError, KeyError):
             return logged
         return made if canonical(made.model_dump(mode="json")) == canonical(p["result"]) else logged
+
+    def walk(self) -> Iterator[tuple[StoredEvent, ToolResult | None]]:
+        """Every event in the log, each tool call with its result as :meth:`result_of` shows it (the table before
+        each call kept along the way, so the log is read once)."""
+        seen: list[StoredEvent] = []
+        table: TableState | None = None
+        for e in self.store.events():
+            yield e, (self.result_of(e, table) if e.kind == "tool_call" else None)
+            seen.append(e)
+            table = self.fold(seen) if e.kind == "rewind" else self._apply(table, e)
 
     # -- folding and replay --------------------------------------------------------------------------------
     @staticmethod

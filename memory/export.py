@@ -8,14 +8,11 @@ from narrator.tools import render
 
 def export_markdown(campaign: Campaign) -> str:
     out = [f"# {campaign.name}", "", f"System: {campaign.system} · master seed {campaign.master_seed}", ""]
-    seen: list = []
-    table = None  # the table before each event: results are shown as their tool made them (Campaign.result_of)
-    for e in campaign.events():
+    for e, result in campaign.walk():  # each result as its tool made it (the log's keys are sorted)
         p = e.payload
         if e.kind == "campaign_created":
             out.append(f"*Event {e.seq}: campaign created ({p['system']}).*")
         elif e.kind == "tool_call":
-            result = campaign.result_of(e, table)
             out.append(f"### Event {e.seq}: `{p['tool']}` (seed {p['seed']})")
             out.append("")
             out.append(render.markdown(result, p["tool"]).rstrip())
@@ -30,6 +27,4 @@ def export_markdown(campaign: Campaign) -> str:
         else:
             out.append(f"*Event {e.seq} ({e.kind}):* {p.get('text', '')}")
         out.append("")
-        seen.append(e)
-        table = campaign.fold(seen) if e.kind == "rewind" else Campaign._apply(table, e)
     return "\n".join(out).rstrip() + "\n"
