@@ -468,23 +468,24 @@ def _build_character(args: CreateArgs | _Drawn, roller: Roller
 
 
 def describe(c: FivePlusCharacter, known: dict[int, _Made] | None = None) -> list[Step]:
-    """The sheet's skills, resistances and traits in the book's notation (a descriptor in ``known``, made by the
-    engine, with the notation written when it was made)."""
-    if known:  # one pass over the sheet, in its order, as of_kind() reads it
-        found: dict[str, list[str]] = {"skill": [], "resistance": [], "trait": []}
-        for d in c.descriptors.values():
-            listed = found.get(d.kind)
-            if listed is not None:
-                entry = known.get(id(d))
-                if d.kind == "trait":
-                    listed.append(entry.notation if entry is not None else d.notation())
-                else:
-                    listed.append(entry.short if entry is not None else d.notation().split(" – ")[0])
-        lines = [step("fiveplus.skills", skills=found["skill"]),
-                 step("fiveplus.resistances", resistances=found["resistance"])]
-        if found["trait"]:
-            lines.append(step("fiveplus.traits", traits=found["trait"]))
-        return lines
+    """The sheet's skills, resistances and traits in the book's notation, in one pass over the sheet in its order (a
+    descriptor in ``known``, made by the engine, with the notation written when it was made)."""
+    known = known or {}
+    found: dict[str, list[str]] = {"skill": [], "resistance": [], "trait": []}
+    for d in c.descriptors.values():
+        listed = found.get(d.kind)
+        if listed is not None:
+            entry = known.get(id(d))
+            if entry is not None:
+                listed.append(entry.notation if d.kind == "trait" else entry.short)
+            else:
+                notation = d.notation()
+                listed.append(notation if d.kind == "trait" else notation.split(" – ")[0])
+    lines = [step("fiveplus.skills", skills=found["skill"]),
+             step("fiveplus.resistances", resistances=found["resistance"])]
+    if found["trait"]:
+        lines.append(step("fiveplus.traits", traits=found["trait"]))
+    return lines
     notation = Descriptor.notation
     lines = [step("fiveplus.skills", skills=[notation(d).split(" – ")[0] for d in c.of_kind("skill")]),
              step("fiveplus.resistances",
