@@ -274,9 +274,7 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
                           attribute=a.capitalize(), text=x.text(), low=low))
     a = c.attributes
     for name, e in c.skills.items():
-        found = _skill_rules(name, e.code, e.attribute, getattr(a, e.attribute))
-        if found:
-            out += found
+        out += _skill_rules(name, e.code, e.attribute, getattr(a, e.attribute))
     for name, cost in c.perks.items():
         if name in PERKS and cost != PERKS[name]:
             out.append(_v(f"perks.{name}", "minisix.rule_perk_cost", PERKS_REF, cost, name=name, book_cost=PERKS[name],
@@ -316,9 +314,7 @@ def _always(c: MiniSixCharacter) -> list[Violation]:
             out.append(_v(what, "minisix.rule_negative", CREATION, getattr(c, what), what=what,
                           value=getattr(c, what)))
     for i, g in enumerate(c.gear):
-        found = _gear_rules(i, g.name, g.kind, g.damage, g.armor)
-        if found:
-            out += found
+        out += _gear_rules(i, g.name, g.kind, g.damage, g.armor)
     return out
 
 
