@@ -341,13 +341,14 @@ class Campaign:
         the same call (the code changed since) or cannot run. ``before``: the table before the event, when the caller
         walks the log and has it (else it is folded from the log)."""
         p = event.payload
-        logged = self.registry.get(p["tool"]).result_model.model_validate(p["result"])
         try:
             state = before if before is not None else self.fold(self.store.events(upto=event.seq - 1))
             made = self.registry.call(p["tool"], p["args"], Roller(p["seed"]), state)
+            if canonical(made.model_dump(mode="json")) == canonical(p["result"]):
+                return made
         except (NarratorError, ValueError, KeyError):
-            return logged
-        return made if canonical(made.model_dump(mode="json")) == canonical(p["result"]) else logged
+            pass
+        return self.registry.get(p["tool"]).result_model.model_validate(p["result"])
 
     def walk(self) -> Iterator[tuple[StoredEvent, ToolResult | None]]:
         """Every event in the log, each tool call with its result as :meth:`result_of` shows it (the table before

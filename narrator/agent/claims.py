@@ -726,23 +726,28 @@ def outcome_claims(sentence: str, vocabulary: Vocabulary | None = None,
                     key=lambda kv: len(kv[0]), reverse=True)
     for label, polarity in labels:
         for m in re.finditer(rf"\b{_alt([label])}\b", sentence, re.IGNORECASE):
-            if all(m.end() <= s or m.start() >= e for s, e in taken):
+            if not _overlaps(m, taken):
                 taken.append(m.span())
                 out.append(_claim(sentence, m, polarity, "critical" in label, True, others))
     middling = [label for label, polarity in (vocabulary or Vocabulary()).outcomes.items() if polarity == 0]
     if middling:
         for m in middling_result(tuple(middling)).finditer(sentence):
-            if all(m.end() <= s or m.start() >= e for s, e in taken):
+            if not _overlaps(m, taken):
                 taken.append(m.span())
                 out.append(OutcomeClaim(0, False, True, m.group()))
     for pattern, polarity in ((SUCCESS, 1), (FAILURE, -1)):
         for m in pattern.finditer(sentence):
-            if any(not (m.end() <= s or m.start() >= e) for s, e in taken):
+            if _overlaps(m, taken):
                 continue
             taken.append(m.span())
             out.append(_claim(sentence, m, polarity, bool(m.group("crit")),
                               not (m.group("weak") or m.group("event")), others, bool(m.group("event"))))
     return out
+
+
+def _overlaps(m: re.Match, taken: list[tuple[int, int]]) -> bool:
+    """Whether ``m`` shares a character with a span already read as a claim (or as a hypothetical)."""
+    return any(m.start() < e and s < m.end() for s, e in taken)
 
 
 @lru_cache(maxsize=32)

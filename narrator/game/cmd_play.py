@@ -214,10 +214,15 @@ CANNED_BEHAVIOUR = (
 )
 
 
+def by_name(lines: tuple[str, ...], name: str) -> str:
+    """One of ``lines``, the same one for the same name in every session (no roller: nothing is decided by it)."""
+    return lines[zlib.crc32(name.encode()) % len(lines)]
+
+
 def npc_line(s: "GameSession", name: str, concept: str) -> str:
     """What a new NPC's arrival shows: a line of voice in quotes, or what a beast does (never a speaking wolf)."""
     if BEASTS.search(concept):
-        return CANNED_BEHAVIOUR[zlib.crc32(name.encode()) % len(CANNED_BEHAVIOUR)].format(name=name)
+        return by_name(CANNED_BEHAVIOUR, name).format(name=name)
     return f'{name}: "{voice_line(s, name, concept)}"'
 
 
@@ -240,7 +245,7 @@ def voice_line(s: "GameSession", name: str, concept: str) -> str:
     """One line the NPC says: from the model when it is loaded, else a canned line chosen by the name. The model's
     line is cut to its last whole sentence; a line with no whole sentence (or with a number) gives the canned one."""
     backend = s.resources.backend if s.resources.ready() else None
-    canned = CANNED_VOICES[zlib.crc32(name.encode()) % len(CANNED_VOICES)]
+    canned = by_name(CANNED_VOICES, name)
     if backend is None:
         return canned
     from narrator.models.base import BackendError, GenerationSettings, Message
