@@ -161,6 +161,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="from this epoch on, also try the mean of the weights after each epoch (0: never)")
     parser.add_argument("--skip", default="", help="comma-separated: leave out training files whose name holds one")
     parser.add_argument("--limit", type=int, default=0, help="train on the first N lines (a smoke test)")
+    parser.add_argument("--fold", default="", help="K/N: train on the lines whose index is not K mod N and write the "
+                        "best run's readings of the others to --oof (out-of-fold readings find mislabelled lines)")
+    parser.add_argument("--exclude", default="", help="JSON lines: leave out the training lines whose sentence is one "
+                        "of these")
+    parser.add_argument("--oof", default="", help="where --fold writes its readings (JSON lines)")
     args = parser.parse_args(argv)
     from tokenizers import Tokenizer
 
@@ -169,15 +174,30 @@ def main(argv: list[str] | None = None) -> int:
     tokenizer.enable_padding()
     skipped = [word for word in args.skip.split(",") if word]
     rows = rows_of([p for p in training_files() if not any(word in p.name for word in skipped)])
+    if args.exclude:
+        left_out = {r["sentence"] for r in rows_of([Path(args.exclude)])}
+        rows = [r for r in rows if r["sentence"] not in left_out]
     fingerprint = data_fingerprint(rows)
     if args.limit:
         rows = rows[:args.limit]
     dev = rows_of([Path(args.dev)])
+    held: list[tuple[int, dict]] = []
+    if args.fold:
+        k, n = (int(x) for x in args.fold.split("/"))
+        held = [(i, r) for i, r in enumerate(rows) if i % n == k]
+        rows = [r for i, r in enumerate(rows) if i % n != k]
     started = time.time()
     runs = [(train_one(args, rows, dev, tokenizer, int(s)), int(s)) for s in args.seeds.split(",")]
     (objective, figures, state, history), seed = min(runs, key=lambda r: r[0][0])
     model = Reader(load_onnx(args.onnx), 0.0)
     model.load_state_dict(state)
+    if held:
+        probs = predict(model.to(args.device), tokenizer, [r for _, r in held], args.device)
+        model.cpu()
+        with open(args.oof, "w", encoding="utf-8") as out:
+            for j, (i, r) in enumerate(held):
+                out.write(json.dumps({"index": i, "sentence": r["sentence"],
+                                      **{f: [round(float(x), 5) for x in probs[f][j]] for f in FAMILIES}}) + "\n")
     layers = overrides(model.encoder, args.onnx)
     arrays = {f"layer/{k}": v for k, v in layers.items()}
     for f, head in model.heads.items():
