@@ -292,6 +292,11 @@ class RandomCharacterResult(CheckResult):
     concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
+def named_weapon(name: str) -> str | None:
+    """The weapon an ability or skill is about ("axe fighting", "swordsmanship"), or None."""
+    return next((w for w in (*MELEE_WEAPONS, *RANGED_WEAPONS) if w in name.split() or name.startswith(w)), None)
+
+
 def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[str] = ()) -> list[str]:
     return [n for n, acts in table.items() if activity in acts and n not in exclude]
 
@@ -361,10 +366,18 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         steps.append(step("mastery.style_rolled", face=d.face, style=style))
     traits = random_traits(args, main, roller, dice, steps)
 
+    held = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style][:1]
+    """The weapon the hero fights with, once known: picked with the concept, or named by a chosen ability or skill."""
+
     def choose(table: dict[str, tuple[str, ...]], wanted: list[str], activity: str, purpose: str) -> str:
-        """The concept's own name when one fits the activity, else one rolled among those that fit."""
+        """The concept's own name when one fits the activity, else one rolled among those that fit — never one
+        naming another weapon than the hero's ("counterattack with an axe" for a swordswoman)."""
         mine = [n for n in wanted if activity in table[n]]
-        return mine[0] if mine else pick(roller, fitting(table, activity), purpose, dice)
+        name = mine[0] if mine else pick(roller, [n for n in fitting(table, activity)
+                                                  if named_weapon(n) in (None, *held)], purpose, dice)
+        if not held and named_weapon(name) in (MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS):
+            held.append(named_weapon(name))
+        return name
 
     weapon_ability = [WEAPON_ABILITY[w] for w in weapons[:1] if w in WEAPON_ABILITY]
     ability = choose(ABILITIES, wanted_abilities, main, f"{main} ability")
@@ -400,8 +413,7 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         for name, r in owned[kind].items():
             steps.append(step("mastery.bought", what=kind, name=name, rating=r, cost=cost_between(kind, 0, r)))
     steps.append(step("mastery.kept", triumphs=left))
-    mine = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style]
-    weapon = mine[0] if mine else pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS),
+    weapon = held[0] if held else pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS),
                                        "weapon", dice)
     gear = list(starting_gear(weapon, style))
     boxes = health_boxes(args.health_base, traits.get(args.health_trait) if args.health_trait else None,

@@ -123,6 +123,19 @@ def test_random_characters_are_always_legal(call, seed, concept, triumphs, trait
     assert r.character.triumphs >= 0 and r.dice
 
 
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), concept=st.sampled_from([None, "swordswoman", "axeman", "knight", "archer",
+                                                            "old soldier with a spear", "a sellsword"]))
+def test_a_random_hero_trains_with_the_weapon_it_carries(call, seed, concept):
+    """No "counterattack with an axe" or "axe fighting" beside a sword: a name about a weapon is the hero's weapon."""
+    from narrator.tools.systems.mastery.characters import named_weapon
+
+    c = call("mastery_character_random", {"name": "R", "concept": concept}, seed=seed).character
+    carried = {g.name.split()[-1].lower() for g in c.gear} | {g.name.lower() for g in c.gear}
+    named = {named_weapon(n) for n in (*c.abilities, *c.skills)} - {None}
+    assert named <= carried, (named, [g.name for g in c.gear])
+
+
 def test_a_random_thief_picks_thievery(call):
     r = call("mastery_character_random", {"name": "R", "concept": "a wandering thief"}, seed=3)
     assert any(name in ("thievery",) for name in r.character.abilities)
