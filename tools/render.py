@@ -39,19 +39,28 @@ def ordered(odds: Odds) -> list[tuple[str, float]]:
         return items
 
 
-def odds_lines(odds: Odds, width: int = BAR_WIDTH) -> list[str]:
-    label_w = max((len(k) for k in odds.distribution), default=1)
+def outcome_names(odds: Odds, labels: dict[str, str] | None) -> dict[str, str]:
+    """``labels`` (a system's names for outcomes: '2' -> '+2 critical success') when it names every outcome of these
+    odds, else none: a distribution of something else (a count, a yes or no) keeps the engine's keys."""
+    return labels if labels and set(odds.distribution) <= set(labels) else {}
+
+
+def odds_lines(odds: Odds, width: int = BAR_WIDTH, labels: dict[str, str] | None = None) -> list[str]:
+    """One bar per outcome, named by :func:`outcome_names`."""
+    names = outcome_names(odds, labels)
+    label_w = max((len(names.get(k, k)) for k in odds.distribution), default=1)
     lines = []
     for label, p in ordered(odds):
         bar = "█" * round(p * width)
         exact = odds.exact.get(label, "")
-        lines.append(f"{label.rjust(label_w)} {bar.ljust(width)} {p * 100:5.1f}%  {exact}".rstrip())
+        lines.append(f"{names.get(label, label).rjust(label_w)} {bar.ljust(width)} {p * 100:5.1f}%  {exact}".rstrip())
     if odds.p_success is not None:
         lines.append(f"P(success) = {odds.p_success * 100:.1f}%")
     return lines
 
 
-def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -> str:
+def terminal(result: BaseModel, name: str | None = None, explain: bool = True,
+             labels: dict[str, str] | None = None) -> str:
     head = f"{name}: {_summary(result)}" if name else _summary(result)
     out = [head]
     if explain:
@@ -59,7 +68,7 @@ def terminal(result: BaseModel, name: str | None = None, explain: bool = True) -
         odds = _field(result, "odds")
         if isinstance(odds, Odds):
             out.append("  Odds before the roll:")
-            out += [f"    {line}" for line in odds_lines(odds)]
+            out += [f"    {line}" for line in odds_lines(odds, labels=labels)]
         refs = _field(result, "rule_refs") or []
         if refs:
             out.append(f"  Rules: {', '.join(refs)}")

@@ -49,7 +49,7 @@ def why(s: "GameSession", arg: str) -> None:
         s.info("Nothing has been rolled yet: /why explains your last roll once there is one.")
         return
     s.info(f"Your last roll — {line}:" if line else "The last roll:")
-    s.emit(Block("explain", render.terminal(last[1], last[0])))
+    s.emit(Block("explain", render.terminal(last[1], last[0], labels=s.rules.odds_labels)))
 
 
 def last_roll(s: "GameSession") -> "tuple[tuple[str, ToolResult] | None, str]":
@@ -90,6 +90,7 @@ def learn(s: "GameSession", arg: str) -> None:
     s.info(f"{lesson.topic.capitalize()}: {lesson.intro}")
     odds = getattr(result, "odds", None)
     if odds is not None:
-        s.emit(Block.of("odds", odds_view(odds, "Before the roll, the exact odds:", refs=result.rule_refs)))
-    s.emit(Block("explain", render.terminal(result, lesson.tool)))
+        s.emit(Block.of("odds", odds_view(odds, "Before the roll, the exact odds:", refs=result.rule_refs,
+                                         labels=s.rules.odds_labels)))
+    s.emit(Block("explain", render.terminal(result, lesson.tool, labels=s.rules.odds_labels)))
     s.info(f"(A worked example by {lesson.tool} with seed {lesson.seed}; nothing was added to the story.)")

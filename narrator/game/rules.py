@@ -73,6 +73,8 @@ class Lesson:
 class GameRules(Protocol):
     system: str
     start_combat_tool: str | None
+    odds_labels: dict[str, str] | None
+    """Outcomes named for people ('2' -> '+2 critical success'), wherever odds are shown; None: as the engine writes them."""
 
     def option_steps(self) -> list[Step]: ...
 
@@ -127,6 +129,7 @@ class BaseRules:
     system: str = ""
     """The system the adapter serves: an adapter names it once, as a class attribute."""
     start_combat_tool: str | None = None
+    odds_labels: dict[str, str] | None = None
     scene_kinds: tuple[str, ...] = ()
     """The system's own scene generators, each as ``"module:Class"``: made when asked, so
     the adapter loads without the modules that hold them."""

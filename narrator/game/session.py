@@ -665,7 +665,7 @@ class GameSession:
             self.last = (tool, result)
             self.last_line = self._line
         if explain if explain is not None else self.play_mode.explains:
-            self.emit(Block("explain", render.terminal(result, tool)))
+            self.emit(Block("explain", render.terminal(result, tool, labels=self.rules.odds_labels)))
         else:
             self.emit(Block("mechanics", render.terminal(result, tool, explain=False)))
 

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.tools.odds import Odds
+from narrator.tools.render import outcome_names
 from narrator.tools.table import TableState
 
 BAR_WIDTH = 24
@@ -27,8 +28,9 @@ def odds_view(odds: Odds, title: str, lines: Sequence[str] = (), refs: Sequence[
               labels: dict[str, str] | None = None) -> Group:
     """The exact distribution before a roll, one bar per outcome, with where the target came from.
 
-    ``labels`` names raw outcomes for people ('2' -> '+2 critical success').
+    ``labels`` names raw outcomes for people ('2' -> '+2 critical success'), when it names every one of them.
     """
+    names = outcome_names(odds, labels)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column("outcome", justify="right")
     table.add_column("chance", width=BAR_WIDTH)
@@ -36,7 +38,7 @@ def odds_view(odds: Odds, title: str, lines: Sequence[str] = (), refs: Sequence[
     table.add_column("exact", justify="right")
     for label, p in odds.distribution.items():
         bar = Bar(1.0, 0.0, p, width=BAR_WIDTH, color="green")
-        table.add_row(Text((labels or {}).get(label, label)), bar, f"{p * 100:.1f}%", odds.exact.get(label, ""))
+        table.add_row(Text(names.get(label, label)), bar, f"{p * 100:.1f}%", odds.exact.get(label, ""))
     parts: list[Any] = [Text(title, style="bold")]
     parts += [Text(f"  {line}") for line in lines]
     parts.append(table)

@@ -113,6 +113,7 @@ def _skill_list() -> str:
 
 class MinimRules(BaseRules):
     system = "minim"
+    odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"
 
@@ -190,7 +191,7 @@ class MinimRules(BaseRules):
         r = p.result
         lines = [say(s) for s in r.steps if kind_of(s) in CHECK_PREVIEW]
         what = f"{r.trait_name}" + (f" + {r.skill}" if r.skill else "")
-        return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], OUTCOME_NAMES)
+        return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], self.odds_labels)
 
     def _attack_preview(self, state: TableState, raw: dict[str, Any]) -> Preview | None:
         p = dry_run_preview(state, "minim_attack_target", raw)
@@ -201,7 +202,7 @@ class MinimRules(BaseRules):
         damage = ", ".join(f"{k}: {v}" for k, v in result.damage_odds.exact.items())
         lines.append(f"Damage it may deal (exact): {damage}")
         return Preview(f"Before the roll — {result.attacker} attacks {result.defender}:", result.odds, lines,
-                       list(result.rule_refs), OUTCOME_NAMES)
+                       list(result.rule_refs), self.odds_labels)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS

@@ -81,6 +81,20 @@ def test_teach_says_where_a_circumstances_number_came_from(make_session, ready_c
     assert not [b for b in plain_call.handle("I sneak past") if "Your words read as" in b.text]
 
 
+def test_teach_names_the_outcomes_alike_before_and_after_the_roll(make_session, ready_campaign):
+    """The odds before the roll say "+2 critical success"; the explanation after it says the same, not "2"; /why too."""
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[SNEAK])
+    s.start()
+    out = s.handle("I sneak past the guard")
+    odds = plain([b for b in out if b.kind == "odds"])
+    explained = next(b.text for b in out if b.kind == "explain")
+    after = explained.split("Odds before the roll:")[1]
+    for name in ("-2 critical failure", "-1 failure", "±0 neutral", "+1 success", "+2 critical success"):
+        assert name in odds and name in after
+    assert not re.search(r"^\s+-?[012] █", after, re.M)
+    assert "+2 critical success" in plain(s.handle("/why"))
+
+
 def test_one_limit_for_a_line_the_agents(make_session, ready_campaign):
     from narrator.agent.turn import MAX_INPUT
 
