@@ -112,7 +112,7 @@ EQUIPMENT: dict[str, tuple[str, tuple[str, ...]]] = {
     "Bow": ("a bow and arrows for shooting at range", ("bow", "archer", "bowman", "hunter", "ranger")),
     "Pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
     "Rifle": ("a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
-    "Blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+    "Blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
 }
 """Equipment a concept can pick: "equipment is free form and can be defined on the fly" (``five-plus.md#Items``);
 a generated character carries it equipped, with no number (its weapon skill does the work)."""

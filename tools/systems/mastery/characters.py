@@ -88,7 +88,7 @@ CONCEPT_WEAPONS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "sling": ("ranged", "a sling and stones", ("sling", "slinger", "shepherd")),
     "pistol": ("ranged", "a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver")),
     "rifle": ("ranged", "a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
-    "blaster": ("ranged", "a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+    "blaster": ("ranged", "a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
 }
 """Weapons a concept can pick: the catalogue's, and a few more the book's setting-free gear allows ("whatever items
 ... are considered appropriate"); each an ordinary weapon (+1) like the rolled ones."""

@@ -49,11 +49,12 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
               "mercenary", "sellsword", "guard", "monk", "axe"),
     "fire": ("archer", "gunslinger", "gunman", "gunner", "sniper", "hunter", "marksman", "bow", "spacer"),
     "sports": ("acrobat", "athlete", "dancer", "runner", "wanderer", "wandering"),
-    "stealth": ("thief", "assassin", "rogue", "spy", "ninja", "scout", "burglar", "sneak"),
+    "stealth": ("thief", "assassin", "rogue", "spy", "ninja", "scout", "burglar", "sneak", "smuggler"),
     "coercion": ("thug", "bandit", "enforcer", "pirate", "bully", "gangster"),
     "communication": ("bard", "merchant", "diplomat", "trader", "noble", "courtier", "priest", "preacher"),
     "perception": ("scout", "watchman", "detective", "sentry", "lookout", "guard"),
-    "steering": ("pilot", "sailor", "driver", "rider", "spacer", "captain", "navigator", "charioteer"),
+    "steering": ("pilot", "sailor", "driver", "rider", "spacer", "captain", "navigator", "charioteer", "smuggler",
+                 "boatman", "ferryman", "bargee"),
     "survival": ("ranger", "hunter", "druid", "witch", "herbalist", "farmer", "tracker", "beastmaster", "hedge"),
 }
 """Concept words for the skills (``minim.md#Skills``): who in the world is known for each."""
@@ -86,7 +87,7 @@ GEAR_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
     "bow": ("a bow and arrows for shooting at range", ("bow", "archer", "hunter", "ranger", "bowman")),
     "pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
     "rifle": ("a long fire-arm", ("rifle", "sniper", "soldier", "rifleman")),
-    "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "smuggler", "laser")),
+    "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
 }
 """Gear a concept can pick: "weapons; magic-wands; armor; tools" are the book's own examples of gear
 (``minim.md#Advancement``); a picked weapon is ordinary (quality 0)."""

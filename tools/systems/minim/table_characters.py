@@ -107,6 +107,8 @@ KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "hacker": ("technology", "security"),
     "pilot": ("steering", "technology"),
     "sailor": ("steering", "survival"),
+    "smuggler": ("stealth", "steering"),
+    "boatman": ("steering", "survival"),
     "driver": ("steering",),
     "rider": ("survival", "steering"),
     "ranger": ("survival", "fire"),

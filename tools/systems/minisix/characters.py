@@ -83,7 +83,7 @@ GEAR_WORDS: dict[str, tuple[str, ...]] = {
     "crossbow": ("crossbow", "crossbowman"), "throwing knives": ("knifethrower",), "javelins": ("javelin",),
     "pistol": ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective", "outlaw", "cowboy"),
     "rifle": ("rifle", "rifleman", "sniper", "soldier", "marine"),
-    "blaster": ("blaster", "spacer", "trooper", "smuggler", "laser", "starship", "spaceship"),
+    "blaster": ("blaster", "spacer", "trooper", "laser", "starship", "spaceship"),
 }
 """Concept words for the weapons of the gear list (:mod:`.gear`): a swordswoman carries a sword, a spacer a
 blaster."""

@@ -145,6 +145,7 @@ def test_npc_scripted_dice_by_hand(table):
     ("old priestess", {"knowledge", "cure"}),
     ("wandering scholar", {"knowledge", "cure"}),
     ("travelling merchant", {"communication", "coercion"}),
+    ("river smuggler", {"stealth", "steering"}),
 ])
 def test_npc_skills_follow_the_concept_keywords(registry, concept, expected):
     state = TableState(system="minim")
@@ -510,3 +511,11 @@ def test_an_unknown_npc_faith_option_is_named(npcs):
     with pytest.raises(ToolArgumentError) as e:
         npcs.call("minim_check", {"actor": "Guard", "skill": "fight", "faith": True}, faces=[])
     assert "npc_faith='lots' is not one of own, infinite, pool, brain" in str(e.value)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_river_smuggler_sneaks_and_steers_and_is_handed_no_ray_gun(registry, seed):
+    """"Smuggler" names no genre: it suggests stealth and steering, never a science-fiction blaster."""
+    r = registry.call("minim_character_random", {"name": "Wren", "concept": "a sly river smuggler"}, Roller(seed))
+    assert {"stealth", "steering"} <= set(r.character.skills)
+    assert "blaster" not in [g.name for g in r.character.gear]
