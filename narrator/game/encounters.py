@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
@@ -80,6 +81,28 @@ def _foes(system: str) -> dict[str, Any]:
     return json.loads(prompt_path(system, FOES).read_text(encoding="utf-8"))
 
 
+PLURAL_ENDINGS = (("zombies", "zombie"), ("pixies", "pixie"), ("ies", "y"), ("lves", "lf"), ("rves", "rf"),
+                  ("ieves", "ief"), ("men", "man"), ("ches", "ch"), ("shes", "sh"), ("xes", "x"), ("sses", "ss"),
+                  ("s", ""))
+"""Plural endings and their singulars, tried in order ("dock thugs" → "dock thug", "wolves" → "wolf")."""
+NOT_PLURAL = re.compile(r"(ss|us|is|os)$")
+HEAD_END = re.compile(r"\s+(?=(?:of|with|from|who|that|in|at|on|for)\b)", re.I)
+"""Where a concept's head noun ends ("thieves *of* the guild")."""
+
+
+def one_of(concept: str) -> str:
+    """One foe of a group the player named: the head noun made singular ("dock thugs" → "dock thug", "thieves of the
+    guild" → "thief of the guild"), so the foes are "Dock Thug", "Dock Thug 2" — not "Dock Thugs 2"."""
+    head, *rest = HEAD_END.split(concept.strip(), maxsplit=1)
+    words = head.split()
+    last = words[-1] if words else ""
+    if len(last) > 3 and not NOT_PLURAL.search(last.lower()):
+        plural, single = next(((p, s) for p, s in PLURAL_ENDINGS if last.lower().endswith(p)), ("", ""))
+        if plural:
+            words[-1] = last[: len(last) - len(plural)] + single
+    return " ".join([" ".join(words), *rest])
+
+
 def add_foes(campaign: Campaign, system: str, count: int, concept: str | None, level: int,
              power: str = "level") -> tuple[str, list[str], list[tuple[str, ToolResult]]]:
     """Put ``count`` foes of one concept on the table with the system's NPC tool (``<system>_add_npc``, whose
@@ -90,6 +113,8 @@ def add_foes(campaign: Campaign, system: str, count: int, concept: str | None, l
     results: list[tuple[str, ToolResult]] = []
     if concept is None:
         concept, results = roll_choice(campaign, list(foes(system, level)), "foe concept")
+    else:
+        concept = one_of(concept)
     added = []
     for _ in range(count):
         r = campaign.call(tool, {"concept": concept, power: level})

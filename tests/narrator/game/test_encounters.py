@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from narrator.game.encounters import add_foes, foes
+from narrator.game.encounters import add_foes, foes, one_of
 from narrator.prompts import FOES, prompt_path
 from narrator.tools.errors import UserError
 
@@ -35,3 +35,23 @@ def test_a_drawn_foe_comes_from_the_level_asked(tmp_path):
         assert concept in foes("minim", 3)
         assert [name for name, _ in results] == ["table_roll (foe concept)", "minim_add_npc", "minim_add_npc"]
         assert len(added) == 2 and all(campaign.state.characters[a].get("npc") for a in added)
+
+
+@pytest.mark.parametrize("group,one", [
+    ("dock thugs", "dock thug"), ("thieves of the guild", "thief of the guild"), ("wolves", "wolf"),
+    ("watchmen", "watchman"), ("witches", "witch"), ("zombies", "zombie"), ("spies", "spy"), ("slaves", "slave"),
+    ("Giant Spiders", "Giant Spider"), ("goblin", "goblin"), ("boss", "boss"), ("Marcus", "Marcus"),
+    ("bandits with crossbows", "bandit with crossbows"),
+])
+def test_a_group_the_player_names_is_one_foe_each(group, one):
+    assert one_of(group) == one
+
+
+@pytest.mark.parametrize("system,power", [("minim", "tier"), ("brew", "level"), ("mastery", "level")])
+def test_foes_of_a_named_group_are_numbered_in_the_singular(tmp_path, system, power):
+    """"/encounter easy dock thugs" puts Dock Thug, Dock Thug 2 and Dock Thug 3 on the table, not "Dock Thugs 2"."""
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Foes", system, seed=4, root=tmp_path) as campaign:
+        concept, added, _ = add_foes(campaign, system, 3, "dock thugs", 1, power=power)
+    assert concept == "dock thug" and added == ["Dock Thug", "Dock Thug 2", "Dock Thug 3"]
