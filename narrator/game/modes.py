@@ -38,6 +38,10 @@ class PlayMode:
         """A roll is about to be thrown: a proposal the player's words made, a picked choice, a command's call.
         ``circumstance``: the word the proposal read in the player's line ("small advantage"), if any."""
 
+    def speaker(self, play: Play, text: str) -> str | None:
+        """Whom a free-text line speaks for: the character the player plays (``play.actor``)."""
+        return play.actor
+
     def read_as(self, play: Play, outcome: TurnOutcome) -> None:
         """The turn has been played, before its story is shown: what the engine made of the player's words."""
 
@@ -73,6 +77,18 @@ class Assist(PlayMode):
 
     name = "assist"
     hint = "Assist: you run the table; /rule, /npc, /encounter, /roll, /check, /initiative and /party help."
+
+    def speaker(self, play: Play, text: str) -> str | None:
+        """The narrator runs the NPCs: on an NPC's turn in a fight, a line whose subject is that NPC ("The bandit
+        stabs at Ilsa") is its action, without /actor; any other line speaks for the player's character."""
+        from narrator.agent.extract import other_subject
+
+        ini = play.state.initiative
+        current = ini.current if ini.active else None
+        if current and play.state.characters.get(current, {}).get("npc"):
+            if other_subject(text, play.state, play.actor) == current:
+                return current
+        return play.actor
 
 
 class Solo(PlayMode):

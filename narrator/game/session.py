@@ -330,7 +330,8 @@ class GameSession:
             return
         if DICE_ONLY.match(text):  # a bare roll: the agent throws it without a proposal
             self.play_mode.before_roll(self, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text)})
-        outcome, streamed = self._played(lambda stream: agent.turn(text, actor=self.actor, on_text=stream))
+        speaker = self.play_mode.speaker(self, text)
+        outcome, streamed = self._played(lambda stream: agent.turn(text, actor=speaker, on_text=stream))
         if outcome.choices:
             self._offer(agent, outcome)
             return

@@ -101,3 +101,35 @@ def test_one_limit_for_a_line_the_agents(make_session, ready_campaign):
     s = make_session(campaign=ready_campaign)
     s.start()
     assert f"the limit is {MAX_INPUT}" in plain(s.handle("x" * (MAX_INPUT + 1)))
+
+
+def test_in_assist_mode_the_narrator_plays_the_npc_whose_turn_it_is(tmp_path):
+    """On the thug's turn, "The dock thug punches Aria" is the thug's attack (no /actor needed); on Aria's turn the
+    same line is refused as before, and a line with no NPC subject still speaks for Aria."""
+    from narrator.game.resources import ReadyResources
+    from narrator.game.session import GameSession, SessionConfig
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Assist", "minim", seed=5, root=tmp_path) as c:
+        c.call("minim_add_random_character", {"name": "Aria"})
+        c.call("minim_add_npc", {"name": "Dock Thug", "concept": "dock thug", "tier": 2})
+    s = GameSession(SessionConfig(campaign="Assist", root=tmp_path, mode="assist", seed=3, memory=False),
+                    ReadyResources(None, None))
+    try:
+        s.start()
+        s.handle("/initiative start")
+        ini = s.campaign.state.initiative
+        if ini.current != "Aria":
+            s.handle("/initiative next")
+        refused = plain(s.handle("The dock thug punches Aria"))
+        assert "You speak for Aria" in refused
+        s.handle("/initiative next")
+        assert s.campaign.state.initiative.current == "Dock Thug"
+        assert s.play_mode.speaker(s, "I dodge aside") == "Aria"
+        s.handle("The dock thug punches Aria")
+        call = [e.payload for e in s.campaign.events() if e.kind == "tool_call"][-1]
+        assert call["tool"] == "minim_attack_target"
+        assert (call["args"]["attacker"], call["args"]["defender"]) == ("Dock Thug", "Aria")
+        assert s.actor == "Aria"  # the next line speaks for Aria again
+    finally:
+        s.close()
