@@ -44,6 +44,9 @@ class Step:
     ask_if: Callable[[dict[str, Any]], bool] | None = None
     """Asked only when this holds of the answers so far (a question about a choice not made is never asked: 5+'s
     buy points only after the buy method). None: always asked."""
+    ask: Callable[[dict[str, Any]], str] | None = None
+    """The question from the answers so far, when it depends on them (Brew's tricks: the class already gives two, so
+    the question names them and offers only the others); None: ``question``."""
 
 
 @dataclass(frozen=True)

@@ -330,7 +330,7 @@ class CharacterWizard:
     # -- guided --------------------------------------------------------------------------------------------
     def _ask_step(self) -> None:
         step = self.steps[self.queue[0]]
-        _ask(self.s, step.question, step.default)
+        _ask(self.s, step.ask(self.answers) if step.ask else step.question, step.default)
 
     def _guided(self, text: str) -> None:
         step = self.steps[self.queue[0]]

@@ -23,6 +23,7 @@ from narrator.game.rules import (
 )
 from narrator.game.views import key_values, rows_table
 from narrator.tools.errors import UserError
+from narrator.tools.systems.brew.characters import GENERAL_FLAWS, GENERAL_TRICKS
 from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
@@ -155,6 +156,30 @@ def parse_specialty(text: str, optional: bool = True) -> dict[str, str] | None:
     return {"name": m.group(1).strip(), "skill": skill}
 
 
+def heritage_question(kind: str, answers: dict[str, Any]) -> str:
+    """The tricks (or flaws) question once the ancestry and class are known: what they give, named, and only the
+    book's general ones offered — a newcomer who typed the example ('Lucky') when the class gives it, or another
+    ancestry's trick, was refused. Reading (brew.md#Choose Tricks and Flaws, and the sheet's checks): the ancestry's
+    and the class's own come with them; a character chooses one more trick unless the ancestry gives one, and needs
+    at least one flaw."""
+    ancestry = ANCESTRIES.get(str((answers.get("ancestry") or {}).get("ancestry") or ""))
+    klass = CLASSES.get(str((answers.get("character_class") or {}).get("character_class") or ""))
+    from_ancestry = [ancestry[kind]] if ancestry and ancestry.get(kind) else []
+    from_class = [*klass["tricks"]] if klass and kind == "trick" else [klass["flaw"]] if klass else []
+    given = [*from_ancestry, *from_class]
+    others = [n for n in (GENERAL_TRICKS if kind == "trick" else GENERAL_FLAWS) if n not in given]
+    offered = f"e.g. '{others[0]}' — {', '.join(others)}"
+    if not given:
+        return f"{kind.capitalize()}(s) you choose (without an ancestry, or as a human: one), {offered}?"
+    source = " and ".join(w for w, has in (("ancestry", from_ancestry), ("class", from_class)) if has)
+    came = f"{', '.join(given[:-1]) + ' and ' if len(given) > 1 else ''}{given[-1]} " \
+           f"come{'s' if len(given) == 1 else ''} with your {source}"
+    if kind == "trick":
+        return f"{came}; choose one more trick, {offered}?" if not from_ancestry else \
+            f"{came}: no trick left to choose (press Enter)."
+    return f"{came}. Any more flaws (Enter for none)? {', '.join(others)}"
+
+
 def parse_list(text: str) -> list[str]:
     t = text.strip()
     if not t or t.lower() in ("none", "no", "-"):
@@ -234,8 +259,10 @@ class BrewRules(BaseRules):
             Step("second_specialty", "A second specialty (its skill costs double, at least 2), or 'none'?",
                  parse_specialty, default="none", optional=True),
             Step("tricks", "Trick(s) you choose (without an ancestry, or as a human: one), e.g. 'Lucky' — "
-                 f"{', '.join(t for t in TRICKS)}?", parse_list),  # no default: "none" is refused for most
-            Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list),  # one at least
+                 f"{', '.join(t for t in TRICKS)}?", parse_list,  # no default: "none" is refused for most
+                 ask=lambda answers: heritage_question("trick", answers)),
+            Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list,  # one at least
+                 ask=lambda answers: heritage_question("flaw", answers)),
         ]
 
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:

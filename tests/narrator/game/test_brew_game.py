@@ -145,3 +145,32 @@ def test_the_trick_and_flaw_questions_offer_no_answer_the_rules_refuse():
     steps = {s.key: s for s in rules_for("brew").creation_steps({})}
     assert steps["tricks"].default is None and steps["flaws"].default is None
     assert steps["ancestry"].default == "none"
+
+
+def test_the_trick_question_names_what_the_class_gives_and_offers_only_the_others(make_session):
+    """A rogue warrior gets Lucky and Know People Who Know People with the class: the question names them and offers
+    only the general tricks left ("Lucky", the old example, was refused twice in tmux play); another ancestry's or
+    class's trick is never offered. The flaw question says the class's flaw comes with it, and asks for no more."""
+    from narrator.game.systems.brew import heritage_question
+    from narrator.tools.systems.brew.rules import EXCLUSIVE_FLAWS, EXCLUSIVE_TRICKS
+
+    rogue = {"ancestry": {"ancestry": None}, "character_class": {"character_class": "rogue warrior"}}
+    asked = heritage_question("trick", rogue)
+    assert asked.startswith("Lucky and Know People Who Know People come with your class; choose one more trick")
+    offered = asked.split(" — ")[1]
+    assert "Lucky" not in offered and not any(t in offered for t in EXCLUSIVE_TRICKS)
+    assert heritage_question("flaw", rogue).startswith("Old Enemies comes with your class. Any more flaws")
+    elf = {"ancestry": {"ancestry": "elf"}, "character_class": {"character_class": None}}
+    assert heritage_question("trick", elf) == "Magical Affinity comes with your ancestry: no trick left to choose " \
+                                              "(press Enter)."
+    plain_one = heritage_question("flaw", {})
+    assert not any(f in plain_one for f in EXCLUSIVE_FLAWS)
+    s = make_session()
+    s.start()
+    say(s, "brew", "", "", "", "", "", "g", "Tamsin", "", "none", "rogue warrior precision conmanship",
+        "power 1 precision 2 speed 3 perception 3 wits 3 charisma 2", "performance 3, stealth 3, interaction 2, melee 2",
+        "", "odds 2", "Card Tricks (performance)", "none")
+    assert s.prompt == "tricks> "
+    out = plain(say(s, "Tough Skin", ""))
+    assert "Created Tamsin" in out
+    assert s.campaign.state.characters["Tamsin"]["tricks"] == ["Lucky", "Know People Who Know People", "Tough Skin"]

@@ -525,8 +525,8 @@ SHEET_RULES = {
                                       f"{'at creation' if v['creation'] else 'ever'} ({v['rule']}).",
     "rule_ancestry_bonuses_given": lambda v: f"The {v['ancestry']} ancestry gives {pairs(v['want'], '{} {:+d}')}, "
                                              f"not {v['have'] or 'nothing'} ({v['rule']}).",
-    "rule_trick_count": lambda v: f"{v['n_tricks']} tricks, but this character starts with {v['want']}: "
-                                   + "; ".join(tricks_owed(v)) + f" ({v['rule']}).",
+    "rule_trick_count": lambda v: f"This character starts with {v['want']} trick{'' if v['want'] == 1 else 's'} — " + "; ".join(tricks_owed(v))
+                                   + f" — and has {v['n_tricks']} ({v['rule']}).",
 }
 """The rules a Brew sheet can break (:mod:`.sheet`), each in the words it is cited with, ending with the rule
 (``rule``: 'book.md#Section'); a step's ``field`` is the sheet field it concerns. A validate tool lists these steps,

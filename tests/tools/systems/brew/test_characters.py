@@ -128,7 +128,7 @@ def test_no_trick_at_creation_is_said_once(call):
     with pytest.raises(ToolArgumentError) as e:
         call("brew_character_create", {**SHANIA, "tricks": []})
     [problem] = [p for p in e.value.problems if p.field == "tricks"]
-    assert problem.problem.startswith("0 tricks, but this character starts with 1") and problem.given is None
+    assert problem.problem.startswith("This character starts with 1 trick — ") and " — and has 0 (" in problem.problem and problem.given is None
     r = call("brew_character_validate", {"character": {**SHANIA_SHEET, "tricks": []}, "creation": False})
     assert any("at least one trick" in str(v) for v in r.violations)  # in play, the plain rule
 
