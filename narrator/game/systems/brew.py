@@ -209,6 +209,7 @@ def _points(text: str) -> int:
 
 class BrewRules(BaseRules):
     system = "brew"
+    odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.brew_play:Journey",)
     encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"
 
@@ -326,7 +327,7 @@ class BrewRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args, OUTCOME_NAMES)
+        p = dry_run_result(state, tool, args, self.odds_labels)
         if p is None:
             return None
         r = p.result
@@ -335,7 +336,7 @@ class BrewRules(BaseRules):
             lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in r.damage_exact.items()))
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
         return Preview(f"Before the roll — {who} ({tool.removeprefix('brew_').replace('_', ' ')}):", r.odds,
-                       lines, list(r.rule_refs) or [THRESHOLDS], OUTCOME_NAMES, r)
+                       lines, list(r.rule_refs) or [THRESHOLDS], self.odds_labels, r)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS

@@ -81,6 +81,7 @@ def parse_traits(text: str) -> list[str]:
 
 class FivePlusRules(BaseRules):
     system = "fiveplus"
+    odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.fiveplus_play:CardScene",
                    "narrator.game.systems.fiveplus_play:AbandonChallenge")
     encounter_kind = "narrator.game.systems.fiveplus_play:FivePlusEncounters"
@@ -163,7 +164,7 @@ class FivePlusRules(BaseRules):
 
     # -- odds before the roll ---------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args, OUTCOME_NAMES)
+        p = dry_run_result(state, tool, args, self.odds_labels)
         if p is None:
             return None
         r = p.result
@@ -176,7 +177,7 @@ class FivePlusRules(BaseRules):
             who = getattr(r, "actor", None) or getattr(r, "healer", None) or getattr(r, "helper", None) or ""
             refs = [ref for ref in r.rule_refs if ref in PREVIEW_REFS] or [RANGE]  # not what the scratch dice did
             return Preview(f"Before the roll — {who} {tool.split('_', 1)[1].replace('_', ' ')}:", r.odds, lines,
-                           refs, OUTCOME_NAMES)
+                           refs, self.odds_labels)
         return p
 
     def lessons(self) -> dict[str, Lesson]:

@@ -98,6 +98,8 @@ def test_scenes_learn_and_teach(make_session, brew_campaign):
     assert "Shaggy Pete" in out and "brew.md#Skill Rolls" in out
     out = plain(s.handle("I sneak past the sentry"))
     assert "Before the roll — Tess (skill roll)" in out and "Pool =" in out
+    after = out.split("Odds before the roll:")[1]  # the explanation names outcomes as the preview did
+    assert "perfect success (+1 threshold)" in after and "astounding success (+2 thresholds)" in after
     assert s.campaign.replay().ok
 
 
