@@ -303,7 +303,7 @@ PHRASES = {
     "best_at": "Best at {skill}: an automatic success whenever it is possible at all.",
     "old_enemies_die": lambda v: f"Old Enemies: the extra d6 shows {v['face']}" + (
         " — someone of their own level with beef against them will turn up; when and how is the narrator's."
-        if v["face"] == 1 else "."),
+        if v["face"] == 1 else ": no old enemy this time (a 1 brings one)."),
     "skill_roll": lambda v: f"{v['name']} ({v['attribute']}" + clause(" + {}", v["skill"])
         + f"): {say(v['roll'])}",
     "cannot_resist": "{name} is at health {health}: they cannot resist.",

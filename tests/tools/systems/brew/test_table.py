@@ -338,6 +338,8 @@ def test_old_enemies_roll_beside_social_rolls(table):
     table.put("Rogue", npc=False, skills={"interaction": 2}, tricks=["Lucky"], flaws=["Old Enemies"])
     r = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "interaction"}, faces=[3, 1])
     assert r.total == 2 + 2 + 3 and r.dice[-1].purpose == "old enemies die" and "will turn up" in steps_of(r)[-1]
+    quiet = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "interaction"}, faces=[3, 6])
+    assert steps_of(quiet)[-1] == "Old Enemies: the extra d6 shows 6: no old enemy this time (a 1 brings one)."
     plain = table.call("brew_skill_roll", {"actor": "Rogue", "skill": "stealth"}, faces=[3])
     assert len(plain.dice) == 1
 
