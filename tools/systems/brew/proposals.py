@@ -16,7 +16,7 @@ from typing import Literal
 from pydantic import Field
 
 from narrator.tools.proposals import (
-    Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, start_combat,
+    Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, sheet_names, start_combat,
 )
 from narrator.tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
 
@@ -33,6 +33,9 @@ class SkillRollProposal(ProposalArgs):
                                        "teamwork; most tasks are challenging.")
     circumstance: Circumstance = "none"
     specialty: bool = Field(False, description="The player says the action falls within a specialty.")
+    specialty_named: str | None = Field(None, max_length=60, json_schema_extra=sheet_names("specialties"),
+                                        description="The actor's specialty the words name ('Card Tricks' for 'I palm "
+                                                    "a card'), if any.")
     task: Task = Field("other", description="hiding or large_objects (size), deception (A Thousand Masks), "
                        "spooky (Superstitious).")
 
@@ -93,8 +96,14 @@ class ChaseProposal(ProposalArgs):
 
 
 def _skill_roll(a: SkillRollProposal, s) -> dict:
+    """A specialty the words name counts when it is in the rolled skill: "When a character has a specialty in a skill,
+    and the action they are attempting is related to their specialty, they get to roll 2d6 and take the higher"
+    (brew.md#Choose Skills) — Card Tricks (performance) for "I deal the cards and palm an ace" as a performance roll."""
+    within = a.specialty or any(
+        sp.get("name", "").casefold() == (a.specialty_named or "").casefold() and sp.get("skill") == a.skill
+        for sp in s.characters.get(a.actor, {}).get("specialties", []))
     return {"actor": a.actor, "skill": a.skill, "attribute": a.attribute, "difficulty": a.difficulty,
-            "modifier": modifier_for(s, a.circumstance), "specialty": a.specialty, "task": a.task}
+            "modifier": modifier_for(s, a.circumstance), "specialty": within, "task": a.task}
 
 
 def _attack(a: AttackProposal, s) -> dict:
