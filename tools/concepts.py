@@ -46,8 +46,23 @@ class ConceptOption:
     """Concept words that pick it outright."""
 
 
+FEMININE = {"huntress": "hunter", "sorceress": "sorcerer", "enchantress": "enchanter", "actress": "actor",
+            "murderess": "murderer", "adventuress": "adventurer", "seductress": "seducer"}
+"""Concept words in a feminine form the word lists name in another ("-woman" reads as "-man" by rule)."""
+
+
+def base_word(word: str) -> str:
+    """A concept word as the word lists name it: a swordswoman is a swordsman, a huntress a hunter — "a weary
+    swordswoman" rolled a healer before, her only fighting word unknown."""
+    if word in FEMININE:
+        return FEMININE[word]
+    if word.endswith(("woman", "women")) and len(word) > 5:
+        return word[:-5] + word[-5:].replace("wom", "m", 1)
+    return word
+
+
 def concept_words(concept: str | None) -> list[str]:
-    return re.findall(r"[a-z]+", (concept or "").casefold())
+    return [base_word(w) for w in re.findall(r"[a-z]+", (concept or "").casefold())]
 
 
 def _matches(word: str, key: str) -> bool:

@@ -166,3 +166,19 @@ def test_words_match_whole_words_plurals_and_long_stems_only():
     assert concept_line("hedge witch", ["Hex", "a sickle"]) == "For a hedge witch: Hex, a sickle."
     assert concept_line("an old elf", ["Bow"]) == "For an old elf: Bow."
     assert concept_line("drifter", []) is None
+
+
+@pytest.mark.parametrize("word,base", [("swordswoman", "swordsman"), ("horsewomen", "horsemen"),
+                                       ("huntress", "hunter"), ("sorceress", "sorcerer"), ("woman", "woman"),
+                                       ("priestess", "priestess"), ("swordsman", "swordsman")])
+def test_a_feminine_concept_word_reads_as_the_lists_name_it(word, base):
+    from narrator.tools.concepts import base_word
+
+    assert base_word(word) == base
+
+
+def test_a_weary_swordswoman_fights_first_in_mastery():
+    """Her only fighting word was unknown: the main activity was rolled, and she came out a healer."""
+    from narrator.tools.systems.mastery.catalogue import concept_activities
+
+    assert concept_activities("a weary swordswoman")[0] == "melee"

@@ -125,10 +125,10 @@ def concept_activities(concept: str | None) -> list[str]:
 @lru_cache(maxsize=4096)
 def _concept_activities(concept: str | None) -> tuple[str, ...]:
     """Remembered per concept: every word against every key was a third of rolling a random character."""
-    import re
+    from narrator.tools.concepts import concept_words
 
     found: list[str] = []
-    for word in reversed(re.findall(r"[a-z]+", (concept or "").lower())):
+    for word in reversed(concept_words(concept)):
         word = ALIASES.get(word, word)
         exact = [k for k in CONCEPT_ACTIVITIES if word in (k, k + "s", k + "es")]
         prefix = [k for k in CONCEPT_ACTIVITIES if len(k) >= 5 and word.startswith(k)]
