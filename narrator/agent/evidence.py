@@ -22,7 +22,7 @@ class Evidence:
     vocabulary: Vocabulary = field(default_factory=Vocabulary)
     system: str = ""
     actor: str | None = None
-    names: tuple[str, ...] = ()  # everyone on the table: names are never numbers or claims
+    names: tuple[str, ...] = ()  # everyone on the table and in the story (:func:`known_names`): never numbers or claims
 
     @classmethod
     def none(cls, system: str = "", vocabulary: Vocabulary | None = None, actor: str | None = None,
@@ -70,3 +70,11 @@ def outcome_of(node: Any, vocabulary: Any, verdicts: tuple[str, ...] = ("success
         verdict = next((v for v in (getattr(node, name, None) for name in verdicts) if v is not None), None)
         polarity = None if verdict is None else (1 if verdict else -1)
     return label, polarity
+
+
+def known_names(state: Any) -> tuple[str, ...]:
+    """Everyone a sentence can be about: the table's characters, then the story's recurring people who are not on it
+    (solo play's "Lord Aubrey, a noble far from home"). A wound the model gives Lord Aubrey while the engine hurt the
+    cutpurse is then a claim about the wrong person, not an unnamed one ("...; Lord Aubrey is hit." was shown)."""
+    people = tuple(p for p in getattr(getattr(state, "story", None), "people", ()) or () if p not in state.characters)
+    return tuple(state.characters) + people

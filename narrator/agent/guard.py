@@ -41,6 +41,7 @@ from pydantic import BaseModel
 from narrator.agent.claims import (
     GENERIC_ITEMS, PRONOUNS, NumberClaim, lexicon, number_claims, outcome_claims, state_claims,
 )
+from narrator.agent.claims_judge import ATTACK_TOOL
 from narrator.agent.claims_reader import NOTHING
 from narrator.agent.evidence import Evidence, outcome_of
 from narrator.tools.facts import Fact, effect_facts, facts_of
@@ -75,6 +76,9 @@ ATTACK_READ = 0.5
 """P(no attack claim) under which "you miss ..." on a turn with no roll reads as an attack (set on the development
 guard set: "you miss the goblin" goes, "you miss the last ferry" stays)."""
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
+STRUCK = re.compile(r"\bName\s+(?:is|was|gets|got)\s+(?:\w+\s+)?(?:hit|struck)\b(?!\s+(?:on|upon|by\s+(?:an?|the)\s+"
+                    r"(?:idea|thought|memory)))")
+"""A named person told as struck by a blow ("Lord Aubrey is hit"), not by an idea ("is struck by a thought")."""
 DEATH_WORDS = ("dead", "death", "dies", "died", "killed", "slain")
 
 
@@ -193,6 +197,9 @@ class Judge:
             why = self._state(claim, mentioned, masked, sentence)
             if why:
                 return why
+        why = self._struck(masked)
+        if why:
+            return why
         return self._outcome(self._mask_for_outcome(sentence)) or self.claims.contradiction(
             self.reader.read([sentence])[0], mentioned)
 
@@ -218,6 +225,20 @@ class Judge:
 
             self._reader = default_reader()
         return self._reader
+
+    def _struck(self, masked: str) -> str | None:
+        """"Lord Aubrey is hit." on a turn whose blow landed on someone else: a person named as struck who was neither
+        attacked nor hurt this turn. Whether a blow that landed harmed anyone is the harm checks' to judge."""
+        struck = STRUCK.search(masked)
+        if struck is None:
+            return None
+        victims = {e.who for e in self.evidence.effects if e.kind in ("harmed", "downed")}
+        victims |= {str(getattr(r, "defender", None) or getattr(r, "target", None))
+                    for tool, r in self.evidence.results if ATTACK_TOOL.search(tool)} - {"None"}
+        named = self._named_at(masked, struck.start())
+        if not victims or not named or named in victims:
+            return None
+        return f"says {named} is struck, but the blow landed on {', '.join(sorted(victims))}"
 
     def _named_at(self, masked: str, position: int) -> str:
         """The character whose masked name stands at ``position`` of the masked sentence."""

@@ -445,7 +445,7 @@ class GameSession:
         """Frame a scene from the oracle tables (a logged ``story_scene`` call) and tell it: the engine's framing
         (where you are, what is going on, who is here, the hook — always, so the player knows where they are),
         then the model's best candidate when one passes the gate. Logged and remembered."""
-        from narrator.agent.evidence import Evidence
+        from narrator.agent.evidence import Evidence, known_names
         from narrator.narration.candidates import Narrator
         from narrator.narration.context import facts_and_context, turn_seed
 
@@ -459,7 +459,7 @@ class GameSession:
             self._narrator = Narrator(backend)
         facts, context = facts_and_context(campaign, "look around", self.actor)
         evidence = Evidence((("story_scene", result),), (), get_system(campaign.system).vocabulary(),
-                            campaign.system, self.actor, tuple(campaign.state.characters))
+                            campaign.system, self.actor, known_names(campaign.state))
         self.activity = "framing the scene"
         try:
             told = self._narrator.narrate(evidence, facts, context, turn_seed(campaign),

@@ -339,3 +339,19 @@ def test_a_miss_when_nothing_was_rolled_is_removed_when_the_reader_reads_an_atta
     removed(TALK, "You miss the goblin.", "You swing at the Guard and miss.")
     kept(TALK, "You miss the last ferry.", "You miss the smell of your mother's kitchen.")
     assert Judge(TALK, SilentReader())("You miss the goblin.") is None  # the keywords alone keep it
+
+
+def test_harm_given_to_a_story_person_the_engine_did_not_hurt_is_removed():
+    """Played in Mastery solo: the engine hurt the cutpurse and the model wrote "...; Lord Aubrey is hit." — a
+    recurring person of the story, not on the table, so the sentence was read as about the cutpurse it also names."""
+    from dataclasses import replace
+
+    from narrator.agent.evidence import known_names
+    from narrator.tools.table import Story, TableState
+
+    state = TableState(system="minim", characters={"Aria": {}, "Guard": {}},
+                       story=Story(people=["Lord Aubrey", "Guard"]))
+    assert known_names(state) == ("Aria", "Guard", "Lord Aubrey")
+    told = replace(HIT, names=(*HIT.names, "Lord Aubrey"))
+    removed(told, "You strike the guard with your fist; Lord Aubrey is hit.", "Lord Aubrey is wounded.")
+    kept(told, "You strike the guard with your fist; the guard is hurt.", "Lord Aubrey watches the guard stagger.")
