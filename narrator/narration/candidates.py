@@ -72,9 +72,11 @@ def profile_for(backend: Any, style: str | None = None) -> Profile:
 
 
 def first_sentences(text: str, n: int) -> str:
-    """The first ``n`` complete sentences of a candidate (all of it when it has no more)."""
-    ends = list(SENTENCE.finditer(" ".join(text.split())))
-    return " ".join(text.split())[: ends[n - 1].end()].strip() if len(ends) > n else text
+    """The first ``n`` complete sentences of a candidate, without the unfinished words a token limit left after them
+    ("...gives you a choice. You" was shown); a candidate with no complete sentence stays as it is, for the gate."""
+    flat = " ".join(text.split())
+    ends = list(SENTENCE.finditer(flat))
+    return flat[: ends[min(n, len(ends)) - 1].end()].strip() if ends else text
 
 
 @dataclass

@@ -137,3 +137,16 @@ def test_primes_follow_the_engine_outcome():
     assert prompting.primes(rolled("success", True), FACTS, 0)[0] == " You"
     assert {prompting.primes(rolled("failure", False), FACTS, s)[0] for s in range(3)} == {
         f" {t.format(base='sneak past the guard')}" for t in prompting.TRIES}
+
+
+def test_a_candidate_keeps_its_complete_sentences_and_drops_the_words_left_unfinished():
+    """A token limit cut "You make a wish, and Lord Aubrey gives you a choice. You" — and it was shown so."""
+    from narrator.narration.candidates import first_sentences
+
+    assert first_sentences("You make a wish, and Lord Aubrey gives you a choice. You", 1) == \
+        "You make a wish, and Lord Aubrey gives you a choice."
+    assert first_sentences("The lock gives. You slip in. The hall is dark. A", 3) == \
+        "The lock gives. You slip in. The hall is dark."
+    assert first_sentences("The lock gives. You slip in", 3) == "The lock gives."
+    assert first_sentences("The lock gives.  You slip in.", 1) == "The lock gives."
+    assert first_sentences("no sentence end at all", 1) == "no sentence end at all"
