@@ -259,10 +259,9 @@ class BrewRules(BaseRules):
                  "skill points?", parse_specialty, default="none"),
             Step("second_specialty", "A second specialty (its skill costs double, at least 2), or 'none'?",
                  parse_specialty, default="none", optional=True),
-            Step("tricks", "Trick(s) you choose (without an ancestry, or as a human: one), e.g. 'Lucky' — "
-                 f"{', '.join(t for t in TRICKS)}?", parse_list,  # no default: "none" is refused for most
+            Step("tricks", heritage_question("trick", {}), parse_list,  # no default: "none" is refused for most
                  ask=lambda answers: heritage_question("trick", answers)),
-            Step("flaws", f"Flaw(s) you choose, e.g. 'Thin Face' — {', '.join(FLAWS)}?", parse_list,  # one at least
+            Step("flaws", heritage_question("flaw", {}), parse_list,  # one at least
                  ask=lambda answers: heritage_question("flaw", answers)),
         ]
 

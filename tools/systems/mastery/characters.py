@@ -366,8 +366,8 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         steps.append(step("mastery.style_rolled", face=d.face, style=style))
     traits = random_traits(args, main, roller, dice, steps)
 
+    # the weapon the hero fights with, once known: picked with the concept, or named by a chosen ability or skill
     held = [w for w in weapons if CONCEPT_WEAPONS[w][0] == style][:1]
-    """The weapon the hero fights with, once known: picked with the concept, or named by a chosen ability or skill."""
 
     def choose(table: dict[str, tuple[str, ...]], wanted: list[str], activity: str, purpose: str) -> str:
         """The concept's own name when one fits the activity, else one rolled among those that fit — never one
