@@ -134,6 +134,12 @@ def with_target(system: str) -> dict[str, str]:
     return dict(_lexicon_file(system).get("with_target", {}))
 
 
+def npc_acts(system: str) -> dict[str, str]:
+    """Tools an NPC's line becomes when the narrator speaks for it (5+: an NPC's attack is its action, the character
+    responds — "NPCs never roll"), from the lexicon's ``npc_acts``; the label's variant carries over."""
+    return dict(_lexicon_file(system).get("npc_acts", {}))
+
+
 def flags(system: str) -> tuple[dict[str, Any], ...]:
     """Stated intents that set a boolean argument ("I spend a faith point" → faith=true), from the lexicon."""
     return tuple(_lexicon_file(system).get("flags", []))
@@ -346,6 +352,12 @@ class RouterProposer:
             for source, goal in with_target(state.system).items():
                 if source in scores and goal in scores:
                     scores[goal] += scores.pop(source)
+        if who is not None and is_npc(state, who):
+            for source, goal in npc_acts(state.system).items():
+                for label in [l for l in scores if l.partition(":")[0] == source]:
+                    variant = label.partition(":")[2]
+                    moved_to = f"{goal}:{variant}" if variant else goal
+                    scores[moved_to] = scores.get(moved_to, 0.0) + scores.pop(label)
         if who is not None and mentioned(text, usable_powers(state, who)):  # a power named in full is used
             for label in scores:
                 if self._uses_power(label, state):

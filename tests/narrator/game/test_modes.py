@@ -133,3 +133,29 @@ def test_in_assist_mode_the_narrator_plays_the_npc_whose_turn_it_is(tmp_path):
         assert s.actor == "Aria"  # the next line speaks for Aria again
     finally:
         s.close()
+
+
+def test_in_assist_mode_a_5plus_npc_acts_as_its_rules_say(tmp_path):
+    """5+ NPCs never roll: the narrator's "The bandit threatens Ilsa" on the bandit's turn is its action (the
+    character responds, a threat harming the willpower resistance), not an attack the bandit has no descriptor for."""
+    from narrator.game.resources import ReadyResources
+    from narrator.game.session import GameSession, SessionConfig
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Five", "fiveplus", seed=5, root=tmp_path) as c:
+        c.call("fiveplus_add_random_character", {"name": "Ilsa"})
+        c.call("fiveplus_add_npc", {"name": "Bandit", "concept": "bandit", "level": 2})
+    s = GameSession(SessionConfig(campaign="Five", root=tmp_path, mode="assist", seed=3, memory=False),
+                    ReadyResources(None, None))
+    try:
+        s.start()
+        s.handle("/initiative start")
+        if s.campaign.state.initiative.current != "Bandit":
+            s.handle("/initiative next")
+        s.handle("The bandit threatens Ilsa")
+        call = [e.payload for e in s.campaign.events() if e.kind == "tool_call"][-1]
+        assert call["tool"] == "fiveplus_npc_act"
+        assert {k: call["args"][k] for k in ("npc", "target", "action", "mental")} == {
+            "npc": "Bandit", "target": "Ilsa", "action": "threaten", "mental": True}
+    finally:
+        s.close()

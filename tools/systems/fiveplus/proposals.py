@@ -193,11 +193,35 @@ class EquipProposal(ProposalArgs):
                       description="The item on the actor's sheet (the router: the one the words name).")
 
 
+class NpcActProposal(ProposalArgs):
+    actor: str = named("The NPC who acts (5+ NPCs never roll: the character responds).")
+    target: str = named("Whom it acts against.")
+    approach: AttackApproach = Field("melee", description="melee, ranged, spell, taunt: taunts and spells harm the "
+                                     "willpower resistance.")
+    words: str | None = Field(None, max_length=200, json_schema_extra=PLAYER_WORDS,
+                              description="The narrator's words of the action, to name which of its actions.")
+
+
+def _npc_act(a: NpcActProposal, s: TableState) -> dict[str, Any]:
+    """An NPC's attack told in the narrator's words ("The bandit stabs at Ilsa") is its action (``#4.3) Actions``:
+    NPCs "never roll"): the action its sheet lists that the words name, else its first; mental for a taunt, a spell
+    or a mental action, as the NPCs' own turns read them (:mod:`.tactics`)."""
+    from narrator.tools.systems.fiveplus.tactics import MENTAL_WORDS
+
+    said = (a.words or "").casefold()
+    actions = [str(x) for x in s.characters.get(a.actor, {}).get("actions") or []]
+    action = next((x for x in actions if any(w in said for w in x.casefold().split() if len(w) >= 4)), None)
+    mental = a.approach in ("taunt", "spell") or any(w in (action or said) for w in MENTAL_WORDS)
+    return {"npc": a.actor, "target": a.target, "action": action, "mental": mental}
+
+
 SPECS = [
     ProposalSpec("fiveplus_attempt", AttemptProposal, _attempt,
                  "someone attempts something uncertain that is not an attack (or resists something)"),
     ProposalSpec("fiveplus_attack", AttackProposal, _attack, "someone attacks someone on the table (physically, "
                  "with magic, or socially)"),
+    ProposalSpec("fiveplus_npc_act", NpcActProposal, _npc_act, "an NPC attacks or acts against a character on its "
+                 "turn (the narrator speaks for it)"),
     ProposalSpec("fiveplus_maneuver", ManoeuvreProposal, _manoeuvre, "someone outmanoeuvres an opponent (trip, "
                  "disarm, restrain, stun, confuse) or aims or takes cover"),
     start_combat("fiveplus_start_conflict", "a fight breaks out", ConflictProposal),
