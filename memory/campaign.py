@@ -301,9 +301,12 @@ class Campaign:
             "result": result.model_dump(mode="json"),
         }, new_state.model_dump(mode="json"))
         if party_down(new_state) and not party_down(self.state):  # recorded, never folded: the state says it all
-            refs = get_system(self.system).table_citations.get("party_down", [])
-            self.store.append("party_down", {"text": "Total-party kill: every player-character has lost all their "
-                                             "health. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
+            system = get_system(self.system)
+            refs = system.table_citations.get("party_down", [])
+            pcs = [n for n, sheet in new_state.characters.items() if not sheet.get("npc")]
+            self.store.append("party_down", {"text": f"Total-party kill: every player-character is down "
+                                             f"({', '.join(pcs)}: {system.downed_condition}) and nobody is left to "
+                                             "act. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
                                              "after": seq}, new_state.model_dump(mode="json"))
         self.state = new_state
         return result

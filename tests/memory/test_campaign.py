@@ -615,6 +615,7 @@ def test_a_total_party_kill_is_recorded_once_in_the_log(campaign):
     last = campaign.events()[-1]
     assert last.kind == "party_down" and last.payload["after"] == last.seq - 1
     assert "Total-party kill" in last.payload["text"] and "minim.md#Health" in last.payload["text"]
+    assert "every player-character is down (Aria, Brom: " in last.payload["text"]  # who, and the book's word for it
     campaign.call("minim_damage", {"target": "Brom", "amount": 1, "reason": "kicked while down"})
     assert [e.kind for e in campaign.events()].count("party_down") == 1
     assert campaign.fold(campaign.events()) == campaign.state
