@@ -76,6 +76,10 @@ ATTACK_READ = 0.5
 """P(no attack claim) under which "you miss ..." on a turn with no roll reads as an attack (set on the development
 guard set: "you miss the goblin" goes, "you miss the last ferry" stays)."""
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
+OWNER = re.compile(r"\b(?:tears?|tore|bruises?|bruised|gashes|gashed|pierces?|pierced|cuts?|slices?|sliced|slashes|"
+                   r"slashed|catch(?:es)?|strikes?|cracks?|rakes?|slams?|gores?)\s+(?:into\s+|against\s+)?(your|his|her|"
+                   r"their)\b", re.IGNORECASE)
+"""A blow told on a body part: whose it is says who was hurt ("you cut his arm" hurts him, not you)."""
 STRUCK = re.compile(r"\bName\s+(?:is|was|gets|got)\s+(?:\w+\s+)?(?:hit|struck)\b(?!\s+(?:on|upon|by\s+(?:an?|the)\s+"
                     r"(?:idea|thought|memory)))")
 """A named person told as struck by a blow ("Lord Aubrey is hit"), not by an idea ("is struck by a thought")."""
@@ -357,6 +361,11 @@ class Judge:
                     mentioned = {self._named_at(sentence, doer.start(2))}
                 else:
                     mentioned = set()
+                before = ""
+            owner = OWNER.search(claim.text)  # "cuts your arm": the victim is the arm's owner, not the sentence's "you"
+            if owner and kind == "harmed":
+                actor = self.evidence.actor
+                mentioned = {actor} if owner.group(1).lower() == "your" and actor else mentioned - {actor}
                 before = ""
             if kind in ("harmed", "healed", "downed", "revived", "condition") and not self._whose(effects, mentioned,
                                                                                                  before):

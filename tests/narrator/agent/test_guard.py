@@ -355,3 +355,11 @@ def test_harm_given_to_a_story_person_the_engine_did_not_hurt_is_removed():
     told = replace(HIT, names=(*HIT.names, "Lord Aubrey"))
     removed(told, "You strike the guard with your fist; Lord Aubrey is hit.", "Lord Aubrey is wounded.")
     kept(told, "You strike the guard with your fist; the guard is hurt.", "Lord Aubrey watches the guard stagger.")
+
+
+def test_a_cut_is_harm_to_whoever_owns_the_arm():
+    """Played in Mini Six solo: Vash's arrow wounded the mercenary and the model wrote "You cut your own arm with your
+    bow." A blow told on a body part hurts its owner: "your arm" is the actor's, "his arm" someone else's."""
+    removed(HIT, "You cut your own arm with your bow.", "The blade cuts your arm.", "You slice your hand open.")
+    kept(HIT, "You cut his arm.", "Your sword slashes his arm.", "You tear his sleeve and his arm.")
+    removed(NEUTRAL, "You cut his arm.")  # nobody was hurt at all
