@@ -594,14 +594,27 @@ class GameSession:
                         self.actor = name
                         self.info(f"It is {name}'s turn: you now speak for {name}.")
                     return
-            else:
+            elif ini.used < system.actions_per_turn(campaign.state, name):
                 for tool, args in system.npc_turn(campaign.state, name):
                     try:
                         self.show_result(tool, campaign.call(tool, args), own=False)
                     except ToolCallError as e:
                         self.info(f"{name} hesitates: {player_message(e, name)}")
                         break
+            else:
+                self._spent_turn(name)
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+
+    def _spent_turn(self, name: str) -> None:
+        """An NPC's turn that began with its action spent (Minim: a failed shaken test) passes, saying why in the
+        last line of the turn's start — not "hesitates: has already taken 1 action", as it once read."""
+        from narrator.tools.phrases import steps_of
+
+        campaign = self._open()
+        opened = next((e for e in reversed(campaign.events()) if e.kind == "tool_call"
+                       and e.payload["tool"] == "table_next_turn"), None)
+        last = steps_of(campaign.result_of(opened))[-1:] if opened is not None else []
+        self.info(f"{name} has no action left this turn" + (f": {last[0]}" if last else "."))
 
     def loses_turn(self, name: str) -> None:
         from narrator.tools.turns import blocking, condition_text

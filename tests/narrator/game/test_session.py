@@ -591,3 +591,21 @@ def test_initiative_end_says_the_fight_ended_once(playing):
     say(s, "/npc town guard 2", "/initiative start")
     out = plain(s.handle("/initiative end"))
     assert "table_end_combat" in out and "No fight is running" not in out
+
+
+def test_solo_a_shaken_foe_says_how_its_test_went_and_never_hesitates(make_session, ready_campaign):
+    """Played in Minim solo: a wild dog shaken by a fumble failed its brain test as its turn began, and the player
+    read "Wild Dog 5 hesitates: Wild Dog 5 has already taken 1 action this turn". A foe whose action is spent is not
+    asked to act, and the game says why (the shaken test's last line)."""
+    s = make_session(campaign=ready_campaign, mode="solo", narrations=["Quiet."])
+    s.start()
+    say(s, "/npc town guard 2", "/initiative start")
+    if s.campaign.state.initiative.current != "Aria":
+        s.handle("/initiative next")
+    s.campaign.call("table_condition", {"actor": "Town Guard", "condition": "shaken"})
+    since = len(s.campaign.events())
+    out = plain(s.handle("/initiative next"))
+    assert "hesitates" not in out
+    assert "Town Guard has no action left this turn: Not passed: Town Guard loses this turn's action" in out  # seeded
+    assert not [e for e in s.campaign.events()[since:] if e.kind == "tool_call"
+                and e.payload["args"].get("attacker") == "Town Guard"]
