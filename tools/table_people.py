@@ -22,13 +22,13 @@ The generated argument and result models are named as the systems named them (``
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic import BaseModel, Field, create_model
 
+from narrator.tools.concepts import concept_words
 from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.names import require_character_name
@@ -87,7 +87,7 @@ def concept_keywords(concept: str, keywords: Iterable[str], aliases: Mapping[str
     ("archers", "guardsman" after the alias). ``aliases`` map a word first ("wolves" → "wolf")."""
     keys = list(keywords)
     found: list[str] = []
-    for word in re.findall(r"[a-z]+", concept.lower()):
+    for word in concept_words(concept):
         word = (aliases or {}).get(word, word)
         for kw in keys:
             if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):

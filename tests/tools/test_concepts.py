@@ -182,3 +182,12 @@ def test_a_weary_swordswoman_fights_first_in_mastery():
     from narrator.tools.systems.mastery.catalogue import concept_activities
 
     assert concept_activities("a weary swordswoman")[0] == "melee"
+
+
+def test_a_huntress_is_a_hunter_in_every_keyword_table():
+    """5+ read "an elven huntress" as nothing but a bow (its keyword table split words on its own): no survival."""
+    from narrator.tools.systems.fiveplus.characters import concept_groups
+    from narrator.tools.systems.fiveplus.npcs import npc_actions
+
+    assert concept_groups("an elven huntress") == concept_groups("an elven hunter") == ["ranged", "survival"]
+    assert npc_actions("huntress") == npc_actions("hunter")

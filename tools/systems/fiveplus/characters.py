@@ -35,7 +35,9 @@ from typing import Any, NamedTuple
 
 from pydantic import Field, field_validator
 
-from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.concepts import (
+    MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, concept_words, of_kind,
+)
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick as _pick
 from narrator.tools.dice import Die, DieFlag, Roller
@@ -140,7 +142,7 @@ def concept_groups(concept: str | None) -> list[str]:
 def _concept_groups(concept: str | None) -> tuple[str, ...]:
     """Remembered per concept: every word against every keyword was the largest part of a random character."""
     found: list[str] = []
-    for word in re.findall(r"[a-z]+", (concept or "").casefold()):
+    for word in concept_words(concept):
         for kw, groups in CONCEPT_GROUPS.items():
             if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
                 found += [g for g in groups if g not in found]

@@ -24,13 +24,13 @@ Readings chosen:
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from math import ceil
 from typing import Literal
 
 from pydantic import Field, model_validator
 
+from narrator.tools.concepts import concept_words
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
@@ -61,10 +61,6 @@ ACTION_WORDS: dict[str, tuple[str, ...]] = {
 ABILITY_WORDS = {"wolf": "pack attack", "spider": "venomous bite", "snake": "venomous bite", "dragon": "fire breath",
                  "wizard": "arcane blast", "mage": "arcane blast", "witch": "evil eye", "assassin": "poisoned blade",
                  "knight": "mighty charge", "orc": "crushing blow", "demon": "hellfire", "archer": "aimed shot"}
-
-
-def concept_words(concept: str) -> list[str]:
-    return re.findall(r"[a-z]+", concept.casefold())
 
 
 def _match(words: list[str], table: dict) -> str | None:

@@ -11,11 +11,11 @@ concept's first words (up to of/with/who…), numbered when taken ("City Guard 2
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from pydantic import Field, ValidationError
 
+from narrator.tools.concepts import concept_words
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.systems.fiveplus.characters import fiveplus_character_create, fiveplus_character_random
@@ -155,7 +155,7 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     ability = npc_ability(args.concept) if args.level >= 3 else None
     steps.append(step("fiveplus.npc_actions", actions=list(actions), ability=ability))
     descriptors: dict[str, Descriptor] = {}
-    words = re.findall(r"[a-z]+", args.concept.casefold())
+    words = concept_words(args.concept)
     for kw, (tname, mode, against, effect) in NPC_TRAITS.items():
         if any(w in (kw, kw + "s") or (len(kw) >= 5 and w.startswith(kw)) for w in words):
             d = make({"name": tname, "kind": "trait", "takes": mode, "against": list(against), "effect": effect})
