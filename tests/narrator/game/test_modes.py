@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -103,21 +104,31 @@ def test_one_limit_for_a_line_the_agents(make_session, ready_campaign):
     assert f"the limit is {MAX_INPUT}" in plain(s.handle("x" * (MAX_INPUT + 1)))
 
 
-def test_in_assist_mode_the_narrator_plays_the_npc_whose_turn_it_is(tmp_path):
-    """On the thug's turn, "The dock thug punches Aria" is the thug's attack (no /actor needed); on Aria's turn the
-    same line is refused as before, and a line with no NPC subject still speaks for Aria."""
+@contextmanager
+def assist_session(root, system: str, pc: str, npc: dict):
+    """An assist session (the router, no model) on a new campaign of ``system`` with the player-character ``pc``
+    and one NPC, a fight started."""
     from narrator.game.resources import ReadyResources
     from narrator.game.session import GameSession, SessionConfig
     from narrator.memory.campaign import Campaign
 
-    with Campaign.new("Assist", "minim", seed=5, root=tmp_path) as c:
-        c.call("minim_add_random_character", {"name": "Aria"})
-        c.call("minim_add_npc", {"name": "Dock Thug", "concept": "dock thug", "tier": 2})
-    s = GameSession(SessionConfig(campaign="Assist", root=tmp_path, mode="assist", seed=3, memory=False),
+    with Campaign.new("Assist", system, seed=5, root=root) as c:
+        c.call(f"{system}_add_random_character", {"name": pc})
+        c.call(f"{system}_add_npc", npc)
+    s = GameSession(SessionConfig(campaign="Assist", root=root, mode="assist", seed=3, memory=False),
                     ReadyResources(None, None))
     try:
         s.start()
         s.handle("/initiative start")
+        yield s
+    finally:
+        s.close()
+
+
+def test_in_assist_mode_the_narrator_plays_the_npc_whose_turn_it_is(tmp_path):
+    """On the thug's turn, "The dock thug punches Aria" is the thug's attack (no /actor needed); on Aria's turn the
+    same line is refused as before, and a line with no NPC subject still speaks for Aria."""
+    with assist_session(tmp_path, "minim", "Aria", {"name": "Dock Thug", "concept": "dock thug", "tier": 2}) as s:
         ini = s.campaign.state.initiative
         if ini.current != "Aria":
             s.handle("/initiative next")
@@ -131,25 +142,12 @@ def test_in_assist_mode_the_narrator_plays_the_npc_whose_turn_it_is(tmp_path):
         assert call["tool"] == "minim_attack_target"
         assert (call["args"]["attacker"], call["args"]["defender"]) == ("Dock Thug", "Aria")
         assert s.actor == "Aria"  # the next line speaks for Aria again
-    finally:
-        s.close()
 
 
 def test_in_assist_mode_a_5plus_npc_acts_as_its_rules_say(tmp_path):
     """5+ NPCs never roll: the narrator's "The bandit threatens Ilsa" on the bandit's turn is its action (the
     character responds, a threat harming the willpower resistance), not an attack the bandit has no descriptor for."""
-    from narrator.game.resources import ReadyResources
-    from narrator.game.session import GameSession, SessionConfig
-    from narrator.memory.campaign import Campaign
-
-    with Campaign.new("Five", "fiveplus", seed=5, root=tmp_path) as c:
-        c.call("fiveplus_add_random_character", {"name": "Ilsa"})
-        c.call("fiveplus_add_npc", {"name": "Bandit", "concept": "bandit", "level": 2})
-    s = GameSession(SessionConfig(campaign="Five", root=tmp_path, mode="assist", seed=3, memory=False),
-                    ReadyResources(None, None))
-    try:
-        s.start()
-        s.handle("/initiative start")
+    with assist_session(tmp_path, "fiveplus", "Ilsa", {"name": "Bandit", "concept": "bandit", "level": 2}) as s:
         if s.campaign.state.initiative.current != "Bandit":
             s.handle("/initiative next")
         s.handle("The bandit threatens Ilsa")
@@ -157,5 +155,3 @@ def test_in_assist_mode_a_5plus_npc_acts_as_its_rules_say(tmp_path):
         assert call["tool"] == "fiveplus_npc_act"
         assert {k: call["args"][k] for k in ("npc", "target", "action", "mental")} == {
             "npc": "Bandit", "target": "Ilsa", "action": "threaten", "mental": True}
-    finally:
-        s.close()
