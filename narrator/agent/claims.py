@@ -490,6 +490,12 @@ NEGATION = re.compile(r"(?:\b(?:not|no|never|nor|without|barely|hardly|cannot|ca
                       r"or|to)|n't|['’]ll|['’]d)\W+(?:\w+\W+)?$", re.IGNORECASE)
 
 
+WEAPON_VERBS = r"catch(?:es)?|strikes?|cracks?|tears?|tore|rakes?|slams?|pierces?|gores?"
+"""What a weapon does to someone when harm is told by the blow itself ("a stray arrow catches you")."""
+WOUND_VERBS = r"tears?|tore|bruises?|bruised|gashes|gashed|pierces?|pierced|cuts?|slices?|sliced|slashes|slashed"
+"""What a blow does to a body part ("cuts your arm", "tears his shoulder")."""
+
+
 def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
     health = _alt(lex.health)
     money = _alt(lex.money)
@@ -504,10 +510,9 @@ def _patterns(lex: Lexicon) -> dict[str, re.Pattern]:
             r"|\b(?:wounds?|injures?|hurts?|harms?)\s+(?:him|her|them|you|it|the|name|his|your)\b"
             r"|\b(?:wounded|injured|bloodied|bleeding|bleeds|bled|maimed|gashed)\b"
             # harm told by the blow itself: "a stray arrow catches you in the shoulder", "tears your arm open"
-            r"|\b(?:arrows?|bolts?|blades?|club|claws?|teeth|fangs?|thorns?|spear|knife|dagger)\s+(?:catch(?:es)?|strikes?|"
-            r"cracks?|tears?|tore|rakes?|slams?|pierces?|gores?)\s+(?:into\s+|against\s+)?(?:you|your|him|his|her|them|their)\b"
-            r"|\b(?:tears?|tore|bruises?|bruised|gashes|gashed|pierces?|pierced|cuts?|slices?|sliced|slashes|slashed)\s+"
-            r"(?:your|his|her|their)\s+(?:\w+\s+)?(?:arm|arms|leg|legs|"
+            rf"|\b(?:arrows?|bolts?|blades?|club|claws?|teeth|fangs?|thorns?|spear|knife|dagger)\s+(?:{WEAPON_VERBS})\s+"
+            r"(?:into\s+|against\s+)?(?:you|your|him|his|her|them|their)\b"
+            rf"|\b(?:{WOUND_VERBS})\s+(?:your|his|her|their)\s+(?:\w+\s+)?(?:arm|arms|leg|legs|"
             r"ribs|side|shoulder|flesh|skin|hand|hands|face|skull|chest|back)\b"
             r"|\b(?:is|are|was|were|gets|got|been|be)\s+(?:\w+\s+)?(?:hurt|harmed)\b"
             rf"|\b(?:lose|loses|lost|losing|drains?|drained|saps?|sapped)\b[^.!?;]{{0,20}}?\b(?:{health})\b"

@@ -39,7 +39,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from narrator.agent.claims import (
-    GENERIC_ITEMS, PRONOUNS, NumberClaim, lexicon, number_claims, outcome_claims, state_claims,
+    GENERIC_ITEMS, PRONOUNS, WEAPON_VERBS, WOUND_VERBS, NumberClaim, lexicon, number_claims, outcome_claims,
+    state_claims,
 )
 from narrator.agent.claims_judge import ATTACK_TOOL
 from narrator.agent.claims_reader import NOTHING
@@ -76,9 +77,8 @@ ATTACK_READ = 0.5
 """P(no attack claim) under which "you miss ..." on a turn with no roll reads as an attack (set on the development
 guard set: "you miss the goblin" goes, "you miss the last ferry" stays)."""
 BUYING = re.compile(r"\b(buy|buys|bought|buying|purchase|purchases|purchased)\b", re.IGNORECASE)
-OWNER = re.compile(r"\b(?:tears?|tore|bruises?|bruised|gashes|gashed|pierces?|pierced|cuts?|slices?|sliced|slashes|"
-                   r"slashed|catch(?:es)?|strikes?|cracks?|rakes?|slams?|gores?)\s+(?:into\s+|against\s+)?(your|his|her|"
-                   r"their)\b", re.IGNORECASE)
+OWNER = re.compile(rf"\b(?:{WOUND_VERBS}|{WEAPON_VERBS})\s+(?:into\s+|against\s+)?(your|his|her|their)\b",
+                   re.IGNORECASE)
 """A blow told on a body part: whose it is says who was hurt ("you cut his arm" hurts him, not you)."""
 STRUCK = re.compile(r"\bName\s+(?:is|was|gets|got)\s+(?:\w+\s+)?(?:hit|struck)\b(?!\s+(?:on|upon|by\s+(?:an?|the)\s+"
                     r"(?:idea|thought|memory)))")
@@ -237,8 +237,8 @@ class Judge:
         if struck is None:
             return None
         victims = {e.who for e in self.evidence.effects if e.kind in ("harmed", "downed")}
-        victims |= {str(getattr(r, "defender", None) or getattr(r, "target", None))
-                    for tool, r in self.evidence.results if ATTACK_TOOL.search(tool)} - {"None"}
+        victims |= {who for tool, r in self.evidence.results if ATTACK_TOOL.search(tool)
+                    if (who := getattr(r, "defender", None) or getattr(r, "target", None))}
         named = self._named_at(masked, struck.start())
         if not victims or not named or named in victims:
             return None
