@@ -488,14 +488,6 @@ def describe(c: FivePlusCharacter, known: dict[int, _Made] | None = None) -> lis
     if found["trait"]:
         lines.append(step("fiveplus.traits", traits=found["trait"]))
     return lines
-    notation = Descriptor.notation
-    lines = [step("fiveplus.skills", skills=[notation(d).split(" – ")[0] for d in c.of_kind("skill")]),
-             step("fiveplus.resistances",
-                  resistances=[notation(d).split(" – ")[0] for d in c.of_kind("resistance")])]
-    traits = c.of_kind("trait")
-    if traits:
-        lines.append(step("fiveplus.traits", traits=[notation(d) for d in traits]))
-    return lines
 
 
 @tool("fiveplus")
