@@ -57,7 +57,6 @@ class Preview:
     odds: Odds
     lines: list[str] = field(default_factory=list)
     refs: list[str] = field(default_factory=list)
-    labels: dict[str, str] | None = None
     result: Any = field(default=None, compare=False, repr=False)  # the scratch result of a dry run, if any
 
 
@@ -233,20 +232,18 @@ def out_of(sheet: dict[str, Any], key: str) -> str:
     return f"{sheet.get(key)}/{sheet.get('max_' + key)}"
 
 
-def dry_run_result(state: TableState, tool: str, args: dict[str, Any],
-                   labels: dict[str, str] | None = None) -> Preview | None:
+def dry_run_result(state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
     """:func:`dry_run_preview` for an adapter that goes on to read the scratch result (``Preview.result``): None
     also when the arguments cannot be read at all (a field missing or malformed, which the real call reports)."""
     from narrator.tools.errors import ToolCallError
 
     try:
-        return dry_run_preview(state, tool, args, labels)
+        return dry_run_preview(state, tool, args)
     except (ToolCallError, KeyError, ValueError):
         return None
 
 
-def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
-                    labels: dict[str, str] | None = None) -> Preview | None:
+def dry_run_preview(state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
     """Any check-like tool's odds, by running it on the table with a scratch roller: nothing is logged or applied.
 
     Valid because the result contract makes ``odds`` the distribution *before* the roll: it never depends on the
@@ -263,7 +260,7 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any],
     odds = getattr(result, "odds", None)
     if not isinstance(odds, Odds):
         return None
-    return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), labels, result)
+    return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), result)
 
 
 _RUNTIME: dict[str, "GameRules"] = {}

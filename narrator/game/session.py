@@ -669,7 +669,7 @@ class GameSession:
         else:
             p = self.rules.preview(self.campaign.state, tool, args)
         if p is not None:
-            self.emit(Block.of("odds", odds_view(p.odds, p.title, p.lines, p.refs, p.labels)))
+            self.emit(Block.of("odds", odds_view(p.odds, p.title, p.lines, p.refs, self.rules.odds_labels)))
 
     def show_result(self, tool: str, result: ToolResult, explain: bool | None = None, own: bool = True) -> None:
         """Teach mode (or ``explain``): every step, the odds and the citations; otherwise the one-line summary.

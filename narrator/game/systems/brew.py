@@ -326,7 +326,7 @@ class BrewRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args, self.odds_labels)
+        p = dry_run_result(state, tool, args)
         if p is None:
             return None
         r = p.result
@@ -335,7 +335,7 @@ class BrewRules(BaseRules):
             lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in r.damage_exact.items()))
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
         return Preview(f"Before the roll — {who} ({tool.removeprefix('brew_').replace('_', ' ')}):", r.odds,
-                       lines, list(r.rule_refs) or [THRESHOLDS], self.odds_labels, r)
+                       lines, list(r.rule_refs) or [THRESHOLDS], r)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS

@@ -164,7 +164,7 @@ class FivePlusRules(BaseRules):
 
     # -- odds before the roll ---------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args, self.odds_labels)
+        p = dry_run_result(state, tool, args)
         if p is None:
             return None
         r = p.result
@@ -177,7 +177,7 @@ class FivePlusRules(BaseRules):
             who = getattr(r, "actor", None) or getattr(r, "healer", None) or getattr(r, "helper", None) or ""
             refs = [ref for ref in r.rule_refs if ref in PREVIEW_REFS] or [RANGE]  # not what the scratch dice did
             return Preview(f"Before the roll — {who} {tool.split('_', 1)[1].replace('_', ' ')}:", r.odds, lines,
-                           refs, self.odds_labels)
+                           refs)
         return p
 
     def lessons(self) -> dict[str, Lesson]:

@@ -281,7 +281,7 @@ class MasteryRules(BaseRules):
                                                                   r.attack.damage_odds.exact.items()))
         else:
             title += tool.removeprefix("mastery_").replace("_", " ")
-        return Preview(title, p.odds, lines, list(r.rule_refs), None, r)
+        return Preview(title, p.odds, lines, list(r.rule_refs), r)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS

@@ -191,7 +191,7 @@ class MinimRules(BaseRules):
         r = p.result
         lines = [say(s) for s in r.steps if kind_of(s) in CHECK_PREVIEW]
         what = f"{r.trait_name}" + (f" + {r.skill}" if r.skill else "")
-        return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS], self.odds_labels)
+        return Preview(f"Before the roll — {r.actor} tests {what}:", r.odds, lines, [TESTS])
 
     def _attack_preview(self, state: TableState, raw: dict[str, Any]) -> Preview | None:
         p = dry_run_preview(state, "minim_attack_target", raw)
@@ -202,7 +202,7 @@ class MinimRules(BaseRules):
         damage = ", ".join(f"{k}: {v}" for k, v in result.damage_odds.exact.items())
         lines.append(f"Damage it may deal (exact): {damage}")
         return Preview(f"Before the roll — {result.attacker} attacks {result.defender}:", result.odds, lines,
-                       list(result.rule_refs), self.odds_labels)
+                       list(result.rule_refs))
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS

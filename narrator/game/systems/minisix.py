@@ -221,7 +221,7 @@ class MiniSixRules(BaseRules):
             title = f"Before the roll — {r.attacker} attacks {r.defender} ({r.skill} {r.rolled}) against TN {r.tn}:"
         else:
             title = p.title
-        return Preview(title, p.odds, lines, list(r.rule_refs), None, r)
+        return Preview(title, p.odds, lines, list(r.rule_refs), r)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS
