@@ -1,11 +1,12 @@
 """The packaged MiniLM with fine-tuned layers written over it, in memory: how every tuned model here ships.
 
-A tuned file (``.npz``) holds the six layers a training run changed, quantized in the packaged ONNX file's own
-format, with the byte offset of each value in that file, and a ``meta`` record (the packaged file's sha256, the
-offsets, what it was trained on). Loading writes the values over the packaged bytes in memory — same shapes and
-types, so the same lengths, and the result is still a valid model — after checking the packaged file is the one
-they were trained against. So a tuned model costs a few MB in the package, no second model file and no torch at
-run time. The claims reader (:mod:`narrator.agent.claims_encoder`, ``models/claims/reader.npz``) and the memory's
+A tuned file (``.npz``) holds the layers a training run changed, quantized in the packaged ONNX file's own format,
+with the byte offset of each value in that file, and a ``meta`` record (the packaged file's sha256, the offsets,
+what it was trained on, and, for a model tuned on the first layers only, the tensor its output is read from: the
+graph is cut there, :mod:`memory.onnx_cut`). Loading writes the values over the packaged bytes in memory — same
+shapes and types, so the same lengths, and the result is still a valid model — after checking the packaged file is
+the one they were trained against. So a tuned model costs a few MB in the package, no second model file and no
+torch at run time. The claims reader (:mod:`narrator.agent.claims_encoder`, ``models/claims/reader.npz``) and the memory's
 recall embedder (:func:`memory.embedder.recall_embedder`, ``models/recall/embedder.npz``) load this way; their
 training scripts (``models/claims/train.py``, ``models/recall/train.py``) write the files.
 """
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.memory.embedder import EmbedderError, OnnxSentenceEmbedder, PooledSession, minilm_files
+from narrator.memory.onnx_cut import OnnxCutError, cut_at
 
 RECALL = Path(__file__).resolve().parents[1] / "models" / "recall" / "embedder.npz"
 """The memory's recall embedder: MiniLM tuned on questions asked in other words than the events were told."""
@@ -63,7 +65,13 @@ def load_tuned(path: Path, what: str, error: type[TunedModelError] = TunedModelE
         if offset < 0 or offset + len(value) > len(data):
             raise error(f"{what}'s weights do not fit the model file ({name})")
         data[offset:offset + len(value)] = value
-    session = PooledSession(bytes(data), tokenizer_path, int(meta.get("max_tokens", 256)), threads)
+    model = bytes(data)
+    if meta.get("output", "last_hidden_state") != "last_hidden_state":  # tuned on the first layers only
+        try:
+            model = cut_at(model, str(meta["output"]))
+        except OnnxCutError as e:
+            raise error(f"{what}'s weights do not fit the model file ({e})") from None
+    session = PooledSession(model, tokenizer_path, int(meta.get("max_tokens", 256)), threads)
     return TunedModel(session, arrays, meta, hashlib.sha256(raw).hexdigest())
 
 

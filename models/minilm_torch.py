@@ -54,13 +54,13 @@ class Layer(nn.Module):
 
 
 class MiniLM(nn.Module):
-    def __init__(self, word: np.ndarray, position: np.ndarray, token_type: np.ndarray) -> None:
+    def __init__(self, word: np.ndarray, position: np.ndarray, token_type: np.ndarray, layers: int = LAYERS) -> None:
         super().__init__()
         self.word = nn.Embedding.from_pretrained(torch.tensor(word), freeze=True)
         self.position = nn.Embedding.from_pretrained(torch.tensor(position), freeze=True)
         self.token_type = nn.Embedding.from_pretrained(torch.tensor(token_type), freeze=True)
         self.norm = nn.LayerNorm(HIDDEN, eps=EPS)
-        self.layers = nn.ModuleList(Layer() for _ in range(LAYERS))
+        self.layers = nn.ModuleList(Layer() for _ in range(layers))
 
     def forward(self, ids: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
         """Mean-pooled last hidden state (not normalised)."""
@@ -89,7 +89,10 @@ def matrix_names(inits: dict[str, np.ndarray]) -> list[str]:
     return names
 
 
-def load_onnx(path: str) -> MiniLM:
+def load_onnx(path: str, layers: int = LAYERS) -> MiniLM:
+    """The packaged model's first ``layers`` layers (all six by default) as a torch module."""
+    if not 1 <= layers <= LAYERS:
+        raise ValueError(f"MiniLM has {LAYERS} layers, not {layers}")
     inits = _initializers(path)
 
     def deq(base: str) -> np.ndarray:
@@ -97,7 +100,7 @@ def load_onnx(path: str) -> MiniLM:
 
     p = "inner.embeddings."
     model = MiniLM(deq(p + "word_embeddings.weight"), deq(p + "position_embeddings.weight"),
-                   inits[p + "token_type_embeddings.weight"])
+                   inits[p + "token_type_embeddings.weight"], layers)
     with torch.no_grad():
         model.norm.weight.copy_(torch.tensor(inits[p + "LayerNorm.weight"]))
         model.norm.bias.copy_(torch.tensor(inits[p + "LayerNorm.bias"]))
@@ -111,6 +114,12 @@ def load_onnx(path: str) -> MiniLM:
                 norm.weight.copy_(torch.tensor(inits[q + where + ".weight"]))
                 norm.bias.copy_(torch.tensor(inits[q + where + ".bias"]))
     return model
+
+
+def output_tensor(layers: int) -> str:
+    """The name of the packaged graph's tensor that holds layer ``layers``' output (the graph's output after six):
+    each layer ends in two LayerNormalization nodes, after the embeddings' one, named ``layer_norm_N`` in order."""
+    return "last_hidden_state" if layers == LAYERS else f"layer_norm_{2 * layers}"
 
 
 def quantize(weight: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

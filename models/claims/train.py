@@ -23,7 +23,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from narrator.models.minilm_torch import HIDDEN, byte_offsets, load_onnx, overrides, quantized_copy
+from narrator.models.minilm_torch import HIDDEN, LAYERS, byte_offsets, load_onnx, output_tensor, overrides, quantized_copy
 from narrator.models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
 
 HERE = Path(__file__).resolve().parent
@@ -93,13 +93,23 @@ def average(running: dict[str, torch.Tensor], state: dict[str, torch.Tensor], co
             for k, v in state.items()}
 
 
+def soft_targets(path: str, rows: list[dict]) -> dict[str, torch.Tensor]:
+    """A teacher's probabilities for each training line (JSON lines of a sentence and one row per family, as
+    ``--oof`` writes them), in ``rows``' order: distillation into a reader with fewer layers."""
+    by_sentence = {r["sentence"]: r for r in rows_of([Path(path)])}
+    missing = [r["sentence"] for r in rows if r["sentence"] not in by_sentence]
+    if missing:
+        raise SystemExit(f"--soft has no probabilities for {len(missing)} lines, e.g. {missing[0]!r}")
+    return {f: torch.tensor([by_sentence[r["sentence"]][f] for r in rows], dtype=torch.float32) for f in FAMILIES}
+
+
 def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[str, np.ndarray], list]:
     """One seed's run: the best epoch's objective, figures and weights, and every epoch's figures."""
     random.seed(seed)
     np.random.seed(seed)
     torch.manual_seed(seed)
     device = args.device
-    model = Reader(load_onnx(args.onnx), args.dropout).to(device)
+    model = Reader(load_onnx(args.onnx, args.layers), args.dropout).to(device)
     encoder_params = [p for p in model.encoder.parameters() if p.requires_grad]
     optimizer = torch.optim.AdamW([{"params": encoder_params, "lr": args.lr},
                                    {"params": model.heads.parameters(), "lr": args.head_lr}], weight_decay=0.01)
@@ -109,6 +119,7 @@ def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[
         optimizer, lambda s: min((s + 1) / warm, max(0.0, (steps - s) / max(1, steps - warm))))
     y = targets(rows)
     loss_fn = nn.CrossEntropyLoss(label_smoothing=args.smoothing)
+    soft = soft_targets(args.soft, rows) if args.soft else None
     best: tuple[float, dict, dict] | None = None
     averaged: dict[str, torch.Tensor] = {}
     history = []
@@ -120,6 +131,9 @@ def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[
             ids, mask = encode(tokenizer, [rows[i]["sentence"] for i in chosen])
             logits = model(ids.to(device), mask.to(device))
             loss = sum(loss_fn(logits[f], y[f][chosen].to(device)) for f in FAMILIES)
+            if soft is not None:
+                taught = sum(-(soft[f][chosen].to(device) * logits[f].log_softmax(-1)).sum(-1).mean() for f in FAMILIES)
+                loss = (1 - args.soft_weight) * loss + args.soft_weight * taught
             optimizer.zero_grad()
             loss.backward()
             nn.utils.clip_grad_norm_(model.parameters(), 1.0)
@@ -130,7 +144,7 @@ def train_one(args, rows, dev, tokenizer, seed: int) -> tuple[float, dict, dict[
             averaged = average(averaged, model.state_dict(), epoch + 2 - args.average_from)
             candidates.append((" averaged", averaged))
         for kind, state in candidates:
-            shipped = Reader(load_onnx(args.onnx), 0.0).to(device)
+            shipped = Reader(load_onnx(args.onnx, args.layers), 0.0).to(device)
             shipped.load_state_dict(state)
             quantized_copy(shipped.encoder)
             figures = score(dev, predict(shipped, tokenizer, dev, device))
@@ -160,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--average-from", type=int, default=0,
                         help="from this epoch on, also try the mean of the weights after each epoch (0: never)")
     parser.add_argument("--skip", default="", help="comma-separated: leave out training files whose name holds one")
+    parser.add_argument("--layers", type=int, default=LAYERS, help="keep the packaged model's first N layers (fewer "
+                        "run faster; the run time cuts the graph after them)")
+    parser.add_argument("--soft", default="", help="JSON lines of a teacher's probabilities per training line "
+                        "(distillation; as --oof writes them)")
+    parser.add_argument("--soft-weight", type=float, default=0.5, help="the teacher's share of the loss with --soft")
     parser.add_argument("--limit", type=int, default=0, help="train on the first N lines (a smoke test)")
     parser.add_argument("--fold", default="", help="K/N: train on the lines whose index is not K mod N and write the "
                         "best run's readings of the others to --oof (out-of-fold readings find mislabelled lines)")
@@ -189,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.time()
     runs = [(train_one(args, rows, dev, tokenizer, int(s)), int(s)) for s in args.seeds.split(",")]
     (objective, figures, state, history), seed = min(runs, key=lambda r: r[0][0])
-    model = Reader(load_onnx(args.onnx), 0.0)
+    model = Reader(load_onnx(args.onnx, args.layers), 0.0)
     model.load_state_dict(state)
     if held:
         probs = predict(model.to(args.device), tokenizer, [r for _, r in held], args.device)
@@ -206,8 +225,9 @@ def main(argv: list[str] | None = None) -> int:
     meta = {"families": FAMILIES, "onnx_sha256": hashlib.sha256(Path(args.onnx).read_bytes()).hexdigest(),
             "offsets": byte_offsets(args.onnx, list(layers)), "fingerprint": fingerprint, "lines": len(rows), "seed": seed,
             "development": figures, "max_tokens": MAX_TOKENS,
+            "layers": args.layers, "output": output_tensor(args.layers),
             "settings": {k: getattr(args, k) for k in ("epochs", "batch", "lr", "head_lr", "dropout", "smoothing",
-                                                          "average_from")},
+                                                          "average_from", "layers", "soft_weight")} | {"soft": Path(args.soft).name if args.soft else ""},
             "history": [h for (_, _, _, hs), _ in runs for h in hs], "seconds": round(time.time() - started, 1)}
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     np.savez(args.out, **arrays)
