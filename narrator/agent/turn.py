@@ -99,13 +99,14 @@ class Agent:
 
     def __init__(self, campaign: Campaign, backend: LLMBackend | None, proposer, memory=None,
                  settings: GenerationSettings | None = None, ask_between: bool = False,
-                 narration_style: str | None = None):
+                 narration_style: str | None = None, engine_narration: bool = False):
         self.campaign = campaign
         self.backend = backend
         self.proposer = proposer
         self.memory = memory
         self.ask_between = ask_between
         self.narration_style = narration_style  # None/"auto": fitted to the model (narrator.narration)
+        self.engine_narration = engine_narration  # with no model, the engine's floor narrates (an evaluation's baseline)
         self.on_progress: Callable[[int, int], None] | None = None  # candidate i of n (the screen shows it)
         self._narrator: Any = None
         self.settings = settings or GenerationSettings(max_tokens=90, temperature=0.7,
@@ -174,7 +175,7 @@ class Agent:
             outcome.narration = outcome.refusal
         elif outcome.question:
             outcome.narration = self.checked_question(outcome)
-        elif self.backend is not None and not outcome.error:
+        elif (self.backend is not None or self.engine_narration) and not outcome.error:
             try:
                 outcome.narration, outcome.guard = self.narrate(outcome, on_text)
             except Exception as e:  # noqa: BLE001 - the narration failing still ends the turn with an event

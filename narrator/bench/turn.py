@@ -72,8 +72,8 @@ class TimedBackend:
 
         return self._timed(self.inner.stream(messages, settings), plain_prompt(list(messages)), settings)
 
-    def stream_text(self, prompt, settings):
-        return self._timed(self.inner.stream_text(prompt, settings), prompt, settings)
+    def stream_text(self, prompt, settings, **options):
+        return self._timed(self.inner.stream_text(prompt, settings, **options), prompt, settings)
 
 
 def bench_engine_turn(repeat: int = 30, system_name: str | None = None) -> dict[str, Any]:
@@ -139,8 +139,8 @@ def bench_model_turn(repeat: int = 5, late_turn: int = 200, model: str | None = 
         with tempfile.TemporaryDirectory(prefix="narrator-bench-") as root:
             with new_campaign(root) as c:
                 proposer = TimedProposer(RouterProposer())
-                agent = Agent(c, backend, proposer)
-                turns = []
+                agent = Agent(c, backend, proposer, narration_style="colour")  # the model writes (a small one's default
+                turns = []  # is the engine's sentence alone, narrator.narration.candidates)
                 for i in range(repeat + 1):  # the first turn loads the narrator and fills the cache: timed, kept apart
                     backend.streams.clear()
                     proposer.seconds.clear()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from narrator.memory.campaign import Campaign
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
+from narrator.narration.candidates import STYLES
 from narrator.tools.errors import UserError
 
 
@@ -304,11 +305,14 @@ def _eval_claims_guard(ns):
 
 
 def cmd_eval_narration(ns):
-    from narrator.narration.evaluate import evaluate
+    from narrator.narration.evaluate import dump_markdown, evaluate
 
-    backend = _backend(ns)
+    backend = None if ns.no_model else _backend(ns)
     try:
-        report = evaluate(ns.file, backend, style=ns.style).as_dict()
+        result = evaluate(ns.file, backend, style=ns.style, samples=10**6 if ns.dump else 8)
+        report = result.as_dict()
+        if ns.dump:
+            Path(ns.dump).write_text(dump_markdown(result.samples), encoding="utf-8")
     finally:
         close = getattr(backend, "close", None)
         if callable(close):
@@ -393,9 +397,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_eval_guard)
     p = esub.add_parser("narration", help="the narration gate, model share and latency on seeded turns (JSONL)")
     p.add_argument("file")
-    p.add_argument("--style", choices=("auto", "completion", "chat"), default="auto",
-                   help="the prompt shape (auto: fitted to the model)")
+    p.add_argument("--style", choices=STYLES, default="auto",
+                   help="auto: fitted to the model; engine: the engine's sentence alone; colour: then the model's; "
+                   "completion/chat: the model's whole narration in that prompt shape")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--dump", metavar="OUT.md", help="write every turn as a player reads it (action, mechanics line, "
+                   "narration) for blind readers")
+    p.add_argument("--no-model", action="store_true", help="no model: every narration is the engine's own")
     add_model_options(p)
     p.set_defaults(func=cmd_eval_narration)
     p = esub.add_parser("topic", help="the gate's on-topic check on labelled narrations (JSONL)")

@@ -460,14 +460,14 @@ class GameSession:
         facts, context = facts_and_context(campaign, "look around", self.actor)
         evidence = Evidence((("story_scene", result),), (), get_system(campaign.system).vocabulary(),
                             campaign.system, self.actor, known_names(campaign.state))
+        framing = compose(evidence, "look around", campaign.state.scene, None, turn_seed(campaign))[0]
         self.activity = "framing the scene"
         try:
             told = self._narrator.narrate(evidence, facts, context, turn_seed(campaign),
-                                          on_progress=self._progress)
+                                          on_progress=self._progress, lead=framing)
         finally:
             self.activity = None
-        framing = compose(evidence, "look around", campaign.state.scene, None, turn_seed(campaign))[0]
-        text = f"{framing} {told.text}" if told.source == "model" else framing
+        text = {"model": f"{framing} {told.text}", "colour": f"{framing} {told.colour}"}.get(told.source, framing)
         self.emit(Block("narration", text))
         campaign.say("narration", text, gate=told.record(), scene=kind, framing=framing)
         if self.memory is not None:

@@ -104,6 +104,23 @@ class NarrationReport:
         }
 
 
+def dump_markdown(samples: list[dict[str, Any]]) -> str:
+    """What a player reads, turn by turn, for readers who never saw the prompts, tables or examples: the scene when
+    it changes, then the action, the mechanics line and the narration, numbered. Where a narration came from (the
+    model or the engine) is left out: the readers judge the text, not its source."""
+    lines = ["# Turns as a player reads them", ""]
+    scene = None
+    for n, sample in enumerate(samples, 1):
+        if (sample.get("session"), sample.get("scene")) != scene:
+            scene = (sample.get("session"), sample.get("scene"))
+            lines += [f"## {sample.get('system', '')}: {sample.get('scene') or 'no scene'}", ""]
+        lines += [f"**{n}.** {sample['actor']}> {sample['action']}", ""]
+        if sample.get("mechanics"):
+            lines += [f"    {sample['mechanics']}", ""]
+        lines += [f"> {sample['narration']}", ""]
+    return "\n".join(lines)
+
+
 def _table(campaign: Any, row: dict[str, Any]) -> None:
     from narrator.tools.systems import get_system
 
@@ -144,7 +161,7 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
                     campaign = Campaign.new(f"eval-{n}", row.get("system", default_system().name), seed=int(row.get("seed", n)),
                                             root=root)
                     _table(campaign, row)
-                    agent = Agent(campaign, backend, proposer, narration_style=style)
+                    agent = Agent(campaign, backend, proposer, narration_style=style, engine_narration=backend is None)
                     last_text = None
                 if row.get("scene") and row["scene"] != campaign.state.scene:
                     campaign.call("table_set_scene", {"text": row["scene"]})
@@ -159,7 +176,7 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
                     report.seconds.pop()
                     report.questions += 1
                     continue
-                verdicts = ([record["shown"]] if record["source"] == "model" else []) + record["rejected"]
+                verdicts = ([record["shown"]] if record["source"] != "floor" else []) + record["rejected"]
                 for v in verdicts:
                     report.candidates += 1
                     for check in CHECKS:
@@ -169,12 +186,13 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
                 for check in CHECKS:
                     report.shown_pass[check] += check not in shown["failed"]
                 report.shown_all += bool(shown["passed"])
-                report.from_model += record["source"] == "model"
+                report.from_model += record["source"] != "floor"  # the model's whole narration, or its colour
                 if last_text is not None and outcome.narration.strip() == last_text.strip():
                     report.repeats += 1
                 last_text = outcome.narration
                 if len(report.samples) < samples:
-                    report.samples.append({"action": row["action"], "actor": actor, "mechanics": outcome.mechanics,
+                    report.samples.append({"system": campaign.system, "session": session, "scene": campaign.state.scene,
+                                           "action": row["action"], "actor": actor, "mechanics": outcome.mechanics,
                                            "narration": outcome.narration, "source": record["source"]})
         finally:
             if campaign is not None:

@@ -126,7 +126,10 @@ def effect_sentences(evidence: Evidence) -> list[str]:
     phrases = {**common.get("effects", {}), **own.get("effects", {})}
     named = own.get("conditions", {})  # "Rusk may strike back", not "Rusk is now counter-attack"
     out = []
+    downed = {e.who for e in evidence.effects if e.kind == "downed"}
     for e in evidence.effects:
+        if e.kind == "harmed" and e.who in downed:
+            continue  # "Thug goes down." says it; "Thug goes down. Thug is hurt." read backwards
         pair = phrases.get(e.kind)
         if e.kind in ("condition_added", "condition_removed") and e.what in named:
             pair = named[e.what].get(e.kind.rpartition("_")[2])

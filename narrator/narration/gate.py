@@ -54,7 +54,7 @@ MIN_KNOWN = 0.85
 MAX_WORDS = 70
 PHRASE = 3
 """A run of this many words said twice in one narration is a loop, not style."""
-CHECKS = ("words", "meta", "address", "topic", "outcome", "repetition", "provenance")
+CHECKS = ("words", "meta", "address", "topic", "outcome", "repetition", "provenance", "sense")
 
 SENTENCE = re.compile(r"[^.!?]+[.!?]+[\"'”’)]*")
 WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
@@ -98,7 +98,9 @@ class GateContext:
     recent: tuple[str, ...] = ()
     examples: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
-    kind: str = "narration"  # or "line": a question or an NPC's words (no address or outcome check)
+    kind: str = "narration"  # or "line": a question or an NPC's words (no address or outcome check); or "colour":
+    # the model's sentence after the engine's (no address check; the sense check)
+    lead: str = ""  # "colour": the engine's sentence the text follows
     threshold: float | None = None  # None: TOPIC_THRESHOLD
 
 
@@ -250,7 +252,7 @@ def _cosine(a: list[float], b: list[float]) -> float:
 def similarities(text: str, evidence: Evidence, context: GateContext, embed: Embed) -> dict[str, float]:
     """Cosine similarity of ``text`` with the re-voiced action, the outcome words and the scene (those given)."""
     refs = {"action": voice(context.action, evidence.actor).you if context.action else "",
-            "outcome": outcome_words(evidence), "scene": context.scene}
+            "outcome": outcome_words(evidence), "scene": context.scene, "lead": context.lead}
     refs = {k: v for k, v in refs.items() if v}
     if not refs:
         return {}
@@ -341,7 +343,7 @@ def check_outcome(text: str, evidence: Evidence, context: GateContext) -> Check:
     """The whole text against the engine: the claims reader the guard uses (no sentence may contradict the turn,
     :mod:`narrator.agent.claims_judge`) and the outcome words (a failure needs a sign of it, a success is never told
     as a failure, nobody dies or collapses unless the results put someone down)."""
-    if context.kind != "narration":
+    if context.kind not in ("narration", "colour"):
         return Check("outcome", True)
     from narrator.agent.claims_judge import ClaimsJudge, claimed
     from narrator.agent.claims_reader import default_reader
@@ -397,6 +399,46 @@ def check_repetition(text: str, evidence: Evidence, context: GateContext) -> Che
     return Check("repetition", True)
 
 
+OPENS = ('"', "“", "'", "‘", ":", "(")
+
+
+def new_names(sentence: str, known: str) -> list[str]:
+    """Capitalised words inside a sentence (not its first word, not after an opening quote) that ``known`` (lower
+    case) does not contain: the people and places a sentence brings in."""
+    out = []
+    for i, m in enumerate(WORD.finditer(sentence)):
+        word, before = m.group(), sentence[:m.start()].rstrip()
+        if i == 0 or not word[0].isupper() or word in ("I", "I'm", "I'll") or before.endswith(OPENS):
+            continue
+        if re.sub(r"['’]s$", "", word).lower() not in known:
+            out.append(word)
+    return out
+
+
+YOU_ACT = re.compile(r"^\W*(you|you're|you've|you'll)\s+(?!(hear|see|feel|smell|taste|notice|sense|spot|catch|"
+                     r"can|could|realise|realize|wonder|think|know|are|were|have|had)\b)\w+", re.I)
+
+
+def check_sense(text: str, evidence: Evidence, context: GateContext) -> Check:
+    """A colour sentence (the model's, after the engine's) adds to what happened and nothing else: it names nobody
+    the table, the scene and the engine's sentence do not know (a small model invents "the figure on the wall",
+    whom the player then cannot act on), it does not make the character act ("You stand on the stagecoach and tell
+    the news": the player decides what the character does; what they see, hear or feel is colour), and it does not
+    re-tell the engine's sentence."""
+    if context.kind != "colour":
+        return Check("sense", True)
+    if YOU_ACT.match(text):
+        return Check("sense", False, "makes the character act")
+    known = " ".join((context.scene, context.action, context.lead, *context.names, *evidence.names)).lower()
+    for sentence in split(text) or [text]:
+        unknown = new_names(sentence, known)
+        if unknown:
+            return Check("sense", False, f"names {unknown[0]!r}, whom the scene does not know")
+    if context.lead and similar(text, context.lead) >= 0.5:
+        return Check("sense", False, "re-tells the engine's sentence")
+    return Check("sense", True)
+
+
 # --- the gate --------------------------------------------------------------------------------------------------
 
 
@@ -430,7 +472,7 @@ class Gate:
         verdict.checks.append(Check("provenance", bool(guarded),
                                     "; ".join(verdict.guard_reasons) if not guarded and report and report.removed
                                     else "" if guarded else "nothing left"))
-        for fn in (check_words, check_meta, check_address, check_outcome, check_repetition):
+        for fn in (check_words, check_meta, check_address, check_outcome, check_repetition, check_sense):
             verdict.checks.append(Check("outcome", True) if trusted and fn is check_outcome
                                   else fn(judged, evidence, context))
         verdict.checks.append(check_topic(judged, evidence, context, self.embed) if judged.strip()

@@ -10,7 +10,7 @@ from pydantic import ConfigDict
 from narrator.models.scripted import ScriptedBackend
 from narrator.agent.evidence import Evidence
 from narrator.narration import prompting
-from narrator.narration.candidates import CAPABLE, SMALL, Narrator, Profile, profile_for
+from narrator.narration.candidates import ADAPTED, CAPABLE, COLOUR, SMALL, WHOLE, Narrator, Profile, profile_for
 from narrator.narration.gate import GateContext
 from narrator.narration.prompting import TurnFacts
 from narrator.tools.contract import ToolResult
@@ -107,9 +107,23 @@ def test_profiles_fit_the_model():
             super().__init__([])
             self.model_path = path
 
-    small = profile_for(TinyGGUF(__import__("pathlib").Path(__file__)))
-    assert small == SMALL and not small.stream and small.style == "completion"
-    assert profile_for(TinyGGUF(__import__("pathlib").Path(__file__)), style="chat").style == "chat"
+    tiny = TinyGGUF(__import__("pathlib").Path(__file__))
+    small = profile_for(tiny)
+    assert small == SMALL and not small.stream and small.style == "engine"  # blind readers chose the engine's text
+    assert profile_for(tiny, style="chat").style == "chat"
+    assert profile_for(tiny, style="completion") == WHOLE
+    assert profile_for(tiny, style="colour") == COLOUR
+    tiny.adapter = __import__("pathlib").Path("adapter.gguf")
+    assert profile_for(tiny, style="colour") == ADAPTED and ADAPTED.colour and ADAPTED.min_candidates == 2
+    assert profile_for(ScriptedBackend([]), style="engine").style == "engine"
+
+
+def test_the_engine_style_asks_the_model_nothing():
+    backend = ScriptedBackend(lambda m, s: "You slip past.")
+    engine = Profile(style="engine")
+    out = Narrator(backend, profile=engine).narrate(rolled("failure", False), FACTS, CONTEXT, seed=1)
+    assert backend.calls == [] and out.source == "floor" and out.asked == 0 and not out.guard.fallback
+    assert "sneak past the guard" in out.text and out.shown is not None and out.shown.passed
 
 
 def test_completion_prompt_uses_the_example_files_and_the_second_person():
