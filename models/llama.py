@@ -76,7 +76,9 @@ class LlamaCppBackend:
     supports_json_schema = True
 
     def __init__(self, model_path: str | Path, n_ctx: int = 4096, n_threads: int | None = None,
-                 progress: Callable[[float], None] | None = None, seed: int = 0):
+                 progress: Callable[[float], None] | None = None, seed: int = 0, lora_path: Path | None = None):
+        """``lora_path``: an adapter loaded beside the model but used only when a call asks for it
+        (``stream_text(..., adapter=True)``: the colour adapter, :mod:`models.colour`)."""
         try:
             from llama_cpp import Llama
         except ImportError as e:  # pragma: no cover - an install problem, reported plainly
@@ -87,11 +89,37 @@ class LlamaCppBackend:
         try:
             with safe_model_params(progress):
                 self.llm = Llama(model_path=str(self.model_path), n_ctx=n_ctx, n_threads=threads,
-                                 n_threads_batch=threads, seed=seed, verbose=False)
+                                 n_threads_batch=threads, seed=seed, verbose=False,
+                                 lora_path=str(lora_path) if lora_path else None)
         except ValueError as e:
             raise BackendError(f"Could not load {self.model_path}: {e}") from None
+        except RuntimeError as e:  # llama.cpp refused the adapter
+            raise BackendError(f"Could not load the adapter {lora_path} for {self.model_path}: {e}") from None
         self.chat_template = self.llm.metadata.get("tokenizer.chat_template")
+        self.adapter = Path(lora_path) if lora_path else None
+        self._adapter_on = self.adapter is not None  # llama-cpp-python sets it on at load
+        self._use_adapter(False)
         close_at_exit(self)
+
+    def _use_adapter(self, on: bool) -> None:
+        """Switch the adapter on or off for the next calls; the cached prefix was computed with the other weights,
+        so it is dropped."""
+        if self.adapter is None or on == self._adapter_on:
+            return
+        import ctypes
+
+        import llama_cpp
+
+        if on:
+            adapters = (llama_cpp.llama_adapter_lora_p_ctypes * 1)(self.llm._lora_adapter)
+            scales = (ctypes.c_float * 1)(1.0)
+            failed = llama_cpp.llama_set_adapters_lora(self.llm._ctx.ctx, adapters, 1, scales)
+        else:
+            failed = llama_cpp.llama_set_adapters_lora(self.llm._ctx.ctx, None, 0, None)
+        if failed:
+            raise BackendError(f"llama.cpp could not switch the adapter {self.adapter.name} {'on' if on else 'off'}")
+        self.llm.reset()
+        self._adapter_on = on
 
     def close(self) -> None:
         """Free the model now (rather than in a finaliser at interpreter exit, when llama.cpp is half torn down)."""
@@ -117,14 +145,17 @@ class LlamaCppBackend:
     def complete(self, messages: list[Message], settings: GenerationSettings) -> str:
         return "".join(self.stream(messages, settings))
 
-    def stream_text(self, prompt: str, settings: GenerationSettings) -> Iterator[str]:
-        """A raw completion of ``prompt``, no chat template: for few-shot prompts (see narrator.narration)."""
+    def stream_text(self, prompt: str, settings: GenerationSettings, adapter: bool = False) -> Iterator[str]:
+        """A raw completion of ``prompt``, no chat template: for few-shot prompts (see narrator.narration);
+        ``adapter``: with the adapter loaded beside the model (none loaded: the model alone)."""
+        self._use_adapter(adapter)
         for chunk in self.llm.create_completion(prompt, stream=True, **self._kwargs(settings)):
             text = chunk["choices"][0]["text"]
             if text:
                 yield text
 
     def stream(self, messages: list[Message], settings: GenerationSettings) -> Iterator[str]:
+        self._use_adapter(False)
         kwargs = self._kwargs(settings)
         if self.has_chat_template:
             chunks = self.llm.create_chat_completion([m.as_dict() for m in messages], stream=True, **kwargs)

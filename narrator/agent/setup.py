@@ -31,11 +31,13 @@ def make_backend(model: str | None = None, server: str | None = None, n_ctx: int
         from narrator.models.openai_http import OpenAICompatibleBackend
 
         return OpenAICompatibleBackend(server, model=server_model, schema_mode=schema_mode)  # type: ignore[arg-type]
+    from narrator.models.colour.adapter import adapter_for
     from narrator.models.embedded import resolve_model
     from narrator.models.llama import LlamaCppBackend
 
     path = resolve_model(model)
-    return LlamaCppBackend(path, n_ctx=n_ctx, n_threads=threads, progress=progress or stderr_progress(f"loading {path.name}"))
+    return LlamaCppBackend(path, n_ctx=n_ctx, n_threads=threads, progress=progress or stderr_progress(f"loading {path.name}"),
+                           lora_path=adapter_for(path))
 
 
 def make_proposer(kind: str, backend: LLMBackend | None):
