@@ -1,7 +1,7 @@
 """Train the colour adapter: ``python -m narrator.models.colour.train --gguf SmolLM2-135M-Instruct.Q4_1.gguf``.
 
 Needs the ``train`` extra (torch, transformers, peft, gguf); the game loads the result with llama.cpp
-(``Llama(lora_path=...)``), no torch. What it learns: given the adapter prompt (:func:`narration.colour.adapter_prompt`:
+(``Llama(lora_path=...)``), no torch. What it learns: given the adapter prompt (:func:`models.colour.prompt.adapter_prompt`:
 the scene and the engine's sentence), the one sentence of colour a blind writer put after it
 (``prompts/common/colour_training_*.jsonl``). The embedded model's own weights are read from its GGUF file
 (transformers dequantizes them), so the adapter is trained against the weights llama.cpp runs. A LoRA of rank
@@ -30,7 +30,7 @@ import numpy as np
 import torch
 
 from narrator.models.colour.data import data_fingerprint, load_lines
-from narrator.narration.colour import adapter_prompt
+from narrator.models.colour.prompt import adapter_prompt
 
 HERE = Path(__file__).resolve().parent
 MODULES = {"q_proj": "attn_q", "k_proj": "attn_k", "v_proj": "attn_v", "o_proj": "attn_output",

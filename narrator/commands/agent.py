@@ -10,7 +10,7 @@ from pathlib import Path
 
 from narrator.memory.campaign import Campaign
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS, make_backend, make_proposer
-from narrator.narration.candidates import STYLES
+from narrator.narration import STYLES
 from narrator.tools.errors import UserError
 
 

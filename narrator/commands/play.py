@@ -7,6 +7,7 @@ import argparse
 from narrator.agent.setup import DEFAULT_PROPOSER, PROPOSERS
 from narrator.commands.agent import add_model_options
 from narrator.game.modes import MODES
+from narrator.narration import STYLES
 from narrator.tools.errors import UserError
 
 
@@ -21,7 +22,8 @@ def cmd_play(ns: argparse.Namespace) -> int:
     if ns.system:
         get_system(ns.system)  # an unknown system is refused before the screen opens
     config = SessionConfig(campaign=ns.campaign, root=ns.campaign_dir, system=ns.system, mode=ns.mode,
-                           seed=ns.seed, actor=ns.actor, memory=not ns.no_memory, memory_url=ns.memory_url)
+                           seed=ns.seed, actor=ns.actor, memory=not ns.no_memory, memory_url=ns.memory_url,
+                           narration=ns.narration)
     resources = BackgroundResources(model=ns.model, server=ns.server, no_model=ns.no_model,
                                     proposer_kind=ns.proposer, n_ctx=ns.ctx, threads=ns.threads,
                                     schema_mode=ns.schema_mode, server_model=ns.server_model)
@@ -41,6 +43,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
     p.add_argument("--no-model", action="store_true", help="no narrator model: the engine answers with dice only")
     p.add_argument("--actor", help="the character you speak for (default: the first player-character)")
+    p.add_argument("--narration", choices=STYLES, default="auto",
+                   help="who writes the story: auto (the engine's sentence alone with a small model, the model with a "
+                   "capable one), engine, colour (the engine's sentence, then the model's), completion or chat")
     p.add_argument("--no-memory", action="store_true", help="do not read or write the campaign memory")
     p.add_argument("--memory-url", help="a Chroma server http://HOST:PORT instead of the campaign's own store")
     add_model_options(p)

@@ -48,6 +48,7 @@ class SessionConfig:
     actor: str | None = None
     memory: bool = True
     memory_url: str | None = None
+    narration: str = "auto"  # who writes the story (narrator.narration.candidates.STYLES)
 
 
 class Pending(NamedTuple):
@@ -368,7 +369,8 @@ class GameSession:
             proposing = PreviewProposer(cast, lambda tool, args, circumstance: self.play_mode.before_roll(
                 self, tool, args, circumstance))
             self._agent = GameAgent(self.campaign, self.resources.backend, proposing, memory=self.memory,
-                                    on_result=self.show_result, ask_between=True)
+                                    on_result=self.show_result, ask_between=True,
+                                    narration_style=self.config.narration)
             self._agent.on_progress = self._progress
             self._agent_parts = parts
         return self._agent
@@ -456,7 +458,7 @@ class GameSession:
         self.last = ("story_scene", result)  # /why shows the oracle rolls behind the scene
         backend = self.resources.backend if self.resources.ready() else None
         if self._narrator is None or self._narrator.backend is not backend:
-            self._narrator = Narrator(backend)
+            self._narrator = Narrator(backend, style=self.config.narration)
         facts, context = facts_and_context(campaign, "look around", self.actor)
         evidence = Evidence((("story_scene", result),), (), get_system(campaign.system).vocabulary(),
                             campaign.system, self.actor, known_names(campaign.state))

@@ -31,7 +31,7 @@ from typing import Any
 from narrator.models.base import BackendError, GenerationSettings, LLMBackend
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport, SentenceGuard
-from narrator.narration import colour, floor, prompting
+from narrator.narration import STYLES, colour, floor, prompting  # noqa: F401 - STYLES: importable from here
 from narrator.narration.gate import SENTENCE, Gate, GateContext, Verdict, check_meta, check_words
 from narrator.narration.prompting import TurnFacts
 
@@ -69,7 +69,6 @@ COLOUR = replace(WHOLE, max_tokens=40, colour=True)
 ADAPTED = replace(COLOUR, candidates=4, budget=1.0, min_candidates=2)
 """``--style colour`` with the colour adapter (:mod:`models.colour`): trained for the line, it needs fewer tries."""
 CAPABLE = Profile(style="chat", candidates=3, budget=8.0, stream=True, max_tokens=120, temperature=0.7)
-STYLES = ("auto", "engine", "colour", "completion", "chat")
 
 
 def profile_for(backend: Any, style: str | None = None) -> Profile:
@@ -180,12 +179,12 @@ class Narrator:
     def floor(self, evidence: Evidence, facts: TurnFacts, context: GateContext, seed: int) -> Verdict:
         """The engine's sentence: the first floor variant the gate lets through (not used recently), else the first."""
         for option in floor.compose(evidence, facts.action, facts.scene,
-                                    facts.present[0] if facts.present else None, seed):
+                                    facts.present[0] if facts.present else None, seed, context.said):
             judged = self.gate(option, evidence, replace(context, examples=()), trusted=True)
             if judged.passed:
                 return judged
-        option = floor.compose(evidence, facts.action, facts.scene, None, seed)[0]
-        return self.gate(option, evidence, replace(context, recent=(), examples=()), trusted=True)
+        option = floor.compose(evidence, facts.action, facts.scene, None, seed, context.said)[0]
+        return self.gate(option, evidence, replace(context, recent=(), said=(), examples=()), trusted=True)
 
     def _coloured(self, evidence: Evidence, facts: TurnFacts, context: GateContext, seed: int,
                   on_progress: Callable[[int, int], None] | None, lead: str | None) -> Narration:

@@ -18,11 +18,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from narrator.models.colour.prompt import HEADER, adapter_prompt, block  # noqa: F401 - adapter_prompt: the game's
 from narrator.prompts import prompt_path
 
 COLOUR_EXAMPLES = "examples/colour.jsonl"
-HEADER = ("Story lines for a role-playing game. After what happened comes one short sentence of detail: what you "
-          "see, hear or feel, or how someone reacts. It never changes what happened.")
 
 
 @lru_cache(maxsize=16)
@@ -32,20 +31,10 @@ def examples(system: str) -> tuple[dict[str, str], ...]:
     return tuple({k: row[k] for k in ("scene", "happened", "next")} for row in rows)
 
 
-def _block(scene: str, happened: str) -> str:
-    return f"Scene: {scene}\nWhat happened: {happened}\nNext:"
-
-
 def prompt(system: str, scene: str, happened: str) -> tuple[str, tuple[str, ...]]:
     """The completion prompt (ending on "Next:") and the example sentences (the gate refuses copies of them)."""
     shots = examples(system)
-    blocks = [HEADER] + [f"{_block(e['scene'], e['happened'])} {e['next']}" for e in shots]
+    blocks = [HEADER] + [f"{block(e['scene'], e['happened'])} {e['next']}" for e in shots]
     scene = " ".join(scene.split())[:300] or "somewhere unknown."
-    return "\n\n".join([*blocks, _block(scene, happened)]), tuple(e["next"] for e in shots)
+    return "\n\n".join([*blocks, block(scene, happened)]), tuple(e["next"] for e in shots)
 
-
-def adapter_prompt(scene: str, happened: str) -> str:
-    """The prompt the colour adapter was trained on (:mod:`models.colour.train`): no examples, the adapter knows
-    the form, so the prompt is short and quick to read."""
-    scene = " ".join(scene.split())[:300] or "somewhere unknown."
-    return f"{HEADER}\n\n{_block(scene, happened)}"

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.narration.gate import GateContext
+from narrator.narration.gate import GateContext, split
 from narrator.narration.prompting import TurnFacts
 
 RECENT = 3
+SAID = 12
+"""How many narrations back no sentence may be said again (about a scene's worth of turns)."""
 
 
 def recent_narrations(campaign: Any, n: int = RECENT) -> tuple[str, ...]:
     """The texts of the last ``n`` narration events (a bounded read from the end of the log)."""
     last = campaign.store.last_seq()
-    events = campaign.store.events(after=max(0, last - 40))
+    events = campaign.store.events(after=max(0, last - 12 * n))
     texts = [e.payload.get("text", "") for e in events if e.kind == "narration" and e.payload.get("text")]
     return tuple(texts[-n:])
 
@@ -34,6 +36,7 @@ def facts_and_context(campaign: Any, action: str, actor: str | None, recalled: s
     names = tuple(state.characters) + tuple(story.people) + tuple(state.zones)
     facts = TurnFacts(action=action, scene=state.scene, present=present, threads=tuple(story.threads[-2:][::-1]),
                       recalled=recalled)
-    context = GateContext(action=action, scene=state.scene, recent=recent_narrations(campaign), names=names,
-                          kind=kind)
+    said = recent_narrations(campaign, SAID)
+    context = GateContext(action=action, scene=state.scene, recent=said[-RECENT:], names=names, kind=kind,
+                          said=tuple(dict.fromkeys(s for text in said for s in split(text))))
     return facts, context

@@ -121,7 +121,9 @@ def templates(evidence: Evidence, words_kind: str) -> list[str]:
     return found
 
 
-def effect_sentences(evidence: Evidence) -> list[str]:
+def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str]:
+    """The effects the results establish, one sentence each; one already said in the scene is said "again"
+    ("Thug is hurt again.": a sentence is never repeated word for word)."""
     own, common = tables(evidence.system)
     phrases = {**common.get("effects", {}), **own.get("effects", {})}
     named = own.get("conditions", {})  # "Rusk may strike back", not "Rusk is now counter-attack"
@@ -136,7 +138,8 @@ def effect_sentences(evidence: Evidence) -> list[str]:
         if not pair:
             continue
         mine = evidence.actor is not None and e.who == evidence.actor
-        out.append((pair[0] if mine else pair[1]).format(who=e.who or "Someone", what=e.what or "changed"))
+        sentence = (pair[0] if mine else pair[1]).format(who=e.who or "Someone", what=e.what or "changed")
+        out.append(re.sub(r"([.!])$", r" again\1", sentence) if sentence in said else sentence)
     return list(dict.fromkeys(out))
 
 
@@ -148,8 +151,10 @@ def _fill(template: str, fields: dict[str, str | None]) -> str | None:
     return text[0].upper() + text[1:]
 
 
-def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0) -> list[str]:
-    """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key)."""
+def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
+            said: tuple[str, ...] = ()) -> list[str]:
+    """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key);
+    ``said``: the scene's sentences so far (an effect already told is told "again")."""
     v = voice(action, evidence.actor)
     you = v.you[0].upper() + v.you[1:] if v.base else None
     fields = {"You_action": you, "action": v.base, "words": action.strip() if v.kind != "action" else None,
@@ -161,5 +166,5 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
         filled = ["You wait to see what happens next."]
     best = filled[:3]
     random.Random(seed).shuffle(best)
-    tail = " ".join(effect_sentences(evidence))
+    tail = " ".join(effect_sentences(evidence, said))
     return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]

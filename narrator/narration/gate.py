@@ -101,6 +101,7 @@ class GateContext:
     kind: str = "narration"  # or "line": a question or an NPC's words (no address or outcome check); or "colour":
     # the model's sentence after the engine's (no address check; the sense check)
     lead: str = ""  # "colour": the engine's sentence the text follows
+    said: tuple[str, ...] = ()  # every sentence of the scene's recent narrations: none is said twice
     threshold: float | None = None  # None: TOPIC_THRESHOLD
 
 
@@ -390,6 +391,10 @@ def similar(a: str, b: str) -> float:
 
 
 def check_repetition(text: str, evidence: Evidence, context: GateContext) -> Check:
+    said = set(context.said)
+    again = next((s for s in split(text) if s in said and len(WORD.findall(s)) >= 4), None)
+    if again:
+        return Check("repetition", False, f"says again: {again[:50]!r}")
     for previous in context.recent:
         if similar(text, previous) >= 0.6:
             return Check("repetition", False, f"repeats a recent narration: {previous[:50]!r}")

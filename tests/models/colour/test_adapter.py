@@ -14,7 +14,7 @@ from narrator.models.colour.adapter import ADAPTER, _checked, adapter_for, recor
 from narrator.models.colour.data import ColourDataError, data_fingerprint, load_lines, training_files
 from narrator.models.embedded import embedded_model_path
 from narrator.models.llama import LlamaCppBackend
-from narrator.narration.colour import adapter_prompt
+from narrator.models.colour.prompt import adapter_prompt
 
 
 def test_the_shipped_adapter_was_trained_on_the_lines_as_they_are():

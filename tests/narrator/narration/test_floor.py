@@ -11,7 +11,7 @@ from pydantic import ConfigDict
 
 from narrator.agent.evidence import Evidence
 from narrator.narration import floor
-from narrator.narration.gate import GateContext, gate, polarity
+from narrator.narration.gate import GateContext, check_repetition, gate, polarity, split
 from narrator.prompts import FLOOR, ROOT
 from narrator.tools.contract import ToolResult
 from narrator.tools.systems import get_system
@@ -93,6 +93,27 @@ def test_effects_follow_the_sentence_in_the_second_person_for_the_actor():
                     skill="fight", attacker="Kit", defender="Guard")
     text = floor.compose(hurt, "I attack the guard", SCENE)[0]
     assert text.endswith("Guard is hurt. You are hurt.") and "Guard" in text
+
+
+def test_someone_who_goes_down_is_not_also_told_hurt_after_it():
+    down = evidence("minim_attack_target", "success", True,
+                    (Effect(kind="harmed", who="Guard", what="health"), Effect(kind="downed", who="Guard"),
+                     Effect(kind="harmed", who="Kit")), skill="fight", attacker="Kit", defender="Guard")
+    text = floor.compose(down, "I attack the guard", SCENE)[0]
+    assert text.endswith("Guard goes down. You are hurt.") and "Guard is hurt" not in text  # blind readers: backwards
+
+
+def test_no_sentence_is_said_twice_in_a_scene():
+    hit = evidence("minim_attack_target", "success", True, (Effect(kind="harmed", who="Guard", what="health"),),
+                   skill="fight", attacker="Kit", defender="Guard")
+    first = floor.compose(hit, "I attack the guard", SCENE, seed=3)[0]
+    said = tuple(split(first))
+    again = floor.compose(hit, "I attack the guard again", SCENE, seed=3, said=said)
+    assert first.endswith("Guard is hurt.") and all(o.endswith("Guard is hurt again.") for o in again)
+    context = GateContext(action="I attack the guard again", scene=SCENE, said=said)
+    assert not check_repetition(first, hit, context).passed  # the same words: refused
+    other = next(o for o in again if split(o)[0] != split(first)[0])
+    assert check_repetition(other, hit, context).passed
 
 
 def test_variants_depend_on_the_seed_and_recent_ones_are_skipped_by_the_gate():
