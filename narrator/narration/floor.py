@@ -106,11 +106,19 @@ def _target(evidence: Evidence) -> str | None:
     return None
 
 
-def templates(evidence: Evidence, words_kind: str) -> list[str]:
-    """Every template that fits, most specific first: TOOL:SKILL before TOOL before the words' kind before
-    default; within a kind, the outcome label before the polarity; within those, the system before common."""
+LOOKING = frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "listen", "check", "read",
+                     "peer", "survey", "observe", "scout"})
+"""Verbs of looking: a failed look is told as nothing seen, not as "You try to look around, but it does not work"
+(blind readers: awkward)."""
+
+
+def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
+    """Every template that fits, most specific first: ``looking`` when the player's verb is one of looking (a
+    search or a look is told as what was seen), then TOOL:SKILL before TOOL before the words' kind before default;
+    within a kind, the outcome label before the polarity; within those, the system before common."""
     own, common = tables(evidence.system)
-    kinds = [*action_kinds(evidence), words_kind, "default"]
+    looking = ["looking"] if verb in LOOKING and evidence.results else []
+    kinds = [*looking, *action_kinds(evidence), words_kind, "default"]
     found: list[str] = []
     for kind in kinds:
         for okey in outcome_keys(evidence):
@@ -161,10 +169,12 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
-    filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind)) if t]
+    verb = v.base.split()[0].lower() if v.base else None
+    filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind, verb)) if t]
     if not filled:
         filled = ["You wait to see what happens next."]
-    best = filled[:3]
+    looked = [t for t in filled if t not in {_fill(t, fields) for t in templates(evidence, v.kind)}]
+    best = looked or filled[:3]  # a look is told as what was seen, whatever else would fit
     random.Random(seed).shuffle(best)
     tail = " ".join(effect_sentences(evidence, said))
     return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]

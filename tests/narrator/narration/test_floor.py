@@ -103,6 +103,16 @@ def test_someone_who_goes_down_is_not_also_told_hurt_after_it():
     assert text.endswith("Guard goes down. You are hurt.") and "Guard is hurt" not in text  # blind readers: backwards
 
 
+def test_a_look_or_a_search_is_told_as_what_was_seen():
+    for label, success, words in (("failure", False, ("nothing useful", "escapes you")),
+                                  ("success", True, ("little escapes you", "take in what there is"))):
+        looked = evidence("minim_check", label, success, (), skill="perception")
+        text = floor.compose(looked, "I look around the cellar", SCENE)[0]
+        assert text.startswith("You look around the cellar") and any(w in text for w in words), text
+    climbed = evidence("minim_check", "failure", False, (), skill="sports")
+    assert "escapes you" not in floor.compose(climbed, "I climb the wall", SCENE)[0]
+
+
 def test_no_sentence_is_said_twice_in_a_scene():
     hit = evidence("minim_attack_target", "success", True, (Effect(kind="harmed", who="Guard", what="health"),),
                    skill="fight", attacker="Kit", defender="Guard")
