@@ -8,6 +8,8 @@ them (:meth:`tools.systems.contract.RulesSystem.effects`) and the system's vocab
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +25,7 @@ class Evidence:
     system: str = ""
     actor: str | None = None
     names: tuple[str, ...] = ()  # everyone on the table and in the story (:func:`known_names`): never numbers or claims
+    roles: tuple[str, ...] = ()  # those of them named by what they are (:func:`role_names`): "the smuggler" in a story
 
     @classmethod
     def none(cls, system: str = "", vocabulary: Vocabulary | None = None, actor: str | None = None,
@@ -70,6 +73,18 @@ def outcome_of(node: Any, vocabulary: Any, verdicts: tuple[str, ...] = ("success
         verdict = next((v for v in (getattr(node, name, None) for name in verdicts) if v is not None), None)
         polarity = None if verdict is None else (1 if verdict else -1)
     return label, polarity
+
+
+def role_names(state: Any) -> tuple[str, ...]:
+    """The table's NPCs named by what they are — the name is the concept, perhaps with a number ("Smuggler",
+    "Guard 2") — whom a story calls "the smuggler", "the second guard" (blind readers marked "Your attack on
+    Smuggler misses" awkward, sixteen times in 109 turns)."""
+    out = []
+    for name, sheet in state.characters.items():
+        concept = sheet.get("concept") if isinstance(sheet, dict) and sheet.get("npc") else None
+        if isinstance(concept, str) and re.sub(r"\s+\d+$", "", name).lower() == concept.strip().lower():
+            out.append(name)
+    return tuple(out)
 
 
 def known_names(state: Any) -> tuple[str, ...]:

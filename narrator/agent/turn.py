@@ -18,7 +18,7 @@ from typing import Any
 from narrator.memory.campaign import Campaign
 from narrator.models.base import GenerationSettings, LLMBackend
 from narrator.agent.admit import Admitted
-from narrator.agent.evidence import Evidence, known_names
+from narrator.agent.evidence import Evidence, known_names, role_names
 from narrator.agent.guard import GuardReport
 from narrator.tools import render
 from narrator.tools.contract import ToolResult
@@ -238,7 +238,7 @@ class Agent:
 
         state = self.campaign.state
         return Evidence(tuple(outcome.results), tuple(outcome.effects), get_system(state.system).vocabulary(),
-                        state.system, outcome.actor, known_names(state))
+                        state.system, outcome.actor, known_names(state), role_names(state))
 
     # -- narration -----------------------------------------------------------------------------------------
     def narrate(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> tuple[str, GuardReport]:

@@ -97,28 +97,58 @@ def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
     return {"situation": situation, "person": person + ("," if "," in person else ""), "hook": hook}
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def story_name(name: str, roles: tuple[str, ...]) -> str:
+    """How the story says a name: a person's as it is; one named by what they are (:func:`role_names`) with an
+    article — "the smuggler", "the second guard" ("Guard 12": "guard 12")."""
+    if name not in roles:
+        return name
+    numbered = re.fullmatch(r"(.*?)\s+(\d+)", name)
+    if numbered:
+        n = int(numbered[2])
+        return f"the {ORDINALS[n - 1]} {numbered[1].lower()}" if 1 <= n <= len(ORDINALS) else name.lower()
+    return f"the {name.lower()}"
+
+
+def _capital(sentence: str) -> str:
+    return sentence[:1].upper() + sentence[1:]
+
+
 def _target(evidence: Evidence) -> str | None:
     for _, r in evidence.results:
         for name in ("defender", "target"):
             value = getattr(r, name, None)
             if isinstance(value, str) and value:
-                return value
+                return story_name(value, evidence.roles)
     return None
 
 
-LOOKING = frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "listen", "check", "read",
-                     "peer", "survey", "observe", "scout"})
-"""Verbs of looking: a failed look is told as nothing seen, not as "You try to look around, but it does not work"
-(blind readers: awkward)."""
+VERB_KINDS = {
+    "looking": frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "listen", "check", "read",
+                          "peer", "survey", "observe", "scout"}),
+    "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout"}),
+    "waiting": frozenset({"wait", "rest", "sit", "linger", "pause"}),
+    "shooting": frozenset({"shoot", "fire"}),
+}
+"""Kinds of action told by what the verb does, before the tool's templates (blind readers marked these awkward
+when told by the tool alone): a look as what was seen ("..., but nothing useful catches your eye", not "You try to
+look around, but it does not work"), a question as waiting for the answer (not "Without any trouble, you ask..."),
+a shot as a shot (not "Rustler turns the blow aside")."""
+
+
+def verb_kind(verb: str | None) -> str | None:
+    return next((kind for kind, verbs in VERB_KINDS.items() if verb in verbs), None)
 
 
 def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
-    """Every template that fits, most specific first: ``looking`` when the player's verb is one of looking (a
-    search or a look is told as what was seen), then TOOL:SKILL before TOOL before the words' kind before default;
-    within a kind, the outcome label before the polarity; within those, the system before common."""
+    """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
+    TOOL before the words' kind before default; within a kind, the outcome label before the polarity; within
+    those, the system before common."""
     own, common = tables(evidence.system)
-    looking = ["looking"] if verb in LOOKING and evidence.results else []
-    kinds = [*looking, *action_kinds(evidence), words_kind, "default"]
+    kind = verb_kind(verb)
+    kinds = [*([kind] if kind else []), *action_kinds(evidence), words_kind, "default"]
     found: list[str] = []
     for kind in kinds:
         for okey in outcome_keys(evidence):
@@ -146,7 +176,8 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
         if not pair:
             continue
         mine = evidence.actor is not None and e.who == evidence.actor
-        sentence = (pair[0] if mine else pair[1]).format(who=e.who or "Someone", what=e.what or "changed")
+        who = story_name(e.who, evidence.roles) if e.who else "Someone"
+        sentence = _capital((pair[0] if mine else pair[1]).format(who=who, what=e.what or "changed"))
         out.append(re.sub(r"([.!])$", r" again\1", sentence) if sentence in said else sentence)
     return list(dict.fromkeys(out))
 
@@ -157,6 +188,13 @@ def _fill(template: str, fields: dict[str, str | None]) -> str | None:
         return None
     text = template.format(**{n: fields[n] for n in needed})
     return text[0].upper() + text[1:]
+
+
+def _told(template: str, said: tuple[str, ...]) -> bool:
+    """Whether the template's own words (its longest stretch between fields, four words or more: ", but it goes as
+    wrong as it could") were already said in the scene: such a variant is tried last."""
+    stretch = max((part.strip(" ,.") for part in re.split(r"{\w+}", template)), key=len, default="")
+    return len(stretch.split()) >= 4 and any(stretch.lower() in sentence.lower() for sentence in said)
 
 
 def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
@@ -170,11 +208,13 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     verb = v.base.split()[0].lower() if v.base else None
-    filled = [t for t in (_fill(t, fields) for t in templates(evidence, v.kind, verb)) if t]
-    if not filled:
-        filled = ["You wait to see what happens next."]
-    looked = [t for t in filled if t not in {_fill(t, fields) for t in templates(evidence, v.kind)}]
-    best = looked or filled[:3]  # a look is told as what was seen, whatever else would fit
+    fits = [t for t in templates(evidence, v.kind, verb) if _fill(t, fields)]
+    plain = set(templates(evidence, v.kind))
+    top = [t for t in fits if t not in plain] or fits[:3]  # the verb's kind first, whatever else fits
+    fresh = ([t for t in top if not _told(t, said)] or [t for t in fits if not _told(t, said)][:3]
+             or top)  # a variant whose words were said in the scene waits; a plainer one before a repeat
+    filled = [_fill(t, fields) or "" for t in fits] or ["You wait to see what happens next."]
+    best = [_fill(t, fields) or "" for t in fresh] or filled[:3]
     random.Random(seed).shuffle(best)
     tail = " ".join(effect_sentences(evidence, said))
     return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]

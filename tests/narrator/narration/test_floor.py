@@ -113,6 +113,26 @@ def test_a_look_or_a_search_is_told_as_what_was_seen():
     assert "escapes you" not in floor.compose(climbed, "I climb the wall", SCENE)[0]
 
 
+def test_a_foe_named_by_what_it_is_gets_an_article_and_a_person_does_not():
+    from dataclasses import replace as copy
+
+    hit = evidence("minim_attack_target", "success", True,
+                   (Effect(kind="harmed", who="Guard 2", what="health"), Effect(kind="downed", who="Smuggler")),
+                   skill="fight", attacker="Kit", defender="Guard 2")
+    text = floor.compose(copy(hit, roles=("Guard 2", "Smuggler")), "I attack the guard", SCENE)[0]
+    assert "the second guard" in text and "The second guard is hurt." in text and "The smuggler goes down." in text
+    assert "Guard 2 is hurt." in floor.compose(hit, "I attack the guard", SCENE)[0]  # a name, as the table has it
+    assert floor.story_name("Guard 12", ("Guard 12",)) == "guard 12" and floor.story_name("Rusk", ()) == "Rusk"
+
+
+def test_a_question_waits_for_its_answer_and_a_shot_is_a_shot():
+    asked = floor.compose(Evidence.none("minim", VOCAB, "Kit"), "I ask Old Mags who was here", SCENE)
+    assert all("Without any trouble" not in o for o in asked[:2]) and asked[0].startswith("You ask Old Mags")
+    shot = evidence("minim_attack_target", "failure", False, (), skill="shoot", attacker="Kit", defender="Guard")
+    assert floor.compose(shot, "I shoot at the guard", SCENE)[0] in (
+        "You shoot at the guard, but the shot goes wide.", "You shoot at the guard, but the shot misses.")
+
+
 def test_no_sentence_is_said_twice_in_a_scene():
     hit = evidence("minim_attack_target", "success", True, (Effect(kind="harmed", who="Guard", what="health"),),
                    skill="fight", attacker="Kit", defender="Guard")
