@@ -198,3 +198,21 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
             if campaign is not None:
                 campaign.close()
     return report
+
+
+# --- blind reading ---------------------------------------------------------------------------------------------
+
+
+def judged(key: str | Path, labels: str | Path) -> dict[str, Counter]:
+    """One blind reader's labels of a dump (``--dump``, shuffled across styles), counted per style: the key says
+    which style wrote each numbered item (the reader never saw it). Counts ``sensible``, ``awkward``, ``nonsense``,
+    ``agrees``, ``contradicts`` and ``n``."""
+    styles = json.loads(Path(key).read_text(encoding="utf-8"))
+    out: dict[str, Counter] = {}
+    for row in _rows(labels):
+        style = styles[str(row["id"])]["variant"]
+        counts = out.setdefault(style, Counter())
+        counts[row["sense"]] += 1
+        counts[row["agreement"]] += 1
+        counts["n"] += 1
+    return out
