@@ -14,4 +14,5 @@
 
 STYLES = ("auto", "engine", "colour", "completion", "chat")
 """Who writes the story (``--narration`` / ``--style``): fitted to the model; the engine's sentence alone; then the
-model's colour; the model's whole narration as a few-shot completion or as chat (:mod:`narrator.narration.candidates`)."""
+model's colour; the model's whole narration as a few-shot completion or as chat
+(:mod:`narrator.narration.candidates`)."""

@@ -38,7 +38,8 @@ from narrator.narration.prompting import TurnFacts
 SENTENCE_CLOSED = re.compile(r"[.!?][\"'”’)]*\s")
 SMALL_MODEL_BYTES = 1_000_000_000
 COLOUR_SENTENCES = 2
-"""A colour line is one sentence, or a gesture and a short remark ("Hale spits in the dust. "Lot of folks," he says.")."""
+"""A colour line is one sentence, or a gesture and a short remark ("Hale spits in the dust. "Lot of folks," he
+says.")."""
 GOOD_SCORE = 0.85
 """A passing candidate scoring at least this ends the search early (relevance to the action plus a length bonus)."""
 
@@ -193,8 +194,9 @@ class Narrator:
         engine = self.floor(evidence, facts, context, seed)
         lead = lead or engine.text
         adapter = getattr(self.backend, "adapter", None) is not None  # trained for it: no examples needed
-        text, shots = ((colour.adapter_prompt(facts.scene, lead), tuple(e["next"] for e in colour.examples(evidence.system)))
-                       if adapter else colour.prompt(evidence.system, facts.scene, lead))
+        text, shots = colour.prompt(evidence.system, facts.scene, lead)  # the examples: copies are refused either way
+        if adapter:
+            text = colour.adapter_prompt(facts.scene, lead)
         judged_as = replace(context, kind="colour", lead=lead, examples=shots)
         out = Narration(lead, "floor", shown=engine)
         verdicts: list[Verdict] = []
