@@ -131,11 +131,14 @@ VERB_KINDS = {
     "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout"}),
     "waiting": frozenset({"wait", "rest", "sit", "linger", "pause"}),
     "shooting": frozenset({"shoot", "fire"}),
+    "persuading": frozenset({"persuade", "convince", "bluff", "lie", "threaten", "intimidate", "haggle", "coax",
+                             "bargain", "charm", "flatter", "sweet-talk"}),
 }
 """Kinds of action told by what the verb does, before the tool's templates (blind readers marked these awkward
 when told by the tool alone): a look as what was seen ("..., but nothing useful catches your eye", not "You try to
 look around, but it does not work"), a question as waiting for the answer (not "Without any trouble, you ask..."),
-a shot as a shot (not "Rustler turns the blow aside")."""
+a shot as a shot (not "Rustler turns the blow aside"), words that fail as words ("your words fall flat", not
+"something gets in the way")."""
 
 
 def verb_kind(verb: str | None) -> str | None:

@@ -466,8 +466,9 @@ class Gate:
 
     def __call__(self, text: str, evidence: Evidence, context: GateContext | None = None,
                  trusted: bool = False) -> Verdict:
-        """``trusted``: the engine wrote ``text`` (the floor) — it is never guarded or checked for its outcome,
-        only for form, topic and repetition, so a variant can be chosen."""
+        """``trusted``: the engine wrote ``text`` (the floor) — it is never guarded, checked for its outcome or
+        embedded for its topic (it is built from the action and the results), only for form and repetition, so a
+        variant can be chosen."""
         context = context or GateContext()
         cleaned = clean(text)
         guarded, report = (cleaned, None) if trusted else guard_text(cleaned, evidence) if cleaned else ("", None)
@@ -480,8 +481,9 @@ class Gate:
         for fn in (check_words, check_meta, check_address, check_outcome, check_repetition, check_sense):
             verdict.checks.append(Check("outcome", True) if trusted and fn is check_outcome
                                   else fn(judged, evidence, context))
-        verdict.checks.append(check_topic(judged, evidence, context, self.embed) if judged.strip()
-                              else Check("topic", False, "empty"))
+        verdict.checks.append(Check("topic", True, "the engine's own text", 1.0) if trusted and judged.strip()
+                              else check_topic(judged, evidence, context, self.embed) if judged.strip()
+                              else Check("topic", False, "empty"))  # the engine's sentence is on topic by making
         order = {n: i for i, n in enumerate(CHECKS)}
         verdict.checks.sort(key=lambda c: order[c.name])
         return verdict

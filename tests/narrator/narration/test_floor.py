@@ -128,9 +128,25 @@ def test_a_foe_named_by_what_it_is_gets_an_article_and_a_person_does_not():
 def test_a_question_waits_for_its_answer_and_a_shot_is_a_shot():
     asked = floor.compose(Evidence.none("minim", VOCAB, "Kit"), "I ask Old Mags who was here", SCENE)
     assert all("Without any trouble" not in o for o in asked[:2]) and asked[0].startswith("You ask Old Mags")
+    talked = evidence("minim_check", "failure", False, (), skill="communication")
+    assert floor.compose(talked, "I persuade the guard to let me pass", SCENE)[0] in (
+        "You try to persuade the guard to let you pass, but your words fall flat.",
+        "You try to persuade the guard to let you pass, but nobody is swayed.")
     shot = evidence("minim_attack_target", "failure", False, (), skill="shoot", attacker="Kit", defender="Guard")
     assert floor.compose(shot, "I shoot at the guard", SCENE)[0] in (
         "You shoot at the guard, but the shot goes wide.", "You shoot at the guard, but the shot misses.")
+
+
+def test_the_engines_own_text_is_not_embedded_for_its_topic():
+    from narrator.narration.gate import Gate
+
+    def no_embedding(texts):
+        raise AssertionError("the engine's sentence was embedded")
+
+    text = floor.compose(Evidence.none("minim", VOCAB, "Kit"), "I light a lantern", SCENE)[0]
+    verdict = Gate(embed=no_embedding)(text, Evidence.none("minim", VOCAB, "Kit"), GateContext(scene=SCENE),
+                                       trusted=True)
+    assert verdict.passed and next(c for c in verdict.checks if c.name == "topic").why == "the engine's own text"
 
 
 def test_no_sentence_is_said_twice_in_a_scene():
