@@ -424,17 +424,27 @@ YOU_ACT = re.compile(r"^\W*(you|you're|you've|you'll)\s+(?!(hear|see|feel|smell|
                      r"can|could|realise|realize|wonder|think|know|are|were|have|had)\b)\w+", re.I)
 
 
+NEWCOMER = re.compile(r"\b(a|an|another|some)\s+(?:\w+\s+)?(man|woman|men|women|stranger|strangers|figure|figures|boy|"
+                      r"girl|child|children|soldier|soldiers|guard|guards|rider|riders|traveller|traveler|old man|"
+                      r"old woman|person|people|priest|merchant|thief|bandit|bandits|sailor|knight)\b", re.I)
+
+
 def check_sense(text: str, evidence: Evidence, context: GateContext) -> Check:
     """A colour sentence (the model's, after the engine's) adds to what happened and nothing else: it names nobody
     the table, the scene and the engine's sentence do not know (a small model invents "the figure on the wall",
     whom the player then cannot act on), it does not make the character act ("You stand on the stagecoach and tell
-    the news": the player decides what the character does; what they see, hear or feel is colour), and it does not
-    re-tell the engine's sentence."""
+    the news": the player decides what the character does; what they see, hear or feel is colour), it brings in
+    nobody new ("a figure sits on a rock": the player who then acts on them finds no one on the table), and it does
+    not re-tell the engine's sentence."""
     if context.kind != "colour":
         return Check("sense", True)
     if YOU_ACT.match(text):
         return Check("sense", False, "makes the character act")
     known = " ".join((context.scene, context.action, context.lead, *context.names, *evidence.names)).lower()
+    newcomer = next((m for m in NEWCOMER.finditer(text)
+                     if not re.search(r"\b(like|as|way)\s*$", text[:m.start()], re.I)), None)  # not a simile
+    if newcomer and newcomer.group(0).lower() not in known:
+        return Check("sense", False, f"brings in {newcomer.group(0)!r}, whom the player could not act on")
     for sentence in split(text) or [text]:
         unknown = new_names(sentence, known)
         if unknown:

@@ -78,6 +78,8 @@ def test_the_sense_check_reads_names_actions_and_retellings():
     assert not check_sense("You climb onto the roof.", evidence, ctx).passed
     assert check_sense("You hear water lapping at the piles.", evidence, ctx).passed
     assert not check_sense("You sneak past the guard.", evidence, ctx).passed
+    assert not check_sense("A figure sits on the pier, watching.", evidence, ctx).passed  # nobody to act on
+    assert check_sense("The guard yawns and looks away.", evidence, ctx).passed
     assert check_sense("A man named Velk waves.", evidence, GateContext(kind="narration")).passed  # colour only
     assert new_names('The guard mutters, "Go home."', "the guard") == []
 
