@@ -60,6 +60,20 @@ def test_someone_turning_hostile_out_of_combat_starts_the_fight(router, campaign
     assert p.tool == "refuse" and "You speak for Aria" in p.args["reason"], line
 
 
+@pytest.mark.parametrize("system", ["minim", "brew", "fiveplus", "mastery"])
+def test_asking_who_is_in_charge_starts_no_fight(router, tmp_path, system):
+    """Seen in Mastery solo play: "I ask who is in charge here" rolled initiative. Mini Six still reads it as a
+    check (stop 41's note): its anchors moved it to a fight, so they were left as they were."""
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems import get_system
+
+    with Campaign.new(f"charge-{system}", system, seed=2, root=tmp_path) as c:
+        c.call(get_system(system).random_character_tool, {"name": "Rowan"})
+        for line in ("I ask who is in charge here", "I ask the captain who is in charge of the docks"):
+            assert router.propose(line, c.state, "Rowan").tool == "no_roll", line
+        assert router.propose("We charge!", c.state, "Rowan").tool.endswith(("start_combat", "start_conflict"))
+
+
 def test_a_fight_draws_in_the_party_and_whom_the_words_name(campaign):
     from narrator.agent.router import combatants_for
 
