@@ -145,13 +145,10 @@ def verb_kind(verb: str | None) -> str | None:
     return next((kind for kind, verbs in VERB_KINDS.items() if verb in verbs), None)
 
 
-def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
-    """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
-    TOOL before the words' kind before default; within a kind, the outcome label before the polarity; within
-    those, the system before common."""
+def _of_kinds(evidence: Evidence, kinds: list[str]) -> list[str]:
+    """The templates filed under ``kinds``, in that order; within a kind, the outcome label before the polarity;
+    within those, the system before common."""
     own, common = tables(evidence.system)
-    kind = verb_kind(verb)
-    kinds = [*([kind] if kind else []), *action_kinds(evidence), words_kind, "default"]
     found: list[str] = []
     for kind in kinds:
         for okey in outcome_keys(evidence):
@@ -160,6 +157,17 @@ def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> l
                     if t not in found:
                         found.append(t)
     return found
+
+
+def _by_tool(evidence: Evidence, words_kind: str) -> list[str]:
+    return _of_kinds(evidence, [*action_kinds(evidence), words_kind, "default"])
+
+
+def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
+    """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
+    TOOL before the words' kind before default."""
+    kind = verb_kind(verb)
+    return list(dict.fromkeys((_of_kinds(evidence, [kind]) if kind else []) + _by_tool(evidence, words_kind)))
 
 
 def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str]:
@@ -210,14 +218,17 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
-    verb = v.base.split()[0].lower() if v.base else None
-    fits = [t for t in templates(evidence, v.kind, verb) if _fill(t, fields)]
-    plain = set(templates(evidence, v.kind))
+    by_tool = _by_tool(evidence, v.kind)
+    kind = verb_kind(v.base.split()[0].lower() if v.base else None)
+    texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind]) if kind else []) + by_tool)
+             if (text := _fill(t, fields))}
+    fits = list(texts)
+    plain = set(by_tool)
     top = [t for t in fits if t not in plain] or fits[:3]  # the verb's kind first, whatever else fits
     fresh = ([t for t in top if not _told(t, said)] or [t for t in fits if not _told(t, said)][:3]
              or top)  # a variant whose words were said in the scene waits; a plainer one before a repeat
-    filled = [_fill(t, fields) or "" for t in fits] or ["You wait to see what happens next."]
-    best = [_fill(t, fields) or "" for t in fresh] or filled[:3]
+    filled = list(texts.values()) or ["You wait to see what happens next."]
+    best = [texts[t] for t in fresh] or filled[:3]
     random.Random(seed).shuffle(best)
     tail = " ".join(effect_sentences(evidence, said))
     return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]
