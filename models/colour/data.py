@@ -8,6 +8,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from narrator.models.jsonl import numbered_rows
 from narrator.prompts import common_path
 
 FIELDS = ("scene", "happened", "next")
@@ -24,13 +25,7 @@ class ColourDataError(ValueError):
 def load_lines(paths: list[Path] | None = None) -> list[dict[str, str]]:
     rows = []
     for path in paths if paths is not None else training_files():
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ColourDataError(f"{path.name}:{number}: not JSON ({e.msg})") from None
+        for number, row in numbered_rows(path, ColourDataError):
             if not isinstance(row, dict) or not all(isinstance(row.get(k), str) and row[k].strip() for k in FIELDS):
                 raise ColourDataError(f"{path.name}:{number}: needs {', '.join(FIELDS)} as non-empty strings")
             rows.append({k: row[k].strip() for k in FIELDS})

@@ -15,7 +15,6 @@ Who a claim is about is not the reader's job: the names and pronouns in the sent
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from narrator.models.jsonl import numbered_rows
 from narrator.models.claims.labels import FAMILIES, MAX_CHARS, NOTHING, data_fingerprint, training_files  # noqa: F401 - the reader's vocabulary, importable from here
 
 REMEMBERED = 512
@@ -40,13 +40,7 @@ def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
     systems = {s.name for s in all_systems()}
     rows = []
     for path in paths:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError as e:
-                raise ClaimsDataError(f"{path.name}:{number}: not JSON ({e.msg})") from None
+        for number, row in numbered_rows(path, ClaimsDataError):
             bad = [f for f, labels in FAMILIES.items() if row.get(f) not in labels]
             if bad or not isinstance(row.get("sentence"), str) or row.get("system") not in systems:
                 raise ClaimsDataError(f"{path.name}:{number}: needs a sentence, a system and one label per family "
