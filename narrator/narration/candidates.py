@@ -187,24 +187,39 @@ class Narrator:
         option = floor.compose(evidence, facts.action, facts.scene, None, seed, context.said)[0]
         return self.gate(option, evidence, replace(context, recent=(), said=(), examples=()), trusted=True)
 
+    def _tries(self, started: float, on_progress: Callable[[int, int], None] | None) -> Iterator[int]:
+        """Candidate numbers within the budget (the first always runs), each reported as progress."""
+        p = self.profile
+        for i in range(p.candidates):
+            if i and time.monotonic() - started > p.budget:
+                return
+            if on_progress:
+                on_progress(i + 1, p.candidates)
+            yield i
+
+    @staticmethod
+    def _tally(out: "Narration", verdicts: list[Verdict], judged: Verdict) -> None:
+        """One candidate judged: counted, and what the guard removed from it recorded."""
+        out.asked += 1
+        out.guard.removed += judged.removed
+        out.guard.reasons += judged.guard_reasons
+        verdicts.append(judged)
+
     def _coloured(self, evidence: Evidence, facts: TurnFacts, context: GateContext, seed: int,
                   on_progress: Callable[[int, int], None] | None, lead: str | None) -> Narration:
         started = time.monotonic()
         p = self.profile
-        engine = self.floor(evidence, facts, context, seed)
-        lead = lead or engine.text
+        engine = (self.gate(lead, evidence, replace(context, examples=()), trusted=True) if lead
+                  else self.floor(evidence, facts, context, seed))  # the caller's sentence, or the floor's
+        lead = engine.text
         adapter = getattr(self.backend, "adapter", None) is not None  # trained for it: no examples needed
-        text, shots = colour.prompt(evidence.system, facts.scene, lead)  # the examples: copies are refused either way
-        if adapter:
-            text = colour.adapter_prompt(facts.scene, lead)
-        judged_as = replace(context, kind="colour", lead=lead, examples=shots)
+        text = (colour.adapter_prompt(facts.scene, lead) if adapter
+                else colour.prompt(evidence.system, facts.scene, lead)[0])
+        judged_as = replace(context, kind="colour", lead=lead,
+                            examples=colour.example_lines(evidence.system))  # copies are refused either way
         out = Narration(lead, "floor", shown=engine)
         verdicts: list[Verdict] = []
-        for i in range(p.candidates):
-            if i and time.monotonic() - started > p.budget:
-                break
-            if on_progress:
-                on_progress(i + 1, p.candidates)
+        for i in self._tries(started, on_progress):
             settings = GenerationSettings(max_tokens=p.max_tokens, temperature=p.temperature,
                                           seed=(seed + i) % 2**31, stop=("\n",))
             try:
@@ -215,10 +230,7 @@ class Narrator:
                 out.error = str(e)
                 break
             judged = self.gate(first_sentences(said.strip(), COLOUR_SENTENCES), evidence, judged_as)
-            out.asked += 1
-            out.guard.removed += judged.removed
-            out.guard.reasons += judged.guard_reasons
-            verdicts.append(judged)
+            self._tally(out, verdicts, judged)
             if judged.passed and judged.score >= GOOD_SCORE and out.asked >= p.min_candidates:
                 break
         passing = [v for v in verdicts if v.passed]
@@ -247,11 +259,7 @@ class Narrator:
         openings = prompting.primes(evidence, facts, seed) if p.style == "completion" else [""]
         streamed = False
         if self.backend is not None and p.style != "engine":
-            for i in range(p.candidates):
-                if i and time.monotonic() - started > p.budget:
-                    break
-                if on_progress:
-                    on_progress(i + 1, p.candidates)
+            for i in self._tries(started, on_progress):
                 prime = openings[i % len(openings)]
                 try:
                     chunks, opened, shown_examples = self._stream(evidence, facts, (seed + i) % 2**31, prime)
@@ -266,10 +274,7 @@ class Narrator:
                 text = (prime + text).strip() if opened else text
                 text = first_sentences(text, p.sentences)
                 judged = self.gate(text, evidence, replace(context, examples=shown_examples))
-                out.asked += 1
-                out.guard.removed += judged.removed
-                out.guard.reasons += judged.guard_reasons
-                verdicts.append(judged)
+                self._tally(out, verdicts, judged)
                 if judged.passed and (p.stream or judged.score >= GOOD_SCORE and out.asked >= p.min_candidates):
                     break  # a capable model's first passing text stands; a small one's must also score well
         passing = [v for v in verdicts if v.passed]

@@ -31,10 +31,14 @@ def examples(system: str) -> tuple[dict[str, str], ...]:
     return tuple({k: row[k] for k in ("scene", "happened", "next")} for row in rows)
 
 
+def example_lines(system: str) -> tuple[str, ...]:
+    """The examples' sentences: the gate refuses a copy of one."""
+    return tuple(e["next"] for e in examples(system))
+
+
 def prompt(system: str, scene: str, happened: str) -> tuple[str, tuple[str, ...]]:
     """The completion prompt (ending on "Next:") and the example sentences (the gate refuses copies of them)."""
-    shots = examples(system)
-    blocks = [HEADER] + [f"{block(e['scene'], e['happened'])} {e['next']}" for e in shots]
+    blocks = [HEADER] + [f"{block(e['scene'], e['happened'])} {e['next']}" for e in examples(system)]
     scene = " ".join(scene.split())[:300] or "somewhere unknown."
-    return "\n\n".join([*blocks, block(scene, happened)]), tuple(e["next"] for e in shots)
+    return "\n\n".join([*blocks, block(scene, happened)]), example_lines(system)
 

@@ -491,9 +491,12 @@ class Gate:
         for fn in (check_words, check_meta, check_address, check_outcome, check_repetition, check_sense):
             verdict.checks.append(Check("outcome", True) if trusted and fn is check_outcome
                                   else fn(judged, evidence, context))
-        verdict.checks.append(Check("topic", True, "the engine's own text", 1.0) if trusted and judged.strip()
-                              else check_topic(judged, evidence, context, self.embed) if judged.strip()
-                              else Check("topic", False, "empty"))  # the engine's sentence is on topic by making
+        if not judged.strip():
+            verdict.checks.append(Check("topic", False, "empty"))
+        elif trusted:  # the engine's sentence is on topic by making
+            verdict.checks.append(Check("topic", True, "the engine's own text", 1.0))
+        else:
+            verdict.checks.append(check_topic(judged, evidence, context, self.embed))
         order = {n: i for i, n in enumerate(CHECKS)}
         verdict.checks.sort(key=lambda c: order[c.name])
         return verdict
