@@ -21,7 +21,6 @@ it with another one rebuilds it, since vectors of two models are not comparable.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import threading
 from collections.abc import Mapping
@@ -36,6 +35,7 @@ from chromadb.config import Settings
 from chromadb.utils.embedding_functions import register_embedding_function
 
 from narrator.memory.errors import MemoryStoreError
+from narrator.models.files import file_sha256
 
 EF_NAME = "narrator-local"
 SPACE = "cosine"
@@ -96,11 +96,7 @@ def _file_sha256(path: str) -> str:
     st = os.stat(path)
     key = (path, st.st_mtime, st.st_size)
     if key not in _SHA_CACHE:
-        digest = hashlib.sha256()
-        with open(path, "rb") as fh:
-            for block in iter(lambda: fh.read(1 << 20), b""):
-                digest.update(block)
-        _SHA_CACHE[key] = digest.hexdigest()
+        _SHA_CACHE[key] = file_sha256(path)
     return _SHA_CACHE[key]
 
 

@@ -8,7 +8,6 @@ collection reopens with it in a new process. :class:`GgufEmbedder` (llama-cpp, o
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
@@ -18,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from narrator.tools.errors import NarratorError
+from narrator.models.files import file_sha256
 
 TELEMETRY_OFF = "ORT_DISABLE_TELEMETRY"
 """onnxruntime (1.32 and later, on Linux and macOS too) starts a 1DS telemetry client when it loads: it writes a
@@ -73,11 +73,7 @@ def minilm_files() -> tuple[Path, Path, str]:
 
 @lru_cache(maxsize=8)
 def _verified(path: Path, sha256: str) -> Path:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    if digest.hexdigest() != sha256:
+    if file_sha256(path) != sha256:
         raise EmbedderError(f"{path} is damaged: its sha256 does not match the published one; reinstall the package")
     return path
 

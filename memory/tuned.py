@@ -6,8 +6,8 @@ what it was trained on, and, for a model tuned on the first layers only, the ten
 graph is cut there, :mod:`memory.onnx_cut`). Loading writes the values over the packaged bytes in memory — same
 shapes and types, so the same lengths, and the result is still a valid model — after checking the packaged file is
 the one they were trained against. So a tuned model costs a few MB in the package, no second model file and no
-torch at run time. The claims reader (:mod:`narrator.agent.claims_encoder`, ``models/claims/reader.npz``) and the memory's
-recall embedder (:func:`memory.embedder.recall_embedder`, ``models/recall/embedder.npz``) load this way; their
+torch at run time. The claims reader (:mod:`narrator.agent.claims_encoder`, ``models/claims/reader.npz``) and the
+memory's recall embedder (:func:`memory.embedder.recall_embedder`, ``models/recall/embedder.npz``) load this way; their
 training scripts (``models/claims/train.py``, ``models/recall/train.py``) write the files.
 """
 

@@ -6,23 +6,15 @@ hashes the base file only when its size matches the record's base (a 98 MB file,
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
 
 from narrator.models.base import BackendError
+from narrator.models.files import file_sha256
 
 HERE = Path(__file__).resolve().parent
 ADAPTER = HERE / "adapter.gguf"
-
-
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def record(adapter: Path = ADAPTER) -> dict | None:
@@ -39,9 +31,9 @@ def record(adapter: Path = ADAPTER) -> dict | None:
 @lru_cache(maxsize=8)
 def _checked(model: Path, size: int, adapter: Path) -> Path | None:
     meta = record(adapter)
-    if meta is None or size != meta.get("base_bytes") or _sha256(model) != meta.get("base_sha256"):
+    if meta is None or size != meta.get("base_bytes") or file_sha256(model) != meta.get("base_sha256"):
         return None
-    if _sha256(adapter) != meta.get("adapter_sha256"):
+    if file_sha256(adapter) != meta.get("adapter_sha256"):
         raise BackendError(f"The colour adapter {adapter} does not match its record (damaged?); reinstall narrator")
     return adapter
 
