@@ -23,7 +23,8 @@ import numpy as np
 import torch
 from torch import nn
 
-from narrator.models.minilm_torch import HIDDEN, LAYERS, byte_offsets, load_onnx, output_tensor, overrides, quantized_copy
+from narrator.models.minilm_torch import (HIDDEN, LAYERS, byte_offsets, load_onnx, output_tensor, overrides,
+                                          quantized_copy)
 from narrator.models.claims.labels import FAMILIES, MAX_CHARS, data_fingerprint, training_files
 
 HERE = Path(__file__).resolve().parent
@@ -227,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             "development": figures, "max_tokens": MAX_TOKENS,
             "layers": args.layers, "output": output_tensor(args.layers),
             "settings": {k: getattr(args, k) for k in ("epochs", "batch", "lr", "head_lr", "dropout", "smoothing",
-                                                          "average_from", "layers", "soft_weight")} | {"soft": Path(args.soft).name if args.soft else ""},
+                                                          "average_from", "layers", "soft_weight")}
+            | {"soft": Path(args.soft).name if args.soft else ""},
             "history": [h for (_, _, _, hs), _ in runs for h in hs], "seconds": round(time.time() - started, 1)}
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     np.savez(args.out, **arrays)

@@ -3,8 +3,8 @@
 Needs the ``train`` extra (torch, transformers, peft, gguf); the game loads the result with llama.cpp
 (``Llama(lora_path=...)``), no torch. What it learns: given the adapter prompt
 (:func:`models.colour.prompt.adapter_prompt`: the scene and the engine's sentence), the one sentence of colour a
-blind writer put after it (``prompts/common/colour_training_*.jsonl``). The embedded model's own weights are read from its GGUF file
-(transformers dequantizes them), so the adapter is trained against the weights llama.cpp runs. A LoRA of rank
+blind writer put after it (``prompts/common/colour_training_*.jsonl``). The embedded model's own weights are read
+from its GGUF file (transformers dequantizes them), so the adapter is trained against the weights llama.cpp runs. A LoRA of rank
 ``--rank`` on every projection of every layer; the loss is on the sentence and its line end only. One line in
 twenty (by a hash of its text) is held back as the development set that picks the epoch; the held-out narration
 set is never read here.
