@@ -51,6 +51,7 @@ from narrator.tools.contract import ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.errors import NarratorError, ToolCallError
 from narrator.tools.options import validate_options
+from narrator.tools.story import SCENE_TABLES_VERSION
 from narrator.tools.registry import Registry, default_registry
 from narrator.tools.systems import get_system
 from narrator.tools.table import TableState, apply_all, parse_ops
@@ -76,8 +77,14 @@ def _check_embedder(value: Any) -> None:
     raise CampaignError('use "recall", "minilm", {"onnx": MODEL, "tokenizer": TOKENIZER_JSON} or {"gguf": MODEL}')
 
 
+def _check_scene_tables(value: Any) -> None:
+    if value not in (1, 2) or isinstance(value, bool):
+        raise CampaignError("use 1 (every scene table entry anywhere) or 2 (entries that fit the place)")
+
+
 SHARED_OPTIONS = {"embedder": ('recall | minilm | {"onnx": MODEL, "tokenizer": JSON} | {"gguf": MODEL}',
-                               _check_embedder)}
+                               _check_embedder),
+                  "scene_tables": ("1 | 2 (default: 2, scenes fit their place)", _check_scene_tables)}
 """Campaign options that are narrator's own, not a rules system's: every system's campaign takes them."""
 
 
@@ -234,7 +241,7 @@ class Campaign:
         rules = get_system(system)
         name = safe_name(name)
         seed = secrets.randbelow(2**63) if seed is None else seed
-        options = validate_options(rules, options, SHARED_OPTIONS)
+        options = {"scene_tables": SCENE_TABLES_VERSION, **validate_options(rules, options, SHARED_OPTIONS)}
         store = CampaignStore.create(campaign_dir(name, root), {
             "name": name, "system": system, "options": options, "master_seed": seed,
         })

@@ -49,8 +49,26 @@ def scene_tables(system: str) -> dict[str, list[Any]]:
     tables = json.loads(common_path(SCENE_TABLES).read_text(encoding="utf-8"))
     own = system_dir(system) / SCENE_TABLES
     if own.exists():
-        tables.update({k: v for k, v in json.loads(own.read_text(encoding="utf-8")).items() if isinstance(v, list)})
+        tables.update({k: v for k, v in json.loads(own.read_text(encoding="utf-8")).items()
+                       if isinstance(v, (list, dict)) and k != "_doc"})
     return tables
+
+
+SCENE_TABLES_VERSION = 2
+"""How ``story_scene`` reads the tables, kept per campaign (the ``scene_tables`` option, set when a campaign is
+created): 1, every situation, hook and person anywhere (campaigns made before version 2, which replay as they
+were framed); 2, only those that fit the place (:func:`fitting`)."""
+
+
+def fitting(items: list[Any], fits: dict[str, list[str]], traits: list[str], key: Any = None) -> list[Any]:
+    """The entries that belong at a place with ``traits``: one the ``fits`` table does not list belongs anywhere,
+    one it lists needs one of its traits ("a ship is leaving at the turn of the tide" needs water: blind readers
+    read "on the rain-soaked rooftops, and a wagon has overturned" as two places). A place without traits, or
+    nothing fitting, leaves the list whole."""
+    if not traits:
+        return items
+    chosen = [x for x in items if not fits.get(key(x) if key else x) or set(fits[key(x) if key else x]) & set(traits)]
+    return chosen or items
 
 
 def person_name(entry: str) -> str:
@@ -101,7 +119,9 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
     t = scene_tables(state.system)
     story = state.story if args.kind == "next" else Story()
     place, d1 = _pick(roller, t["place"], "place")
-    situation, d2 = _pick(roller, t["situation"], "situation")
+    fits = t.get("fits", {}) if state.options.get("scene_tables", 1) >= 2 else {}
+    traits = t.get("place_traits", {}).get(place, []) if fits else []
+    situation, d2 = _pick(roller, fitting(t["situation"], fits.get("situation", {}), traits), "situation")
     dice = [d1, d2]
     recurring = False
     if story.people:
@@ -113,7 +133,7 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
         person = next((p for p in t["person"] if person_name(p) == name), name)
     else:
         fresh = [p for p in t["person"] if person_name(p) not in story.people] or t["person"]
-        person, d = _pick(roller, fresh, "someone present")
+        person, d = _pick(roller, fitting(fresh, fits.get("person", {}), traits, person_name), "someone present")
     dice.append(d)
     moved = False
     if story.threads:
@@ -124,7 +144,7 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
         thread, d = _pick(roller, story.threads, "open thread")
         hook = f"Something here touches on {thread}."
     else:
-        entry, d = _pick(roller, t["hook"], "hook")
+        entry, d = _pick(roller, fitting(t["hook"], fits.get("hook", {}), traits, lambda h: h["hook"]), "hook")
         hook, thread = entry["hook"], entry["thread"]
     dice.append(d)
     text = f"{_cap(place)}. {_cap(situation)}. {person}{',' if ',' in person else ''} is here. {hook}"

@@ -91,10 +91,13 @@ def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
     """A framed scene's parts (``story_scene``): the situation, the person present (with the comma a "Name, who
     they are" needs before "is here") and the hook; None when the turn framed no scene."""
     result = evidence.results[0][1] if evidence.results else None
-    situation, person, hook = (getattr(result, k, None) for k in ("situation", "person", "hook"))
+    situation, person, hook, where = (getattr(result, k, None) for k in ("situation", "person", "hook", "place"))
     if not (isinstance(situation, str) and isinstance(person, str) and isinstance(hook, str)):
         return {"situation": None, "person": None, "hook": None}
-    return {"situation": situation, "person": person + ("," if "," in person else ""), "hook": hook}
+    fields = {"situation": situation, "person": person + ("," if "," in person else ""), "hook": hook}
+    if isinstance(where, str) and PREPOSITION.match(where):  # the table's place, however long ("Around you: the
+        fields |= {"where": where, "place": PREPOSITION.sub("", where)}  # place." was shown for a ten-word one)
+    return fields
 
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")

@@ -12,7 +12,8 @@ from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.phrases import summary_of
 from narrator.tools.registry import default_registry
-from narrator.tools.story import chaos_shift, event_face_limit, p_random_event, scene_tables, story_odds
+from narrator.tools.story import (SCENE_TABLES_VERSION, chaos_shift, event_face_limit, fitting, p_random_event,
+                                  person_name, scene_tables, story_odds)
 from narrator.tools.table import SetStory, Story, TableState, apply
 
 REG = default_registry()
@@ -122,3 +123,62 @@ def test_a_system_may_give_its_own_scene_tables(tmp_path, monkeypatch):
         assert r.place == "aboard the airship Meridian"
     finally:
         scene_tables.cache_clear()
+
+
+def test_fitting_keeps_what_belongs_at_the_place():
+    fits = {"a ship is leaving": ["water"], "a wagon blocks the way": ["street", "road"]}
+    items = ["a ship is leaving", "a wagon blocks the way", "a debt has come due"]
+    assert fitting(items, fits, ["town", "outdoors", "street"]) == ["a wagon blocks the way", "a debt has come due"]
+    assert fitting(items, fits, ["water"]) == ["a ship is leaving", "a debt has come due"]
+    assert fitting(items, fits, []) == items  # a place without traits: anything
+    assert fitting(["a ship is leaving"], fits, ["wild"]) == ["a ship is leaving"]  # nothing fits: the list whole
+
+
+def test_every_fits_entry_names_a_real_entry_and_every_place_has_traits():
+    t = scene_tables("minim")
+    assert set(t["place_traits"]) == set(t["place"])
+    assert set(t["fits"]["situation"]) <= set(t["situation"])
+    assert set(t["fits"]["hook"]) <= {h["hook"] for h in t["hook"]}
+    assert set(t["fits"]["person"]) <= {person_name(p) for p in t["person"]}
+    traits = {x for v in t["place_traits"].values() for x in v}
+    assert all(set(v) <= traits for kind in t["fits"].values() for v in kind.values())
+
+
+def _framed(options: dict | None, seed: int) -> dict:
+    st = TableState(system="minim", options=options or {})
+    return REG.call("story_scene", {"kind": "opening"}, Roller(seed), st)
+
+
+def test_a_new_campaign_frames_scenes_that_fit_their_place(tmp_path):
+    """Version 2 of the tables (every campaign created now): no ship leaving on the rooftops, no wagon in a
+    cellar, no Widow Pell in a mountain pass — over two hundred seeded scenes."""
+    t = scene_tables("minim")
+    with Campaign.new("fit", "minim", seed=1, root=tmp_path) as c:
+        assert c.state.options["scene_tables"] == SCENE_TABLES_VERSION == 2
+    fits = t["fits"]
+    for seed in range(200):
+        r = _framed({"scene_tables": 2}, seed)
+        traits = set(t["place_traits"][r.place])
+        for kind, key in (("situation", r.situation), ("hook", r.hook), ("person", person_name(r.person))):
+            assert not fits[kind].get(key) or traits & set(fits[kind][key]), (r.place, key)
+
+
+def test_a_campaign_made_before_version_2_frames_as_it_did():
+    """No option (a campaign created before version 2): every entry anywhere, the die over the whole list, so its
+    logged scenes replay as they were framed."""
+    t = scene_tables("minim")
+    misfits = 0
+    for seed in range(200):
+        r = _framed(None, seed)
+        sides = next(d.sides for d in r.dice if d.purpose == "situation")
+        assert sides == len(t["situation"])
+        need = t["fits"]["situation"].get(r.situation)
+        misfits += bool(need and not set(t["place_traits"][r.place]) & set(need))
+    assert misfits > 0  # the old reading did put ships on rooftops
+
+
+def test_the_scene_tables_option_is_checked(tmp_path):
+    from narrator.tools.options import OptionError
+
+    with pytest.raises(OptionError, match="scene_tables"):
+        Campaign.new("bad", "minim", options={"scene_tables": 3}, root=tmp_path)

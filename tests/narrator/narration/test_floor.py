@@ -191,6 +191,18 @@ def test_the_opening_scene_has_its_own_floor():
     assert text.startswith("Around you: the fog-bound docks at night.") and "Old Mags" in text
 
 
+def test_a_framed_place_of_any_length_is_told_whole():
+    """"At an abandoned mill at the edge of the woods" is ten words, too long to read back from the scene's first
+    clause: the framing was shown as "Around you: the place." — the result's own place is used instead."""
+    where = "at an abandoned mill at the edge of the woods"
+    framed = evidence("story_scene", None, None, place=where, situation="a debt has come due",
+                      person="Pip, a street child", hook="A bell tolls though nobody is ringing it.")
+    scene = f"{where[0].upper()}{where[1:]}. A debt has come due. Pip, a street child, is here."
+    for seed in range(12):
+        text = floor.compose(framed, "look around", scene, seed=seed)[0]
+        assert "the place" not in text and "abandoned mill at the edge of the woods" in text, text
+
+
 # --- Mini Six --------------------------------------------------------------------------------------------------
 
 SIX = get_system("minisix").vocabulary()
