@@ -12,6 +12,7 @@ arguments, so nobody is cast.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,30 @@ CAST_LEVEL = 2
 def uncast(text: str, state: TableState) -> list[str]:
     """The story's recurring people the words name who have no sheet on the table."""
     return [n for n in mentioned(text, list(state.story.people)) if n not in state.characters]
+
+
+SCENE_PERSON = re.compile(
+    r"(?:^|(?<=[.!?;]\s))(?P<name>(?!(?:The|A|An|You|Your|It|This|There|Here|Someone|Nobody|Everyone)\b)"
+    r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+){0,2})"
+    r"(?:,\s*(?:a|an|the|who|whose)\b[^.;!?]*?,)?"
+    r"\s+(?:is\s+(?:here|there|present|waiting|watching|sitting|standing|hiding|in|at|on|by|near|behind|inside|"
+    r"beside|among)|waits|stands|sits|watches|lingers|leans|works|hides|sleeps|drinks)\b")
+"""A sentence that starts with a name and says they are there: "Brother Anselm, the old gatekeeper, is here.",
+"Sheriff Hale waits by the door." Conservative on purpose: a place ("Kettle Creek is a mining town") or an
+unnamed someone ("The sheriff is here") is not a person the table can name."""
+
+
+def scene_people(text: str, state: TableState) -> list[str]:
+    """The people a scene set by hand names (:data:`SCENE_PERSON`) who are neither on the table nor already the
+    story's: each joins the story's recurring people through a logged ``story_update``, so "I attack Brother
+    Anselm" casts him (:class:`CastingProposer`) instead of starting a fight of one."""
+    known = set(state.story.people) | set(state.characters)
+    out: list[str] = []
+    for m in SCENE_PERSON.finditer(" ".join(text.split())):
+        name = m.group("name")
+        if name not in known and name not in out:
+            out.append(name)
+    return out
 
 
 def concept_of(name: str, system: str) -> str:

@@ -11,6 +11,7 @@ import zlib
 from typing import TYPE_CHECKING
 
 from narrator.game.blocks import Block
+from narrator.game.cast import scene_people
 from narrator.game.commands import CommandTable, find_name, usage_error
 from narrator.game.encounters import DIFFICULTIES, encounter_builder
 from narrator.game.scenes import scene_generators
@@ -66,6 +67,8 @@ def scene(s: "GameSession", arg: str) -> None:
         if not rest:
             raise usage_error("scene")
         s.call("table_set_scene", {"text": rest}, preview=False)
+        for name in scene_people(rest, s.state):  # people the scene names become people the player can act on
+            s.call("story_update", {"add_person": name}, preview=False)
         return
     generator = generators.get(word.lower())
     if generator is None:

@@ -430,21 +430,24 @@ NEWCOMER = re.compile(r"\b(a|an|another|some)\s+(?:\w+\s+)?(man|woman|men|women|
 
 
 def check_sense(text: str, evidence: Evidence, context: GateContext) -> Check:
-    """A colour sentence (the model's, after the engine's) adds to what happened and nothing else: it names nobody
-    the table, the scene and the engine's sentence do not know (a small model invents "the figure on the wall",
-    whom the player then cannot act on), it does not make the character act ("You stand on the stagecoach and tell
-    the news": the player decides what the character does; what they see, hear or feel is colour), it brings in
-    nobody new ("a figure sits on a rock": the player who then acts on them finds no one on the table), and it does
-    not re-tell the engine's sentence."""
-    if context.kind != "colour":
+    """Model text brings in nobody new ("a figure sits on a rock": the player who then acts on them finds no one
+    on the table — issue 27's second way for people the story names: the sentence is not shown), in a whole
+    narration as in a colour line. A colour sentence (the model's, after the engine's) adds to what happened and
+    nothing else besides: it names nobody the table, the scene and the engine's sentence do not know (a small
+    model invents "the figure on the wall"), it does not make the character act ("You stand on the stagecoach and
+    tell the news": the player decides what the character does; what they see, hear or feel is colour), and it
+    does not re-tell the engine's sentence."""
+    if context.kind == "line":
         return Check("sense", True)
-    if YOU_ACT.match(text):
+    if context.kind == "colour" and YOU_ACT.match(text):
         return Check("sense", False, "makes the character act")
     known = " ".join((context.scene, context.action, context.lead, *context.names, *evidence.names)).lower()
     newcomer = next((m for m in NEWCOMER.finditer(text)
                      if not re.search(r"\b(like|as|way)\s*$", text[:m.start()], re.I)), None)  # not a simile
     if newcomer and newcomer.group(0).lower() not in known:
         return Check("sense", False, f"brings in {newcomer.group(0)!r}, whom the player could not act on")
+    if context.kind != "colour":  # a whole narration may name places and people's parts; a colour line may not
+        return Check("sense", True)
     for sentence in split(text) or [text]:
         unknown = new_names(sentence, known)
         if unknown:
@@ -476,8 +479,8 @@ class Gate:
 
     def __call__(self, text: str, evidence: Evidence, context: GateContext | None = None,
                  trusted: bool = False) -> Verdict:
-        """``trusted``: the engine wrote ``text`` (the floor) — it is never guarded, checked for its outcome or
-        embedded for its topic (it is built from the action and the results), only for form and repetition, so a
+        """``trusted``: the engine wrote ``text`` (the floor) — it is never guarded, checked for its outcome or sense
+        or embedded for its topic (it is built from the action and the results), only for form and repetition, so a
         variant can be chosen."""
         context = context or GateContext()
         cleaned = clean(text)
@@ -489,8 +492,8 @@ class Gate:
                                     "; ".join(verdict.guard_reasons) if not guarded and report and report.removed
                                     else "" if guarded else "nothing left"))
         for fn in (check_words, check_meta, check_address, check_outcome, check_repetition, check_sense):
-            verdict.checks.append(Check("outcome", True) if trusted and fn is check_outcome
-                                  else fn(judged, evidence, context))
+            verdict.checks.append(Check(fn.__name__[6:], True) if trusted and fn in (check_outcome, check_sense)
+                                  else fn(judged, evidence, context))  # the engine's hooks bring in strangers
         if not judged.strip():
             verdict.checks.append(Check("topic", False, "empty"))
         elif trusted:  # the engine's sentence is on topic by making

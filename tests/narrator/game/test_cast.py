@@ -10,7 +10,7 @@ import pytest
 from narrator.memory.campaign import Campaign
 from narrator.agent.router import RouterProposer
 from narrator.game.blocks import plain
-from narrator.game.cast import CastingProposer, concept_of, named_in, uncast, with_people
+from narrator.game.cast import CastingProposer, concept_of, named_in, scene_people, uncast, with_people
 from narrator.tools.proposals import Proposal
 from narrator.tools.systems import all_systems, get_system
 
@@ -128,3 +128,38 @@ def test_in_solo_an_attack_outside_a_fight_starts_one_and_the_npc_strikes_back(m
 def test_in_assist_mode_the_narrator_decides_whether_a_fight_starts(make_session, ready_campaign):
     s, out = punch_rusk(make_session, ready_campaign, mode="assist")
     assert "fights back" not in out and not s.campaign.state.initiative.active
+
+
+# --- people a scene set by hand names ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,names", [
+    ("The fog-bound docks at night. Old Mags, a ferrywoman, is here. A figure watches from the wall.", ["Old Mags"]),
+    ("A monastery at dusk. Brother Anselm, the old gatekeeper, is here.", ["Brother Anselm"]),
+    ("Kettle Creek is a mining town. Sheriff Hale waits by the door. The sheriff is here.", ["Sheriff Hale"]),
+    ("You are in the tavern. Mara, who owes you money, watches from the bar.", ["Mara"]),
+    ("A ruined chapel. Nobody is here. The wind is in the rafters.", []),
+])
+def test_scene_people_reads_who_a_scene_says_is_there(text, names):
+    from narrator.tools.table import TableState
+
+    assert scene_people(text, TableState(system="minim")) == names
+
+
+ATTACK_TAMSIN = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Tamsin Reed"}})
+
+
+def test_a_scene_set_by_hand_brings_its_people_into_the_story(make_session, ready_campaign):
+    """"/scene set ... Tamsin Reed, a dockhand, is here." logs her as a recurring person, so attacking her then
+    casts her (issue 27: people the story names are people the player can act on); Aria, on the table, is not
+    added."""
+    s = make_session(campaign=ready_campaign, proposals=[ATTACK_TAMSIN])
+    s.start()
+    before = list(s.campaign.state.story.people)
+    s.handle("/scene set The docks at night. Tamsin Reed, a dockhand, is here. Aria waits by the crates.")
+    assert s.campaign.state.story.people == [*before, "Tamsin Reed"]
+    assert logged_tools(s)[-2:] == ["table_set_scene", "story_update"]
+    out = plain(s.handle("I punch Tamsin Reed in the face"))
+    assert "Tamsin Reed steps into play as an NPC" in out
+    assert s.campaign.state.characters["Tamsin Reed"]["npc"]
+    assert s.campaign.replay().ok

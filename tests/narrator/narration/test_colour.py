@@ -80,7 +80,10 @@ def test_the_sense_check_reads_names_actions_and_retellings():
     assert not check_sense("You sneak past the guard.", evidence, ctx).passed
     assert not check_sense("A figure sits on the pier, watching.", evidence, ctx).passed  # nobody to act on
     assert check_sense("The guard yawns and looks away.", evidence, ctx).passed
-    assert check_sense("A man named Velk waves.", evidence, GateContext(kind="narration")).passed  # colour only
+    assert check_sense("Velk waves from a boat.", evidence, GateContext(kind="narration")).passed  # colour only
+    whole = GateContext(kind="narration", scene=SCENE)  # a whole narration brings in nobody either (issue 27)
+    assert not check_sense("A figure sits on the pier, watching.", evidence, whole).passed
+    assert check_sense("A figure sits on the pier.", evidence, GateContext(kind="line")).passed  # an NPC's words
     assert new_names('The guard mutters, "Go home."', "the guard") == []
 
 
