@@ -133,7 +133,9 @@ VERB_KINDS = {
                           "peer", "survey", "observe", "scout"}),
     "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout"}),
     "waiting": frozenset({"wait", "rest", "sit", "linger", "pause"}),
-    "shooting": frozenset({"shoot", "fire"}),
+    "shooting": frozenset({"shoot", "fire", "loose"}),
+    "throwing": frozenset({"throw", "hurl", "toss", "fling"}),
+    "punching": frozenset({"punch", "kick", "headbutt", "elbow", "knee"}),
     "persuading": frozenset({"persuade", "convince", "bluff", "lie", "threaten", "intimidate", "haggle", "coax",
                              "bargain", "charm", "flatter", "sweet-talk"}),
 }
@@ -180,10 +182,13 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
     phrases = {**common.get("effects", {}), **own.get("effects", {})}
     named = own.get("conditions", {})  # "Rusk may strike back", not "Rusk is now counter-attack"
     out = []
-    downed = {e.who for e in evidence.effects if e.kind == "downed"}
+    downed = {e.who: e for e in evidence.effects if e.kind == "downed"}  # the last, the worst: dying after unconscious
     for e in evidence.effects:
         if e.kind == "harmed" and e.who in downed:
             continue  # "Thug goes down." says it; "Thug goes down. Thug is hurt." read backwards
+        if e.who in downed and (e.kind == "downed" and e is not downed[e.who]
+                                or e.kind == "condition_added" and e.what == downed[e.who].what):
+            continue  # "The burglar falls, unconscious. The burglar is now dying. The burglar falls, dying." told once
         pair = phrases.get(e.kind)
         if e.kind in ("condition_added", "condition_removed") and e.what in named:
             pair = named[e.what].get(e.kind.rpartition("_")[2])
@@ -225,7 +230,10 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     kind = verb_kind(v.base.split()[0].lower() if v.base else None)
     texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind]) if kind else []) + by_tool)
              if (text := _fill(t, fields))}
-    fits = list(texts)
+    if " and " in (v.base or ""):  # "You take a moment and unroll your blanket and eat ..." reads as a list
+        texts = {t: text for t, text in texts.items() if "and {action}" not in t} or texts
+    fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."
+    fits = [t for t in texts if t not in fallback] or list(texts)  # only when nothing else fits
     plain = set(by_tool)
     top = [t for t in fits if t not in plain] or fits[:3]  # the verb's kind first, whatever else fits
     fresh = ([t for t in top if not _told(t, said)] or [t for t in fits if not _told(t, said)][:3]

@@ -203,6 +203,54 @@ def test_a_framed_place_of_any_length_is_told_whole():
         assert "the place" not in text and "abandoned mill at the edge of the woods" in text, text
 
 
+@pytest.mark.parametrize("action,success,words", [
+    ("I loose an arrow at the guard", True, "shot"), ("I loose an arrow at the guard", False, "shot"),
+    ("I hurl a knife at the guard", True, "strikes true|flies straight"),
+    ("I hurl a knife at the guard", False, "sails wide|falls short"),
+    ("I punch the guard in the jaw", True, "blow lands|connects"),
+    ("I punch the guard in the jaw", False, "misses|twist out of reach"),
+])
+def test_a_shot_a_throw_and_a_punch_are_told_as_what_they_are(action, success, words):
+    """Held-out readers marked "You strike at the bandit, and your blow lands." for an arrow and a grapple for a
+    punch awkward."""
+    ev = evidence("minim_check", "success" if success else "failure", success)
+    for seed in range(6):
+        text = floor.compose(ev, action, SCENE, seed=seed)[0]
+        assert re.search(words, text) and "grapple" not in text, text
+
+
+def test_the_fallback_template_waits_while_an_action_template_fits():
+    """"You act, and it goes the way you wanted in a rowdy pirate port" was shown while three action templates fit
+    (their words said earlier in the scene): the last-resort template comes after every other."""
+    ev = evidence("minim_check", "success", True)
+    fallback = set(floor._of_kinds(ev, ["default"]))
+    said = tuple(floor.compose(ev, "I tie the boat to the post", SCENE, seed=s)[0] for s in range(8))
+    for seed in range(12):
+        first = floor.compose(ev, "I tie the rowboat to the mooring post", SCENE, seed=seed, said=said)[0]
+        assert not any(first == t for t in fallback) and "rowboat" in first, first
+
+
+def test_an_action_with_and_is_not_joined_by_another_and():
+    ev = evidence("minim_check", "success", True)
+    for seed in range(12):
+        text = floor.compose(ev, "I unroll my blanket and eat a handful of dates", SCENE, seed=seed)[0]
+        assert "and unroll" not in text, text
+
+
+def test_someone_downed_twice_over_is_told_once():
+    """Brew's 12 damage: unconscious, then dying — "The burglar falls, unconscious. The burglar is now dying. The
+    burglar falls, dying." was shown; the worst is told, once."""
+    effects = (Effect(kind="harmed", who="Guard", what="health"), Effect(kind="downed", who="Guard", what="unconscious"),
+               Effect(kind="condition_added", who="Guard", what="dying"),
+               Effect(kind="downed", who="Guard", what="dying"))
+    assert len(floor.effect_sentences(evidence("minim_attack_target", "success", True, effects))) == 1
+    result = _Result(summary="s", outcome_label="success", success=True)
+    brew = Evidence((("brew_attack_target", result),), effects, get_system("brew").vocabulary(), "brew", "Kit",
+                    ("Kit", "Guard"), ("Guard",))
+    told = floor.effect_sentences(brew)
+    assert told == ["The guard falls, dying."], told
+
+
 # --- Mini Six --------------------------------------------------------------------------------------------------
 
 SIX = get_system("minisix").vocabulary()
