@@ -150,17 +150,21 @@ def verb_kind(verb: str | None) -> str | None:
     return next((kind for kind, verbs in VERB_KINDS.items() if verb in verbs), None)
 
 
-def _of_kinds(evidence: Evidence, kinds: list[str]) -> list[str]:
+def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> list[str]:
     """The templates filed under ``kinds``, in that order; within a kind, the outcome label before the polarity;
-    within those, the system before common."""
+    within those, the system before common. ``nearest``: only the first outcome key that has the kind (a verb's
+    kind: a tie's shot is "nothing comes of it", never also the partial "the shot only half finds its mark")."""
     own, common = tables(evidence.system)
     found: list[str] = []
     for kind in kinds:
         for okey in outcome_keys(evidence):
+            before = len(found)
             for table in (own, common):
                 for t in table.get("outcomes", {}).get(okey, {}).get(kind, []):
                     if t not in found:
                         found.append(t)
+            if nearest and len(found) > before:
+                break
     return found
 
 
@@ -172,7 +176,7 @@ def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> l
     """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
     TOOL before the words' kind before default."""
     kind = verb_kind(verb)
-    return list(dict.fromkeys((_of_kinds(evidence, [kind]) if kind else []) + _by_tool(evidence, words_kind)))
+    return list(dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + _by_tool(evidence, words_kind)))
 
 
 def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str]:
@@ -216,6 +220,15 @@ def _told(template: str, said: tuple[str, ...]) -> bool:
     return len(stretch.split()) >= 4 and any(stretch.lower() in sentence.lower() for sentence in said)
 
 
+def _echoes(template: str, action: str | None) -> bool:
+    """The template's words before ``{action}`` hold the action's verb: "You take a moment and take a close look",
+    "You set about it and set up camp" (blind readers marked the echo)."""
+    if not action or "{action}" not in template:
+        return False
+    before = {w.lower() for w in re.findall(r"[A-Za-z]+", template.split("{action}")[0])}
+    return action.split()[0].lower() in before
+
+
 def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
             said: tuple[str, ...] = ()) -> list[str]:
     """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key);
@@ -228,8 +241,8 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     by_tool = _by_tool(evidence, v.kind)
     kind = verb_kind(v.base.split()[0].lower() if v.base else None)
-    texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind]) if kind else []) + by_tool)
-             if (text := _fill(t, fields))}
+    texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + by_tool)
+             if (text := _fill(t, fields)) and not _echoes(t, v.base)}
     if " and " in (v.base or ""):  # "You take a moment and unroll your blanket and eat ..." reads as a list
         texts = {t: text for t, text in texts.items() if "and {action}" not in t} or texts
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."

@@ -37,8 +37,8 @@ def _swap(text: str) -> str:
     def one(m: re.Match[str]) -> str:
         word = m.group(0)
         out = SWAPS.get(word.lower(), word)
-        if out == word or word[0].islower() or (word == "I" and m.start() > 0):
-            return out  # "I" is capital anywhere; "you" only where a sentence starts
+        if out == word or word[0].islower() or (word.lower() in ("i", "i'm", "i've", "i'll", "i'd") and m.start() > 0):
+            return out  # "I" is capital anywhere; "you" only where a sentence starts ("you tell him you're...")
         return out.capitalize()
 
     # "am" and "was" change only after I ("I was" → "you were"; "who was here" stays)

@@ -251,6 +251,33 @@ def test_someone_downed_twice_over_is_told_once():
     assert told == ["The guard falls, dying."], told
 
 
+def test_a_tied_shot_is_not_half_a_hit():
+    """"Juno 2 vs Raider 2: tie, nothing happens" was told "the shot only half finds its mark" (a blind reader: a
+    contradiction): a verb's kind takes its templates from the nearest outcome only."""
+    result = _Result(summary="s", outcome_label="tie", success=None)
+    ev = Evidence((("mastery_attack", result),), (), get_system("mastery").vocabulary(), "mastery", "Juno",
+                  ("Juno", "Raider"), ("Raider",))
+    for seed in range(12):
+        text = floor.compose(ev, "I fire my stun pistol at the Raider", SCENE, seed=seed)[0]
+        assert "half" not in text and "nothing comes of it" in text or "neither side" in text, text
+
+
+@pytest.mark.parametrize("success,words", [(True, "well received|what you came for"),
+                                           (False, "get nowhere|not well received")])
+def test_a_rolled_request_is_told_as_words_answered(success, words):
+    """"You set out to ask Maud if you can borrow her lantern, but you fail badly" read as if asking failed."""
+    ev = evidence("minim_check", "critical failure" if not success else "success", success)
+    for seed in range(8):
+        assert re.search(words, floor.compose(ev, "I ask Maud if I can borrow her lantern", SCENE, seed=seed)[0])
+
+
+def test_a_template_does_not_echo_the_actions_verb():
+    ev = evidence("no_roll", None, None)
+    for seed in range(12):
+        text = floor.compose(ev, "I take a close look at the empty frame", SCENE, seed=seed)[0]
+        assert "take a moment and take" not in text, text
+
+
 # --- Mini Six --------------------------------------------------------------------------------------------------
 
 SIX = get_system("minisix").vocabulary()

@@ -11,6 +11,8 @@ from narrator.narration.voice import voice
     ("I ask Old Mags who was here tonight", "you ask Old Mags who was here tonight"),  # "was" is not the player's
     ("I was never here, I say", "you were never here, you say"),
     ("My sword is mine", "your sword is yours"),
+    ("I tell the Raider I'm station security", "you tell the Raider you're station security"),  # not "You're"
+    ("I swear I'll be back", "you swear you'll be back"),
 ])
 def test_the_players_words_are_re_voiced_only_where_they_speak_of_themselves(words, you):
     from narrator.narration.voice import voice
