@@ -136,6 +136,8 @@ VERB_KINDS = {
     "shooting": frozenset({"shoot", "fire", "loose"}),
     "throwing": frozenset({"throw", "hurl", "toss", "fling"}),
     "punching": frozenset({"punch", "kick", "headbutt", "elbow", "knee"}),
+    "striking": frozenset({"strike", "hit", "stab", "slash", "swing", "smash", "whack", "attack", "bash", "club",
+                           "tackle", "slam", "lunge", "charge"}),  # told by the attack's own tables when rolled
     "persuading": frozenset({"persuade", "convince", "bluff", "lie", "threaten", "intimidate", "haggle", "coax",
                              "bargain", "charm", "flatter", "sweet-talk"}),
 }
@@ -220,13 +222,20 @@ def _told(template: str, said: tuple[str, ...]) -> bool:
     return len(stretch.split()) >= 4 and any(stretch.lower() in sentence.lower() for sentence in said)
 
 
+ECHO_WORD = re.compile(r"[A-Za-z]{5,}")
+
+
 def _echoes(template: str, action: str | None) -> bool:
-    """The template's words before ``{action}`` hold the action's verb: "You take a moment and take a close look",
-    "You set about it and set up camp" (blind readers marked the echo)."""
-    if not action or "{action}" not in template:
+    """The template's words before ``{action}`` say again what the action says: its verb ("You set about it and set
+    up camp"), or a word of five letters or more ("Keeping low and silent, you slip along ..., keeping low in the
+    reeds") — blind readers marked the echo."""
+    if not action:
+        return False
+    if "{action}" not in template:
         return False
     before = {w.lower() for w in re.findall(r"[A-Za-z]+", template.split("{action}")[0])}
-    return action.split()[0].lower() in before
+    said = {w.lower() for w in ECHO_WORD.findall(action)}
+    return action.split()[0].lower() in before or bool(said & {w for w in before if len(w) >= 5})
 
 
 def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
@@ -242,7 +251,8 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     by_tool = _by_tool(evidence, v.kind)
     kind = verb_kind(v.base.split()[0].lower() if v.base else None)
     texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + by_tool)
-             if (text := _fill(t, fields)) and not _echoes(t, v.base)}
+             if (text := _fill(t, fields))}
+    texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
     if " and " in (v.base or ""):  # "You take a moment and unroll your blanket and eat ..." reads as a list
         texts = {t: text for t, text in texts.items() if "and {action}" not in t} or texts
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."

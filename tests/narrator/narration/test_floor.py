@@ -278,6 +278,25 @@ def test_a_template_does_not_echo_the_actions_verb():
         assert "take a moment and take" not in text, text
 
 
+@pytest.mark.parametrize("action", ["I tackle the guard and slam my wrench into his helmet",
+                                    "I fire my pistol at the guard", "I punch the guard"])
+def test_an_attack_nobody_rolled_for_is_not_told_as_landing(action):
+    """No roll, no hit: "You tackle the Saboteur and slam your wrench into his helmet." read as a blow landing
+    without dice (a contradiction)."""
+    ev = evidence("no_roll", None, None)
+    for seed in range(8):
+        text = floor.compose(ev, action, SCENE, seed=seed)[0]
+        assert text.startswith(("You make ready to", "You move to")), text
+
+
+def test_a_lead_in_does_not_echo_the_actions_words():
+    """Blind readers marked "Keeping low and silent, you slip along the causeway quietly, keeping low in the
+    reeds." awkward."""
+    assert floor._echoes("Keeping low and silent, you {action}.", "slip along the causeway, keeping low")
+    assert not floor._echoes("Your attack on {target} misses.", "attack the guard")  # not before the action
+    assert not floor._echoes("You {action}, and it works.", "attack the guard")
+
+
 # --- Mini Six --------------------------------------------------------------------------------------------------
 
 SIX = get_system("minisix").vocabulary()
