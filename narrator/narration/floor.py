@@ -181,6 +181,10 @@ def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> l
     return list(dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + _by_tool(evidence, words_kind)))
 
 
+HURT = frozenset({"hurt", "wounded", "injured"})
+"""Conditions that say what a harm already said."""
+
+
 def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str]:
     """The effects the results establish, one sentence each; one already said in the scene is said "again"
     ("Thug is hurt again.": a sentence is never repeated word for word)."""
@@ -188,6 +192,7 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
     phrases = {**common.get("effects", {}), **own.get("effects", {})}
     named = own.get("conditions", {})  # "Rusk may strike back", not "Rusk is now counter-attack"
     out = []
+    harmed = {e.who for e in evidence.effects if e.kind == "harmed"}
     downed = {e.who: e for e in evidence.effects if e.kind == "downed"}  # the last, the worst: dying after unconscious
     for e in evidence.effects:
         if e.kind == "harmed" and e.who in downed:
@@ -195,6 +200,8 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
         if e.who in downed and (e.kind == "downed" and e is not downed[e.who]
                                 or e.kind == "condition_added" and e.what == downed[e.who].what):
             continue  # "The burglar falls, unconscious. The burglar is now dying. The burglar falls, dying." told once
+        if e.kind == "condition_added" and e.what in HURT and e.who in harmed:
+            continue  # "The mummer is hurt. The mummer is now hurt."
         pair = phrases.get(e.kind)
         if e.kind in ("condition_added", "condition_removed") and e.what in named:
             pair = named[e.what].get(e.kind.rpartition("_")[2])

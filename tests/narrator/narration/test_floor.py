@@ -249,6 +249,8 @@ def test_someone_downed_twice_over_is_told_once():
                     ("Kit", "Guard"), ("Guard",))
     told = floor.effect_sentences(brew)
     assert told == ["The guard falls, dying."], told
+    hurt = (Effect(kind="harmed", who="Guard", what="health"), Effect(kind="condition_added", who="Guard", what="hurt"))
+    assert len(floor.effect_sentences(evidence("minim_attack_target", "success", True, hurt))) == 1  # not "now hurt"
 
 
 def test_a_tied_shot_is_not_half_a_hit():
