@@ -99,7 +99,7 @@ class Agent:
 
     def __init__(self, campaign: Campaign, backend: LLMBackend | None, proposer, memory=None,
                  settings: GenerationSettings | None = None, ask_between: bool = False,
-                 narration_style: str | None = None, engine_narration: bool = False):
+                 narration_style: str | None = None, engine_narration: bool = False, narration_profile: Any = None):
         self.campaign = campaign
         self.backend = backend
         self.proposer = proposer
@@ -107,6 +107,7 @@ class Agent:
         self.ask_between = ask_between
         self.narration_style = narration_style  # None/"auto": fitted to the model (narrator.narration)
         self.engine_narration = engine_narration  # with no model, the engine's floor narrates (an evaluation's baseline)
+        self.narration_profile = narration_profile  # a Profile that overrides the style's (a harvest of candidates)
         self.on_progress: Callable[[int, int], None] | None = None  # candidate i of n (the screen shows it)
         self._narrator: Any = None
         self.settings = settings or GenerationSettings(max_tokens=90, temperature=0.7,
@@ -247,7 +248,7 @@ class Agent:
         from narrator.narration.context import facts_and_context, turn_seed
 
         if self._narrator is None or self._narrator.backend is not self.backend:
-            self._narrator = Narrator(self.backend, style=self.narration_style)
+            self._narrator = Narrator(self.backend, profile=self.narration_profile, style=self.narration_style)
         recalled = ""
         if self.memory is not None and self._narrator.profile.style == "chat":
             recalled = self.memory.recall_for_prompt(self.campaign, outcome.input, outcome.actor)

@@ -110,6 +110,8 @@ class Narration:
     text: str
     source: str  # "model" (the model's whole narration), "colour" (the engine's sentence, then the model's) or "floor"
     colour: str = ""  # "colour": the model's sentence alone
+    lead: str = ""  # "colour": the engine's sentence the model's followed (shown or not)
+    shown_at: int = -1  # which candidate (in the order asked) is shown; -1: none of them
     shown: Verdict | None = None
     rejected: list[Verdict] = field(default_factory=list)
     guard: GuardReport = field(default_factory=GuardReport)
@@ -119,7 +121,8 @@ class Narration:
 
     def record(self) -> dict[str, Any]:
         """The gate's part of the narration event: the source, the shown verdict, every rejected candidate."""
-        return {"source": self.source, "candidates": self.asked, "seconds": round(self.seconds, 3),
+        return {"source": self.source, "candidates": self.asked, "seconds": round(self.seconds, 3), "lead": self.lead,
+                "shown_at": self.shown_at,
                 "shown": self.shown.as_dict() if self.shown else None,
                 "rejected": [v.as_dict() for v in self.rejected]}
 
@@ -217,7 +220,7 @@ class Narrator:
                 else colour.prompt(evidence.system, facts.scene, lead)[0])
         judged_as = replace(context, kind="colour", lead=lead,
                             examples=colour.example_lines(evidence.system))  # copies are refused either way
-        out = Narration(lead, "floor", shown=engine)
+        out = Narration(lead, "floor", shown=engine, lead=lead)
         verdicts: list[Verdict] = []
         for i in self._tries(started, on_progress):
             settings = GenerationSettings(max_tokens=p.max_tokens, temperature=p.temperature,
@@ -237,6 +240,7 @@ class Narrator:
         if passing:
             best = max(passing, key=lambda v: v.score)
             out.text, out.source, out.shown, out.colour = f"{lead} {best.text}", "colour", best, best.text
+            out.shown_at = verdicts.index(best)
         out.guard.fallback = not passing
         out.rejected = [v for v in verdicts if v is not out.shown]
         out.seconds = time.monotonic() - started
@@ -280,7 +284,7 @@ class Narrator:
         passing = [v for v in verdicts if v.passed]
         if passing:
             best = max(passing, key=lambda v: v.score)
-            out.text, out.source, out.shown = best.text, "model", best
+            out.text, out.source, out.shown, out.shown_at = best.text, "model", best, verdicts.index(best)
         else:
             out.guard.fallback = bool(verdicts)  # the engine's sentence stands in for the model's
             out.shown = self.floor(evidence, facts, context, seed)

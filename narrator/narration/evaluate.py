@@ -139,7 +139,9 @@ def _table(campaign: Any, row: dict[str, Any]) -> None:
 
 
 def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer: Any = None,
-             samples: int = 8) -> NarrationReport:
+             samples: int = 8, profile: Any = None) -> NarrationReport:
+    """``profile``: a :class:`narrator.narration.candidates.Profile` instead of the style's (``models/sense``
+    harvests every candidate of a turn with one that never stops early)."""
     from narrator.memory.campaign import Campaign
     from narrator.agent.router import RouterProposer
     from narrator.agent.turn import Agent
@@ -161,7 +163,8 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
                     campaign = Campaign.new(f"eval-{n}", row.get("system", default_system().name), seed=int(row.get("seed", n)),
                                             root=root)
                     _table(campaign, row)
-                    agent = Agent(campaign, backend, proposer, narration_style=style, engine_narration=backend is None)
+                    agent = Agent(campaign, backend, proposer, narration_style=style, engine_narration=backend is None,
+                                  narration_profile=profile)
                     last_text = None
                 if row.get("scene") and row["scene"] != campaign.state.scene:
                     campaign.call("table_set_scene", {"text": row["scene"]})
@@ -193,7 +196,8 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
                 if len(report.samples) < samples:
                     report.samples.append({"system": campaign.system, "session": session, "scene": campaign.state.scene,
                                            "action": row["action"], "actor": actor, "mechanics": outcome.mechanics,
-                                           "narration": outcome.narration, "source": record["source"]})
+                                           "narration": outcome.narration, "source": record["source"],
+                                           "seed": row.get("seed"), "gate": record})
         finally:
             if campaign is not None:
                 campaign.close()

@@ -16,6 +16,7 @@ SWAPS = {
     "i've": "you've", "i'll": "you'll", "i'd": "you'd", "we": "you", "us": "you",
     "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're", "we'll": "you'll",
 }
+FIRST_PERSON = ("i", "i'm", "i've", "i'll", "i'd")  # capital anywhere in the player's words, lower case as "you"
 TRY = re.compile(r"^(?:try|attempt|want|wish|decide|intend|mean|plan)s?\s+to\s+", re.I)
 LEAD = re.compile(r"^(?:i|we)(?:'ll|'m going to|'re going to|\s+(?:will|shall|am going to|are going to))\s+", re.I)
 NOT_VERBS = re.compile(r"^(the|a|an|it|this|that|there|what|who|how|why|i|we|you|he|she|they|my|our|your|his|her|their)\b")
@@ -37,7 +38,7 @@ def _swap(text: str) -> str:
     def one(m: re.Match[str]) -> str:
         word = m.group(0)
         out = SWAPS.get(word.lower(), word)
-        if out == word or word[0].islower() or (word.lower() in ("i", "i'm", "i've", "i'll", "i'd") and m.start() > 0):
+        if out == word or word[0].islower() or (word.lower() in FIRST_PERSON and m.start() > 0):
             return out  # "I" is capital anywhere; "you" only where a sentence starts ("you tell him you're...")
         return out.capitalize()
 

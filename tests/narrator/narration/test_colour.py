@@ -48,6 +48,16 @@ def test_the_engine_speaks_first_and_the_models_colour_follows():
     prompt = backend.calls[0][0][0].content
     assert prompt.startswith(colour.HEADER) and prompt.endswith(f"What happened: {engine}\nNext:")
     assert out.record()["source"] == "colour" and out.record()["shown"]["passed"]
+    assert out.record()["lead"] == engine and out.record()["shown_at"] == 0
+
+
+def test_the_record_says_which_candidate_was_asked_when():
+    """A harvest (models/sense) puts the candidates back in the order asked: candidate i had seed (turn + i)."""
+    out, _ = narrate([" Captain Velk steps out of the fog.", " Water laps at the docks below, and the guard yawns."]
+                     + [" (" ] * 4)
+    record = out.record()
+    assert record["shown_at"] == 1 and record["shown"]["text"].startswith("Water laps")
+    assert [r["text"] for r in record["rejected"]][0].startswith("Captain Velk")
 
 
 def test_no_colour_passes_so_the_engine_sentence_stands_alone():

@@ -34,6 +34,25 @@ def test_a_model_writing_garbage_is_all_floor_and_every_shown_narration_passes(t
     assert report["consecutive_repeats"] == 0 and len(report["samples"]) == 3
 
 
+def test_a_profile_given_asks_every_candidate_and_the_samples_keep_the_gates_record(tmp_path):
+    """``models/sense/harvest.py`` plays a set with a profile that never stops early: every sample keeps the gate's
+    record (the engine's sentence, every candidate and its checks)."""
+    from dataclasses import replace
+
+    from narrator.narration.candidates import COLOUR
+
+    path = tmp_path / "turns.jsonl"
+    path.write_text(json.dumps({"session": "a", "actor": "Kit", "scene": "The fog-bound docks at night.", "seed": 1,
+                                "party": [{"name": "Kit", "concept": "a smuggler"}],
+                                "action": "I search the crates"}))
+    profile = replace(COLOUR, candidates=5, min_candidates=5, budget=1e9)
+    report = evaluate(path, ScriptedBackend(lambda m, s: " Gulls cry somewhere in the fog."), style="colour",
+                      samples=10, profile=profile)
+    gate = report.samples[0]["gate"]
+    assert gate["candidates"] == 5 and len(gate["rejected"]) + (gate["shown_at"] >= 0) == 5
+    assert gate["lead"] and report.samples[0]["narration"].startswith(gate["lead"])
+
+
 def test_the_topic_threshold_is_calibrated_and_holds_on_the_check_set():
     assert calibrate(topic_scores([json.loads(x) for x in (DATA / "narration_topic_calibration.jsonl")
                                    .read_text().splitlines()])) == TOPIC_THRESHOLD

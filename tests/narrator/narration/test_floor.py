@@ -240,7 +240,8 @@ def test_an_action_with_and_is_not_joined_by_another_and():
 def test_someone_downed_twice_over_is_told_once():
     """Brew's 12 damage: unconscious, then dying — "The burglar falls, unconscious. The burglar is now dying. The
     burglar falls, dying." was shown; the worst is told, once."""
-    effects = (Effect(kind="harmed", who="Guard", what="health"), Effect(kind="downed", who="Guard", what="unconscious"),
+    effects = (Effect(kind="harmed", who="Guard", what="health"),
+               Effect(kind="downed", who="Guard", what="unconscious"),
                Effect(kind="condition_added", who="Guard", what="dying"),
                Effect(kind="downed", who="Guard", what="dying"))
     assert len(floor.effect_sentences(evidence("minim_attack_target", "success", True, effects))) == 1
