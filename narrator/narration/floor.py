@@ -46,10 +46,17 @@ def action_kinds(evidence: Evidence) -> list[str]:
     return ([f"{tool}:{skill}"] if isinstance(skill, str) and skill else []) + [tool]
 
 
-def outcome_keys(evidence: Evidence) -> list[str]:
+STRIKES = frozenset({"shooting", "throwing", "punching", "striking"})
+"""Verb kinds told by whether the blow landed: an attack's in-between label (Minim's ±0 "neutral" is a miss) is
+told by the result's own success, never as half a hit."""
+
+
+def outcome_keys(evidence: Evidence, kind: str | None = None) -> list[str]:
     label = evidence.outcome_label
     keys = [label] if label and label in evidence.vocabulary.outcomes else []
     p = polarity(evidence)
+    if kind in STRIKES and p == 0 and label != "tie" and evidence.success is not None:
+        return [POLARITY_KEYS[1 if evidence.success else -1]]  # "±0 neutral; miss" was "the shot half finds its mark"
     keys.append(POLARITY_KEYS[p])
     if p == 0:
         keys.append("partial")
@@ -159,7 +166,7 @@ def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> li
     own, common = tables(evidence.system)
     found: list[str] = []
     for kind in kinds:
-        for okey in outcome_keys(evidence):
+        for okey in outcome_keys(evidence, kind):
             before = len(found)
             for table in (own, common):
                 for t in table.get("outcomes", {}).get(okey, {}).get(kind, []):

@@ -65,10 +65,29 @@ def _base_verb(word: str) -> str:
     return word
 
 
+HEDGE = re.compile(r"^(?:(?:i think|maybe|perhaps|i guess|um+|uh+),?\s+)?(?P<who>i|we)\s+(?:(?:think|guess)\s+(?:i|we)\s+)?"
+                   r"(?:want to|wanna|would like to|'d like to|should|could|might)\s+(?=[a-z])", re.I)
+"""A newcomer's hedge before the action ("I think I want to look over that map?"): the action is what follows."""
+I_DO = re.compile(r"^(?:i|we)\s+(?!(?:am|are|was|were|do|did|have|had|can|could|will|would|should|shall|may|might|must)"
+                  r"\b)[a-z]+\s", re.I)
+"""An action with a question mark ("I ask Hale who did it?"), not a question ("I am lost?" stays one)."""
+ACT_THEN_ASK = re.compile(r"^(?P<act>(?:i|we)\s[^.?!]+)[.!]\s+(?P<ask>[^.?!]+\?)$", re.I)
+"""An action, then a question about it ("I check the wanted posters. Any faces I know?"): the action is voiced."""
+
+
 def voice(action: str, actor: str | None = None) -> Voiced:
     text = " ".join(action.strip().split()).rstrip(".!")
     if not text:
         return Voiced(action, "", None, "other")
+    both = ACT_THEN_ASK.match(text)
+    if both:
+        text = both.group("act")
+    hedged = HEDGE.match(text)
+    if hedged and (text.endswith("?") or hedged.group(0).lower().startswith(("i think", "maybe", "perhaps", "i guess",
+                                                                            "um", "uh"))):
+        text = f"{hedged.group('who')} " + text[hedged.end():].rstrip("? ")
+    if text.endswith("?") and I_DO.match(text):
+        text = text.rstrip("? ")  # "I ask Hale who did it?": an action with a question mark, not a question
     asking = ASKING.match(text)
     if asking and text.endswith("?") and len(text) > asking.end() + 1:
         text = f"{asking.group('who')} " + text[asking.end():].rstrip("? ")  # "can I try to pick it?" is an action

@@ -13,6 +13,9 @@ from narrator.narration.voice import voice
     ("My sword is mine", "your sword is yours"),
     ("I tell the Raider I'm station security", "you tell the Raider you're station security"),  # not "You're"
     ("I swear I'll be back", "you swear you'll be back"),
+    ("I check the wanted posters. Any faces I know?", "you check the wanted posters"),  # the action, then a question
+    ("I think I want to look over that map on the counter?", "you look over that map on the counter"),  # a hedge
+    ("I ask Hale who did it?", "you ask Hale who did it"),  # an action with a question mark
 ])
 def test_the_players_words_are_re_voiced_only_where_they_speak_of_themselves(words, you):
     from narrator.narration.voice import voice
