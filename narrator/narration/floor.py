@@ -155,8 +155,14 @@ a shot as a shot (not "Rustler turns the blow aside"), words that fail as words 
 "something gets in the way")."""
 
 
-def verb_kind(verb: str | None) -> str | None:
-    return next((kind for kind, verbs in VERB_KINDS.items() if verb in verbs), None)
+def verb_kind(verb: str | None, evidence: Evidence | None = None) -> str | None:
+    """The verb's kind; a blow's kind (:data:`STRIKES`) only when the roll was an attack or nothing was rolled —
+    "I shoot at the boarder" read as taking aim was told "the shot strikes home" (a contradiction)."""
+    kind = next((kind for kind, verbs in VERB_KINDS.items() if verb in verbs), None)
+    if kind in STRIKES and evidence is not None and polarity(evidence) is not None \
+            and not any("attack" in tool for tool, _ in evidence.results):
+        return None
+    return kind
 
 
 def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> list[str]:
@@ -184,7 +190,7 @@ def _by_tool(evidence: Evidence, words_kind: str) -> list[str]:
 def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
     """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
     TOOL before the words' kind before default."""
-    kind = verb_kind(verb)
+    kind = verb_kind(verb, evidence)
     return list(dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + _by_tool(evidence, words_kind)))
 
 
@@ -263,7 +269,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     by_tool = _by_tool(evidence, v.kind)
-    kind = verb_kind(v.base.split()[0].lower() if v.base else None)
+    kind = verb_kind(v.base.split()[0].lower() if v.base else None, evidence)
     texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts

@@ -213,7 +213,7 @@ def test_a_framed_place_of_any_length_is_told_whole():
 def test_a_shot_a_throw_and_a_punch_are_told_as_what_they_are(action, success, words):
     """Held-out readers marked "You strike at the bandit, and your blow lands." for an arrow and a grapple for a
     punch awkward."""
-    ev = evidence("minim_check", "success" if success else "failure", success)
+    ev = evidence("minim_attack_target", "success" if success else "failure", success)
     for seed in range(6):
         text = floor.compose(ev, action, SCENE, seed=seed)[0]
         assert re.search(words, text) and "grapple" not in text, text
@@ -306,6 +306,14 @@ def test_an_in_between_attack_is_told_by_whether_it_landed():
     for seed in range(8):
         text = floor.compose(ev, "I fire my pistol at the guard", SCENE, seed=seed)[0]
         assert "half" not in text and re.search("wide|misses", text), text
+
+
+def test_a_shot_the_rules_read_as_something_else_is_not_told_as_a_hit():
+    """"I shoot at the Boarder" read as taking aim (a condition, success) was told "the shot strikes home"."""
+    ev = evidence("fiveplus_condition", "success", True)
+    for seed in range(8):
+        assert "strikes home" not in floor.compose(ev, "I shoot at the guard", SCENE, seed=seed)[0]
+    assert floor.verb_kind("shoot", evidence("minim_attack_target", "success", True)) == "shooting"
 
 
 # --- Mini Six --------------------------------------------------------------------------------------------------
