@@ -25,12 +25,13 @@ def _lines(path: str) -> list[dict]:
 
 
 def labels_by_text(key_path: str, label_paths: list[str]) -> list[dict[tuple, dict]]:
-    """Per reader: (set, turn, narration) -> label."""
+    """Per reader: (set, turn, narration) -> label. A reading split over files is one argument, the files joined
+    by commas (``A1.jsonl,A2.jsonl``)."""
     key = json.loads(Path(key_path).read_text(encoding="utf-8"))
     out = []
-    for path in label_paths:
+    for paths in label_paths:
         mine = {}
-        for label in _lines(path):
+        for label in (x for path in paths.split(",") for x in _lines(path)):
             item = key[str(label["id"])]
             for ref in item["rows"]:
                 mine[(ref["set"], ref["turn"], item["narration"])] = label
@@ -48,6 +49,7 @@ def measure(rows: list[dict], readers: list[dict[tuple, dict]], k: int, reader_m
         turns[(r["set"], r["turn"])].append(r)
     calibration = {c: Counter() for c in [*CHECKS, "passing"]}
     shown = {how: [Counter() for _ in readers] for how in (("gate", "sense") if model is not None else ("gate",))}
+    oracle = [Counter() for _ in readers]
     for (name, turn), group in sorted(turns.items()):
         engine = next(r for r in group if not r["candidate"])
         asked = sorted((r for r in group if r["candidate"] and r.get("index", 0) < k), key=lambda r: r["index"])
@@ -59,8 +61,14 @@ def measure(rows: list[dict], readers: list[dict[tuple, dict]], k: int, reader_m
                     continue
                 for check in (r["failed"] or ["passing"]):
                     calibration[check][label["sense"]] += 1
+                    calibration[check][label["agreement"]] += 1
                     calibration[check]["n"] += 1
         passing = [r for r in asked if not r["failed"]]
+        for i, labels in enumerate(readers):  # the best any chooser could do: a passing line this reader liked
+            good = any(labels.get((name, turn, f"{r['lead']} {r['candidate']}"), {}).get("sense") == "sensible"
+                       for r in passing)
+            oracle[i]["turns"] += 1
+            oracle[i]["a sensible line to choose"] += good
         chosen = {"gate": max(((r["score"], r) for r in passing), key=lambda s: s[0], default=None)}
         if model is not None:
             scored = [(model.score(r["candidate"], r["lead"], r["action"], r["scene"], embed), r) for r in passing]
@@ -78,14 +86,14 @@ def measure(rows: list[dict], readers: list[dict[tuple, dict]], k: int, reader_m
                 c[label["sense"]] += 1
                 c[label["agreement"]] += 1
     return {"calibration": {k: dict(v) for k, v in calibration.items()},
-            "shown": {how: [dict(c) for c in cs] for how, cs in shown.items()}}
+            "shown": {how: [dict(c) for c in cs] for how, cs in shown.items()}, "oracle": [dict(c) for c in oracle]}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rows", required=True)
     p.add_argument("--key", required=True)
-    p.add_argument("--labels", nargs="+", required=True)
+    p.add_argument("--labels", nargs="+", required=True, help="one per reader; a reading split over files: A1,A2")
     p.add_argument("--candidates", type=int, default=6)
     p.add_argument("--reader", default=None, help="a sense reader's weights (models/sense/train.py)")
     ns = p.parse_args(argv)

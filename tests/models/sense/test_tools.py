@@ -59,8 +59,9 @@ def test_measure_calibrates_each_check_and_reads_the_narration_each_choice_shows
     senses = {"You look around.": "sensible", "You look around. Gulls cry over the water.": "nonsense",
               "You look around. A figure waves.": "awkward", "You look around. Fog rolls in.": "sensible"}
     report = measure.measure(ROWS, labels_for(tmp_path, senses), k=6)
-    assert report["calibration"]["sense"] == {"awkward": 1, "n": 1}
-    assert report["calibration"]["passing"] == {"nonsense": 2, "sensible": 1, "n": 3}  # the repeated line twice
+    assert report["calibration"]["sense"] == {"awkward": 1, "agrees": 1, "n": 1}
+    assert report["calibration"]["passing"] == {"nonsense": 2, "sensible": 1, "agrees": 3, "n": 3}  # repeated line
+    assert report["oracle"] == [{"turns": 2, "a sensible line to choose": 1}]  # turn 1: the fog
     gate = report["shown"]["gate"][0]  # the best gate score: the gulls (nonsense), then the fog (sensible)
     assert gate == {"turns": 2, "colour": 2, "nonsense": 1, "agrees": 2, "sensible": 1}
     assert "sense" not in report["shown"]  # no reader given: only the gate's choice

@@ -3,6 +3,7 @@ every item of the dump they were given, and the figures the documentation quotes
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -11,12 +12,22 @@ from narrator.narration.evaluate import judged
 
 READS = Path(__file__).resolve().parents[2] / "data" / "narration_reads"
 ROUNDS = {"round1_dev": "AB", "round1_held": "CD", "round2_dev": "EF", "round2_held": "GH", "round3": "IJ",
-          "round4": "KL"}
+          "round4": "KL", "round5": "OP", "round6": "QR", "round7": "ST", "round8": "UV", "round9": "WX",
+          "round10": ("AC", "AD")}
+FRESH = {"round5": ("held2_engine", [(50, 0), (51, 0)], 56), "round6": ("held3_engine", [(52, 1), (53, 1)], 59),
+         "round7": ("held4_engine", [(50, 1), (51, 1)], 57), "round8": ("held5_engine", [(47, 0), (45, 0)], 56),
+         "round9": ("held6_engine", [(47, 2), (47, 1)], 57), "round10": ("held7_engine", [(49, 1), (49, 1)], 57)}
+"""Rounds 5-10: the engine's sentence read alone on a held-out set each (held-out 3-7 written blind just before),
+(sensible, contradicts) per reader, and the items narrated."""
+
+
+def _items(text: str) -> int:
+    return text.count("## Item ") or len(re.findall(r"^\*\*\d+\.\*\*", text, re.M))
 
 
 @pytest.mark.parametrize("dump", sorted(ROUNDS))
 def test_every_reader_labelled_every_item(dump):
-    items = (READS / f"{dump}.md").read_text(encoding="utf-8").count("## Item ")
+    items = _items((READS / f"{dump}.md").read_text(encoding="utf-8"))
     for reader in ROUNDS[dump]:
         counts = judged(READS / f"{dump}.key.json", READS / f"{dump}_labels_{reader}.jsonl")
         assert sum(c["n"] for c in counts.values()) == items
@@ -31,3 +42,34 @@ def test_the_documented_final_figures_are_the_labels():
     assert all(final[r][s]["contradicts"] == 0 for r in "KL" for s in ("dev_engine", "held2_engine"))
     doc = (Path(__file__).resolve().parents[3] / "docs" / "narration.md").read_text(encoding="utf-8")
     assert "| held-out 2 (written blind, never tuned against) | 56 | 50 and 50 (89.3%) |" in doc
+
+
+@pytest.mark.parametrize("dump", sorted(FRESH))
+def test_the_fresh_held_out_figures_are_the_labels(dump):
+    variant, expected, items = FRESH[dump]
+    got = [judged(READS / f"{dump}.key.json", READS / f"{dump}_labels_{r}.jsonl")[variant] for r in ROUNDS[dump]]
+    assert [(c["sensible"], c["contradicts"]) for c in got] == expected and all(c["n"] == items for c in got)
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "narration.md").read_text(encoding="utf-8")
+    shares = " and ".join(f"{100 * s / items:.1f}%" for s, _ in expected)
+    assert shares in doc, f"docs/narration.md should quote {shares} for {dump}"
+
+
+def test_the_documented_colour_figures_are_the_labels():
+    """docs/narration.md, "Choosing the colour line": held-out 2's every candidate, read by Y+AA and Z+AB."""
+    from narrator.models.sense.measure import _lines, labels_by_text, measure
+
+    colour = READS / "colour"
+    readers = labels_by_text(str(colour / "colour_h2.key.json"),
+                             [f"{colour / 'colour_h2_1_labels_Y.jsonl'},{colour / 'colour_h2_2_labels_AA.jsonl'}",
+                              f"{colour / 'colour_h2_1_labels_Z.jsonl'},{colour / 'colour_h2_2_labels_AB.jsonl'}"])
+    rows = _lines(str(colour / "heldout2.rows.jsonl"))
+    report = measure(rows, readers, 6)
+    cal = report["calibration"]
+    assert (cal["passing"]["n"], cal["passing"]["sensible"], cal["passing"].get("contradicts", 0)) == (332, 91, 0)
+    assert [(cal[c]["n"], cal[c]["sensible"]) for c in ("outcome", "topic", "provenance")] == \
+        [(206, 58), (146, 48), (76, 24)]
+    assert [r["a sensible line to choose"] for r in report["oracle"]] == [32, 30]
+    shown = {k: [(r["colour"], r["sensible"], r.get("contradicts", 0))
+                 for r in measure(rows, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
+    assert shown == {6: [(47, 24, 0), (47, 23, 0)], 4: [(43, 25, 0), (43, 23, 0)], 2: [(35, 35, 0), (35, 33, 0)],
+                     1: [(29, 38, 0), (29, 37, 0)]}
