@@ -429,14 +429,32 @@ NEWCOMER = re.compile(r"\b(a|an|another|some)\s+(?:\w+\s+)?(man|woman|men|women|
                       r"old woman|person|people|priest|merchant|thief|bandit|bandits|sailor|knight)\b", re.I)
 
 
+PLACES = frozenset(
+    "ship deck bow stern harbour harbor dock docks pier wharf tavern inn saloon forest desert dunes dune mountain "
+    "mountains river ocean beach shore cave cavern castle temple church chapel cathedral market street streets alley "
+    "field fields farm village city town station hall garden courtyard tower bridge road camp tent library museum "
+    "gallery cellar crypt shrine monastery abbey oasis swamp marsh lake valley hill hills cliff cliffs jungle ruins "
+    "palace kitchen stable stables barn cabin office warehouse port spaceport hangar ward prison throne meadow canyon "
+    "mine".split())
+"""Words that name a place: a colour line naming one the scene, the action and the engine's sentence do not is in
+another place ("You and Brother Tolland are both on the ship's bow." in a fortress courtyard)."""
+
+
+def other_places(text: str, known: str) -> list[str]:
+    """The place words of ``text`` (:data:`PLACES`) that ``known`` (lower case) has in no form."""
+    have = set(re.findall(r"[a-z]+", known))
+    return sorted(w for w in set(re.findall(r"[a-z]+", text.lower())) & PLACES
+                  if not {w, w + "s", w + "es", w.rstrip("s")} & have)
+
+
 def check_sense(text: str, evidence: Evidence, context: GateContext) -> Check:
     """Model text brings in nobody new ("a figure sits on a rock": the player who then acts on them finds no one
     on the table — issue 27's second way for people the story names: the sentence is not shown), in a whole
     narration as in a colour line. A colour sentence (the model's, after the engine's) adds to what happened and
     nothing else besides: it names nobody the table, the scene and the engine's sentence do not know (a small
     model invents "the figure on the wall"), it does not make the character act ("You stand on the stagecoach and
-    tell the news": the player decides what the character does; what they see, hear or feel is colour), and it
-    does not re-tell the engine's sentence."""
+    tell the news": the player decides what the character does; what they see, hear or feel is colour), it does
+    not re-tell the engine's sentence, and it stays in the scene's place (:func:`other_places`)."""
     if context.kind == "line":
         return Check("sense", True)
     if context.kind == "colour" and YOU_ACT.match(text):
@@ -454,6 +472,9 @@ def check_sense(text: str, evidence: Evidence, context: GateContext) -> Check:
             return Check("sense", False, f"names {unknown[0]!r}, whom the scene does not know")
     if context.lead and similar(text, context.lead) >= 0.5:
         return Check("sense", False, "re-tells the engine's sentence")
+    elsewhere = other_places(text, known)
+    if elsewhere:
+        return Check("sense", False, f"is somewhere else: {elsewhere[0]!r} is not the scene's")
     return Check("sense", True)
 
 

@@ -95,6 +95,17 @@ def test_the_sense_check_reads_names_actions_and_retellings():
     assert not check_sense("A figure sits on the pier, watching.", evidence, whole).passed
     assert check_sense("A figure sits on the pier.", evidence, GateContext(kind="line")).passed  # an NPC's words
     assert new_names('The guard mutters, "Go home."', "the guard") == []
+    assert not check_sense("You and Old Mags stand on the ship's bow.", evidence, ctx).passed  # another place
+    assert check_sense("Fog curls over the docks.", evidence, ctx).passed  # the scene's own place
+
+
+def test_other_places_are_place_words_the_scene_does_not_have():
+    from narrator.narration.gate import other_places
+
+    known = "the half-built fortress courtyard. a storm is rolling in."
+    assert other_places("You both stand on the ship's bow.", known) == ["bow", "ship"]
+    assert other_places("Rain sweeps the courtyards.", known) == []  # a plural of the scene's own
+    assert other_places("Thunder rolls overhead.", known) == []
 
 
 def test_every_system_has_colour_examples_the_prompt_can_use():
