@@ -73,3 +73,20 @@ def test_the_documented_colour_figures_are_the_labels():
                  for r in measure(rows, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
     assert shown == {6: [(47, 24, 0), (47, 23, 0)], 4: [(43, 25, 0), (43, 23, 0)], 2: [(35, 35, 0), (35, 33, 0)],
                      1: [(29, 38, 0), (29, 37, 0)]}
+
+
+def test_the_documented_colour_figures_at_temperature_0_4_are_the_labels():
+    from narrator.models.sense.measure import _lines, labels_by_text, measure
+
+    colour = READS / "colour"
+    readers = labels_by_text(str(colour / "colour_t04.key.json"),
+                             [f"{colour / 'colour_t04_1_labels_AE.jsonl'},{colour / 'colour_t04_2_labels_AG.jsonl'}",
+                              f"{colour / 'colour_t04_1_labels_AF.jsonl'},{colour / 'colour_t04_2_labels_AH.jsonl'}"])
+    rows = _lines(str(colour / "heldout2_t04.rows.jsonl"))
+    report = measure(rows, readers, 6)
+    assert (report["calibration"]["passing"]["n"], report["calibration"]["passing"]["sensible"]) == (310, 133)
+    assert [r["a sensible line to choose"] for r in report["oracle"]] == [35, 34]
+    shown = {k: [(r["colour"], r["sensible"], r.get("contradicts", 0))
+                 for r in measure(rows, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
+    assert shown == {6: [(45, 30, 0), (45, 28, 0)], 4: [(43, 31, 0), (43, 29, 0)], 2: [(32, 35, 0), (32, 33, 0)],
+                     1: [(22, 46, 1), (22, 45, 1)]}
