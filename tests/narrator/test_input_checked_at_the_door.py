@@ -65,7 +65,7 @@ def test_a_mastery_die_typed_as_d10_is_stored_as_the_die_and_a_character_can_be_
     assert run(capsys, tmp_path, "campaign", "new", "Ten", "--system", "mastery", "--seed", "3",
                "--option", "die=d10", "--option", "traits=Brawn, Wits, Grace")[0] == 0
     options = json.loads(run(capsys, tmp_path, "campaign", "show", "Ten", "--json")[1])["state"]["options"]
-    assert options == {"die": 10, "traits": ["brawn", "wits", "grace"]}  # stored as the model reads it
+    assert options == {"die": 10, "traits": ["brawn", "wits", "grace"], "scene_tables": 2}  # as the model reads it
     code, out, _ = run(capsys, tmp_path, "character", "random", "Ada", "-c", "Ten")
     assert code == 0 and "Ada (PC)" in out
 
@@ -74,7 +74,7 @@ def test_choices_match_ignoring_case_and_are_stored_as_the_rules_spell_them(caps
     assert run(capsys, tmp_path, "campaign", "new", "Faith", "--system", "minim",
                "--option", "npc_faith= Pool ", "--option", "power_level=STRONGER")[0] == 0
     options = json.loads(run(capsys, tmp_path, "campaign", "show", "Faith", "--json")[1])["state"]["options"]
-    assert options == {"npc_faith": "pool", "power_level": "stronger"}
+    assert options == {"npc_faith": "pool", "power_level": "stronger", "scene_tables": 2}
 
 
 def test_a_bad_embedder_is_refused_for_every_system(capsys, tmp_path):

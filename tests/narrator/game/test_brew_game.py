@@ -69,7 +69,7 @@ def test_campaign_options_reach_the_table(make_session):
     say(s, "brew", "simplified", "halved", "ritual", "3", "yes", "r", "Tess", "")
     options = s.campaign.state.options
     assert options == {"healing": "simplified", "health_rule": "halved", "mana_refresh": "ritual",
-                       "extra_points": 3, "best_at_thing": True}
+                       "extra_points": 3, "best_at_thing": True, "scene_tables": 2}
     assert s.campaign.state.characters["Tess"]["extra_points"] == 3
 
 
