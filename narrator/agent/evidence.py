@@ -82,7 +82,8 @@ def role_names(state: Any) -> tuple[str, ...]:
     out = []
     for name, sheet in state.characters.items():
         concept = sheet.get("concept") if isinstance(sheet, dict) and sheet.get("npc") else None
-        if isinstance(concept, str) and re.sub(r"\s+\d+$", "", name).lower() == concept.strip().lower():
+        if isinstance(concept, str) and concept.strip()[:1].islower() \
+                and re.sub(r"\s+\d+$", "", name).lower() == concept.strip().lower():  # "Dace Morrow" is nobody's role
             out.append(name)
     return tuple(out)
 
