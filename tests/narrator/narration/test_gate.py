@@ -60,6 +60,10 @@ def test_a_good_narration_passes_every_check():
     ("You you you slip past.", False),  # stuck
     ("You both fight and you both fight, and you both are on the other side.", False),  # a loop
     ("You fight the guard, and the guard fights back.", True),  # words again, no phrase twice
+    ("Her smile is warm and warm, and she walks on.", False),  # a word joined to itself
+    ("The sand is sand and sand.", False),
+    ("The bell tolls over and over, closer and closer.", True),  # idioms
+    ("The night grows cold and colder.", True),
     ("Go.", False),  # under two words
     ("", False),
 ])
