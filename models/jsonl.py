@@ -17,3 +17,8 @@ def numbered_rows(path: Path, error: type[ValueError]) -> Iterator[tuple[int, An
             yield number, json.loads(line)
         except json.JSONDecodeError as e:
             raise error(f"{path.name}:{number}: not JSON ({e.msg})") from None
+
+
+def rows(path: str | Path, error: type[ValueError] = ValueError) -> list[Any]:
+    """Every row of ``path`` (:func:`numbered_rows` without the numbers)."""
+    return [row for _, row in numbered_rows(Path(path), error)]

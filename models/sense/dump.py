@@ -13,6 +13,8 @@ import json
 import random
 from pathlib import Path
 
+from narrator.models.jsonl import rows
+
 
 
 def narration(row: dict) -> str:
@@ -49,9 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=27)
     p.add_argument("--passing-only", action="store_true", help="only candidates every other check let through")
     ns = p.parse_args(argv)
-    rows = [json.loads(line) for path in ns.rows for line in Path(path).read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-    found = items(rows, ns.passing_only)
+    found = items([r for path in ns.rows for r in rows(path)], ns.passing_only)
     random.Random(ns.seed).shuffle(found)
     numbered = list(enumerate(found, 1))
     key = {}

@@ -17,11 +17,8 @@ import json
 from collections import Counter, defaultdict
 from pathlib import Path
 
+from narrator.models.jsonl import rows
 from narrator.models.sense.reader import load
-
-
-def _lines(path: str) -> list[dict]:
-    return [json.loads(x) for x in Path(path).read_text(encoding="utf-8").splitlines() if x.strip()]
 
 
 def labels_by_text(key_path: str, label_paths: list[str]) -> list[dict[tuple, dict]]:
@@ -31,7 +28,7 @@ def labels_by_text(key_path: str, label_paths: list[str]) -> list[dict[tuple, di
     out = []
     for paths in label_paths:
         mine = {}
-        for label in (x for path in paths.split(",") for x in _lines(path)):
+        for label in (x for path in paths.split(",") for x in rows(path)):
             item = key[str(label["id"])]
             for ref in item["rows"]:
                 mine[(ref["set"], ref["turn"], item["narration"])] = label
@@ -97,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--candidates", type=int, default=6)
     p.add_argument("--reader", default=None, help="a sense reader's weights (models/sense/train.py)")
     ns = p.parse_args(argv)
-    report = measure(_lines(ns.rows), labels_by_text(ns.key, ns.labels), ns.candidates,
+    report = measure(rows(ns.rows), labels_by_text(ns.key, ns.labels), ns.candidates,
                      load(Path(ns.reader)) if ns.reader else None)
     print(json.dumps(report, indent=1))
     return 0

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from narrator.models.jsonl import rows
 from narrator.models.sense.reader import features, save, texts
 
 HERE = Path(__file__).resolve().parent
@@ -29,22 +30,14 @@ HERE = Path(__file__).resolve().parent
 
 def labelled(pairs: list[str], rows_paths: list[str]) -> list[dict]:
     """One record per (item, reader): the candidate's texts, its turn, the label."""
-    rows = {}
-    for path in rows_paths:
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                rows[(r["set"], r["turn"], r["candidate"])] = r
+    harvested = {(r["set"], r["turn"], r["candidate"]): r for path in rows_paths for r in rows(path)}
     out = []
     for pair in pairs:
         key_path, labels_path = pair.split(":", 1)
         key = json.loads(Path(key_path).read_text(encoding="utf-8"))
-        for line in Path(labels_path).read_text(encoding="utf-8").splitlines():
-            if not line.strip():
-                continue
-            label = json.loads(line)
+        for label in rows(labels_path):
             ref = key[str(label["id"])]["rows"][0]
-            row = rows[(ref["set"], ref["turn"], ref["candidate"])]
+            row = harvested[(ref["set"], ref["turn"], ref["candidate"])]
             out.append({"group": f"{ref['set']}/{ref['turn']}", "candidate": row["candidate"], "lead": row["lead"],
                         "action": row["action"], "scene": row["scene"], "y": int(label["sense"] == "sensible")})
     return out
