@@ -249,9 +249,7 @@ def _echoes(template: str, action: str | None) -> bool:
     """The template's words before ``{action}`` say again what the action says: its verb ("You set about it and set
     up camp"), or a word of five letters or more ("Keeping low and silent, you slip along ..., keeping low in the
     reeds") — blind readers marked the echo."""
-    if not action:
-        return False
-    if "{action}" not in template:
+    if not action or "{action}" not in template:
         return False
     before = {w.lower() for w in re.findall(r"[A-Za-z]+", template.split("{action}")[0])}
     said = {w.lower() for w in ECHO_WORD.findall(action)}
