@@ -77,7 +77,9 @@ def test_llama_cpp_uses_the_adapter_only_when_asked():
 
 def test_the_training_lines_pass_the_colour_lines_sense_check():
     """They were filtered by it before training; the rule against bringing in someone new ("a man breathes slow")
-    came after, and 12 of the 2,086 lines (0.6%) break it: left in, not worth a retraining."""
+    came after, and 12 of the 2,086 lines (0.6%) break it: left in, not worth a retraining. The rule against a
+    place the scene does not have came later still (stop 42): 58 lines (2.8%) break it, written by people and
+    mostly fine ("the river far below" a rope bridge) — its false alarms, measured here (docs/narration.md)."""
     from narrator.agent.evidence import Evidence
     from narrator.narration.gate import GateContext, check_sense
 
@@ -87,4 +89,5 @@ def test_the_training_lines_pass_the_colour_lines_sense_check():
                               GateContext(kind="colour", scene=row["scene"], lead=row["happened"]))
         if not verdict.passed:
             failed.append(verdict.why)
-    assert all(why.startswith("brings in") for why in failed) and len(failed) == 12, failed
+    assert sum(why.startswith("brings in") for why in failed) == 12
+    assert sum(why.startswith("is somewhere else") for why in failed) == 58 and len(failed) == 70, failed

@@ -103,7 +103,7 @@ def test_other_places_are_place_words_the_scene_does_not_have():
     from narrator.narration.gate import other_places
 
     known = "the half-built fortress courtyard. a storm is rolling in."
-    assert other_places("You both stand on the ship's bow.", known) == ["bow", "ship"]
+    assert other_places("You both stand on the ship's deck.", known) == ["deck", "ship"]
     assert other_places("Rain sweeps the courtyards.", known) == []  # a plural of the scene's own
     assert other_places("Thunder rolls overhead.", known) == []
 
