@@ -248,7 +248,9 @@ ECHO_WORD = re.compile(r"[A-Za-z]{5,}")
 def _echoes(template: str, action: str | None) -> bool:
     """The template's words before ``{action}`` say again what the action says: its verb ("You set about it and set
     up camp"), or a word of five letters or more ("Keeping low and silent, you slip along ..., keeping low in the
-    reeds") — blind readers marked the echo."""
+    reeds"); or a "so" after an action that has its own — blind readers marked the echo."""
+    if action and re.search(r"\bso\b", action) and re.search(r"}\s*,?\s*so\b", template):
+        return True  # "You sneak past so the lookout won't spot you so quietly that nobody notices a thing"
     if not action or "{action}" not in template:
         return False
     before = {w.lower() for w in re.findall(r"[A-Za-z]+", template.split("{action}")[0])}

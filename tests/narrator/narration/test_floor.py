@@ -298,6 +298,8 @@ def test_a_lead_in_does_not_echo_the_actions_words():
     assert floor._echoes("Keeping low and silent, you {action}.", "slip along the causeway, keeping low")
     assert not floor._echoes("Your attack on {target} misses.", "attack the guard")  # not before the action
     assert not floor._echoes("You {action}, and it works.", "attack the guard")
+    assert floor._echoes("You {action} so quietly that nobody notices.", "creep past so the lookout won't see")
+    assert not floor._echoes("You {action} so quietly that nobody notices.", "creep past the lookout")
 
 
 def test_an_in_between_attack_is_told_by_whether_it_landed():
