@@ -63,6 +63,7 @@ def _strings(value, into: set[str], keys: bool = False) -> set[str]:
     names)."""
     if isinstance(value, str):
         into.add(value.strip().casefold())
+        into.add(" ".join(value.split()).casefold())  # a name the tool tidied ("A.\x85B" is "A. B"): still the caller's
     elif isinstance(value, Mapping):
         for k, v in value.items():
             if keys:
