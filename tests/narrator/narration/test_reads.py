@@ -57,7 +57,7 @@ def test_the_fresh_held_out_figures_are_the_labels(dump):
 
 def test_the_documented_colour_figures_are_the_labels():
     """docs/narration.md, "Choosing the colour line": held-out 2's every candidate, read by Y+AA and Z+AB."""
-    from narrator.models.sense.measure import labels_by_text, measure, rows
+    from narrator.narration.sense.measure import labels_by_text, measure, rows
 
     colour = READS / "colour"
     readers = labels_by_text(str(colour / "colour_h2.key.json"),
@@ -77,7 +77,7 @@ def test_the_documented_colour_figures_are_the_labels():
 
 
 def test_the_documented_colour_figures_at_temperature_0_4_are_the_labels():
-    from narrator.models.sense.measure import labels_by_text, measure, rows
+    from narrator.narration.sense.measure import labels_by_text, measure, rows
 
     colour = READS / "colour"
     readers = labels_by_text(str(colour / "colour_t04.key.json"),

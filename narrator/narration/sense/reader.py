@@ -4,7 +4,7 @@ likely a blind reader finds a colour line sensible after the engine's sentence (
 Why a learned reader: the gate's checks refuse what their rules name (a contradiction, an unknown name, an
 off-topic line), yet blind readers judged only about four in ten of the lines that passed them sensible: "the
 peddler's smile never waves a wand" breaks no rule. Readers labelled harvested candidates
-(:mod:`models.sense.harvest`); :mod:`models.sense.train` fits this model to their labels. It reads the candidate's
+(:mod:`narration.sense.harvest`); :mod:`narration.sense.train` fits this model to their labels. It reads the candidate's
 embedding, its product with the engine sentence's (does it continue it?), its similarity to the action, the
 engine's sentence and the scene, and its shape (length, sentences, speech). The embeddings are the gate's own
 (cached), so it adds microseconds to a candidate, not a model.
@@ -12,7 +12,7 @@ engine's sentence and the scene, and its shape (length, sentences, speech). The 
 A weights file (``train.py --out``) holds the weights, the feature scaling and ``meta`` (the threshold chosen on
 the training labels, the labels' fingerprint, what was measured); missing or damaged: :class:`SenseReaderError`.
 Nothing ships one: it did not separate the lines readers found sensible well enough (docs/narration.md, "Choosing
-the colour line"); :mod:`models.sense.measure` reads one given by path."""
+the colour line"); :mod:`narration.sense.measure` reads one given by path."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def save(path: Path, weights: np.ndarray, bias: float, mean: np.ndarray, scale: 
 
 def load(path: Path) -> SenseReader:
     if not path.is_file():
-        raise SenseReaderError(f"The sense reader's weights are missing: {path} (python -m narrator.models.sense.train "
+        raise SenseReaderError(f"The sense reader's weights are missing: {path} (python -m narrator.narration.sense.train "
                                "makes them)")
     try:
         with np.load(path) as npz:

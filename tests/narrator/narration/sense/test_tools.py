@@ -1,4 +1,4 @@
-"""The sense tooling (:mod:`models.sense`): blind-reading files from harvested candidates, and what the readers'
+"""The sense tooling (:mod:`narrator.narration.sense`): blind-reading files from harvested candidates, and what the readers'
 labels say — the gate's checks calibrated, and the narration each choice would show."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ import json
 import numpy as np
 import pytest
 
-from narrator.models.sense import dump, measure
-from narrator.models.sense.reader import SenseReader, SenseReaderError, features, load, save
-from narrator.models.sense.train import auc, fit, picks
+from narrator.narration.sense import dump, measure
+from narrator.narration.sense.reader import SenseReader, SenseReaderError, features, load, save
+from narrator.narration.sense.train import auc, fit, picks
 
 
 def row(turn: int, candidate: str, failed=(), index: int = 0, score: float = 0.5, set_: str = "h") -> dict:

@@ -1,5 +1,5 @@
 """How well the colour adapter's own likelihood of a line tells the lines readers found sensible:
-``python -m narrator.models.sense.likelihood --rows ROWS.jsonl --key KEY.json --labels LABELS.jsonl``.
+``python -m narrator.narration.sense.likelihood --rows ROWS.jsonl --key KEY.json --labels LABELS.jsonl``.
 
 For every labelled candidate, the embedded SmolLM2 (with the adapter, and without it) reads the colour prompt and
 the candidate, and the candidate's tokens' mean and lowest log-probability are ranked against the label
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from narrator.models.sense.train import auc
+from narrator.narration.sense.train import auc
 
 
 def scores(records: list[dict], adapter: bool, threads: int = 2) -> np.ndarray:
@@ -45,7 +45,7 @@ def scores(records: list[dict], adapter: bool, threads: int = 2) -> np.ndarray:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from narrator.models.sense.train import labelled
+    from narrator.narration.sense.train import labelled
 
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rows", nargs="+", required=True)

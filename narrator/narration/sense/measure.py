@@ -1,4 +1,4 @@
-"""What the blind readers' labels of a harvested held-out set say: ``python -m narrator.models.sense.measure
+"""What the blind readers' labels of a harvested held-out set say: ``python -m narrator.narration.sense.measure
 --rows ROWS.jsonl --key KEY.json --labels A.jsonl B.jsonl [--candidates K]``.
 
 1. **The gate's checks, calibrated** (issue 27, point 3): for every check, how often it refuses a candidate and
@@ -7,7 +7,7 @@
    ``K`` asked, in order): the passing candidate the sense reader scores highest at or above its threshold, else
    the engine's sentence alone — and the readers' labels of exactly that text. Each reader is counted apart.
    With the gate alone (the colour style's choice: the highest gate score), and, given ``--reader``, the passing
-   candidate the sense reader (:mod:`models.sense.reader`) scores highest at or above its threshold.
+   candidate the sense reader (:mod:`narration.sense.reader`) scores highest at or above its threshold.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from narrator.models.jsonl import rows
-from narrator.models.sense.reader import load
+from narrator.narration.sense.reader import load
 
 
 def labels_by_text(key_path: str, label_paths: list[str]) -> list[dict[tuple, dict]]:
@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--key", required=True)
     p.add_argument("--labels", nargs="+", required=True, help="one per reader; a reading split over files: A1,A2")
     p.add_argument("--candidates", type=int, default=6)
-    p.add_argument("--reader", default=None, help="a sense reader's weights (models/sense/train.py)")
+    p.add_argument("--reader", default=None, help="a sense reader's weights (narrator/narration/sense/train.py)")
     ns = p.parse_args(argv)
     report = measure(rows(ns.rows), labels_by_text(ns.key, ns.labels), ns.candidates,
                      load(Path(ns.reader)) if ns.reader else None)

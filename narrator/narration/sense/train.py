@@ -1,12 +1,12 @@
-"""Fit the sense reader: ``python -m narrator.models.sense.train --labels KEY.json:LABELS.jsonl ... --rows ROWS.jsonl``.
+"""Fit the sense reader: ``python -m narrator.narration.sense.train --labels KEY.json:LABELS.jsonl ... --rows ROWS.jsonl``.
 
-Each ``--labels`` pairs a blind-reading key (:mod:`models.sense.dump`) with one reader's labels; ``sensible`` is 1,
-``awkward`` and ``nonsense`` 0 (a line a reader stumbles on is not one to show). Rows (:mod:`models.sense.harvest`)
+Each ``--labels`` pairs a blind-reading key (:mod:`narration.sense.dump`) with one reader's labels; ``sensible`` is 1,
+``awkward`` and ``nonsense`` 0 (a line a reader stumbles on is not one to show). Rows (:mod:`narration.sense.harvest`)
 give each item's scene and action. The model is an L2 logistic regression (numpy, Newton steps) over
-:func:`models.sense.reader.features`; the strength and the threshold are chosen by five-fold cross-validation
+:func:`narration.sense.reader.features`; the strength and the threshold are chosen by five-fold cross-validation
 grouped by turn (a turn's candidates never straddle folds): the threshold is the lowest at which the lines chosen —
 each turn's most probable candidate above it — were sensible in at least ``--precision`` of the folds' labels.
-Only training sets are read here; held-out labels are read by :mod:`models.sense.measure` (``--reader``).
+Only training sets are read here; held-out labels are read by :mod:`narration.sense.measure` (``--reader``).
 
 Not shipped: on 424 labels of two readers the cross-validated AUC was 0.60, and no threshold chose lines readers
 found sensible in more than a few turns (docs/narration.md, "Choosing the colour line").
@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from narrator.models.jsonl import rows
-from narrator.models.sense.reader import features, save, texts
+from narrator.narration.sense.reader import features, save, texts
 
 HERE = Path(__file__).resolve().parent
 

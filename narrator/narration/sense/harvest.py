@@ -1,4 +1,4 @@
-"""Harvest colour candidates for blind readers: ``python -m narrator.models.sense.harvest SET.jsonl OUT.jsonl``.
+"""Harvest colour candidates for blind readers: ``python -m narrator.narration.sense.harvest SET.jsonl OUT.jsonl``.
 
 Plays each seeded turn of a narration set (``narrator eval narration``'s format) with the embedded model in the
 colour style, asking for ``--candidates`` colour lines a turn and never stopping early, and writes one row per

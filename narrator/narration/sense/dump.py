@@ -1,4 +1,4 @@
-"""Blind-reading files from harvested candidates: ``python -m narrator.models.sense.dump ROWS.jsonl OUT_PREFIX``.
+"""Blind-reading files from harvested candidates: ``python -m narrator.narration.sense.dump ROWS.jsonl OUT_PREFIX``.
 
 Each item is what a player would read — the scene, the action, the mechanics line and the narration (the engine's
 sentence, then the candidate) — self-contained, shuffled with a fixed seed so a turn's candidates are not side by
