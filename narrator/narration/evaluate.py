@@ -140,8 +140,8 @@ def _table(campaign: Any, row: dict[str, Any]) -> None:
 
 def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer: Any = None,
              samples: int = 8, profile: Any = None) -> NarrationReport:
-    """``profile``: a :class:`narrator.narration.candidates.Profile` instead of the style's (``narrator/narration/sense``
-    harvests every candidate of a turn with one that never stops early)."""
+    """``profile``: a :class:`narrator.narration.candidates.Profile` instead of the style's
+    (``narrator/narration/sense`` harvests every candidate of a turn with one that never stops early)."""
     from narrator.memory.campaign import Campaign
     from narrator.agent.router import RouterProposer
     from narrator.agent.turn import Agent

@@ -65,8 +65,9 @@ def _base_verb(word: str) -> str:
     return word
 
 
-HEDGE = re.compile(r"^(?:(?:i think|maybe|perhaps|i guess|um+|uh+),?\s+)?(?P<who>i|we)\s+(?:(?:think|guess)\s+(?:i|we)\s+)?"
-                   r"(?:want to|wanna|would like to|'d like to|should|could|might)\s+(?=[a-z])", re.I)
+HEDGE = re.compile(r"^(?:(?:i think|maybe|perhaps|i guess|um+|uh+),?\s+)?(?P<who>i|we)\s+"
+                   r"(?:(?:think|guess)\s+(?:i|we)\s+)?(?:want to|wanna|would like to|'d like to|should|could|might)"
+                   r"\s+(?=[a-z])", re.I)
 """A newcomer's hedge before the action ("I think I want to look over that map?"): the action is what follows."""
 I_DO = re.compile(r"^(?:i|we)\s+(?!(?:am|are|was|were|do|did|have|had|can|could|will|would|should|shall|may|might|must)"
                   r"\b)[a-z]+\s", re.I)

@@ -78,8 +78,8 @@ def save(path: Path, weights: np.ndarray, bias: float, mean: np.ndarray, scale: 
 
 def load(path: Path) -> SenseReader:
     if not path.is_file():
-        raise SenseReaderError(f"The sense reader's weights are missing: {path} (python -m narrator.narration.sense.train "
-                               "makes them)")
+        raise SenseReaderError(f"The sense reader's weights are missing: {path} "
+                               "(python -m narrator.narration.sense.train makes them)")
     try:
         with np.load(path) as npz:
             meta = json.loads(npz["meta"].tobytes().decode())

@@ -1,4 +1,5 @@
-"""Fit the sense reader: ``python -m narrator.narration.sense.train --labels KEY.json:LABELS.jsonl ... --rows ROWS.jsonl``.
+"""Fit the sense reader:
+``python -m narrator.narration.sense.train --labels KEY.json:LABELS.jsonl ... --rows ROWS.jsonl --out FILE``.
 
 Each ``--labels`` pairs a blind-reading key (:mod:`narration.sense.dump`) with one reader's labels; ``sensible`` is 1,
 ``awkward`` and ``nonsense`` 0 (a line a reader stumbles on is not one to show). Rows (:mod:`narration.sense.harvest`)

@@ -52,7 +52,8 @@ def test_the_engine_speaks_first_and_the_models_colour_follows():
 
 
 def test_the_record_says_which_candidate_was_asked_when():
-    """A harvest (narrator/narration/sense) puts the candidates back in the order asked: candidate i had seed (turn + i)."""
+    """A harvest (narrator/narration/sense) puts the candidates back in the order asked: candidate i had seed
+    (turn + i)."""
     out, _ = narrate([" Captain Velk steps out of the fog.", " Water laps at the docks below, and the guard yawns."]
                      + [" (" ] * 4)
     record = out.record()

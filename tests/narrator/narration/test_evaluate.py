@@ -35,8 +35,8 @@ def test_a_model_writing_garbage_is_all_floor_and_every_shown_narration_passes(t
 
 
 def test_a_profile_given_asks_every_candidate_and_the_samples_keep_the_gates_record(tmp_path):
-    """``narrator/narration/sense/harvest.py`` plays a set with a profile that never stops early: every sample keeps the gate's
-    record (the engine's sentence, every candidate and its checks)."""
+    """``narrator/narration/sense/harvest.py`` plays a set with a profile that never stops early: every sample keeps
+    the gate's record (the engine's sentence, every candidate and its checks)."""
     from dataclasses import replace
 
     from narrator.narration.candidates import COLOUR

@@ -1,5 +1,5 @@
-"""The sense tooling (:mod:`narrator.narration.sense`): blind-reading files from harvested candidates, and what the readers'
-labels say — the gate's checks calibrated, and the narration each choice would show."""
+"""The sense tooling (:mod:`narrator.narration.sense`): blind-reading files from harvested candidates, and what
+the readers' labels say — the gate's checks calibrated, and the narration each choice would show."""
 
 from __future__ import annotations
 
