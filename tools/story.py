@@ -67,8 +67,12 @@ def fitting(items: list[Any], fits: dict[str, list[str]], traits: list[str], key
     nothing fitting, leaves the list whole."""
     if not traits:
         return items
-    chosen = [x for x in items if not fits.get(key(x) if key else x) or set(fits[key(x) if key else x]) & set(traits)]
-    return chosen or items
+
+    def belongs(entry: Any) -> bool:
+        needs = fits.get(key(entry) if key else entry)
+        return not needs or bool(set(needs) & set(traits))
+
+    return [x for x in items if belongs(x)] or items
 
 
 def person_name(entry: str) -> str:

@@ -187,11 +187,17 @@ def _by_tool(evidence: Evidence, words_kind: str) -> list[str]:
     return _of_kinds(evidence, [*action_kinds(evidence), words_kind, "default"])
 
 
+def _by_verb(evidence: Evidence, verb: str | None) -> list[str]:
+    """The templates of the verb's kind (:func:`verb_kind`), from the nearest outcome that has them; none for a verb
+    of no kind."""
+    kind = verb_kind(verb, evidence)
+    return _of_kinds(evidence, [kind], nearest=True) if kind else []
+
+
 def templates(evidence: Evidence, words_kind: str, verb: str | None = None) -> list[str]:
     """Every template that fits, most specific first: the verb's kind (:data:`VERB_KINDS`), then TOOL:SKILL before
     TOOL before the words' kind before default."""
-    kind = verb_kind(verb, evidence)
-    return list(dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + _by_tool(evidence, words_kind)))
+    return list(dict.fromkeys(_by_verb(evidence, verb) + _by_tool(evidence, words_kind)))
 
 
 HURT = frozenset({"hurt", "wounded", "injured"})
@@ -269,8 +275,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     by_tool = _by_tool(evidence, v.kind)
-    kind = verb_kind(v.base.split()[0].lower() if v.base else None, evidence)
-    texts = {t: text for t in dict.fromkeys((_of_kinds(evidence, [kind], True) if kind else []) + by_tool)
+    texts = {t: text for t in dict.fromkeys(_by_verb(evidence, v.base.split()[0].lower() if v.base else None) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
     if " and " in (v.base or ""):  # "You take a moment and unroll your blanket and eat ..." reads as a list
