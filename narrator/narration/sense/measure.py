@@ -18,6 +18,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from narrator.models.jsonl import rows
+from narrator.narration.sense.dump import narration
 from narrator.narration.sense.reader import load
 
 
@@ -36,52 +37,50 @@ def labels_by_text(key_path: str, label_paths: list[str]) -> list[dict[tuple, di
     return out
 
 
-def measure(rows: list[dict], readers: list[dict[tuple, dict]], k: int, reader_model=None) -> dict:
+def measure(harvested: list[dict], readers: list[dict[tuple, dict]], k: int, reader_model=None) -> dict:
     from narrator.narration.gate import CHECKS, default_embed
 
     model = reader_model
     embed = default_embed() if model is not None else None
     turns: dict[tuple, list[dict]] = defaultdict(list)
-    for r in rows:
+    for r in harvested:
         turns[(r["set"], r["turn"])].append(r)
+
+    def label(labels: dict[tuple, dict], row: dict) -> dict | None:
+        """One reader's label of what a player reads with ``row`` shown (:func:`dump.narration`)."""
+        return labels.get((row["set"], row["turn"], narration(row)))
+
     calibration = {c: Counter() for c in [*CHECKS, "passing"]}
     shown = {how: [Counter() for _ in readers] for how in (("gate", "sense") if model is not None else ("gate",))}
     oracle = [Counter() for _ in readers]
-    for (name, turn), group in sorted(turns.items()):
+    for _, group in sorted(turns.items()):
         engine = next(r for r in group if not r["candidate"])
         asked = sorted((r for r in group if r["candidate"] and r.get("index", 0) < k), key=lambda r: r["index"])
         for r in asked:
-            text = f"{r['lead']} {r['candidate']}"
-            for i, labels in enumerate(readers):
-                label = labels.get((name, turn, text))
-                if label is None:
-                    continue
+            for said in filter(None, (label(labels, r) for labels in readers)):
                 for check in (r["failed"] or ["passing"]):
-                    calibration[check][label["sense"]] += 1
-                    calibration[check][label["agreement"]] += 1
+                    calibration[check][said["sense"]] += 1
+                    calibration[check][said["agreement"]] += 1
                     calibration[check]["n"] += 1
         passing = [r for r in asked if not r["failed"]]
-        for i, labels in enumerate(readers):  # the best any chooser could do: a passing line this reader liked
-            good = any(labels.get((name, turn, f"{r['lead']} {r['candidate']}"), {}).get("sense") == "sensible"
-                       for r in passing)
-            oracle[i]["turns"] += 1
-            oracle[i]["a sensible line to choose"] += good
+        for labels, best in zip(readers, oracle):  # the best any chooser could do: a passing line this reader liked
+            best["turns"] += 1
+            best["a sensible line to choose"] += any((label(labels, r) or {}).get("sense") == "sensible"
+                                                     for r in passing)
         chosen = {"gate": max(((r["score"], r) for r in passing), key=lambda s: s[0], default=None)}
         if model is not None:
             scored = [(model.score(r["candidate"], r["lead"], r["action"], r["scene"], embed), r) for r in passing]
             chosen["sense"] = max((s for s in scored if s[0] >= model.threshold), key=lambda s: s[0], default=None)
         for how, pick in chosen.items():
-            text = f"{pick[1]['lead']} {pick[1]['candidate']}" if pick else engine["lead"]
-            for i, labels in enumerate(readers):
-                label = labels.get((name, turn, text))
-                c = shown[how][i]
+            for labels, c in zip(readers, shown[how]):
+                said = label(labels, pick[1] if pick else engine)
                 c["turns"] += 1
                 c["colour"] += pick is not None
-                if label is None:
+                if said is None:
                     c["unread"] += 1
                     continue
-                c[label["sense"]] += 1
-                c[label["agreement"]] += 1
+                c[said["sense"]] += 1
+                c[said["agreement"]] += 1
     return {"calibration": {k: dict(v) for k, v in calibration.items()},
             "shown": {how: [dict(c) for c in cs] for how, cs in shown.items()}, "oracle": [dict(c) for c in oracle]}
 

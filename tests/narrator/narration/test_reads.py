@@ -55,39 +55,46 @@ def test_the_fresh_held_out_figures_are_the_labels(dump):
     assert shares in doc, f"docs/narration.md should quote {shares} for {dump}"
 
 
-def test_the_documented_colour_figures_are_the_labels():
-    """docs/narration.md, "Choosing the colour line": held-out 2's every candidate, read by Y+AA and Z+AB."""
-    from narrator.narration.sense.measure import labels_by_text, measure, rows
+def colour_reading(key: str, rows_file: str, first: tuple[str, str], second: tuple[str, str]):
+    """A harvest of colour candidates and its two readings, each split over the dump's two files (reader names)."""
+    from narrator.narration.sense.measure import labels_by_text, rows
 
     colour = READS / "colour"
-    readers = labels_by_text(str(colour / "colour_h2.key.json"),
-                             [f"{colour / 'colour_h2_1_labels_Y.jsonl'},{colour / 'colour_h2_2_labels_AA.jsonl'}",
-                              f"{colour / 'colour_h2_1_labels_Z.jsonl'},{colour / 'colour_h2_2_labels_AB.jsonl'}"])
-    harvested = rows(str(colour / "heldout2.rows.jsonl"))
+    files = [",".join(str(colour / f"{key}_{part}_labels_{who}.jsonl") for part, who in zip("12", pair))
+             for pair in (first, second)]
+    readers = labels_by_text(str(colour / f"{key}.key.json"), files)
+    return rows(str(colour / rows_file)), readers
+
+
+def shown_by_candidates(harvested, readers) -> dict[int, list[tuple[int, int, int]]]:
+    """(colour shown, sensible, contradicts) per reader, for each number of candidates asked."""
+    from narrator.narration.sense.measure import measure
+
+    return {k: [(r["colour"], r["sensible"], r.get("contradicts", 0))
+                for r in measure(harvested, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
+
+
+def test_the_documented_colour_figures_are_the_labels():
+    """docs/narration.md, "Choosing the colour line": held-out 2's every candidate, read by Y+AA and Z+AB."""
+    from narrator.narration.sense.measure import measure
+
+    harvested, readers = colour_reading("colour_h2", "heldout2.rows.jsonl", ("Y", "AA"), ("Z", "AB"))
     report = measure(harvested, readers, 6)
     cal = report["calibration"]
     assert (cal["passing"]["n"], cal["passing"]["sensible"], cal["passing"].get("contradicts", 0)) == (332, 91, 0)
     assert [(cal[c]["n"], cal[c]["sensible"]) for c in ("outcome", "topic", "provenance")] == \
         [(206, 58), (146, 48), (76, 24)]
     assert [r["a sensible line to choose"] for r in report["oracle"]] == [32, 30]
-    shown = {k: [(r["colour"], r["sensible"], r.get("contradicts", 0))
-                 for r in measure(harvested, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
-    assert shown == {6: [(47, 24, 0), (47, 23, 0)], 4: [(43, 25, 0), (43, 23, 0)], 2: [(35, 35, 0), (35, 33, 0)],
-                     1: [(29, 38, 0), (29, 37, 0)]}
+    assert shown_by_candidates(harvested, readers) == {6: [(47, 24, 0), (47, 23, 0)], 4: [(43, 25, 0), (43, 23, 0)],
+                                                       2: [(35, 35, 0), (35, 33, 0)], 1: [(29, 38, 0), (29, 37, 0)]}
 
 
 def test_the_documented_colour_figures_at_temperature_0_4_are_the_labels():
-    from narrator.narration.sense.measure import labels_by_text, measure, rows
+    from narrator.narration.sense.measure import measure
 
-    colour = READS / "colour"
-    readers = labels_by_text(str(colour / "colour_t04.key.json"),
-                             [f"{colour / 'colour_t04_1_labels_AE.jsonl'},{colour / 'colour_t04_2_labels_AG.jsonl'}",
-                              f"{colour / 'colour_t04_1_labels_AF.jsonl'},{colour / 'colour_t04_2_labels_AH.jsonl'}"])
-    harvested = rows(str(colour / "heldout2_t04.rows.jsonl"))
+    harvested, readers = colour_reading("colour_t04", "heldout2_t04.rows.jsonl", ("AE", "AG"), ("AF", "AH"))
     report = measure(harvested, readers, 6)
     assert (report["calibration"]["passing"]["n"], report["calibration"]["passing"]["sensible"]) == (310, 133)
     assert [r["a sensible line to choose"] for r in report["oracle"]] == [35, 34]
-    shown = {k: [(r["colour"], r["sensible"], r.get("contradicts", 0))
-                 for r in measure(harvested, readers, k)["shown"]["gate"]] for k in (6, 4, 2, 1)}
-    assert shown == {6: [(45, 30, 0), (45, 28, 0)], 4: [(43, 31, 0), (43, 29, 0)], 2: [(32, 35, 0), (32, 33, 0)],
-                     1: [(22, 46, 1), (22, 45, 1)]}
+    assert shown_by_candidates(harvested, readers) == {6: [(45, 30, 0), (45, 28, 0)], 4: [(43, 31, 0), (43, 29, 0)],
+                                                       2: [(32, 35, 0), (32, 33, 0)], 1: [(22, 46, 1), (22, 45, 1)]}
