@@ -28,13 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from narrator.agent.evidence import Evidence
+from narrator.models.jsonl import rows
 from narrator.narration.gate import CHECKS, TOPIC_THRESHOLD, GateContext, default_embed, topic_score
 
 MIN_RECALL = 0.95
-
-
-def _rows(path: str | Path) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 # --- topic -----------------------------------------------------------------------------------------------------
@@ -60,7 +57,7 @@ def calibrate(scored: list[tuple[float, bool]], min_recall: float = MIN_RECALL) 
 
 
 def topic_report(path: str | Path, threshold: float = TOPIC_THRESHOLD) -> dict[str, Any]:
-    scored = topic_scores(_rows(path))
+    scored = topic_scores(rows(path))
     pos = sum(1 for _, label in scored if label)
     neg = len(scored) - pos
     tp = sum(1 for s, label in scored if label and s >= threshold)
@@ -146,7 +143,7 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
     from narrator.agent.router import RouterProposer
     from narrator.agent.turn import Agent
 
-    rows = _rows(path)
+    played = rows(path)
     report = NarrationReport(model=getattr(backend, "name", "none"))
     proposer = proposer or RouterProposer()
     campaign = None
@@ -155,7 +152,7 @@ def evaluate(path: str | Path, backend: Any, style: str | None = None, proposer:
     agent = None
     with tempfile.TemporaryDirectory() as root:
         try:
-            for n, row in enumerate(rows):
+            for n, row in enumerate(played):
                 if campaign is None or row.get("session") != session:
                     if campaign is not None:
                         campaign.close()
@@ -213,7 +210,7 @@ def judged(key: str | Path, labels: str | Path) -> dict[str, Counter]:
     ``agrees``, ``contradicts`` and ``n``."""
     styles = json.loads(Path(key).read_text(encoding="utf-8"))
     out: dict[str, Counter] = {}
-    for row in _rows(labels):
+    for row in rows(labels):
         style = styles[str(row["id"])]["variant"]
         counts = out.setdefault(style, Counter())
         counts[row["sense"]] += 1
