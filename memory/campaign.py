@@ -26,6 +26,7 @@ import json
 import secrets
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -181,6 +182,7 @@ class Campaign:
         self.system: str = created["system"]
         self.master_seed: int = created["master_seed"]
         self.options: dict[str, Any] = created.get("options", {})
+        self._state_text: tuple[TableState, str] | None = None
         self.no_backup: str | None = None
         """Why an open for reading took no backup (the backup folder cannot be written), or None."""
         self.state = self._verified_state(full=verify == "full")
@@ -296,25 +298,24 @@ class Campaign:
             result = self.registry.call(tool, validated, Roller(seed), self.state)
         except ToolCallError as e:
             raw = json.loads(json.dumps(args, default=repr)) if not isinstance(args, BaseModel) else args.model_dump(mode="json")
-            self.store.append("tool_rejected", {"tool": tool, "args": raw, "error": str(e)},
-                              self.state.model_dump(mode="json"))
+            self._append("tool_rejected", {"tool": tool, "args": raw, "error": str(e)}, self.state)
             raise
         changes = getattr(result, "changes", [])
         new_state = apply_all(self.state, changes) if changes else self.state
-        self.store.append("tool_call", {
+        self._append("tool_call", {
             "tool": tool,
             "args": validated.model_dump(mode="json"),
             "seed": seed,
             "result": result.model_dump(mode="json"),
-        }, new_state.model_dump(mode="json"))
+        }, new_state)
         if party_down(new_state) and not party_down(self.state):  # recorded, never folded: the state says it all
             system = get_system(self.system)
             refs = system.table_citations.get("party_down", [])
             pcs = [n for n, sheet in new_state.characters.items() if not sheet.get("npc")]
-            self.store.append("party_down", {"text": f"Total-party kill: every player-character is down "
+            self._append("party_down", {"text": f"Total-party kill: every player-character is down "
                                              f"({', '.join(pcs)}: {system.downed_condition}) and nobody is left to "
                                              "act. The game ends." + (f" ({', '.join(refs)})" if refs else ""),
-                                             "after": seq}, new_state.model_dump(mode="json"))
+                                             "after": seq}, new_state)
         self.state = new_state
         return result
 
@@ -322,7 +323,47 @@ class Campaign:
         """Record a narration, player or note line (text only: it can never change the state)."""
         if kind not in TEXT_KINDS:
             raise ValueError(f"kind must be one of {TEXT_KINDS}")
-        return self.store.append(kind, {"text": text, **extra}, self.state.model_dump(mode="json"))
+        return self._append(kind, {"text": text, **extra}, self.state)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Events written inside are committed together when the block ends (:meth:`CampaignStore.batch`): what
+        the agent's turn uses. Call :meth:`flush` before anything outside this process sees them."""
+        try:
+            with self.store.batch():
+                yield
+        except BaseException:
+            self._after_roll_back()
+            raise
+
+    def flush(self) -> None:
+        """Commit what the current batch wrote so far (nothing outside a batch: each event is already committed)."""
+        try:
+            self.store.flush()
+        except BaseException:
+            self._after_roll_back()
+            raise
+
+    def _append(self, kind: str, payload: dict[str, Any], state: TableState) -> int:
+        try:
+            return self.store.append(kind, payload, state_text=self._canonical(state))
+        except BaseException:
+            self._after_roll_back()
+            raise
+
+    def _canonical(self, state: TableState) -> str:
+        """The state's canonical text, made once per state (frozen): a turn logs its line and its narration on the
+        same state."""
+        if self._state_text is None or self._state_text[0] is not state:
+            self._state_text = (state, canonical(state.model_dump(mode="json")))
+        return self._state_text[1]
+
+    def _after_roll_back(self) -> None:
+        """Events the table had moved through were rolled back: it returns to the last committed event's state."""
+        if self.store.rolled_back:
+            snap = self.store.snapshot()
+            if snap is not None:
+                self.state = TableState.model_validate(snap[1])
 
     def rewind(self, to_seq: int) -> TableState:
         """Return the table to how it was after event ``to_seq``; the log keeps everything (a ``rewind`` event)."""
@@ -331,7 +372,7 @@ class Campaign:
             raise ToolCallError(f"Cannot rewind to event {to_seq}: events run from 1 to {last}")
         events = self.store.events()
         target = self.fold(events + [StoredEvent(last + 1, "rewind", {"to": to_seq}, "")])
-        self.store.append("rewind", {"to": to_seq}, target.model_dump(mode="json"))
+        self._append("rewind", {"to": to_seq}, target)
         self.state = target
         return target
 

@@ -177,6 +177,35 @@ def default_embedder() -> OnnxSentenceEmbedder:
         return _DEFAULT
 
 
+ROUTER_EMBEDDER = "all-MiniLM-L6-v2-int8-matmul"
+_ROUTER: OnnxSentenceEmbedder | None = None
+
+
+def router_embedder() -> OnnxSentenceEmbedder:
+    """The router's MiniLM (loaded once per process): the packaged model with its matrix products in int8.
+
+    A player's line is embedded once a turn, on the turn's clock; this graph (:mod:`memory.onnx_int8`) does it in
+    about half the time. Its vectors are close to :func:`default_embedder`'s, not equal, so it has its own name;
+    the memory and the narration gate, whose stored vectors and thresholds came from the packaged model, keep
+    that one."""
+    global _ROUTER
+    with _DEFAULT_LOCK:
+        if _ROUTER is None:
+            from narrator.memory.onnx_cut import OnnxCutError
+            from narrator.memory.onnx_int8 import int8_matmuls
+
+            model, tokenizer, sha = minilm_files()
+            if not model.is_file() or not tokenizer.is_file():
+                raise EmbedderError(f"Missing embedding files: {model} / {tokenizer}")
+            _verified(model, sha)
+            try:
+                graph = int8_matmuls(model.read_bytes())
+            except OnnxCutError as e:
+                raise EmbedderError(f"{model} cannot be read as the packaged MiniLM ({e}); reinstall the package") from None
+            _ROUTER = OnnxSentenceEmbedder.of_session(PooledSession(graph, tokenizer, MAX_TOKENS), ROUTER_EMBEDDER)
+        return _ROUTER
+
+
 class GgufEmbedder:
     """A GGUF model through llama-cpp-python in embedding mode (mean pooling, L2-normalised).
 

@@ -1,10 +1,11 @@
-"""The campaign database: SQLite (WAL, foreign keys, one transaction per event) holding the event log.
+"""The campaign database: SQLite (WAL, foreign keys, one transaction per event or turn) holding the event log.
 
 The event log is the source of truth and is append-only; ``snapshot`` caches the folded state so a large campaign
 opens quickly and is rewritten in the same transaction as the event it reflects. Damage is detectable: the events
 form a hash chain and the snapshot and the verification checkpoint are bound to it (:mod:`memory.integrity`).
-Each append is checkpointed into the main file right after its commit, so a deleted ``campaign.sqlite-wal`` takes
-no committed event with it (SQLite alone would keep them in the WAL until the next checkpoint).
+Each commit is checkpointed into the main file right after it, so a deleted ``campaign.sqlite-wal`` takes no
+committed event with it (SQLite alone would keep them in the WAL until the next checkpoint). A commit is one event,
+or a turn's events written in a batch (:meth:`CampaignStore.batch`): the agent's turn is committed whole.
 
 Every open, before anything is written or backed up:
 
@@ -207,6 +208,11 @@ class CampaignStore:
         self.path = path or directory / DB_FILE
         self.conn = conn
         self._lock_fd = lock_fd
+        self._batched = False
+        self._committed: tuple[int, str] | None = None
+        """While appends are not yet committed (inside a batch): the head (seq, hash) as last committed."""
+        self.rolled_back = False
+        """Appends not yet committed were rolled back (a commit, or an append in a batch, failed)."""
         self.writable = writable
         self.head_seq = chain.last_seq
         self.head_hash = chain.last_hash
@@ -576,18 +582,26 @@ class CampaignStore:
         except (ValueError, RecursionError, TypeError):
             raise self.corrupt(f"{what} is not valid JSON" + (f" (event {seq})" if seq else "")) from None
 
-    def append(self, kind: str, payload: dict[str, Any], state: dict[str, Any]) -> int:
+    def append(self, kind: str, payload: dict[str, Any], state: dict[str, Any] | None = None, *,
+               state_text: str | None = None) -> int:
         """Append one event and the state it leads to in a single transaction; returns its sequence number.
 
-        The event is chained to the previous one and the snapshot bound to it (:mod:`memory.integrity`).
+        The state is given as data, or as its :func:`canonical` text already made (``state_text``: a caller that
+        logs several events on one state writes it once). The event is chained to the previous one and the snapshot
+        bound to it (:mod:`memory.integrity`). Inside :meth:`batch` the transaction stays open until the batch
+        commits.
         """
         if not KIND.match(kind):
             raise ValueError(f"event kind {kind!r} must be lower-case letters, digits and '_'")
-        text, state_text = canonical(payload), canonical(state)
+        if (state is None) == (state_text is None):
+            raise TypeError("give the state as data or as its canonical text, not both")
+        text, state_text = canonical(payload), state_text if state_text is not None else canonical(state)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         seq = self.head_seq + 1  # only this connection writes: it holds the exclusive lock
         h = event_hash(self.head_hash, seq, kind, now, text)
-        self.conn.execute("BEGIN IMMEDIATE")
+        if self._committed is None:
+            self.conn.execute("BEGIN IMMEDIATE")
+            self._committed, self.rolled_back = (self.head_seq, self.head_hash), False
         try:
             self.conn.execute(
                 "INSERT INTO events(seq, kind, payload, created_at, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)",
@@ -599,19 +613,63 @@ class CampaignStore:
                 "event_hash = excluded.event_hash, digest = excluded.digest",
                 (seq, state_text, h, state_digest("snapshot", seq, h, state_text)),
             )
-            self.conn.execute("COMMIT")
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._roll_back()
             raise
         self.head_seq, self.head_hash = seq, h
-        # Copy the committed event into the main file now, not at the next open: a deleted (or lost) -wal then
+        if not self._batched:
+            self._commit()
+        return seq
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Appends inside commit together when the block ends (or at :meth:`flush`), then are checkpointed once.
+
+        A turn's events (the player's line, the tool call, the narration) cost one fsync and one checkpoint
+        instead of three of each, and a process killed in the middle of the turn leaves none of them rather than
+        half. Nothing in a batch is committed before it ends: a caller must not report its events as saved (or
+        give them to the campaign memory) before :meth:`flush`. The block's events are committed however it ends;
+        if the commit fails they are all rolled back and the error raised (``rolled_back`` is then True). Nested
+        batches commit with the outermost."""
+        if self._batched:
+            yield
+            return
+        self._batched = True
+        try:
+            yield
+        finally:
+            self._batched = False
+            self.flush()
+
+    def flush(self) -> None:
+        """Commit and checkpoint what the current batch appended so far (nothing outside a batch)."""
+        if self._committed is not None:
+            self._commit()
+
+    def _commit(self) -> None:
+        try:
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self._roll_back()
+            raise
+        self._committed = None
+        # Copy the committed events into the main file now, not at the next open: a deleted (or lost) -wal then
         # takes nothing that was committed. Nobody else reads this file (the exclusive lock), so the checkpoint
-        # always completes; about 10 ms an event on a slow disk, against a turn that takes seconds.
+        # always completes; about 10 ms on a slow disk, against a turn that takes seconds.
         try:
             self.conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
         except sqlite3.Error:
-            pass  # the event is committed (in the WAL); the next open's checkpoint moves it
-        return seq
+            pass  # the events are committed (in the WAL); the next open's checkpoint moves them
+
+    def _roll_back(self) -> None:
+        try:
+            self.conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # SQLite already rolled the transaction back (an I/O error does)
+        if self._committed is not None:
+            self.head_seq, self.head_hash = self._committed
+            self.rolled_back = True
+        self._committed = None
 
     def events(self, upto: int | None = None, after: int = 0) -> list[StoredEvent]:
         """Events in order: all, those up to ``upto``, and/or only those after ``after`` (for incremental readers)."""

@@ -43,9 +43,9 @@ def cross_writer(system: str, embedder=None) -> list[WriterFigure]:
     from narrator.agent.router import RouterProposer, _read_jsonl, examples, strip_flags
 
     if embedder is None:
-        from narrator.memory.embedder import default_embedder
+        from narrator.memory.embedder import router_embedder
 
-        embedder = default_embedder()
+        embedder = router_embedder()
     everything = examples(system)
     out = []
     for path in writer_files(system):

@@ -40,7 +40,7 @@ from narrator.prompts import (
 )
 from narrator.tools.errors import ToolArgumentError, player_message
 from narrator.tools.proposals import CLARIFY, NO_ROLL, NOT_TOOLS, REFUSE, Circumstance, Proposal, build
-from narrator.tools.systems import get_system
+from narrator.tools.systems import generation, get_system
 from narrator.tools.table import TableState
 
 NO_FIGHT = "no fight is running"
@@ -269,9 +269,9 @@ class RouterProposer:
         """``examples_for(system)`` replaces the example files (the cross-writer measure trains without one file)."""
         self._examples_for = examples_for or examples
         if embedder is None:
-            from narrator.memory.embedder import default_embedder
+            from narrator.memory.embedder import router_embedder
 
-            embedder = default_embedder()
+            embedder = router_embedder()
         self.embedder = embedder
         self._models: dict[str, Any] = {}
 
@@ -294,8 +294,6 @@ class RouterProposer:
         return np.hstack([vectors, np.stack([lexicon_features(t, patterns) for t in texts])])
 
     def model(self, system: str):
-        from narrator.tools.systems import generation
-
         key = (system, generation())
         if key not in self._models:
             from narrator.agent.classifier import fingerprint, load_or_train, train
@@ -382,23 +380,14 @@ class RouterProposer:
         tool = label.split(":", 1)[0]
         if tool in NOT_TOOLS:
             return True
-        try:
-            spec = spec_named(state.system, tool)
-        except KeyError:
+        needs = _needs(state.system, tool, generation())
+        if needs is None:
             return False
-        fields = spec.args_model.model_fields
-        if any(f in fields for f in ("defender", "target")) and not context["target"]:
+        target, zone, power, markers = needs
+        if (target and not context["target"]) or (zone and not context["zone"]) or (power and not context["power"]):
             return False
-        if "zone" in fields and not context["zone"]:
-            return False
-        if "power" in fields and not context["power"]:
-            return False
-        for info in fields.values():
-            marker = _sheet_marker(info)
-            if marker is not None and info.is_required() and sheet_name_for(
-                    context["text"], state, context["who"], marker[0], marker[1], only_one=True) is None:
-                return False
-        return True
+        return all(sheet_name_for(context["text"], state, context["who"], path, match, only_one=True) is not None
+                   for path, match in markers)
 
     # -- proposing -----------------------------------------------------------------------------------------------
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
@@ -454,6 +443,20 @@ def _allowed(annotation: Any) -> set[str]:
     if typing.get_origin(annotation) is typing.Literal:
         values |= set(typing.get_args(annotation))
     return values
+
+
+@lru_cache(maxsize=2048)
+def _needs(system: str, tool: str, _generation: int) -> tuple[bool, bool, bool, tuple] | None:
+    """What a tool's arguments need the table to name — (a target, a zone, a power, the required sheet names'
+    markers) — or None for a tool the system lacks; read from its argument model once per registry generation."""
+    try:
+        spec = spec_named(system, tool)
+    except KeyError:
+        return None
+    fields = spec.args_model.model_fields
+    markers = tuple(marker for info in fields.values()
+                    if (marker := _sheet_marker(info)) is not None and info.is_required())
+    return (any(f in fields for f in ("defender", "target")), "zone" in fields, "power" in fields, markers)
 
 
 def _extra(info: Any) -> dict[str, Any]:

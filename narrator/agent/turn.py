@@ -115,9 +115,16 @@ class Agent:
 
     # -- the turn ------------------------------------------------------------------------------------------
     def turn(self, text: str, actor: str | None = None, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
+        """One turn: the player's line, the proposal, the tool call and the narration, committed as one batch
+        (:meth:`Campaign.batch`: one fsync for the turn), except that a model's narration comes after the rest
+        is committed (:meth:`_close`)."""
         text = clean_input(text)
         if not text:
             return TurnOutcome(input="", actor=actor, proposal=None, error="Say what your character does.")
+        with self.campaign.batch():
+            return self._turn(text, actor, on_text)
+
+    def _turn(self, text: str, actor: str | None, on_text: Callable[[str], None] | None) -> TurnOutcome:
         self.campaign.say("player", text, actor=actor)
         outcome = TurnOutcome(input=text, actor=actor, proposal=None)
         try:
@@ -146,13 +153,14 @@ class Agent:
         """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""
         picked = outcome.choices[index]
         done = TurnOutcome(input=outcome.input, actor=outcome.actor, proposal=picked)
-        try:
-            self._play(done)
-        except Exception as e:  # noqa: BLE001
-            done.error = f"{type(e).__name__}: {str(e)[:200]}"
-            self._close(done, on_text)
-            raise
-        return self._close(done, on_text)
+        with self.campaign.batch():
+            try:
+                self._play(done)
+            except Exception as e:  # noqa: BLE001
+                done.error = f"{type(e).__name__}: {str(e)[:200]}"
+                self._close(done, on_text)
+                raise
+            return self._close(done, on_text)
 
     @staticmethod
     def choice_question(choices: list[Proposal]) -> str:
@@ -177,6 +185,8 @@ class Agent:
         elif outcome.question:
             outcome.narration = self.checked_question(outcome)
         elif (self.backend is not None or self.engine_narration) and not outcome.error:
+            if self.backend is not None:
+                self.campaign.flush()  # the roll is saved before the model, which takes seconds, tells it
             try:
                 outcome.narration, outcome.guard = self.narrate(outcome, on_text)
             except Exception as e:  # noqa: BLE001 - the narration failing still ends the turn with an event
@@ -186,6 +196,7 @@ class Agent:
                           proposal=outcome.proposal.model_dump(mode="json") if outcome.proposal else None,
                           **({"error": outcome.error} if outcome.error else {}))
         if self.memory is not None:
+            self.campaign.flush()  # the memory indexes committed events only (an open checks it never ran ahead)
             self.memory.remember_turn(self.campaign, outcome)
         return outcome
 

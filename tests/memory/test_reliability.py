@@ -271,6 +271,38 @@ def test_a_second_writer_after_rm_lock_is_refused_and_nothing_diverges(tmp_path)
         assert report.ok and report.replay.state_matches_snapshot
 
 
+# -- a killed turn -----------------------------------------------------------------------------------------------
+def test_a_writer_killed_mid_turn_leaves_whole_turns_only(tmp_path):
+    """A turn's events are one batch (:meth:`Campaign.batch`): a writer killed at random moments leaves the log
+    ending on a whole turn — player line, tool call, narration — with every turn it reported saved, the snapshot
+    equal to the fold, and the next writer goes on from there."""
+    root = tmp_path / "campaigns"
+    with Campaign.new("turns", "minim", seed=14, root=root) as c:
+        created = c.store.last_seq()
+    rng = random.Random(14)
+    reported = 0
+    for _ in range(6):
+        proc = _spawn("turns", root, "turns")
+        try:
+            assert _read_line(proc) == "ready"
+            for _ in range(rng.randint(1, 30)):
+                reported = int(_read_line(proc))
+            time.sleep(rng.random() * 0.01)  # a kill at any moment of the next turns
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            _finish(proc)
+        with Campaign.open("turns", root=root) as c:
+            kinds = [e.kind for e in c.events()[created:]]
+            assert len(kinds) >= reported - created
+            assert len(kinds) % 3 == 0, f"a half turn survived: {kinds[-3:]}"
+            assert kinds == ["player", "tool_call", "narration"] * (len(kinds) // 3)
+            assert c.verify(replay=False).ok
+
+
 # -- a deleted -wal ----------------------------------------------------------------------------------------------
 def _killed_writer_then_rm_wal(root: Path, name: str, mode: str, *extra: str) -> str:
     proc = _spawn(mode, root, name, *extra)

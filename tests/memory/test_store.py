@@ -124,6 +124,102 @@ def test_failed_append_leaves_neither_event_nor_snapshot(root):
         assert seq == before_events[-1].seq + 1
 
 
+def _commits(store: CampaignStore) -> list[str]:
+    seen: list[str] = []
+    store.conn.set_trace_callback(lambda sql: seen.append(sql) if sql.strip().upper() == "COMMIT" else None)
+    return seen
+
+
+def test_a_batch_commits_its_events_once_and_reads_them_before(root):
+    """A turn's events are one transaction: readable inside the batch (the same connection), committed and
+    checkpointed once at its end; a nested batch commits with the outer one; outside a batch, one per event."""
+    with Campaign.new("batched", "minim", seed=2, root=root) as c:
+        commits = _commits(c.store)
+        first = c.store.last_seq()
+        with c.batch():
+            c.say("player", "I look around")
+            _scene(c, "the crypt")
+            with c.batch():
+                c.say("narration", "Dust and bones.")
+            assert c.store.conn.in_transaction and not commits
+            assert [e.kind for e in c.events()[first:]] == ["player", "tool_call", "narration"]
+        assert commits == ["COMMIT"] and not c.store.conn.in_transaction
+        _scene(c, "the nave")
+        c.say("narration", "Pews, rotten.")
+        assert len(commits) == 3
+    with Campaign.open("batched", root=root) as c:
+        assert [e.kind for e in c.events()[first:]] == ["player", "tool_call", "narration", "tool_call", "narration"]
+        assert c.state.scene == "the nave"
+
+
+def test_flush_commits_what_a_batch_wrote_so_far(root):
+    with Campaign.new("flushed", "minim", seed=3, root=root) as c:
+        commits = _commits(c.store)
+        with c.batch():
+            _scene(c, "the crypt")
+            c.flush()
+            assert commits == ["COMMIT"] and not c.store.conn.in_transaction
+            c.say("narration", "Dust.")
+        assert commits == ["COMMIT", "COMMIT"]
+        c.flush()  # nothing pending: nothing to commit
+        assert len(commits) == 2
+
+
+def test_a_failed_append_in_a_batch_rolls_back_the_batch_and_the_table(root):
+    """An event that cannot be written (a trigger stands in for a full disk) takes the whole uncommitted batch
+    with it, and the table returns to the last committed event's state; the next turn goes on normally."""
+    with Campaign.new("rolled", "minim", seed=4, root=root) as c:
+        _scene(c, "the gate")
+        before, state = c.events(), c.state
+        c.store.conn.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON events WHEN NEW.kind = 'narration' "
+                             "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")
+        with pytest.raises(sqlite3.IntegrityError, match="disk is full"):
+            with c.batch():
+                c.say("player", "I open the gate")
+                _scene(c, "the courtyard")
+                assert c.state.scene == "the courtyard"
+                c.say("narration", "It creaks open.")
+        assert c.events() == before and c.state is not state and c.state == state
+        assert c.store.head_seq == before[-1].seq and not c.store.conn.in_transaction
+        c.store.conn.execute("DROP TRIGGER full")
+        with c.batch():
+            _scene(c, "the courtyard")
+        assert c.events()[-1].seq == before[-1].seq + 1
+        assert c.verify(replay=False).ok
+
+
+class _FailingCommit:
+    """A connection whose next COMMIT fails (a disk that fills at the last moment), otherwise the real one."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn, self.failed = conn, False
+
+    def execute(self, sql: str, *args):
+        if sql == "COMMIT" and not self.failed:
+            self.failed = True
+            raise sqlite3.OperationalError("disk I/O error")
+        return self.conn.execute(sql, *args)
+
+    def __getattr__(self, name: str):
+        return getattr(self.conn, name)
+
+
+def test_a_failed_commit_rolls_back_the_batch_and_the_table(root):
+    with Campaign.new("uncommitted", "minim", seed=5, root=root) as c:
+        before, state = c.events(), c.state
+        real = c.store.conn
+        c.store.conn = _FailingCommit(real)  # type: ignore[assignment]
+        with pytest.raises(sqlite3.OperationalError, match="disk I/O"):
+            with c.batch():
+                c.say("player", "I light a torch")
+                _scene(c, "the cellar")
+        c.store.conn = real
+        assert c.store.rolled_back and c.events() == before and c.state == state
+        assert not real.in_transaction
+        _scene(c, "the cellar")
+        assert c.verify(replay=False).ok
+
+
 # -- backups ---------------------------------------------------------------------------------------------------
 def test_backup_at_every_open_keeps_newest_five(root):
     Campaign.new("backed", "minim", seed=1, root=root).close()

@@ -5,6 +5,10 @@ printing each event's seq on its own line right after it has been committed, unt
 
 ``writer.py hold ROOT NAME``: open the campaign, print ``open``, then keep it open until stdin is closed.
 
+``writer.py turns ROOT NAME``: open the campaign, print ``ready``, then write turns as the agent does — the
+player's line, a tool call and the narration in one batch (:meth:`Campaign.batch`) — printing the last seq of
+each turn once its batch is committed, until killed.
+
 ``writer.py remember ROOT NAME N``: open the campaign and its memory (chromadb, the packaged embedder), append N
 narration lines, indexing each one, print ``done`` and wait to be killed: the memory then knows seqs that exist
 only in ``campaign.sqlite-wal``.
@@ -40,6 +44,19 @@ def append(root: str, name: str) -> None:
         i += 1
 
 
+def turns(root: str, name: str) -> None:
+    campaign = Campaign.open(name, root=root)
+    _emit("ready")
+    i = 0
+    while True:
+        with campaign.batch():
+            campaign.say("player", f"I look around, turn {i}")
+            campaign.call("table_set_scene", {"text": f"scene {i}"})
+            seq = campaign.say("narration", f"You look around: scene {i}.")
+        _emit(seq)
+        i += 1
+
+
 def hold(root: str, name: str) -> None:
     campaign = Campaign.open(name, root=root)
     _emit("open")
@@ -61,4 +78,4 @@ def remember(root: str, name: str, count: str) -> None:
 
 if __name__ == "__main__":
     mode, root, name, *rest = sys.argv[1:]
-    {"append": append, "hold": hold, "remember": remember}[mode](root, name, *rest)
+    {"append": append, "turns": turns, "hold": hold, "remember": remember}[mode](root, name, *rest)

@@ -147,3 +147,36 @@ def test_a_model_question_is_judged_and_an_engine_question_is_not(campaign):
 
     out = Agent(campaign, ScriptedBackend([]), EngineAsks()).turn("I wait", actor="Aria")
     assert out.narration == "It is Brom's turn (round 1): end it first?" and not out.guard.removed
+
+
+def _commits(campaign) -> list[str]:
+    seen: list[str] = []
+    campaign.store.conn.set_trace_callback(lambda sql: seen.append(sql) if sql.strip() == "COMMIT" else None)
+    return seen
+
+
+def test_an_engine_told_turn_is_committed_once(campaign):
+    """Player line, tool call and narration are one batch (:meth:`Campaign.batch`): one commit a turn, made before
+    the turn returns, and a reopened campaign has all three."""
+    start = campaign.store.last_seq()
+    commits = _commits(campaign)
+    out = Agent(campaign, None, LLMProposer(ScriptedBackend([SNEAK])), engine_narration=True).turn(
+        "I sneak past the guard", actor="Aria")
+    assert out.narration and commits == ["COMMIT"] and not campaign.store.conn.in_transaction
+    assert kinds(campaign, start) == ["player", "tool_call", "narration"]
+
+
+def test_a_models_narration_comes_after_the_roll_is_committed(campaign):
+    """The model takes seconds to narrate: the player's line and the roll are committed before it is asked, so a
+    process killed while it writes keeps the roll; the narration is the turn's second commit."""
+    start = campaign.store.last_seq()
+    commits = _commits(campaign)
+    seen: list[tuple[bool, list[str]]] = []
+
+    def narrator(messages, settings):
+        seen.append((campaign.store.conn.in_transaction, list(commits)))
+        return fitting(WIN, LOSE)(messages, settings)
+
+    agent(campaign, [SNEAK], narrator).turn("I sneak past the guard", actor="Aria")
+    assert seen and all(not open_ and done == ["COMMIT"] for open_, done in seen)
+    assert commits == ["COMMIT", "COMMIT"] and kinds(campaign, start) == ["player", "tool_call", "narration"]
