@@ -292,13 +292,22 @@ class RandomCharacterResult(CheckResult):
     concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
+@lru_cache(maxsize=1024)
 def named_weapon(name: str) -> str | None:
-    """The weapon an ability or skill is about ("axe fighting", "swordsmanship"), or None."""
+    """The weapon an ability or skill is about ("axe fighting", "swordsmanship"), or None (once per name: a random
+    hero asks it of every ability and skill that fits, a few hundred times)."""
     return next((w for w in (*MELEE_WEAPONS, *RANGED_WEAPONS) if w in name.split() or name.startswith(w)), None)
 
 
 def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[str] = ()) -> list[str]:
     return [n for n, acts in table.items() if activity in acts and n not in exclude]
+
+
+@lru_cache(maxsize=512)
+def _unarmed_or(kind: str, activity: str, held: str | None) -> tuple[str, ...]:
+    """The abilities or skills that serve ``activity`` and name no weapon but ``held`` (once per the three)."""
+    return tuple(n for n in fitting(ABILITIES if kind == "ability" else SKILLS, activity)
+                 if named_weapon(n) in (None, held))
 
 
 def random_traits(spec: CampaignSpec, main: str | None, roller: Roller, dice: list[Die],
@@ -373,8 +382,8 @@ def mastery_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
         """The concept's own name when one fits the activity, else one rolled among those that fit — never one
         naming another weapon than the hero's ("counterattack with an axe" for a swordswoman)."""
         mine = [n for n in wanted if activity in table[n]]
-        name = mine[0] if mine else pick(roller, [n for n in fitting(table, activity)
-                                                  if named_weapon(n) in (None, *held)], purpose, dice)
+        name = mine[0] if mine else pick(roller, _unarmed_or("ability" if table is ABILITIES else "skill",
+                                                            activity, held[0] if held else None), purpose, dice)
         if not held and named_weapon(name) in (MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS):
             held.append(named_weapon(name))
         return name
