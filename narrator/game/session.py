@@ -370,7 +370,8 @@ class GameSession:
                 self, tool, args, circumstance))
             self._agent = GameAgent(self.campaign, self.resources.backend, proposing, memory=self.memory,
                                     on_result=self.show_result, ask_between=True,
-                                    narration_style=self.config.narration)
+                                    narration_style=self.config.narration,
+                                    engine_narration=self.config.narration == "engine")  # asked for, model or not
             self._agent.on_progress = self._progress
             self._agent_parts = parts
         return self._agent

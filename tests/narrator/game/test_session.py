@@ -187,6 +187,20 @@ def test_free_text_turn_result_then_narration(playing):
     assert [e.kind for e in s.campaign.events()[-4:]] == ["player", "tool_call", "narration", "action"]
 
 
+def test_the_engines_sentence_is_told_with_no_model_when_asked_for(playing):
+    """``--narration engine --no-model``: the player asked for the engine's sentence, and gets it after the
+    mechanics line; with no model and the default narration, the engine answers with dice only, as ``--help``
+    says."""
+    told = playing(backend=False, narration="engine")
+    out = told.handle("I sneak past the guard")
+    assert [b.kind for b in out] == ["mechanics", "narration"]
+    assert out[1].text.startswith("You ") and "sneak" in out[1].text
+    assert told.campaign.events()[-2].payload["gate"]["source"] == "floor"  # the engine's own sentence
+    told.close()
+    dice_only = playing(backend=False)
+    assert [b.kind for b in dice_only.handle("I sneak past the guard")] == ["mechanics"]
+
+
 def test_garbage_from_the_model_never_reaches_the_player(playing):
     s = playing(narrations=["(no, nothing)", "(narrative 2)", "("])
     out = s.handle("I sneak past the guard")
