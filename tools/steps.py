@@ -120,10 +120,13 @@ _KINDS: set[str] = set()
 """Kinds already checked against :data:`KIND` (a few hundred, coming back on every call)."""
 
 
+_new_tuple = tuple.__new__
+
+
 def step(kind: str, ref: str | None = None, **values: Any) -> Step:
     """``step("minim.die", die=1, face=4, target=7)``: a line of ``kind`` stating ``values`` (the kind checked
-    once)."""
-    return Step(kind if kind in _KINDS else _checked_kind(kind), values, ref)
+    once). Made as the tuple it is, without ``Step.__new__``'s own frame: a tool writes 4–10 steps a call."""
+    return _new_tuple(Step, (kind if kind in _KINDS else _checked_kind(kind), values, ref))
 
 
 def is_step(value: Any) -> bool:

@@ -69,6 +69,19 @@ def _finish(proc: subprocess.Popen) -> None:
             stream.close()
 
 
+def _killed(proc: subprocess.Popen) -> None:
+    """SIGKILL the child (if it still runs) and reap it, its pipes closed."""
+    try:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        _finish(proc)
+
+
 # -- kill test -------------------------------------------------------------------------------------------------
 KILLS = 100
 
@@ -188,13 +201,8 @@ def test_campaign_held_by_a_killed_process_opens_at_once(tmp_path):
         assert _read_line(proc) == "open"
         with pytest.raises(CampaignInUse):
             Campaign.open("orphan", root=root)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        _finish(proc)
+        _killed(proc)
     with Campaign.open("orphan", root=root) as c:
         assert c.replay().ok
 
@@ -288,13 +296,8 @@ def test_a_writer_killed_mid_turn_leaves_whole_turns_only(tmp_path):
             for _ in range(rng.randint(1, 30)):
                 reported = int(_read_line(proc))
             time.sleep(rng.random() * 0.01)  # a kill at any moment of the next turns
-            proc.send_signal(signal.SIGKILL)
-            proc.wait(timeout=30)
         finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-            _finish(proc)
+            _killed(proc)
         with Campaign.open("turns", root=root) as c:
             kinds = [e.kind for e in c.events()[created:]]
             assert len(kinds) >= reported - created
@@ -308,13 +311,8 @@ def _killed_writer_then_rm_wal(root: Path, name: str, mode: str, *extra: str) ->
     proc = _spawn(mode, root, name, *extra)
     try:
         line = _read_line(proc, timeout=180)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        _finish(proc)
+        _killed(proc)
     wal = root / name / (DB_FILE + "-wal")
     assert wal.stat().st_size > 0, "the killed writer left committed frames in the WAL"
     wal.unlink()
@@ -350,13 +348,8 @@ def _append_then_kill(root: Path, name: str, lines: int) -> int:
         last = 0
         for _ in range(lines):
             last = int(_read_line(proc))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(timeout=30)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        _finish(proc)
+        _killed(proc)
     return last
 
 
