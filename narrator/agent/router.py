@@ -343,6 +343,8 @@ class RouterProposer:
                 scores[label] = scores.get(label, 0.0) + float(p) * weight.get(label, 1.0)
             elif label in fallback:  # "I walk over there" (no zone named) is a walk, not a stealth check
                 moved[fallback[label]] = moved.get(fallback[label], 0.0) + float(p)
+            elif is_attack(state.system, label.split(":", 1)[0]):  # an attack on someone the table lacks: ask whom
+                scores[UNMET_ATTACK] = scores.get(UNMET_ATTACK, 0.0) + float(p) * weight.get(label, 1.0)
         for label, p in moved.items():
             if label in scores or label in NOT_TOOLS:
                 scores[label] = scores.get(label, 0.0) + p
@@ -363,6 +365,9 @@ class RouterProposer:
         if NO_ROLL in scores and len(scores) > 1 and stated_flags(text, state.system):
             scores.pop(NO_ROLL)  # "using a point of faith, I speak to the crowd": a stated intent asks for a roll
         total = sum(scores.values()) or 1.0
+        if scores.get(UNMET_ATTACK, 0.0) < UNMET_ATTACK_SHARE * total:  # a weapon named in passing is no attack
+            total -= scores.pop(UNMET_ATTACK, 0.0)
+            total = total or 1.0
         return sorted((Candidate(l, s / total) for l, s in scores.items()), key=lambda c: -c.score)
 
     @staticmethod
@@ -383,7 +388,7 @@ class RouterProposer:
         needs = _needs(state.system, tool, generation())
         if needs is None:
             return False
-        target, zone, power, markers = needs
+        target, zone, power, markers, _ = needs
         if (target and not context["target"]) or (zone and not context["zone"]) or (power and not context["power"]):
             return False
         return all(sheet_name_for(context["text"], state, context["who"], path, match, only_one=True) is not None
@@ -420,6 +425,27 @@ class RouterProposer:
         return best.model_copy(update=update)
 
 
+NOBODY_TO_FIGHT = ("Nobody on the table is there to fight. Say whom you attack, or add them first "
+                   "(/npc; in solo, /encounter brings foes).")
+UNMET_ATTACK = f"{CLARIFY}:attack"
+"""Where an attack's probability goes when the words name nobody on the table ("I attack the barkeep"): the player
+is asked whom, instead of the mass going to whatever reading is left (a spell, a check, no roll)."""
+UNMET_ATTACK_SHARE = 0.75
+"""The share of the line's probability an attack on nobody must hold to be asked about; below it the attack is
+dropped as before. Set on the development sets: attacks on someone absent read 0.83–0.98 ("I stab the orc"), lines
+that name a weapon or a threat in passing 0.35–0.71 ("I put my knife away", "I hold my ground against his
+threats")."""
+
+
+def whom_to_attack(state: TableState, who: str | None) -> str:
+    """The question for an attack on someone the table lacks: who is there to attack, or that nobody is."""
+    downed = get_system(state.system).downed_condition
+    foes = [n for n in state.characters if n != who and is_npc(state, n) and downed not in state.conditions.get(n, [])]
+    if not foes:
+        return NOBODY_TO_FIGHT
+    return f"Whom do you attack? Here: {', '.join(foes)} (or /npc adds someone new)."
+
+
 def combatants_for(text: str, state: TableState) -> list[str]:
     """Who rolls initiative: the player-characters and the others the words name ("the wolf goes for Brom's throat"
     does not draw the innkeeper into the fight), or everyone standing when nobody else is named ("Ambush!")."""
@@ -445,10 +471,17 @@ def _allowed(annotation: Any) -> set[str]:
     return values
 
 
+def is_attack(system: str, tool: str) -> bool:
+    """An attack tool: one whose arguments name a defender (every system's attack, and nothing else)."""
+    needs = _needs(system, tool, generation())
+    return needs is not None and needs[4]
+
+
 @lru_cache(maxsize=2048)
-def _needs(system: str, tool: str, _generation: int) -> tuple[bool, bool, bool, tuple] | None:
+def _needs(system: str, tool: str, _generation: int) -> tuple[bool, bool, bool, tuple, bool] | None:
     """What a tool's arguments need the table to name — (a target, a zone, a power, the required sheet names'
-    markers) — or None for a tool the system lacks; read from its argument model once per registry generation."""
+    markers, whether it names a defender: :func:`is_attack`) — or None for a tool the system lacks; read from its
+    argument model once per registry generation."""
     try:
         spec = spec_named(system, tool)
     except KeyError:
@@ -456,7 +489,8 @@ def _needs(system: str, tool: str, _generation: int) -> tuple[bool, bool, bool, 
     fields = spec.args_model.model_fields
     markers = tuple(marker for info in fields.values()
                     if (marker := _sheet_marker(info)) is not None and info.is_required())
-    return (any(f in fields for f in ("defender", "target")), "zone" in fields, "power" in fields, markers)
+    return (any(f in fields for f in ("defender", "target")), "zone" in fields, "power" in fields, markers,
+            "defender" in fields)
 
 
 def _extra(info: Any) -> dict[str, Any]:
@@ -472,6 +506,8 @@ def _sheet_marker(info: Any) -> tuple[str, dict | None] | None:
 def from_candidate(candidate: Candidate, text: str, state: TableState, actor: str | None, source: str) -> Proposal:
     """Turn a label into a validated proposal, filling names from the player's words; clarify what is missing."""
     tool = candidate.tool
+    if candidate.label == UNMET_ATTACK:
+        return clarify(state, whom_to_attack(state, actor_for(text, state, actor)), source)
     if tool in NOT_TOOLS:
         key = "question" if tool == CLARIFY else "reason"
         text_ = {NO_ROLL: "no roll needed", CLARIFY: "Could you say what your character does?",
@@ -516,6 +552,9 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         said = circumstance_for(text)
         if said != "none":
             args["circumstance"] = said
+    if args.get("combatants") and not any(is_npc(state, n) for n in args["combatants"]) and (
+            mentioned_other(text, state, who) is None):
+        return clarify(state, NOBODY_TO_FIGHT, source)  # "I attack the innkeeper" with no innkeeper: no fight of one
     missing = [f for f, v in args.items() if v is None]
     if missing:
         what = {"actor": "who acts", "attacker": "who attacks", "defender": "whom you attack",

@@ -63,14 +63,20 @@ def test_someone_turning_hostile_out_of_combat_starts_the_fight(router, campaign
 @pytest.mark.parametrize("system", ["minim", "brew", "fiveplus", "mastery"])
 def test_asking_who_is_in_charge_starts_no_fight(router, tmp_path, system):
     """Seen in Mastery solo play: "I ask who is in charge here" rolled initiative. Mini Six still reads it as a
-    check (stop 41's note): its anchors moved it to a fight, so they were left as they were."""
+    check (stop 41's note): its anchors moved it to a fight, so they were left as they were. "We charge!" starts a
+    fight once there is someone to fight (with the party alone it was a fight of one; now the player is asked)."""
+    from narrator.agent.router import NOBODY_TO_FIGHT
     from narrator.memory.campaign import Campaign
     from narrator.tools.systems import get_system
 
     with Campaign.new(f"charge-{system}", system, seed=2, root=tmp_path) as c:
-        c.call(get_system(system).random_character_tool, {"name": "Rowan"})
+        rules = get_system(system)
+        c.call(rules.random_character_tool, {"name": "Rowan"})
         for line in ("I ask who is in charge here", "I ask the captain who is in charge of the docks"):
             assert router.propose(line, c.state, "Rowan").tool == "no_roll", line
+        alone = router.propose("We charge!", c.state, "Rowan")
+        assert alone.tool == "clarify" and alone.args["question"] == NOBODY_TO_FIGHT
+        c.call(rules.npc_tool, rules.npc_args("a bandit", 1, "Bandit"))
         assert router.propose("We charge!", c.state, "Rowan").tool.endswith(("start_combat", "start_conflict"))
 
 
@@ -245,3 +251,24 @@ def test_a_kill_said_instead_of_rolled_is_refused(line, refused):
 
     message = out_of_game_message(line, "minim") or ""
     assert ("Only the engine decides whether a blow lands" in message) is refused, line
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "fiveplus", "mastery"])
+def test_an_attack_on_someone_the_table_lacks_asks_whom(router, system):
+    """"I stab the orc" with no orc on the table was a spell in Brew, a skill check in Mini Six, no roll in Minim
+    and a fight of one when nobody else was there: now every system asks whom, naming who is there to fight — or
+    that nobody is. A weapon named in passing is still no attack."""
+    from narrator.agent.evaluate import table_for
+    from narrator.agent.router import NOBODY_TO_FIGHT
+
+    table = table_for(system, None, None)
+    p = router.propose("I stab the orc", table, "Aria")
+    assert p.tool == "clarify" and p.args["question"].startswith("Whom do you attack? Here: ")
+    assert all(n in p.args["question"] for n in ("Guard", "Innkeeper", "Wolf")) and "Aria" not in p.args["question"]
+    assert router.propose("I attack the Guard", table, "Aria").tool.endswith("attack") or \
+        router.propose("I attack the Guard", table, "Aria").tool.endswith("attack_target")
+    party = table.model_copy(update={"characters": {n: s for n, s in table.characters.items() if n in ("Aria", "Brom")}})
+    for line in ("I stab the orc", "Ambush!"):
+        p = router.propose(line, party, "Aria")
+        assert p.tool == "clarify" and p.args["question"] == NOBODY_TO_FIGHT
+    assert router.propose("I put my knife away", party, "Aria").tool == "no_roll"
