@@ -55,6 +55,10 @@ def oracle(s: "GameSession", arg: str) -> None:
 def scene(s: "GameSession", arg: str) -> None:
     generators = scene_generators(s.system)
     word, _, rest = arg.partition(" ")
+    fight = s.state.initiative
+    if fight.active and word.lower() != "show":  # a new scene while a fight runs would carry the fight into it
+        raise UserError(f"A fight is running (round {fight.round}: {', '.join(fight.order)}). End it first with "
+                        "/initiative end, then frame the next scene.")
     if not arg:
         s.frame_scene("next")
         return

@@ -313,6 +313,28 @@ def test_solo_oracle_and_dungeon_floor(playing):
     assert "No scene generator" in plain(s.handle("/scene cards"))
 
 
+def test_no_new_scene_while_a_fight_runs(playing):
+    """Seen in play: a fight went on across /scene, its turn order in the next scene. /scene (and set, and a
+    generator) is refused while a fight runs, with how to end it; /scene show still shows; after the fight, it
+    frames."""
+    from narrator.tools.systems import get_system
+
+    s = playing()
+    rules = get_system("minim")
+    s.campaign.call(rules.npc_tool, rules.npc_args("a bandit", 1, "Bandit"))
+    s.handle("/initiative start")
+    assert s.campaign.state.initiative.active
+    before = len(s.campaign.events())
+    for line in ("/scene", "/scene set The river bank.", "/scene dungeon"):
+        out = plain(s.handle(line))
+        assert "A fight is running (round 1" in out and "/initiative end" in out, line
+    assert len(s.campaign.events()) == before  # nothing was framed or logged
+    assert "Scene:" in plain(s.handle("/scene show"))
+    s.handle("/initiative end")
+    s.handle("/scene set The river bank.")
+    assert s.campaign.state.scene == "The river bank."
+
+
 def test_assist_commands(playing):
     s = playing(mode="assist")
     out = plain(s.handle("/npc bored city guard 2"))
