@@ -22,10 +22,10 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import ceil
+from typing import NamedTuple
 
 
 from narrator.tools.dice import Die, Roller
-from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, sum_of
 from narrator.tools.steps import Step, step
 from narrator.tools.systems.minisix.rules import BAND_LABELS, BELOW_BANDS, DIFFICULTIES
@@ -104,8 +104,9 @@ def success_dist(dice: int, pips: int, tn: int, double: bool = False) -> Dist:
     return Dist({"failure": 1 - p, "success": p})
 
 
-class WildRoll(Frozen):
-    """A thrown die code: the plain dice, the wild die's whole chain, and the total."""
+class WildRoll(NamedTuple):
+    """A thrown die code: the plain dice, the wild die's whole chain, and the total. A tuple, not a validated model:
+    it never leaves the engine (results keep its dice and faces), and every Mini Six roll makes one or two."""
 
     plain: list[Die]
     wild: list[Die]
@@ -145,9 +146,7 @@ def throw(roller: Roller, dice: int, pips: int, purpose: str = "") -> WildRoll:
     head = f"{purpose} " if purpose else ""
     plain = roller.roll_many(dice - 1, 6, f"{head}die".strip())
     wild = roller.roll_exploding(6, f"{head}wild die".strip(), wild=True)
-    # built from the roller's fresh lists and whole numbers, already valid: not validated again
-    return WildRoll.model_construct(plain=plain, wild=wild, pips=pips,
-                                    total=sum(d.face for d in plain) + sum(d.face for d in wild) + pips)
+    return WildRoll(plain, wild, pips, sum(d.face for d in plain) + sum(d.face for d in wild) + pips)
 
 
 def chain_lines(r: WildRoll) -> list[Step]:
