@@ -68,11 +68,19 @@ def apply_damage(r: ResistanceState, amount: int, reduction: int = 0, immune: bo
     return damage_explained(r, amount, reduction, immune, wound)[0]
 
 
-@lru_cache(maxsize=4096)
 def damage_explained(r: ResistanceState, amount: int, reduction: int = 0, immune: bool = False,
                      wound: str | None = None) -> tuple[Outcome, tuple[Step, ...]]:
     """:func:`apply_damage`, with the steps that explain it (its ``steps``, as a tuple for the result that quotes
-    them): once per resistance and damage, the outcome and its steps being frozen."""
+    them): once per resistance and damage, the outcome and its steps being frozen. Kept by the resistance's five
+    values, not by the model (a pydantic model's hash and ``==`` cost more than the lookup saves)."""
+    return _damage_explained(r.name, r.counter, r.level, r.tier, r.wound_level, amount, reduction, immune, wound)
+
+
+@lru_cache(maxsize=4096)
+def _damage_explained(name: str, counter_before: int, level: int, tier: int, wound_level: int, amount: int,
+                      reduction: int, immune: bool, wound: str | None) -> tuple[Outcome, tuple[Step, ...]]:
+    r = ResistanceState.model_construct(name=name, counter=counter_before, level=level, tier=tier,
+                                        wound_level=wound_level)
     steps: list[Step] = []
     if immune:
         steps.append(step("fiveplus.immune", amount=amount))
