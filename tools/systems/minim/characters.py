@@ -242,10 +242,17 @@ class RandomCharacterResult(CheckResult):
 def _trait_order(wanted: list[str], roller: Roller, dice: list[Die]) -> tuple[tuple[str, ...], bool]:
     """The trait order that makes room for most of the wanted skills (the first wanted weighs most): a die picks
     among the best orders, or among all six when no skill is wanted. (order, whether the concept steered it)"""
-    orders = list(permutations(TRAITS))
     if not wanted:
-        return _pick(roller, orders, "trait order", dice), False
+        return _pick(roller, ORDERS, "trait order", dice), False
+    return _pick(roller, _best_orders(tuple(wanted)), "trait order", dice), True
 
+
+ORDERS = list(permutations(TRAITS))
+
+
+@lru_cache(maxsize=1024)
+def _best_orders(wanted: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The trait orders with room for most of the wanted skills, the first wanted weighing most (once per list)."""
     def fit(order: tuple[str, ...]) -> int:
         room = dict(zip(order, SKILL_BUDGET))
         score = 0
@@ -255,8 +262,8 @@ def _trait_order(wanted: list[str], roller: Roller, dice: list[Die]) -> tuple[tu
                 score += len(wanted) - i
         return score
 
-    best = max(map(fit, orders))
-    return _pick(roller, [o for o in orders if fit(o) == best], "trait order", dice), True
+    best = max(map(fit, ORDERS))
+    return [o for o in ORDERS if fit(o) == best]
 
 
 def _pick(roller: Roller, options: Sequence[T], purpose: str, dice: list[Die]) -> T:
