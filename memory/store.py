@@ -594,7 +594,7 @@ class CampaignStore:
         if not KIND.match(kind):
             raise ValueError(f"event kind {kind!r} must be lower-case letters, digits and '_'")
         if (state is None) == (state_text is None):
-            raise TypeError("give the state as data or as its canonical text, not both")
+            raise TypeError("give the state once: as data, or as its canonical text")
         text, state_text = canonical(payload), state_text if state_text is not None else canonical(state)
         now = datetime.now(timezone.utc).isoformat(timespec="seconds")
         seq = self.head_seq + 1  # only this connection writes: it holds the exclusive lock
