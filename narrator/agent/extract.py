@@ -72,15 +72,12 @@ NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "tw
 
 
 def target_for(text: str, state: TableState, actor: str | None) -> str | None:
-    """Whom the action targets: a named character other than the actor, else the only conscious NPC present."""
+    """Whom the action targets: a named character other than the actor, else the only conscious NPC present (in a
+    fight, the only one in it)."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         return names[0]
-    from narrator.tools.systems import get_system
-
-    downed = get_system(state.system).downed_condition
-    candidates = [n for n in state.characters if n != actor and is_npc(state, n)
-                  and downed not in state.conditions.get(n, [])]
+    candidates = standing_npcs(state, actor)
     words = set(re.findall(r"[a-z]+", text.casefold()))
     called = [n for n in candidates if words & {w for w in re.findall(r"[a-z]+", n.casefold())
                                                 if len(w) >= 3 and w not in NOT_NAMES}]
@@ -91,6 +88,18 @@ def target_for(text: str, state: TableState, actor: str | None) -> str | None:
         if group:
             return None
     return None
+
+
+def standing_npcs(state: TableState, actor: str | None) -> list[str]:
+    """The NPCs the actor could mean by "him" or "it": those not down — in a fight, those in it ("I attack him"
+    means someone fighting, not a bystander on the table), when any is."""
+    from narrator.tools.systems import get_system
+
+    downed = get_system(state.system).downed_condition
+    npcs = [n for n in state.characters if n != actor and is_npc(state, n) and downed not in state.conditions.get(n, [])]
+    if state.initiative.active:
+        return [n for n in npcs if n in state.initiative.order] or npcs
+    return npcs
 
 
 def _kind(name: str) -> str:

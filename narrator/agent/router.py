@@ -30,8 +30,8 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.extract import (
-    actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, target_for, usable_powers,
-    zone_for,
+    actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, standing_npcs, target_for,
+    usable_powers, zone_for,
 )
 from narrator.agent.specs import spec_named
 from narrator.prompts import (
@@ -386,8 +386,8 @@ class RouterProposer:
         if tool in NOT_TOOLS:
             return True
         needs = _needs(state.system, tool, generation())
-        if needs is None:
-            return False
+        if needs is None or (state.initiative.active and tool == get_system(state.system).start_combat_tool):
+            return False  # a tool the system lacks; a fight's start while one runs (its attacks are what is meant)
         target, zone, power, markers, _ = needs
         if (target and not context["target"]) or (zone and not context["zone"]) or (power and not context["power"]):
             return False
@@ -439,8 +439,7 @@ threats")."""
 
 def whom_to_attack(state: TableState, who: str | None) -> str:
     """The question for an attack on someone the table lacks: who is there to attack, or that nobody is."""
-    downed = get_system(state.system).downed_condition
-    foes = [n for n in state.characters if n != who and is_npc(state, n) and downed not in state.conditions.get(n, [])]
+    foes = standing_npcs(state, who)
     if not foes:
         return NOBODY_TO_FIGHT
     return f"Whom do you attack? Here: {', '.join(foes)} (or /npc adds someone new)."

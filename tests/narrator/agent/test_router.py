@@ -272,3 +272,21 @@ def test_an_attack_on_someone_the_table_lacks_asks_whom(router, system):
         p = router.propose(line, party, "Aria")
         assert p.tool == "clarify" and p.args["question"] == NOBODY_TO_FIGHT
     assert router.propose("I put my knife away", party, "Aria").tool == "no_roll"
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "fiveplus", "mastery"])
+def test_in_a_fight_of_one_foe_an_unnamed_attack_is_on_that_foe(router, system):
+    """"I attack" in a fight against the guard alone was a fight's start again in Minim, a dodge in Mini Six and a
+    question elsewhere: the one foe in the fight is whom it means, bystanders on the table aside, and a fight does
+    not start while one runs. With two foes fighting, the player is asked."""
+    from narrator.agent.evaluate import table_for
+
+    table = table_for(system, None, None)
+    fight = table.initiative.model_copy(update={"active": True, "round": 1, "turn": 0, "order": ["Aria", "Guard"]})
+    one = table.model_copy(update={"initiative": fight})
+    for line in ("I attack", "I attack him"):
+        p = router.propose(line, one, "Aria")
+        assert p.tool.endswith(("attack", "attack_target")) and p.call_args["defender"] == "Guard", (line, p.tool)
+    two = table.model_copy(update={"initiative": fight.model_copy(update={"order": ["Aria", "Guard", "Wolf"]})})
+    p = router.propose("I attack him", two, "Aria")
+    assert p.tool == "clarify" and p.args["question"].startswith("Whom do you attack? Here: Guard, Wolf (")
