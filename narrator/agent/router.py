@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import typing
 from dataclasses import dataclass
 from functools import lru_cache
@@ -273,7 +274,8 @@ class RouterProposer:
 
             embedder = router_embedder()
         self.embedder = embedder
-        self._models: dict[str, Any] = {}
+        self._models: dict[tuple[str, int], Any] = {}
+        self._training = threading.Lock()
 
     # -- the model -----------------------------------------------------------------------------------------------
     def _patterns(self, system: str) -> tuple[re.Pattern, ...]:
@@ -294,7 +296,15 @@ class RouterProposer:
         return np.hstack([vectors, np.stack([lexicon_features(t, patterns) for t in texts])])
 
     def model(self, system: str):
+        """The system's classifier: read from the cache, or trained on first use (seconds; the game warms it on
+        another thread while the player makes a character, so one lock keeps the two from training it twice)."""
         key = (system, generation())
+        if key in self._models:
+            return self._models[key]
+        with self._training:
+            return self._model(system, key)
+
+    def _model(self, system: str, key: tuple[str, int]):
         if key not in self._models:
             from narrator.agent.classifier import fingerprint, load_or_train, train
 

@@ -17,6 +17,7 @@ The agent is built once and rebuilt only when what it holds changes (a model fin
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -191,11 +192,33 @@ class GameSession:
                 self._enter_play()
 
     def _after_campaign(self) -> None:
+        self._warm_router()
         if self.pcs():
             self._enter_play()
         else:
             self.info("Now the player-characters.")
             self._begin(CharacterWizard(self, first=True))
+
+    def _warm_router(self) -> None:
+        """Read or train the router's classifier for this campaign's system on a background thread: in a new home
+        it trains on first use (seconds), which the player's first line would otherwise wait for; meanwhile the
+        player makes a character. A proposer without a classifier (a scripted one) has nothing to warm."""
+        system, resources = self.campaign.system, self.resources
+
+        def warm() -> None:
+            if not resources.wait(timeout=600):
+                return
+            proposer = resources.proposer
+            for part in (proposer, getattr(proposer, "fallback", None), getattr(proposer, "router", None)):
+                model = getattr(part, "model", None)
+                if callable(model):
+                    try:
+                        model(system)
+                    except Exception:  # noqa: BLE001 - the first line trains it again and reports what fails
+                        pass
+                    return
+
+        threading.Thread(target=warm, name="narrator-router-warm", daemon=True).start()
 
     def _enter_play(self) -> None:
         assert self.campaign is not None

@@ -290,3 +290,40 @@ def test_in_a_fight_of_one_foe_an_unnamed_attack_is_on_that_foe(router, system):
     two = table.model_copy(update={"initiative": fight.model_copy(update={"order": ["Aria", "Guard", "Wolf"]})})
     p = router.propose("I attack him", two, "Aria")
     assert p.tool == "clarify" and p.args["question"].startswith("Whom do you attack? Here: Guard, Wolf (")
+
+
+def test_two_threads_asking_for_a_classifier_train_it_once(tmp_path, monkeypatch):
+    """The game warms a system's classifier on another thread while the player's first line may ask for it too:
+    one trains, the other waits for it and gets the same model."""
+    import threading
+
+    import numpy as np
+
+    from narrator.agent.router import examples
+
+    monkeypatch.setenv("NARRATOR_HOME", str(tmp_path))
+
+    class Embedder:
+        name, dimension = "test-hash-embedder", 8
+
+        def embed(self, texts):
+            out = []
+            for t in texts:
+                v = np.array([(hash(w) % 97) - 48 for w in (t.split() + ["x"] * 8)[:8]], dtype=np.float32)
+                out.append((v / (np.linalg.norm(v) or 1.0)).tolist())
+            return out
+
+    read: list[str] = []
+
+    def counted(system):
+        read.append(system)
+        return examples(system)[:60]
+
+    router = RouterProposer(embedder=Embedder(), examples_for=counted)
+    got: list = []
+    threads = [threading.Thread(target=lambda: got.append(router.model("minim"))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert read == ["minim"] and len(got) == 2 and got[0] is got[1]

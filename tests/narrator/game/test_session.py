@@ -645,3 +645,30 @@ def test_solo_a_shaken_foe_says_how_its_test_went_and_never_hesitates(make_sessi
     assert "Town Guard has no action left this turn: Not passed: Town Guard loses this turn's action" in out  # seeded
     assert not [e for e in s.campaign.events()[since:] if e.kind == "tool_call"
                 and e.payload["args"].get("attacker") == "Town Guard"]
+
+
+def test_the_routers_classifier_is_warmed_for_the_campaigns_system_at_once(ready_campaign, tmp_path):
+    """In a new home the router trains its classifier on first use (seconds): the game starts that as soon as the
+    campaign's system is known, on another thread, so the player's first line does not wait for it."""
+    import threading
+
+    from narrator.game.resources import ReadyResources
+    from narrator.game.session import GameSession, SessionConfig
+
+    class Router:
+        def __init__(self):
+            self.asked: list[str] = []
+            self.warmed = threading.Event()
+
+        def model(self, system: str):
+            self.asked.append(system)
+            self.warmed.set()
+
+    router = Router()
+    s = GameSession(SessionConfig(campaign=ready_campaign, root=tmp_path, mode="solo", seed=11, memory=False),
+                    ReadyResources(None, router))
+    try:
+        s.start()
+        assert router.warmed.wait(30) and router.asked == ["minim"]
+    finally:
+        s.close()
