@@ -12,7 +12,7 @@ import importlib.util
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 
@@ -117,7 +117,9 @@ class OnnxSentenceEmbedder:
     """Any BERT-style ONNX sentence model with a HuggingFace ``tokenizer.json``: mean pooling, L2 normalisation."""
 
     def __init__(self, model_path: Path, tokenizer_path: Path, sha256: str | None = None, threads: int = 1,
-                 name: str = "onnx"):
+                 name: str = "onnx", rewrite: Callable[[bytes], bytes] | None = None):
+        """``rewrite``: the model file's bytes → the graph to run (:func:`memory.onnx_int8.int8_matmuls`), applied
+        after the file is checked; a file it cannot read is reported as not the packaged model."""
         try:
             import numpy as np  # noqa: F401
             import onnxruntime  # noqa: F401
@@ -128,7 +130,16 @@ class OnnxSentenceEmbedder:
             raise EmbedderError(f"Missing embedding files: {model_path} / {tokenizer_path}")
         if sha256:
             _verified(model_path, sha256)
-        self._ready(PooledSession(str(model_path), tokenizer_path, MAX_TOKENS, threads), name)
+        graph: str | bytes = str(model_path)
+        if rewrite is not None:
+            from narrator.memory.onnx_cut import OnnxCutError
+
+            try:
+                graph = rewrite(model_path.read_bytes())
+            except OnnxCutError as e:
+                raise EmbedderError(f"{model_path} cannot be read as the packaged MiniLM ({e}); reinstall the "
+                                    "package") from None
+        self._ready(PooledSession(graph, tokenizer_path, MAX_TOKENS, threads), name)
 
     @classmethod
     def of_session(cls, session: PooledSession, name: str) -> "OnnxSentenceEmbedder":
@@ -191,18 +202,10 @@ def router_embedder() -> OnnxSentenceEmbedder:
     global _ROUTER
     with _DEFAULT_LOCK:
         if _ROUTER is None:
-            from narrator.memory.onnx_cut import OnnxCutError
             from narrator.memory.onnx_int8 import int8_matmuls
 
             model, tokenizer, sha = minilm_files()
-            if not model.is_file() or not tokenizer.is_file():
-                raise EmbedderError(f"Missing embedding files: {model} / {tokenizer}")
-            _verified(model, sha)
-            try:
-                graph = int8_matmuls(model.read_bytes())
-            except OnnxCutError as e:
-                raise EmbedderError(f"{model} cannot be read as the packaged MiniLM ({e}); reinstall the package") from None
-            _ROUTER = OnnxSentenceEmbedder.of_session(PooledSession(graph, tokenizer, MAX_TOKENS), ROUTER_EMBEDDER)
+            _ROUTER = OnnxSentenceEmbedder(model, tokenizer, sha, name=ROUTER_EMBEDDER, rewrite=int8_matmuls)
         return _ROUTER
 
 

@@ -342,7 +342,8 @@ class RouterProposer:
         model = self.model(state.system)
         who = actor_for(text, state, actor)
         probs = self.probabilities([strip_flags(in_first_person(text, who), state.system)], state.system)[0]
-        context = {"target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
+        context = {"starting": get_system(state.system).start_combat_tool if state.initiative.active else None,
+                   "target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
                    "power": power_for(text, state, who) is not None, "text": text, "who": who}
         weight = priors(state.system)
         scores: dict[str, float] = {}
@@ -396,7 +397,7 @@ class RouterProposer:
         if tool in NOT_TOOLS:
             return True
         needs = _needs(state.system, tool, generation())
-        if needs is None or (state.initiative.active and tool == get_system(state.system).start_combat_tool):
+        if needs is None or tool == context["starting"]:
             return False  # a tool the system lacks; a fight's start while one runs (its attacks are what is meant)
         target, zone, power, markers, _ = needs
         if (target and not context["target"]) or (zone and not context["zone"]) or (power and not context["power"]):
