@@ -71,28 +71,40 @@ def _matches(word: str, key: str) -> bool:
 
 def word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
     """The keys of the options a concept's words name, the last word's first (the head noun comes last in English:
-    a "witch hunter" is a hunter), then in the options' order.
+    a "witch hunter" is a hunter), then in the options' order."""
+    return list(_remembered(options)[1].hits(concept)) if type(options) is tuple else _word_hits(concept, options)
 
-    A system's options are a module-level tuple and a character's concept recurs (every random character of a
-    session, every replay): for a tuple the answer is remembered per concept, since matching every concept word
-    against every option word was most of what rolling a random character cost."""
-    if type(options) is not tuple:
-        return _word_hits(concept, options)
-    entry = _HITS.get(id(options))
+
+class _Known:
+    """What one options tuple answers again and again, remembered: a system's options are a module-level tuple and
+    a character's concept recurs (every random character of a session, every replay), and matching every concept
+    word against every option word was most of what rolling a random character cost."""
+
+    def __init__(self, options: tuple[ConceptOption, ...]):
+        self.options = options
+        self.by_key = {o.key: o for o in options}
+        self._hits: dict[str | None, tuple[str, ...]] = {}
+
+    def hits(self, concept: str | None) -> tuple[str, ...]:
+        found = self._hits.get(concept)
+        if found is None:
+            if len(self._hits) >= 4096:
+                self._hits.clear()
+            found = self._hits[concept] = tuple(_word_hits(concept, self.options))
+        return found
+
+
+_KNOWN: dict[int, tuple[tuple[ConceptOption, ...], _Known]] = {}
+"""Per options tuple (kept here, so its id is not reused while remembered)."""
+
+
+def _remembered(options: tuple[ConceptOption, ...]) -> tuple[tuple[ConceptOption, ...], _Known]:
+    entry = _KNOWN.get(id(options))
     if entry is None or entry[0] is not options:
-        if len(_HITS) >= 64:
-            _HITS.clear()
-        entry = _HITS[id(options)] = (options, {})
-    hits = entry[1].get(concept)
-    if hits is None:
-        if len(entry[1]) >= 4096:
-            entry[1].clear()
-        hits = entry[1][concept] = tuple(_word_hits(concept, options))
-    return list(hits)
-
-
-_HITS: dict[int, tuple[tuple[ConceptOption, ...], dict[str | None, tuple[str, ...]]]] = {}
-"""Per options tuple (kept here, so its id is not reused while remembered): concept -> the keys it names."""
+        if len(_KNOWN) >= 64:
+            _KNOWN.clear()
+        entry = _KNOWN[id(options)] = (options, _Known(options))
+    return entry
 
 
 def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
@@ -106,6 +118,8 @@ def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[st
 
 def check_picks(tool: str, picks: Sequence[str], options: Sequence[ConceptOption]) -> None:
     """A ``picks`` argument names options of this system only; anything else is a bad call, listed at once."""
+    if not picks:
+        return
     known = {o.key for o in options}
     bad = [FieldProblem(f"picks.{i}", f"'{p}' is not an option of this system's concepts; choose from: "
                         + ", ".join(sorted(known)), p) for i, p in enumerate(picks) if p not in known]
@@ -115,8 +129,12 @@ def check_picks(tool: str, picks: Sequence[str], options: Sequence[ConceptOption
 
 def chosen(concept: str | None, picks: Sequence[str], options: Sequence[ConceptOption]) -> list[ConceptOption]:
     """The options a concept picks: its words' first, then the embedder's (``picks``), each once."""
-    by_key = {o.key: o for o in options}
-    keys = list(dict.fromkeys([*word_hits(concept, options), *picks]))
+    if type(options) is tuple:
+        known = _remembered(options)[1]
+        hits, by_key = known.hits(concept), known.by_key
+    else:
+        hits, by_key = tuple(_word_hits(concept, options)), {o.key: o for o in options}
+    keys = dict.fromkeys([*hits, *picks]) if picks else hits
     return [by_key[k] for k in keys if k in by_key]
 
 

@@ -66,11 +66,13 @@ def fiveplus_stakes(args: StakesArgs, roller: Roller) -> StakesResult:
     if roll.success != first_success:
         steps.append(step("fiveplus.stakes_reverted" if roll.success else "fiveplus.stakes_fumble"))
     dice = [d.with_flags(DieFlag.REROLLED) for d in roll.dice]  # what they replaced is in `first`
-    return StakesResult(summary=step("fiveplus.stakes", cost=STAKES_COST, resistance=args.fatigue.name,
-                                     first=first_total, total=roll.total, outcome=roll.outcome),
-                        steps=steps, rule_refs=list(dict.fromkeys([ABILITIES, WOUNDS, *refs_for(roll)])), dice=dice,
-                        outcome=roll.outcome, success=roll.success, odds=roll.odds, first_total=first_total,
-                        replaced=roll, fatigue=fatigue, first_success=first_success)
+    # validated straight through the core validator, as StakesResult(...) would, without BaseModel.__init__'s detour
+    return StakesResult.__pydantic_validator__.validate_python({
+        "summary": step("fiveplus.stakes", cost=STAKES_COST, resistance=args.fatigue.name, first=first_total,
+                        total=roll.total, outcome=roll.outcome),
+        "steps": steps, "rule_refs": list(dict.fromkeys([ABILITIES, WOUNDS, *refs_for(roll)])), "dice": dice,
+        "outcome": roll.outcome, "success": roll.success, "odds": roll.odds, "first_total": first_total,
+        "replaced": roll, "fatigue": fatigue, "first_success": first_success})
 
 
 class AbilityArgs(ToolArgs):

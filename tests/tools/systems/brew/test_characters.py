@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.concepts import MAX_PICKS
 from narrator.tools.registry import default_registry
+from narrator.tools.systems.brew.characters import CONCEPT_OPTIONS
 from narrator.tools.systems.brew.sheet import BrewCharacter, problems, spending
 from narrator.tools.table import TableState, apply_all
 
@@ -153,9 +155,13 @@ def test_best_at_thing_caps_the_other_skills():
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2 ** 32), extra=st.integers(0, 10))
-def test_random_characters_are_always_legal(seed, extra):
-    r = default_registry().call("brew_character_random", {"name": "Tess", "extra_points": extra}, Roller(seed))
+@given(seed=st.integers(0, 2 ** 32), extra=st.integers(0, 10),
+       concept=st.sampled_from([None, "a wandering healer", "old wizard", "gunslinger", "xyz"]), picks=st.lists(st.sampled_from([o.key for o in CONCEPT_OPTIONS]), max_size=MAX_PICKS, unique=True))
+def test_random_characters_are_always_legal(seed, extra, concept, picks):
+    """The generator is legal by construction (it no longer checks itself on every call): every seed, concept and
+    embedder pick gives a sheet that breaks no creation rule."""
+    r = default_registry().call("brew_character_random", {"name": "Tess", "extra_points": extra, "concept": concept,
+                                                           "picks": picks}, Roller(seed))
     assert problems(r.character, creation=True) == []
 
 

@@ -8,7 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from narrator.tools.errors import ToolArgumentError
-from narrator.tools.systems.mastery.characters import CHECK_ACTIVITIES
+from narrator.tools.concepts import MAX_PICKS
+from narrator.tools.systems.mastery.characters import CHECK_ACTIVITIES, CONCEPT_OPTIONS
 from narrator.tools.systems.mastery.sheet import MasteryCharacter, cost_between, creation_cost, trait_points, violations
 
 BASE = {"name": "Kestrel", "traits": {"agility": 2}, "abilities": {"swordsmanship": 3, "stealth": 2},
@@ -115,10 +116,12 @@ def test_npcs_skip_the_budgets_but_keep_the_ranges():
                                                             "hunter of the deep woods", "bard", "zzz"]),
        triumphs=st.sampled_from([0, 5, 20, 30, 60]), traits=st.sampled_from([["agility", "cunning", "fortitude",
                                                                             "intelligence"], ["might"], ["a", "b"],
-                                                                           ["brawn", "grace", "wits", "spirit"]]))
-def test_random_characters_are_always_legal(call, seed, concept, triumphs, traits):
+                                                                           ["brawn", "grace", "wits", "spirit"]]),
+       picks=st.lists(st.sampled_from([o.key for o in CONCEPT_OPTIONS]), max_size=MAX_PICKS, unique=True))
+def test_random_characters_are_always_legal(call, seed, concept, triumphs, traits, picks):
+    """Legal by construction (the generator no longer checks itself on every call), embedder picks included."""
     r = call("mastery_character_random", {"name": "R", "concept": concept, "starting_triumphs": triumphs,
-                                          "trait_list": traits}, seed=seed)
+                                          "trait_list": traits, "picks": picks}, seed=seed)
     assert violations(r.character, creation=True) == []
     assert r.character.triumphs >= 0 and r.dice
 

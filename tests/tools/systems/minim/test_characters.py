@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.concepts import MAX_PICKS
+from narrator.tools.systems.minim.characters import CONCEPT_OPTIONS
 from narrator.tools.systems.minim.sheet import MinimCharacter, violations
 
 from .test_sheet import sheet
@@ -128,15 +130,18 @@ def test_create_argument_shape_errors_come_first(registry):
 # --- random -----------------------------------------------------------------------------------------------------
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), campaign=st.sampled_from(["normal", "stronger", "weaker"]))
-def test_random_characters_are_always_legal_and_deterministic(registry, seed, campaign):
-    args = {"name": "Rand", "campaign": campaign}
+@given(seed=st.integers(0, 2**32 - 1), campaign=st.sampled_from(["normal", "stronger", "weaker"]),
+       concept=st.sampled_from([None, "wandering healer", "old wizard", "xyz"]), picks=st.lists(st.sampled_from([o.key for o in CONCEPT_OPTIONS]), max_size=MAX_PICKS, unique=True))
+def test_random_characters_are_always_legal_and_deterministic(registry, seed, campaign, concept, picks):
+    """Legal by construction (the generator no longer checks itself on every call), embedder picks included."""
+    args = {"name": "Rand", "campaign": campaign, "concept": concept, "picks": picks}
     first = registry.call("minim_character_random", args, Roller(seed))
     again = registry.call("minim_character_random", args, Roller(seed))
     assert violations(first.character) == []
     assert first == again
     assert first.character.campaign == campaign
-    assert len(first.dice) == 1 + 6 + 4 + 2  # trait order, six skills, four power points, virtue, vice
+    if concept is None and not picks:  # a concept or a pick chooses some of what the dice would
+        assert len(first.dice) == 1 + 6 + 4 + 2  # trait order, six skills, four power points, virtue, vice
 
 
 def test_random_characters_cover_many_seeds(call):
