@@ -87,7 +87,7 @@ class Registry:
                                                             short(raw))])
         strict = strict_problems(t.args_model, raw)
         try:
-            args = t.args_model.__pydantic_validator__.validate_python(dict(raw))  # model_validate, one call less
+            args = t.args_model.__pydantic_validator__.validate_python(raw if type(raw) is dict else dict(raw))  # model_validate, one call less
         except ValidationError as e:
             named = {p.field for p in strict}
             raise ToolArgumentError(name, strict + [p for p in problems_from(e, t.args_model)

@@ -24,8 +24,9 @@ from pydantic import AliasChoices, BaseModel
 
 from narrator.tools.errors import FieldProblem
 
-Check = Callable[[Any, str, list[FieldProblem]], None]
-"""``check(value, path, problems)``: appends a problem for each value that is not a strict integer."""
+Check = Callable[[Any, str, Any, list[FieldProblem]], None]
+"""``check(value, prefix, key, problems)``: appends a problem for each value that is not a strict integer, at the
+path ``prefix`` + ``key`` (joined only when there is a problem to name: most calls have none)."""
 
 NUMERIC_TEXT = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$")
 
@@ -36,35 +37,40 @@ def _shown(value: Any) -> str:
 
 
 def _integer(words_allowed: bool) -> Check:
-    def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
+    def check(value: Any, prefix: str, key: Any, problems: list[FieldProblem]) -> None:
         if isinstance(value, bool):
-            problems.append(FieldProblem(path, "must be a whole number, not true/false (write 1 or 0 if a number "
-                                               "is meant)", _shown(value)))
+            problems.append(FieldProblem(f"{prefix}{key}", "must be a whole number, not true/false (write 1 or 0 if "
+                                                           "a number is meant)", _shown(value)))
         elif isinstance(value, str) and (not words_allowed or NUMERIC_TEXT.match(value)):
-            problems.append(FieldProblem(path, "must be a whole number written as a number, not as text "
-                                               "(write 3, not \"3\")", _shown(value)))
+            problems.append(FieldProblem(f"{prefix}{key}", "must be a whole number written as a number, not as "
+                                                           "text (write 3, not \"3\")", _shown(value)))
         elif isinstance(value, float) and not value.is_integer():
-            problems.append(FieldProblem(path, "must be a whole number, without a fraction", _shown(value)))
+            problems.append(FieldProblem(f"{prefix}{key}", "must be a whole number, without a fraction",
+                                         _shown(value)))
 
     return check
 
 
 def _each(inner: Check) -> Check:
-    def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
+    def check(value: Any, prefix: str, key: Any, problems: list[FieldProblem]) -> None:
         if isinstance(value, (list, tuple)):
+            inside = None
             for i, item in enumerate(value):
                 if item is not None and type(item) is not int:  # see scan: these pass every check
-                    inner(item, f"{path}.{i}", problems)
+                    inside = inside or f"{prefix}{key}."
+                    inner(item, inside, i, problems)
 
     return check
 
 
 def _values(inner: Check) -> Check:
-    def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
+    def check(value: Any, prefix: str, key: Any, problems: list[FieldProblem]) -> None:
         if type(value) is dict or isinstance(value, Mapping):  # a dict first: the ABC's check is slower
-            for key, item in value.items():
+            inside = None
+            for name, item in value.items():
                 if item is not None and type(item) is not int:  # see scan: these pass every check
-                    inner(item, f"{path}.{key}", problems)
+                    inside = inside or f"{prefix}{key}."
+                    inner(item, inside, name, problems)
 
     return check
 
@@ -72,12 +78,12 @@ def _values(inner: Check) -> Check:
 def _model(model: type[BaseModel]) -> Check:
     checks: dict[str, Check] | None = None  # planned when first met (a model may hold itself), then kept here
 
-    def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
+    def check(value: Any, prefix: str, key: Any, problems: list[FieldProblem]) -> None:
         nonlocal checks
         if type(value) is dict or isinstance(value, Mapping):  # a dict first: the ABC's check is slower
             if checks is None:
                 checks = plan(model)
-            _scan(checks, value, problems, f"{path}.")
+            _scan(checks, value, problems, f"{prefix}{key}.")
 
     return check
 
@@ -86,9 +92,9 @@ def _any(checks: list[Check]) -> Check:
     if len(checks) == 1:
         return checks[0]
 
-    def check(value: Any, path: str, problems: list[FieldProblem]) -> None:
+    def check(value: Any, prefix: str, key: Any, problems: list[FieldProblem]) -> None:
         for c in checks:
-            c(value, path, problems)
+            c(value, prefix, key, problems)
 
     return check
 
@@ -169,7 +175,7 @@ def _scan(checks: dict[str, Check], raw: Mapping[str, Any], problems: list[Field
             continue
         c = checks.get(key)
         if c is not None:
-            c(value, f"{prefix}{key}", problems)
+            c(value, prefix, key, problems)
 
 
 def strict_problems(model: type[BaseModel], raw: Mapping[str, Any]) -> list[FieldProblem]:

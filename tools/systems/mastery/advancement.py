@@ -187,6 +187,8 @@ def improved_odds() -> Odds:
 
 
 LEARNING_NEEDED = step("mastery.learning_needed")
+PART = {"trait": "traits", "ability": "abilities", "skill": "skills"}
+"""The sheet's field for each kind of rating."""
 
 
 @lru_cache(maxsize=4096)
@@ -207,7 +209,8 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
     broken = problems(c, creation=False)
     if broken:
         raise ToolArgumentError("?", [FieldProblem(f"character.{v.field}", v.sentence, v.given) for v in broken])
-    table = {"trait": c.traits, "ability": c.abilities, "skill": c.skills}[args.kind]
+    field = PART[args.kind]
+    table = getattr(c, field)
     if args.kind == "trait" and args.name not in table:
         raise ToolArgumentError("?", [FieldProblem("name", f"'{args.name}' is not one of {c.name}'s traits "
                                                            f"({', '.join(c.traits)}); the GM's list is fixed")])
@@ -237,8 +240,7 @@ def mastery_advance(args: AdvanceArgs, roller: Roller) -> AdvanceResult:
     spent = cost if ok or args.lose_on_failure else 0
     if ok:
         new_table = {**table, args.name: after}
-        update: dict[str, Any] = {{"trait": "traits", "ability": "abilities", "skill": "skills"}[args.kind]: new_table,
-                                  "triumphs": c.triumphs - spent}
+        update: dict[str, Any] = {field: new_table, "triumphs": c.triumphs - spent}
         new = c.model_copy(update=update)
         if not new.npc and new.health_rule.trait == args.name and args.kind == "trait":
             boxes = max_health_of(new)

@@ -87,11 +87,23 @@ def clean(value: Any) -> Any:
 
 def _names(v: Any, what: str, sort: bool = True) -> Any:
     """Cleaned names; abilities, skills and fits in name order, because the campaign log stores JSON with sorted
-    keys and a replayed sheet must read exactly as the first one did. Traits keep the GM's list order."""
+    keys and a replayed sheet must read exactly as the first one did. Traits keep the GM's list order.
+
+    The names are judged once per tuple of keys (:func:`_name_plan`): a sheet arrives with every call that carries
+    it, with the same dozen names each time."""
     if not isinstance(v, dict):
         return v
-    out: dict[Any, Any] = {}
-    for key, value in v.items():
+    names, order = _name_plan(tuple(v), what, sort)
+    values = list(v.values())
+    return dict(zip(names, values)) if order is None else {names[i]: values[i] for i in order}
+
+
+@lru_cache(maxsize=4096)
+def _name_plan(keys: tuple[Any, ...], what: str, sort: bool) -> tuple[tuple[str, ...], tuple[int, ...] | None]:
+    """The cleaned names of ``keys`` and, where they are sorted, the order to read them in (None: as given); a name
+    missing, too long or listed twice raises (and is not remembered)."""
+    out: dict[str, int] = {}
+    for i, key in enumerate(keys):
         name = clean(key)
         if not isinstance(name, str) or not name:
             raise ValueError(f"every {what} needs a name")
@@ -99,8 +111,11 @@ def _names(v: Any, what: str, sort: bool = True) -> Any:
             raise ValueError(f"{what} name '{name[:40]}...' is longer than 40 characters")
         if name in out:
             raise ValueError(f"{what} '{name}' is listed twice (names ignore case)")
-        out[name] = value
-    return dict(sorted(out.items())) if sort else out
+        out[name] = i
+    names = tuple(out)
+    if not sort or list(names) == sorted(names):
+        return names, None
+    return names, tuple(out[n] for n in sorted(names))
 
 
 class MasteryCharacter(_Part):
@@ -219,16 +234,17 @@ def problems(c: MasteryCharacter, creation: bool = True) -> list[Violation]:
     return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]))
 
 
+_RATED = (("trait", "traits", *RANGES["trait"]), ("ability", "abilities", 1, RANGES["ability"][1]),
+          ("skill", "skills", 1, RANGES["skill"][1]))
+"""Each rated part of a sheet, its field and the ratings it allows (an ability or skill held is at least 1)."""
+
+
 def _ranges(c: MasteryCharacter) -> list[Violation]:
     out = []
     if not c.traits:
         out.append(_v("traits", "mastery.rule_no_traits", CREATION))
-    for kind, table in (("trait", c.traits), ("ability", c.abilities), ("skill", c.skills)):
-        low, high = RANGES[kind]
-        if kind != "trait":
-            low = 1
-        field = {"trait": "traits", "ability": "abilities", "skill": "skills"}[kind]
-        for name, value in table.items():
+    for kind, field, low, high in _RATED:
+        for name, value in getattr(c, field).items():
             if not low <= value <= high:
                 out.append(_v(f"{field}.{name}", "mastery.rule_rating_range", CHARACTERS, value, what=kind, name=name,
                               value=value, low=low, high=high))
