@@ -74,6 +74,10 @@ class HealthRule(_Part):
         return clean(v)
 
 
+BOOK_HEALTH = HealthRule()
+"""The book's health boxes (10, no trait): the rule of every sheet that names none."""
+
+
 @lru_cache(maxsize=4096)
 def _clean_text(text: str) -> str:
     """:func:`clean_name` of a text, once per text (a sheet's dozen names arrive with every call that carries it)."""
@@ -93,15 +97,19 @@ def _names(v: Any, what: str, sort: bool = True) -> Any:
     it, with the same dozen names each time."""
     if not isinstance(v, dict):
         return v
-    names, order = _name_plan(tuple(v), what, sort)
+    plan = _name_plan(tuple(v), what, sort)
+    if plan is None:  # clean and in order already: the dict as it came (pydantic copies it)
+        return v
+    names, order = plan
     values = list(v.values())
     return dict(zip(names, values)) if order is None else {names[i]: values[i] for i in order}
 
 
 @lru_cache(maxsize=4096)
-def _name_plan(keys: tuple[Any, ...], what: str, sort: bool) -> tuple[tuple[str, ...], tuple[int, ...] | None]:
-    """The cleaned names of ``keys`` and, where they are sorted, the order to read them in (None: as given); a name
-    missing, too long or listed twice raises (and is not remembered)."""
+def _name_plan(keys: tuple[Any, ...], what: str, sort: bool) -> tuple[tuple[str, ...], tuple[int, ...] | None] | None:
+    """The cleaned names of ``keys`` and, where they are sorted, the order to read them in (None: as given), or None
+    when the keys are the names already, in their order; a name missing, too long or listed twice raises (and is
+    not remembered)."""
     out: dict[str, int] = {}
     for i, key in enumerate(keys):
         name = clean(key)
@@ -114,7 +122,7 @@ def _name_plan(keys: tuple[Any, ...], what: str, sort: bool) -> tuple[tuple[str,
         out[name] = i
     names = tuple(out)
     if not sort or list(names) == sorted(names):
-        return names, None
+        return None if names == keys else (names, None)
     return names, tuple(out[n] for n in sorted(names))
 
 
@@ -132,7 +140,7 @@ class MasteryCharacter(_Part):
     starting_triumphs: int = Field(20, description="Triumphs allotted at creation (20: a starting hero).")
     health: int = Field(description="Health boxes not yet marked.")
     max_health: int = Field(description="Health boxes in all (at least 1).")
-    health_rule: HealthRule = Field(default_factory=HealthRule)
+    health_rule: HealthRule = Field(default_factory=lambda: BOOK_HEALTH)  # frozen: one instance serves every sheet
     npc: bool = Field(False, description="GM's character: no creation budgets.")
     harm: int | None = Field(None, description="NPCs in Fearsome Challenges: boxes dealt when a defence fails.")
     gear: list[GearItem] = Field(default_factory=list)
@@ -231,6 +239,8 @@ def problems(c: MasteryCharacter, creation: bool = True) -> list[Violation]:
         found += _player_rules(c)
         if creation:
             found += _creation(c)
+    if len(found) < 2:
+        return found
     return sorted(found, key=lambda v: FIELD_ORDER.index(v.field.split(".")[0]))
 
 
@@ -244,7 +254,10 @@ def _ranges(c: MasteryCharacter) -> list[Violation]:
     if not c.traits:
         out.append(_v("traits", "mastery.rule_no_traits", CREATION))
     for kind, field, low, high in _RATED:
-        for name, value in getattr(c, field).items():
+        table = getattr(c, field)
+        if not table or low <= min(table.values()) and max(table.values()) <= high:
+            continue  # every rating in range (the common case): no need to look at each
+        for name, value in table.items():
             if not low <= value <= high:
                 out.append(_v(f"{field}.{name}", "mastery.rule_rating_range", CHARACTERS, value, what=kind, name=name,
                               value=value, low=low, high=high))
