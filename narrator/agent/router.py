@@ -141,6 +141,15 @@ def npc_acts(system: str) -> dict[str, str]:
     return dict(_lexicon_file(system).get("npc_acts", {}))
 
 
+@lru_cache(maxsize=None)
+def worded_values(system: str) -> tuple[tuple[re.Pattern, str, Any, tuple[tuple[str, Any], ...]], ...]:
+    """Arguments the words choose where the label leaves them open, from the lexicon's ``values``: (pattern, field,
+    value, the arguments it needs), in the file's order. Brew's skill rolls take the attribute that fits the
+    activity — tracking is Perception + Survival — where the skill alone would give the book's example pairing."""
+    return tuple((re.compile(v["pattern"], re.IGNORECASE), v["field"], v["value"], tuple(v.get("when", {}).items()))
+                 for v in _lexicon_file(system).get("values", []))
+
+
 def flags(system: str) -> tuple[dict[str, Any], ...]:
     """Stated intents that set a boolean argument ("I spend a faith point" → faith=true), from the lexicon."""
     return tuple(_lexicon_file(system).get("flags", []))
@@ -558,6 +567,10 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
     for flag in stated_flags(text, state.system):
         if flag["field"] in spec.args_model.model_fields:
             args[flag["field"]] = True
+    for pattern, field, value, when in worded_values(state.system):
+        if (args.get(field) is None and field in spec.args_model.model_fields
+                and all(args.get(k) == v for k, v in when) and pattern.search(text)):
+            args[field] = value
     if "circumstance" in spec.args_model.model_fields and "circumstance" not in args:
         said = circumstance_for(text)
         if said != "none":

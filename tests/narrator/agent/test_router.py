@@ -327,3 +327,40 @@ def test_two_threads_asking_for_a_classifier_train_it_once(tmp_path, monkeypatch
     for t in threads:
         t.join(60)
     assert read == ["minim"] and len(got) == 2 and got[0] is got[1]
+
+
+@pytest.mark.parametrize("line, skill, attribute", [
+    ("I look around the camp for tracks", "survival", "perception"),
+    ("I follow the trail into the woods", "survival", "perception"),
+    ("I forage for herbs and roots", "survival", "wits"),
+    ("I try to find our way through the marsh", "survival", "wits"),
+    ("I sprint across the courtyard", "athletics", "speed"),
+    ("I balance along the narrow ledge", "athletics", "precision"),
+    ("I try to figure out who wrote the letter", "investigation", "wits"),
+    ("I stitch up the gash on my arm", "medicine", "precision"),
+    ("I calm the frightened horse", "animal handling", "charisma"),
+])
+def test_brew_takes_the_attribute_the_activity_needs(router, line, skill, attribute):
+    """"Like with all skill rolls, use what makes the most sense" (brew.md#Combat): tracking is Perception +
+    Survival, foraging Wits + Survival (seen in play: "I look around the camp for tracks" rolled Power + Survival,
+    the skill's default from the book's weather example). The mechanics line the player reads names it."""
+    from narrator.agent.evaluate import table_for
+    from narrator.tools.dice import Roller
+    from narrator.tools.phrases import say
+    from narrator.tools.registry import default_registry
+
+    table = table_for("brew", None, None)
+    p = router.propose(line, table, "Aria")
+    assert (p.tool, p.call_args["skill"], p.call_args["attribute"]) == ("brew_skill_roll", skill, attribute), line
+    r = default_registry().call(p.tool, p.call_args, Roller(1), table)
+    assert f"({attribute} + {skill})" in say(r.summary), say(r.summary)
+
+
+@pytest.mark.parametrize("line, skill", [("I endure the freezing wind", "survival"), ("I climb the wall", "athletics"),
+                                         ("I search the room", "investigation")])
+def test_brew_keeps_the_books_pairing_where_the_words_choose_none(router, line, skill):
+    """Enduring the weather is the book's own Power + Survival; no words, no other attribute."""
+    from narrator.agent.evaluate import table_for
+
+    p = router.propose(line, table_for("brew", None, None), "Aria")
+    assert (p.tool, p.call_args["skill"], p.call_args.get("attribute")) == ("brew_skill_roll", skill, None), line

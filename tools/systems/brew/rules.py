@@ -94,9 +94,11 @@ DEFAULT_ATTRIBUTE: dict[str, str] = {
     "investigation": "perception", "medicine": "wits", "melee": "power", "performance": "charisma",
     "stealth": "precision", "survival": "power", "profession": "wits",
 }
-"""The attribute a skill roll takes when none is named. The book pairs them case by case ("use what makes the
-most sense"); these are its own examples: Precision + Animal Handling (the lasso), Power + Melee (the punch),
-Charisma + Interaction (hitching a ride), Power + Survival (illness, weather), Wits + Medicine."""
+"""The attribute a skill roll takes when none is named. The book pairs them case by case ("Like with all skill
+rolls, use what makes the most sense", brew.md#Combat); these are its own examples: Precision + Animal Handling
+(the lasso), Power + Melee (the punch), Charisma + Interaction (hitching a ride), Power + Survival (illness,
+weather), Wits + Medicine. The router names another where the player's words tell an activity that needs it
+(tracking is Perception + Survival, foraging Wits + Survival: the ``values`` of ``prompts/brew/lexicon/router.json``)."""
 
 MagicField = Literal["transfiguration", "healing", "destruction", "illusion", "scrying", "odds", "movement"]
 MAGIC_FIELDS: tuple[str, ...] = ("transfiguration", "healing", "destruction", "illusion", "scrying", "odds",
