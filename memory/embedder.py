@@ -98,7 +98,8 @@ class PooledSession:
         self.tokenizer.enable_padding()
         self._lock = threading.Lock()
 
-    def pooled(self, texts: Sequence[str]):
+    def hidden(self, texts: Sequence[str]):
+        """The model's output for each token of each text, and the attention mask (1 for a token, 0 for padding)."""
         import numpy as np
 
         encodings = self.tokenizer.encode_batch([t if t.strip() else " " for t in texts])
@@ -108,7 +109,12 @@ class PooledSession:
         if "token_type_ids" in self.inputs:
             feed["token_type_ids"] = np.zeros_like(ids)
         with self._lock:
-            hidden = self.session.run(None, feed)[0]
+            return self.session.run(None, feed)[0], mask
+
+    def pooled(self, texts: Sequence[str]):
+        import numpy as np
+
+        hidden, mask = self.hidden(texts)
         weights = mask[..., None].astype(np.float32)
         return (hidden * weights).sum(axis=1) / np.clip(weights.sum(axis=1), 1e-9, None)
 

@@ -26,6 +26,7 @@ from narrator.memory.chroma import HNSW, MEMORY_DEFAULT, EmbedderSpec, NarratorE
 from narrator.memory.errors import MemoryStoreError
 from narrator.memory.lexical import LexicalIndex
 from narrator.memory.recall import ENTITY_KINDS, RecallQuery, aliases_from, rank
+from narrator.memory.tokens import token_vectors
 
 CAMPAIGN = "eval"
 
@@ -101,11 +102,12 @@ def evaluate(path: str | Path, k: int = 5, spec: EmbedderSpec | None = None) -> 
             aliases = aliases_from(cols["entities"])
             words = LexicalIndex.build((m["id"], m["text"]) for m in memories)
             ef.embedder.embed(["warm-up"])
+            tokens = token_vectors(ef.spec)
             latencies, scores, hits, rr, misses = [], [], 0, 0.0, []
             for q in questions:
                 t = time.perf_counter()
                 found = rank(cols["events"], cols["entities"], RecallQuery(CAMPAIGN, q.text, q.actor, q.scene, last_seq),
-                             ef.embedder.embed([q.text])[0], k, aliases, words)
+                             ef.embedder.embed([q.text])[0], k, aliases, words, tokens)
                 latencies.append((time.perf_counter() - t) * 1000)
                 got = [m.id for m in found]
                 share = len(set(got) & set(q.expected)) / len(q.expected)

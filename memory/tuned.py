@@ -45,6 +45,16 @@ class TunedModel:
 def load_tuned(path: Path, what: str, error: type[TunedModelError] = TunedModelError, threads: int = 1,
                retrain: str = "") -> TunedModel:
     """Load ``path`` over the packaged MiniLM; ``what`` names the model in errors ("The claims reader")."""
+    model, arrays, meta, sha256 = tuned_graph(path, what, error, retrain)
+    _, tokenizer_path, _ = minilm_files()
+    session = PooledSession(model, tokenizer_path, int(meta.get("max_tokens", 256)), threads)
+    return TunedModel(session, arrays, meta, sha256)
+
+
+def tuned_graph(path: Path, what: str, error: type[TunedModelError] = TunedModelError,
+                retrain: str = "") -> tuple[bytes, dict[str, Any], dict[str, Any], str]:
+    """The tuned model's graph (the packaged file's bytes with the tuned values written over them, cut where it was
+    trained to end), what else the file holds, its meta record and the file's own sha256."""
     import numpy as np
 
     if not path.is_file():
@@ -56,7 +66,7 @@ def load_tuned(path: Path, what: str, error: type[TunedModelError] = TunedModelE
         meta = json.loads(arrays.pop("meta").tobytes().decode())
     except Exception as e:  # noqa: BLE001 - any damage to the file reads the same to the user
         raise error(f"{what}'s weights cannot be read ({path.name}: {e})") from None
-    model_path, tokenizer_path, _ = minilm_files()
+    model_path, _, _ = minilm_files()
     data = bytearray(model_path.read_bytes())
     if hashlib.sha256(data).hexdigest() != meta.get("onnx_sha256"):
         raise error(f"{what} was trained on another MiniLM file than {model_path}")
@@ -71,8 +81,7 @@ def load_tuned(path: Path, what: str, error: type[TunedModelError] = TunedModelE
             model = cut_at(model, str(meta["output"]))
         except OnnxCutError as e:
             raise error(f"{what}'s weights do not fit the model file ({e})") from None
-    session = PooledSession(model, tokenizer_path, int(meta.get("max_tokens", 256)), threads)
-    return TunedModel(session, arrays, meta, hashlib.sha256(raw).hexdigest())
+    return model, arrays, meta, hashlib.sha256(raw).hexdigest()
 
 
 _RECALL: dict[Path, OnnxSentenceEmbedder] = {}

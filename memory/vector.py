@@ -42,6 +42,7 @@ from narrator.memory.recall import Memory, RecallQuery, aliases_from, rank
 from narrator.memory.records import AliasIndex, EventDeriver, MemoryRecord, derive_events, entity_records
 from narrator.memory.rulebooks import RulebookIndex
 from narrator.memory.rulings import Rulings, rulings_in
+from narrator.memory.tokens import token_vectors
 
 CHROMA_DIR = "chroma"
 SCHEMA = 2  # bump when records change shape: collections of another schema are rebuilt (2: documents for meaning)
@@ -250,7 +251,7 @@ class CampaignMemory:
         """The ``k`` memories most worth knowing for ``text`` said by ``actor`` in the current scene."""
         q = RecallQuery(self.campaign_id, text, actor, campaign.state.scene, campaign.store.last_seq())
         embedding = self.ef.embedder.embed([text])[0]
-        return rank(self.events, self.entities, q, embedding, k, self.aliases(), self.lexical)
+        return rank(self.events, self.entities, q, embedding, k, self.aliases(), self.lexical, token_vectors(self.spec))
 
     def recall_for_prompt(self, campaign: Campaign, text: str, actor: str | None = None, k: int = 5) -> str:
         """Compact lines for the narration prompt, best first, within :data:`PROMPT_CHARS`."""

@@ -11,7 +11,8 @@ embedded once, before timing. Measured at each size:
   (:func:`memory.recall.named_events`);
 * ``where_query_ms`` — for comparison, the same events from one chromadb query with a ``where`` filter (what
   recall did before: about 80 ms at 100k records whatever the filter matches);
-* ``recall_ms`` — the whole ranked recall (:func:`memory.recall.rank`), the narrator's own path.
+* ``recall_ms`` — the whole ranked recall (:func:`memory.recall.rank`, its word-against-word step included), the
+  narrator's own path.
 """
 
 from __future__ import annotations
@@ -59,12 +60,14 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
     from narrator.memory.lexical import LexicalIndex
     from narrator.memory.recall import RecallQuery, _names_filter, _query, aliases_from, named_events, rank
     from narrator.memory.records import cues
+    from narrator.memory.tokens import token_vectors
 
     started = time.perf_counter()
     rng = random.Random(seed)
     nprng = np.random.default_rng(seed)
     ef = NarratorEmbedding()
     embedder = ef.embedder
+    tokens = token_vectors(ef.spec)  # the last step of recall, word against word (memory/tokens.py)
     base = max(2, min(base, max(sizes)))
     texts = [event_text(rng) for _ in range(base)]
     t = time.perf_counter()
@@ -119,7 +122,7 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                     report["sizes"][str(size)] = {"truncated_at": have}
                     break
                 rank(events, entities, RecallQuery(CAMPAIGN, questions[0], last_seq=have), qvec[questions[0]], k,
-                     aliases, words)  # warm the index into memory
+                     aliases, words, tokens)  # warm the index into memory
                 adds, plain, named, where, ranked = [], [], [], [], []
                 for q in questions:
                     vector = qvec[q]
@@ -133,7 +136,8 @@ def bench_memory(sizes: list[int], queries: int = 60, base: int = 1500, k: int =
                     _query(events, vector, 2 * k + 4, _names_filter([RARE]))
                     where.append((time.perf_counter() - t) * 1000)
                     t = time.perf_counter()
-                    rank(events, entities, RecallQuery(CAMPAIGN, q, "Aria", None, have), vector, k, aliases, words)
+                    rank(events, entities, RecallQuery(CAMPAIGN, q, "Aria", None, have), vector, k, aliases, words,
+                         tokens)
                     ranked.append((time.perf_counter() - t) * 1000)
                 for _ in range(max(3, queries // 3)):
                     t = time.perf_counter()
