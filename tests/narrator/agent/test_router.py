@@ -364,3 +364,17 @@ def test_brew_keeps_the_books_pairing_where_the_words_choose_none(router, line, 
 
     p = router.propose(line, table_for("brew", None, None), "Aria")
     assert (p.tool, p.call_args["skill"], p.call_args.get("attribute")) == ("brew_skill_roll", skill, None), line
+
+
+@pytest.mark.parametrize("system, thrust, throw", [("fiveplus", "fiveplus_attack:melee", "fiveplus_attack:ranged"),
+                                                   ("minim", "minim_attack_target:fight",
+                                                    "minim_attack_target:sports")])
+def test_a_spear_thrust_is_a_blow_and_a_spear_thrown_a_throw(router, system, thrust, throw):
+    """Seen in 5+ teach play: "I thrust my spear at the bandit" was read as ranged and rolled Brom's Archery 1
+    (Melee 3 on his sheet); Minim read the same words as a throw (Sports)."""
+    from narrator.agent.evaluate import table_for
+
+    table = table_for(system, None, None)
+    for line in ("I thrust my spear at the guard", "I jab the guard with my spear"):
+        assert router.rank(line, table, "Aria")[0].label == thrust, line
+    assert router.rank("I throw my spear at the guard", table, "Aria")[0].label == throw
