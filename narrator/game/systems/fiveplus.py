@@ -28,6 +28,9 @@ from narrator.tools.table import TableState
 from narrator.tools.phrases import say
 
 METHODS = ("fixed", "random", "buy")
+PREVIEW_VERBS = {"fiveplus_attempt": "tries", "fiveplus_attack": "attacks", "fiveplus_help": "helps",
+                 "fiveplus_treat": "treats", "fiveplus_use_ability": "uses an ability"}
+"""What the preview's title says the roller does ("Before the roll — Brom attacks Bandit:")."""
 PREVIEW_STEPS = frozenset(f"fiveplus.{p}" for p in (
     "uses", "uses_ability", "modifiers", "npc_rank", "lower_bound", "upper_bound", "success_range", "empty_range"))
 """The steps a preview shows before the roll: who uses what, the modifiers, the NPC's rank and the range."""
@@ -176,8 +179,9 @@ class FivePlusRules(BaseRules):
                              + ", ".join(f"{k}: {v}" for k, v in successes.exact.items()))
             who = getattr(r, "actor", None) or getattr(r, "healer", None) or getattr(r, "helper", None) or ""
             refs = [ref for ref in r.rule_refs if ref in PREVIEW_REFS] or [RANGE]  # not what the scratch dice did
-            return Preview(f"Before the roll — {who} {tool.split('_', 1)[1].replace('_', ' ')}:", r.odds, lines,
-                           refs)
+            whom = getattr(r, "defender", None) or getattr(r, "patient", None)
+            doing = PREVIEW_VERBS[tool] + (f" {whom}" if whom else "")
+            return Preview(f"Before the roll — {who} {doing}:", r.odds, lines, refs)
         return p
 
     def lessons(self) -> dict[str, Lesson]:

@@ -29,7 +29,7 @@ def test_a_guided_character_and_a_check_in_teach_mode(tmp_path):
     try:
         assert "Created 'Five' (The 5+ system)" in text
         assert "Tess" in session.state.characters and session.state.characters["Tess"]["method"] == "fixed"
-        assert "Before the roll — Tess attempt:" in text and "Success range" in text
+        assert "Before the roll — Tess tries:" in text and "Success range" in text
         assert "Topics: checks" in text
         assert "(3:2)" in text  # the Fire magic lesson: (5:1+2) on a double 6
         tools = [e.payload["tool"] for e in session.events() if e.kind == "tool_call"]
@@ -59,3 +59,13 @@ def test_cards_encounters_and_a_solo_fight(tmp_path):
         assert session.engine.replay().ok
     finally:
         session.close()
+
+
+def test_the_preview_says_who_does_what_to_whom():
+    """Seen in teach play: "Before the roll — Brom attack:" — the tool's name where a sentence belongs."""
+    from narrator.agent.evaluate import table_for
+    from narrator.game.rules import rules_for
+
+    table = table_for("fiveplus", None, None)
+    preview = rules_for("fiveplus").preview(table, "fiveplus_attack", {"attacker": "Aria", "defender": "Guard"})
+    assert preview is not None and preview.title == "Before the roll — Aria attacks Guard:"
