@@ -260,7 +260,18 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any]) -> Previ
     odds = getattr(result, "odds", None)
     if not isinstance(odds, Odds):
         return None
-    return Preview(f"Before the roll — {tool}:", odds, [], list(result.rule_refs), result)
+    return Preview(f"Before the roll — {doing(tool, result)}:", odds, [], list(result.rule_refs), result)
+
+
+ROLLERS = ("actor", "attacker", "healer", "helper", "name")
+"""The fields a result names whoever rolls in, first found first."""
+
+
+def doing(tool: str, result: Any) -> str:
+    """Who rolls and for what, in words ("Tess (dodge)"), not the tool's name ("minisix_dodge")."""
+    what = tool.split("_", 1)[1].replace("_", " ") if "_" in tool else tool
+    who = next((v for v in (getattr(result, f, None) for f in ROLLERS) if isinstance(v, str) and v), "")
+    return f"{who} ({what})" if who else what
 
 
 _RUNTIME: dict[str, "GameRules"] = {}

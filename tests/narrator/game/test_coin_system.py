@@ -25,7 +25,7 @@ def test_a_coin_campaign_is_made_and_played_through_the_app(tmp_path, drive):
     text = "\n".join(b.text for b in game.blocks)
     assert "Created 'Heads' (Coin)" in text
     assert "Flip joins (luck 3)" in text
-    assert "Before the roll — coin_check" in text  # teach mode: the exact odds first, from a dry run
+    assert "Before the roll — Flip (check):" in text  # teach mode: the exact odds first, from a dry run, in words
     assert "Flip: heads" in text or "Flip: tails" in text
     assert "Flip: luck 3, health 3/3" in text
     with Campaign.open("Heads", tmp_path) as c:
