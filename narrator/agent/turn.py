@@ -31,12 +31,13 @@ from narrator.tools.phrases import summary_of
 
 
 def choice_words(p: Proposal) -> str:
-    """How a choice is named to the player: the variant that distinguishes it (a skill, a trait), else the tool."""
+    """How a choice is named to the player: the variant that distinguishes it (a skill, a trait, whom an attack is
+    on: "an attack on Giant Rat", not the bare name), else the tool."""
     for key in ("skill", "trait", "power", "descriptor", "approach", "zone", "defender", "target", "attribute",
                 "ability", "activity", "action"):
         value = p.args.get(key)
         if isinstance(value, str) and value:
-            return value
+            return f"an attack on {value}" if key == "defender" else value
     return p.tool.split("_", 1)[-1].replace("_", " ")
 
 

@@ -440,8 +440,9 @@ class GameSession:
         self.pending = None
         word = text.strip().lower()
         names = [choice_words(c).lower() for c in outcome.choices]
+        short = [n.removeprefix("an attack on ") for n in names]  # "Giant Rat" picks "an attack on Giant Rat"
         index = int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(names) else \
-            names.index(word) if word in names else None
+            names.index(word) if word in names else short.index(word) if word in short else None
         if index is None:
             self.info("(The choice was left; playing your new line.)")
             return False

@@ -41,12 +41,14 @@ MAX_ANSWER = 200
 POOL_KINDS = frozenset(f"mastery.{k}" for k in (
     "tn", "opposed_tns", "pool", "unfit", "no_base_die", "base_die", "assumed", "side_average", "foe_average",
     "foe_attack", "calls_for", "activity_trait", "uses", "best_fit", "none_used", "no_fit", "no_weapon", "wounds",
-    "ruling_stands", "cannot_defend", "cannot", "blow_lands", "surprised", "counter_die", "damage", "none_broken",
+    "ruling_stands", "cannot_defend", "cannot", "blow_lands", "surprised", "counter_die", "none_broken",
     "npc_level"))
 """The steps a preview shows before the roll: the target number, how each pool is made (trait, ability, skill,
-wounds, the GM's rulings), who cannot defend or does not roll, and how damage is counted."""
+wounds, the GM's rulings), who cannot defend or does not roll. Not the damage step: it states the scratch roll's
+degree and the boxes left after it ("Giant Rat: 10 → 6 boxes left" before anything was thrown); the damage the
+attack may deal is shown as its exact distribution instead."""
 POOL_WORDS = ("Target number", "Pool =", "The GM", "The one base die", "No ", "wounds", "calls for", "best ",
-              " uses the ", "has no ", "cannot defend", "does not roll", "won a defence", "Damage")
+              " uses the ", "has no ", "cannot defend", "does not roll", "won a defence")
 """The same, for a line logged as text before results were data."""
 
 

@@ -126,9 +126,9 @@ def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
 
     aimed = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": True})
     plain = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Marlo", "targeted": False})
-    assert distinct_words(aimed, plain) == ("Marlo (targeted)", "Marlo (not targeted)")
+    assert distinct_words(aimed, plain) == ("an attack on Marlo (targeted)", "an attack on Marlo (not targeted)")
     check = Proposal(tool="x_check", args={"actor": "A", "skill": "stealth"})
-    assert distinct_words(check, plain) == ("stealth", "Marlo")
+    assert distinct_words(check, plain) == ("stealth", "an attack on Marlo")  # not "read your words as Marlo"
 
 
 def test_a_model_question_is_judged_and_an_engine_question_is_not(campaign):

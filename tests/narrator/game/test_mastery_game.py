@@ -136,3 +136,25 @@ def test_encounters_are_sized_by_dice(make_session):
     assert "— deadly:" in out
     npcs = [n for n, sh in s.campaign.state.characters.items() if sh.get("npc")]
     assert npcs and all(s.campaign.state.characters[n]["harm"] for n in npcs)
+
+
+def test_the_odds_before_an_attack_tell_no_scratch_damage():
+    """Seen in teach play: the preview of an attack said "Damage = degree 3 weapon +1 = 4 health boxes. Giant Rat:
+    10 → 6 boxes left." — the dry run's own roll, before anything was thrown. The exact damage odds stay."""
+    from narrator.agent.evaluate import table_for
+    from narrator.game.rules import rules_for
+
+    from narrator.game.systems.mastery import _explains_the_pool
+    from narrator.tools.dice import Roller
+    from narrator.tools.phrases import say
+    from narrator.tools.registry import default_registry
+
+    table = table_for("mastery", None, None)
+    preview = rules_for("mastery").preview(table, "mastery_attack", {"attacker": "Aria", "defender": "Guard"})
+    assert preview is not None and not any(line.startswith("Damage =") for line in preview.lines)
+    assert any(line.startswith("Damage it may deal (exact):") for line in preview.lines)
+    assert any("Pool =" in line for line in preview.lines)
+    hit = next(r for seed in range(40) if (r := default_registry().call(
+        "mastery_attack", {"attacker": "Aria", "defender": "Guard"}, Roller(seed), table)).attack.damage)
+    damage = [s for s in hit.steps if say(s).startswith("Damage =")]  # a blow that landed says its damage
+    assert damage and not any(_explains_the_pool(s) for s in damage)
