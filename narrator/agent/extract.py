@@ -71,13 +71,17 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
 NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "two"})
 
 
-def target_for(text: str, state: TableState, actor: str | None) -> str | None:
+def target_for(text: str, state: TableState, actor: str | None, blow: bool = False) -> str | None:
     """Whom the action targets: a named character other than the actor, else the only conscious NPC present (in a
-    fight, the only one in it)."""
+    fight, the only one in it). For a ``blow``, a foe named by its kind alone ("the other thug" names Thug) who is
+    down gives way to the first of its kind still standing (Thug 2): a blow on the fallen is no reading of it."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
-    if names:
-        return names[0]
     candidates = standing_npcs(state, actor)
+    if names:
+        kin = [n for n in candidates if _kind(n) == _kind(names[0])]
+        if blow and kin and _kind(names[0]) == names[0].casefold() and _down(state, names[0]):
+            return kin[0]
+        return names[0]
     words = set(re.findall(r"[a-z]+", text.casefold()))
     called = [n for n in candidates if words & {w for w in re.findall(r"[a-z]+", n.casefold())
                                                 if len(w) >= 3 and w not in NOT_NAMES}]
@@ -88,6 +92,12 @@ def target_for(text: str, state: TableState, actor: str | None) -> str | None:
         if group:
             return None
     return None
+
+
+def _down(state: TableState, name: str) -> bool:
+    from narrator.tools.systems import get_system
+
+    return get_system(state.system).downed_condition in state.conditions.get(name, [])
 
 
 def standing_npcs(state: TableState, actor: str | None) -> list[str]:

@@ -543,7 +543,7 @@ def from_candidate(candidate: Candidate, text: str, state: TableState, actor: st
         elif field in ("actor", "attacker"):
             args[field] = who
         elif field in ("defender", "target"):
-            args[field] = target_for(text, state, who)
+            args[field] = target_for(text, state, who, blow=field == "defender")
         elif field == "zone":
             args[field] = zone_for(text, state)
         elif field == "power":

@@ -41,3 +41,14 @@ def test_no_word_and_one_kind_present_is_that_kind():
 
 def test_no_word_and_two_kinds_present_is_nobody():
     assert target_for("I attack", table("Wolf", "Bandit"), "Tamsin") is None
+
+
+def test_a_blow_on_a_fallen_one_named_by_its_kind_goes_to_the_next_of_its_kind():
+    """Seen in Minim teach play: with Thug down, "I kick the other thug" named Thug (an exact word of its name) and
+    was refused as an attack on the unconscious; Thug 2 stood beside him. A full name still wins, and anything but
+    a blow (tending the fallen thug) keeps the one named."""
+    state = table("Thug", "Thug 2", downed=("Thug",))
+    assert target_for("I kick the other thug", state, "Tamsin", blow=True) == "Thug 2"
+    assert target_for("I kick Thug 2", state, "Tamsin", blow=True) == "Thug 2"
+    assert target_for("I bandage the thug", state, "Tamsin") == "Thug"
+    assert target_for("I kick the thug", table("Thug", "Thug 2"), "Tamsin", blow=True) == "Thug"
