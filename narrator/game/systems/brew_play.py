@@ -2,11 +2,16 @@
 
 Encounters. The book has no challenge ratings; what it makes dangerous is numbers and scores: a character
 defends against every attacker beyond the one engaged at −2 per additional attacker, and foes' pools set the
-odds. So an encounter is sized against the party: *easy* is one foe fewer than the party, of power level 1;
-*moderate* as many as the party, level 2; *deadly* one more than the party, level 3 (a starting character's
-scores: with the book's weapons — a broadsword deals the whole attack roll — that is deadly indeed). A logged ``1dN`` picks the concept for the level unless the player named one; the rating line states the exact
-chance, from ``brew_attack`` itself, that one foe's attack lands on the party's most exposed member (best attack
-pool against the weakest defence), with the penalty the numbers bring.
+odds. So an encounter is sized against the party: *easy* is one foe fewer than the party, *moderate* as many as
+the party, *deadly* one more. Their power level is the one whose attack lands on the party's most exposed member
+as often as a level 1, 2 or 3 foe's lands on a starting character (defence pool 8: attributes and skills at 4 — a
+level 3 foe has a starting character's scores, and with the book's weapons, a broadsword dealing the whole attack
+roll, that is deadly indeed). For a starting party that is level 1, 2 and 3; a party whose fighter defends at 12
+(Power 6 and Melee 6, a class's bonus past the cap of 5) meets level 5 foes in a moderate fight, not level 2 ones
+whose attacks could never land. The chance is ``brew_attack``'s exact distribution for the level's key scores (an
+NPC's key attribute and skills are level + 1, at most 5: ``table_characters.py``), no dice thrown. A logged ``1dN``
+picks the concept for the level unless the player named one; the rating line states the exact chance that one of
+the foes actually made lands, with the penalty the numbers bring.
 
 Journeys (``brew.md#Travel``, ``#Extreme Weather Conditions``): logged dice pick the way (the book's example
 travel times) and the distance (2d6 × 5 km) and whether the weather is extreme (a d6: 1 scorching heat over 40°C,
@@ -26,6 +31,9 @@ from narrator.tools.errors import UserError
 from narrator.tools.systems.brew.rules import TRAVEL_KMH
 
 SIZES = {"easy": (-1, 1), "moderate": (0, 2), "deadly": (1, 3)}
+"""Foes beyond the party's number, and the power level whose odds against a starting character set the target."""
+STARTING_DEFENCE = (4, 4, "power")
+"""A starting character's defence: attribute 4 + Melee 4 (the NPC tool's level 3, 'about a starting player-character')."""
 
 
 def party(campaign: Campaign) -> dict[str, dict[str, Any]]:
@@ -64,16 +72,33 @@ def one_attack_lands(foe: dict[str, Any], a_attr: int, a_skill: int, a_name: str
     return float(outcome["hit"])
 
 
+def _lands(level: int, defender: dict[str, Any], defence: tuple[int, int, str], count: int) -> float:
+    """The chance one attack of a level-``level`` foe lands on ``defender``: its key attribute and Melee at level + 1
+    (at most 5), as the NPC tool makes them."""
+    key = min(5, level + 1)
+    return one_attack_lands({}, key, key, "power", defender, *defence, count)
+
+
+def level_for(base: int, defender: dict[str, Any], count: int) -> int:
+    """The power level 1-5 whose foes land on ``defender`` as often as level ``base`` foes land on a starting
+    character; the nearer to ``base`` of two as near."""
+    target = _lands(base, {"health": 10}, STARTING_DEFENCE, count)
+    defence = _defence_pool(defender)
+    return min(range(1, 6), key=lambda lv: (round(abs(_lands(lv, defender, defence, count) - target), 9),
+                                            abs(lv - base)))
+
+
 class BrewEncounters:
     system = "brew"
 
     def build(self, campaign: Campaign, difficulty: str, concept: str | None) -> EncounterOutcome:
         pcs = party(campaign)
-        shift, level = SIZES[difficulty]
+        shift, base = SIZES[difficulty]
         count = max(1, len(pcs) + shift)
+        weakest = min(pcs, key=lambda n: (sum(_defence_pool(pcs[n])[:2]), n))
+        level = level_for(base, pcs[weakest], count)
         concept, added, results = add_foes(campaign, "brew", count, concept, level)
         foe = campaign.state.characters[added[0]]
-        weakest = min(pcs, key=lambda n: (sum(_defence_pool(pcs[n])[:2]), n))
         a_attr, a_skill, a_name = _attack_pool(foe)
         d_attr, d_skill, d_name = _defence_pool(pcs[weakest])
         extra = count - 1

@@ -23,7 +23,7 @@ def test_every_level_lists_foes_in_words(system):
 
 
 def test_a_level_not_listed_is_refused_with_the_levels():
-    with pytest.raises(UserError, match=r"brew lists no foes for level 9 \(its levels: 1, 2, 3\)"):
+    with pytest.raises(UserError, match=r"brew lists no foes for level 9 \(its levels: 1, 2, 3, 4, 5\)"):
         foes("brew", 9)
 
 
@@ -55,3 +55,18 @@ def test_foes_of_a_named_group_are_numbered_in_the_singular(tmp_path, system, po
     with Campaign.new("Foes", system, seed=4, root=tmp_path) as campaign:
         concept, added, _ = add_foes(campaign, system, 3, "dock thugs", 1, power=power)
     assert concept == "dock thug" and added == ["Dock Thug", "Dock Thug 2", "Dock Thug 3"]
+
+
+def test_brew_sizes_the_foes_level_by_the_odds_against_the_party():
+    """Seen in Brew solo play: a mercenary with Power 6 and Melee 6 (a class's bonus past the cap of 5) was given a
+    "moderate" level 2 bandit whose attacks landed 0% of the time. The level is now the one whose foes land on the
+    most exposed character as often as level 1/2/3 foes land on a starting character: a starting character still
+    meets levels 1, 2 and 3; the strong one meets level 3, 4 and 4 (levels 4 and 5 hit alike: scores stop at 5)."""
+    from narrator.game.systems.brew_play import STARTING_DEFENCE, _lands, level_for
+
+    starting = {"attributes": {"power": 4}, "skills": {"melee": 4}, "health": 10}
+    strong = {"attributes": {"power": 6}, "skills": {"melee": 6}, "health": 10}
+    assert [level_for(base, starting, 1) for base in (1, 2, 3)] == [1, 2, 3]
+    assert [level_for(base, strong, 1) for base in (1, 2, 3)] == [3, 4, 4]
+    assert _lands(2, strong, (6, 6, "power"), 1) == 0.0  # what the fixed level gave
+    assert _lands(4, strong, (6, 6, "power"), 1) == pytest.approx(_lands(2, {"health": 10}, STARTING_DEFENCE, 1))
