@@ -103,10 +103,7 @@ def _down(state: TableState, name: str) -> bool:
 def standing_npcs(state: TableState, actor: str | None) -> list[str]:
     """The NPCs the actor could mean by "him" or "it": those not down — in a fight, those in it ("I attack him"
     means someone fighting, not a bystander on the table), when any is."""
-    from narrator.tools.systems import get_system
-
-    downed = get_system(state.system).downed_condition
-    npcs = [n for n in state.characters if n != actor and is_npc(state, n) and downed not in state.conditions.get(n, [])]
+    npcs = [n for n in state.characters if n != actor and is_npc(state, n) and not _down(state, n)]
     if state.initiative.active:
         return [n for n in npcs if n in state.initiative.order] or npcs
     return npcs
