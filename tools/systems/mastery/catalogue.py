@@ -75,6 +75,11 @@ SKILLS: dict[str, tuple[str, ...]] = {
 
 DEFENSE_SKILLS = ("parrying", "dodging", "shield blocking")
 MELEE_WEAPONS = ("sword", "axe", "spear", "mace", "hammer")
+BEASTS = frozenset({"beast", "wolf", "dog", "hound", "bear", "rat", "spider", "boar", "snake", "serpent", "bat",
+                    "lion", "tiger", "crocodile", "shark", "dragon"})
+"""Concept words that name an animal or a monster fighting with its body: no weapon ability or weapon, but brawling
+and its teeth and claws (a giant rat with "axe fighting" was what a player read)."""
+NATURAL_WEAPON = "teeth and claws"
 RANGED_WEAPONS = ("bow", "crossbow", "sling")
 STARTING_WEAPON = 1
 STARTING_ARMOR = 1
@@ -135,3 +140,10 @@ def _concept_activities(concept: str | None) -> tuple[str, ...]:
         for key in (exact or sorted(prefix, key=len, reverse=True))[:1]:  # 'guardian' is a guardian, not a guard
             found += [a for a in CONCEPT_ACTIVITIES[key] if a not in found]
     return tuple(found)
+
+
+def names_beast(concept: str | None) -> bool:
+    """Whether the concept's words name one of :data:`BEASTS` ("giant rat", "wolves", "a hungry bear")."""
+    from narrator.tools.concepts import concept_words
+
+    return any(ALIASES.get(w, w) in BEASTS or w.rstrip("s") in BEASTS for w in concept_words(concept))

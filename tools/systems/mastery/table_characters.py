@@ -16,7 +16,10 @@ chosen, every choice made by a die from the roller:
 * The concept's words (:func:`.catalogue.concept_activities`) give its main activity and its fighting style
   (melee or ranged; else a d6: 1-4 melee, 5-6 ranged); a non-combat main activity gets an ability one below the
   weapon ability (at least +1), and the trait it uses one below the fighting trait (at least +0).
-* Its gear: a weapon of the style and armor by level (:data:`LEVELS`); its ``harm`` (the boxes it deals when a
+* Its gear: a weapon of the style and armor by level (:data:`LEVELS`); a beast's concept (:data:`.catalogue.BEASTS`:
+  a rat, a wolf, a dragon) fights with its body instead — brawling, no weapon-named skill or shield, teeth and
+  claws, a thick hide for armor; an ability that names a weapon ("swordsmanship") sets the weapon carried and keeps
+  out skills that name another ("counterattack with an axe"); its ``harm`` (the boxes it deals when a
   defence against it fails in Fearsome Challenges) is its level — the book's tomb guardian deals 4.
 * Health boxes by the campaign's rule, as for a character (the tied trait counts).
 * Name: the one given (an error if taken), else the concept's first words (after a/an/the, up to a word like
@@ -35,9 +38,11 @@ from narrator.tools.systems.mastery.catalogue import (
     ABILITIES,
     DEFENSE_SKILLS,
     MELEE_WEAPONS,
+    NATURAL_WEAPON,
     RANGED_WEAPONS,
     SKILLS,
     concept_activities,
+    names_beast,
 )
 from narrator.tools.concepts import MAX_PICKS
 from narrator.tools.systems.mastery.characters import (
@@ -46,7 +51,9 @@ from narrator.tools.systems.mastery.characters import (
     CharacterResult,
     CreateArgs,
     RandomArgs,
+    _unarmed_or,
     fitting,
+    named_weapon,
     mastery_character_create,
     mastery_character_random,
     pick,
@@ -179,7 +186,9 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
     traits[defending] = max(traits[defending], level["trait"])
     abilities: dict[str, int] = {}
     skills: dict[str, int] = {}
-    weapon_ability = pick(roller, fitting(ABILITIES, style), f"{style} ability", dice)
+    beast = style == "melee" and names_beast(args.concept)  # fights with its body: brawling, teeth and claws
+    weapon_ability = "brawling" if beast else pick(roller, fitting(ABILITIES, style), f"{style} ability", dice)
+    held = named_weapon(weapon_ability)  # a swordsman's skills and weapon are a sword's, not an axe's
     abilities[weapon_ability] = level["ability"]
     if main is not None:
         main_trait = trait_for(main, options)
@@ -188,14 +197,16 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
             side = pick(roller, fitting(ABILITIES, main, exclude=list(abilities)), f"{main} ability", dice)
             abilities[side] = max(1, level["ability"] - 1)
     if level["attack"]:
-        skills[pick(roller, fitting(SKILLS, style), f"{style} skill", dice)] = level["attack"]
+        skills[pick(roller, list(_unarmed_or("skill", style, held)), f"{style} skill", dice)] = level["attack"]
     if level["defense"]:
-        defence = pick(roller, [s for s in DEFENSE_SKILLS if s not in skills], "defensive skill", dice)
+        defence = pick(roller, [s for s in DEFENSE_SKILLS if s not in skills and not (beast and "shield" in s)],
+                       "defensive skill", dice)
         skills[defence] = level["defense"]
-    weapon = pick(roller, list(MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS), "weapon", dice)
+    weapons = MELEE_WEAPONS if style == "melee" else RANGED_WEAPONS
+    weapon = NATURAL_WEAPON if beast else held if held in weapons else pick(roller, list(weapons), "weapon", dice)
     gear = [GearItem(name=weapon, kind="weapon", modifier=level["weapon"], style=style)]  # type: ignore[arg-type]
     if level["armor"]:
-        gear.append(GearItem(name="armor", kind="armor", modifier=level["armor"]))
+        gear.append(GearItem(name="thick hide" if beast else "armor", kind="armor", modifier=level["armor"]))
     boxes = health_boxes(options.health_base, traits.get(options.health_trait) if options.health_trait else None,
                          options.health_per_point)
     c = MasteryCharacter(name=name, concept=args.concept, traits=traits, abilities=abilities, skills=skills,
