@@ -14,10 +14,12 @@ choice made by a die from the roller:
 * Skills: tier+1 of them (2 at tier 1 … 6 at tier 5, a starting player-character has 6). Words of the concept are
   looked up in :data:`KEYWORD_SKILLS` (guard → fight, archer → fire, thief → stealth and security, …); the skills
   they suggest are taken first, picked by dice while there are more than slots; the other slots are rolled among
-  the skills not yet held. A concept matching no keyword gets only rolled skills.
+  the skills not yet held (an animal's — a rat, a wolf: :data:`BEASTS` — among those an animal has,
+  :data:`BEAST_SKILLS`). A concept matching no keyword gets only rolled skills.
 * Gear: one weapon and one armor. Quality = tier − 3 (−2 at tier 1 … +2 at tier 5), then a d6: 1 → −1, 6 → +1,
   else ±0, clipped to −2..+2. The weapon suits the NPC's attack skill: fire → ranged, sports (without fight) →
-  thrown, otherwise close-combat.
+  thrown, otherwise close-combat — an animal's teeth and claws ("blunt teeth and claws"), its armor its hide
+  ("mangy hide").
 * Health = max_health = brass and faith = max_faith = brain, as for a player-character. Virtue, vice, languages
   and wealth are left out (player-character concepts).
 * One power at higher tiers: tier 4 on a d6 of 4+, tier 5 on 2+. A die picks it from the setting-free powers
@@ -118,6 +120,10 @@ KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
     "wolf": ("fight", "perception"),
     "dog": ("fight", "perception"),
     "rat": ("fight", "stealth"),
+    "bear": ("fight", "sports"),
+    "spider": ("fight", "stealth"),
+    "boar": ("fight", "sports"),
+    "snake": ("fight", "stealth"),
 }
 """Concept words -> the skills they suggest. A word matches a keyword exactly, as a plural, through
 :data:`KEYWORD_ALIASES`, or (keywords of 5+ letters) as its start: 'guardsman', 'priestess'."""
@@ -129,6 +135,13 @@ QUALITY_SHIFT = {1: -1, 2: 0, 3: 0, 4: 0, 5: 0, 6: 1}
 QUALITY_WORDS = {-2: "crude", -1: "shabby", 0: "", 1: "superior", 2: "legendary"}
 """A derived name stops at the first of these: 'the sage of the tower' -> 'Sage'."""
 WEAPONS = {"fire": "ranged weapon", "sports": "throwing weapons", "fight": "close-combat weapon"}
+BEASTS = frozenset({"beast", "wolf", "dog", "rat", "bear", "spider", "boar", "snake"})
+"""Keywords that make an NPC an animal: its skills beyond its keywords' come from :data:`BEAST_SKILLS` (a rat had
+"communication"), it fights with teeth and claws and its armor is its hide ("shabby armor" on a wolf)."""
+BEAST_SKILLS = ("fight", "perception", "stealth", "sports", "survival", "coordination")
+CLAWS_WORDS = {-2: "feeble", -1: "blunt", 0: "", 1: "sharp", 2: "razor-sharp"}
+HIDE_WORDS = {-2: "thin", -1: "mangy", 0: "", 1: "thick", 2: "armoured"}
+"""An animal's gear by its quality: "blunt teeth and claws", "mangy hide", not "shabby" ones."""
 
 
 def keywords_in(concept: str) -> list[str]:
@@ -145,8 +158,8 @@ def _quality(t: int, roller: Roller, what: str, dice: list[Die], steps: list[Ste
     return q
 
 
-def _gear_name(base: str, q: int) -> str:
-    return f"{QUALITY_WORDS[q]} {base}".strip()
+def _gear_name(base: str, q: int, words: dict[int, str] = QUALITY_WORDS) -> str:
+    return f"{words[q]} {base}".strip()
 
 
 class NpcArgs(ToolArgs):
@@ -197,8 +210,9 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
             steps.append(step("minim.npc_suggested_skill", sides=len(suggested), face=dice[-1].face, choice=choice))
             suggested.remove(choice)
             skills.append(choice)
+    beast = any(kw in BEASTS for kw in kws)
     while len(skills) < slots:
-        left = [s for s in TRAIT_OF_SKILL if s not in skills]
+        left = [s for s in (BEAST_SKILLS if beast else TRAIT_OF_SKILL) if s not in skills]
         choice = _pick(roller, left, f"skill {len(skills) + 1}", dice)
         steps.append(step("minim.npc_rolled_skill", sides=len(left), face=dice[-1].face, choice=choice))
         skills.append(choice)
@@ -207,8 +221,11 @@ def minim_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult
     kind = "fire" if "fire" in skills else "sports" if "sports" in skills and "fight" not in skills else "fight"
     wq = _quality(t, roller, "weapon", dice, steps)
     aq = _quality(t, roller, "armor", dice, steps)
-    gear = [GearItem(name=_gear_name(WEAPONS[kind], wq), kind="weapon", quality=wq),
-            GearItem(name=_gear_name("armor", aq), kind="armor", quality=aq)]
+    claws = beast and kind == "fight"
+    gear = [GearItem(name=_gear_name("teeth and claws", wq, CLAWS_WORDS) if claws else _gear_name(WEAPONS[kind], wq),
+                     kind="weapon", quality=wq),
+            GearItem(name=_gear_name("hide", aq, HIDE_WORDS) if beast else _gear_name("armor", aq), kind="armor",
+                     quality=aq)]
 
     powers: dict[str, int] = {}
     if t in NPC_POWER_CHANCE:
