@@ -12,7 +12,8 @@ by a die from the roller:
   Melee, a broadsword; archer → Precision, Craft, a composite bow; healer → Healing magic…); a concept matching
   nothing gets them by dice.
 * Gear: the concept's weapon (else a belt knife) and, from level 3, armor soaking 1 (2 from level 5); beasts get
-  teeth and claws (a simple blade) and no armor.
+  teeth and claws (a simple blade) and no armor, Melee among their key skills and their one more skill among an
+  animal's (:data:`BEAST_SKILLS`).
 * Health 10; Resolve level − 3 from level 4 (the book's "tougher play"); mana equal to the magic points.
 * Name: the one given, else the concept's first words capitalised, numbered when taken ("City Guard 2").
 """
@@ -60,6 +61,8 @@ brew_add_random_character = random_seat_tool(
 # --- NPCs --------------------------------------------------------------------------------------------------------
 
 BEAST = GearItem(name="teeth and claws", kind="weapon", attack_type="simple_bladed")
+BEAST_SKILLS = ("melee", "athletics", "stealth", "survival")
+"""The skills an animal's 'one more skill' is drawn from (a giant rat had Animal Handling, and no Melee to bite with)."""
 KNIFE = GearItem(name="knife", kind="weapon", weapon="knife")
 SWORD = GearItem(name="broadsword", kind="weapon", weapon="broadsword")
 BOW = GearItem(name="composite bow", kind="weapon", weapon="composite bow")
@@ -120,7 +123,7 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "wolf": {"attributes": ("speed", "perception"), "skills": ("melee", "survival"), "weapon": BEAST, "beast": True},
     "dog": {"attributes": ("speed", "perception"), "skills": ("melee",), "weapon": BEAST, "beast": True},
     "bear": {"attributes": ("power", "perception"), "skills": ("melee",), "weapon": BEAST, "beast": True},
-    "rat": {"attributes": ("speed", "perception"), "skills": ("stealth",), "weapon": BEAST, "beast": True},
+    "rat": {"attributes": ("speed", "perception"), "skills": ("melee", "stealth"), "weapon": BEAST, "beast": True},
     "beast": {"attributes": ("power", "speed"), "skills": ("melee",), "weapon": BEAST, "beast": True},
     "snake": {"attributes": ("speed", "precision"), "skills": ("stealth", "melee"), "weapon": BEAST, "beast": True},
 }
@@ -168,13 +171,14 @@ def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     skills_key = list(dict.fromkeys(s for kw in kws for s in KEYWORDS[kw]["skills"]))[:2]
     if not skills_key:
         skills_key = [pick(roller, [s for s in SKILLS if s != "profession"], "key skill", dice)]
-    other = pick(roller, [s for s in SKILLS if s not in skills_key and s != "profession"], "other skill", dice)
+    beast = bool(spec.get("beast"))
+    other = pick(roller, [s for s in (BEAST_SKILLS if beast else SKILLS) if s not in skills_key and s != "profession"],
+                 "other skill", dice)
     skills = {s: min(5, lv + 1) for s in skills_key}
     if lv > 1:
         skills[other] = lv - 1
     professions = {kws[0] if kws else "trade": skills["profession"]} if "profession" in skills else {}
     magic = {f: (min(5, lv) if i == 0 else max(1, lv - 2)) for i, f in enumerate(spec.get("magic", ()))}
-    beast = bool(spec.get("beast"))
     weapon = spec.get("weapon", KNIFE)
     gear = [weapon]
     if lv >= 3 and not beast:

@@ -204,3 +204,17 @@ def test_advances_spend_xp_within_the_caps(call):
     klass = call("brew_advance", {"character": {**SHANIA_SHEET, "xp": 50}, "advance": "class",
                                   "name": "rogue warrior", "class_choice": "power"})
     assert klass.character.skills["melee"] == 2 and klass.character.attributes.power == 4
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), level=st.integers(1, 5),
+       concept=st.sampled_from(["giant rat", "hungry wolf", "stray dog", "cave bear", "a snake"]))
+def test_an_animal_bites_with_melee_and_has_an_animals_skills(seed, level, concept):
+    """Seen in play: a giant rat with Stealth and Animal Handling, and no Melee to bite with."""
+    from narrator.agent.evaluate import table_for
+    from narrator.tools.systems.brew.table_characters import BEAST_SKILLS
+
+    r = default_registry().call("brew_add_npc", {"concept": concept, "level": level}, Roller(seed),
+                                table_for("brew", None, None))
+    assert "melee" in r.character.skills and set(r.character.skills) <= set(BEAST_SKILLS)
+    assert [g.name for g in r.character.gear] == ["teeth and claws"]
