@@ -54,6 +54,14 @@ def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
     return a, b
 
 
+def choice_names(choices: list[Proposal]) -> list[str]:
+    """Each choice named so that no two read the same: its ``choice_words``, and where another choice has the same
+    words, what tells it apart (:func:`distinct_words`: "an attack on Giant Rat (style ranged)")."""
+    names = [choice_words(c) for c in choices]
+    return [distinct_words(c, next(o for j, o in enumerate(choices) if j != i and names[j] == names[i]))[0]
+            if names.count(names[i]) > 1 else names[i] for i, c in enumerate(choices)]
+
+
 def effects_of(before: TableState, tool: str, result: ToolResult) -> list[Effect]:
     """What a result establishes, in its system's words (conditions diffed against the table it ran on)."""
     from narrator.tools.systems import get_system
@@ -165,7 +173,7 @@ class Agent:
 
     @staticmethod
     def choice_question(choices: list[Proposal]) -> str:
-        words = [choice_words(c) for c in choices]
+        words = choice_names(choices)
         return f"{' or '.join(words)}? " + "/".join(str(i) for i in range(1, len(choices) + 1))
 
     def _play(self, outcome: TurnOutcome) -> None:

@@ -35,7 +35,7 @@ def cmd_turn(ns):
     from narrator.memory.actions import mark_action
 
     with Campaign.open(ns.campaign, ns.campaign_dir) as campaign:
-        from narrator.agent.turn import Agent, choice_words
+        from narrator.agent.turn import Agent, choice_names
 
         backend = None if ns.no_narration else _backend(ns)
         memory = None
@@ -68,13 +68,13 @@ def cmd_turn(ns):
                               "mechanics": outcome.mechanics, "narration": outcome.narration,
                               "refusal": outcome.refusal or None,
                               "question": outcome.question if choices or outcome.question else None,
-                              "choices": [choice_words(c) for c in choices],
+                              "choices": choice_names(choices),
                               "guard": outcome.guard.as_dict(), "error": outcome.error}, indent=2))
             return 0
         if choices:
             print(outcome.question)
-            for i, choice in enumerate(choices, 1):
-                print(f"  {i}. {choice_words(choice)}")
+            for i, name in enumerate(choice_names(choices), 1):
+                print(f"  {i}. {name}")
             print(f"Nothing was rolled. Say it more precisely, or run the same line again with --pick 1 to "
                   f"--pick {len(choices)}.")
             return 0

@@ -421,25 +421,25 @@ class GameSession:
 
     def _offer(self, agent: GameAgent, outcome: TurnOutcome) -> None:
         """The words fit two rolls about equally: show both with their odds and let the player pick."""
-        from narrator.agent.turn import choice_words
+        from narrator.agent.turn import choice_names
 
         lines = []
-        for i, choice in enumerate(outcome.choices, 1):
+        for i, (choice, name) in enumerate(zip(outcome.choices, choice_names(outcome.choices)), 1):
             p = self.rules.preview(self.campaign.state, choice.tool, dict(choice.call_args)) if self.campaign else None
             odds = f" — P(success) {p.odds.p_success * 100:.0f}%" if p is not None and p.odds.p_success is not None \
                 else ""
-            lines.append(f"{i}. {choice_words(choice)}{odds}")
+            lines.append(f"{i}. {name}{odds}")
         self.pending = Pending(agent, outcome)
         self.emit(Block("prompt", f"{outcome.question}\n" + "\n".join(lines)))
 
     def _pick(self, text: str) -> bool:
         """Answer a pending choice ("1", "2" or a word of it); anything else drops the choice and plays as usual."""
-        from narrator.agent.turn import choice_words
+        from narrator.agent.turn import choice_names
 
         agent, outcome = self.pending
         self.pending = None
         word = text.strip().lower()
-        names = [choice_words(c).lower() for c in outcome.choices]
+        names = [n.lower() for n in choice_names(outcome.choices)]
         short = [n.removeprefix("an attack on ") for n in names]  # "Giant Rat" picks "an attack on Giant Rat"
         index = int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(names) else \
             names.index(word) if word in names else short.index(word) if word in short else None

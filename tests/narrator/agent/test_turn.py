@@ -131,6 +131,19 @@ def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
     assert distinct_words(check, plain) == ("stealth", "an attack on Marlo")  # not "read your words as Marlo"
 
 
+def test_a_choice_between_two_attacks_on_one_foe_names_what_differs():
+    """Seen in Mastery play: "an attack on Giant Rat or an attack on Giant Rat? 1/2" — two readings, one name."""
+    from narrator.agent.turn import Agent, choice_names
+    from narrator.tools.proposals import Proposal
+
+    shot = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Giant Rat", "style": "ranged"})
+    blow = Proposal(tool="x_attack", args={"attacker": "A", "defender": "Giant Rat", "style": "melee"})
+    sneak = Proposal(tool="x_check", args={"actor": "A", "skill": "stealth"})
+    assert choice_names([shot, blow, sneak]) == ["an attack on Giant Rat (style ranged)",
+                                                 "an attack on Giant Rat (style melee)", "stealth"]
+    assert Agent.choice_question([shot, sneak]) == "an attack on Giant Rat or stealth? 1/2"
+
+
 def test_a_model_question_is_judged_and_an_engine_question_is_not(campaign):
     """Issue 26, point 3: the model's words pass the guard wherever they appear; the engine's never do."""
     from narrator.tools.proposals import Proposal
