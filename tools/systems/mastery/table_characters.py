@@ -40,7 +40,6 @@ from narrator.tools.systems.mastery.catalogue import (
     MELEE_WEAPONS,
     NATURAL_WEAPON,
     RANGED_WEAPONS,
-    SKILLS,
     concept_activities,
     names_beast,
 )
