@@ -76,12 +76,14 @@ def target_for(text: str, state: TableState, actor: str | None, blow: bool = Fal
     fight, the only one in it). For a ``blow``, a foe named by its kind alone ("the other thug" names Thug) who is
     down gives way to the first of its kind still standing (Thug 2): a blow on the fallen is no reading of it."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
-    candidates = standing_npcs(state, actor)
     if names:
-        kin = [n for n in candidates if _kind(n) == _kind(names[0])]
-        if blow and kin and _kind(names[0]) == names[0].casefold() and _down(state, names[0]):
-            return kin[0]
-        return names[0]
+        first = names[0]
+        if blow and _kind(first) == first.casefold() and _downed(state) in state.conditions.get(first, []):
+            kin = [n for n in standing_npcs(state, actor) if _kind(n) == _kind(first)]
+            if kin:
+                return kin[0]
+        return first
+    candidates = standing_npcs(state, actor)
     words = set(re.findall(r"[a-z]+", text.casefold()))
     called = [n for n in candidates if words & {w for w in re.findall(r"[a-z]+", n.casefold())
                                                 if len(w) >= 3 and w not in NOT_NAMES}]
@@ -94,16 +96,19 @@ def target_for(text: str, state: TableState, actor: str | None, blow: bool = Fal
     return None
 
 
-def _down(state: TableState, name: str) -> bool:
+def _downed(state: TableState) -> str:
+    """The condition of a character who is down in the table's system."""
     from narrator.tools.systems import get_system
 
-    return get_system(state.system).downed_condition in state.conditions.get(name, [])
+    return get_system(state.system).downed_condition
 
 
 def standing_npcs(state: TableState, actor: str | None) -> list[str]:
     """The NPCs the actor could mean by "him" or "it": those not down — in a fight, those in it ("I attack him"
     means someone fighting, not a bystander on the table), when any is."""
-    npcs = [n for n in state.characters if n != actor and is_npc(state, n) and not _down(state, n)]
+    downed = _downed(state)
+    npcs = [n for n in state.characters
+            if n != actor and is_npc(state, n) and downed not in state.conditions.get(n, [])]
     if state.initiative.active:
         return [n for n in npcs if n in state.initiative.order] or npcs
     return npcs

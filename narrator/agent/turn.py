@@ -30,6 +30,10 @@ from narrator.tools.table import TableState
 from narrator.tools.phrases import summary_of
 
 
+ATTACK_ON = "an attack on "
+"""How a choice that attacks someone begins ("an attack on Giant Rat"); typing the name alone picks it."""
+
+
 def choice_words(p: Proposal) -> str:
     """How a choice is named to the player: the variant that distinguishes it (a skill, a trait, whom an attack is
     on: "an attack on Giant Rat", not the bare name), else the tool."""
@@ -37,7 +41,7 @@ def choice_words(p: Proposal) -> str:
                 "ability", "activity", "action"):
         value = p.args.get(key)
         if isinstance(value, str) and value:
-            return f"an attack on {value}" if key == "defender" else value
+            return ATTACK_ON + value if key == "defender" else value
     return p.tool.split("_", 1)[-1].replace("_", " ")
 
 

@@ -263,7 +263,7 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any]) -> Previ
     return Preview(f"Before the roll — {doing(tool, result)}:", odds, [], list(result.rule_refs), result)
 
 
-ROLLERS = ("actor", "attacker", "healer", "helper", "name")
+ROLLERS = ("actor", "attacker", "healer", "helper")
 """The fields a result names whoever rolls in, first found first."""
 
 

@@ -434,13 +434,13 @@ class GameSession:
 
     def _pick(self, text: str) -> bool:
         """Answer a pending choice ("1", "2" or a word of it); anything else drops the choice and plays as usual."""
-        from narrator.agent.turn import choice_names
+        from narrator.agent.turn import ATTACK_ON, choice_names
 
         agent, outcome = self.pending
         self.pending = None
         word = text.strip().lower()
         names = [n.lower() for n in choice_names(outcome.choices)]
-        short = [n.removeprefix("an attack on ") for n in names]  # "Giant Rat" picks "an attack on Giant Rat"
+        short = [n.removeprefix(ATTACK_ON) for n in names]  # "Giant Rat" picks "an attack on Giant Rat"
         index = int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(names) else \
             names.index(word) if word in names else short.index(word) if word in short else None
         if index is None:
