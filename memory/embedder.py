@@ -48,6 +48,9 @@ def quiet_onnxruntime() -> bool:
 quiet_onnxruntime()  # at import: every way to onnxruntime in narrator goes through this module
 
 MAX_TOKENS = 256
+EMBEDDING_LAYER = "layer_norm"
+"""The packaged MiniLM's tensor after its embeddings' layer norm: one vector per token, before attention (where
+:mod:`memory.tokens` cuts the graph)."""
 BATCH = 32
 BATCH_CHARS = 6000  # about 8 passages of 150 words, or 32 short lines
 

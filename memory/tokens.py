@@ -8,8 +8,8 @@ first (:data:`RERANK`) get :data:`W_TOKENS` times it added to their score and ar
 their places.
 
 Which token vectors: MiniLM's embedding layer (the word and position embeddings after their layer norm, the tensor
-:data:`EMBEDDING_LAYER`, before any attention layer), read from the same file as the recall embedder, the graph cut
-there (:mod:`memory.onnx_cut`). The whole model's token outputs ranked a little better on the development sessions,
+:data:`~memory.embedder.EMBEDDING_LAYER`, before any attention layer), cut (:mod:`memory.onnx_cut`) from the
+graph the recall embedder is made of (:func:`memory.tuned.recall_token_session`). The whole model's token outputs ranked a little better on the development sessions,
 but take about 85 ms for ten memories on one thread here; the embedding layer takes under 2 ms. Measured on the
 blind sessions (docs/memory.md): development hit@5 48 → 51 of 60, held out 47 → 49 of 60 (MRR 0.512 → 0.576).
 Only the packaged MiniLM and its tuned recall version have this tensor; a memory embedded by another model
@@ -23,11 +23,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from narrator.memory.chroma import EmbedderSpec
-from narrator.memory.embedder import MAX_TOKENS, PooledSession, minilm_files, _verified
+from narrator.memory.embedder import EMBEDDING_LAYER, MAX_TOKENS, PooledSession, _verified, minilm_files
 from narrator.memory.onnx_cut import cut_at
 
-EMBEDDING_LAYER = "layer_norm"
-"""The packaged MiniLM's tensor after its embeddings' layer norm: one vector per token, before attention."""
 RERANK = 10
 """How many of the best memories are ordered again (and how many recall gathers at the least)."""
 W_TOKENS = 0.5
@@ -69,14 +67,13 @@ def token_vectors(spec: EmbedderSpec) -> TokenVectors | None:
         return None
     with _LOCK:
         if spec.kind not in _LOADED:
-            model_path, tokenizer_path, sha256 = minilm_files()
-            if spec.kind == "recall":
-                from narrator.memory.tuned import RECALL, tuned_graph
+            if spec.kind == "recall":  # cut from the graph the recall embedder is made of, read once for both
+                from narrator.memory.tuned import recall_token_session
 
-                graph = tuned_graph(RECALL, "The memory's recall embedder",
-                                    retrain="python -m narrator.models.recall.train")[0]
+                session = recall_token_session()
             else:
+                model_path, tokenizer_path, sha256 = minilm_files()
                 graph = Path(_verified(model_path, sha256)).read_bytes()
-            _LOADED[spec.kind] = TokenVectors(PooledSession(cut_at(graph, EMBEDDING_LAYER), tokenizer_path,
-                                                            MAX_TOKENS))
+                session = PooledSession(cut_at(graph, EMBEDDING_LAYER), tokenizer_path, MAX_TOKENS)
+            _LOADED[spec.kind] = TokenVectors(session)
         return _LOADED[spec.kind]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from narrator.memory.embedder import EmbedderError, OnnxSentenceEmbedder, PooledSession, minilm_files
+from narrator.memory.embedder import EMBEDDING_LAYER, EmbedderError, OnnxSentenceEmbedder, PooledSession, minilm_files
 from narrator.memory.onnx_cut import OnnxCutError, cut_at
 
 RECALL = Path(__file__).resolve().parents[1] / "models" / "recall" / "embedder.npz"
@@ -84,7 +84,7 @@ def tuned_graph(path: Path, what: str, error: type[TunedModelError] = TunedModel
     return model, arrays, meta, hashlib.sha256(raw).hexdigest()
 
 
-_RECALL: dict[Path, OnnxSentenceEmbedder] = {}
+_RECALL: dict[Path, tuple[OnnxSentenceEmbedder, PooledSession]] = {}
 _RECALL_LOCK = threading.Lock()
 
 
@@ -92,8 +92,25 @@ def recall_embedder(path: Path = RECALL) -> OnnxSentenceEmbedder:
     """The campaign memory's embedder (loaded once per process): the packaged MiniLM with the layers
     ``models/recall/train.py`` tuned so a player's question lands near the turn that answers it; mean pooling and
     L2 normalisation as the packaged model's. Its name carries the file's hash: vectors of two tunings never mix."""
+    return _recall(path)[0]
+
+
+def recall_token_session(path: Path = RECALL) -> PooledSession:
+    """The same tuned graph cut at its embedding layer (:data:`~memory.embedder.EMBEDDING_LAYER`), for recall's
+    word-against-word step (:mod:`memory.tokens`)."""
+    return _recall(path)[1]
+
+
+def _recall(path: Path) -> tuple[OnnxSentenceEmbedder, PooledSession]:
+    """Both recall models, made from one reading of the tuned file (the graph is read, checked and written over
+    once, not once for each)."""
     with _RECALL_LOCK:
         if path not in _RECALL:
-            tuned = load_tuned(path, "The memory's recall embedder", retrain="python -m narrator.models.recall.train")
-            _RECALL[path] = OnnxSentenceEmbedder.of_session(tuned.session, f"minilm-recall-{tuned.sha256[:12]}")
+            model, _, meta, sha256 = tuned_graph(path, "The memory's recall embedder",
+                                                 retrain="python -m narrator.models.recall.train")
+            _, tokenizer_path, _ = minilm_files()
+            max_tokens = int(meta.get("max_tokens", 256))
+            embedder = OnnxSentenceEmbedder.of_session(PooledSession(model, tokenizer_path, max_tokens),
+                                                       f"minilm-recall-{sha256[:12]}")
+            _RECALL[path] = (embedder, PooledSession(cut_at(model, EMBEDDING_LAYER), tokenizer_path, max_tokens))
         return _RECALL[path]
