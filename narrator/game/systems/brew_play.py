@@ -7,8 +7,9 @@ the party, *deadly* one more. Their power level is the one whose attack lands on
 as often as a level 1, 2 or 3 foe's lands on a starting character (defence pool 8: attributes and skills at 4 — a
 level 3 foe has a starting character's scores, and with the book's weapons, a broadsword dealing the whole attack
 roll, that is deadly indeed). For a starting party that is level 1, 2 and 3; a party whose fighter defends at 12
-(Power 6 and Melee 6, a class's bonus past the cap of 5) meets level 5 foes in a moderate fight, not level 2 ones
-whose attacks could never land. The chance is ``brew_attack``'s exact distribution for the level's key scores (an
+(Power 6 and Melee 6, a class's bonus past the cap of 5) meets level 4 foes in a moderate fight, not level 2 ones
+whose attacks could never land (level 5 attacks no better: key scores stop at 5; of two as near, the nearer to the
+starting level). The chance is ``brew_attack``'s exact distribution for the level's key scores (an
 NPC's key attribute and skills are level + 1, at most 5: ``table_characters.py``), no dice thrown. A logged ``1dN``
 picks the concept for the level unless the player named one; the rating line states the exact chance that one of
 the foes actually made lands, with the penalty the numbers bring.
