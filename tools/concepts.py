@@ -31,6 +31,23 @@ MAX_PICKS = 8
 PREFIX_LETTERS = 5
 """An option word this long also picks longer concept words it starts ("sword" → "swordswoman"); shorter ones
 ("axe", "gun") only match whole words, so "gunwale" is no gun."""
+FREE_FORM_WEAPONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "sword": ("a blade for close fighting", ("sword", "swordsman", "swordswoman", "blade", "knight", "fencer",
+                                             "duelist", "samurai")),
+    "axe": ("a heavy chopping weapon", ("axe", "barbarian", "woodcutter", "lumberjack", "viking")),
+    "dagger": ("a short blade, easily hidden", ("dagger", "knife", "assassin", "rogue", "cutthroat")),
+    "spear": ("a long thrusting weapon", ("spear", "pike", "hoplite", "legionary")),
+    "mace": ("a blunt weapon of holy warriors", ("mace", "cleric", "templar")),
+    "staff": ("a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
+    "sickle": ("a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid", "farmer")),
+    "bow": ("a bow and arrows for shooting at range", ("bow", "archer", "bowman", "hunter", "ranger")),
+    "pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
+    "rifle": ("a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
+    "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
+}
+"""The weapons a concept can pick in a system whose gear is free-form, each with a line for the embedder and the
+words that name it: one table, so 5+ and Minim offer the same swords and a new word reaches both."""
+RANGED_WEAPONS = frozenset({"bow", "pistol", "rifle", "blaster"})
 
 
 @dataclass(frozen=True)

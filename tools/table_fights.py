@@ -13,11 +13,13 @@ tool's argument and :func:`by_total` a latecomer's place when the book orders by
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pydantic import Field
+from pydantic import Field, create_model
 
+from narrator.tools.contract import ToolArgs
 from narrator.tools.problems import fail
 from narrator.tools.table import Initiative, TableState
 from narrator.tools.table_sheets import Sheets
@@ -46,6 +48,13 @@ def combatants_arg(default: str) -> Any:
     """A start tool's ``combatants`` argument: one to fifty names, or None for everyone :func:`fighters` takes by
     default — ``default`` says who that is in the book's words."""
     return Field(None, min_length=1, max_length=50, description=f"Who fights; default: {default}")
+
+
+def start_args(default: str) -> type[ToolArgs]:
+    """A start tool's arguments: only :func:`combatants_arg` (the model every system's start tool took, written
+    once; ``default`` as there)."""
+    return create_model("StartCombatArgs", __base__=ToolArgs, __module__=sys._getframe(1).f_globals["__name__"],
+                        combatants=(list[str] | None, combatants_arg(default)))
 
 
 def fighters(state: TableState, combatants: list[str] | None, sheets: Sheets, *,

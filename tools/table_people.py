@@ -48,16 +48,37 @@ class RandomArgs(ToolArgs):
     concept: str | None = Field(None, max_length=200, description="A few words about who they are.")
 
 
+def npc_concept(example: str = "bored city guard", steers: str | None = None) -> Any:
+    """An NPC tool's ``concept`` argument: the system's example, and ``steers``, the words that shape what the NPC
+    gets ("guard, archer, thief steer its skills")."""
+    return Field(min_length=1, max_length=200,
+                 description=f"Who the NPC is, e.g. '{example}'" + (f"; words like {steers}." if steers else "."))
+
+
+def npc_level(default: int = 3, capable: str = "3 capable", after: str = "") -> Any:
+    """An NPC tool's ``level`` argument, the system-neutral power level 1-5 (``capable``: how the system says level
+    3; ``after``: what the level sets, if the system says)."""
+    return Field(default, ge=1, le=5,
+                 description=f"Power level: 1 weak, 2 ordinary, {capable}, 4 veteran, 5 legendary{after}.")
+
+
 class NpcArgs(ToolArgs):
     """The arguments an NPC tool takes at least: who (the concept), how strong (the system-neutral power level of
-    :data:`tools.systems.contract.POWER_LEVELS`, which ``npc_args`` fills) and, optionally, a name. A system whose
-    NPCs take more, or say more about the level, writes its own."""
+    :data:`tools.systems.contract.POWER_LEVELS`, which ``npc_args`` fills) and, optionally, a name. A system says
+    its own words for them by overriding ``concept`` and ``level`` with :func:`npc_concept` and :func:`npc_level`."""
 
-    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'.")
-    level: int = Field(3, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable, 4 veteran, 5 "
-                       "legendary.")
+    concept: str = npc_concept()
+    level: int = npc_level()
     name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept, "
                              "numbered if taken.")
+
+
+def npc_args(example: str = "bored city guard", steers: str | None = None, *, default: int = 3,
+             capable: str = "3 capable", after: str = "") -> type[NpcArgs]:
+    """A system's :class:`NpcArgs`, in its words (:func:`npc_concept`'s and :func:`npc_level`'s arguments), named
+    ``NpcArgs`` in the caller's module as a class written there would be."""
+    return create_model("NpcArgs", __base__=NpcArgs, __module__=sys._getframe(1).f_globals["__name__"],
+                        concept=(str, npc_concept(example, steers)), level=(int, npc_level(default, capable, after)))
 
 
 def require_new_name(state: TableState, name: str, field: str = "name",

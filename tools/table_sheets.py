@@ -12,6 +12,7 @@ from typing import Any, Generic, NoReturn, TypeVar
 
 from pydantic import BaseModel, Field
 
+from narrator.tools.contract import ToolArgs
 from narrator.tools.problems import fail, sheet_as
 from narrator.tools.table import TableState, UnknownNameError
 
@@ -21,6 +22,15 @@ G = TypeVar("G", bound=Any)  # a gear item: any model with a name
 ON_TABLE = Field(min_length=1, max_length=60, description="A character or NPC on the table.")
 """The argument that names someone already on the table (an ``actor``, a ``target``), as :meth:`Sheets.find`
 reads it: one definition of its limits and words for every system's table tools."""
+
+
+class HealArgs(ToolArgs):
+    # A heal tool's arguments (whom, how much, why): the same in every system that heals by an amount; one that
+    # counts health otherwise overrides ``amount`` with its own limit and words. (A comment, not a docstring: a
+    # docstring would be the schema's description, read by the model.)
+    target: str = ON_TABLE
+    amount: int = Field(ge=1, le=50, description="Health points restored (never above the maximum).")
+    reason: str | None = Field(None, max_length=200, description="What heals: a potion, a power, first aid...")
 
 
 class Sheets(Generic[S]):

@@ -15,7 +15,7 @@ scene generators and its encounter builder, and what the beginning of a game ses
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
@@ -23,6 +23,7 @@ from typing import Any, Protocol, runtime_checkable
 from narrator.tools.errors import UserError
 from narrator.tools.hooks import GAME_RULES, Origin, load
 from narrator.tools.odds import Odds
+from narrator.tools.phrases import say
 from narrator.tools.systems import get_system
 from narrator.tools.table import TableState
 
@@ -261,6 +262,26 @@ def dry_run_preview(state: TableState, tool: str, args: dict[str, Any]) -> Previ
     if not isinstance(odds, Odds):
         return None
     return Preview(f"Before the roll — {doing(tool, result)}:", odds, [], list(result.rule_refs), result)
+
+
+def scratch_preview(state: TableState, tool: str, args: dict[str, Any],
+                    said: Callable[[list[Any]], Iterable[Any]]) -> Preview | None:
+    """:func:`dry_run_result` with its lines: the scratch result's steps that ``said`` picks (what decides the odds,
+    each adapter knows which), in words. None as there."""
+    p = dry_run_result(state, tool, args)
+    if p is not None:
+        p.lines.extend(say(s) for s in said(p.result.steps))
+    return p
+
+
+def kept(keep: Callable[[Any], bool]) -> Callable[[list[Any]], Iterable[Any]]:
+    """:func:`scratch_preview`'s ``said`` for an adapter that judges each step alone."""
+    return lambda steps: filter(keep, steps)
+
+
+def exact_line(what: str, exact: dict[Any, Any]) -> str:
+    """A preview's line of an exact distribution beyond the odds ("Damage it may deal (exact): 1: 1/6, ...")."""
+    return f"{what} (exact): " + ", ".join(f"{k}: {v}" for k, v in exact.items())
 
 
 ROLLERS = ("actor", "attacker", "healer", "helper")

@@ -80,6 +80,17 @@ def party_view(rows: list[dict[str, str]], title: str = "Party") -> Table | Text
     return table
 
 
+def sheet_table(sheet: dict[str, Any], columns: Sequence[str], more: str = "") -> Table:
+    """The frame every system's sheet is drawn in: "Name (PC)" (``more`` after it), the concept under the table,
+    one column per heading; the system fills the rows."""
+    kind = "NPC" if sheet.get("npc") else "PC"
+    table = Table(title=escape(f"{sheet.get('name', '?')} ({kind})" + more),
+                  caption=escape(sheet.get("concept") or "") or None, box=box.ROUNDED)
+    for col in columns:
+        table.add_column(col)
+    return table
+
+
 def text_sheet(title: str, text: str) -> Panel:
     """A system's own sheet text in a panel (the fallback for systems without a table view)."""
     return Panel(Text(text), title=escape(title), box=box.ROUNDED, expand=False)

@@ -11,17 +11,14 @@ import json
 import re
 from typing import Any
 
-from rich import box
 from rich.console import Group
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from narrator.game.answers import choice_step, text_answer, yes_no_step
 from narrator.game.rules import (
-    BaseRules, Lesson, Preview, Step, StepError, dry_run_result, out_of, party_row,
+    BaseRules, Lesson, Preview, Step, StepError, exact_line, kept, out_of, party_row, scratch_preview,
 )
-from narrator.game.views import key_values, rows_table
+from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.brew.characters import GENERAL_FLAWS, GENERAL_TRICKS
 from narrator.tools.systems.brew.rules import (
@@ -29,7 +26,6 @@ from narrator.tools.systems.brew.rules import (
 )
 from narrator.tools.systems.brew.sheet_view import gear_line, weapon_kind
 from narrator.tools.table import TableState
-from narrator.tools.phrases import say
 from narrator.tools.steps import Step as Line
 
 OUTCOME_NAMES = {"failure": "failure", "success": "success", "perfect": "perfect success (+1 threshold)",
@@ -326,28 +322,20 @@ class BrewRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args)
-        if p is None:
-            return None
-        r = p.result
-        lines = [say(s) for s in r.steps if _before_the_roll(s)]
-        if tool == "brew_attack_target":
-            lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in r.damage_exact.items()))
-        who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
-        return Preview(f"Before the roll — {who} ({tool.removeprefix('brew_').replace('_', ' ')}):", r.odds,
-                       lines, list(r.rule_refs) or [THRESHOLDS], r)
+        p = scratch_preview(state, tool, args, kept(_before_the_roll))
+        if p is not None and tool == "brew_attack_target":
+            p.lines.append(exact_line("Damage it may deal", p.result.damage_exact))
+        if p is not None and not p.refs:
+            p.refs.append(THRESHOLDS)
+        return p
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        kind = "NPC" if sheet.get("npc") else "PC"
         heritage = " ".join(x for x in (sheet.get("ancestry"), sheet.get("character_class")) if x)
-        table = Table(title=escape(f"{sheet.get('name', '?')} ({kind})" + (f", {heritage}" if heritage else "")),
-                      caption=escape(sheet.get("concept") or "") or None, box=box.ROUNDED)
-        for col in ("attribute", "score", "skill", "score "):
-            table.add_column(col)
+        table = sheet_table(sheet, ("attribute", "score", "skill", "score "), f", {heritage}" if heritage else "")
         attrs = sheet.get("attributes", {})
         skills = [(s, v) for s, v in sheet.get("skills", {}).items() if v]
         for i in range(max(len(ATTRIBUTES), len(skills))):

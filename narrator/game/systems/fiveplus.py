@@ -11,15 +11,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich import box
 from rich.console import Group
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from narrator.game.answers import choice_step, text_answer
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
-from narrator.game.views import key_values, rows_table
+from narrator.game.rules import (
+    BaseRules, Lesson, Preview, Step, StepError, dry_run_result, exact_line, party_row,
+)
+from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.fiveplus.rules import (
     ACTIONS, CONDITIONS, GROUPS, HELPING, ITEMS, KEYWORD_GROUPS, NPCS, OBJECTIVES, RANGE, SUCCESSES,
@@ -175,8 +175,7 @@ class FivePlusRules(BaseRules):
             lines = [say(s) for s in r.steps if getattr(s, "kind", None) in PREVIEW_STEPS]
             successes = getattr(r, "successes_odds", None)
             if successes is not None:
-                lines.append("Successes it may bring (exact): "
-                             + ", ".join(f"{k}: {v}" for k, v in successes.exact.items()))
+                lines.append(exact_line("Successes it may bring", successes.exact))
             who = getattr(r, "actor", None) or getattr(r, "healer", None) or getattr(r, "helper", None) or ""
             refs = [ref for ref in r.rule_refs if ref in PREVIEW_REFS] or [RANGE]  # not what the scratch dice did
             whom = getattr(r, "defender", None) or getattr(r, "patient", None)
@@ -197,10 +196,7 @@ class FivePlusRules(BaseRules):
             c = FivePlusCharacter.model_validate(sheet)
         except Exception:  # noqa: BLE001 - an unreadable sheet is shown as the system's text
             return super().sheet_view(sheet)
-        kind = "NPC" if c.npc else "PC"
-        table = Table(title=escape(f"{c.name} ({kind})"), caption=escape(c.concept or "") or None, box=box.ROUNDED)
-        for col in ("descriptor", "kind", "counter/level:tier", "effect"):
-            table.add_column(col)
+        table = sheet_table(sheet, ("descriptor", "kind", "counter/level:tier", "effect"))
         for d in c.descriptors.values():
             numbers = "" if d.level is None else (f"{d.counter}/" if d.counter is not None else "") + \
                 f"{d.level}:{d.tier}" + (f"+{d.next_level}" if d.next_level else "")
@@ -215,7 +211,8 @@ class FivePlusRules(BaseRules):
             pairs += [(k, v) for k, v in (("goal", c.goal), ("actions", ", ".join(c.actions)),
                                           ("ability", c.ability), ("behaviour", c.behaviour)) if v]
         if not c.descriptors:  # an NPC defined by its goal, actions and difficulty alone
-            table = Text(f"{c.name} ({kind})" + (f" — {c.concept}" if c.concept else ""), style="bold")
+            table = Text(f"{c.name} ({'NPC' if c.npc else 'PC'})" + (f" — {c.concept}" if c.concept else ""),
+                         style="bold")
         return Group(table, key_values("", pairs)) if pairs else table
 
     def inventory_view(self, sheet: dict[str, Any]) -> Any:

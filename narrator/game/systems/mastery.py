@@ -12,19 +12,17 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
-from rich import box
 from rich.console import Group
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from narrator.game.answers import choice_step, text_answer
 from narrator.game.rules import (
-    BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, parse_options, party_row,
+    BaseRules, Lesson, Preview, Step, StepError, exact_line, kept, out_of, parse_options, party_row, scratch_preview,
 )
-from narrator.game.views import key_values, rows_table
+from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.mastery.fit import activities_of_name
 from narrator.tools.systems.mastery.options import CampaignOptions
@@ -34,7 +32,6 @@ from narrator.tools.systems.mastery.rules import (
 from narrator.tools.systems.mastery.sheet import cost_between
 from narrator.tools.systems.mastery.sheet_view import gear_text
 from narrator.tools.table import TableState
-from narrator.tools.phrases import say
 from narrator.tools.steps import Step as Line
 
 MAX_ANSWER = 200
@@ -267,11 +264,10 @@ class MasteryRules(BaseRules):
 
     # -- odds before the roll ---------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_preview(state, tool, args)
+        p = scratch_preview(state, tool, args, kept(_explains_the_pool))
         if p is None:
             return None
         r = p.result
-        lines = [say(s) for s in r.steps if _explains_the_pool(s)]
         who = getattr(r, "actor", None) or getattr(r, "attacker", None) or ""
         title = f"Before the roll — {who}: " if who else "Before the roll — "
         if tool == "mastery_check":
@@ -279,22 +275,17 @@ class MasteryRules(BaseRules):
             title += f", {r.needed} {'success' if r.needed == 1 else 'successes'} needed (each line: successes)"
         elif tool == "mastery_attack" and r.attack is not None:
             title += f"attacks {r.defender} (each line: attacker's successes minus defender's)"
-            lines.append("Damage it may deal (exact): " + ", ".join(f"{k}: {v}" for k, v in
-                                                                  r.attack.damage_odds.exact.items()))
+            p.lines.append(exact_line("Damage it may deal", r.attack.damage_odds.exact))
         else:
             title += tool.removeprefix("mastery_").replace("_", " ")
-        return Preview(title, p.odds, lines, list(r.rule_refs), r)
+        return replace(p, title=title)
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        kind = "NPC" if sheet.get("npc") else "PC"
-        table = Table(title=escape(f"{sheet.get('name', '?')} ({kind})"),
-                      caption=escape(sheet.get("concept") or "") or None, box=box.ROUNDED)
-        for col in ("traits", "abilities", "skills"):
-            table.add_column(col)
+        table = sheet_table(sheet, ("traits", "abilities", "skills"))
         columns = [[f"{k} {v:+d}" for k, v in sheet.get(part, {}).items()] for part in ("traits", "abilities",
                                                                                         "skills")]
         for i in range(max(len(c) for c in columns) or 1):

@@ -10,14 +10,11 @@ import re
 from typing import Any
 
 from rich.console import Group
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
-from rich import box
 
 from narrator.game.answers import choice_step, json_answer, named_values, text_answer
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
-from narrator.game.views import key_values, rows_table
+from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import ToolCallError, UserError
 from narrator.tools.systems.minim.checks import TESTS
 from narrator.tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
@@ -209,13 +206,9 @@ class MinimRules(BaseRules):
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        kind = "NPC" if sheet.get("npc") else "PC"
         traits = sheet.get("traits", {})
         held = set(sheet.get("skills", []))
-        table = Table(title=escape(f"{sheet.get('name', '?')} ({kind})"),
-                      caption=escape(sheet.get("concept") or "") or None, box=box.ROUNDED)
-        for col in ("trait", "score", "skills"):
-            table.add_column(col)
+        table = sheet_table(sheet, ("trait", "score", "skills"))
         for trait, own in SKILLS_BY_TRAIT.items():
             score = traits.get(trait, 0)
             table.add_row(trait, f"{score} ({SCORE_NAMES.get(score, '?')})",

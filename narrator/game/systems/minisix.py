@@ -8,17 +8,17 @@ on the table (:func:`narrator.game.rules.dry_run_preview`), so the odds shown ar
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+from itertools import takewhile
+from collections.abc import Iterable
 from typing import Any
 
-from rich import box
 from rich.console import Group
-from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from narrator.game.answers import named_values, text_answer, yes_no_step
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_result, party_row
-from narrator.game.views import key_values, rows_table
+from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, party_row, scratch_preview
+from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.minisix.codes import CodeError, code
 from narrator.tools.systems.minisix.damage import level_name
@@ -28,7 +28,6 @@ from narrator.tools.systems.minisix.rules import (
 )
 from narrator.tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
 from narrator.tools.table import TableState
-from narrator.tools.phrases import say
 
 MAX_ANSWER = 200
 GEAR = {g.name: g for g in (*MELEE, *MISSILE, *THROWN, *ARMOR, SHIELD, BUCKLER)}
@@ -133,6 +132,11 @@ def parse_gear(text: str) -> list[dict[str, Any]]:
     return out
 
 
+def _before_the_dice(steps: list) -> Iterable:
+    """What decides a preview's odds: everything said before the dice are thrown."""
+    return takewhile(lambda s: getattr(s, "kind", None) != "minisix.rolled", steps)
+
+
 # --- the adapter -------------------------------------------------------------------------------------------------
 
 
@@ -206,22 +210,17 @@ class MiniSixRules(BaseRules):
 
     # -- odds before the roll -------------------------------------------------------------------------------
     def preview(self, state: TableState, tool: str, args: dict[str, Any]) -> Preview | None:
-        p = dry_run_result(state, tool, args)
+        p = scratch_preview(state, tool, args, _before_the_dice)
         if p is None:
             return None
         r = p.result
-        lines = []
-        for line in r.steps:  # what decides the odds: everything said before the dice are thrown
-            if getattr(line, "kind", None) == "minisix.rolled":
-                break
-            lines.append(say(line))
         if tool == "minisix_check":
-            title = f"Before the roll — {r.actor} rolls {r.skill or r.attribute} ({r.rolled}) against TN {r.tn}:"
-        elif tool == "minisix_attack_target":
-            title = f"Before the roll — {r.attacker} attacks {r.defender} ({r.skill} {r.rolled}) against TN {r.tn}:"
-        else:
-            title = p.title
-        return Preview(title, p.odds, lines, list(r.rule_refs), r)
+            return replace(p, title=f"Before the roll — {r.actor} rolls {r.skill or r.attribute} ({r.rolled}) "
+                                    f"against TN {r.tn}:")
+        if tool == "minisix_attack_target":
+            return replace(p, title=f"Before the roll — {r.attacker} attacks {r.defender} ({r.skill} {r.rolled}) "
+                                    f"against TN {r.tn}:")
+        return p
 
     def lessons(self) -> dict[str, Lesson]:
         return LESSONS
@@ -234,10 +233,7 @@ class MiniSixRules(BaseRules):
             c = MiniSixCharacter.model_validate(sheet)
         except Exception:  # noqa: BLE001 - a broken sheet still shows as text
             return super().sheet_view(sheet)
-        table = Table(title=escape(f"{c.name} ({'NPC' if c.npc else 'PC'})"), caption=escape(c.concept or "") or None,
-                      box=box.ROUNDED)
-        for col in ("attribute", "code", "skills"):
-            table.add_column(col)
+        table = sheet_table(sheet, ("attribute", "code", "skills"))
         for a in ATTRIBUTES:
             held = [f"{s} {e.code}" for s, e in c.skills.items() if e.attribute == a]
             table.add_row(a, getattr(c.attributes, a), Text(", ".join(held) or "—"))

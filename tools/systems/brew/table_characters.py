@@ -22,9 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
-
-from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
 from narrator.tools.systems.brew.characters import (
@@ -38,7 +36,9 @@ from narrator.tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from narrator.tools.systems.brew.table_common import require_new_name
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import (
+    concept_keywords, npc_args, npc_seat_name, put, random_seat_tool, seat_tool,
+)
 from narrator.tools.tool import table_tool
 
 
@@ -135,12 +135,8 @@ def keywords_in(concept: str) -> list[str]:
     return concept_keywords(concept, KEYWORDS, ALIASES)
 
 
-class NpcArgs(ToolArgs):
-    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'; words "
-                         "like guard, archer, thief, healer, wizard, wolf steer its scores and weapon.")
-    level: int = Field(3, ge=1, le=5, description="Power level 1-5: 1 weak, 2 ordinary, 3 capable (like a new "
-                       "player-character), 4 veteran, 5 legendary.")
-    name: str | None = Field(None, min_length=1, max_length=60)
+NpcArgs = npc_args(steers="guard, archer, thief, healer, wizard, wolf steer its scores and weapon",
+                   capable="3 capable (like a new player-character)")
 
 
 class NpcResult(CheckResult, BoundResult):

@@ -291,8 +291,7 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
 # --- turn order --------------------------------------------------------------------------------------------------
 
 
-class StartCombatArgs(ToolArgs):
-    combatants: list[str] | None = table_fights.combatants_arg("everyone on the table still standing.")
+StartCombatArgs = table_fights.start_args("everyone on the table still standing.")
 
 
 class StartCombatResult(BrewInitiativeResult, BoundResult):

@@ -41,7 +41,7 @@ from narrator.tools.systems.brew.table_common import (
     injuries_json, injury_setback, option, require_conscious,
 )
 from narrator.tools.table import BoundResult, SetField, TableState
-from narrator.tools.table_sheets import ON_TABLE
+from narrator.tools.table_sheets import ON_TABLE, HealArgs
 
 TARGET = ON_TABLE
 MEDICAL = ("nurse", "doctor", "medic", "surgeon", "healer", "physician", "midwife", "apothecary")
@@ -106,12 +106,6 @@ def injury_taken(args: TakeDamageArgs, state: TableState) -> tuple[int, bool]:
                                    "only): give permanent_injury", args.lasting_injury)
         return LASTING_INJURY_ABSORB, False
     return 0, False
-
-
-class HealArgs(ToolArgs):
-    target: str = TARGET
-    amount: int = Field(ge=1, le=50)
-    reason: str | None = Field(None, max_length=200)
 
 
 class HealResult(BoundResult):

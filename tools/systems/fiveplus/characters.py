@@ -36,7 +36,8 @@ from typing import Any, NamedTuple
 from pydantic import Field, field_validator
 
 from narrator.tools.concepts import (
-    MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, concept_words, of_kind,
+    FREE_FORM_WEAPONS, MAX_PICKS, RANGED_WEAPONS, ConceptOption, check_picks, chosen, concept_line, concept_words,
+    of_kind,
 )
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick as _pick
@@ -102,23 +103,10 @@ SPELLS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 """Spells a concept can pick: a magic skill named for what it does ("Fire magic (5:1+2)" is the book's own
 example, ``five-plus.md#Characters``), used through the magic approach group."""
-EQUIPMENT: dict[str, tuple[str, tuple[str, ...]]] = {
-    "Sword": ("a blade for close fighting", ("sword", "swordsman", "swordswoman", "blade", "knight", "fencer",
-                                             "duelist", "samurai")),
-    "Axe": ("a chopping axe", ("axe", "barbarian", "woodcutter", "viking")),
-    "Dagger": ("a short blade, easily hidden", ("dagger", "knife", "assassin", "cutthroat")),
-    "Spear": ("a long thrusting weapon", ("spear", "pike", "hoplite")),
-    "Mace": ("a heavy club of holy warriors", ("mace", "cleric", "templar")),
-    "Staff": ("a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
-    "Sickle": ("a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid", "farmer")),
-    "Bow": ("a bow and arrows for shooting at range", ("bow", "archer", "bowman", "hunter", "ranger")),
-    "Pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
-    "Rifle": ("a long fire-arm", ("rifle", "rifleman", "sniper", "soldier")),
-    "Blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
-}
+EQUIPMENT: dict[str, tuple[str, tuple[str, ...]]] = {k.capitalize(): v for k, v in FREE_FORM_WEAPONS.items()}
 """Equipment a concept can pick: "equipment is free form and can be defined on the fly" (``five-plus.md#Items``);
 a generated character carries it equipped, with no number (its weapon skill does the work)."""
-RANGED_EQUIPMENT = frozenset({"Bow", "Pistol", "Rifle", "Blaster"})
+RANGED_EQUIPMENT = frozenset(k.capitalize() for k in RANGED_WEAPONS)
 CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
     *(ConceptOption(f"skill:{g}", "skill", GROUP_SKILL[g], f"{GROUP_SKILL[g]}: {', '.join(KEYWORD_GROUPS[g][:10])}")
       for g in GROUP_SKILL if g != "magic"),

@@ -68,7 +68,7 @@ from narrator.tools.systems.mastery.sheet import (
     violations,
 )
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import NAME, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import NAME, npc_args, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 LEVELS: dict[int, dict[str, int]] = {
@@ -140,13 +140,8 @@ mastery_add_random_character = random_seat_tool(
 # --- NPCs ----------------------------------------------------------------------------------------------------------
 
 
-class NpcArgs(ToolArgs):
-    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'; words "
-                         "like guard, archer, thief, wizard, wolf steer its abilities and skills.")
-    level: int = Field(3, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable (a starting hero), "
-                       "4 veteran, 5 legendary.")
-    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept, "
-                             "numbered if taken.")
+NpcArgs = npc_args(steers="guard, archer, thief, wizard, wolf steer its abilities and skills",
+                   capable="3 capable (a starting hero)")
 
 
 class NpcResult(CheckResult, BoundResult):

@@ -22,6 +22,7 @@ from narrator.tools.dice import Roller
 from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.tool import table_tool
+from narrator.tools import table_sheets
 from narrator.tools.table_sheets import ON_TABLE
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.rules import COMBAT
@@ -38,8 +39,7 @@ class DamageArgs(ToolArgs):
                                 "campaign's choice).")
 
 
-class HealArgs(ToolArgs):
-    target: str = TARGET
+class HealArgs(table_sheets.HealArgs):
     amount: int = Field(ge=1, le=100, description="Health boxes cleared (never above the total).")
     reason: str | None = Field(None, max_length=200, description="What heals: rest, medicine, magic...")
 

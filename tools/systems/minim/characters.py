@@ -15,7 +15,9 @@ from typing import TypeVar
 
 from pydantic import Field
 
-from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.concepts import (
+    FREE_FORM_WEAPONS, MAX_PICKS, RANGED_WEAPONS, ConceptOption, check_picks, chosen, concept_line, of_kind,
+)
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
@@ -75,23 +77,10 @@ MAGIC_POWERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
 """Magic powers a concept can pick. Reading: "there is no set-list of powers ... taking-inspiration from
 preexisting-powers like ... Fire-ball or Ultima spells" (``minim.md#Powers``): these are such powers, one name
 each, used with ``minim_use_power`` like any other."""
-GEAR_WORDS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "sword": ("a blade for close fighting", ("sword", "swordsman", "swordswoman", "knight", "fencer", "duelist",
-                                             "blade", "samurai")),
-    "axe": ("a heavy chopping weapon", ("axe", "barbarian", "woodcutter", "lumberjack", "viking")),
-    "dagger": ("a short blade, easily hidden", ("dagger", "knife", "assassin", "rogue", "cutthroat")),
-    "spear": ("a long thrusting weapon", ("spear", "pike", "hoplite", "legionary")),
-    "mace": ("a blunt weapon of holy warriors", ("mace", "cleric", "templar")),
-    "staff": ("a walking staff, a wizard's focus", ("staff", "wizard", "mage", "monk", "pilgrim")),
-    "sickle": ("a curved harvesting blade; a witch's and druid's tool", ("sickle", "witch", "druid", "farmer")),
-    "bow": ("a bow and arrows for shooting at range", ("bow", "archer", "hunter", "ranger", "bowman")),
-    "pistol": ("a handgun, a fire-arm", ("pistol", "gun", "gunslinger", "gunman", "revolver", "detective")),
-    "rifle": ("a long fire-arm", ("rifle", "sniper", "soldier", "rifleman")),
-    "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
-}
+GEAR_WORDS = FREE_FORM_WEAPONS
 """Gear a concept can pick: "weapons; magic-wands; armor; tools" are the book's own examples of gear
 (``minim.md#Advancement``); a picked weapon is ordinary (quality 0)."""
-RANGED_GEAR = frozenset({"bow", "pistol", "rifle", "blaster"})
+RANGED_GEAR = RANGED_WEAPONS
 CONCEPT_OPTIONS: tuple[ConceptOption, ...] = (
     *(ConceptOption(f"skill:{s}", "skill", s.capitalize(), f"{s}: {SKILL_DESCRIPTIONS[s]}", SKILL_WORDS.get(s, ()))
       for s in TRAIT_OF_SKILL),

@@ -34,7 +34,7 @@ from narrator.tools.systems.minim.table_common import (
     require_conscious, spend_faith,
 )
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_sheets import ON_TABLE
+from narrator.tools.table_sheets import ON_TABLE, HealArgs
 
 HEALTH = ref(BOOK, "Health")
 TARGET = ON_TABLE
@@ -44,12 +44,6 @@ class DamageArgs(ToolArgs):
     target: str = TARGET
     amount: int = Field(ge=1, le=50, description="Fatigue or damage points lost.")
     reason: str = Field(min_length=1, max_length=200, description="What hurts: a trap, a fall, a power, terror...")
-
-
-class HealArgs(ToolArgs):
-    target: str = TARGET
-    amount: int = Field(ge=1, le=50, description="Health points restored (never above the maximum).")
-    reason: str | None = Field(None, max_length=200, description="What heals: a potion, a power, first aid...")
 
 
 class HealthResult(BoundResult):

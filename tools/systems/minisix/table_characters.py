@@ -23,9 +23,7 @@ in play (:func:`.sheet.problems` with ``creation=False``). Readings chosen, ever
 
 from __future__ import annotations
 
-from pydantic import Field
-
-from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
 from narrator.tools.systems.minisix.characters import (
@@ -56,7 +54,7 @@ from narrator.tools.systems.minisix.sheet import (
 )
 from narrator.tools.systems.minisix.table_common import fail, sheet_of
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import npc_args, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
@@ -95,12 +93,8 @@ minisix_add_random_character = random_seat_tool(
 # --- NPCs ----------------------------------------------------------------------------------------------------------
 
 
-class NpcArgs(ToolArgs):
-    concept: str = Field(min_length=1, max_length=200, description="Who the NPC is, e.g. 'bored city guard'; words "
-                         "like guard, archer, thief, healer, wizard steer its skills.")
-    level: int = Field(3, ge=1, le=5, description="Power level: 1 weak, 2 ordinary, 3 capable (like a starting "
-                       "player-character), 4 veteran, 5 legendary.")
-    name: str | None = Field(None, min_length=1, max_length=60, description="Optional; default: from the concept.")
+NpcArgs = npc_args(steers="guard, archer, thief, healer, wizard steer its skills",
+                   capable="3 capable (like a starting player-character)")
 
 
 class NpcResult(CheckResult, BoundResult):

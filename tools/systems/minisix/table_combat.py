@@ -338,8 +338,7 @@ def minisix_dodge_action(args: DodgeActionArgs, roller: Roller, state: TableStat
 # --- starting and joining a fight ---------------------------------------------------------------------------------
 
 
-class StartCombatArgs(ToolArgs):
-    combatants: list[str] | None = table_fights.combatants_arg("everyone on the table who can act.")
+StartCombatArgs = table_fights.start_args("everyone on the table who can act.")
 
 
 class StartCombatResult(InitiativeResult, BoundResult):
