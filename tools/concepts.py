@@ -46,7 +46,7 @@ FREE_FORM_WEAPONS: dict[str, tuple[str, tuple[str, ...]]] = {
     "blaster": ("a ray-gun of science-fiction", ("blaster", "spacer", "trooper", "laser")),
 }
 """The weapons a concept can pick in a system whose gear is free-form, each with a line for the embedder and the
-words that name it: one table, so 5+ and Minim offer the same swords and a new word reaches both."""
+words that name it: one table, so every such system offers the same swords and a new word reaches them all."""
 RANGED_WEAPONS = frozenset({"bow", "pistol", "rifle", "blaster"})
 
 

@@ -41,6 +41,12 @@ class Resource(BaseModel):
                                   "is down: unconscious, incapacitated, out of the fight.")
 
 
+HEALTH_POINTS = Resource(field="health", word="health", kind="health", downed_at=0)
+"""Health kept as points that fall to 0 (the bearer is down there): one declaration for every book that keeps it."""
+MAX_HEALTH = Resource(field="max_health", word="maximum health", kind="stat")
+"""The most health points the bearer can have, beside :data:`HEALTH_POINTS`."""
+
+
 class Vocabulary(BaseModel):
     """The words of a system that the guard, the gate and the prompts take instead of assuming Minim's."""
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.effects import ops_of
+from narrator.tools.effects import HEALTH_POINTS, MAX_HEALTH, ops_of
 from narrator.tools.systems.contract import ConditionRule, Effect, Resource, Vocabulary
 from narrator.tools.systems.brew.rules import (
     ATTRIBUTES, DAMAGE, EXHAUSTION, HEALING_MORE, MAGIC_FIELDS, SKILLS, SLEEP, THIN_FACE_REF, TIME, WEATHER,
@@ -30,11 +30,11 @@ def tier(health: int) -> str | None:
 
 VOCABULARY = Vocabulary(
     resources=(
-        Resource(field="health", word="health", kind="health", downed_at=0),
+        HEALTH_POINTS,
         Resource(field="resolve", word="Resolve", kind="pool"),
         Resource(field="mana", word="mana", kind="pool"),
         Resource(field="xp", word="experience", kind="pool"),
-        Resource(field="max_health", word="maximum health", kind="stat"),
+        MAX_HEALTH,
         Resource(field="max_mana", word="mana slots", kind="stat"),
         Resource(field="stabilising_days", word="stabilisation period", kind="level", higher_is_better=False),
     ),

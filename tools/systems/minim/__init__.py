@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.tools.dice import Roller
+from narrator.tools.effects import HEALTH_POINTS, MAX_HEALTH
 from narrator.tools.systems.contract import ConditionRule, Resource, SystemBase, TurnStart, Vocabulary
 from narrator.tools.systems.minim.rules import TRAIT_OF_SKILL, TRAITS
 from narrator.tools.table import TableState
@@ -41,10 +42,10 @@ class Minim(SystemBase):
     def vocabulary(self) -> Vocabulary:
         return Vocabulary(
             resources=(
-                Resource(field="health", word="health", kind="health", downed_at=0),
+                HEALTH_POINTS,
                 Resource(field="faith", word="faith", kind="pool"),
                 Resource(field="powers.wealth", word="wealth", kind="money"),
-                Resource(field="max_health", word="maximum health", kind="stat"),
+                MAX_HEALTH,
                 Resource(field="max_faith", word="maximum faith", kind="stat"),
             ),
             items_field="gear",
