@@ -44,14 +44,26 @@ def party(campaign: Campaign) -> dict[str, dict[str, Any]]:
     return pcs
 
 
-def _attack_pool(sheet: dict[str, Any]) -> tuple[int, int, str]:
+def _defence_pool(sheet: dict[str, Any]) -> tuple[int, int, str]:
+    """A defence against a blow up close: Power or Precision, the better, + Melee."""
     attrs, skills = sheet.get("attributes", {}), sheet.get("skills", {})
     attr = max(("power", "precision"), key=lambda a: attrs.get(a, 1))
     return attrs.get(attr, 1), skills.get("melee", 0), attr
 
 
-def _defence_pool(sheet: dict[str, Any]) -> tuple[int, int, str]:
-    return _attack_pool(sheet)
+def _close_attack(foe: dict[str, Any], pc: dict[str, Any]) -> tuple[tuple[int, int, str], tuple[int, int, str]]:
+    """(the foe's attack pool, the defender's pool) for the blow the foe strikes up close, where a fight without
+    zones is: the engine's own choices (its weapon for close range, that weapon's attribute and skill, a dodge
+    against a ranged attack) — an archer with only a bow could but punch."""
+    from narrator.tools.systems.brew.sheet import BrewCharacter
+    from narrator.tools.systems.brew.table_combat import attack_stats, defence_pool, is_ranged, weapon_of
+
+    a, d = BrewCharacter.model_validate(foe), BrewCharacter.model_validate(pc)
+    weapon = weapon_of(a.name, a, None, "close")
+    a_attr, a_skill = attack_stats(weapon, a, None)
+    d_attr, d_skill = defence_pool(d, is_ranged(weapon, "close"), False)
+    return ((a.score(a_attr), a.skills.get(a_skill, 0), a_attr),
+            (d.score(d_attr), d.skills.get(d_skill, 0) if d_skill else 0, d_attr))
 
 
 def one_attack_lands(foe: dict[str, Any], a_attr: int, a_skill: int, a_name: str, pc: dict[str, Any], d_attr: int,
@@ -100,10 +112,9 @@ class BrewEncounters:
         level = level_for(base, pcs[weakest], count)
         concept, added, results = add_foes(campaign, "brew", count, concept, level)
         foe = campaign.state.characters[added[0]]
-        a_attr, a_skill, a_name = _attack_pool(foe)
-        d_attr, d_skill, d_name = _defence_pool(pcs[weakest])
+        attack, defence = _close_attack(foe, pcs[weakest])
         extra = count - 1
-        p = one_attack_lands(foe, a_attr, a_skill, a_name, pcs[weakest], d_attr, d_skill, d_name, count)
+        p = one_attack_lands(foe, *attack, pcs[weakest], *defence, count)
         rating = f"{difficulty}: {count} × level {level}; one attack on {weakest} lands {p:.0%}" + (
             f" (−{2 * extra} to each defence beyond the one engaged)" if extra else "")
         rows = [[n, str(level), f"{campaign.state.characters[n]['health']}",

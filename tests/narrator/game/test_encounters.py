@@ -70,3 +70,27 @@ def test_brew_sizes_the_foes_level_by_the_odds_against_the_party():
     assert [level_for(base, strong, 1) for base in (1, 2, 3)] == [3, 4, 4]
     assert _lands(2, strong, (6, 6, "power"), 1) == 0.0  # what the fixed level gave
     assert _lands(4, strong, (6, 6, "power"), 1) == pytest.approx(_lands(2, {"health": 10}, STARTING_DEFENCE, 1))
+
+
+def test_brew_rates_an_archer_by_the_blow_it_strikes_up_close(tmp_path):
+    """Seen in Brew teach play: "/encounter" drew a level 3 archer carrying only a composite bow, which reaches
+    "Medium & long" — in a fight without zones, all close range, it could only punch (Melee 0), and the rating line
+    read its attack as Power/Precision + Melee, whatever the weapon. Now a bow-carrying NPC has a knife too, and the
+    rating reads the engine's own choice of weapon, attribute and skill for a blow up close."""
+    from narrator.game.systems.brew_play import _close_attack
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Archer", "brew", seed=4, root=tmp_path) as campaign:
+        archer = campaign.call("brew_add_npc", {"concept": "archer", "level": 3}).character
+        gunman = campaign.call("brew_add_npc", {"concept": "gunman", "level": 3}).character
+    assert [g.name for g in archer.gear if g.kind == "weapon"] == ["composite bow", "knife"]
+    assert [g.name for g in gunman.gear if g.kind == "weapon"] == ["handgun"]  # it reaches close range itself
+    defender = {"name": "Tess", "attributes": {"power": 5, "precision": 4, "speed": 1, "perception": 4, "wits": 4,
+                                               "charisma": 1}, "skills": {"melee": 6, "athletics": 4},
+                "health": 10, "max_health": 10}
+    attack, defence = _close_attack(archer.model_dump(), defender)
+    assert attack == (4, archer.skills.get("melee", 0), "precision")  # the knife: the better of Power or Precision
+    assert defence == (5, 6, "power")  # a blow up close is met with Power + Melee
+    attack, defence = _close_attack(gunman.model_dump(), defender)
+    assert attack == (gunman.attributes.precision, gunman.skills["craft"], "precision")  # the handgun: Precision + Craft
+    assert defence == (1, 4, "speed")  # a shot is dodged: Speed + Athletics

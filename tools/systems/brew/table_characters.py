@@ -127,6 +127,10 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "beast": {"attributes": ("power", "speed"), "skills": ("melee",), "weapon": BEAST, "beast": True},
     "snake": {"attributes": ("speed", "precision"), "skills": ("stealth", "melee"), "weapon": BEAST, "beast": True},
 }
+SIDEARM_FOR = (BOW,)
+"""Weapons that cannot strike at close range (the composite bow reaches "Medium & long", brew.md#Examples of weapon
+attacks; the handgun reaches close too): an NPC who carries one has a knife as well, or an archer caught up close —
+and a fight without zones is all close range — could only punch."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "guardsman": "guard", "guards": "guard", "policeman": "sheriff",
            "cop": "sheriff", "deputy": "sheriff", "witches": "witch", "physician": "doctor", "medic": "doctor"}
 
@@ -176,7 +180,7 @@ def brew_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResult:
     professions = {kws[0] if kws else "trade": skills["profession"]} if "profession" in skills else {}
     magic = {f: (min(5, lv) if i == 0 else max(1, lv - 2)) for i, f in enumerate(spec.get("magic", ()))}
     weapon = spec.get("weapon", KNIFE)
-    gear = [weapon]
+    gear = [weapon, KNIFE] if weapon in SIDEARM_FOR else [weapon]
     if lv >= 3 and not beast:
         gear.append(GearItem(name="leather armor" if lv < 5 else "mail", kind="armor", soak=1 if lv < 5 else 2))
     resolve = max(0, lv - 3)
