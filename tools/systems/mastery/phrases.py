@@ -244,12 +244,12 @@ def _advance_cost(v: dict[str, Any]) -> str:
     before = v["before"]
     return (f"{v['what'].capitalize()} {v['name']}: "
             + ", ".join(f"{r:+d} → {r + 1:+d} costs {c}" for r, c in enumerate(v["costs"], start=before))
-            + f"; {v['cost']} triumphs in all, of {v['triumphs']}.")
+            + f"; {counted(v['cost'], 'triumph')} in all, of {v['triumphs']}.")
 
 
 def _advanced(v: dict[str, Any]) -> str:
     return (f"{v['who']}: {v['what']} {v['name']} {v['before']:+d} → {v['after']:+d}"
-            + (f" ({v['spent']} triumphs)" if v["spent"] else " (not learned)"))
+            + (f" ({counted(v['spent'], 'triumph')})" if v["spent"] else " (not learned)"))
 
 
 PHRASES: dict[str, Any] = {
@@ -343,8 +343,8 @@ PHRASES: dict[str, Any] = {
     "main_rolled": "Main activity rolled: {main}.",
     "main_suggested": "The concept suggests {main}.",
     "style_rolled": "Fighting style: d6 = {face} → {style}.",
-    "bought": lambda v: f"{v['what'].capitalize()} {v['name']} +{v['rating']} for {v['cost']} triumphs.",
-    "kept": "{triumphs} triumphs kept for later.",
+    "bought": lambda v: f"{v['what'].capitalize()} {v['name']} +{v['rating']} for {counted(v['cost'], 'triumph')}.",
+    "kept": lambda v: f"{counted(v['triumphs'], 'triumph')} kept for later.",
     "gear": lambda v: f"Gear: {v['weapon']} (weapon {v['modifier']:+d}), light armor ({v['armor']}).",
     "concept": concept_words,
     "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {pairs(v['abilities'])}; "
@@ -446,17 +446,19 @@ PHRASES: dict[str, Any] = {
     "has_fled": "{name} has fled and is out of the fight.",
     # sheet.py
     "cost_of": lambda v: (f"{v['what'].capitalize()} {v['name']} +{v['rating']}: {' + '.join(map(str, v['costs']))} = "
-                          f"{v['total']} triumphs."),
+                          f"{counted(v['total'], 'triumph')}."),
     # advancement.py
     "step_cost": _step_cost,
-    "cost_total": lambda v: f"Total: {' + '.join(map(str, v['costs']))} = {v['total']} triumphs.",
-    "cost": "{what} {start:+d} → {end:+d}: {total} triumphs",
+    "cost_total": lambda v: f"Total: {' + '.join(map(str, v['costs']))} = {counted(v['total'], 'triumph')}.",
+    "cost": lambda v: f"{v['what']} {v['start']:+d} → {v['end']:+d}: {counted(v['total'], 'triumph')}",
     "advance_cost": _advance_cost,
     "learning_needed": "Learning is hard here, so the GM requires a challenge first:",
     "health_follows": "Health boxes follow {name}: {before} → {after}.",
-    "improved": "{who}'s {name} is now {rating:+d}; {triumphs} triumphs left.",
+    "improved": lambda v: (f"{v['who']}'s {v['name']} is now {v['rating']:+d}; "
+                           f"{counted(v['triumphs'], 'triumph')} left."),
     "not_learned": lambda v: ("The learning challenge failed: nothing improves"
-                              + (f", and the GM rules the {v['cost']} triumphs are spent anyway." if v["spent"]
+                              + (f", and the GM rules the {counted(v['cost'], 'triumph')} "
+                                 f"{'is' if v['cost'] == 1 else 'are'} spent anyway." if v["spent"]
                                  else "; no triumph is burned.")),
     "advanced": _advanced,
 }
