@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from narrator.tools.concepts import concept_line
-from narrator.tools.phrases import pairs, say, signed
+from narrator.tools.phrases import counted, pairs, say, signed
 
 V = Mapping[str, Any]
 
@@ -81,8 +81,8 @@ TABLE: dict[str, Any] = {
     "zones": lambda v: f"Zones: {' | '.join(v['zones'])}",
     "borders": lambda v: f"Borders: {pairs(v['borders'], '{} – {}', '; ') or 'a single zone'}.",
     "zone_moves": "In combat, moving to a bordering zone takes a turn; close combat only reaches the same zone.",
-    "path": lambda v: (f"From {v['start']} to {v['zone']}: {' → '.join(v['path'])}, {len(v['path']) - 1} zone(s) "
-                       "of movement."),
+    "path": lambda v: (f"From {v['start']} to {v['zone']}: {' → '.join(v['path'])}, "
+                       f"{counted(len(v['path']) - 1, 'zone')} of movement."),
     "moves": "{name} moves to {zone}",
     "in_zone": lambda v: f"In {v['zone']}: {', '.join(v['inside']) or 'nobody'}",
     "area": ("An area effect affects all in a zone, whether friend, foe or neutral; someone at the zone's very edge may "

@@ -13,7 +13,7 @@ live in ``prompts/common/out_of_game/admission.json``; the turn order is the eng
   engine's turn order (or the narrator in assist mode, with /initiative next) moves another character's turn.
 * An attack (a tool with a ``defender``) or a fight's start: played only when the words hold violence (a blow, a
   shot, a threat, a fight picked, someone turning hostile) and, for an attack outside a running fight, name whom it
-  is aimed at; otherwise the player is asked what they mean. A reading the router is sure of (``trust_above``)
+  is aimed at (or call them the foe, the enemy, when one NPC stands: /encounter's lone cultist); otherwise the player is asked what they mean. A reading the router is sure of (``trust_above``)
   passes without the words: they are a second opinion where it is unsure, which is where talk became an attack.
 """
 
@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from narrator.agent.extract import is_npc, mentioned
+from narrator.agent.extract import is_npc, mentioned, standing_npcs
 from narrator.agent.router import NO_FIGHT, hostile_onset
 from narrator.prompts import ADMISSION, common_path
 from narrator.tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
@@ -33,6 +33,8 @@ from narrator.tools.table import TableState
 
 SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""
+FOE = re.compile(r"\b(?:foe|enemy|opponent|adversary)s?\b", re.IGNORECASE)
+"""The player's word for whoever they fight ("I thrust my spear at the nearest foe"): names the only NPC standing."""
 STOP = {"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"}
 
 
@@ -117,7 +119,8 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
         return _ask(proposal, f"Do you mean to attack{whom}? If so, say the blow (\"I strike{whom} with my "
                               "weapon\"). If you are talking to them, say what you ask or tell them.")
     if not ini.active and isinstance(defender, str) and not names(text, defender) and not sure \
-            and not (defender == actor and SELF.search(text)):
+            and not (defender == actor and SELF.search(text)) \
+            and not (FOE.search(text) and standing_npcs(state, actor) == [defender]):
         return _ask(proposal, f"Whom do you attack? Name them (\"I attack {defender}\") — outside a fight, the "
                               "first blow starts one.")
     return proposal

@@ -73,7 +73,7 @@ def test_the_lines_read_as_before():
     assert summary_of(REGISTRY.call("table_next_turn", {}, Roller(1), s)) == "Round 1: Wolf's turn"
     assert steps_of(REGISTRY.call("table_next_turn", {}, Roller(1), s)) == ["Wolf is no longer stunned."]
     moved = REGISTRY.call("table_move", {"actor": "Aria", "zone": "yard"}, Roller(1), s)
-    assert steps_of(moved) == ["From gate to yard: gate → yard, 1 zone(s) of movement."]
+    assert steps_of(moved) == ["From gate to yard: gate → yard, 1 zone of movement."]
     assert summary_of(REGISTRY.call("table_edit_character", {"actor": "Aria", "set": {"luck": 3}}, Roller(1), s)) \
         == "Aria: luck 2 → 3"
     assert said(roll("3D+5", Roller.scripted([1, 2, 3, 4])).steps) == [

@@ -33,3 +33,22 @@ def test_an_unsure_sling_attack_in_a_fight_is_played_not_questioned():
     assert admit(attack, "I sling a stone at the wolf", table, "Aria").tool == "minisix_attack_target"
     asked = admit(attack, "I tell the wolf a story about my sling", table, "Aria")
     assert asked.tool == "clarify" and asked.args["question"].startswith("Do you mean to attack Wolf?")
+
+
+def test_the_foe_names_the_only_npc_standing_outside_a_fight():
+    """Seen in 5+ teach play: /encounter put one Cultist on the table (a challenge, no turn order), and "I thrust my
+    spear at the nearest foe" was asked "Whom do you attack? Name them" — with nobody else it could mean. The foe,
+    the enemy, an opponent now name the only NPC standing; with two standing, or a word that is no foe, it asks."""
+    from narrator.tools.table import TableState
+
+    table = TableState(system="fiveplus", characters={"Brom": {"name": "Brom"},
+                                                      "Cultist": {"name": "Cultist", "npc": True}})
+    attack = Proposal(tool="fiveplus_attack", args={"actor": "Brom", "defender": "Cultist"},
+                      call_args={"actor": "Brom", "defender": "Cultist"}, source="router", confidence=0.4)
+    for line in ("I thrust my spear at the nearest foe", "I attack the enemy", "I strike at my opponent"):
+        assert admit(attack, line, table, "Brom").tool == "fiveplus_attack", line
+    asked = admit(attack, "I thrust my spear at the nearest one", table, "Brom")
+    assert asked.tool == "clarify" and asked.args["question"].startswith("Whom do you attack?")
+    two = table.model_copy(update={"characters": {**table.characters, "Thug": {"name": "Thug", "npc": True}}})
+    asked = admit(attack, "I thrust my spear at the nearest foe", two, "Brom")
+    assert asked.tool == "clarify" and asked.args["question"].startswith("Whom do you attack?")

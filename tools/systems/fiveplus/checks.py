@@ -32,6 +32,7 @@ from narrator.tools.contract import CheckResult, ToolArgs, signed
 from narrator.tools.dice import Die, Roller
 from narrator.tools.frozen import Frozen
 from narrator.tools.odds import Dist, Odds
+from narrator.tools.phrases import counted
 from narrator.tools.systems.fiveplus.improvement import Improvement, Progress, improve_explained
 from narrator.tools.systems.fiveplus.rules import (
     ABILITIES, BASE, IMPROVEMENT, RANGE, SPECIAL, SUCCESSES, TIERS, SuccessMode,
@@ -185,8 +186,8 @@ def special_line(ones: int, sixes: int) -> Step:
 
 def special_words(v) -> str:
     ones, sixes = v["ones"], v["sixes"]
-    words = ([f"{ones} one(s): a bad outcome for effects that use special values"] if ones else []) + \
-            ([f"{sixes} six(es): a good outcome for effects that use special values"] if sixes else [])
+    words = ([f"{counted(ones, 'one')}: a bad outcome for effects that use special values"] if ones else []) + \
+            ([f"{counted(sixes, 'six', 'sixes')}: a good outcome for effects that use special values"] if sixes else [])
     return "Special values: " + "; ".join(words) + "."
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from narrator.tools.common_phrases import concept_words, rolled_among
-from narrator.tools.phrases import clause, pairs, say, signed
+from narrator.tools.phrases import clause, counted, pairs, say, signed
 from narrator.tools.systems.fiveplus import (
     cards,
     challenges,
@@ -52,8 +52,8 @@ def _meaning(condition: str) -> str:
 
 def _to_lose(v: Any) -> str:
     losing = [x for x in (f"{v['turn_limit']} turns" if v["turn_limit"] else None,
-                          f"{v['failure_tolerance']} failure(s) tolerated" if v["failure_tolerance"] is not None
-                          else None,
+                          f"{counted(v['failure_tolerance'], 'failure')} tolerated"
+                          if v["failure_tolerance"] is not None else None,
                           f"point of no return −{v['point_of_no_return']}" if v["point_of_no_return"] else None) if x]
     return "Losing conditions: " + (", ".join(losing) or "none but the characters' own resistances") + "."
 
@@ -154,7 +154,8 @@ PHRASES: dict[str, Any] = {
                                                                             "reduced" else ""),
     # the turn's value and helping
     "turn_value": turn.turn_value_words,
-    "resisting": lambda v: (f"{v['resisting']} resisting roll(s) are instinctive: they do not count as actions, "
+    "resisting": lambda v: (f"{counted(v['resisting'], 'resisting roll')} {'is' if v['resisting'] == 1 else 'are'} "
+                            "instinctive: they do not count as actions, "
                             f"but get the same {signed(v['value'])}."),
     "turn": lambda v: f"{v['actions']} action(s)" + clause(" and a move", v["move"])
     + f": {signed(v['value'])} to every roll",
@@ -191,7 +192,8 @@ PHRASES: dict[str, Any] = {
     "responds": lambda v: f"The character {'defends' if v['response'] == 'defend' else 'resists'}:",
     "npc_ability": "A 1 was rolled against it: it calls on {ability} — +1 damage ({damage}).",
     "defended": "The defence succeeds: no damage.",
-    "absorbed": lambda v: (f"The resistance holds: its {v['successes']} success(es) absorb that much damage"
+    "absorbed": lambda v: (f"The resistance holds: its {counted(v['successes'], 'success', 'successes')} "
+                           f"{'absorbs' if v['successes'] == 1 else 'absorb'} that much damage"
                            + ("; protection makes it harmless." if v["immune"] else
                               f"; protection reduces the rest by {v['reduction']}." if v["reduction"] else ".")),
     "response_fails": "The response fails: the damage lands.",
@@ -215,8 +217,8 @@ PHRASES: dict[str, Any] = {
     # challenges
     "challenge_progress": challenges.progress_words,
     "challenge_closed": "The challenge {name} is already {status}.",
-    "challenge_successes": "+{successes} success(es) toward {name}.",
-    "reduced_successes": "A reduced effect still brings {successes} success(es).",
+    "challenge_successes": lambda v: f"+{counted(v['successes'], 'success', 'successes')} toward {v['name']}.",
+    "reduced_successes": lambda v: f"A reduced effect still brings {counted(v['successes'], 'success', 'successes')}.",
     "pushed_back": "A failure: the opposition pushes the track back {push} (1 + rank).",
     "a_failure": "A failure ({failures} so far).",
     "challenge_now": lambda v: f"{v['name']}: {say(v['progress'])}"
@@ -231,8 +233,10 @@ PHRASES: dict[str, Any] = {
     "scene_ends": "Nobody can play a card: the scene ends.",
     "may_play": lambda v: f"{v['player']} may play: {cards.names_of(v['cards'])}.",
     "shuffled": "A standard deck of {cards} cards (two jokers) is shuffled: {dice} dice.",
-    "table_discarded": "The last scene's {cards} card(s) go to the discard pile.",
-    "leftover_discarded": "{cards} card(s) of players who left go to the discard pile.",
+    "table_discarded": lambda v: (f"The last scene's {counted(v['cards'], 'card')} "
+                                  f"{'goes' if v['cards'] == 1 else 'go'} to the discard pile."),
+    "leftover_discarded": lambda v: (f"{counted(v['cards'], 'card')} of players who left "
+                                     f"{'goes' if v['cards'] == 1 else 'go'} to the discard pile."),
     "reshuffled": "The deck is empty: the discard pile is shuffled into a new deck.",
     "no_cards_left": "No cards are left to draw.",
     "hand": lambda v: f"{v['player']}'s hand: {cards.names_of(v['cards']) or 'empty'}.",
@@ -279,9 +283,11 @@ PHRASES: dict[str, Any] = {
     "one_area_away": "{name} is in {zone}, one area away: within reach of a {approach} attack.",
     "takes_with": "{name} takes successes with {mode} ({why}).",
     "npc_rank": "{name} is an NPC of rank {rank}: the lower bound is 5 + {rank}.",
-    "npc_takes": lambda v: (f"{v['name']} takes {v['dealt']} success(es): {v['taken']}/{v['of']} successes"
+    "npc_takes": lambda v: (f"{v['name']} takes {counted(v['dealt'], 'success', 'successes')}: "
+                            f"{v['taken']}/{v['of']} successes"
                             + (" — defeated." if v["defeated"] else ".")),
-    "as_damage": lambda v: (f"{v['dealt']} success(es) as damage to {v['name']}'s {v['resistance']}"
+    "as_damage": lambda v: (f"{counted(v['dealt'], 'success', 'successes')} as damage to {v['name']}'s "
+                            f"{v['resistance']}"
                             + (f", reduced by {v['reduction']} ({', '.join(v['armour'])})" if v["reduction"] else "")
                             + ":"),
     "attack": lambda v: (f"{v['attacker']} attacks {v['defender']} ({v['descriptor']}): {say(v['check'])}"
@@ -293,10 +299,11 @@ PHRASES: dict[str, Any] = {
     "manoeuvre": lambda v: (f"{v['name']} tries to make {v['target'] or 'themselves'} {v['condition']} "
                             f"({v['descriptor']}): {say(v['check'])}"),
     # the table: plans, help, raising the stakes, abilities
-    "in_this_fight": lambda v: (f"In this fight {v['name']} may take {v['actions']} action(s) this turn"
+    "in_this_fight": lambda v: (f"In this fight {v['name']} may take {counted(v['actions'], 'action')} this turn"
                                 + (" (the move is one)." if v["move"] else ".")),
-    "next_checks": "It applies to {name}'s next {actions} check(s).",
-    "plan": lambda v: (f"{v['name']}: {v['actions']} action(s)" + clause(" and a move", v["move"])
+    "next_checks": lambda v: (f"It applies to {v['name']}'s next check." if v["actions"] == 1 else
+                              f"It applies to {v['name']}'s next {v['actions']} checks."),
+    "plan": lambda v: (f"{v['name']}: {counted(v['actions'], 'action')}" + clause(" and a move", v["move"])
                        + f", {v['value']:+d} to every roll"),
     "help_everyone_waits": "Every other character gets +1 against {target} this round.",
     "help_waits": "+1 waits for {target}'s next action.",
@@ -331,9 +338,11 @@ PHRASES: dict[str, Any] = {
     "tends": "{healer} tends {patient}'s {resistance}: {tended}",
     "rest_begins": lambda v: (f"Rest {v['n']}" + clause(" (long)", v["long"])
                               + clause(": {}", v["note"]) + "."),
-    "recoveries_allowed": "Each character may take {limit} recovery action(s) this rest (automatic, an item, or a "
-                          "check).",
-    "practices_allowed": "Each may practice {practices} time(s): two marked descriptors, one free level-up roll.",
+    "recoveries_allowed": lambda v: (f"Each character may take {counted(v['limit'], 'recovery action')} this rest "
+                                     "(automatic, an item, or a check)."),
+    "practices_allowed": lambda v: ("Each may practice "
+                                    + ("once" if v["practices"] == 1 else f"{v['practices']} times")
+                                    + ": two marked descriptors, one free level-up roll."),
     "long_rest": "A long rest: major wounds can be treated (trained medicine and supplies).",
     "rest": lambda v: f"Rest {v['n']}" + clause(" (long)", v["long"]),
     # the table: challenges and fights
