@@ -47,12 +47,13 @@ def choice_words(p: Proposal) -> str:
 
 def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
     """Both choices named so a player can tell them apart: their ``choice_words`` unless those are the same (two
-    attacks on one defender), then the first argument that differs ("style unarmed" vs "style weapon")."""
+    attacks on one defender), then the first argument that differs ("style unarmed" vs "style weapon"). An argument
+    one of them leaves out tells nothing ("attacker None"): two choices that differ only so read the same."""
     a, b = choice_words(chosen), choice_words(other)
     if a != b:
         return a, b
     for key, value in chosen.args.items():
-        if other.args.get(key) != value:
+        if other.args.get(key) != value and value is not None and other.args.get(key) is not None:
             show = (lambda v: key if v is True else f"not {key}" if v is False else f"{key} {v}")
             return f"{a} ({show(value)})", f"{b} ({show(other.args.get(key))})"
     return a, b

@@ -187,7 +187,10 @@ class Teach(PlayMode):
         from narrator.tools.proposals import Proposal
 
         pairs = [distinct_words(outcome.proposal, Proposal.model_validate(a)) for a in outcome.proposal.alternatives]
-        mine = next((m for m, o in pairs if "(" in m), pairs[0][0]) if pairs else ""
+        pairs = [(m, o) for m, o in pairs if m != o]  # the same reading, an argument left out: nothing to tell
+        if not pairs:
+            return
+        mine = next((m for m, o in pairs if "(" in m), pairs[0][0])
         others = ", ".join(dict.fromkeys(o for _, o in pairs))
         play.info(f"The engine read your words as {mine}; it also considered {others}. "
                   "/check names a skill yourself.")

@@ -193,3 +193,28 @@ def test_a_models_narration_comes_after_the_roll_is_committed(campaign):
     agent(campaign, [SNEAK], narrator).turn("I sneak past the guard", actor="Aria")
     assert seen and all(not open_ and done == ["COMMIT"] for open_, done in seen)
     assert commits == ["COMMIT", "COMMIT"] and kinds(campaign, start) == ["player", "tool_call", "narration"]
+
+
+def test_a_choice_that_only_leaves_an_argument_out_is_no_other_reading():
+    """Seen in Mini Six teach play: "The engine read your words as missile (attacker Vesna); it also considered
+    missile (attacker None)" — the same shot with the attacker not yet filled in. An argument one choice leaves out
+    tells nothing, so the two read alike, and the teach line says nothing of it."""
+    from types import SimpleNamespace
+
+    from narrator.agent.turn import distinct_words
+    from narrator.game.modes import MODES
+    from narrator.tools.proposals import Proposal
+
+    shot = Proposal(tool="minisix_attack_target", args={"attacker": "Vesna", "defender": "Thug", "skill": "missile"})
+    unfilled = Proposal(tool="minisix_attack_target", args={"attacker": None, "defender": "Thug", "skill": "missile"})
+    check = Proposal(tool="minisix_check", args={"actor": "Vesna", "skill": "search"})
+    assert distinct_words(shot, unfilled) == ("missile", "missile")
+    said: list[str] = []
+    play = SimpleNamespace(info=said.append)
+    teach = MODES["teach"]
+    teach.read_as(play, SimpleNamespace(proposal=shot.model_copy(update={"alternatives": [unfilled.model_dump()]})))
+    assert said == []
+    teach.read_as(play, SimpleNamespace(proposal=shot.model_copy(update={"alternatives": [unfilled.model_dump(),
+                                                                                          check.model_dump()]})))
+    assert said == ["The engine read your words as missile; it also considered search. /check names a skill "
+                    "yourself."]
