@@ -520,3 +520,19 @@ def test_brew_says_who_falls_and_the_book_word_for_it():
         assert word in text and "Guard" in text, text
         assert gate(text, ev, GateContext(action="I attack the guard", scene=SCENE), trusted=True).text == text
 
+
+
+def test_a_failed_look_is_what_was_not_seen_whatever_verb_came_first():
+    """Seen in Minim teach play: "I pour myself a drink and look around the common room" rolled brass +
+    perception, failed, and was told "You try to pour yourself a drink and look around the common room, but it
+    comes to nothing" — the verb 'pour' is no look, so the sentence fell to any failed action. A failed perception
+    (Minim), investigation (Brew) or searching (Mastery) roll is now told as what was not seen."""
+    action = "I pour myself a drink and look around the common room"
+    cases = (("minim", "minim_check", "perception"), ("brew", "brew_skill_roll", "investigation"),
+             ("mastery", "mastery_check", "searching"))
+    for system, tool, skill in cases:
+        result = _Result(summary="engine summary", outcome_label="failure", success=False, skill=skill)
+        ev = Evidence(((tool, result),), (), get_system(system).vocabulary(), system, "Kit", ("Kit",))
+        text = floor.compose(ev, action, SCENE)[0]
+        assert text.startswith("You pour yourself a drink and look around the common room, but ") and (
+            "catches your eye" in text or "escapes you" in text), (system, text)
