@@ -94,3 +94,21 @@ def test_brew_rates_an_archer_by_the_blow_it_strikes_up_close(tmp_path):
     attack, defence = _close_attack(gunman.model_dump(), defender)
     assert attack == (gunman.attributes.precision, gunman.skills["craft"], "precision")  # the handgun: Precision + Craft
     assert defence == (1, 4, "speed")  # a shot is dodged: Speed + Athletics
+
+
+@pytest.mark.parametrize("system,power,read", [("brew", "level", "keywords"), ("minisix", "level", "keywords"),
+                                               ("minim", "tier", "keywords"), ("mastery", "level", "activities")])
+def test_every_foe_an_encounter_draws_is_read_by_its_npc_tool(system, power, read):
+    """Seen in Brew solo play: "/encounter easy" drew a drunk brawler, and Brew's NPC tool knew no word of it — the
+    brawler fought with Medicine 2 and no Melee. Every foe a system's encounters draw must be one its NPC tool reads
+    (a keyword, an activity), so that it fights as what it is."""
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import TableState
+
+    table = json.loads(prompt_path(system, FOES).read_text(encoding="utf-8"))
+    for level in (k for k in table if k != "_doc"):
+        for foe in table[level]:
+            made = default_registry().call(f"{system}_add_npc", {"concept": one_of(foe), power: int(level)},
+                                           Roller(1), TableState(system=system))
+            assert getattr(made, read), (system, level, foe)

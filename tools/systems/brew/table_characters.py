@@ -81,6 +81,7 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "brute": {"attributes": ("power", "speed"), "skills": ("melee",), "weapon": CLUB},
     "wrestler": {"attributes": ("power", "precision"), "skills": ("melee", "performance"), "weapon": FISTS},
     "boxer": {"attributes": ("power", "speed"), "skills": ("melee",), "weapon": FISTS},
+    "brawler": {"attributes": ("power", "speed"), "skills": ("melee", "athletics"), "weapon": FISTS},
     "archer": {"attributes": ("precision", "perception"), "skills": ("craft",), "weapon": BOW},
     "hunter": {"attributes": ("precision", "perception"), "skills": ("craft", "survival"), "weapon": BOW},
     "gunman": {"attributes": ("precision", "speed"), "skills": ("craft", "interaction"), "weapon": GUN},
