@@ -86,6 +86,7 @@ class GameSession:
         self._narrator: Any = None
         self._agent: GameAgent | None = None
         self._agent_parts: tuple[Any, ...] = ()  # what the agent was built with
+        self._foes_told: list[str] = []  # the last sentences told of foes' attacks: the next says it otherwise
 
     @property
     def mode(self) -> str:
@@ -623,14 +624,37 @@ class GameSession:
                     return
             elif ini.used < system.actions_per_turn(campaign.state, name):
                 for tool, args in system.npc_turn(campaign.state, name):
+                    before = campaign.state
                     try:
-                        self.show_result(tool, campaign.call(tool, args), own=False)
+                        result = campaign.call(tool, args)
                     except ToolCallError as e:
                         self.info(f"{name} hesitates: {player_message(e, name)}")
                         break
+                    self.show_result(tool, result, own=False)
+                    self._tell_foe(name, before, tool, result)
             else:
                 self._spent_turn(name)
             self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+
+    def _tell_foe(self, foe: str, before, tool: str, result: ToolResult) -> None:
+        """A foe's attack as the story tells it, after the engine's line
+        (:func:`narrator.narration.floor.foe_sentence`): shown, not logged — the logged call is the record, and a
+        replay or /undo has nothing more to mend."""
+        from narrator.agent.evidence import Evidence, known_names, role_names
+        from narrator.agent.turn import effects_of
+        from narrator.narration.context import turn_seed
+        from narrator.narration.floor import foe_sentence
+        from narrator.narration.gate import split
+
+        campaign = self._open()
+        state = campaign.state
+        evidence = Evidence(((tool, result),), tuple(effects_of(before, tool, result)),
+                            get_system(state.system).vocabulary(), state.system, self.actor, known_names(state),
+                            role_names(state))
+        text = foe_sentence(evidence, foe, turn_seed(campaign), tuple(self._foes_told))
+        if text:
+            self._foes_told = [*self._foes_told[-3:], *split(text)]
+            self.emit(Block("narration", text))
 
     def _spent_turn(self, name: str) -> None:
         """An NPC's turn that began with its action spent (Minim: a failed shaken test) passes, saying why in the

@@ -264,6 +264,29 @@ def _echoes(template: str, action: str | None) -> bool:
     return action.split()[0].lower() in before or bool(said & {w for w in before if len(w) >= 5})
 
 
+def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, ...] = ()) -> str | None:
+    """A foe's attack in solo play, told from the player's side ("The drunk brawler strikes at you, but misses.")
+    with the effects it established, in words not among ``said`` where another variant serves; None when the result is no attack with a verdict (a move, a spell on no one,
+    an NPC that never rolls). Why: a fight's NPC turns showed only the engine's line, so half of every fight had no
+    story at all. The words are ``foes`` in the floor tables (a system's own before the common ones)."""
+    if not evidence.results:
+        return None
+    _, result = evidence.results[0]
+    defender = getattr(result, "defender", None)
+    if not isinstance(defender, str) or evidence.success is None:
+        return None
+    own, common = tables(evidence.system)
+    key = "hit" if evidence.success else "miss"
+    options = own.get("foes", {}).get(key) or common.get("foes", {}).get(key) or []
+    if not options:
+        return None
+    whom = "you" if defender == evidence.actor else story_name(defender, evidence.roles)
+    texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom) for t in options]
+    random.Random(seed).shuffle(texts)
+    text = next((t for t in texts if t not in said), texts[0])  # the same words twice running read as a stutter
+    return " ".join([text, *effect_sentences(evidence, said)])
+
+
 def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
             said: tuple[str, ...] = ()) -> list[str]:
     """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key);
@@ -283,7 +306,10 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."
     fits = [t for t in texts if t not in fallback] or list(texts)  # only when nothing else fits
     plain = set(by_tool)
-    top = [t for t in fits if t not in plain] or fits[:3]  # the verb's kind first, whatever else fits
+    tool_own = next((set(found) for kind in action_kinds(evidence) if (found := _of_kinds(evidence, [kind]))),
+                    set())  # the roll's own words, the most specific kind that has any: "the blow misses"
+    top = ([t for t in fits if t not in plain] or [t for t in fits if t in tool_own]
+           or fits[:3])  # the verb's kind first, then the tool's own lines, then whatever else fits
     fresh = ([t for t in top if not _told(t, said)] or [t for t in fits if not _told(t, said)][:3]
              or top)  # a variant whose words were said in the scene waits; a plainer one before a repeat
     filled = list(texts.values()) or ["You wait to see what happens next."]

@@ -672,3 +672,17 @@ def test_the_routers_classifier_is_warmed_for_the_campaigns_system_at_once(ready
         assert router.warmed.wait(30) and router.asked == ["minim"]
     finally:
         s.close()
+
+
+def test_a_foes_attack_in_solo_is_told_as_a_story_line_after_the_engines(playing):
+    """Seen in Brew solo play: every NPC turn showed only "brew_attack_target: Drunk Brawler attacks Mira: miss" —
+    half of each fight had no story. A foe's attack now also reads as a sentence from the player's side ("The town
+    guard strikes at you, but misses."), shown and not logged (the logged call is the record)."""
+    s = playing(mode="solo")
+    logged = len(s.campaign.events())
+    blocks = say(s, "/npc town guard 2", "/initiative start", "/initiative next", "/initiative next")
+    told = [b.text for b in blocks if b.kind == "narration" and b.text.startswith("The town guard ")]
+    assert told and all(re.match(r"The town guard (strikes at|goes for) you", t) for t in told), told
+    assert all(a != b for a, b in zip(told, told[1:])), told  # never the same words twice running
+    narrations = [e.payload for e in s.campaign.events()[logged:] if e.kind == "narration"]
+    assert not any(t in str(p) for p in narrations for t in told)  # shown, not logged

@@ -536,3 +536,33 @@ def test_a_failed_look_is_what_was_not_seen_whatever_verb_came_first():
         text = floor.compose(ev, action, SCENE)[0]
         assert text.startswith("You pour yourself a drink and look around the common room, but ") and (
             "catches your eye" in text or "escapes you" in text), (system, text)
+
+
+def test_a_foes_attack_is_told_from_the_players_side():
+    """Solo play's NPC turns (``GameSession._tell_foe``): a hit on the player's character, its effects after it; a
+    miss; an attack on another character by name; no sentence for what is no attack with a verdict."""
+    hit = _Result(summary="engine summary", outcome_label="success", success=True, attacker="Guard", defender="Kit")
+    ev = Evidence((("minim_attack_target", hit),), (Effect(kind="harmed", who="Kit", what="health"),), VOCAB, "minim",
+                  "Kit", ("Kit", "Guard"), ("Guard",))
+    assert floor.foe_sentence(ev, "Guard", seed=1) in ("The guard strikes at you, and the blow lands. You are hurt.",
+                                                       "The guard goes for you and gets through. You are hurt.")
+    miss = _Result(summary="engine summary", outcome_label="failure", success=False, attacker="Guard",
+                   defender="Mags")
+    ev = Evidence((("minim_attack_target", miss),), (), VOCAB, "minim", "Kit", ("Kit", "Guard", "Mags"), ("Guard",))
+    assert floor.foe_sentence(ev, "Guard", seed=1) in ("The guard strikes at Mags, but misses.",
+                                                       "The guard goes for Mags, but the attack does not get through.")
+    moved = _Result(summary="engine summary", outcome_label=None, success=None)
+    assert floor.foe_sentence(Evidence((("table_move", moved),), (), VOCAB, "minim", "Kit"), "Guard") is None
+
+
+def test_a_missed_blow_is_told_by_the_attacks_own_words_whatever_the_seed():
+    """Seen in Brew solo play: "I slash at the drunk brawler with my belt knife" missed and read "You try to slash
+    at the drunk brawler with your belt knife, but it does not work" — the seeded shuffle took a line for any failed
+    action beside the attack's own. Where the roll's tool has lines of its own, the first choice is one of them."""
+    miss = _Result(summary="engine summary", outcome_label="miss", success=False, attacker="Mira",
+                   defender="Drunk Brawler")
+    ev = Evidence((("brew_attack_target", miss),), (), get_system("brew").vocabulary(), "brew", "Mira",
+                  ("Mira", "Drunk Brawler"), ("Drunk Brawler",))
+    own = {"You strike at the drunk brawler, but the blow misses.", "Your attack on the drunk brawler misses."}
+    for seed in range(12):
+        assert floor.compose(ev, "I slash at the drunk brawler with my belt knife", SCENE, seed=seed)[0] in own
