@@ -273,10 +273,11 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
         return None
     _, result = evidence.results[0]
     defender = getattr(result, "defender", None)
-    if not isinstance(defender, str) or evidence.success is None:
-        return None
+    if not isinstance(defender, str) or getattr(result, "attacker", None) != foe or evidence.success is None:
+        return None  # 5+ NPCs never roll: their acts (a stab, a chant, a haggle) are told by the engine's line
+    landed = evidence.success or any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
     own, common = tables(evidence.system)
-    key = "hit" if evidence.success else "miss"
+    key = "hit" if landed else "miss"
     options = own.get("foes", {}).get(key) or common.get("foes", {}).get(key) or []
     if not options:
         return None

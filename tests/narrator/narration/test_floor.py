@@ -566,3 +566,13 @@ def test_a_missed_blow_is_told_by_the_attacks_own_words_whatever_the_seed():
     own = {"You strike at the drunk brawler, but the blow misses.", "Your attack on the drunk brawler misses."}
     for seed in range(12):
         assert floor.compose(ev, "I slash at the drunk brawler with my belt knife", SCENE, seed=seed)[0] in own
+
+
+
+def test_a_foe_that_never_rolls_is_left_to_the_engines_line():
+    """5+ NPCs never roll (five-plus.md#NPCs): ``fiveplus_npc_act`` names an act — a stab, but also a chant or a
+    haggle — and its verdict is the target's response, so "strikes at you" could contradict it: no sentence."""
+    failed = _Result(summary="engine summary", outcome_label="failure", success=False, npc="Cultist", target="Kit")
+    hurt = (Effect(kind="harmed", who="Kit", what="Mental damage"),)
+    ev = Evidence((("fiveplus_npc_act", failed),), hurt, get_system("fiveplus").vocabulary(), "fiveplus", "Kit")
+    assert floor.foe_sentence(ev, "Cultist") is None
