@@ -302,6 +302,8 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     texts = {t: text for t in dict.fromkeys(_by_verb(evidence, v.base.split()[0].lower() if v.base else None) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
+    if re.search(r"\bjust\b", fields.get("situation") or ""):  # not "just as a body has just been found"
+        texts = {t: text for t, text in texts.items() if "just as {situation}" not in t} or texts
     if " and " in (v.base or ""):  # "You take a moment and unroll your blanket and eat ..." reads as a list
         texts = {t: text for t, text in texts.items() if "and {action}" not in t} or texts
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."

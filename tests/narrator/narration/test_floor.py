@@ -576,3 +576,15 @@ def test_a_foe_that_never_rolls_is_left_to_the_engines_line():
     hurt = (Effect(kind="harmed", who="Kit", what="Mental damage"),)
     ev = Evidence((("fiveplus_npc_act", failed),), hurt, get_system("fiveplus").vocabulary(), "fiveplus", "Kit")
     assert floor.foe_sentence(ev, "Cultist") is None
+
+
+def test_a_situation_that_says_just_is_not_framed_just_as():
+    """Seen in Mastery solo play: "/scene" framed "You arrive at a shrine in the marsh just as a body has just been
+    found." — the scene table's situation says "just" itself, so "just as" is not the framing for it."""
+    framed = evidence("story_scene", None, None, place="at a shrine in the marsh",
+                      situation="a body has just been found", person="Vesna, a healer",
+                      hook="Something here touches on whether your partner betrayed you.")
+    scene = "At a shrine in the marsh. A body has just been found. Vesna, a healer, is here."
+    for seed in range(12):
+        text = floor.compose(framed, "look around", scene, seed=seed)[0]
+        assert "just as" not in text and "a body has just been found" in text, text
