@@ -587,4 +587,4 @@ def test_a_situation_that_says_just_is_not_framed_just_as():
     scene = "At a shrine in the marsh. A body has just been found. Vesna, a healer, is here."
     for seed in range(12):
         text = floor.compose(framed, "look around", scene, seed=seed)[0]
-        assert "just as" not in text and "a body has just been found" in text, text
+        assert "just as" not in text and "a body has just been found" in text.lower(), text
