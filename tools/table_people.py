@@ -64,8 +64,9 @@ def npc_level(default: int = 3, capable: str = "3 capable", after: str = "") -> 
 
 class NpcArgs(ToolArgs):
     """The arguments an NPC tool takes at least: who (the concept), how strong (the system-neutral power level of
-    :data:`tools.systems.contract.POWER_LEVELS`, which ``npc_args`` fills) and, optionally, a name. A system says
-    its own words for them by overriding ``concept`` and ``level`` with :func:`npc_concept` and :func:`npc_level`."""
+    :data:`tools.systems.contract.POWER_LEVELS`, which the system's ``npc_args`` fills) and, optionally, a name. A
+    system says its own words for them with :func:`npc_args_model` (or overrides ``concept`` and ``level`` with
+    :func:`npc_concept` and :func:`npc_level` in a subclass that takes more)."""
 
     concept: str = npc_concept()
     level: int = npc_level()
@@ -73,8 +74,8 @@ class NpcArgs(ToolArgs):
                              "numbered if taken.")
 
 
-def npc_args(example: str = "bored city guard", steers: str | None = None, *, default: int = 3,
-             capable: str = "3 capable", after: str = "") -> type[NpcArgs]:
+def npc_args_model(example: str = "bored city guard", steers: str | None = None, *, default: int = 3,
+                   capable: str = "3 capable", after: str = "") -> type[NpcArgs]:
     """A system's :class:`NpcArgs`, in its words (:func:`npc_concept`'s and :func:`npc_level`'s arguments), named
     ``NpcArgs`` in the caller's module as a class written there would be."""
     return create_model("NpcArgs", __base__=NpcArgs, __module__=sys._getframe(1).f_globals["__name__"],

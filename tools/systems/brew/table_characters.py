@@ -37,7 +37,7 @@ from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from narrator.tools.systems.brew.table_common import require_new_name
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.table_people import (
-    concept_keywords, npc_args, npc_seat_name, put, random_seat_tool, seat_tool,
+    concept_keywords, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool,
 )
 from narrator.tools.tool import table_tool
 
@@ -140,8 +140,8 @@ def keywords_in(concept: str) -> list[str]:
     return concept_keywords(concept, KEYWORDS, ALIASES)
 
 
-NpcArgs = npc_args(steers="guard, archer, thief, healer, wizard, wolf steer its scores and weapon",
-                   capable="3 capable (like a new player-character)")
+NpcArgs = npc_args_model(steers="guard, archer, thief, healer, wizard, wolf steer its scores and weapon",
+                         capable="3 capable (like a new player-character)")
 
 
 class NpcResult(CheckResult, BoundResult):

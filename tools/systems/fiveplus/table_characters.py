@@ -41,7 +41,7 @@ from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter, violations
 from narrator.tools.systems.fiveplus.table_common import SheetEdits, fail, find, require_new_name
 from narrator.tools.steps import step
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import npc_args, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 COMBAT_GROUPS = ("combat", "ranged", "magic")
@@ -103,8 +103,8 @@ def party_key_levels(state: TableState) -> tuple[int, list[list[Any]]]:
     return max(1, sum(levels)), lines
 
 
-class NpcArgs(npc_args("hungry giant spider", "wolf, guard, archer, wizard, ghost steer its actions and traits",
-                       default=2, after=" (sets its rank and the successes that defeat it)")):
+class NpcArgs(npc_args_model("hungry giant spider", "wolf, guard, archer, wizard, ghost steer its actions and "
+                             "traits", default=2, after=" (sets its rank and the successes that defeat it)")):
     rank: int | None = Field(None, ge=-5, le=10, description="Override the rank (+rank to the lower bound against it; "
                              "damage 1 + rank).")
     successes: int | None = Field(None, ge=1, le=200, description="Override the successes that defeat it.")

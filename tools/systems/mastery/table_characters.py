@@ -68,7 +68,7 @@ from narrator.tools.systems.mastery.sheet import (
     violations,
 )
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import NAME, npc_args, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import NAME, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 LEVELS: dict[int, dict[str, int]] = {
@@ -140,8 +140,8 @@ mastery_add_random_character = random_seat_tool(
 # --- NPCs ----------------------------------------------------------------------------------------------------------
 
 
-NpcArgs = npc_args(steers="guard, archer, thief, wizard, wolf steer its abilities and skills",
-                   capable="3 capable (a starting hero)")
+NpcArgs = npc_args_model(steers="guard, archer, thief, wizard, wolf steer its abilities and skills",
+                         capable="3 capable (a starting hero)")
 
 
 class NpcResult(CheckResult, BoundResult):

@@ -54,7 +54,7 @@ from narrator.tools.systems.minisix.sheet import (
 )
 from narrator.tools.systems.minisix.table_common import fail, sheet_of
 from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import npc_args, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table_people import npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
@@ -93,8 +93,8 @@ minisix_add_random_character = random_seat_tool(
 # --- NPCs ----------------------------------------------------------------------------------------------------------
 
 
-NpcArgs = npc_args(steers="guard, archer, thief, healer, wizard steer its skills",
-                   capable="3 capable (like a starting player-character)")
+NpcArgs = npc_args_model(steers="guard, archer, thief, healer, wizard steer its skills",
+                         capable="3 capable (like a starting player-character)")
 
 
 class NpcResult(CheckResult, BoundResult):
