@@ -588,3 +588,14 @@ def test_a_situation_that_says_just_is_not_framed_just_as():
     for seed in range(12):
         text = floor.compose(framed, "look around", scene, seed=seed)[0]
         assert "just as" not in text and "a body has just been found" in text.lower(), text
+
+
+def test_a_run_is_told_as_running_not_as_what_the_player_hoped_it_did():
+    """Seen in Mini Six solo play: "I run up the cellar stairs and slam the door behind me" rolled the run (69 feet)
+    and read "You run up the cellar stairs and slam the door behind you." — then every wild dog attacked, the fight
+    still on. The run establishes a distance, not a door shut between the runner and the foes."""
+    ran = six("minisix_run", "69'", None)
+    for seed in range(12):
+        text = floor.compose(ran, "I run up the cellar stairs and slam the door behind me", "", seed=seed)[0]
+        assert "door" not in text and text in ("You put everything into your legs and run.",
+                                               "You break into a hard run."), text
