@@ -686,3 +686,18 @@ def test_a_foes_attack_in_solo_is_told_as_a_story_line_after_the_engines(playing
     assert all(a != b for a, b in zip(told, told[1:])), told  # never the same words twice running
     narrations = [e.payload for e in s.campaign.events()[logged:] if e.kind == "narration"]
     assert not any(t in str(p) for p in narrations for t in told)  # shown, not logged
+
+
+def test_a_resumed_game_does_not_recap_an_undone_turn(make_session, ready_campaign):
+    """Seen in Minim solo play: a stab that went badly was taken back with /undo, and the next session opened with
+    "Last time: Your attack on the scout fails, and you end up worse off than before." — the undone turn's story,
+    read from the raw log. The recap reads the effective history, as /undo and replay do."""
+    first = make_session(campaign=ready_campaign, narrations=["The lantern gutters; nobody comes."])
+    first.start()
+    say(first, "/npc town guard 2", "I attack the town guard")
+    undone = [e.payload["text"] for e in first.campaign.events() if e.kind == "narration"][-1]
+    assert "Undid:" in plain(first.handle("/undo"))
+    first.close()
+    again = make_session(campaign=ready_campaign)
+    out = " ".join(plain(again.start()).split())
+    assert "Where you are:" in out and " ".join(undone.split()) not in out
