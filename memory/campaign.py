@@ -437,6 +437,30 @@ class Campaign:
             head = parent[head]
         return chain[::-1]
 
+    @staticmethod
+    def effective_tail(events: list[StoredEvent]) -> list[StoredEvent]:
+        """:meth:`effective_events` of a window read from the end of the log (the recent story, without reading
+        it all): a rewind to an event before the window moves the head to that event (the head right after it,
+        unless it was itself undone before the window: a redo that far back is not seen), and the chain stops
+        where the window begins."""
+        parent: dict[int, int | None] = {}
+        head_after: dict[int, int | None] = {}
+        by_seq = {e.seq: e for e in events}
+        head: int | None = None
+        for e in events:
+            if e.kind == "rewind":
+                to = e.payload["to"]
+                head = head_after.get(to, to if to not in by_seq else head)
+            else:
+                parent[e.seq] = head
+                head = e.seq
+            head_after[e.seq] = head
+        chain: list[StoredEvent] = []
+        while head is not None and head in by_seq:
+            chain.append(by_seq[head])
+            head = parent.get(head)
+        return chain[::-1]
+
     def fold(self, events: list[StoredEvent]) -> TableState:
         state: TableState | None = None
         for e in self.effective_events(events):

@@ -248,8 +248,8 @@ class GameSession:
         """Where the story stands: the scene, then the last thing narrated (a resumed solo game says it)."""
         campaign = self._open()
         self.info(f"Where you are: {campaign.state.scene}")
-        effective = campaign.effective_events(campaign.store.events())  # an undone turn's story is no longer the story
-        last = next((e.payload.get("text") for e in reversed(effective) if e.kind == "narration"), None)
+        recent = campaign.effective_tail(campaign.store.events(after=max(0, campaign.store.last_seq() - 200)))
+        last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)  # not undone
         if isinstance(last, str) and last.strip():
             self.info(f"Last time: {last.strip()}")
 

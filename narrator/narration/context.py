@@ -14,9 +14,10 @@ SAID = 12
 
 
 def recent_narrations(campaign: Any, n: int = RECENT) -> tuple[str, ...]:
-    """The texts of the last ``n`` narration events (a bounded read from the end of the log)."""
+    """The texts of the last ``n`` narration events that still count (a bounded read from the end of the log; an
+    undone turn's story is no longer said, so the turn played again is not told "again")."""
     last = campaign.store.last_seq()
-    events = campaign.store.events(after=max(0, last - 12 * n))
+    events = campaign.effective_tail(campaign.store.events(after=max(0, last - 12 * n)))
     texts = [e.payload.get("text", "") for e in events if e.kind == "narration" and e.payload.get("text")]
     return tuple(texts[-n:])
 
