@@ -33,6 +33,7 @@ from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.names import require_character_name
 from narrator.tools.npc_names import npc_name
+from narrator.tools.npc_archetypes import ARCHETYPES
 from narrator.tools.problems import fail
 from narrator.tools.table import BoundResult, PutCharacter, TableState
 from narrator.tools.tool import Tool, table_tool
@@ -106,16 +107,23 @@ def npc_seat_name(state: TableState, name: str | None, concept: str,
 def concept_keywords(concept: str, keywords: Iterable[str], aliases: Mapping[str, str] | None = None) -> list[str]:
     """The keywords a concept's words name, in the order the words come, each once: a word names a keyword when
     it is the keyword, its plural (+s, +es) or, for a keyword of five letters or more, a longer word it begins
-    ("archers", "guardsman" after the alias). ``aliases`` map a word first ("wolves" → "wolf")."""
+    ("archers", "guardsman" after the alias). ``aliases`` map a word first ("wolves" → "wolf"). When no word names
+    one, a word's stand-in does (:data:`tools.npc_archetypes.ARCHETYPES`: "jailer" → guard, "orcs" → warrior)."""
     keys = list(keywords)
+    words = [(aliases or {}).get(word, word) for word in concept_words(concept)]
     found: list[str] = []
-    for word in concept_words(concept):
-        word = (aliases or {}).get(word, word)
+    for word in words:
         for kw in keys:
             if word in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and word.startswith(kw)):
                 if kw not in found:
                     found.append(kw)
                 break
+    if not found:
+        for word in words:
+            named = next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
+            stand_in = next((a for a in named if a in keys), None)
+            if stand_in is not None and stand_in not in found:
+                found.append(stand_in)
     return found
 
 

@@ -1,0 +1,36 @@
+"""Stand-ins for an NPC's concept words that a system's keyword table does not know.
+
+Why: an NPC tool reads its concept through the system's own keywords ("guard" → Melee and Search), and a concept
+none of them names got random skills. Played as a human narrator would, most of sixty common concepts — a
+smuggler, an orc, a jailer, a ferryman, a skeleton — went unread in three systems: the orc fought with Medicine. A
+concept word here names, in order, the people or creatures it is most like; the first that the system's table
+knows is read in its place (:func:`tools.table_people.concept_keywords`), only when no word of the concept is
+known itself. The words are plain English, in no system's terms: a system adds its own keyword to do better.
+"""
+
+from __future__ import annotations
+
+ARCHETYPES: dict[str, tuple[str, ...]] = {
+    # the road and the underworld
+    "smuggler": ("thief", "sailor"), "highwayman": ("bandit", "thief"), "brigand": ("bandit",),
+    "raider": ("bandit", "warrior"), "outlaw": ("bandit",), "cutthroat": ("assassin", "bandit"),
+    "poacher": ("hunter",), "ranger": ("hunter",), "beggar": ("thief",), "pickpocket": ("thief",),
+    "pirate": ("sailor", "bandit"),
+    # the law and the arena
+    "watchman": ("guard",), "jailer": ("guard",), "warden": ("guard",), "sentry": ("guard",),
+    "constable": ("guard",), "executioner": ("brute", "warrior"), "gladiator": ("warrior", "soldier"),
+    "barbarian": ("warrior",), "berserker": ("warrior",), "militiaman": ("soldier", "guard"),
+    # trades
+    "blacksmith": ("smith",), "fisherman": ("sailor",), "ferryman": ("sailor",), "boatman": ("sailor",),
+    "collector": ("merchant",), "courtesan": ("noble", "bard"), "scholar": ("sage", "wizard"),
+    "innkeeper": ("merchant",), "monk": ("priest",),
+    # magic
+    "necromancer": ("wizard", "mage"), "shaman": ("priest", "healer"), "druid": ("priest", "healer"),
+    "cultist": ("priest",), "sorcerer": ("wizard", "mage"), "witch": ("wizard", "mage"),
+    # creatures
+    "orc": ("warrior", "brute"), "goblin": ("bandit", "thief"), "kobold": ("bandit", "thief"),
+    "zombie": ("brute",), "skeleton": ("soldier", "warrior"), "ghoul": ("beast",), "troll": ("brute",),
+    "ogre": ("brute",), "giant": ("brute",), "dragon": ("beast",), "werewolf": ("wolf", "beast"),
+    "boar": ("beast",), "spider": ("beast",), "bear": ("beast",), "snake": ("beast",),
+}
+"""Concept word → the people or creatures it is most like, best first."""
