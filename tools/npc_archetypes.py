@@ -10,6 +10,8 @@ known itself. The words are plain English, in no system's terms: a system adds i
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 ARCHETYPES: dict[str, tuple[str, ...]] = {
     # the road and the underworld
     "smuggler": ("thief", "sailor"), "highwayman": ("bandit", "thief"), "brigand": ("bandit",),
@@ -34,3 +36,10 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     "boar": ("beast",), "spider": ("beast",), "bear": ("beast",), "snake": ("beast",),
 }
 """Concept word → the people or creatures it is most like, best first."""
+
+
+def stand_in(word: str, known: Container[str]) -> str | None:
+    """The first of ``word``'s stand-ins that ``known`` (a system's keywords) holds; a plural ("orcs", "witches")
+    reads as its word."""
+    named = next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
+    return next((a for a in named if a in known), None)

@@ -33,7 +33,7 @@ from narrator.tools.contract import ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.names import require_character_name
 from narrator.tools.npc_names import npc_name
-from narrator.tools.npc_archetypes import ARCHETYPES
+from narrator.tools.npc_archetypes import stand_in
 from narrator.tools.problems import fail
 from narrator.tools.table import BoundResult, PutCharacter, TableState
 from narrator.tools.tool import Tool, table_tool
@@ -118,12 +118,10 @@ def concept_keywords(concept: str, keywords: Iterable[str], aliases: Mapping[str
                 if kw not in found:
                     found.append(kw)
                 break
-    if not found:
-        for word in words:
-            named = next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
-            stand_in = next((a for a in named if a in keys), None)
-            if stand_in is not None and stand_in not in found:
-                found.append(stand_in)
+    for word in words if not found else ():
+        kw = stand_in(word, keys)
+        if kw is not None and kw not in found:
+            found.append(kw)
     return found
 
 

@@ -38,3 +38,14 @@ def test_a_plural_or_a_longer_concept_finds_its_stand_in():
     assert npc("brew", "level", "orc raiders").keywords == ["warrior", "bandit"]
     assert npc("minim", "tier", "grim old jailer").keywords == ["guard"]
     assert npc("minisix", "level", "witches of the fen").keywords == ["witch"]  # Mini Six knows witches itself
+
+
+def test_a_fiveplus_npc_acts_as_its_stand_in():
+    """5+ NPCs never roll; their concept names their actions (five-plus.md#NPCs). A jailer acts as a guard, a
+    smuggler as a thief, a troll as a brute — not every unknown word "strike, threaten"."""
+    from narrator.tools.systems.fiveplus.npcs import ACTION_WORDS, npc_actions
+
+    assert npc_actions("grim jailer") == list(ACTION_WORDS["guard"])
+    assert npc_actions("river smuggler") == list(ACTION_WORDS["thief"])
+    assert npc_actions("cave trolls") == list(ACTION_WORDS["brute"])
+    assert npc_actions("goblin archer") == list(ACTION_WORDS["archer"])  # a known word first

@@ -33,6 +33,7 @@ from pydantic import Field, model_validator
 from narrator.tools.concepts import concept_words
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
+from narrator.tools.npc_archetypes import stand_in
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
 from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
@@ -51,7 +52,8 @@ ACTION_WORDS: dict[str, tuple[str, ...]] = {
     "wolf": ("bite", "pounce"), "dog": ("bite", "pounce"), "rat": ("bite", "swarm"), "spider": ("bite", "web"),
     "snake": ("bite", "coil"), "bear": ("claw", "maul"), "beast": ("claw", "bite"), "dragon": ("burn", "claw"),
     "guard": ("strike", "shout for help"), "soldier": ("strike", "shoot"), "knight": ("strike", "charge"),
-    "bandit": ("stab", "threaten"), "thug": ("punch", "threaten"), "archer": ("shoot", "take cover"),
+    "bandit": ("stab", "threaten"), "thug": ("punch", "threaten"), "brute": ("smash", "grab"),
+    "archer": ("shoot", "take cover"),
     "hunter": ("shoot", "set a snare"), "thief": ("stab", "vanish"), "assassin": ("stab", "poison"),
     "wizard": ("cast a spell", "shield itself"), "mage": ("cast a spell", "blast"), "witch": ("curse", "hex"),
     "priest": ("smite", "pray"), "cultist": ("stab", "chant"), "merchant": ("haggle", "insult"),
@@ -64,12 +66,13 @@ ABILITY_WORDS = {"wolf": "pack attack", "spider": "venomous bite", "snake": "ven
 
 
 def _match(words: list[str], table: dict) -> str | None:
-    """The keyword of the concept's last matching word: the head noun ("goblin archer" is an archer)."""
+    """The keyword of the concept's last matching word: the head noun ("goblin archer" is an archer); else the
+    last word's stand-in the table knows (:mod:`tools.npc_archetypes`: a jailer acts as a guard)."""
     for w in reversed(words):
         for kw in table:
             if w in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and w.startswith(kw)):
                 return kw
-    return None
+    return next((kw for w in reversed(words) if (kw := stand_in(w, table)) is not None), None)
 
 
 def npc_actions(concept: str) -> list[str]:

@@ -132,7 +132,7 @@ def _concept_activities(concept: str | None) -> tuple[str, ...]:
     """Remembered per concept: every word against every key was a third of rolling a random character."""
     from narrator.tools.concepts import concept_words
 
-    from narrator.tools.npc_archetypes import ARCHETYPES
+    from narrator.tools.npc_archetypes import stand_in
 
     found: list[str] = []
     words = [ALIASES.get(word, word) for word in reversed(concept_words(concept))]
@@ -142,8 +142,7 @@ def _concept_activities(concept: str | None) -> tuple[str, ...]:
         for key in (exact or sorted(prefix, key=len, reverse=True))[:1]:  # 'guardian' is a guardian, not a guard
             found += [a for a in CONCEPT_ACTIVITIES[key] if a not in found]
     for word in words if not found else ():  # no word known: a word's stand-in ("jailer" reads as a guard)
-        named = next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
-        key = next((a for a in named if a in CONCEPT_ACTIVITIES), None)
+        key = stand_in(word, CONCEPT_ACTIVITIES)
         found += [a for a in CONCEPT_ACTIVITIES.get(key, ()) if a not in found]
     return tuple(found)
 
