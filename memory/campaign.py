@@ -420,22 +420,7 @@ class Campaign:
         head back to whatever was the head right after event N (so rewinding to an event that was itself undone
         brings it back). Walking the parent links from the final head gives the effective history.
         """
-        parent: dict[int, int | None] = {}
-        head_after: dict[int, int | None] = {}
-        by_seq = {e.seq: e for e in events}
-        head: int | None = None
-        for e in events:
-            if e.kind == "rewind":
-                head = head_after.get(e.payload["to"], head)
-            else:
-                parent[e.seq] = head
-                head = e.seq
-            head_after[e.seq] = head
-        chain: list[StoredEvent] = []
-        while head is not None:
-            chain.append(by_seq[head])
-            head = parent[head]
-        return chain[::-1]
+        return _effective(events, window=False)
 
     @staticmethod
     def effective_tail(events: list[StoredEvent]) -> list[StoredEvent]:
@@ -443,23 +428,7 @@ class Campaign:
         it all): a rewind to an event before the window moves the head to that event (the head right after it,
         unless it was itself undone before the window: a redo that far back is not seen), and the chain stops
         where the window begins."""
-        parent: dict[int, int | None] = {}
-        head_after: dict[int, int | None] = {}
-        by_seq = {e.seq: e for e in events}
-        head: int | None = None
-        for e in events:
-            if e.kind == "rewind":
-                to = e.payload["to"]
-                head = head_after.get(to, to if to not in by_seq else head)
-            else:
-                parent[e.seq] = head
-                head = e.seq
-            head_after[e.seq] = head
-        chain: list[StoredEvent] = []
-        while head is not None and head in by_seq:
-            chain.append(by_seq[head])
-            head = parent.get(head)
-        return chain[::-1]
+        return _effective(events, window=True)
 
     def fold(self, events: list[StoredEvent]) -> TableState:
         state: TableState | None = None
@@ -535,6 +504,27 @@ class Campaign:
 
     def events(self) -> list[StoredEvent]:
         return self.store.events()
+
+
+def _effective(events: list[StoredEvent], window: bool) -> list[StoredEvent]:
+    """:meth:`Campaign.effective_events` (``window`` False) or :meth:`Campaign.effective_tail` (True)."""
+    parent: dict[int, int | None] = {}
+    head_after: dict[int, int | None] = {}
+    by_seq = {e.seq: e for e in events}
+    head: int | None = None
+    for e in events:
+        if e.kind == "rewind":
+            to = e.payload["to"]
+            head = head_after.get(to, to if window and to not in by_seq else head)
+        else:
+            parent[e.seq] = head
+            head = e.seq
+        head_after[e.seq] = head
+    chain: list[StoredEvent] = []
+    while head is not None and head in by_seq:
+        chain.append(by_seq[head])
+        head = parent.get(head)
+    return chain[::-1]
 
 
 def list_campaigns(root: str | Path | None = None) -> list[str]:
