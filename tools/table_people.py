@@ -29,7 +29,7 @@ from typing import Any
 from pydantic import BaseModel, Field, create_model
 
 from narrator.tools.concepts import concept_words
-from narrator.tools.contract import ToolArgs, ToolResult
+from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.dice import Roller
 from narrator.tools.names import require_character_name
 from narrator.tools.npc_names import npc_name
@@ -81,6 +81,13 @@ def npc_args_model(example: str = "bored city guard", steers: str | None = None,
     ``NpcArgs`` in the caller's module as a class written there would be."""
     return create_model("NpcArgs", __base__=NpcArgs, __module__=sys._getframe(1).f_globals["__name__"],
                         concept=(str, npc_concept(example, steers)), level=(int, npc_level(default, capable, after)))
+
+
+class NpcSeated(CheckResult, BoundResult):
+    # An NPC tool's result at least: who was seated (``actor``) and at what power level; a system adds the sheet
+    # and what it read in the concept. (A comment: a docstring would be every NPC result's description.)
+    actor: str
+    level: int
 
 
 def require_new_name(state: TableState, name: str, field: str = "name",

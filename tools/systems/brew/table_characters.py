@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
 from narrator.tools.systems.brew.characters import (
@@ -35,9 +34,9 @@ from narrator.tools.systems.brew.characters import (
 from narrator.tools.systems.brew.rules import ATTRIBUTES, CHARACTERS, SKILLS
 from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, problems
 from narrator.tools.systems.brew.table_common import require_new_name
-from narrator.tools.table import BoundResult, TableState
+from narrator.tools.table import TableState
 from narrator.tools.table_people import (
-    concept_keywords, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool,
+    NpcSeated, concept_keywords, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool,
 )
 from narrator.tools.tool import table_tool
 
@@ -144,10 +143,8 @@ NpcArgs = npc_args_model(steers="guard, archer, thief, healer, wizard, wolf stee
                          capable="3 capable (like a new player-character)")
 
 
-class NpcResult(CheckResult, BoundResult):
-    actor: str
+class NpcResult(NpcSeated):
     character: BrewCharacter
-    level: int
     keywords: list[str]
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from narrator.tools.contract import CheckResult, ToolArgs
+from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.steps import step
@@ -67,8 +67,10 @@ from narrator.tools.systems.mastery.sheet import (
     health_boxes,
     violations,
 )
-from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import NAME, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table import TableState
+from narrator.tools.table_people import (
+    NAME, NpcSeated, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool,
+)
 from narrator.tools.tool import table_tool
 
 LEVELS: dict[int, dict[str, int]] = {
@@ -144,10 +146,8 @@ NpcArgs = npc_args_model(steers="guard, archer, thief, wizard, wolf steer its ab
                          capable="3 capable (a starting hero)")
 
 
-class NpcResult(CheckResult, BoundResult):
-    actor: str
+class NpcResult(NpcSeated):
     character: MasteryCharacter
-    level: int
     attack_pool: int
     defense_pool: int
     activities: list[str] = Field(description="What the concept's words suggested.")

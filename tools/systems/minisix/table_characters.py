@@ -23,7 +23,6 @@ in play (:func:`.sheet.problems` with ``creation=False``). Readings chosen, ever
 
 from __future__ import annotations
 
-from narrator.tools.contract import CheckResult
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
 from narrator.tools.systems.minisix.characters import (
@@ -53,8 +52,8 @@ from narrator.tools.systems.minisix.sheet import (
     violations,
 )
 from narrator.tools.systems.minisix.table_common import fail, sheet_of
-from narrator.tools.table import BoundResult, TableState
-from narrator.tools.table_people import npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
+from narrator.tools.table import TableState
+from narrator.tools.table_people import NpcSeated, npc_args_model, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
 
 LEVEL_BASE = {1: 5, 2: 6, 3: 9, 4: 10, 5: 12}
@@ -97,10 +96,8 @@ NpcArgs = npc_args_model(steers="guard, archer, thief, healer, wizard steer its 
                          capable="3 capable (like a starting player-character)")
 
 
-class NpcResult(CheckResult, BoundResult):
-    actor: str
+class NpcResult(NpcSeated):
     character: MiniSixCharacter
-    level: int
     keywords: list[str]
     defences: dict[str, int]
 
