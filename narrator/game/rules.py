@@ -184,6 +184,16 @@ class BaseRules:
     def lessons(self) -> dict[str, Lesson]:
         return {}
 
+    def sheet_of(self, sheet: dict[str, Any]) -> Any | None:
+        """The sheet as the system's own model (its ``sheet_model``), or None when it has none or the sheet cannot
+        be read as one — a view then shows the system's text (:meth:`sheet_view`) rather than fail."""
+        system = get_system(self.system)
+        model = system.part(getattr(system, "sheet_model", None))
+        try:
+            return model.model_validate(sheet) if model is not None else None
+        except Exception:  # noqa: BLE001 - an unreadable sheet is shown as the system's text
+            return None
+
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
         from narrator.game.views import text_sheet
 

@@ -190,11 +190,8 @@ class FivePlusRules(BaseRules):
 
     # -- views ------------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
-
-        try:
-            c = FivePlusCharacter.model_validate(sheet)
-        except Exception:  # noqa: BLE001 - an unreadable sheet is shown as the system's text
+        c = self.sheet_of(sheet)
+        if c is None:
             return super().sheet_view(sheet)
         table = sheet_table(sheet, ("descriptor", "kind", "counter/level:tier", "effect"))
         for d in c.descriptors.values():

@@ -227,11 +227,8 @@ class MiniSixRules(BaseRules):
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:
-        from narrator.tools.systems.minisix.sheet import MiniSixCharacter
-
-        try:
-            c = MiniSixCharacter.model_validate(sheet)
-        except Exception:  # noqa: BLE001 - a broken sheet still shows as text
+        c = self.sheet_of(sheet)
+        if c is None:
             return super().sheet_view(sheet)
         table = sheet_table(sheet, ("attribute", "code", "skills"))
         for a in ATTRIBUTES:
@@ -262,15 +259,13 @@ class MiniSixRules(BaseRules):
                           rows or [["—", "", ""]])
 
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
-        from narrator.tools.systems.minisix.sheet import MiniSixCharacter
-
-        try:
-            c = MiniSixCharacter.model_validate(sheet)
+        c = self.sheet_of(sheet)
+        if c is None:
+            defences = attrs = "?"
+        else:
             d = c.defences()
             defences = f"B{d['block']} D{d['dodge']} P{d['parry']} S{d['soak']}"
             attrs = " ".join(f"{a[0].upper()}{getattr(c.attributes, a)}" for a in ATTRIBUTES)
-        except Exception:  # noqa: BLE001
-            defences = attrs = "?"
         return party_row(name, sheet, state, {"attributes": attrs, "wounds": self.resources(sheet),
                                               "defences": defences})
 

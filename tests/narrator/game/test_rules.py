@@ -1,0 +1,38 @@
+"""The game adapters' shared parts (``narrator.game.rules``, ``narrator.game.views``)."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from narrator.game.rules import rules_for
+
+SYSTEMS = ("brew", "fiveplus", "mastery", "minim", "minisix")
+
+
+def text_of(renderable) -> str:
+    console = Console(width=160, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_sheet_is_read_as_the_systems_model_or_shown_as_its_text(system):
+    """``sheet_of`` gives the system's model for a sheet it made, None for one it cannot read; a view of the
+    unreadable sheet is the system's text, never an error."""
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+    from narrator.tools.table import TableState
+
+    rules = rules_for(system)
+    power = "tier" if system == "minim" else "level"
+    made = default_registry().call(f"{system}_add_npc", {"concept": "town guard", power: 2}, Roller(3),
+                                   TableState(system=system))
+    sheet = made.character.model_dump(mode="json")
+    assert type(rules.sheet_of(sheet)) is type(made.character)
+    broken = {"name": "Wreck", "npc": "perhaps", "concept": "a torn page"}  # no book's sheet reads "perhaps"
+    assert rules.sheet_of(broken) is None
+    shown = text_of(rules.sheet_view(broken))
+    assert "Wreck" in shown
+    drawn = text_of(rules.sheet_view(sheet))
+    assert f"{made.character.name} (NPC)" in drawn and "town guard" in drawn  # the shared frame: name, kind, concept
