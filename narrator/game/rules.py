@@ -138,6 +138,9 @@ class BaseRules:
     the adapter loads without the modules that hold them."""
     encounter_kind: str | None = None
     """The system's encounter builder as ``"module:Class"``; None: the system has no encounter rules."""
+    lessons_from: str | None = None
+    """The system's ``/learn`` lessons as ``"module:NAME"`` (a dict of topic → :class:`Lesson`), read when asked;
+    None: no lessons."""
 
     def __init__(self, system: str | None = None):
         self.system = system or type(self).system
@@ -182,7 +185,12 @@ class BaseRules:
         return dry_run_preview(state, tool, args)
 
     def lessons(self) -> dict[str, Lesson]:
-        return {}
+        if self.lessons_from is None:
+            return {}
+        import importlib
+
+        module, _, name = self.lessons_from.partition(":")
+        return getattr(importlib.import_module(module), name)
 
     def sheet_of(self, sheet: dict[str, Any]) -> Any | None:
         """The sheet as the system's own model (its ``sheet_model``), or None when it has none or the sheet cannot

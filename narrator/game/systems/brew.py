@@ -205,6 +205,7 @@ def _points(text: str) -> int:
 
 class BrewRules(BaseRules):
     system = "brew"
+    lessons_from = f"{__name__}:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.brew_play:Journey",)
     encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"
@@ -328,9 +329,6 @@ class BrewRules(BaseRules):
         if p is not None and not p.refs:
             p.refs.append(THRESHOLDS)
         return p
-
-    def lessons(self) -> dict[str, Lesson]:
-        return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from narrator.game.answers import choice_step, text_answer
 from narrator.game.rules import (
-    BaseRules, Lesson, Preview, Step, StepError, dry_run_result, exact_line, party_row,
+    BaseRules, Preview, Step, StepError, dry_run_result, exact_line, party_row,
 )
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
@@ -84,6 +84,7 @@ def parse_traits(text: str) -> list[str]:
 
 class FivePlusRules(BaseRules):
     system = "fiveplus"
+    lessons_from = "narrator.game.systems.fiveplus_play:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.fiveplus_play:CardScene",
                    "narrator.game.systems.fiveplus_play:AbandonChallenge")
@@ -182,11 +183,6 @@ class FivePlusRules(BaseRules):
             doing = PREVIEW_VERBS[tool] + (f" {whom}" if whom else "")
             return Preview(f"Before the roll — {who} {doing}:", r.odds, lines, refs)
         return p
-
-    def lessons(self) -> dict[str, Lesson]:
-        from narrator.game.systems.fiveplus_play import LESSONS
-
-        return LESSONS
 
     # -- views ------------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:

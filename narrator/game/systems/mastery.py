@@ -136,6 +136,7 @@ def _cost_line(kind: str, top: int) -> str:
 
 class MasteryRules(BaseRules):
     system = "mastery"
+    lessons_from = f"{__name__}:LESSONS"
     scene_kinds = ("narrator.game.systems.mastery_play:ForgottenTomb",)
     encounter_kind = "narrator.game.systems.mastery_play:MasteryEncounters"
 
@@ -279,9 +280,6 @@ class MasteryRules(BaseRules):
         else:
             title += tool.removeprefix("mastery_").replace("_", " ")
         return replace(p, title=title)
-
-    def lessons(self) -> dict[str, Lesson]:
-        return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:

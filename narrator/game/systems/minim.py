@@ -110,6 +110,7 @@ def _skill_list() -> str:
 
 class MinimRules(BaseRules):
     system = "minim"
+    lessons_from = f"{__name__}:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"
@@ -200,9 +201,6 @@ class MinimRules(BaseRules):
         lines.append(f"Damage it may deal (exact): {damage}")
         return Preview(f"Before the roll — {result.attacker} attacks {result.defender}:", result.odds, lines,
                        list(result.rule_refs))
-
-    def lessons(self) -> dict[str, Lesson]:
-        return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:

@@ -142,6 +142,7 @@ def _before_the_dice(steps: list) -> Iterable:
 
 class MiniSixRules(BaseRules):
     system = "minisix"
+    lessons_from = f"{__name__}:LESSONS"
     scene_kinds = ("narrator.game.systems.minisix_play:Battlefield",)
     encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 
@@ -221,9 +222,6 @@ class MiniSixRules(BaseRules):
             return replace(p, title=f"Before the roll — {r.attacker} attacks {r.defender} ({r.skill} {r.rolled}) "
                                     f"against TN {r.tn}:")
         return p
-
-    def lessons(self) -> dict[str, Lesson]:
-        return LESSONS
 
     # -- views ----------------------------------------------------------------------------------------------
     def sheet_view(self, sheet: dict[str, Any]) -> Any:

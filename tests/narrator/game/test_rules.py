@@ -36,3 +36,11 @@ def test_a_sheet_is_read_as_the_systems_model_or_shown_as_its_text(system):
     assert "Wreck" in shown
     drawn = text_of(rules.sheet_view(sheet))
     assert f"{made.character.name} (NPC)" in drawn and "town guard" in drawn  # the shared frame: name, kind, concept
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_has_lessons_read_from_where_its_adapter_names_them(system):
+    from narrator.game.rules import Lesson
+
+    lessons = rules_for(system).lessons()
+    assert lessons and all(isinstance(v, Lesson) for v in lessons.values())
