@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from narrator.memory.campaign import Campaign, list_campaigns
 from narrator.agent.turn import DICE_ONLY, MAX_INPUT, TurnOutcome, clean_input
 from narrator.game.blocks import Block, Sink
+from narrator.game.foes import FoeTurns
 from narrator.game.modes import MODES, PlayMode, mode_named
 from narrator.game.resources import ReadyResources, Resources
 from narrator.game.rules import GameRules, rules_for
@@ -86,7 +87,7 @@ class GameSession:
         self._narrator: Any = None
         self._agent: GameAgent | None = None
         self._agent_parts: tuple[Any, ...] = ()  # what the agent was built with
-        self._foes_told: list[str] = []  # the last sentences told of foes' attacks: the next says it otherwise
+        self.foes = FoeTurns(self)  # solo play's NPC turns
 
     @property
     def mode(self) -> str:
@@ -595,84 +596,11 @@ class GameSession:
         return f'narrator{where} play --campaign "{self.campaign_name}"'
 
     def run_foes(self) -> None:
-        """Solo play: when the player's combatant has acted, the turn passes and the NPCs act on theirs (the system's
-        ``npc_turn`` stands in for the narrator, every call logged), until a player-character's turn comes round."""
-        from narrator.tools.errors import ToolCallError, player_message
-        from narrator.tools.turns import blocking
-
-        from narrator.tools.turns import foes_down, party_down
-
-        campaign = self._open()
-        system = get_system(campaign.system)
-        for _ in range(4 * max(1, len(campaign.state.initiative.order))):
-            ini = campaign.state.initiative
-            if foes_down(campaign.state):  # solo has no narrator to call it: the last foe down ends the fight
-                self.info("The last foe is down: the fight is over.")
-                self.show_result("table_end_combat", campaign.call("table_end_combat", {}), own=False)
-                return
-            if not ini.active or ini.current is None or party_down(campaign.state):
-                return
-            name = ini.current
-            sheet = campaign.state.characters.get(name, {})
-            if blocking(campaign.state, name):
-                self.loses_turn(name)
-            elif not sheet.get("npc"):
-                if ini.used < system.actions_per_turn(campaign.state, name):
-                    if name != self.actor:
-                        self.actor = name
-                        self.info(f"It is {name}'s turn: you now speak for {name}.")
-                    return
-            elif ini.used < system.actions_per_turn(campaign.state, name):
-                for tool, args in system.npc_turn(campaign.state, name):
-                    before = campaign.state
-                    try:
-                        result = campaign.call(tool, args)
-                    except ToolCallError as e:
-                        self.info(f"{name} hesitates: {player_message(e, name)}")
-                        break
-                    self.show_result(tool, result, own=False)
-                    self._tell_foe(name, before, tool, result)
-            else:
-                self._spent_turn(name)
-            self.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
-
-    def _tell_foe(self, foe: str, before, tool: str, result: ToolResult) -> None:
-        """A foe's attack as the story tells it, after the engine's line
-        (:func:`narrator.narration.floor.foe_sentence`): shown, not logged — the logged call is the record, and a
-        replay or /undo has nothing more to mend."""
-        from narrator.agent.evidence import Evidence, known_names, role_names
-        from narrator.agent.turn import effects_of
-        from narrator.narration.context import turn_seed
-        from narrator.narration.floor import foe_sentence
-        from narrator.narration.gate import split
-
-        campaign = self._open()
-        state = campaign.state
-        evidence = Evidence(((tool, result),), tuple(effects_of(before, tool, result)),
-                            get_system(state.system).vocabulary(), state.system, self.actor, known_names(state),
-                            role_names(state))
-        text = foe_sentence(evidence, foe, turn_seed(campaign), tuple(self._foes_told))
-        if text:
-            self._foes_told = [*self._foes_told[-3:], *split(text)]
-            self.emit(Block("narration", text))
-
-    def _spent_turn(self, name: str) -> None:
-        """An NPC's turn that began with its action spent (Minim: a failed shaken test) passes, saying why in the
-        last line of the turn's start — not "hesitates: has already taken 1 action", as it once read."""
-        from narrator.tools.phrases import steps_of
-
-        campaign = self._open()
-        opened = next((e for e in reversed(campaign.events()) if e.kind == "tool_call"
-                       and e.payload["tool"] == "table_next_turn"), None)
-        last = steps_of(campaign.result_of(opened))[-1:] if opened is not None else []
-        self.info(f"{name} has no action left this turn" + (f": {last[0]}" if last else "."))
+        """Solo play: the NPCs act on their turns until a player-character's comes round (:mod:`.foes`)."""
+        self.foes.run()
 
     def loses_turn(self, name: str) -> None:
-        from narrator.tools.turns import blocking, condition_text
-
-        state = self._open().state
-        why = "; ".join(condition_text(state, name, c) for c in blocking(state, name))
-        self.info(f"{name} cannot act — {why} — and loses this turn.")
+        self.foes.loses_turn(name)
 
     def _skip_blocked(self) -> None:
         """After a line, a turn that cannot be played as it stands is passed on, as the mode does it
