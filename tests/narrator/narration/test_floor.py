@@ -539,8 +539,8 @@ def test_a_failed_look_is_what_was_not_seen_whatever_verb_came_first():
 
 
 def test_a_foes_attack_is_told_from_the_players_side():
-    """Solo play's NPC turns (``narrator.game.foes.FoeTurns.tell``): a hit on the player's character, its effects after it; a
-    miss; an attack on another character by name; no sentence for what is no attack with a verdict."""
+    """Solo play's NPC turns (``narrator.game.foes.FoeTurns.tell``): a hit on the player's character, its effects
+    after it; a miss; an attack on another character by name; no sentence for what is no attack with a verdict."""
     hit = _Result(summary="engine summary", outcome_label="success", success=True, attacker="Guard", defender="Kit")
     ev = Evidence((("minim_attack_target", hit),), (Effect(kind="harmed", who="Kit", what="health"),), VOCAB, "minim",
                   "Kit", ("Kit", "Guard"), ("Guard",))
