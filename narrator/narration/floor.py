@@ -204,6 +204,12 @@ HURT = frozenset({"hurt", "wounded", "injured"})
 """Conditions that say what a harm already said."""
 
 
+def _worse_hurt(condition: str | None) -> bool:
+    """A condition that says a harm and more: "badly hurt", "mortally wounded" (a word before one of :data:`HURT`)."""
+    words = (condition or "").split()
+    return len(words) > 1 and words[-1] in HURT
+
+
 def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str]:
     """The effects the results establish, one sentence each; one already said in the scene is said "again"
     ("Thug is hurt again.": a sentence is never repeated word for word)."""
@@ -213,9 +219,10 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
     out = []
     harmed = {e.who for e in evidence.effects if e.kind == "harmed"}
     downed = {e.who: e for e in evidence.effects if e.kind == "downed"}  # the last, the worst: dying after unconscious
+    worse = {e.who for e in evidence.effects if e.kind == "condition_added" and _worse_hurt(e.what)}
     for e in evidence.effects:
-        if e.kind == "harmed" and e.who in downed:
-            continue  # "Thug goes down." says it; "Thug goes down. Thug is hurt." read backwards
+        if e.kind == "harmed" and (e.who in downed or e.who in worse):
+            continue  # "Thug goes down." says it, "Thug is now badly hurt." too; "…, Thug is hurt." read backwards
         if e.who in downed and (e.kind == "downed" and e is not downed[e.who]
                                 or e.kind == "condition_added" and e.what == downed[e.who].what):
             continue  # "The burglar falls, unconscious. The burglar is now dying. The burglar falls, dying." told once

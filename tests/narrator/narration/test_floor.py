@@ -599,3 +599,18 @@ def test_a_run_is_told_as_running_not_as_what_the_player_hoped_it_did():
         text = floor.compose(ran, "I run up the cellar stairs and slam the door behind me", "", seed=seed)[0]
         assert "door" not in text and text in ("You put everything into your legs and run.",
                                                "You break into a hard run."), text
+
+
+def test_a_worse_hurt_is_said_once():
+    """Seen in Brew solo play: "The orc raider is hurt. The orc raider is now badly hurt." — the condition says
+    what the harm said, and more."""
+    hit = _Result(summary="engine summary", outcome_label="success", success=True, attacker="Kit",
+                  defender="Orc Raider")
+    effects = (Effect(kind="harmed", who="Orc Raider", what="health"),
+               Effect(kind="condition_added", who="Orc Raider", what="badly hurt"))
+    ev = Evidence((("brew_attack_target", hit),), effects, get_system("brew").vocabulary(), "brew", "Kit",
+                  ("Kit", "Orc Raider"), ("Orc Raider",))
+    assert floor.effect_sentences(ev) == ["The orc raider is now badly hurt."]
+    plain = Evidence((("brew_attack_target", hit),), effects[:1], get_system("brew").vocabulary(), "brew", "Kit",
+                     ("Kit", "Orc Raider"), ("Orc Raider",))
+    assert floor.effect_sentences(plain) == ["The orc raider is hurt."]
