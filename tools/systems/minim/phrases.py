@@ -568,7 +568,7 @@ PHRASES: dict[str, Any] = {
     "shaken_unconscious": "{name} is unconscious; the shaken test does not matter now.",
     "shaken": "{name} is shaken: a brain test (no skill) to keep this turn's action.",
     "shaken_passed": "Passed: {name} shakes it off and acts normally.",
-    "shaken_failed": "Not passed: {name} loses this turn's action (table_next_turn passes the turn).",
+    "shaken_failed": "Not passed: {name} loses this turn's action, and the turn passes.",
     "surprise_who": lambda v: (f"{v['name']}: brass {v['brass']}, {'has' if v['has_skill'] else 'lacks'} "
                                "perception."),
     "surprise_conditions": lambda v: f"{v['name']}: " + (", ".join(v["conditions"]) or "not surprised") + ".",
