@@ -34,6 +34,7 @@ class FoeTurns:
         ``npc_turn`` stands in for the narrator, every call logged), until a player-character's turn comes round."""
         campaign = self.play.engine
         system = get_system(campaign.system)
+        started = False
         for _ in range(4 * max(1, len(campaign.state.initiative.order))):
             ini = campaign.state.initiative
             if foes_down(campaign.state):  # solo has no narrator to call it: the last foe down ends the fight
@@ -44,15 +45,18 @@ class FoeTurns:
                 return
             name = ini.current
             sheet = campaign.state.characters.get(name, {})
+            left = ini.used < system.actions_per_turn(campaign.state, name)
             if blocking(campaign.state, name):
                 self.loses_turn(name)
+            elif not sheet.get("npc") and left:
+                if name != self.play.actor:
+                    self.play.actor = name
+                    self.play.info(f"It is {name}'s turn: you now speak for {name}.")
+                return
             elif not sheet.get("npc"):
-                if ini.used < system.actions_per_turn(campaign.state, name):
-                    if name != self.play.actor:
-                        self.play.actor = name
-                        self.play.info(f"It is {name}'s turn: you now speak for {name}.")
-                    return
-            elif ini.used < system.actions_per_turn(campaign.state, name):
+                if started:  # a player-character's turn that began spent (Minim: a failed shaken test) says why
+                    self.spent_turn(name)
+            elif left:
                 for tool, args in system.npc_turn(campaign.state, name):
                     before = campaign.state
                     try:
@@ -65,6 +69,7 @@ class FoeTurns:
             else:
                 self.spent_turn(name)
             self.play.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+            started = True  # the turns from here on began in this run, not with the player's own action
 
     def tell(self, foe: str, before: Any, tool: str, result: ToolResult) -> None:
         """A foe's attack as the story tells it, after the engine's line
@@ -87,8 +92,9 @@ class FoeTurns:
             self.play.emit(Block("narration", text))
 
     def spent_turn(self, name: str) -> None:
-        """An NPC's turn that began with its action spent (Minim: a failed shaken test) passes, saying why in the
-        last line of the turn's start — not "hesitates: has already taken 1 action", as it once read."""
+        """A turn that began with its action spent (Minim: a failed shaken test) passes, saying why in the last
+        line of the turn's start — not "hesitates: has already taken 1 action", as an NPC's once read, nor in
+        silence, as a player-character's did."""
         campaign = self.play.engine
         opened = next((e for e in reversed(campaign.events()) if e.kind == "tool_call"
                        and e.payload["tool"] == "table_next_turn"), None)

@@ -701,3 +701,28 @@ def test_a_resumed_game_does_not_recap_an_undone_turn(make_session, ready_campai
     again = make_session(campaign=ready_campaign)
     out = " ".join(plain(again.start()).split())
     assert "Where you are:" in out and " ".join(undone.split()) not in out
+
+
+def test_solo_a_players_turn_lost_to_a_failed_test_says_so(make_session, ready_campaign):
+    """Played in Minim solo: the player's character, shaken by a goblin's fumble, failed the brain test as the turn
+    began, and the turn passed in silence — "Round 5: Bryn's turn" then the goblin's. It now says why, as a foe's
+    does; a turn that passes because the character acted says nothing more."""
+    from narrator.tools.phrases import steps_of
+
+    s = make_session(campaign=ready_campaign, mode="solo", narrations=["Quiet."])
+    s.start()
+    say(s, "/npc town guard 2", "/initiative start")
+    lost = False
+    for _ in range(12):
+        if s.campaign.state.initiative.current == "Aria":
+            s.campaign.call("table_condition", {"actor": "Aria", "condition": "shaken"})
+        since = len(s.campaign.events())
+        out = plain(s.handle("/initiative next"))
+        starts = [s.campaign.result_of(e) for e in s.campaign.events()[since:]
+                  if e.kind == "tool_call" and e.payload["tool"] == "table_next_turn"]
+        if any("Aria loses this turn's action" in line for r in starts for line in steps_of(r)):
+            lost = True
+            assert "Aria has no action left this turn: Not passed: Aria loses this turn's action" in out, out
+            break
+        assert "Aria has no action left" not in out, out
+    assert lost, "no turn of Aria's began spent in twelve tries"
