@@ -17,6 +17,18 @@ from narrator.tools.phrases import steps_of, summary_of
 BAR_WIDTH = 24
 
 
+def percent(p: float, digits: int = 1) -> str:
+    """``p`` as a percentage that never reads as sure or as impossible when it is neither: 0.996 to no decimals is
+    ">99%", not "100%" (a newcomer offered "deception — 100%" takes it as certain); 0.0004 to one is "<0.1%"."""
+    text = f"{p * 100:.{digits}f}%"
+    step = 10 ** -digits
+    if 0 < p < 1 and text == f"{100:.{digits}f}%":
+        return f">{100 - step:.{digits}f}%"
+    if 0 < p < 1 and text == f"{0:.{digits}f}%":
+        return f"<{step:.{digits}f}%"
+    return text
+
+
 def _field(result: BaseModel, name: str):
     return getattr(result, name, None)
 
@@ -53,9 +65,9 @@ def odds_lines(odds: Odds, width: int = BAR_WIDTH, labels: dict[str, str] | None
     for label, p in ordered(odds):
         bar = "█" * round(p * width)
         exact = odds.exact.get(label, "")
-        lines.append(f"{names.get(label, label).rjust(label_w)} {bar.ljust(width)} {p * 100:5.1f}%  {exact}".rstrip())
+        lines.append(f"{names.get(label, label).rjust(label_w)} {bar.ljust(width)} {percent(p):>6}  {exact}".rstrip())
     if odds.p_success is not None:
-        lines.append(f"P(success) = {odds.p_success * 100:.1f}%")
+        lines.append(f"P(success) = {percent(odds.p_success)}")
     return lines
 
 
@@ -110,7 +122,7 @@ def markdown(result: BaseModel, name: str | None = None) -> str:
     odds = _field(result, "odds")
     if isinstance(odds, Odds):
         out += ["", "| outcome | probability | exact |", "| --- | --- | --- |"]
-        out += [f"| {k} | {p * 100:.1f}% | {odds.exact.get(k, '')} |" for k, p in ordered(odds)]
+        out += [f"| {k} | {percent(p)} | {odds.exact.get(k, '')} |" for k, p in ordered(odds)]
     refs = _field(result, "rule_refs") or []
     if refs:
         out += ["", "Rules: " + ", ".join(f"`{r}`" for r in refs)]

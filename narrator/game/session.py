@@ -428,8 +428,8 @@ class GameSession:
         lines = []
         for i, (choice, name) in enumerate(zip(outcome.choices, choice_names(outcome.choices)), 1):
             p = self.rules.preview(self.campaign.state, choice.tool, dict(choice.call_args)) if self.campaign else None
-            odds = f" — P(success) {p.odds.p_success * 100:.0f}%" if p is not None and p.odds.p_success is not None \
-                else ""
+            known = p is not None and p.odds.p_success is not None
+            odds = f" — P(success) {render.percent(p.odds.p_success, 0)}" if known else ""
             lines.append(f"{i}. {name}{odds}")
         self.pending = Pending(agent, outcome)
         self.emit(Block("prompt", f"{outcome.question}\n" + "\n".join(lines)))

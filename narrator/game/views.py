@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.tools.odds import Odds
-from narrator.tools.render import outcome_names
+from narrator.tools.render import outcome_names, percent
 from narrator.tools.table import TableState
 
 BAR_WIDTH = 24
@@ -38,12 +38,12 @@ def odds_view(odds: Odds, title: str, lines: Sequence[str] = (), refs: Sequence[
     table.add_column("exact", justify="right")
     for label, p in odds.distribution.items():
         bar = Bar(1.0, 0.0, p, width=BAR_WIDTH, color="green")
-        table.add_row(Text(names.get(label, label)), bar, f"{p * 100:.1f}%", odds.exact.get(label, ""))
+        table.add_row(Text(names.get(label, label)), bar, percent(p), odds.exact.get(label, ""))
     parts: list[Any] = [Text(title, style="bold")]
     parts += [Text(f"  {line}") for line in lines]
     parts.append(table)
     if odds.p_success is not None:
-        parts.append(Text(f"P(success) = {odds.p_success * 100:.1f}%", style="bold green"))
+        parts.append(Text(f"P(success) = {percent(odds.p_success)}", style="bold green"))
     if refs:
         parts.append(Text("Rules: " + ", ".join(refs), style="dim"))
     return Group(*parts)

@@ -29,6 +29,7 @@ from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
+from narrator.tools.render import percent
 from narrator.tools.systems.brew.rules import TRAVEL_KMH
 
 SIZES = {"easy": (-1, 1), "moderate": (0, 2), "deadly": (1, 3)}
@@ -115,7 +116,7 @@ class BrewEncounters:
         attack, defence = _close_attack(foe, pcs[weakest])
         extra = count - 1
         p = one_attack_lands(foe, *attack, pcs[weakest], *defence, count)
-        rating = f"{difficulty}: {count} × level {level}; one attack on {weakest} lands {p:.0%}" + (
+        rating = f"{difficulty}: {count} × level {level}; one attack on {weakest} lands {percent(p, 0)}" + (
             f" (−{2 * extra} to each defence beyond the one engaged)" if extra else "")
         rows = [[n, str(level), f"{campaign.state.characters[n]['health']}",
                  ", ".join(f"{k} {v}" for k, v in campaign.state.characters[n]["skills"].items())] for n in added]
