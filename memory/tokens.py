@@ -9,9 +9,10 @@ their places.
 
 Which token vectors: MiniLM's embedding layer (the word and position embeddings after their layer norm, the tensor
 :data:`~memory.embedder.EMBEDDING_LAYER`, before any attention layer), cut (:mod:`memory.onnx_cut`) from the
-graph the recall embedder is made of (:func:`memory.tuned.recall_token_session`). The whole model's token outputs ranked a little better on the development sessions,
-but take about 85 ms for ten memories on one thread here; the embedding layer takes under 2 ms. Measured on the
-blind sessions (docs/memory.md): development hit@5 48 → 51 of 60, held out 47 → 49 of 60 (MRR 0.512 → 0.576).
+graph the recall embedder is made of (:func:`memory.tuned.recall_token_session`). The whole model's token outputs
+ranked a little better on the development sessions, but take about 85 ms for ten memories on one thread here; the
+embedding layer takes under 2 ms. Measured on the blind sessions (docs/memory.md): development hit@5 48 → 51 of 60,
+held out 47 → 49 of 60 (MRR 0.512 → 0.576).
 Only the packaged MiniLM and its tuned recall version have this tensor; a memory embedded by another model
 (a campaign's own ONNX or GGUF embedder) is ranked without this step.
 """

@@ -13,8 +13,9 @@ live in ``prompts/common/out_of_game/admission.json``; the turn order is the eng
   engine's turn order (or the narrator in assist mode, with /initiative next) moves another character's turn.
 * An attack (a tool with a ``defender``) or a fight's start: played only when the words hold violence (a blow, a
   shot, a threat, a fight picked, someone turning hostile) and, for an attack outside a running fight, name whom it
-  is aimed at (or call them the foe, the enemy, when one NPC stands: /encounter's lone cultist); otherwise the player is asked what they mean. A reading the router is sure of (``trust_above``)
-  passes without the words: they are a second opinion where it is unsure, which is where talk became an attack.
+  is aimed at (or call them the foe, the enemy, when one NPC stands: /encounter's lone cultist); otherwise the
+  player is asked what they mean. A reading the router is sure of (``trust_above``) passes without the words: they
+  are a second opinion where it is unsure, which is where talk became an attack.
 """
 
 from __future__ import annotations

@@ -33,6 +33,15 @@ class Evidence:
         """A turn where the engine decided nothing (talk, description, a question back)."""
         return cls((), (), vocabulary or Vocabulary(), system, actor, names)
 
+    @classmethod
+    def on_table(cls, state: Any, results: Any, effects: Any, actor: str | None) -> "Evidence":
+        """What ``results`` establish on ``state``'s table: in its system's words, with everyone the table and the
+        story name (:func:`known_names`, :func:`role_names`) — a turn's evidence and a foe's attack's alike."""
+        from narrator.tools.systems import get_system
+
+        return cls(tuple(results), tuple(effects), get_system(state.system).vocabulary(), state.system, actor,
+                   known_names(state), role_names(state))
+
     @property
     def rolled(self) -> bool:
         return any(getattr(r, "dice", None) for _, r in self.results)

@@ -18,7 +18,7 @@ from typing import Any
 from narrator.memory.campaign import Campaign
 from narrator.models.base import GenerationSettings, LLMBackend
 from narrator.agent.admit import Admitted
-from narrator.agent.evidence import Evidence, known_names, role_names
+from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
 from narrator.tools import render
 from narrator.tools.contract import ToolResult
@@ -260,11 +260,7 @@ class Agent:
 
     def evidence(self, outcome: TurnOutcome) -> Evidence:
         """What this turn's results establish, for the guard and the gate."""
-        from narrator.tools.systems import get_system
-
-        state = self.campaign.state
-        return Evidence(tuple(outcome.results), tuple(outcome.effects), get_system(state.system).vocabulary(),
-                        state.system, outcome.actor, known_names(state), role_names(state))
+        return Evidence.on_table(self.campaign.state, outcome.results, outcome.effects, outcome.actor)
 
     # -- narration -----------------------------------------------------------------------------------------
     def narrate(self, outcome: TurnOutcome, on_text: Callable[[str], None] | None) -> tuple[str, GuardReport]:

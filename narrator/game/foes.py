@@ -75,17 +75,15 @@ class FoeTurns:
         """A foe's attack as the story tells it, after the engine's line
         (:func:`narrator.narration.floor.foe_sentence`): shown, not logged — the logged call is the record, and a
         replay or /undo has nothing more to mend."""
-        from narrator.agent.evidence import Evidence, known_names, role_names
+        from narrator.agent.evidence import Evidence
         from narrator.agent.turn import effects_of
         from narrator.narration.context import turn_seed
         from narrator.narration.floor import foe_sentence
         from narrator.narration.gate import split
 
         campaign = self.play.engine
-        state = campaign.state
-        evidence = Evidence(((tool, result),), tuple(effects_of(before, tool, result)),
-                            get_system(state.system).vocabulary(), state.system, self.play.actor,
-                            known_names(state), role_names(state))
+        evidence = Evidence.on_table(campaign.state, ((tool, result),), effects_of(before, tool, result),
+                                     self.play.actor)
         text = foe_sentence(evidence, foe, turn_seed(campaign), tuple(self.told))
         if text:
             self.told = [*self.told[-3:], *split(text)]

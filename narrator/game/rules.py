@@ -185,12 +185,7 @@ class BaseRules:
         return dry_run_preview(state, tool, args)
 
     def lessons(self) -> dict[str, Lesson]:
-        if self.lessons_from is None:
-            return {}
-        import importlib
-
-        module, _, name = self.lessons_from.partition(":")
-        return getattr(importlib.import_module(module), name)
+        return _named(self.lessons_from) if self.lessons_from is not None else {}
 
     def sheet_of(self, sheet: dict[str, Any]) -> Any | None:
         """The sheet as the system's own model (its ``sheet_model``), or None when it has none or the sheet cannot
@@ -231,12 +226,17 @@ class BaseRules:
         return []
 
 
-def _made(spec: str) -> Any:
-    """An instance of the class a ``"module:Class"`` spec names."""
+def _named(spec: str) -> Any:
+    """What a ``"module:NAME"`` spec names, the module imported when asked."""
     import importlib
 
     module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)()
+    return getattr(importlib.import_module(module), name)
+
+
+def _made(spec: str) -> Any:
+    """An instance of the class a ``"module:Class"`` spec names."""
+    return _named(spec)()
 
 
 def party_row(name: str, sheet: dict[str, Any], state: TableState, columns: dict[str, str]) -> dict[str, str]:

@@ -8,9 +8,9 @@ on the table (:func:`narrator.game.rules.dry_run_preview`), so the odds shown ar
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 from itertools import takewhile
-from collections.abc import Iterable
 from typing import Any
 
 from rich.console import Group

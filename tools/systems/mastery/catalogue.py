@@ -131,7 +131,6 @@ def concept_activities(concept: str | None) -> list[str]:
 def _concept_activities(concept: str | None) -> tuple[str, ...]:
     """Remembered per concept: every word against every key was a third of rolling a random character."""
     from narrator.tools.concepts import concept_words
-
     from narrator.tools.npc_archetypes import stand_in
 
     found: list[str] = []
