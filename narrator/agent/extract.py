@@ -10,6 +10,10 @@ import re
 
 from narrator.tools.table import TableState, get_path
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+"""How the story tells foes of one kind apart ("Guard 2" is "the second guard"), and how a player names them back."""
+ORDINAL = re.compile(r"\b(?P<n>" + "|".join(ORDINALS) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?P<rest>[a-z][a-z' -]*)")
+
 
 def mentioned(text: str, names: list[str]) -> list[str]:
     """Names that appear in ``text`` as whole words, in order of appearance (longest first on ties)."""
@@ -71,10 +75,29 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
 NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "two"})
 
 
+def numbered(text: str, names: list[str]) -> str | None:
+    """The name an ordinal and a kind stand for, as the story says them back: "the second bandit" is Bandit 2, "the
+    first bandit" Bandit (or Bandit 1); None when the words use no ordinal for a name on the table. Why: the foe
+    lines call Bandit 2 "the second bandit", and a player who struck "the second bandit" struck Bandit, whose
+    name the words also hold."""
+    lowered = text.casefold()
+    for m in ORDINAL.finditer(lowered):
+        word = m["n"]
+        n = ORDINALS.index(word) + 1 if word in ORDINALS else int(word[:-2])
+        for name in sorted(names, key=len, reverse=True):
+            kind, number = _kind(name), re.fullmatch(r".*?\s+(\d+)", name)
+            if (int(number[1]) if number else 1) == n and re.match(re.escape(kind) + r"\b", m["rest"]):
+                return name
+    return None
+
+
 def target_for(text: str, state: TableState, actor: str | None, blow: bool = False) -> str | None:
     """Whom the action targets: a named character other than the actor, else the only conscious NPC present (in a
     fight, the only one in it). For a ``blow``, a foe named by its kind alone ("the other thug" names Thug) who is
     down gives way to the first of its kind still standing (Thug 2): a blow on the fallen is no reading of it."""
+    named = numbered(text, [n for n in state.characters if n != actor])
+    if named is not None:
+        return named
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
     if names:
         first = names[0]
@@ -188,7 +211,7 @@ def sheet_name_for(text: str, state: TableState, actor: str | None, path: str, m
 def mentioned_other(text: str, state: TableState, actor: str | None) -> str | None:
     """The first character the words name other than the actor (no fallback: None when nobody is named)."""
     names = [n for n in mentioned(text, list(state.characters)) if n != actor]
-    return names[0] if names else None
+    return numbered(text, [n for n in state.characters if n != actor]) or (names[0] if names else None)
 
 
 def power_for(text: str, state: TableState, actor: str | None) -> str | None:

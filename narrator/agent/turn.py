@@ -48,7 +48,8 @@ def choice_words(p: Proposal) -> str:
 def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
     """Both choices named so a player can tell them apart: their ``choice_words`` unless those are the same (two
     attacks on one defender), then the first argument that differs ("style unarmed" vs "style weapon"). An argument
-    one of them leaves out tells nothing ("attacker None"): two choices that differ only so read the same."""
+    one of them leaves out tells nothing ("attacker None"): two choices that differ only so read the same, unless
+    their tools differ — an attack is then named by whom it is on, anything else by its tool ("fight (check)")."""
     a, b = choice_words(chosen), choice_words(other)
     if a != b:
         return a, b
@@ -56,6 +57,9 @@ def distinct_words(chosen: Proposal, other: Proposal) -> tuple[str, str]:
         if other.args.get(key) != value and value is not None and other.args.get(key) is not None:
             show = (lambda v: key if v is True else f"not {key}" if v is False else f"{key} {v}")
             return f"{a} ({show(value)})", f"{b} ({show(other.args.get(key))})"
+    if chosen.tool != other.tool:  # an attack and a check of one skill: "fight or fight?" told nothing
+        a, b = (ATTACK_ON + p.args["defender"] if isinstance(p.args.get("defender"), str) and p.args["defender"]
+                else f"{w} ({p.tool.split('_', 1)[-1].replace('_', ' ')})" for p, w in ((chosen, a), (other, b)))
     return a, b
 
 

@@ -13,6 +13,7 @@ are given (the same narrow view commands get), so a mode never reaches into the 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from narrator.tools.errors import NarratorError
@@ -110,6 +111,10 @@ class Solo(PlayMode):
         play.run_foes()
         if text.rstrip().endswith("?") and not outcome.results:
             play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+        elif not outcome.results and (asked := asked_of(text, [*play.state.characters, *play.state.story.people],
+                                                         play.actor)):
+            whom, question = asked
+            play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
 
     def turn_passed(self, play: Play) -> None:
         play.run_foes()
@@ -159,6 +164,28 @@ class Solo(PlayMode):
                       own=False)
         except ToolCallError as e:
             play.info(f"No fight starts: {player_message(e, foe)}")
+
+
+ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)
+ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|what|where|why|how|when|which|whether|if|about)\b.*)", re.I | re.S)
+
+
+def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] | None:
+    """("Nell's", "Does Nell tell me who is meeting here tonight?") for "I ask Nell who is meeting here tonight":
+    whose answer a question put to someone waits for, and the yes/no question that asks fate for it; None for a
+    line that asks nobody anything. Why: in solo play nobody answers for the people at the table, and a question
+    to one of them came back as the player's own words ("You ask Nell who is meeting here tonight.")."""
+    from narrator.agent.extract import mentioned
+
+    asks = ASKS.search(text)
+    what = ASKED_WHAT.search(asks.group("rest")) if asks else None
+    if what is None:
+        return None
+    clause = " ".join(what.group("what").split()).rstrip(" .!?")
+    named = [n for n in mentioned(text, names) if n != actor]
+    if named:
+        return f"{named[0]}'s", f"Does {named[0]} tell me {clause}?"
+    return "Their", f"Do they tell me {clause}?"
 
 
 class Teach(PlayMode):

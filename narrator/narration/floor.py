@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.evidence import Evidence
+from narrator.agent.extract import ORDINALS
 from narrator.narration.gate import polarity
 from narrator.narration.voice import voice
 from narrator.prompts import FLOOR, common_path, system_dir
@@ -106,8 +107,6 @@ def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
         fields |= {"where": where, "place": PREPOSITION.sub("", where)}  # place." was shown for a ten-word one)
     return fields
 
-
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
 def story_name(name: str, roles: tuple[str, ...]) -> str:

@@ -20,7 +20,7 @@ from narrator.game.rules import (
 )
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
-from narrator.tools.systems.brew.characters import GENERAL_FLAWS, GENERAL_TRICKS
+from narrator.tools.systems.brew.characters import GENERAL_FLAWS, GENERAL_TRICKS, concept_gear
 from narrator.tools.systems.brew.rules import (
     ANCESTRIES, ATTRIBUTES, CLASSES, FLAWS, MAGIC_FIELDS, SKILLS, THRESHOLDS, TRICKS,
 )
@@ -115,7 +115,7 @@ def parse_ancestry(text: str) -> dict[str, Any]:
     minus = [w[1:] for w in rest if w.startswith("-") and w[1:] in ATTRIBUTES]
     if len(plus) != 1 or len(minus) != 1:
         raise StepError(f"A setting's own ancestry gives +2 to one attribute and -1 to another: '{name} speed "
-                        "-power'. The book's: none, human ATTRIBUTE, elf, undergroundling.")
+                        "-power'. The book's: none, human and an attribute ('human wits'), elf, undergroundling.")
     return {"ancestry": name, "ancestry_choice": plus[0], "ancestry_minus": minus[0]}
 
 
@@ -230,20 +230,22 @@ class BrewRules(BaseRules):
             Step("name", "Name?", text_answer("name")),
             Step("concept", "Concept in a few words (press Enter to skip)?", text_answer("concept", MAX_ANSWER, True),
                  optional=True),
-            Step("ancestry", "Ancestry: none, human ATTRIBUTE (+1), elf (+2 perception, -1 power, small), "
-                 "undergroundling (+2 power, -1 charisma)?", parse_ancestry, default="none",
+            Step("ancestry", "Ancestry: none; human (+1 to an attribute you name, e.g. 'human wits'); elf (+2 "
+                 "perception, -1 power, small); undergroundling (+2 power, -1 charisma)?", parse_ancestry,
+                 default="none",
                  choices=("none", "human", "elf", "undergroundling")),
             Step("character_class", "Class: none; rogue warrior (+2 to power or precision, specialty criminal "
                  "underworld or conmanship); servant to a martial god (+2 to power or stealth, specialty "
                  "weaponsmithing, politics or command). Type the class, its +2 and its specialty, e.g. 'rogue warrior "
                  "precision conmanship'?", parse_class,
                  default="none", choices=("none", *CLASSES)),
-            Step("attributes", f"Attributes (each starts at 1; 10 points, 5 free points anywhere{more}): power, "
-                 "precision, speed, perception, wits, "
-                 "charisma, e.g. 'power 2 precision 2 speed 2 perception 3 wits 4 charisma 3'?",
+            Step("attributes", f"Attributes (each starts at 1; spend 10 points here, and any of the 5 free points, "
+                 f"which skills and magic can also take{more}): power, precision, speed, perception, wits, charisma, "
+                 "e.g. 'power 2 precision 2 speed 2 perception 3 wits 4 charisma 3'?",
                  lambda t: parse_scores(t, ATTRIBUTES, "attributes"), choices=ATTRIBUTES),
             Step("skills", f"Skills (from 0; 10 points, 12 without a free specialty; at most 5): "
-                 f"{', '.join(SKILLS)} — e.g. 'medicine 3, interaction 2, survival 2'?",
+                 f"{', '.join(SKILLS)} (craft also shoots bows and guns, melee fights hand to hand) — e.g. 'medicine "
+                 "3, interaction 2, survival 2'?",
                  lambda t: parse_scores(t, SKILLS, "skills"), choices=SKILLS),
             Step("professions", "If you bought Profession: which profession(s), e.g. 'farmer 2' (Enter to skip)?",
                  parse_professions,
@@ -286,6 +288,8 @@ class BrewRules(BaseRules):
             args["extra_points"] = extra
         if options.get("best_at_thing") and "best_at" in answers:
             args["best_at"] = answers["best_at"]
+        if not args.get("gear") and (gear := concept_gear(args.get("concept"))):
+            args["gear"] = [g.model_dump(mode="json", exclude_defaults=True) for g in gear]  # a gunslinger's handgun
         return args
 
     def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from narrator.game.answers import choice_step, json_answer, named_values, text_a
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import ToolCallError, UserError
+from narrator.tools.systems.minim.characters import concept_gear
 from narrator.tools.systems.minim.checks import TESTS
 from narrator.tools.systems.minim.rules import OUTCOME_LABELS, SCORE_NAMES, SKILLS_BY_TRAIT, TRAIT_OF_SKILL, TRAITS
 from narrator.tools.systems.minim.sheet_view import gear_text
@@ -149,6 +150,8 @@ class MinimRules(BaseRules):
 
     def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         args = {k: v for k, v in answers.items() if v is not None}
+        if not args.get("gear") and (gear := concept_gear(args.get("concept"))):
+            args["gear"] = [g.model_dump(mode="json", exclude_defaults=True) for g in gear]  # a gunslinger's pistol
         return {**args, "campaign": options.get("power_level", "normal")}
 
     def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:

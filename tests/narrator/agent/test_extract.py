@@ -52,3 +52,24 @@ def test_a_blow_on_a_fallen_one_named_by_its_kind_goes_to_the_next_of_its_kind()
     assert target_for("I kick Thug 2", state, "Tamsin", blow=True) == "Thug 2"
     assert target_for("I bandage the thug", state, "Tamsin") == "Thug"
     assert target_for("I kick the thug", table("Thug", "Thug 2"), "Tamsin", blow=True) == "Thug"
+
+
+def test_an_ordinal_names_the_foe_the_story_numbered_so():
+    """Seen in Minim solo: the foe lines call Bandit 2 "the second bandit"; "I cut at the second bandit" struck
+    Bandit, whose name the words also hold. An ordinal is read as the story says it."""
+    state = table("Bandit", "Bandit 2", "Town Thug", "Town Thug 2", "Town Thug 3")
+    assert target_for("I cut at the second bandit", state, "Tamsin") == "Bandit 2"
+    assert target_for("I strike the first bandit", state, "Tamsin") == "Bandit"
+    assert target_for("I shoot the third town thug", state, "Tamsin") == "Town Thug 3"
+    assert target_for("I shoot the 2nd town thug", state, "Tamsin") == "Town Thug 2"
+    assert target_for("I hit the bandit", state, "Tamsin") == "Bandit"  # no ordinal: as before
+    assert target_for("I hit the fourth bandit", state, "Tamsin") == "Bandit"  # no such foe: the words' name
+
+
+def test_the_story_name_and_the_reading_agree():
+    from narrator.narration.floor import story_name
+
+    names = ["Bandit", "Bandit 2", "Bandit 3"]
+    state = table(*names)
+    for name in names[1:]:
+        assert target_for(f"I attack {story_name(name, tuple(names))}", state, "Tamsin") == name

@@ -129,6 +129,11 @@ def test_two_choices_with_the_same_words_are_told_apart_by_what_differs():
     assert distinct_words(aimed, plain) == ("an attack on Marlo (targeted)", "an attack on Marlo (not targeted)")
     check = Proposal(tool="x_check", args={"actor": "A", "skill": "stealth"})
     assert distinct_words(check, plain) == ("stealth", "an attack on Marlo")  # not "read your words as Marlo"
+    # Seen in Minim solo: "fight or fight? 1/2" — an attack using the fight skill, and a fight check
+    blow = Proposal(tool="minim_attack_target", args={"attacker": "A", "defender": "Bandit", "skill": "fight"})
+    test = Proposal(tool="minim_check", args={"actor": "A", "skill": "fight", "trait": None})
+    assert distinct_words(blow, test) == ("an attack on Bandit", "fight (check)")
+    assert distinct_words(test, blow) == ("fight (check)", "an attack on Bandit")
 
 
 def test_a_choice_between_two_attacks_on_one_foe_names_what_differs():

@@ -155,3 +155,31 @@ def test_in_assist_mode_a_5plus_npc_acts_as_its_rules_say(tmp_path):
         assert call["tool"] == "fiveplus_npc_act"
         assert {k: call["args"][k] for k in ("npc", "target", "action", "mental")} == {
             "npc": "Bandit", "target": "Ilsa", "action": "threaten", "mental": True}
+
+
+def test_a_question_put_to_someone_is_made_a_question_for_fate():
+    from narrator.game.modes import asked_of
+
+    names = ["Aria", "Nell"]
+    assert asked_of("I whisper to Nell and ask who is meeting here tonight", names, "Aria") == (
+        "Nell's", "Does Nell tell me who is meeting here tonight?")
+    assert asked_of("I ask Nell about the mine.", names, "Aria") == ("Nell's", "Does Nell tell me about the mine?")
+    assert asked_of("I asked them whether the road is safe", names, "Aria") == (
+        "Their", "Do they tell me whether the road is safe?")
+    assert asked_of("I ask Nell for a drink", names, "Aria") is None  # a request, not a question
+    assert asked_of("I look for who left the tracks", names, "Aria") is None  # nobody is asked
+
+
+def test_in_solo_a_question_to_someone_that_rolls_nothing_points_to_the_oracle(make_session, ready_campaign):
+    """Nobody answers for the people at the table in solo play: "I ask Nell who is meeting here" came back as the
+    player's own words and nothing else. The game now offers the yes/no question that asks fate for the answer."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[talk])
+    s.start()
+    s.campaign.call("minim_add_npc", {"concept": "a courier", "tier": 1, "name": "Nell"})
+    out = plain(s.handle("I ask Nell who is meeting here tonight"))
+    assert "Nell's answer is fate's to give: try /oracle Does Nell tell me who is meeting here tonight? likely" in out
+    assert "answer is fate's" not in plain(s.handle("I walk to the door"))
+    s.handle("/people add Sister Maud")  # a recurring person of the story, with no sheet, is asked by name too
+    out = plain(s.handle("I ask Sister Maud what the stranger wants with me"))
+    assert "Sister Maud's answer is fate's to give: try /oracle Does Sister Maud tell me what the stranger" in out

@@ -44,3 +44,34 @@ def test_every_system_has_lessons_read_from_where_its_adapter_names_them(system)
 
     lessons = rules_for(system).lessons()
     assert lessons and all(isinstance(v, Lesson) for v in lessons.values())
+
+
+def _guided_args(system: str, concept: str) -> dict:
+    """The create tool's arguments for the adapter's example answers with ``concept`` instead of its own."""
+    rules = rules_for(system)
+    steps = {s.key: s for s in rules.creation_steps({})}
+    answers = {**rules.example_answers({}), "concept": concept}
+    parsed = dict(rules.creation_placeholders({}))
+    for key, text in answers.items():
+        if key in steps and (text or not steps[key].optional):
+            parsed[key] = steps[key].parse(text)
+    return rules.creation_args(parsed, {})
+
+
+@pytest.mark.parametrize("system, concept, carried", [
+    ("brew", "a gunslinger with a bad past", ["handgun", "thick leather cap"]),
+    ("brew", "an archer of the north woods", ["composite bow", "belt knife", "thick leather cap"]),
+    ("brew", "a wandering healer", ["belt knife", "thick leather cap"]),
+    ("minim", "a gunslinger with a bad past", ["pistol"]),
+    ("minim", "a wandering healer", []),
+])
+def test_a_guided_character_carries_the_weapon_its_concept_names(system, concept, carried):
+    """Brew and Minim ask no gear question, so a guided gunslinger used to start with a belt knife (Brew) or
+    nothing (Minim) and was told in the first fight that it "carries no ranged weapon". The concept's weapons now
+    come with it, as they do for a random character; an archer keeps a knife for close range (a composite bow
+    reaches "Medium & long", brew.md#Examples of weapon attacks). A concept that names no weapon changes nothing."""
+    from narrator.tools.dice import Roller
+    from narrator.tools.registry import default_registry
+
+    made = default_registry().call(f"{system}_character_create", _guided_args(system, concept), Roller(1))
+    assert [g.name for g in made.character.gear] == carried

@@ -106,6 +106,23 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
               "'magic:healing', 'gear:broadsword'), found by the game's embedder; usually left empty.")
 
 
+def weapons_picked(picked: list[ConceptOption]) -> list[GearItem]:
+    """The weapons among a concept's options, two at most: a gunslinger's handgun."""
+    return [CONCEPT_WEAPONS[o.key[5:]][0] for o in of_kind(picked, "gear")][:2]
+
+
+def concept_gear(concept: str | None) -> list[GearItem]:
+    """What a guided character whose concept names a weapon starts with (the game passes it as ``gear``): the
+    weapons (with the belt knife when none strikes at close range) and the leather cap; none when the concept names
+    no weapon (the create tool then gives the belt knife and the cap)."""
+    weapons = weapons_picked(chosen(concept, (), CONCEPT_OPTIONS))
+    if not weapons:
+        return []
+    up_close = any(w.weapon is None or "close" in WEAPONS_TABLE[w.weapon]["ranges"] for w in weapons)
+    return [*weapons, *([] if up_close else [STARTING_GEAR[0]]), STARTING_GEAR[1]]  # an archer's knife: a bow
+    # reaches mid and long range only, and a fight without zones is all close range
+
+
 def weapon_skill(g: GearItem) -> str:
     """The skill a weapon is used with (``brew.md#Combat``'s attack-type table; the book's weapons' own)."""
     if g.weapon is not None:
@@ -388,7 +405,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     flaws."""
     check_picks("brew_character_random", args.picks, CONCEPT_OPTIONS)
     picked = chosen(args.concept, args.picks, CONCEPT_OPTIONS)
-    weapons = [CONCEPT_WEAPONS[o.key[5:]][0] for o in of_kind(picked, "gear")][:2]
+    weapons = weapons_picked(picked)
     wanted = list(dict.fromkeys([*(weapon_skill(w) for w in weapons[:1]),
                                  *(o.key[6:] for o in of_kind(picked, "skill"))]))[:4]
     fields_wanted = [o.key[6:] for o in of_kind(picked, "magic")][:2]

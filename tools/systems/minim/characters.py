@@ -93,6 +93,12 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
               "'gear:sword'), found by the game's embedder; usually left empty.")
 
 
+def concept_gear(concept: str | None) -> list[GearItem]:
+    """The weapons a concept names, two at most, as a random character of that concept carries them: a guided
+    character starts with them too (the game passes them as ``gear``), so a gunslinger has a pistol."""
+    return [GearItem(name=o.key[5:], kind="weapon") for o in of_kind(chosen(concept, (), CONCEPT_OPTIONS), "gear")][:2]
+
+
 class CharacterResult(ToolResult):
     character: MinimCharacter = Field(description="The full sheet, ready to store.")
     tier: int = Field(description="Median trait.")
