@@ -91,9 +91,9 @@ def role_names(state: Any) -> tuple[str, ...]:
     out = []
     for name, sheet in state.characters.items():
         concept = sheet.get("concept") if isinstance(sheet, dict) and sheet.get("npc") else None
-        if isinstance(concept, str) and concept.strip()[:1].islower() \
-                and re.sub(r"\s+\d+$", "", name).lower() == concept.strip().lower():  # "Dace Morrow" is nobody's role
-            out.append(name)
+        if isinstance(concept, str) and concept.strip()[:1].islower() and re.sub(r"\s+\d+$", "", name).lower() \
+                == re.sub(r"^(a|an|the)\s+", "", concept.strip().lower()):  # "Dace Morrow" is nobody's role; "a
+            out.append(name)  # corrupt corp enforcer" is Corrupt Corp Enforcer's (/npc names it so)
     return tuple(out)
 
 

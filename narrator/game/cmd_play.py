@@ -249,11 +249,17 @@ def whole_sentences(text: str, limit: int = VOICE_CHARS) -> str | None:
 
 
 def voice_line(s: "GameSession", name: str, concept: str) -> str:
-    """One line the NPC says: from the model when it is loaded, else a canned line chosen by the name. The model's
-    line is cut to its last whole sentence; a line with no whole sentence (or with a number) gives the canned one."""
+    """One line the NPC says: from the model when it writes the story, else a canned line chosen by the name. The
+    model's line is cut to its last whole sentence; a line with no whole sentence (or with a number) gives the
+    canned one. A small model's narration is the engine's sentence alone unless asked for
+    (:func:`~narrator.narration.candidates.profile_for`), and its voice lines are no better: the embedded SmolLM2
+    gave a corp enforcer "You've managed to outshine the whole party tonight." — so it voices NPCs only when it
+    narrates."""
+    from narrator.narration.candidates import profile_for
+
     backend = s.resources.backend if s.resources.ready() else None
     canned = by_name(CANNED_VOICES, name)
-    if backend is None:
+    if backend is None or profile_for(backend, s.config.narration).style == "engine":
         return canned
     from narrator.models.base import BackendError, GenerationSettings, Message
 

@@ -15,5 +15,6 @@ def test_role_names_are_the_npcs_named_by_their_concept_in_every_system(tmp_path
             c.call(system.npc_tool, system.npc_args("guard", 1, "Guard 2"))
             c.call(system.npc_tool, system.npc_args("dockhand with a scar", 1, "Rusk"))
             c.call(system.npc_tool, system.npc_args("Dace Morrow", 1, "Dace Morrow"))  # cast with no concept known
+            c.call(system.npc_tool, system.npc_args("a corrupt corp enforcer", 2, "Corrupt Corp Enforcer"))  # /npc
             c.call(system.random_character_tool, {"name": "Kit"})
-            assert set(role_names(c.state)) == {"Smuggler", "Guard 2"}, system.name
+            assert set(role_names(c.state)) == {"Smuggler", "Guard 2", "Corrupt Corp Enforcer"}, system.name

@@ -163,6 +163,24 @@ def test_npc_voice_line_with_no_whole_sentence_falls_back_to_a_whole_one(make_se
     assert spoken in CANNED_VOICES and re.search(r"[.!?]$", spoken)
 
 
+@pytest.mark.parametrize("narration, voiced", [("auto", False), ("colour", True)])
+def test_a_small_model_voices_an_npc_only_when_it_narrates(make_session, ready_campaign, tmp_path, narration, voiced):
+    """Seen in Mini Six assist: the embedded SmolLM2 gave a corp enforcer "You've managed to outshine the whole party
+    tonight." A small model's narration is the engine's sentence alone unless asked for, and so is its voice: the
+    canned line, unless the player asked the model to write (``--narration colour``)."""
+    s = make_session(campaign=ready_campaign, mode="assist", narration=narration,
+                     narrations=["You've managed to outshine the whole party tonight."])
+    small = tmp_path / "tiny.gguf"
+    small.write_bytes(b"GGUF")
+    s.resources.backend.model_path = small  # what profile_for reads: a GGUF under 1 GB is a small model
+    s.start()
+    out = plain(s.handle("/npc a corrupt corp enforcer"))
+    line = next(ln for ln in out.splitlines() if ln.startswith("Corrupt Corp Enforcer: "))
+    spoken = line.split(": ", 1)[1].strip('"')
+    assert (spoken == "You've managed to outshine the whole party tonight.") == voiced
+    assert voiced or spoken in CANNED_VOICES
+
+
 def test_a_beast_does_something_instead_of_talking(make_session, ready_campaign):
     """A wolf is never voiced, by the model or the canned lines: what shows is what it does."""
     s = make_session(campaign=ready_campaign, mode="assist", narrations=["Coin first, questions after."])

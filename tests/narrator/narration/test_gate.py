@@ -71,6 +71,18 @@ def test_words(text, ok):
     assert check_words(text, NOTHING, CTX).passed is ok
 
 
+def test_a_long_name_said_twice_is_no_loop():
+    """Seen in Mini Six assist: "You close with the corrupt corp enforcer, and your weapon bites home. The corrupt
+    corp enforcer falls, dead." was refused as "a phrase said twice: 'the corrupt corp'", and the turn was told
+    "it goes the way you wanted". A name is one word to the loop check; a loop around it still is one."""
+    named = Evidence.none("minim", VOCAB, "Kit", ("Kit", "Corrupt Corp Enforcer"))
+    text = "You close with the corrupt corp enforcer, and your weapon bites home. The corrupt corp enforcer falls."
+    assert check_words(text, named, CTX).passed
+    assert not check_words(text, NOTHING, CTX).passed  # the same words, not a name on the table
+    assert not check_words("You strike the corrupt corp enforcer hard and you strike the corrupt corp enforcer hard.",
+                           named, CTX).passed
+
+
 def test_names_from_the_table_and_the_scene_count_as_words():
     ctx = GateContext(action="I hail Zyrrak", scene="Qoth harbour at dawn.", names=("Zyrrak",))
     assert check_words("You hail Zyrrak across Qoth harbour.", NOTHING, ctx).passed
