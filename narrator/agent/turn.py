@@ -108,6 +108,7 @@ class TurnOutcome:
     question: str | None = None
     refusal: str | None = None
     choices: list[Proposal] = field(default_factory=list)  # close candidates the player is asked to choose among
+    picked: bool = False  # the player chose the proposal among ``choices`` (the engine's reading was not taken)
 
 
 class Agent:
@@ -170,7 +171,7 @@ class Agent:
     def choose(self, outcome: TurnOutcome, index: int, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
         """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""
         picked = outcome.choices[index]
-        done = TurnOutcome(input=outcome.input, actor=outcome.actor, proposal=picked)
+        done = TurnOutcome(input=outcome.input, actor=outcome.actor, proposal=picked, picked=True)
         with self.campaign.batch():
             try:
                 self._play(done)

@@ -207,8 +207,9 @@ class Teach(PlayMode):
         play.preview(tool, args)
 
     def read_as(self, play: Play, outcome: TurnOutcome) -> None:
-        """When the engine weighed other readings of the words, say which it took and which it passed over."""
-        if outcome.proposal is None or not outcome.proposal.alternatives:
+        """When the engine weighed other readings of the words, say which it took and which it passed over — not
+        when the player chose among them (it was asked "perception or survival?": the choice was theirs)."""
+        if outcome.proposal is None or not outcome.proposal.alternatives or outcome.picked:
             return
         from narrator.agent.turn import distinct_words
         from narrator.tools.proposals import Proposal

@@ -329,6 +329,12 @@ class CharacterWizard:
 
     # -- guided --------------------------------------------------------------------------------------------
     def _ask_step(self) -> None:
+        """The next question whose ``ask_if`` holds of the answers so far (one that does not is left unanswered);
+        the character is made when none is left."""
+        while self.queue and not _asked(self.steps[self.queue[0]], self.answers):
+            self.answers.pop(self.steps[self.queue.pop(0)].key, None)
+        if not self.queue:
+            return self._create(self.rules.creation_args(self.answers, self._options()), random=False)
         step = self.steps[self.queue[0]]
         _ask(self.s, step.ask(self.answers) if step.ask else step.question, step.default)
 
@@ -349,9 +355,7 @@ class CharacterWizard:
             self.s.emit(Block("error", "The rules say:\n" + "\n".join(line for _, line in bad)))
             again = [i for i, st in enumerate(self.steps) if st.key in keys]
             self.queue = again + [i for i in self.queue if i not in again]
-        if self.queue:
-            return self._ask_step()
-        self._create(self.rules.creation_args(self.answers, self._options()), random=False)
+        self._ask_step()
 
     def _options(self) -> dict[str, Any]:
         campaign = self.s.campaign

@@ -71,6 +71,37 @@ def parse_die(text: str) -> int:
     return int(word)
 
 
+def unfit(answers: dict[str, Any]) -> list[str]:
+    """The abilities and skills answered whose names tell the engine no activity they serve ("grave robbing"): it
+    would never pick them for a roll, so the wizard asks what they serve."""
+    named = [*(answers.get("abilities") or {}), *(answers.get("skills") or {})]
+    return [n for n in named if not activities_of_name(n)]
+
+
+def parse_fits(text: str) -> dict[str, list[str]]:
+    """'grave robbing: thievery, lore; knotwork: crafting' → what each serves; empty: none (the GM's call later)."""
+    out: dict[str, list[str]] = {}
+    for item in filter(None, (p.strip() for p in text.split(";"))):
+        name, colon, rest = item.partition(":")
+        acts = [a.strip().lower() for a in rest.split(",") if a.strip()]
+        if not colon or not name.strip() or not acts:
+            raise StepError(f"Write 'name: activity, activity' (got {item[:40]!r}), e.g. 'grave robbing: thievery, "
+                            "lore'.")
+        wrong = [a for a in acts if a not in ACTIVITIES]
+        if wrong:
+            raise StepError(f"Not an activity: {', '.join(wrong)}. Choose from: {', '.join(ACTIVITIES)}.")
+        out[" ".join(name.lower().split())] = list(dict.fromkeys(acts))
+    return out
+
+
+def fits_question(answers: dict[str, Any]) -> str:
+    names = unfit(answers)
+    return (f"The engine cannot tell from {'its name' if len(names) == 1 else 'their names'} what "
+            f"{', '.join(names)} serve{'s' if len(names) == 1 else ''}, so it would never roll "
+            f"{'it' if len(names) == 1 else 'them'}. Which activities, e.g. '{names[0] if names else 'grave robbing'}: "
+            f"thievery, lore' ({', '.join(ACTIVITIES)}; Enter to leave it to the GM)?")
+
+
 def parse_rated(text: str, what: str, negative: bool = False) -> dict[str, int]:
     """'swordsmanship 3, stealth 2', 'agility +2, intelligence -1', 'lock-picking=1' or a JSON object; empty: none."""
     text = text.strip()
@@ -128,7 +159,9 @@ def parse_gear(text: str) -> list[dict[str, Any]]:
 
 
 def _cost_line(kind: str, top: int) -> str:
-    return ", ".join(f"+{r} {cost_between(kind, 0, r)}" for r in range(1, top + 1))
+    """'+1: 2, +2: 5, +3: 9 and +4: 15 triumphs' (the whole cost of each rating from nothing)."""
+    costs = [f"+{r}: {cost_between(kind, 0, r)}" for r in range(1, top + 1)]
+    return f"{', '.join(costs[:-1])} and {costs[-1]} triumphs"
 
 
 # --- the adapter ---------------------------------------------------------------------------------------------------
@@ -217,18 +250,26 @@ class MasteryRules(BaseRules):
                  "lowering one to -1 gives another point; a specialist may lower a +0 to -2 to raise a +2 to +3. "
                  f"Which change, e.g. '{o.traits[0]} +2'?", lambda t: parse_rated(t, "traits", True),
                  choices=tuple(o.traits)),
-            Step("abilities", f"Abilities (professions, skill-sets, weapons) from your {o.triumphs} triumphs — "
-                 f"in all: {_cost_line('ability', 4)}; e.g. 'swordsmanship 3, stealth 2'?",
+            Step("abilities", f"Abilities (professions, skill-sets, weapons) bought with your {o.triumphs} "
+                 f"triumphs; a rating costs, in all, {_cost_line('ability', 4)}. E.g. 'swordsmanship 3, stealth 2'?",
                  lambda t: parse_rated(t, "abilities")),
-            Step("skills", f"Skills (specific: parrying, lock-picking, tracking...) from what is left — in all: "
-                 f"{_cost_line('skill', 5)}; e.g. 'parrying 2, lock-picking 2'?",
-                 lambda t: parse_rated(t, "skills")),
+            Step("skills", self._skills_question(o.triumphs, {}), lambda t: parse_rated(t, "skills"),
+                 ask=lambda answers: self._skills_question(o.triumphs, answers.get("abilities") or {})),
+            Step("fits", fits_question({}), parse_fits, optional=True, ask_if=lambda answers: bool(unfit(answers)),
+                 ask=fits_question),
             Step("gear", "Gear, e.g. 'sword +1, leather armor 1, rope' (a weapon's number is its damage, armor's "
                  "its protection); Enter for none:", parse_gear, optional=True),
         ]
 
+    @staticmethod
+    def _skills_question(triumphs: int, abilities: dict[str, int]) -> str:
+        """The skills question with the triumphs the abilities left ("from what is left" made a newcomer count)."""
+        left = triumphs - sum(cost_between("ability", 0, r) for r in abilities.values() if isinstance(r, int))
+        return (f"Skills (specific: parrying, lock-picking, tracking...) bought with the {max(0, left)} triumphs "
+                f"left; a rating costs, in all, {_cost_line('skill', 5)}. E.g. 'parrying 2, lock-picking 2'?")
+
     def creation_placeholders(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"traits": {}, "abilities": {}, "skills": {}, "gear": [], "concept": None}
+        return {"traits": {}, "abilities": {}, "skills": {}, "fits": {}, "gear": [], "concept": None}
 
     def example_answers(self, options: dict[str, Any]) -> dict[str, str]:
         o = self._options(options)

@@ -217,9 +217,12 @@ def test_a_choice_that_only_leaves_an_argument_out_is_no_other_reading():
     said: list[str] = []
     play = SimpleNamespace(info=said.append)
     teach = MODES["teach"]
-    teach.read_as(play, SimpleNamespace(proposal=shot.model_copy(update={"alternatives": [unfilled.model_dump()]})))
+    teach.read_as(play, SimpleNamespace(proposal=shot.model_copy(update={"alternatives": [unfilled.model_dump()]}),
+                                        picked=False))
     assert said == []
-    teach.read_as(play, SimpleNamespace(proposal=shot.model_copy(update={"alternatives": [unfilled.model_dump(),
-                                                                                          check.model_dump()]})))
+    weighed = shot.model_copy(update={"alternatives": [unfilled.model_dump(), check.model_dump()]})
+    teach.read_as(play, SimpleNamespace(proposal=weighed, picked=False))
     assert said == ["The engine read your words as missile; it also considered search. /check names a skill "
                     "yourself."]
+    teach.read_as(play, SimpleNamespace(proposal=weighed, picked=True))  # the player chose it: nothing to tell
+    assert len(said) == 1

@@ -126,15 +126,18 @@ ACTIVITY_WORDS: dict[str, tuple[str, ...]] = {
     "endurance": ("endur", "hardi", "tough", "stamina", "resist", "fortitude", "constitution", "drink"),
     "melee": ("sword", "blade", "axe", "mace", "hammer", "spear", "martial", "fight", "brawl", "melee",
               "dagger", "knife", "fenc", "club", "staff", "flail", "counterattack", "counter-attack", "unarmed",
-              "wrestl", "boxing", "soldier", "weapon", "feint", "lance"),
+              "wrestl", "boxing", "soldier", "weapon", "feint", "lance", "longsword", "broadsword", "shortsword",
+              "greatsword", "battleaxe", "warhammer", "rapier", "sabre", "saber", "scimitar", "halberd", "pike",
+              "polearm", "glaive", "cudgel", "whip"),
     "ranged": ("archer", "bow", "shoot", "marksman", "sling", "throw", "javelin", "gun", "pistol", "rifle",
-               "firearm", "aim"),
+               "firearm", "aim", "crossbow", "longbow", "shortbow", "shotgun", "musket", "blaster", "dart"),
     "defense": ("parry", "parrying", "block", "dodg", "shield", "defen", "evasion", "evade", "martial",
                 "acrobat"),
     "initiative": ("reflex", "quick", "initiative", "alert", "draw", "ambush"),
 }
 """Word stems that make an ability or skill *fit* an activity when its name contains one ('lock-picking' fits
-thievery): a stem matches at the start of a word of the name. The sheet's own ``fits`` entries, written by the player or the GM, always win (:mod:`.fit`)."""
+thievery): a stem matches at the start of a word of the name, so a weapon that is one word with another
+('crossbows', 'longsword') is a stem of its own. The sheet's own ``fits`` entries, written by the player or the GM, always win (:mod:`.fit`)."""
 
 TRAIT_WORDS: dict[str, tuple[str, ...]] = {
     "athletics": ("strength", "might", "brawn", "power", "body", "physique", "agility", "dexterity", "fortitude"),
