@@ -105,8 +105,15 @@ def key_values(title: str, pairs: Sequence[tuple[str, str]]) -> Table:
     return table
 
 
+TITLE_WIDTH = 120
+"""The widest a table grows to keep its title on one line (a terminal narrower than that wraps it anyway)."""
+
+
 def rows_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
-    table = Table(title=escape(title), box=box.ROUNDED)
+    """A table under its title. The table is at least as wide as the title: "Encounter (moderate): 1 × veteran
+    soldier — 3 successes to defeat (party's default challenge 4), rank 1" was folded into three lines over a
+    narrow table."""
+    table = Table(title=escape(title), box=box.ROUNDED, min_width=min(len(title), TITLE_WIDTH))
     for c in columns:
         table.add_column(escape(c))
     for r in rows:

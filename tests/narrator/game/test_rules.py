@@ -75,3 +75,13 @@ def test_a_guided_character_carries_the_weapon_its_concept_names(system, concept
 
     made = default_registry().call(f"{system}_character_create", _guided_args(system, concept), Roller(1))
     assert [g.name for g in made.character.gear] == carried
+
+
+def test_a_table_keeps_its_title_on_one_line():
+    """Seen in 5+ and Brew solo: an encounter's title was folded into three lines over its narrow table."""
+    from narrator.game.views import rows_table
+
+    title = "Encounter (moderate): 1 × veteran soldier — 3 successes to defeat (party's default challenge 4), rank 1"
+    shown = text_of(rows_table(title, ["foe", "rank"], [["Veteran Soldier", "1"]])).splitlines()
+    assert shown[0].strip() == title
+    assert len(text_of(rows_table("Gear", ["item"], [["sword"]])).splitlines()[1].rstrip()) < 20  # short: as before
