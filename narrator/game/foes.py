@@ -47,7 +47,9 @@ class FoeTurns:
             sheet = campaign.state.characters.get(name, {})
             left = ini.used < system.actions_per_turn(campaign.state, name)
             if blocking(campaign.state, name):
-                self.loses_turn(name)
+                if not (sheet.get("npc") and system.downed_condition in campaign.state.conditions.get(name, [])):
+                    self.loses_turn(name)  # a fallen foe's turn passes in silence: "Wild Dog cannot act —
+                    # incapacitated (...a stamina roll at the start of the next turn...); dead" was shown each round
             elif not sheet.get("npc") and left:
                 if name != self.play.actor:
                     self.play.actor = name

@@ -271,8 +271,8 @@ def _echoes(template: str, action: str | None) -> bool:
 
 
 def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, ...] = ()) -> str | None:
-    """A foe's attack in solo play, told from the player's side ("The drunk brawler strikes at you, but misses.")
-    with the effects it established, in words not among ``said`` where another variant serves; None when the result
+    """A foe's attack in solo play, told from the player's side ("The drunk brawler strikes at you, but misses.";
+    a hit that changed nothing: "..., but the blow does no harm") with the effects it established, in words not among ``said`` where another variant serves; None when the result
     is no attack with a verdict (a move, a spell on no one, an NPC that never rolls). Why: a fight's NPC turns
     showed only the engine's line, so half of every fight had no story at all. The words are ``foes`` in the floor
     tables (a system's own before the common ones)."""
@@ -282,10 +282,12 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     defender = getattr(result, "defender", None)
     if not isinstance(defender, str) or getattr(result, "attacker", None) != foe or evidence.success is None:
         return None  # 5+ NPCs never roll: their acts (a stab, a chant, a haggle) are told by the engine's line
-    landed = evidence.success or any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
+    harmed = any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
+    touched = any(e.who == defender for e in evidence.effects)  # hurt, tired, knocked down...
     own, common = tables(evidence.system)
-    key = "hit" if landed else "miss"
-    options = own.get("foes", {}).get(key) or common.get("foes", {}).get(key) or []
+    key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
+    options = (own.get("foes", {}).get(key) or common.get("foes", {}).get(key)  # "glance": a hit that did no harm
+               or common.get("foes", {}).get("hit" if key == "glance" else key) or [])
     if not options:
         return None
     whom = "you" if defender == evidence.actor else story_name(defender, evidence.roles)

@@ -622,6 +622,24 @@ def test_solo_the_fight_ends_when_the_last_foe_is_down(make_session, ready_campa
     assert tools_logged(s)[-1] == "table_end_combat"
 
 
+def test_solo_a_fallen_foes_turn_passes_in_silence(make_session, ready_campaign):
+    """Played in Mini Six solo: a dead wild dog's turn read "Wild Dog cannot act — incapacitated (fallen; a Moderate
+    (15) stamina roll at the start of the next turn to stay conscious); dead (perished) — and loses this turn" every
+    round. A fallen foe's turn passes without a word; a standing one that cannot act still says why."""
+    s = make_session(campaign=ready_campaign, mode="solo", narrations=["Quiet."])
+    s.start()
+    say(s, "/npc town guard 2", "/npc town guard 2", "/initiative start")
+    if s.campaign.state.initiative.current != "Aria":
+        s.handle("/initiative next")
+    from narrator.tools.systems import get_system
+
+    downed = get_system(s.campaign.system).downed_condition
+    s.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+    out = plain(s.handle("/initiative next"))
+    assert "Town Guard cannot act" not in out and s.campaign.state.initiative.active
+    assert "table_next_turn" in out
+
+
 def test_initiative_end_says_the_fight_ended_once(playing):
     s = playing(mode="assist")
     say(s, "/npc town guard 2", "/initiative start")

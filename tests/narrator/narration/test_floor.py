@@ -553,6 +553,12 @@ def test_a_foes_attack_is_told_from_the_players_side():
                                                        "The guard goes for Mags, but the attack does not get through.")
     moved = _Result(summary="engine summary", outcome_label=None, success=None)
     assert floor.foe_sentence(Evidence((("table_move", moved),), (), VOCAB, "minim", "Kit"), "Guard") is None
+    # Seen in Mini Six solo: "4 damage vs Soak 9: no harm" was told "The second wild dog strikes at you, and the
+    # blow lands." — a hit that changed nothing says so
+    ev = Evidence((("minim_attack_target", hit),), (), VOCAB, "minim", "Kit", ("Kit", "Guard"), ("Guard",))
+    assert floor.foe_sentence(ev, "Guard", seed=1) in ("The guard strikes at you, and the blow lands, but it does no "
+                                                       "harm.", "The guard gets through to you, but the blow does no "
+                                                                "harm.")
 
 
 def test_a_missed_blow_is_told_by_the_attacks_own_words_whatever_the_seed():
