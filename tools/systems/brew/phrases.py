@@ -289,6 +289,7 @@ PHRASES = {
     "magic_bought": lambda v: f"Magic: {pairs(v['fields']) or 'none (5 more free points)'}.",
     "skills_bought": lambda v: f"Skills bought: {pairs(v['skills'])}.",
     "free_specialty": "Free specialty: {name} ({skill}).",
+    "specialty_fits": "{name}'s specialty {specialty} fits the weapon: two dice, the higher kept.",
     "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['weapons'])}, and a thick leather cap.",
     "concept": concept_words,
     "rolled_character": lambda v: f"Rolled {v['name']}: " + pairs(v["attributes"]),

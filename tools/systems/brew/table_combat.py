@@ -23,6 +23,7 @@ Readings chosen:
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -154,16 +155,43 @@ def verdict_of(r: AttackResult) -> Step:
                 disengaged=r.disengaged, counter_damage=r.counter_damage)
 
 
+WEAPON_SPECIALTIES: dict[str, tuple[str, ...]] = {
+    "handgun": ("firearm", "gun", "pistol", "revolver", "shoot", "marksman"),
+    "composite bow": ("bow", "archer", "arrow"),
+    "broadsword": ("sword", "blade", "fenc"),
+    "knife": ("knife", "knive", "dagger", "blade"),
+}
+"""Word stems of a specialty that fits each of the book's weapons: its own "Precision + Craft (Firearms)" for the
+handgun and "Precision + Craft (Bow)" for the composite bow (brew.md#Examples of weapon attacks), the sword and the
+knife alike. Another weapon fits a specialty that shares a word of four letters or more with its name."""
+
+
+def weapon_specialty(sheet: BrewCharacter, skill: str | None, weapon: GearItem) -> str | None:
+    """The attacker's specialty in the attack's skill that fits the weapon ("Firearms" for a handgun), if any: "When a
+    character has a specialty in a skill, and the action they are attempting is related to their specialty, they get
+    to roll 2d6 and take the highest result" (brew.md#Choose Skills). Attacks ignored it: a gunslinger with
+    Firearms (craft) shot a handgun on one die."""
+    if skill is None:
+        return None
+    stems = (*WEAPON_SPECIALTIES.get(weapon.weapon or "", ()), *re.findall(r"[a-z]{4,}", weapon.name.lower()))
+    for s in sheet.specialty_in(skill):
+        if any(w.startswith(stem) for w in re.findall(r"[a-z]+", s.name.lower()) for stem in stems):
+            return s.name
+    return None
+
+
 def side(state: TableState, name: str, sheet: BrewCharacter, attribute: str, skill: str | None, modifier: int,
-         lines: list[Step], role: str) -> dict[str, Any]:
+         lines: list[Step], role: str, specialty: str | None = None) -> dict[str, Any]:
     parts, keep = condition_mods(state, name, attribute, skill)
     lines += [step("brew.side_sheet", role=role, name=name, attribute=attribute, score=sheet.score(attribute),
                    skill=skill, points=sheet.score(skill) if skill else None)]
+    if specialty:
+        lines.append(step("brew.specialty_fits", name=name, specialty=specialty))
     lines += mods_line(modifier, parts)
     return {"name": name, "attribute": sheet.score(attribute), "skill": sheet.score(skill) if skill else None,
             "bonus": modifier + sum(n for n, _ in parts), "attribute_name": attribute, "health": sheet.health,
             "health_rule": health_rule(state), "laden": sheet.laden, "lucky": "Lucky" in sheet.tricks,
-            "advantage": keep}
+            "advantage": keep, "specialty": specialty is not None}
 
 
 class AttackTargetArgs(ToolArgs):
@@ -220,7 +248,8 @@ def brew_attack_target(args: AttackTargetArgs, roller: Roller, state: TableState
     weapon = BARE if args.grapple else weapon_of(att, a, args.weapon, rng)
     attribute, skill = attack_stats(weapon, a, args.attribute)
     lines: list[Step] = [step("brew.attacks_with", attacker=att, defender=dfn, weapon=weapon.name, range=rng)]
-    attacker = side(state, att, a, attribute, skill, args.modifier, lines, "attacker")
+    attacker = side(state, att, a, attribute, skill, args.modifier, lines, "attacker",
+                    weapon_specialty(a, skill, weapon))
     defence = args.defence
     if d.health <= 0 and defence != "take_hit":
         defence = "take_hit"

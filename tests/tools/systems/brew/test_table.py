@@ -126,6 +126,24 @@ def test_an_attack_from_the_sheets(table):
     assert table.state.system_state["engaged"] == {"Pete": "Marlo", "Marlo": "Pete"}
 
 
+def test_a_specialty_that_fits_the_weapon_rolls_two_dice_keeping_the_higher(table):
+    """brew.md#Choose Skills: "When a character has a specialty in a skill, and the action they are attempting is
+    related to their specialty, they get to roll 2d6 and take the highest result"; the weapon table reads
+    "Handgun: Precision + Craft (Firearms)". Seen in play: a gunslinger with Firearms (craft) shot on one die."""
+    table.put("Jess", npc=False, attributes={"power": 3, "precision": 2, "speed": 3, "wits": 2},
+              skills={"craft": 4, "melee": 1}, specialties=[{"name": "Firearms", "skill": "craft"}],
+              gear=[{"name": "handgun", "kind": "weapon", "weapon": "handgun"},
+                    {"name": "belt knife", "kind": "weapon", "attack_type": "simple_bladed"}])
+    table.put("Marlo", attributes={"precision": 2, "speed": 2}, skills={"melee": 2, "athletics": 1})
+    r = table.call("brew_attack_target", {"attacker": "Jess", "defender": "Marlo", "weapon": "belt knife"},
+                   faces=[2, 1])
+    assert r.attacker_roll.die_result == 2 and not any("specialty" in s for s in steps_of(r))  # not a firearm
+    r = table.call("brew_attack_target", {"attacker": "Jess", "defender": "Marlo", "weapon": "handgun"},
+                   faces=[2, 5, 1])
+    assert r.weapon == "handgun" and r.attacker_roll.die_result == 5  # 2 and 5: the higher kept
+    assert "Jess's specialty Firearms fits the weapon: two dice, the higher kept." in steps_of(r)
+
+
 def test_ranges_come_from_the_zones(table):
     fighters(table)
     table.state = apply_all(table.state, [SetZones(zones=["bar", "floor", "door", "street"]),
