@@ -164,6 +164,17 @@ def verb_kind(verb: str | None, evidence: Evidence | None = None) -> str | None:
     return kind
 
 
+def deciding_verb(evidence: Evidence, base: str | None) -> str | None:
+    """The verb the story tells the turn by: the action's first, unless the roll was an attack and a later verb is
+    the blow ("draw my handgun and shoot the nearest one" is a shot: it was told "You strike at ..., and your blow
+    lands")."""
+    words = base.lower().split() if base else []
+    first = words[0] if words else None
+    if any("attack" in tool for tool, _ in evidence.results) and verb_kind(first, evidence) not in STRIKES:
+        return next((w for w in words[1:] if verb_kind(w, evidence) in STRIKES), first)
+    return first
+
+
 def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> list[str]:
     """The templates filed under ``kinds``, in that order; within a kind, the outcome label before the polarity;
     within those, the system before common. ``nearest``: only the first outcome key that has the kind (a verb's
@@ -308,7 +319,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
     by_tool = _by_tool(evidence, v.kind)
-    texts = {t: text for t in dict.fromkeys(_by_verb(evidence, v.base.split()[0].lower() if v.base else None) + by_tool)
+    texts = {t: text for t in dict.fromkeys(_by_verb(evidence, deciding_verb(evidence, v.base)) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
     if re.search(r"\bjust\b", fields.get("situation") or ""):  # not "just as a body has just been found"

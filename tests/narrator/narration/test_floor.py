@@ -575,6 +575,22 @@ def test_a_missed_blow_is_told_by_the_attacks_own_words_whatever_the_seed():
 
 
 
+def test_a_shot_after_another_verb_is_told_as_a_shot():
+    """Seen in Brew teach: "I draw my handgun and shoot the nearest one" hit and read "You strike at the drunk
+    brawler, and your blow lands": the story took the first verb, "draw", and the tool's blow lines. An attack is
+    told by the blow's verb wherever it stands."""
+    hit = _Result(summary="engine summary", outcome_label="success", success=True, attacker="Jess",
+                  defender="Drunk Brawler")
+    ev = Evidence((("brew_attack_target", hit),), (), get_system("brew").vocabulary(), "brew", "Jess",
+                  ("Jess", "Drunk Brawler"), ("Drunk Brawler",))
+    assert floor.deciding_verb(ev, "draw your handgun and shoot the nearest one") == "shoot"
+    assert floor.deciding_verb(ev, "draw your knife") == "draw"  # no blow named: the first verb
+    for seed in range(6):
+        assert "shot" in floor.compose(ev, "I draw my handgun and shoot the nearest one", seed=seed)[0]
+    assert floor.deciding_verb(Evidence.none("brew", get_system("brew").vocabulary(), "Jess"),
+                               "look around and shoot a glance at the door") == "look"  # no attack: the first verb
+
+
 def test_a_foe_that_never_rolls_is_left_to_the_engines_line():
     """5+ NPCs never roll (five-plus.md#NPCs): ``fiveplus_npc_act`` names an act — a stab, but also a chant or a
     haggle — and its verdict is the target's response, so "strikes at you" could contradict it: no sentence."""
