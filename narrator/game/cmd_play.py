@@ -123,10 +123,11 @@ def _prose(text: str) -> list[str]:
     out = []
     for line in text.splitlines():  # a paragraph a line: a form's lines never run into the prose after them
         line = MARKUP.sub(lambda m: m.group(1) or "", line).strip().lstrip("#>-•* ").strip()
-        if "|" in line or "\t" in line:
-            continue  # a table row
+        line = re.split(r"[|\t]", line, maxsplit=1)[0].strip()  # a table row is no prose; the sentences before a
+        if not line:  # table the index ran into one line are ("...consult this table instead: | Roll | Effect |"
+            continue  # left out Minim's whole rule on fumbles)
         for m in SENTENCE.finditer(line):  # whole sentences only: an excerpt's cut ends are left out
-            sentence = m.group(0).strip().lstrip("•-–* ").strip()
+            sentence = re.sub(r"^[•\-–*]+\s+", "", m.group(0).strip()).strip()  # a bullet, not "-1, failure"
             if not sentence.startswith("…") and len(re.findall(r"[A-Za-z']+", sentence)) >= 3:
                 out.append(sentence)  # fewer words is a form field ("Current: Total:") or a stub
     return out

@@ -331,6 +331,26 @@ def test_rule_reads_as_a_plain_answer_with_citations(playing_in, system):
     assert out.rstrip().endswith("Rules: brew.md#Resolve Points, brew.md#Rerolls")
 
 
+FUMBLES = Passage("minim.md#Fumbles", "minim", "Fumbles", "If an attack has a neutral result apply a fumble to the "
+                  "target; or to the attacker if he's rolled a critical-failure! Ideally players should describe it "
+                  "or consult this table instead: | Roll | Effect | | ---- | ---- | | 12 | Stunned |", 0.65)
+TESTS = Passage("minim.md#Tests", "minim", "Tests", "… may-benefit the next-attempt... **-1, failure**, no "
+                "immediate-result but retrying is usually-possible.", 0.27)
+
+
+def test_rule_keeps_the_sentences_before_a_table_the_index_ran_into_one_line(playing_in):
+    """Seen in Minim assist: "/rule what happens when I fumble" found minim.md#Fumbles first, but its passage is one
+    line, prose and table together, and a line with a table's bar was dropped whole: the answer left out the rule.
+    A "-1" at a sentence's start is a number, not a bullet."""
+    s = playing_in("minim")
+    s._rulings = lambda q, sys_: Rulings(q, [FUMBLES, TESTS], None, [FUMBLES.citation, TESTS.citation])
+    out = plain(s.handle("/rule what happens when I fumble"))
+    assert out.startswith("If an attack has a neutral result apply a fumble to the target; or to the attacker if "
+                          "he's rolled a critical-failure! (minim.md#Fumbles)")
+    assert "| Roll" not in out and "Stunned" not in out
+    assert "-1, failure, no immediate-result" in out
+
+
 @pytest.mark.slow
 def test_rule_from_the_real_rulebook_index_reads_plainly(playing_in, monkeypatch, tmp_path):
     monkeypatch.setenv("NARRATOR_HOME", str(tmp_path / "home"))  # the rules index is built here, not in ~/.cache
