@@ -191,3 +191,15 @@ def test_a_huntress_is_a_hunter_in_every_keyword_table():
 
     assert concept_groups("an elven huntress") == concept_groups("an elven hunter") == ["ranged", "survival"]
     assert npc_actions("huntress") == npc_actions("hunter")
+
+
+@pytest.mark.parametrize("system, said", [("minim", "The concept takes sports"), ("brew", "athletics 2"),
+                                          ("mastery", "The concept suggests athletics")])
+def test_a_miner_is_read_as_one(system, said):
+    """Seen in Minim assist: "a dwarf miner" read "Nothing in the rules matched the concept": a miner's work is
+    hard labour (and a prospector's the wilds), as every keyword table that has those skills now says."""
+    from narrator.tools.phrases import steps_of
+
+    r = roll(system, "a dwarf miner", SEEDS[0])
+    assert any(said in line for line in steps_of(r)), steps_of(r)
+    assert valid(system, r.character) == []

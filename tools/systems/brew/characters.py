@@ -47,7 +47,8 @@ STARTING_GEAR = [GearItem(name="belt knife", kind="weapon", attack_type="simple_
                  GearItem(name="thick leather cap", kind="armor", soak=1)]
 
 SKILL_WORDS: dict[str, tuple[str, ...]] = {
-    "athletics": ("athlete", "acrobat", "climber", "runner", "wanderer", "wandering", "sailor"),
+    "athletics": ("athlete", "acrobat", "climber", "runner", "wanderer", "wandering", "sailor", "miner", "digger",
+                  "laborer", "labourer", "porter", "docker"),
     "animal handling": ("rider", "horseman", "beastmaster", "tamer", "shepherd", "falconer", "knight"),
     "craft": ("smith", "blacksmith", "artisan", "carpenter", "tinker", "engineer", "archer", "gunslinger", "gunman",
               "sniper", "spacer", "mechanic"),
@@ -58,7 +59,8 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
               "mercenary", "sellsword", "guard", "duelist", "gladiator", "brawler"),
     "performance": ("actor", "singer", "dancer", "minstrel", "jester", "con", "swindler", "bard"),
     "stealth": ("thief", "rogue", "assassin", "spy", "ninja", "scout", "burglar", "poacher"),
-    "survival": ("ranger", "hunter", "tracker", "druid", "witch", "hedge", "outlaw", "wilderness"),
+    "survival": ("ranger", "hunter", "tracker", "druid", "witch", "hedge", "outlaw", "wilderness", "prospector",
+                 "miner"),
 }
 """Concept words for the skills (``brew.md#Choose Skills``)."""
 FIELD_WORDS: dict[str, tuple[str, ...]] = {

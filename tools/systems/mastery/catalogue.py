@@ -104,6 +104,7 @@ CONCEPT_ACTIVITIES: dict[str, tuple[str, ...]] = {
     "gladiator": ("melee", "performance"), "monk": ("melee", "endurance"), "duelist": ("melee", "acrobatics"),
     "smith": ("crafting",), "blacksmith": ("crafting",), "engineer": ("crafting", "lore"),
     "tinker": ("crafting",), "farmer": ("crafting", "survival"), "innkeeper": ("persuasion", "perception"),
+    "miner": ("athletics", "endurance"), "prospector": ("survival", "crafting"),
     "sailor": ("riding", "athletics"), "rider": ("riding",), "acrobat": ("acrobatics", "performance"),
     "explorer": ("survival", "athletics"), "adventurer": ("athletics", "melee"),
     "beast": ("melee", "perception"), "wolf": ("melee", "perception"), "dog": ("melee", "perception"),

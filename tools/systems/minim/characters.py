@@ -50,14 +50,16 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
     "fight": ("warrior", "fighter", "soldier", "knight", "sword", "brawler", "barbarian", "duelist", "gladiator",
               "mercenary", "sellsword", "guard", "monk", "axe"),
     "fire": ("archer", "gunslinger", "gunman", "gunner", "sniper", "hunter", "marksman", "bow", "spacer"),
-    "sports": ("acrobat", "athlete", "dancer", "runner", "wanderer", "wandering"),
+    "sports": ("acrobat", "athlete", "dancer", "runner", "wanderer", "wandering", "miner", "digger", "laborer",
+               "labourer", "porter", "docker"),
     "stealth": ("thief", "assassin", "rogue", "spy", "ninja", "scout", "burglar", "sneak", "smuggler"),
     "coercion": ("thug", "bandit", "enforcer", "pirate", "bully", "gangster"),
     "communication": ("bard", "merchant", "diplomat", "trader", "noble", "courtier", "priest", "preacher"),
     "perception": ("scout", "watchman", "detective", "sentry", "lookout", "guard"),
     "steering": ("pilot", "sailor", "driver", "rider", "spacer", "captain", "navigator", "charioteer", "smuggler",
                  "boatman", "ferryman", "bargee"),
-    "survival": ("ranger", "hunter", "druid", "witch", "herbalist", "farmer", "tracker", "beastmaster", "hedge"),
+    "survival": ("ranger", "hunter", "druid", "witch", "herbalist", "farmer", "tracker", "beastmaster", "hedge",
+                 "prospector", "miner"),
 }
 """Concept words for the skills (``minim.md#Skills``): who in the world is known for each."""
 MAGIC_POWERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
