@@ -378,3 +378,23 @@ def test_a_spear_thrust_is_a_blow_and_a_spear_thrown_a_throw(router, system, thr
     for line in ("I thrust my spear at the guard", "I jab the guard with my spear"):
         assert router.rank(line, table, "Aria")[0].label == thrust, line
     assert router.rank("I throw my spear at the guard", table, "Aria")[0].label == throw
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "fiveplus", "mastery"])
+def test_drawing_a_weapon_and_going_for_a_foe_is_an_attack(router, tmp_path, system):
+    """Seen in 5+ teach: in a fight with two bandits, "I draw my knife and go for the nearest one" was read as a
+    survival attempt (Minim: a coordination check; Mini Six: a throw). A weapon drawn to go for someone is a blow
+    on them; a knife drawn to cut a rope is not."""
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems import get_system
+
+    rules = get_system(system)
+    with Campaign.new(f"draw-{system}", system, seed=5, root=tmp_path) as c:
+        c.call(rules.random_character_tool, {"name": "Ilse"})
+        for name in ("Bandit", "Bandit 2"):
+            c.call(rules.npc_tool, rules.npc_args("bandit", 2, name))
+        c.call(rules.start_combat_tool, rules.start_combat_args(["Ilse", "Bandit", "Bandit 2"]))
+        blow = router.propose("I draw my knife and go for the nearest one", c.state, "Ilse")
+        assert "attack" in blow.tool and blow.args.get("defender") == "Bandit", blow
+        assert blow.args.get("skill") not in ("throwing", "sports"), blow
+        assert "attack" not in router.propose("I draw my knife and cut the rope", c.state, "Ilse").tool
