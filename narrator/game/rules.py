@@ -140,7 +140,8 @@ class BaseRules:
     """The system's encounter builder as ``"module:Class"``; None: the system has no encounter rules."""
     lessons_from: str | None = None
     """The system's ``/learn`` lessons as ``"module:NAME"`` (a dict of topic → :class:`Lesson`), read when asked;
-    None: no lessons."""
+    None: the ``LESSONS`` of the adapter's own module, if it has any (so an adapter beside its lessons names
+    nothing)."""
 
     def __init__(self, system: str | None = None):
         self.system = system or type(self).system
@@ -185,7 +186,11 @@ class BaseRules:
         return dry_run_preview(state, tool, args)
 
     def lessons(self) -> dict[str, Lesson]:
-        return _named(self.lessons_from) if self.lessons_from is not None else {}
+        if self.lessons_from is not None:
+            return _named(self.lessons_from)
+        import importlib
+
+        return getattr(importlib.import_module(type(self).__module__), "LESSONS", {})
 
     def sheet_of(self, sheet: dict[str, Any]) -> Any | None:
         """The sheet as the system's own model (its ``sheet_model``), or None when it has none or the sheet cannot

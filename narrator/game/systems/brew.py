@@ -205,7 +205,6 @@ def _points(text: str) -> int:
 
 class BrewRules(BaseRules):
     system = "brew"
-    lessons_from = f"{__name__}:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.brew_play:Journey",)
     encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"

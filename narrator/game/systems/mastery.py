@@ -169,7 +169,6 @@ def _cost_line(kind: str, top: int) -> str:
 
 class MasteryRules(BaseRules):
     system = "mastery"
-    lessons_from = f"{__name__}:LESSONS"
     scene_kinds = ("narrator.game.systems.mastery_play:ForgottenTomb",)
     encounter_kind = "narrator.game.systems.mastery_play:MasteryEncounters"
 

@@ -111,7 +111,6 @@ def _skill_list() -> str:
 
 class MinimRules(BaseRules):
     system = "minim"
-    lessons_from = f"{__name__}:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"

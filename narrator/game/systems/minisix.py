@@ -142,7 +142,6 @@ def _before_the_dice(steps: list) -> Iterable:
 
 class MiniSixRules(BaseRules):
     system = "minisix"
-    lessons_from = f"{__name__}:LESSONS"
     scene_kinds = ("narrator.game.systems.minisix_play:Battlefield",)
     encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 
