@@ -253,6 +253,17 @@ class GameSession:
         last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)  # not undone
         if isinstance(last, str) and last.strip():
             self.info(f"Last time: {last.strip()}")
+        ini = campaign.state.initiative
+        if ini.active:  # a resumed fight said only its last blow, and the status line "round 5"
+            from narrator.agent.evidence import role_names
+            from narrator.agent.extract import standing_npcs
+            from narrator.narration.floor import story_name
+
+            roles = role_names(campaign.state)
+            foes = [story_name(n, roles) for n in standing_npcs(campaign.state, self.actor)]
+            turn = "your turn" if ini.current == self.actor else f"{ini.current}'s turn"
+            self.info(f"A fight is on: round {ini.round}, {turn}"
+                      + (f"; still standing against you: {', '.join(foes)}." if foes else "."))
 
     def _begin_session(self) -> None:
         """A game session begins when play does: the rules system's ``session_start`` (if its adapter has one) is

@@ -595,6 +595,25 @@ def test_a_resumed_solo_game_recaps_the_scene_and_the_last_narration(make_sessio
     assert tools_logged(again).count("story_scene") == framed == 1  # resuming frames no new scene
 
 
+def test_a_resumed_fight_says_whose_turn_it_is_and_who_still_stands(make_session, ready_campaign):
+    """Seen resuming Minim solo: a fight in its fifth round came back as "Last time: Your attack on the bandit goes
+    wide" and "round 5" in the status line. The recap says the fight is on, whose turn it is and who stands."""
+    first = make_session(campaign=ready_campaign, narrations=["Quiet."])
+    first.start()
+    say(first, "/npc town guard 2", "/npc town guard 2", "/initiative start")
+    if first.campaign.state.initiative.current != "Aria":
+        first.handle("/initiative next")
+    from narrator.tools.systems import get_system
+
+    downed = get_system(first.campaign.system).downed_condition
+    first.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+    first.close()
+    again = make_session(campaign=ready_campaign)
+    out = " ".join(plain(again.start()).split())
+    rnd = again.campaign.state.initiative.round
+    assert (f"A fight is on: round {rnd}, your turn; still standing against you: the second town guard." in out), out
+
+
 def test_a_solo_encounter_starts_the_fight_and_the_foes_take_their_turns(playing):
     """Solo play has no narrator to call the fight: the foes of /encounter come on, initiative is rolled, and any
     foe whose turn comes first acts before the player's turn comes round."""
