@@ -283,10 +283,10 @@ def _echoes(template: str, action: str | None) -> bool:
 
 def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, ...] = ()) -> str | None:
     """A foe's attack in solo play, told from the player's side ("The drunk brawler strikes at you, but misses.";
-    a hit that changed nothing: "..., but the blow does no harm") with the effects it established, in words not among ``said`` where another variant serves; None when the result
-    is no attack with a verdict (a move, a spell on no one, an NPC that never rolls). Why: a fight's NPC turns
-    showed only the engine's line, so half of every fight had no story at all. The words are ``foes`` in the floor
-    tables (a system's own before the common ones)."""
+    a hit that changed nothing: "..., but the blow does no harm") with the effects it established, in words not
+    among ``said`` where another variant serves; None when the result is no attack with a verdict (a move, a spell
+    on no one, an NPC that never rolls). Why: a fight's NPC turns showed only the engine's line, so half of every
+    fight had no story at all. The words are ``foes`` in the floor tables (a system's own before the common ones)."""
     if not evidence.results:
         return None
     _, result = evidence.results[0]

@@ -377,11 +377,10 @@ class BrewRules(BaseRules):
     def party_row(self, name: str, sheet: dict[str, Any], state: TableState) -> dict[str, str]:
         attrs = sheet.get("attributes", {})
         return party_row(name, sheet, state, {
-            "attributes": "/".join(str(attrs.get(a, "?")) for a in ATTRIBUTES), "♥": out_of(sheet, "health"),
+            "/".join(a[:3] for a in ATTRIBUTES): "/".join(str(attrs.get(a, "?")) for a in ATTRIBUTES),  # which is which
+            "♥": out_of(sheet, "health"),
             "resolve": out_of(sheet, "resolve"),
             "skills": ", ".join(f"{k} {v}" for k, v in sheet.get("skills", {}).items() if v)})
-
-
 
 
 LESSONS: dict[str, Lesson] = {

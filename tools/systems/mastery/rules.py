@@ -137,7 +137,8 @@ ACTIVITY_WORDS: dict[str, tuple[str, ...]] = {
 }
 """Word stems that make an ability or skill *fit* an activity when its name contains one ('lock-picking' fits
 thievery): a stem matches at the start of a word of the name, so a weapon that is one word with another
-('crossbows', 'longsword') is a stem of its own. The sheet's own ``fits`` entries, written by the player or the GM, always win (:mod:`.fit`)."""
+('crossbows', 'longsword') is a stem of its own. The sheet's own ``fits`` entries, written by the player or the GM,
+always win (:mod:`.fit`)."""
 
 TRAIT_WORDS: dict[str, tuple[str, ...]] = {
     "athletics": ("strength", "might", "brawn", "power", "body", "physique", "agility", "dexterity", "fortitude"),
