@@ -6,6 +6,7 @@ the example and the real rules can never disagree. They are not logged: nothing 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from narrator.game.blocks import Block
@@ -94,3 +95,42 @@ def learn(s: "GameSession", arg: str) -> None:
                                          labels=s.rules.odds_labels)))
     s.emit(Block("explain", render.terminal(result, lesson.tool, labels=s.rules.odds_labels)))
     s.info(f"(A worked example by {lesson.tool} with seed {lesson.seed}; nothing was added to the story.)")
+
+
+RULES_QUESTION = re.compile(
+    r"^\s*(how\s+(does|do|is|are)\s+(?!i\b|we\b|you\b|my\b|our\b)[^?]*\b(work|works|done|rolled|worked out|"
+    r"calculated|decided|handled)\b|what\s+(does|do)\s+[^?]*\bmean\b|explain\b|what are the rules\b)", re.I)
+"""A question about the rules ("how does dodging work?", "what does incapacitated mean?"), not a character's
+action; "how do I dodge?" stays an action (it asks to do it)."""
+
+
+RULES_WORDS = re.compile(r"\b(rules?|rolls?|rolling|dice|die|odds|modifiers?|bonus(es)?|penalt(y|ies)|xp|"
+                         r"experience points|difficulty|target number|tn)\b", re.I)
+"""Words that make a "how does ... work?" question one about the game, when no lesson's topic is named."""
+
+
+def asked_about_rules(text: str, topics: list[str]) -> str | None:
+    """The ``/learn`` topic a question about the rules is about ("how does dodging work?": dodge), "" for a rules
+    question no lesson covers ("how do dice rolls work?" where no lesson is about rolls), None for anything else
+    (an action, or a question about the story: "how does the lock work?"). Why: in teach mode a newcomer who asked how dodging works
+    was made to dodge, a full dodge with its roll and its condition."""
+    if not RULES_QUESTION.search(text):
+        return None
+    stems = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
+    topic = next((t for t in topics if any(w[:4] in stems for w in t.split() if len(w) >= 4)), None)
+    if topic is None and not RULES_WORDS.search(text):
+        return None  # "how does the lock work?" asks about the story's lock
+    return topic or ""
+
+
+def answer_rules_question(s: "GameSession", text: str) -> bool:
+    """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
+    topic = asked_about_rules(text, list(lessons(s)))
+    if topic is None:
+        return False
+    s.info("That is a question about the rules, not something your character does"
+           + (f": /learn {topic} walks through it." if topic else
+              ". /learn lists the rules the engine walks through, and /rule QUESTION quotes the rulebook."))
+    if topic:
+        learn(s, topic)
+    return True

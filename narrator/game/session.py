@@ -287,6 +287,7 @@ class GameSession:
             return list(out)
 
     def _handle(self, line: str) -> None:
+        from narrator.game.cmd_teach import answer_rules_question
         from narrator.game.command_set import run_command
 
         if self.done:
@@ -310,7 +311,7 @@ class GameSession:
             action = (self._made_since(since) or text, since, self.actor)
         elif not text:
             self.info("Say what your character does, or type /help.")
-        else:
+        elif not answer_rules_question(self, text):
             self._turn(text)
             if self.pending is not None:
                 self._pending_action = action

@@ -183,3 +183,23 @@ def test_in_solo_a_question_to_someone_that_rolls_nothing_points_to_the_oracle(m
     s.handle("/people add Sister Maud")  # a recurring person of the story, with no sheet, is asked by name too
     out = plain(s.handle("I ask Sister Maud what the stranger wants with me"))
     assert "Sister Maud's answer is fate's to give: try /oracle Does Sister Maud tell me what the stranger" in out
+
+
+def test_a_question_about_the_rules_is_answered_not_played(make_session, ready_campaign):
+    """Seen in Mini Six teach: "how does dodging work?" made the character dodge (a full dodge, its roll and its
+    condition). A question about the rules gets its lesson and changes nothing; "how do I dodge?" asks to do it, and
+    "how does the lock work?" is about the story: both stay actions."""
+    from narrator.game.cmd_teach import asked_about_rules
+
+    topics = ["rolls", "defences", "soak", "wounds", "dodge", "mass combat"]
+    assert asked_about_rules("how does dodging work?", topics) == "dodge"
+    assert asked_about_rules("What are the rules for mass combat?", topics) == "mass combat"
+    assert asked_about_rules("how do the dice work?", topics) == ""  # the rules, but no lesson: where to look
+    for action in ("how do I dodge?", "how does the lock work?", "I dodge the blow"):
+        assert asked_about_rules(action, topics) is None, action
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[SNEAK])
+    s.start()
+    before = len(s.campaign.events())
+    out = plain(s.handle("how do fumbles work?"))
+    assert "That is a question about the rules, not something your character does: /learn fumbles" in out
+    assert "nothing was added to the story" in out and len(s.campaign.events()) == before
