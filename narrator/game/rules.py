@@ -231,6 +231,15 @@ class BaseRules:
         return []
 
 
+def with_concept_gear(args: dict[str, Any], gear_for: Callable[[str | None], list[Any]]) -> dict[str, Any]:
+    """A guided character's arguments with the gear its concept names (``gear_for``: the system's reading of it)
+    when the answers gave none, as a random character of that concept would carry: a guided gunslinger started with a
+    belt knife, or nothing, in the systems that ask no gear question."""
+    if args.get("gear") or not (gear := gear_for(args.get("concept"))):
+        return args
+    return {**args, "gear": [g.model_dump(mode="json", exclude_defaults=True) for g in gear]}
+
+
 def _named(spec: str) -> Any:
     """What a ``"module:NAME"`` spec names, the module imported when asked."""
     import importlib

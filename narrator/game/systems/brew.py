@@ -17,6 +17,7 @@ from rich.text import Text
 from narrator.game.answers import choice_step, text_answer, yes_no_step
 from narrator.game.rules import (
     BaseRules, Lesson, Preview, Step, StepError, exact_line, kept, out_of, party_row, scratch_preview,
+    with_concept_gear,
 )
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
@@ -287,9 +288,7 @@ class BrewRules(BaseRules):
             args["extra_points"] = extra
         if options.get("best_at_thing") and "best_at" in answers:
             args["best_at"] = answers["best_at"]
-        if not args.get("gear") and (gear := concept_gear(args.get("concept"))):
-            args["gear"] = [g.model_dump(mode="json", exclude_defaults=True) for g in gear]  # a gunslinger's handgun
-        return args
+        return with_concept_gear(args, concept_gear)
 
     def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:
         args = super().random_args(name, concept, options)

@@ -13,7 +13,9 @@ from rich.console import Group
 from rich.text import Text
 
 from narrator.game.answers import choice_step, json_answer, named_values, text_answer
-from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row
+from narrator.game.rules import (
+    BaseRules, Lesson, Preview, Step, StepError, dry_run_preview, out_of, party_row, with_concept_gear,
+)
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import ToolCallError, UserError
 from narrator.tools.systems.minim.characters import concept_gear
@@ -148,9 +150,7 @@ class MinimRules(BaseRules):
                 "virtue": "courage", "vice": "greed"}
 
     def creation_args(self, answers: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
-        args = {k: v for k, v in answers.items() if v is not None}
-        if not args.get("gear") and (gear := concept_gear(args.get("concept"))):
-            args["gear"] = [g.model_dump(mode="json", exclude_defaults=True) for g in gear]  # a gunslinger's pistol
+        args = with_concept_gear({k: v for k, v in answers.items() if v is not None}, concept_gear)
         return {**args, "campaign": options.get("power_level", "normal")}
 
     def random_args(self, name: str, concept: str | None, options: dict[str, Any]) -> dict[str, Any]:
