@@ -48,8 +48,19 @@ def encounter_builder(system: str) -> EncounterBuilder | None:
     return rules_for(system).encounter_builder()
 
 
+def told(option: Any) -> str:
+    """How a table's entry is named to the player: a record by its ``name``, a row by its first field, else as it
+    is. Why: Mastery's hazard was shown as "→ {'name': 'spiked pit', 'activity': 'athletics', ...}" and Mini Six's
+    battlefield as a tuple of every zone and link."""
+    if isinstance(option, dict) and isinstance(option.get("name"), str):
+        return option["name"]
+    if isinstance(option, (tuple, list)) and option and isinstance(option[0], str):
+        return option[0]
+    return str(option)
+
+
 def roll_choice(campaign: Campaign, options: list[Any], purpose: str,
-                describe: Callable[[Any], str] = str) -> tuple[Any, list[tuple[str, ToolResult]]]:
+                describe: Callable[[Any], str] = told) -> tuple[Any, list[tuple[str, ToolResult]]]:
     """Choose among ``options`` with a logged ``1dN`` roll (no roll for a single option).
 
     The roll picks an option's place in the list, not a number of foes, so what is shown says what it picked

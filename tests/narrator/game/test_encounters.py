@@ -112,3 +112,16 @@ def test_every_foe_an_encounter_draws_is_read_by_its_npc_tool(system, power, rea
             made = default_registry().call(f"{system}_add_npc", {"concept": one_of(foe), power: int(level)},
                                            Roller(1), TableState(system=system))
             assert getattr(made, read), (system, level, foe)
+
+
+def test_a_rolled_tables_entry_is_named_not_dumped():
+    """Seen in Mastery solo: /scene tomb showed "table_roll (hazard): 1d4 = 1 → {'name': 'spiked pit', 'activity':
+    'athletics', ...}"; Mini Six's battlefield a tuple of every zone and link. A record is named by its name, a row
+    by its first field."""
+    from narrator.game.encounters import told
+    from narrator.game.systems.mastery_play import HAZARDS
+    from narrator.game.systems.minisix_play import PLACES
+
+    assert told(HAZARDS[0]) == "spiked pit"
+    assert told(PLACES[0]) == "a ruined chapel"
+    assert told(3) == "3" and told("a forgotten tomb") == "a forgotten tomb"

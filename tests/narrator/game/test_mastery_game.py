@@ -87,7 +87,7 @@ def test_a_fearsome_session_in_the_tomb(make_session):
     assert "Created Tess" in out
     s.handle("d")
     out = text_of(s.handle("/scene tomb"))
-    assert "mastery_set_hazard" in out
+    assert "mastery_set_hazard" in out and "{'name'" not in out  # the rolled hazard is named, not dumped
     out = text_of(s.handle("I try to get across"))
     assert "mastery_check: Tess" in out and any(h["activity"] for h in s.campaign.state.system_state["hazards"])
     s.handle("/npc ancient tomb guardian 4")
