@@ -25,7 +25,7 @@ from narrator.game.encounters import (
     EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
 )
 from narrator.game.scenes import SceneOutcome
-from narrator.game.views import rows_table
+from narrator.game.views import key_values, rows_table
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.sheet import MasteryCharacter
 from narrator.tools.systems.mastery.table_characters import LEVELS
@@ -126,7 +126,7 @@ class ForgottenTomb:
                 + (f"; {guardian}, slow and patient, waits beyond it." if guardian else "."))
         scene = campaign.call("table_set_scene", {"text": text})
         results.append(("table_set_scene", scene))
-        rows = [["place", place], ["hazard", f"{hazard['name']} — {hazard['activity']}, {hazard['needed']} at "
-                                             f"{hazard['difficulty']}, {hazard['damage']} boxes"],
-                ["guardian", guardian or "none (d6 below 4)"]]
-        return SceneOutcome("Forgotten tomb", text, results, rows_table("Scene", ["", ""], rows))
+        rows = [("place", place), ("hazard", f"{hazard['name']} — {hazard['activity']}, {hazard['needed']} at "
+                                             f"{hazard['difficulty']}, {hazard['damage']} boxes"),
+                ("guardian", guardian or "none (d6 below 4)")]
+        return SceneOutcome("Forgotten tomb", text, results, key_values("Scene", rows))  # no empty header row
