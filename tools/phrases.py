@@ -101,6 +101,12 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {plural(n, one, many)}"
 
 
+def span(low: float, high: float, spec: str = "g") -> str:
+    """'1.2-1.4', or '1.4' where both ends read the same ("1.4-1.4 h" was shown for a journey with one speed)."""
+    a, b = format(low, spec), format(high, spec)
+    return a if a == b else f"{a}-{b}"
+
+
 def clause(words: str, value: Any) -> str:
     """``words`` with ``value`` written in at ``{}`` — or nothing where the value is empty (None, 0, '', []): an
     optional part of a line, as in ``"heals" + clause(" ({})", reason)`` → 'heals (a potion)' or 'heals'. A

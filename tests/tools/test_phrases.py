@@ -96,3 +96,12 @@ def test_minim_says_a_condition_as_the_shared_turn_rules_do():
     shared = say(step("table.condition", **held))
     assert say(step("minim.has_condition", name="Ann", condition=held)) == f"Ann is {shared}."
     assert say(step("minim.now_has", name="Ann", condition=held)) == f"Ann is now {shared}."
+
+
+def test_a_span_whose_ends_read_the_same_is_one_number():
+    """Seen in Brew solo: a journey by horseback read "10 km by horseback: 1.4-1.4 h" and "about 1-1 hours"."""
+    from narrator.tools.phrases import span, say
+    from narrator.tools.steps import step
+
+    assert span(1.4, 1.4, ".1f") == "1.4" and span(1.2, 1.44, ".1f") == "1.2-1.4" and span(1.4, 1.2, ".0f") == "1"
+    assert say(step("brew.travel", km=10, mode="horseback", fast=1.43, slow=1.43)) == "10 km by horseback: 1.4 h"

@@ -29,6 +29,7 @@ from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
 from narrator.game.scenes import SceneOutcome
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
+from narrator.tools.phrases import span
 from narrator.tools.render import percent
 from narrator.tools.systems.brew.rules import TRAVEL_KMH
 
@@ -147,11 +148,12 @@ class Journey:
         travel = campaign.call("brew_travel", {"mode": way, "distance_km": km})
         results.append(("brew_travel", travel))
         sky = WEATHER[weather.total]
-        text = f"A journey of {km} km ({way}): about {travel.hours_min:.0f}-{travel.hours_max:.0f} hours; {sky}."
+        hours = span(travel.hours_min, travel.hours_max, ".0f")  # "about 1-1 hours" was shown
+        text = f"A journey of {km} km ({way}): about {hours} {'hour' if hours == '1' else 'hours'}; {sky}."
         if sky != "fair":
             text += " Extreme weather: -2 to all rolls, and every five hours a Power + Survival check."
         scene = campaign.call("table_set_scene", {"text": text[:2000]})
         results.append(("table_set_scene", scene))
         view = rows_table("Journey", ["way", "distance", "hours", "weather"],
-                          [[way, f"{km} km", f"{travel.hours_min:.1f}-{travel.hours_max:.1f}", sky]])
+                          [[way, f"{km} km", span(travel.hours_min, travel.hours_max, ".1f"), sky]])
         return SceneOutcome("Journey", text, results, view)

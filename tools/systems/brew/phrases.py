@@ -11,7 +11,7 @@ from narrator.tools.common_phrases import (
     joins_fight,
     modifier_words,
 )
-from narrator.tools.phrases import clause, counted, pairs, say, signed
+from narrator.tools.phrases import clause, counted, pairs, say, signed, span
 from narrator.tools.systems.brew.checks import (
     OUTCOME_WORDS,
     difficulty_text,
@@ -258,11 +258,10 @@ PHRASES = {
                  "hour of running.",
     "run": "Run: {value} km/h",
     "travel_speed": lambda v: f"{v['mode']}: {v['low']:g}-{v['high']:g} km/h ({v['note']}).",
-    "travel_hours": lambda v: f"{v['km']:g} km: {v['fast']:.1f}" + (f"-{v['slow']:.1f}" if v["slow"] != v["fast"]
-                                                                   else "") + " hours on the move.",
+    "travel_hours": lambda v: f"{v['km']:g} km: {span(v['fast'], v['slow'], '.1f')} hours on the move.",
     "travel_rest": "A full day of travel should end with a full night's rest; jumping into action on arrival comes "
                    "with penalties (exhaustion).",
-    "travel": lambda v: f"{v['km']:g} km by {v['mode']}: {v['fast']:.1f}-{v['slow']:.1f} h",
+    "travel": lambda v: f"{v['km']:g} km by {v['mode']}: {span(v['fast'], v['slow'], '.1f')} h",
     # characters: creation, validation, random characters
     "attributes_spent": "Attributes: {spent} of {pool} points (each starts at 1).",
     "skills_spent": lambda v: f"Skills: {v['spent']} of {v['pool']} points"
