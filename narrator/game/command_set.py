@@ -12,6 +12,8 @@ session must not be imported by either. Whoever runs or completes commands impor
 
 from __future__ import annotations
 
+import re
+
 from narrator.game.commands import COMMANDS, GROUPS, CommandTable, lookup, run_command
 from narrator.tools.hooks import COMMANDS as HOOK
 from narrator.tools.hooks import LoadProblem, load
@@ -42,4 +44,25 @@ def _load() -> list[LoadProblem]:
 PROBLEMS: list[LoadProblem] = _load()
 """Command tables, or commands, that could not be loaded."""
 
-__all__ = ["COMMANDS", "GROUPS", "PROBLEMS", "lookup", "run_command"]
+ALSO = {"exit": "quit", "bye": "quit", "commands": "help"}
+"""Words a newcomer types for a command that has another name."""
+GUIDANCE = re.compile(r"^\s*(what\s+(can|should|do|could)\s+(i|we)\s+do(\s+(now|next|here))?|what\s+now|what\s+next|"
+                      r"now\s+what)\b[\s?.]*$", re.I)
+
+
+def hint_for(text: str) -> str | None:
+    """What to say to a line a newcomer meant for the game rather than for their character, else None: a command
+    typed without its slash ("help", "save", "exit"), or "what can I do?". Why: each came back as "Could you say what
+    your character does?", and "what can I do?" was offered to the oracle as a yes/no question."""
+    word = text.strip().rstrip(".?").strip().lower()  # "Help!" is shouted in the story
+    name = ALSO.get(word, word)
+    if name in COMMANDS and word.isalpha():
+        return (f"Commands start with a slash: /{name} — {COMMANDS[name].summary}. Anything else you type is what "
+                "your character does.")
+    if GUIDANCE.search(text):
+        return ("Say what your character does, in your own words: \"I search the room\", \"I attack the bandit\", "
+                "\"I ask Nell about the mine\". /help lists the commands.")
+    return None
+
+
+__all__ = ["COMMANDS", "GROUPS", "PROBLEMS", "hint_for", "lookup", "run_command"]

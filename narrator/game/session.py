@@ -288,7 +288,7 @@ class GameSession:
 
     def _handle(self, line: str) -> None:
         from narrator.game.cmd_teach import answer_rules_question
-        from narrator.game.command_set import run_command
+        from narrator.game.command_set import hint_for, run_command
 
         if self.done:
             self.info("The session is closed.")
@@ -311,6 +311,8 @@ class GameSession:
             action = (self._made_since(since) or text, since, self.actor)
         elif not text:
             self.info("Say what your character does, or type /help.")
+        elif (hint := hint_for(text)) is not None:
+            self.info(hint)
         elif not answer_rules_question(self, text):
             self._turn(text)
             if self.pending is not None:

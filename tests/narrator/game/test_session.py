@@ -763,3 +763,19 @@ def test_solo_a_players_turn_lost_to_a_failed_test_says_so(make_session, ready_c
             break
         assert "Aria has no action left" not in out, out
     assert lost, "no turn of Aria's began spent in twelve tries"
+
+
+def test_a_command_typed_without_its_slash_and_what_can_i_do_get_a_hint(playing):
+    """Seen resuming Minim solo: "help", "save" and "what can I do?" each came back as "Could you say what your
+    character does?", and "what can I do?" was offered to the oracle as a yes/no question. A bare command word
+    says how commands are typed; "what can I do?" says how to act. Neither rolls or logs anything; "Help!" is still
+    shouted in the story."""
+    s = playing()
+    before = len(s.campaign.events())
+    out = plain(s.handle("help"))
+    assert "Commands start with a slash: /help" in out and "Could you say" not in out
+    assert "/quit — leave the game" in plain(s.handle("exit"))
+    out = plain(s.handle("what can I do?"))
+    assert 'Say what your character does, in your own words: "I search the room"' in out and "/oracle" not in out
+    assert len(s.campaign.events()) == before
+    assert "Commands start with a slash" not in plain(s.handle("Help!"))
