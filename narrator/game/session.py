@@ -311,6 +311,9 @@ class GameSession:
             action = (self._made_since(since) or text, since, self.actor)
         elif not text:
             self.info("Say what your character does, or type /help.")
+        elif text.strip(" .!").lower() in ("look", "l") and self.campaign is not None and self.state.scene:
+            self.recap()  # a bare "look" asked to clarify; it is a look at where the story stands
+            self.info("(To search for what is hidden, say so: \"I look around the room\".)")
         elif (hint := hint_for(text)) is not None:
             self.info(hint)
         elif not answer_rules_question(self, text):

@@ -779,3 +779,6 @@ def test_a_command_typed_without_its_slash_and_what_can_i_do_get_a_hint(playing)
     assert 'Say what your character does, in your own words: "I search the room"' in out and "/oracle" not in out
     assert len(s.campaign.events()) == before
     assert "Commands start with a slash" not in plain(s.handle("Help!"))
+    before = len(s.campaign.events())
+    out = plain(s.handle("look"))  # a text adventure's habit: where the story stands, not "Could you say..."
+    assert "Where you are:" in out and "I look around the room" in out and len(s.campaign.events()) == before
