@@ -398,3 +398,19 @@ def test_drawing_a_weapon_and_going_for_a_foe_is_an_attack(router, tmp_path, sys
         assert "attack" in blow.tool and blow.args.get("defender") == "Bandit", blow
         assert blow.args.get("skill") not in ("throwing", "sports"), blow
         assert "attack" not in router.propose("I draw my knife and cut the rope", c.state, "Ilse").tool
+
+
+def test_a_one_word_attack_in_a_mastery_fight_is_an_attack(router, tmp_path):
+    """Seen in Mastery assist: "attack" in a running fight was read as declaring a defence ("defend or an attack on
+    Bandit?", defence first). One-word fight lines are read as what they say."""
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems import get_system
+
+    rules = get_system("mastery")
+    with Campaign.new("terse", "mastery", seed=5, root=tmp_path) as c:
+        c.call(rules.random_character_tool, {"name": "Ilse"})
+        c.call(rules.npc_tool, rules.npc_args("bandit", 2, "Bandit"))
+        c.call(rules.start_combat_tool, rules.start_combat_args(["Ilse", "Bandit"]))
+        assert router.propose("attack", c.state, "Ilse").tool == "mastery_attack"
+        defend = router.propose("defend", c.state, "Ilse")
+        assert defend.tool == "mastery_declare" and defend.args["action"] == "defend"
