@@ -82,6 +82,8 @@ def scene(s: "GameSession", arg: str) -> None:
         s.show_result(tool, result)
     if outcome.view is not None:
         s.emit(Block.of("view", outcome.view))
+    if outcome.scene_text and not any(tool == "table_set_scene" for tool, _ in outcome.results):
+        s.info(f"Scene: {outcome.scene_text}")  # 5+'s dealt card set the scene in silence: what to do was unsaid
 
 
 @command("encounter", "/encounter [easy|moderate|deadly] [CONCEPT]",

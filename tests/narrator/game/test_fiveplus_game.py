@@ -50,6 +50,7 @@ def test_cards_encounters_and_a_solo_fight(tmp_path):
                          "I attack the troll", "/party")
     try:
         assert "Scene 1" in text and "fiveplus_scene_play" in text
+        assert "\nScene: Scene 1 — " in text  # what the dealt card asks is said, not only in the status line
         state = session.state
         assert state.system_state["cards"]["scene"] == 1
         assert [n for n, s in state.characters.items() if s.get("npc") and "Troll" in n]
