@@ -137,7 +137,9 @@ def _target(evidence: Evidence) -> str | None:
 VERB_KINDS = {
     "looking": frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "listen", "check", "read",
                           "peer", "survey", "observe", "scout"}),
-    "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout"}),
+    "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout",
+                          "talk", "speak", "chat", "haggle", "bargain", "negotiate"}),  # attempts, never "persuade":
+    # "You persuade the guard ..., but you get nowhere" says both
     "waiting": frozenset({"wait", "rest", "sit", "linger", "pause"}),
     "shooting": frozenset({"shoot", "fire", "loose"}),
     "throwing": frozenset({"throw", "hurl", "toss", "fling"}),

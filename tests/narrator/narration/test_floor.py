@@ -132,6 +132,12 @@ def test_a_question_waits_for_its_answer_and_a_shot_is_a_shot():
     assert floor.compose(talked, "I persuade the guard to let me pass", SCENE)[0] in (
         "You try to persuade the guard to let you pass, but your words fall flat.",
         "You try to persuade the guard to let you pass, but nobody is swayed.")
+    # Seen in 5+ solo: "I talk to Brother Tolland and calm the frightened caravan folk" read "..., and it goes the way
+    # you wanted": talking is told as talking
+    spoke = evidence("minim_check", "success", True, (), skill="communication")
+    assert floor.compose(spoke, "I talk to the guard and haggle over the toll", SCENE)[0] in (
+        "You talk to the guard and haggle over the toll, and your words carry.",
+        "You talk to the guard and haggle over the toll, and you get what you came for.")
     shot = evidence("minim_attack_target", "failure", False, (), skill="shoot", attacker="Kit", defender="Guard")
     assert floor.compose(shot, "I shoot at the guard", SCENE)[0] in (
         "You shoot at the guard, but the shot goes wide.", "You shoot at the guard, but the shot misses.")
