@@ -398,6 +398,7 @@ def test_drawing_a_weapon_and_going_for_a_foe_is_an_attack(router, tmp_path, sys
         assert "attack" in blow.tool and blow.args.get("defender") == "Bandit", blow
         assert blow.args.get("skill") not in ("throwing", "sports"), blow
         assert "attack" not in router.propose("I draw my knife and cut the rope", c.state, "Ilse").tool
+        assert "attack" not in router.propose("I draw my sword and hold it ready", c.state, "Ilse").tool
 
 
 def test_a_one_word_attack_in_a_mastery_fight_is_an_attack(router, tmp_path):
