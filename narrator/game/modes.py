@@ -33,7 +33,10 @@ class PlayMode:
     """Show every result step by step with its rules (else its one-line summary); NPCs made for an encounter too."""
 
     def enter(self, play: Play) -> None:
-        """Play begins (a campaign opened or created, its characters ready)."""
+        """Play begins (a campaign opened or created, its characters ready): a resumed game says where the story
+        stands, as solo's does (a teach game resumed in a fight said nothing of it); a new one has no scene yet."""
+        if play.state.scene:
+            play.recap()
 
     def before_roll(self, play: Play, tool: str, args: dict[str, Any], circumstance: str | None = None) -> None:
         """A roll is about to be thrown: a proposal the player's words made, a picked choice, a command's call.

@@ -612,6 +612,9 @@ def test_a_resumed_fight_says_whose_turn_it_is_and_who_still_stands(make_session
     out = " ".join(plain(again.start()).split())
     rnd = again.campaign.state.initiative.round
     assert (f"A fight is on: round {rnd}, your turn; still standing against you: the second town guard." in out), out
+    again.close()
+    teach = make_session(campaign=ready_campaign, mode="teach")  # every mode resumes with where the story stands
+    assert "A fight is on:" in " ".join(plain(teach.start()).split())
 
 
 def test_a_solo_encounter_starts_the_fight_and_the_foes_take_their_turns(playing):
