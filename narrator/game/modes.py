@@ -95,29 +95,14 @@ class Assist(PlayMode):
         return play.actor
 
 
-class Solo(PlayMode):
-    """No narrator at the table: the engine frames scenes, calls fights and plays the NPCs' turns."""
-
-    name = "solo"
-    hint = ("Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
-            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.")
-
-    def enter(self, play: Play) -> None:
-        """A new game opens with a framed scene; a resumed one says where the story stands."""
-        if not play.state.scene:
-            play.frame_scene("opening")
-        else:
-            play.recap()
+class NoNarrator(PlayMode):
+    """Play with nobody at the table to run the NPCs (solo, and teach, where a newcomer learns alone): the engine
+    calls the fights and plays the NPCs' turns. Teach used to leave them to a narrator who was not there: a fight
+    stood still after the player's action, with "the turn passes to the next combatant" said and nothing passing."""
 
     def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
         self._fight_back(play, outcome)
         play.run_foes()
-        if text.rstrip().endswith("?") and not outcome.results:
-            play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
-        elif not outcome.results and (asked := asked_of(text, [*play.state.characters, *play.state.story.people],
-                                                         play.actor)):
-            whom, question = asked
-            play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
 
     def turn_passed(self, play: Play) -> None:
         play.run_foes()
@@ -169,6 +154,31 @@ class Solo(PlayMode):
             play.info(f"No fight starts: {player_message(e, foe)}")
 
 
+
+
+class Solo(NoNarrator):
+    """No narrator at the table: the engine frames scenes, calls fights and plays the NPCs' turns."""
+
+    name = "solo"
+    hint = ("Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
+            "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.")
+
+    def enter(self, play: Play) -> None:
+        """A new game opens with a framed scene; a resumed one says where the story stands."""
+        if not play.state.scene:
+            play.frame_scene("opening")
+        else:
+            play.recap()
+
+    def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
+        super().after_turn(play, outcome, text)
+        if text.rstrip().endswith("?") and not outcome.results:
+            play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
+        elif not outcome.results and (asked := asked_of(text, [*play.state.characters, *play.state.story.people],
+                                                         play.actor)):
+            whom, question = asked
+            play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
+
 ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)
 ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|what|where|why|how|when|which|whether|if|about)\b.*)", re.I | re.S)
 
@@ -191,12 +201,13 @@ def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] 
     return "Their", f"Do they tell me {clause}?"
 
 
-class Teach(PlayMode):
+class Teach(NoNarrator):
     """The odds before every roll, every step with its rule after it, and how the words were read."""
 
     name = "teach"
     hint = ("Teach: before each roll you see the odds and what changes them; after it, every step with its rule. "
-            "/why repeats the last explanation, /learn TOPIC walks through a rule.")
+            "/why repeats the last explanation, /learn TOPIC walks through a rule; in a fight the foes act on their "
+            "own turns.")
     explains = True
 
     def before_roll(self, play: Play, tool: str, args: dict[str, Any], circumstance: str | None = None) -> None:

@@ -203,3 +203,24 @@ def test_a_question_about_the_rules_is_answered_not_played(make_session, ready_c
     out = plain(s.handle("how do fumbles work?"))
     assert "That is a question about the rules, not something your character does: /learn fumbles" in out
     assert "nothing was added to the story" in out and len(s.campaign.events()) == before
+
+
+def test_in_teach_mode_the_foes_act_on_their_turns(make_session, ready_campaign):
+    """Seen in Minim teach: after the player's action in a fight nothing moved; the next action was refused with
+    "the turn passes to the next combatant", and nothing passed. Nobody runs the NPCs in teach mode (a newcomer
+    learns alone): the engine plays their turns, as in solo, and the turn comes back."""
+    attack = json.dumps({"tool": "minim_attack_target", "args": {"attacker": "Aria", "defender": "Town Guard",
+                                                                 "skill": "fight"}})
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[attack])
+    s.start()
+    for line in ("/npc town guard 2", "/initiative start"):
+        s.handle(line)
+    if s.campaign.state.initiative.current != "Aria":
+        s.handle("/initiative next")
+    s.handle("I attack the town guard")
+    state = s.campaign.state
+    if state.initiative.active:
+        assert state.initiative.current == "Aria" and state.initiative.used == 0
+        guard = [e for e in s.campaign.events() if e.kind == "tool_call"
+                 and e.payload["args"].get("attacker") == "Town Guard"]
+        assert guard or "Town Guard" not in state.initiative.order, "the guard, still standing, took its turn"
