@@ -342,6 +342,8 @@ class CharacterWizard:
         step = self.steps[self.queue[0]]
         if text.strip().casefold() in BACK:
             return self.begin()  # a newcomer who picked guided by pressing Enter can still go random
+        if not self.answers and text.strip().casefold() in MENU:  # "r" at the first question: the menu was meant
+            return self._menu(text.strip().casefold())  # (a guided character named "r" was made)
         try:
             value = _parse(step, text)
         except StepError as e:

@@ -83,6 +83,17 @@ def test_an_empty_name_in_guided_creation_can_go_back_to_random(make_session):
     assert "Kit" in s.campaign.state.characters and "(d)one? [done]" in out
 
 
+def test_the_menus_letter_at_the_first_question_is_the_menu(make_session):
+    """Played in 5+: Enter at the menu chose guided, and "r" typed at "Name?" made a guided character named "r". At
+    the first question the menu's own words answer the menu."""
+    s = make_session()
+    s.start()
+    say(s, "", "", "", "")  # campaign name, system, options, guided by pressing Enter
+    out = plain(say(s, "r", "Kit", ""))
+    assert "Kit" in s.campaign.state.characters and "r" not in s.campaign.state.characters
+    assert "Rolled Kit" in out
+
+
 def test_wizard_shows_the_engines_messages_and_asks_again(make_session):
     s = make_session()
     s.start()
