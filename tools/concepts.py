@@ -78,8 +78,35 @@ def base_word(word: str) -> str:
     return word
 
 
+HUNTED_BY = frozenset({"hunter", "slayer", "killer", "catcher"})
+"""Agent nouns whose word before them is what is hunted, not what the character is: a witch hunter is no witch (he
+rolled the Hex power and carried a sickle in every system), a dragon slayer no dragon."""
+COMPOUNDS: dict[tuple[str, str], str] = {("bounty", "hunter"): "tracker", ("treasure", "hunter"): "explorer"}
+"""Two words that name one trade, read as the word the lists know it by (a bounty hunter was given a bow)."""
+
+
 def concept_words(concept: str | None) -> list[str]:
-    return [base_word(w) for w in re.findall(r"[a-z]+", (concept or "").casefold())]
+    """A concept's words as the word lists read them: base forms, a hunted thing left out, a two-word trade as one."""
+    words = [base_word(w) for w in re.findall(r"[a-z]+", (concept or "").casefold())]
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = (words[i], words[i + 1]) if i + 1 < len(words) else None
+        if pair in COMPOUNDS:
+            out.append(COMPOUNDS[pair])
+            i += 2
+            continue
+        if pair is None or pair[1] not in HUNTED_BY:
+            out.append(words[i])
+        i += 1
+    return out
+
+
+def as_read(concept: str) -> str:
+    """The concept as the word lists read it, for a reader of its meaning (the game's embedder): "a witch hunter" is
+    "a hunter" (the embedder gave him a sickle and sorcery); a concept no rule changes is returned as written."""
+    read = concept_words(concept)
+    return " ".join(read) if read != [base_word(w) for w in re.findall(r"[a-z]+", concept.casefold())] else concept
 
 
 def _matches(word: str, key: str) -> bool:
@@ -88,7 +115,7 @@ def _matches(word: str, key: str) -> bool:
 
 def word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
     """The keys of the options a concept's words name, the last word's first (the head noun comes last in English:
-    a "witch hunter" is a hunter), then in the options' order."""
+    a "grizzled sellsword" is a sellsword first), then in the options' order."""
     return list(_remembered(options)[1].hits(concept)) if type(options) is tuple else _word_hits(concept, options)
 
 

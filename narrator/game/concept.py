@@ -17,7 +17,7 @@ import importlib
 import threading
 from typing import Any
 
-from narrator.tools.concepts import ConceptOption, Kind, word_hits
+from narrator.tools.concepts import ConceptOption, Kind, as_read, word_hits
 from narrator.tools.systems import get_system
 
 THRESHOLDS: dict[Kind, float] = {"skill": 0.4, "magic": 0.45, "gear": 0.45}
@@ -79,6 +79,7 @@ def embedded_picks(system: str, concept: str | None, embedder: Any = None) -> li
     :data:`THRESHOLDS`), leaving out what the concept's words already pick. Empty when the embedder is missing."""
     if not concept or not concept.strip():
         return []
+    concept = as_read(concept)  # "a witch hunter" means a hunter, not a witch
     try:
         ranked = similarities(system, concept, embedder)
     except Exception:  # noqa: BLE001 - no embedder (not installed, damaged): the words still pick

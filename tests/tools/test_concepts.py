@@ -203,3 +203,19 @@ def test_a_miner_is_read_as_one(system, said):
     r = roll(system, "a dwarf miner", SEEDS[0])
     assert any(said in line for line in steps_of(r)), steps_of(r)
     assert valid(system, r.character) == []
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "fiveplus", "mastery"])
+def test_a_witch_hunter_is_no_witch(system):
+    """Seen rolling concepts: "a witch hunter" got the Hex power, healing magic or a sickle in every system — the
+    word before "hunter" is what is hunted. A bounty hunter is read as a tracker: he was given a bow beside his
+    blaster."""
+    from narrator.tools.concepts import concept_words
+
+    assert concept_words("a witch hunter") == ["a", "hunter"]
+    assert concept_words("a bounty hunter with a blaster") == ["a", "tracker", "with", "a", "blaster"]
+    picks = " ".join(roll(system, "a witch hunter", SEEDS[0]).concept_picks).casefold()
+    assert not any(w in picks for w in ("hex", "sickle", "healing", "magic", "herbalism")), picks
+    picks = " ".join(roll(system, "a bounty hunter with a blaster", SEEDS[0]).concept_picks).casefold()
+    assert "blaster" in picks or "handgun" in picks
+    assert "a bow" not in picks and "composite bow" not in picks, picks

@@ -372,3 +372,11 @@ def playing_in(make_session, tmp_path):
         return s
 
     return make
+
+
+@pytest.mark.parametrize("system", ["minim", "fiveplus", "mastery"])
+def test_the_embedder_reads_a_witch_hunter_as_a_hunter(system):
+    """The word lists left the hunted witch out, but the embedder read the whole concept and still gave a witch
+    hunter a sickle (and sorcery and herbalism in Mastery). It now reads the concept as the word lists do."""
+    picks = embedded_picks(system, "a witch hunter")
+    assert not any(w in " ".join(picks) for w in ("sickle", "sorcery", "herbalism", "hex")), picks
