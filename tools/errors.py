@@ -132,7 +132,9 @@ def _plain(problem: str) -> str:
     for pattern, put in ARGUMENT_WORDS:
         text = re.sub(pattern, put, text)
     engine_tool = _engine_tool()
-    text = re.sub(r"\s*\((" + engine_tool + r")\)", "", text)  # "(fiveplus_equip)": the sentence says it already
+    text = re.sub(r"\s*\((" + engine_tool + r")\)",  # "(fiveplus_equip)": the sentence says it already, unless a
+                  lambda m: f" ({PLAYER_STEPS[m[1]]})" if PLAYER_STEPS.get(m[1], "").startswith("/") else "",
+                  text)  # command does it: "the turn passes to the next combatant (/initiative next)"
     text = re.sub(engine_tool, _step, text)
     text = re.sub(r"\b([a-z]+)_([a-z]+)\b", r"\1 \2", text)  # an argument's value: "full_rest" → "full rest"
     text = re.sub(r"\s*\(([^()]{1,80}:[^()]*)\)\s*$", r"; \1", text)

@@ -38,13 +38,21 @@ def tables(system: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return (json.loads(own.read_text(encoding="utf-8")) if own.exists() else {}), common
 
 
-def action_kinds(evidence: Evidence) -> list[str]:
-    """``TOOL:SKILL`` then ``TOOL`` for the turn's deciding result (the first one), else nothing."""
+UNARMED = frozenset({"brawling"})
+"""Skills whose own lines tell a blow of the fists ("Your fist connects with the cultist")."""
+HELD = re.compile(r"\bwith (?:a|an|the|my|his|her|their|some|this|that)\s+(?!fists?\b|hands?\b|bare\b)", re.I)
+
+
+def action_kinds(evidence: Evidence, action: str = "") -> list[str]:
+    """``TOOL:SKILL`` then ``TOOL`` for the turn's deciding result (the first one), else nothing. An unarmed skill's
+    own lines are left out when the words swing something ("I hit the cultist with the iron candlestick" rolled
+    brawling, the candlestick on no sheet, and read "Your fist connects with the cultist")."""
     if not evidence.results:
         return []
     tool, result = evidence.results[0]
     skill = getattr(result, "skill", None)
-    return ([f"{tool}:{skill}"] if isinstance(skill, str) and skill else []) + [tool]
+    own = isinstance(skill, str) and skill and not (skill in UNARMED and HELD.search(action or ""))
+    return ([f"{tool}:{skill}"] if own else []) + [tool]
 
 
 STRIKES = frozenset({"shooting", "throwing", "punching", "striking"})
@@ -195,8 +203,8 @@ def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> li
     return found
 
 
-def _by_tool(evidence: Evidence, words_kind: str) -> list[str]:
-    return _of_kinds(evidence, [*action_kinds(evidence), words_kind, "default"])
+def _by_tool(evidence: Evidence, words_kind: str, action: str = "") -> list[str]:
+    return _of_kinds(evidence, [*action_kinds(evidence, action), words_kind, "default"])
 
 
 def _by_verb(evidence: Evidence, verb: str | None) -> list[str]:
@@ -273,13 +281,23 @@ ECHO_WORD = re.compile(r"[A-Za-z]{5,}")
 def _echoes(template: str, action: str | None) -> bool:
     """The template's words before ``{action}`` say again what the action says: its verb ("You set about it and set
     up camp"), or a word of five letters or more ("Keeping low and silent, you slip along ..., keeping low in the
-    reeds"); or a "so" after an action that has its own — blind readers marked the echo."""
+    reeds"); its words after the action share a stem of five letters with it ("You ... catch your breath, and take
+    a moment to breathe"); or a "so" after an action that has its own — blind readers marked the echo."""
     if action and re.search(r"\bso\b", action) and re.search(r"}\s*,?\s*so\b", template):
         return True  # "You sneak past so the lookout won't spot you so quietly that nobody notices a thing"
-    if not action or "{action}" not in template:
+    if not action:
         return False
-    before = {w.lower() for w in re.findall(r"[A-Za-z]+", template.split("{action}")[0])}
+    slot = next((s for s in ("{action}", "{You_action}") if s in template), None)
+    if slot is None:
+        return False
+    head, _, tail = template.partition(slot)
     said = {w.lower() for w in ECHO_WORD.findall(action)}
+    after = {w.lower()[:5] for w in ECHO_WORD.findall(re.sub(r"{[^}]*}", " ", tail))}
+    if after & {w[:5] for w in said}:  # "... catch your breath, and take a moment to breathe"
+        return True
+    if slot != "{action}":
+        return False
+    before = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
     return action.split()[0].lower() in before or bool(said & {w for w in before if len(w) >= 5})
 
 
@@ -320,7 +338,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
-    by_tool = _by_tool(evidence, v.kind)
+    by_tool = _by_tool(evidence, v.kind, action)
     texts = {t: text for t in dict.fromkeys(_by_verb(evidence, deciding_verb(evidence, v.base)) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
@@ -331,7 +349,7 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."
     fits = [t for t in texts if t not in fallback] or list(texts)  # only when nothing else fits
     plain = set(by_tool)
-    tool_own = next((set(found) for kind in action_kinds(evidence) if (found := _of_kinds(evidence, [kind]))),
+    tool_own = next((set(found) for kind in action_kinds(evidence, action) if (found := _of_kinds(evidence, [kind]))),
                     set())  # the roll's own words, the most specific kind that has any: "the blow misses"
     top = ([t for t in fits if t not in plain] or [t for t in fits if t in tool_own]
            or fits[:3])  # the verb's kind first, then the tool's own lines, then whatever else fits

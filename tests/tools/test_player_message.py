@@ -55,3 +55,13 @@ def test_validation_words_name_the_field_in_words():
     e = ToolArgumentError("minim_check", [FieldProblem("modifier", "Input should be less than or equal to 9", "99"),
                                           FieldProblem("actor", "required but missing")])
     assert player_message(e) == "The modifier should be less than or equal to 9. The actor is missing."
+
+
+def test_a_step_a_command_does_is_named_by_the_command():
+    """Seen in Minim teach: "the turn passes to the next combatant (table_next_turn)" reached the player as "the turn
+    passes to the next combatant", which read as done; it did not pass. The command that passes it is named."""
+    e = ToolArgumentError("minim_attack_target", [FieldProblem(
+        "attacker", "Aria has already taken 1 action this turn; the turn passes to the next combatant "
+                    "(table_next_turn)")])
+    assert player_message(e, "Aria") == ("Aria has already taken 1 action this turn; the turn passes to the next "
+                                         "combatant (/initiative next).")

@@ -642,3 +642,25 @@ def test_a_worse_hurt_is_said_once():
     plain = Evidence((("brew_attack_target", hit),), effects[:1], get_system("brew").vocabulary(), "brew", "Kit",
                      ("Kit", "Orc Raider"), ("Orc Raider",))
     assert floor.effect_sentences(plain) == ["The orc raider is hurt."]
+
+
+def test_round_13s_awkward_lines_are_mended():
+    """Held-out 10, read blind by AM and AN (52 of 58 sensible each): "..., catch your breath, and take a moment to
+    breathe" (an echo after the action), "Your fist connects with the cultist" for a blow with an iron candlestick
+    (brawling rolled: it was on no sheet), and Minim's "neither of you gets the better of it" before "The smuggler
+    is now pinned"."""
+    rested = Evidence.none("minisix", get_system("minisix").vocabulary(), "Nora")
+    for seed in range(6):
+        assert "breathe" not in floor.compose(rested, "I sit in the back pew and catch my breath", SCENE,
+                                              seed=seed)[0]
+    blow = _Result(summary="engine summary", outcome_label="success", success=True, attacker="Nora",
+                   defender="Cultist", skill="brawling")
+    ev = Evidence((("minisix_attack_target", blow),), (), get_system("minisix").vocabulary(), "minisix", "Nora",
+                  ("Nora", "Cultist"), ("Cultist",))
+    for seed in range(6):
+        told = floor.compose(ev, "I hit the Cultist with the iron candlestick", SCENE, seed=seed)[0]
+        assert "fist" not in told and "punch" not in told, told
+    assert any("fist" in t or "blow" in t for t in floor.compose(ev, "I punch the cultist", SCENE)[:2])
+    neutral = evidence("minim_attack_target", "neutral", False, (), skill="fight", attacker="Kit", defender="Guard")
+    for seed in range(6):
+        assert "neither of you" not in floor.compose(neutral, "I slash at the guard", SCENE, seed=seed)[0]
