@@ -606,18 +606,23 @@ def test_a_resumed_solo_game_recaps_the_scene_and_the_last_narration(make_sessio
     assert tools_logged(again).count("story_scene") == framed == 1  # resuming frames no new scene
 
 
+def one_guard_down(s) -> None:
+    """Two town guards in a fight, Aria's turn, the first guard down."""
+    from narrator.tools.systems import get_system
+
+    say(s, "/npc town guard 2", "/npc town guard 2", "/initiative start")
+    if s.campaign.state.initiative.current != "Aria":
+        s.handle("/initiative next")
+    downed = get_system(s.campaign.system).downed_condition
+    s.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+
+
 def test_a_resumed_fight_says_whose_turn_it_is_and_who_still_stands(make_session, ready_campaign):
     """Seen resuming Minim solo: a fight in its fifth round came back as "Last time: Your attack on the bandit goes
     wide" and "round 5" in the status line. The recap says the fight is on, whose turn it is and who stands."""
     first = make_session(campaign=ready_campaign, narrations=["Quiet."])
     first.start()
-    say(first, "/npc town guard 2", "/npc town guard 2", "/initiative start")
-    if first.campaign.state.initiative.current != "Aria":
-        first.handle("/initiative next")
-    from narrator.tools.systems import get_system
-
-    downed = get_system(first.campaign.system).downed_condition
-    first.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+    one_guard_down(first)
     first.close()
     again = make_session(campaign=ready_campaign)
     out = " ".join(plain(again.start()).split())
@@ -661,13 +666,7 @@ def test_solo_a_fallen_foes_turn_passes_in_silence(make_session, ready_campaign)
     round. A fallen foe's turn passes without a word; a standing one that cannot act still says why."""
     s = make_session(campaign=ready_campaign, mode="solo", narrations=["Quiet."])
     s.start()
-    say(s, "/npc town guard 2", "/npc town guard 2", "/initiative start")
-    if s.campaign.state.initiative.current != "Aria":
-        s.handle("/initiative next")
-    from narrator.tools.systems import get_system
-
-    downed = get_system(s.campaign.system).downed_condition
-    s.campaign.call("table_condition", {"actor": "Town Guard", "condition": downed})
+    one_guard_down(s)
     out = plain(s.handle("/initiative next"))
     assert "Town Guard cannot act" not in out and s.campaign.state.initiative.active
     assert "table_next_turn" in out
