@@ -112,8 +112,8 @@ RULES_WORDS = re.compile(r"\b(rules?|rolls?|rolling|dice|die|odds|modifiers?|bon
 def asked_about_rules(text: str, topics: list[str]) -> str | None:
     """The ``/learn`` topic a question about the rules is about ("how does dodging work?": dodge), "" for a rules
     question no lesson covers ("how do dice rolls work?" where no lesson is about rolls), None for anything else
-    (an action, or a question about the story: "how does the lock work?"). Why: in teach mode a newcomer who asked how dodging works
-    was made to dodge, a full dodge with its roll and its condition."""
+    (an action, or a question about the story: "how does the lock work?"). Why: in teach mode a newcomer who asked
+    how dodging works was made to dodge, a full dodge with its roll and its condition."""
     if not RULES_QUESTION.search(text):
         return None
     stems = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
