@@ -63,3 +63,19 @@ def chaos(s: "GameSession", arg: str) -> None:
         raise usage_error("chaos")
     s.info(f"Chaos: {s.state.story.chaos} of 9. Higher chaos: the oracle says yes more often and random events "
            "come more often. At the end of a scene: /chaos up if it ran out of control, /chaos down if not.")
+
+
+@command("recall", "/recall QUESTION", "what the campaign memory holds about it, e.g. /recall what did Nell say "
+         "about the mine", "solo")
+def recall(s: "GameSession", arg: str) -> None:
+    """The story so far, asked in a player's words: nobody at a solo table remembers it for the player, and "what
+    did Nell say?" typed as an action was offered to the oracle."""
+    if not arg.strip():
+        raise usage_error("recall")
+    lines, why = s.remembered(arg)
+    if why:
+        s.info(why)
+    elif not lines:
+        s.info("Nothing in the story so far matches that.")
+    else:
+        s.info("From the story so far:\n" + "\n".join(f"  {line}" for line in lines))

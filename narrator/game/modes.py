@@ -172,13 +172,17 @@ class Solo(NoNarrator):
 
     def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
         super().after_turn(play, outcome, text)
-        if text.rstrip().endswith("?") and not outcome.results:
+        if text.rstrip().endswith("?") and not outcome.results and PAST.search(text):
+            play.info("To look back at the story so far: /recall " + text.rstrip())  # not fate's to decide
+        elif text.rstrip().endswith("?") and not outcome.results:
             play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
         elif not outcome.results and (asked := asked_of(text, [*play.state.characters, *play.state.story.people],
                                                          play.actor)):
             whom, question = asked
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
 
+PAST = re.compile(r"\b(did|was|were|had|said|told|saw|happened)\b", re.I)
+"""A question about what already happened ("what did Nell say?"): the memory's to answer, not the oracle's."""
 ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)
 ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|what|where|why|how|when|which|whether|if|about)\b.*)", re.I | re.S)
 

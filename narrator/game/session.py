@@ -39,6 +39,9 @@ from narrator.tools.errors import NarratorError
 from narrator.tools.systems import get_system
 from narrator.tools.phrases import summary_of
 
+RECALLED = 3
+"""How many memories ``/recall`` shows: the best few, as the narration's prompt gets them."""
+
 
 @dataclass
 class SessionConfig:
@@ -683,6 +686,15 @@ class GameSession:
         assert self.campaign is not None
         sheet = self.campaign.state.characters[name]
         self.emit(Block.of("view", self.rules.sheet_view(sheet)))
+
+    def remembered(self, question: str) -> tuple[list[str], str | None]:
+        if self.memory is None:
+            return [], self.memory_note or "The campaign memory is off in this game (--no-memory)."
+        try:
+            found = self.memory.recall(self.campaign, question, self.actor, k=RECALLED)
+        except Exception as e:  # noqa: BLE001 - a failing memory must not end the session
+            return [], f"The campaign memory could not be searched ({type(e).__name__}: {e})."
+        return [m.line() for m in found], None
 
     def rulings(self) -> tuple[Callable[..., Any] | None, str | None]:
         """The rulings source (given, the campaign memory's, or the rulebook index's) or why there is none."""

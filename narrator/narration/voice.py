@@ -44,7 +44,15 @@ def _swap(text: str) -> str:
 
     # "am" and "was" change only after I ("I was" → "you were"; "who was here" stays)
     text = re.sub(r"\b([Ii])\s+(am|was)\b", lambda m: f"{m.group(1)} {'are' if m.group(2) == 'am' else 'were'}", text)
-    return re.sub(r"[A-Za-z']+", one, text)
+    text = MINE_THE_NOUN.sub(lambda m: m.group(0)[:-4] + m.group(0)[-4:].translate(HIDE), text)  # not swapped
+    return re.sub(r"[A-Za-z']+", one, text).translate(SHOW)
+
+
+MINE_THE_NOUN = re.compile(r"\b(?:the|a|an|this|that|old|abandoned|flooded|gold|silver|coal|iron|copper|salt|tin|"
+                           r"deep|dwarven|our|their|his|her|its|whose|which)\s+mine\b", re.I)
+""""the old mine" is a pit, not "the old yours" (a held-out turn read "You ask Nell about the old yours")."""
+HIDE = str.maketrans({"i": "\u0131", "I": "\u0130"})  # dotless and dotted i: no letter the swap reads
+SHOW = str.maketrans({"\u0131": "i", "\u0130": "I"})
 
 
 ASKING = re.compile(r"^(ok(ay)?,?\s+|so,?\s+)?(can|could|may)\s+(?P<who>i|we)\s+(please\s+)?(try\s+(to\s+)?|attempt\s+to\s+)?",

@@ -224,3 +224,14 @@ def test_in_teach_mode_the_foes_act_on_their_turns(make_session, ready_campaign)
         guard = [e for e in s.campaign.events() if e.kind == "tool_call"
                  and e.payload["args"].get("attacker") == "Town Guard"]
         assert guard or "Town Guard" not in state.initiative.order, "the guard, still standing, took its turn"
+
+
+def test_in_solo_a_question_about_what_happened_points_at_recall(make_session, ready_campaign):
+    """"What did Sister Maud say?" was offered to the oracle as a yes/no question; what happened is the story's to
+    recall, and a question about what is still to be is fate's."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[talk])
+    s.start()
+    out = plain(s.handle("What did Sister Maud say about the stranger?"))
+    assert "/recall What did Sister Maud say about the stranger?" in out and "/oracle" not in out
+    assert "Try /oracle Is anyone here? likely" in plain(s.handle("Is anyone here?"))

@@ -795,3 +795,32 @@ def test_a_command_typed_without_its_slash_and_what_can_i_do_get_a_hint(playing)
     before = len(s.campaign.events())
     out = plain(s.handle("look"))  # a text adventure's habit: where the story stands, not "Could you say..."
     assert "Where you are:" in out and "I look around the room" in out and len(s.campaign.events()) == before
+
+
+def test_recall_answers_from_the_campaign_memory(ready_campaign, tmp_path):
+    """Nobody at a solo table remembers the story for the player: /recall asks the campaign memory (a real
+    chromadb store on disk) in the player's words, and the turn that answers is among the lines it shows."""
+    from narrator.game.resources import ReadyResources
+    from narrator.game.session import GameSession, SessionConfig
+    from narrator.agent.llm_proposer import LLMProposer
+    from narrator.models.scripted import ScriptedBackend
+
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
+    s = GameSession(SessionConfig(campaign=ready_campaign, root=tmp_path, mode="solo", seed=11, memory=True),
+                    ReadyResources(None, LLMProposer(ScriptedBackend([talk] * 4))))
+    try:
+        s.start()
+        s.handle("I ask Nell about the flooded copper mine")
+        s.handle("I light a lamp")
+        out = plain(s.handle("/recall what did I ask Nell"))
+        assert "From the story so far:" in out and "flooded copper mine" in out.split("\n")[1], out
+        assert "usage" in plain(s.handle("/recall")).lower()
+    finally:
+        s.close()
+    off = GameSession(SessionConfig(campaign=ready_campaign, root=tmp_path, mode="solo", seed=11, memory=False),
+                      ReadyResources(None, None))
+    try:
+        off.start()
+        assert "--no-memory" in plain(off.handle("/recall why did the mine close"))
+    finally:
+        off.close()

@@ -35,3 +35,14 @@ def test_asking_to_act_is_told_back_as_the_action(words, base):
 @pytest.mark.parametrize("words", ["What can I see?", "Can I?", "Where is the inn?"])
 def test_real_questions_stay_questions(words):
     assert voice(words, "Vesna").kind == "question"
+
+
+def test_the_mine_a_pit_is_not_the_mine_a_pronoun():
+    """Seen in play: "I ask Nell about the old mine" was told "You ask Nell about the old yours". After an article,
+    a determiner or a mine's kind, "mine" is the pit; alone it is still the pronoun."""
+    from narrator.narration.voice import voice
+
+    assert voice("I ask Nell about the old mine").you == "you ask Nell about the old mine"
+    assert voice("I climb down our mine shaft").you == "you climb down your mine shaft"
+    assert voice("I take what is mine").you == "you take what is yours"
+    assert voice("I say the choice is mine").you == "you say the choice is yours"
