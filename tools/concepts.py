@@ -85,9 +85,13 @@ COMPOUNDS: dict[tuple[str, str], str] = {("bounty", "hunter"): "tracker", ("trea
 """Two words that name one trade, read as the word the lists know it by (a bounty hunter was given a bow)."""
 
 
+def _base_words(concept: str | None) -> list[str]:
+    return [base_word(w) for w in re.findall(r"[a-z]+", (concept or "").casefold())]
+
+
 def concept_words(concept: str | None) -> list[str]:
     """A concept's words as the word lists read them: base forms, a hunted thing left out, a two-word trade as one."""
-    words = [base_word(w) for w in re.findall(r"[a-z]+", (concept or "").casefold())]
+    words = _base_words(concept)
     out: list[str] = []
     i = 0
     while i < len(words):
@@ -106,7 +110,7 @@ def as_read(concept: str) -> str:
     """The concept as the word lists read it, for a reader of its meaning (the game's embedder): "a witch hunter" is
     "a hunter" (the embedder gave him a sickle and sorcery); a concept no rule changes is returned as written."""
     read = concept_words(concept)
-    return " ".join(read) if read != [base_word(w) for w in re.findall(r"[a-z]+", concept.casefold())] else concept
+    return " ".join(read) if read != _base_words(concept) else concept
 
 
 def _matches(word: str, key: str) -> bool:

@@ -1,6 +1,7 @@
-"""Solo play's NPC turns: the foes act on theirs, the system's ``npc_turn`` standing in for the narrator.
+"""The NPC turns of play with no narrator (solo, teach): the foes act on theirs, the system's ``npc_turn`` standing
+in for the narrator.
 
-Why apart from the session: it is one mode's business (solo: :class:`narrator.game.modes.Solo` calls it when the
+Why apart from the session: it is the modes' business (:class:`narrator.game.modes.NoNarrator` calls it when the
 turn passes), and it grew a story line for each foe's attack (:func:`narrator.narration.floor.foe_sentence`) —
 the session is the turn path and the commands' view, not every mode's moments. It acts through the session's
 narrow surface (:class:`narrator.game.context.Play`): the open campaign, what is shown, whom the player speaks

@@ -154,8 +154,6 @@ class NoNarrator(PlayMode):
             play.info(f"No fight starts: {player_message(e, foe)}")
 
 
-
-
 class Solo(NoNarrator):
     """No narrator at the table: the engine frames scenes, calls fights and plays the NPCs' turns."""
 
@@ -168,18 +166,20 @@ class Solo(NoNarrator):
         if not play.state.scene:
             play.frame_scene("opening")
         else:
-            play.recap()
+            super().enter(play)
 
     def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
         super().after_turn(play, outcome, text)
-        if text.rstrip().endswith("?") and not outcome.results and PAST.search(text):
-            play.info("To look back at the story so far: /recall " + text.rstrip())  # not fate's to decide
-        elif text.rstrip().endswith("?") and not outcome.results:
-            play.info("Asking fate? Try /oracle " + text.rstrip() + " likely")
-        elif not outcome.results and (asked := asked_of(text, [*play.state.characters, *play.state.story.people],
-                                                         play.actor)):
+        if outcome.results:
+            return
+        line = text.rstrip()
+        if line.endswith("?"):  # what happened is the story's to recall; what is still to be is fate's
+            play.info(f"To look back at the story so far: /recall {line}" if PAST.search(line)
+                      else f"Asking fate? Try /oracle {line} likely")
+        elif asked := asked_of(text, [*play.state.characters, *play.state.story.people], play.actor):
             whom, question = asked
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
+
 
 PAST = re.compile(r"\b(did|was|were|had|said|told|saw|happened)\b", re.I)
 """A question about what already happened ("what did Nell say?"): the memory's to answer, not the oracle's."""

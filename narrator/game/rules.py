@@ -15,6 +15,7 @@ scene generators and its encounter builder, and what the beginning of a game ses
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -188,9 +189,7 @@ class BaseRules:
     def lessons(self) -> dict[str, Lesson]:
         if self.lessons_from is not None:
             return _named(self.lessons_from)
-        import importlib
-
-        return getattr(importlib.import_module(type(self).__module__), "LESSONS", {})
+        return getattr(sys.modules[type(self).__module__], "LESSONS", {})  # the adapter's own module, loaded
 
     def sheet_of(self, sheet: dict[str, Any]) -> Any | None:
         """The sheet as the system's own model (its ``sheet_model``), or None when it has none or the sheet cannot

@@ -90,7 +90,7 @@ class GameSession:
         self._narrator: Any = None
         self._agent: GameAgent | None = None
         self._agent_parts: tuple[Any, ...] = ()  # what the agent was built with
-        self.foes = FoeTurns(self)  # solo play's NPC turns
+        self.foes = FoeTurns(self)  # the NPCs' turns where no narrator plays them (solo, teach)
 
     @property
     def mode(self) -> str:
@@ -616,7 +616,8 @@ class GameSession:
         return f'narrator{where} play --campaign "{self.campaign_name}"'
 
     def run_foes(self) -> None:
-        """Solo play: the NPCs act on their turns until a player-character's comes round (:mod:`.foes`)."""
+        """No narrator (solo, teach): the NPCs act on their turns until a player-character's comes round
+        (:mod:`.foes`)."""
         self.foes.run()
 
     def loses_turn(self, name: str) -> None:

@@ -116,7 +116,6 @@ def _scene_fields(evidence: Evidence) -> dict[str, str | None]:
     return fields
 
 
-
 def story_name(name: str, roles: tuple[str, ...]) -> str:
     """How the story says a name: a person's as it is; one named by what they are (:func:`role_names`) with an
     article — "the smuggler", "the second guard" ("Guard 12": "guard 12")."""
@@ -203,8 +202,10 @@ def _of_kinds(evidence: Evidence, kinds: list[str], nearest: bool = False) -> li
     return found
 
 
-def _by_tool(evidence: Evidence, words_kind: str, action: str = "") -> list[str]:
-    return _of_kinds(evidence, [*action_kinds(evidence, action), words_kind, "default"])
+def _by_tool(evidence: Evidence, words_kind: str, kinds: list[str] | None = None) -> list[str]:
+    """The templates of the roll's own kinds (``kinds``: :func:`action_kinds` when not given), the words' kind, then
+    default."""
+    return _of_kinds(evidence, [*(action_kinds(evidence) if kinds is None else kinds), words_kind, "default"])
 
 
 def _by_verb(evidence: Evidence, verb: str | None) -> list[str]:
@@ -302,11 +303,12 @@ def _echoes(template: str, action: str | None) -> bool:
 
 
 def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, ...] = ()) -> str | None:
-    """A foe's attack in solo play, told from the player's side ("The drunk brawler strikes at you, but misses.";
-    a hit that changed nothing: "..., but the blow does no harm") with the effects it established, in words not
-    among ``said`` where another variant serves; None when the result is no attack with a verdict (a move, a spell
-    on no one, an NPC that never rolls). Why: a fight's NPC turns showed only the engine's line, so half of every
-    fight had no story at all. The words are ``foes`` in the floor tables (a system's own before the common ones)."""
+    """A foe's attack in a fight the engine runs (solo, teach), told from the player's side ("The drunk brawler
+    strikes at you, but misses."; a hit that changed nothing: "..., but the blow does no harm") with the effects it
+    established, in words not among ``said`` where another variant serves; None when the result is no attack with a
+    verdict (a move, a spell on no one, an NPC that never rolls). Why: a fight's NPC turns showed only the engine's
+    line, so half of every fight had no story at all. The words are ``foes`` in the floor tables (a system's own
+    before the common ones)."""
     if not evidence.results:
         return None
     _, result = evidence.results[0]
@@ -338,7 +340,8 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),
               "where": where_of(scene),
               "scene_tail": scene_tail(scene), "someone": someone, **_scene_fields(evidence)}
-    by_tool = _by_tool(evidence, v.kind, action)
+    kinds = action_kinds(evidence, action)
+    by_tool = _by_tool(evidence, v.kind, kinds)
     texts = {t: text for t in dict.fromkeys(_by_verb(evidence, deciding_verb(evidence, v.base)) + by_tool)
              if (text := _fill(t, fields))}
     texts = {t: text for t, text in texts.items() if not _echoes(t, v.base)} or texts
@@ -349,8 +352,8 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     fallback = set(_of_kinds(evidence, ["default"]))  # "You act, and it goes the way you wanted in {place}."
     fits = [t for t in texts if t not in fallback] or list(texts)  # only when nothing else fits
     plain = set(by_tool)
-    tool_own = next((set(found) for kind in action_kinds(evidence, action) if (found := _of_kinds(evidence, [kind]))),
-                    set())  # the roll's own words, the most specific kind that has any: "the blow misses"
+    # the roll's own words, the most specific kind that has any: "the blow misses"
+    tool_own = next((set(found) for kind in kinds if (found := _of_kinds(evidence, [kind]))), set())
     top = ([t for t in fits if t not in plain] or [t for t in fits if t in tool_own]
            or fits[:3])  # the verb's kind first, then the tool's own lines, then whatever else fits
     fresh = ([t for t in top if not _told(t, said)] or [t for t in fits if not _told(t, said)][:3]

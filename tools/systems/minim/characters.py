@@ -95,10 +95,15 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
               "'gear:sword'), found by the game's embedder; usually left empty.")
 
 
+def weapons_picked(picked: list[ConceptOption]) -> list[GearItem]:
+    """The weapons among a concept's options, two at most, each an ordinary one."""
+    return [GearItem(name=o.key[5:], kind="weapon") for o in of_kind(picked, "gear")][:2]
+
+
 def concept_gear(concept: str | None) -> list[GearItem]:
-    """The weapons a concept names, two at most, as a random character of that concept carries them: a guided
-    character starts with them too (the game passes them as ``gear``), so a gunslinger has a pistol."""
-    return [GearItem(name=o.key[5:], kind="weapon") for o in of_kind(chosen(concept, (), CONCEPT_OPTIONS), "gear")][:2]
+    """The weapons a concept names, as a random character of that concept carries them: a guided character starts
+    with them too (the game passes them as ``gear``), so a gunslinger has a pistol."""
+    return weapons_picked(chosen(concept, (), CONCEPT_OPTIONS))
 
 
 class CharacterResult(ToolResult):
@@ -314,7 +319,7 @@ def minim_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterR
     vice = _pick(roller, VICES, "vice", dice)
     steps.append(virtue_vice(len(VIRTUES), dice[-2].face, virtue, len(VICES), dice[-1].face, vice))
     traits = Traits(**scores)
-    gear = [GearItem(name=g, kind="weapon") for g in gear_keys[:2]]
+    gear = weapons_picked(picked)
     c = MinimCharacter(name=args.name, concept=args.concept, traits=traits, skills=skills, powers=powers,
                        virtue=virtue, vice=vice, health=traits.brass, max_health=traits.brass, faith=traits.brain,
                        max_faith=traits.brain, campaign=args.campaign, gear=gear)
