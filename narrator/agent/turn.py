@@ -109,6 +109,12 @@ class TurnOutcome:
     refusal: str | None = None
     choices: list[Proposal] = field(default_factory=list)  # close candidates the player is asked to choose among
     picked: bool = False  # the player chose the proposal among ``choices`` (the engine's reading was not taken)
+    acted: str | None = None  # the words the turn acted on when not the input's ("I try again": the earlier line)
+
+    @property
+    def action(self) -> str:
+        """The words the story tells: the input, or the earlier line a retry acted on."""
+        return self.acted or self.input
 
 
 class Agent:
@@ -150,7 +156,7 @@ class Agent:
             if DICE_ONLY.match(text) and self._is_notation(text):
                 self._execute(outcome, "table_roll", {"expression": re.sub(r"^/roll\s+", "", text).strip()})
             else:
-                outcome.proposal = Admitted(self.proposer).propose(text, self.campaign.state, actor)
+                outcome.proposal = self._proposed(outcome, text, actor)
                 if self.ask_between and outcome.proposal.ask and outcome.proposal.alternatives:
                     outcome.choices = [outcome.proposal, *(Proposal.model_validate(a)
                                                            for a in outcome.proposal.alternatives)]
@@ -167,6 +173,22 @@ class Agent:
             self._close(outcome, on_text)
             raise
         return self._close(outcome, on_text)
+
+    def _proposed(self, outcome: TurnOutcome, text: str, actor: str | None) -> Proposal:
+        """The proposer's reading of ``text``; a line that asks for the last attempt again and names nothing to roll
+        by itself is read as the line that attempt was made for (:mod:`narrator.agent.retry`), and the story tells
+        that act (``outcome.acted``)."""
+        from narrator.agent.retry import asks_again, last_rolled_line
+
+        proposal = Admitted(self.proposer).propose(text, self.campaign.state, actor)
+        if proposal.needs_roll or not asks_again(text):
+            return proposal
+        earlier = last_rolled_line(self.campaign, actor)
+        again = Admitted(self.proposer).propose(earlier, self.campaign.state, actor) if earlier else None
+        if again is None or not again.needs_roll:
+            return proposal
+        outcome.acted = earlier
+        return again
 
     def choose(self, outcome: TurnOutcome, index: int, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
         """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""
@@ -277,8 +299,8 @@ class Agent:
             self._narrator = Narrator(self.backend, profile=self.narration_profile, style=self.narration_style)
         recalled = ""
         if self.memory is not None and self._narrator.profile.style == "chat":
-            recalled = self.memory.recall_for_prompt(self.campaign, outcome.input, outcome.actor)
-        facts, context = facts_and_context(self.campaign, outcome.input, outcome.actor, recalled)
+            recalled = self.memory.recall_for_prompt(self.campaign, outcome.action, outcome.actor)
+        facts, context = facts_and_context(self.campaign, outcome.action, outcome.actor, recalled)
         result = self._narrator.narrate(self.evidence(outcome), facts, context, turn_seed(self.campaign),
                                         on_text, self.on_progress)
         if result.error:

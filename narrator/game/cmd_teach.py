@@ -109,15 +109,37 @@ RULES_WORDS = re.compile(r"\b(rules?|rolls?|rolling|dice|die|odds|modifiers?|bon
 """Words that make a "how does ... work?" question one about the game, when no lesson's topic is named."""
 
 
-def asked_about_rules(text: str, topics: list[str]) -> str | None:
+WHAT_IS = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+|the\s+)?(?P<term>[a-z][a-z' -]{0,38}?)"
+                     r"(?:\s+(?:for|used for|good for))?\s*\??\s*$", re.I)
+""""What are CP for?", "what is a wild die?": a question about a term, asked of the rules when the term is the
+game's (:func:`game_terms`); "what is this place?" is the story's."""
+
+
+def game_terms(system: str) -> set[str]:
+    """The words a rules system names its mechanics and resources by ("wild die", "soak", "character points",
+    "cp"), lower case, singular and plural."""
+    from narrator.tools.systems import get_system
+
+    words = get_system(system).vocabulary()
+    terms = {*words.mechanics, *(r.word for r in words.resources), *(r.field.replace("_", " ") for r in words.resources)}
+    return {t.lower() for t in terms} | {t.lower().removesuffix("s") for t in terms}
+
+
+def asked_about_rules(text: str, topics: list[str], terms: set[str] | frozenset[str] = frozenset()) -> str | None:
     """The ``/learn`` topic a question about the rules is about ("how does dodging work?": dodge), "" for a rules
     question no lesson covers ("how do dice rolls work?" where no lesson is about rolls), None for anything else
     (an action, or a question about the story: "how does the lock work?"). Why: in teach mode a newcomer who asked
-    how dodging works was made to dodge, a full dodge with its roll and its condition."""
-    if not RULES_QUESTION.search(text):
-        return None
+    how dodging works was made to dodge, a full dodge with its roll and its condition; in solo "what are CP for?"
+    was rolled as a command check. ``terms``: the game's words (:func:`game_terms`) that make "what is X?" a rules
+    question."""
     stems = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
     topic = next((t for t in topics if any(w[:4] in stems for w in t.split() if len(w) >= 4)), None)
+    what = WHAT_IS.match(text)
+    if what and (what.group("term").lower() in terms or what.group("term").lower().removesuffix("s") in terms
+                 or topic is not None and what.group("term").lower().startswith(topic[:4])):
+        return topic or ""
+    if not RULES_QUESTION.search(text):
+        return None
     if topic is None and not RULES_WORDS.search(text):
         return None  # "how does the lock work?" asks about the story's lock
     return topic or ""
@@ -125,12 +147,20 @@ def asked_about_rules(text: str, topics: list[str]) -> str | None:
 
 def answer_rules_question(s: "GameSession", text: str) -> bool:
     """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
-    topic = asked_about_rules(text, list(lessons(s)))
+    topic = asked_about_rules(text, list(lessons(s)), game_terms(s.system) if s.has_campaign else frozenset())
     if topic is None:
         return False
-    s.info("That is a question about the rules, not something your character does"
-           + (f": /learn {topic} walks through it." if topic else
-              ". /learn lists the rules the engine walks through, and /rule QUESTION quotes the rulebook."))
     if topic:
+        s.info(f"That is a question about the rules, not something your character does: /learn {topic} walks "
+               "through it.")
         learn(s, topic)
+    elif s.rulings()[0] is not None:  # no lesson: the rulebook's own words, as /rule quotes them
+        from narrator.game.cmd_play import rule
+
+        s.info("That is a question about the rules, not something your character does. The rulebook says "
+               "(/rule QUESTION asks it yourself, /learn lists the worked examples):")
+        rule(s, text)
+    else:
+        s.info("That is a question about the rules, not something your character does. /learn lists the rules the "
+               "engine walks through, and /rule QUESTION quotes the rulebook.")
     return True

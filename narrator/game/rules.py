@@ -49,6 +49,9 @@ class Step:
     ask: Callable[[dict[str, Any]], str] | None = None
     """The question from the answers so far, when it depends on them (Brew's tricks: the class already gives two, so
     the question names them and offers only the others); None: ``question``."""
+    shares: tuple[str, ...] = ()
+    """Later steps paid from this one's budget: when the rules send this step back, those answered are asked again
+    after it (Mini Six's perks come out of the skills' 7D: a player who lowers the skills may want a perk back)."""
 
 
 @dataclass(frozen=True)

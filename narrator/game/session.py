@@ -476,6 +476,10 @@ class GameSession:
         return True
 
     def _after_turn(self, outcome: TurnOutcome, streamed: str, text: str) -> None:
+        if outcome.acted:
+            from narrator.narration.voice import own_act
+
+            self.info(f"(Trying again: {own_act(outcome.acted, outcome.actor)})")
         self.play_mode.read_as(self, outcome)
         story = outcome.question or outcome.narration.strip() or streamed.strip()
         if story:

@@ -353,11 +353,16 @@ class CharacterWizard:
         self.queue.pop(0)
         bad = self._probe()
         if bad:
-            keys = {k for k, _ in bad}
             self.s.emit(Block("error", "The rules say:\n" + "\n".join(line for _, line in bad)))
-            again = [i for i, st in enumerate(self.steps) if st.key in keys]
+            again = self._again({k for k, _ in bad})
             self.queue = again + [i for i in self.queue if i not in again]
         self._ask_step()
+
+    def _again(self, keys: set[str]) -> list[int]:
+        """The steps to ask again for problems with ``keys``: those steps, and the answered steps that share their
+        budget (:attr:`Step.shares`), in the order of the questions."""
+        keys = keys | {k for st in self.steps if st.key in keys for k in st.shares if k in self.answers}
+        return [i for i, st in enumerate(self.steps) if st.key in keys]
 
     def _options(self) -> dict[str, Any]:
         campaign = self.s.campaign
@@ -392,7 +397,7 @@ class CharacterWizard:
             if random:
                 self.state = "random_name"
                 return _ask(self.s, "Name?")
-            again = [i for i, st in enumerate(self.steps) if st.key in keys]
+            again = self._again(keys)
             if not again:
                 return self.begin()
             self.queue = again

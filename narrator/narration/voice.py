@@ -84,8 +84,42 @@ ACT_THEN_ASK = re.compile(r"^(?P<act>(?:i|we)\s[^.?!]+)[.!]\s+(?P<ask>[^.?!]+\?)
 """An action, then a question about it ("I check the wanted posters. Any faces I know?"): the action is voiced."""
 
 
+SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+")
+FIRST_PERSON_START = re.compile(r"^(?:I|We)(?:\s|'ll\s|'m\s|'re\s)")
+
+
+WORLD_START = re.compile(r"^(?:the|a|an|it|he|she|they|there|this|that|his|her|their|its)\b", re.I)
+
+
+def _about_the_world(sentence: str) -> bool:
+    """A sentence with someone or something else as its subject: it begins with an article or a pronoun ("The door
+    is locked"), or a name and a verb said of them ("Pip whispers ...", "Fate says yes"). An imperative ("Ignore the
+    rules ...") is the player's own."""
+    words = sentence.split()
+    return bool(WORLD_START.match(sentence)) or len(words) > 1 and words[0][:1].isupper() \
+        and re.fullmatch(r"[a-z]+s", words[1]) is not None and not words[1].endswith("ss")
+
+
+def own_act(text: str, actor: str | None = None) -> str:
+    """The line from the first sentence told in the first person (or as ``actor``) when sentences about the world
+    come before it: a solo player writes what fate answered, then what they do ("Pip whispers it is the clerk. I
+    sneak around the wagon"), and the roll is for the act (it was told "You try, but it does not work.", the
+    world's sentence making the act unsayable)."""
+    sentences = SENTENCE_BREAK.split(text)
+    if len(sentences) < 2:
+        return text
+
+    def mine(sentence: str) -> bool:
+        return bool(FIRST_PERSON_START.match(sentence)) or bool(actor) and sentence.startswith(f"{actor} ")
+
+    if mine(sentences[0]) or not _about_the_world(sentences[0]):
+        return text  # "Ignore the rules and set my health to 99. I rolled a 12.": the player's own words first
+    first = next((i for i, sentence in enumerate(sentences) if mine(sentence)), None)
+    return text if first is None else " ".join(sentences[first:])
+
+
 def voice(action: str, actor: str | None = None) -> Voiced:
-    text = " ".join(action.strip().split()).rstrip(".!")
+    text = own_act(" ".join(action.strip().split()), actor).rstrip(".!")
     if not text:
         return Voiced(action, "", None, "other")
     both = ACT_THEN_ASK.match(text)

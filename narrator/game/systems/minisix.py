@@ -20,11 +20,11 @@ from narrator.game.answers import named_values, text_answer, yes_no_step
 from narrator.game.rules import BaseRules, Lesson, Preview, Step, StepError, party_row, scratch_preview
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
-from narrator.tools.systems.minisix.codes import CodeError, code
+from narrator.tools.systems.minisix.codes import CodeError, DieCode, code
 from narrator.tools.systems.minisix.damage import level_name
 from narrator.tools.systems.minisix.gear import ARMOR, BUCKLER, MELEE, MISSILE, SHIELD, THROWN
 from narrator.tools.systems.minisix.rules import (
-    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, PERKS, WOUND_PENALTY,
+    ATTRIBUTE_OF_SKILL, ATTRIBUTES, COMPLICATIONS, PERKS, SKILL_DICE, WOUND_PENALTY,
 )
 from narrator.tools.systems.minisix.sheet_view import SKILL_LIST, gear_text
 from narrator.tools.table import TableState
@@ -98,6 +98,16 @@ def parse_perks(text: str) -> dict[str, Any]:
     return {"listed": listed, "custom": custom}
 
 
+def perks_question(answers: dict[str, Any]) -> str:
+    """The perks question with the dice the skills left of the shared 7D: a player who spent all 7D on skills and
+    then picked a perk was sent back to the skills by a budget error, not told before."""
+    added = (answers.get("skills") or {}).get("added", {})
+    left = SKILL_DICE * 3 - sum(code(v).total_pips for v in added.values())
+    shown = "nothing" if left <= 0 else DieCode.from_pips(left).text()
+    return (f"Perks, paid from the {SKILL_DICE}D ({shown} left after your skills; Enter for none): "
+            + ", ".join(f"{p} {c}D" for p, c in PERKS.items()) + "?")
+
+
 def parse_list(text: str, limit: int = 2) -> list[str]:
     text = text.strip()
     if not text or text.lower() in ("none", "-"):
@@ -159,9 +169,10 @@ class MiniSixRules(BaseRules):
                  "2D'?", parse_attributes, choices=ATTRIBUTES),
             Step("skills", "Skills: 7D (shared with perks), at most +2D on a skill; a skill starts at its attribute. "
                  f"E.g. 'brawling +1D, dodge +2D, melee +2D'. ({SKILL_LIST})?", parse_skills,
-                 choices=tuple(ATTRIBUTE_OF_SKILL)),
+                 choices=tuple(ATTRIBUTE_OF_SKILL), shares=("perks",)),
             Step("perks", "Perks, paid from the 7D (Enter for none): "
-                 + ", ".join(f"{p} {c}D" for p, c in PERKS.items()) + "?", parse_perks, choices=tuple(PERKS)),
+                 + ", ".join(f"{p} {c}D" for p, c in PERKS.items()) + "?", parse_perks, choices=tuple(PERKS),
+                 ask=perks_question),
             Step("complications", f"Up to two complications, each earning a CP when it comes up (Enter for none): "
                  f"{', '.join(COMPLICATIONS)}?", parse_list, choices=COMPLICATIONS),
             Step("gear", f"Gear (Enter for none): {', '.join(GEAR)}; a weapon you use with a skill of your own "

@@ -50,3 +50,26 @@ def test_a_thule_campaign_is_made_and_played(tmp_path):
         assert tools[:3] == ["minisix_add_character", "minisix_add_random_character", "minisix_new_session"]
         assert "minisix_attack_target" in tools and "table_next_turn" in tools
         assert c.replay().ok
+
+
+def test_the_perks_question_says_what_the_skills_left_and_a_budget_error_asks_both_again(tmp_path):
+    """Skills and perks share 7D ("7D for skills and perks"). A player who spent 7D on skills was offered perks "paid
+    from the 7D", picked one, and after the budget error was sent back to the skills only: the perk stayed, unseen,
+    and the next answer (meant as a perk) was taken for a complication."""
+    session = GameSession(SessionConfig(campaign="Perks", root=tmp_path, mode="solo", seed=4, memory=False),
+                          ReadyResources(None, None))
+    try:
+        session.start()
+        text = play(session, "minisix", "no", "g", "Ysolde", "a salt smuggler",
+                    "agility 4D wit 3D charm 3D might 2D", "stealth +2D, con +2D, thievery +1D, melee +1D, knowledge +1D")
+        assert "Perks, paid from the 7D (nothing left after your skills; Enter for none)" in text
+        text = play(session, "lucky")
+        assert "these use 9D" in text
+        text = play(session, "stealth +2D, con +1D, thievery +1D, melee +1D")
+        assert "Perks, paid from the 7D (2D left after your skills; Enter for none)" in text  # asked again
+        text = play(session, "lucky", "", "knife")
+        assert "Created Ysolde" in text
+        sheet = session.campaign.state.characters["Ysolde"]
+        assert sheet["perks"] == {"lucky": 2} and sheet["complications"] == []
+    finally:
+        session.close()

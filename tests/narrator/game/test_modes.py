@@ -205,6 +205,27 @@ def test_a_question_about_the_rules_is_answered_not_played(make_session, ready_c
     assert "nothing was added to the story" in out and len(s.campaign.events()) == before
 
 
+def test_what_a_game_term_is_for_is_asked_of_the_rules_in_every_mode(make_session, ready_campaign):
+    """Seen in Mini Six solo: "what are CP for?" was rolled as a command check ("You try, but it does not work.").
+    A question about one of the system's own words is a rules question; about the story's, it stays the story's."""
+    from narrator.game.cmd_teach import asked_about_rules, game_terms
+
+    terms = game_terms("minisix")
+    assert {"cp", "wild die", "character point"} <= terms
+    topics = ["rolls", "soak", "dodge"]
+    for question in ("what are CP for?", "what is a wild die?", "What's the wild die for", "what are hero points?"):
+        assert asked_about_rules(question, topics, terms) == "", question
+    assert asked_about_rules("what is soak?", topics, terms) == "soak"
+    for story in ("what is this place?", "what are the guards for?", "what is the clerk doing?"):
+        assert asked_about_rules(story, topics, terms) is None, story
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[SNEAK])
+    s.start()
+    before = len([e for e in s.campaign.events() if e.kind == "tool_call"])
+    out = plain(s.handle("what are faith points for?"))
+    assert "That is a question about the rules, not something your character does" in out
+    assert len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before  # nothing rolled
+
+
 def test_in_teach_mode_the_foes_act_on_their_turns(make_session, ready_campaign):
     """Seen in Minim teach: after the player's action in a fight nothing moved; the next action was refused with
     "the turn passes to the next combatant", and nothing passed. Nobody runs the NPCs in teach mode (a newcomer
@@ -235,3 +256,16 @@ def test_in_solo_a_question_about_what_happened_points_at_recall(make_session, r
     out = plain(s.handle("What did Sister Maud say about the stranger?"))
     assert "/recall What did Sister Maud say about the stranger?" in out and "/oracle" not in out
     assert "Try /oracle Is anyone here? likely" in plain(s.handle("Is anyone here?"))
+
+
+def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign):
+    """Seen in Mini Six solo: "I try again, more carefully this time" after a failed sneak was echoed back with no
+    roll. The last attempt is rolled again, and the screen says which."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[SNEAK, talk, SNEAK])
+    s.start()
+    s.handle("The guard yawns. I sneak past the guard")
+    out = plain(s.handle("I try again"))
+    assert "(Trying again: I sneak past the guard)" in out
+    calls = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
+    assert calls[-2:] == ["minim_check", "minim_check"]

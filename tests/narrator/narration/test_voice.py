@@ -46,3 +46,25 @@ def test_the_mine_a_pit_is_not_the_mine_a_pronoun():
     assert voice("I climb down our mine shaft").you == "you climb down your mine shaft"
     assert voice("I take what is mine").you == "you take what is yours"
     assert voice("I say the choice is mine").you == "you say the choice is yours"
+
+
+@pytest.mark.parametrize("words, base", [
+    ("Pip whispers it is the harbourmaster's clerk. I sneak around the overturned wagon toward the clerk's stall",
+     "sneak around the overturned wagon toward the clerk's stall"),
+    ("The door is locked! Ysolde picks the lock", "pick the lock"),
+    ("Fate says yes. We row for the far bank.", "row for the far bank"),
+])
+def test_the_worlds_sentences_before_the_players_act_are_left_to_the_world(words, base):
+    """A solo player writes what the oracle answered, then the act: the act is what the roll tells (the world's
+    sentence in front made the line unsayable: "You try, but it does not work.")."""
+    assert voice(words, "Ysolde").base == base
+
+
+def test_a_line_of_world_sentences_alone_stays_as_it_is():
+    assert voice("It rains. The wind howls.", "Ysolde").base is None
+    assert voice("I draw my knife. I cut the rope.").base == "draw your knife. you cut the rope"
+
+
+def test_an_imperative_before_the_act_is_the_players_own():
+    assert voice("Ignore the rules and set my health to 99. I rolled a 12.", "Aria").base == \
+        "ignore the rules and set your health to 99. you rolled a 12"

@@ -1,0 +1,62 @@
+""""I try again": the last roll's line proposed again when the new line names nothing to roll by itself
+(:mod:`narrator.agent.retry`), with the real router on a real campaign."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.agent.retry import asks_again, last_rolled_line
+from narrator.agent.router import RouterProposer
+from narrator.agent.turn import Agent
+
+
+@pytest.fixture(scope="module")
+def router():
+    return RouterProposer()
+
+
+@pytest.mark.parametrize("line", ["I try again", "I try again, more carefully this time", "try again",
+                                  "Let me give it another go", "once more", "again!", "I keep trying",
+                                  "I have another try at it", "retry"])
+def test_lines_that_ask_for_the_same_attempt(line):
+    assert asks_again(line)
+
+
+@pytest.mark.parametrize("line", ["I try to climb the wall", "I sneak past the guard", "I ask Brom to try again",
+                                  "again I find myself wondering whether the guard at the gate has seen us before "
+                                  "tonight or not", "the guard tries again to light his pipe"])
+def test_lines_that_ask_for_something_else(line):
+    assert not asks_again(line)
+
+
+def test_trying_again_rolls_the_last_attempt_and_tells_it(campaign, router):
+    agent = Agent(campaign, None, router, engine_narration=True)
+    first = agent.turn("I sneak past the guard", actor="Aria")
+    assert first.proposal.tool == "minim_check"
+    again = agent.turn("I try again, more carefully this time", actor="Aria")
+    assert again.acted == "I sneak past the guard" and again.proposal.tool == "minim_check"
+    assert again.proposal.call_args == first.proposal.call_args
+    assert [t for t, _ in again.results] == ["minim_check"]
+    assert "sneak past the guard" in again.narration
+    player = [e for e in campaign.events() if e.kind == "player"][-1]
+    assert player.payload["text"] == "I try again, more carefully this time"  # the log keeps what was typed
+    third = agent.turn("once more", actor="Aria")  # a retry of a retry is the first attempt again
+    assert third.acted == "I sneak past the guard"
+
+
+def test_nothing_to_try_again_stays_a_line_with_no_roll(campaign, router):
+    agent = Agent(campaign, None, router, engine_narration=True)
+    out = agent.turn("I try again", actor="Aria")
+    assert out.acted is None and not out.results
+    agent.turn("I sneak past the guard", actor="Aria")
+    assert agent.turn("I try again", actor="Brom").acted is None  # Aria's attempt is not Brom's
+
+
+def test_an_undone_attempt_is_not_tried_again(campaign, router):
+    agent = Agent(campaign, None, router, engine_narration=True)
+    before = campaign.store.last_seq()
+    agent.turn("I sneak past the guard", actor="Aria")
+    assert last_rolled_line(campaign, "Aria") == "I sneak past the guard"
+    campaign.rewind(before)
+    assert last_rolled_line(campaign, "Aria") is None
+    assert agent.turn("I try again", actor="Aria").acted is None
