@@ -306,25 +306,35 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     """A foe's attack in a fight the engine runs (solo, teach), told from the player's side ("The drunk brawler
     strikes at you, but misses."; a hit that changed nothing: "..., but the blow does no harm") with the effects it
     established, in words not among ``said`` where another variant serves; None when the result is no attack with a
-    verdict (a move, a spell on no one, an NPC that never rolls). Why: a fight's NPC turns showed only the engine's
-    line, so half of every fight had no story at all. The words are ``foes`` in the floor tables (a system's own
-    before the common ones)."""
+    verdict (a move, a spell on no one). Why: a fight's NPC turns showed only the engine's line, so half of every
+    fight had no story at all. The words are ``foes`` in the floor tables (a system's own before the common ones);
+    an NPC that never rolls (5+: the character resists its act) is told by its act, from the system's ``acts``
+    ("The bandit tries to stab, and it gets through to you.")."""
     if not evidence.results:
         return None
     _, result = evidence.results[0]
-    defender = getattr(result, "defender", None)
-    if not isinstance(defender, str) or getattr(result, "attacker", None) != foe or evidence.success is None:
-        return None  # 5+ NPCs never roll: their acts (a stab, a chant, a haggle) are told by the engine's line
+    act = getattr(result, "action", None) if getattr(result, "npc", None) == foe else None
+    defender = getattr(result, "target", None) if act else getattr(result, "defender", None)
+    if not isinstance(defender, str) or not act and (getattr(result, "attacker", None) != foe
+                                                     or evidence.success is None):
+        return None
     harmed = any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
     touched = any(e.who == defender for e in evidence.effects)  # hurt, tired, knocked down...
     own, common = tables(evidence.system)
-    key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
+    if act:  # an NPC that never rolls (5+): its act, and what the character's response let through
+        key = "hit" if touched else "glance"
+    else:
+        key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
     options = (own.get("foes", {}).get(key) or common.get("foes", {}).get(key)  # "glance": a hit that did no harm
                or common.get("foes", {}).get("hit" if key == "glance" else key) or [])
     if not options:
         return None
     whom = "you" if defender == evidence.actor else story_name(defender, evidence.roles)
-    texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom) for t in options]
+    if act:
+        options = own.get("acts", {}).get(key) or []  # the act named: "tries to stab", "tries to chant"
+        if not options:
+            return None
+    texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom, act=act or "") for t in options]
     random.Random(seed).shuffle(texts)
     text = next((t for t in texts if t not in said), texts[0])  # the same words twice running read as a stutter
     return " ".join([text, *effect_sentences(evidence, said)])

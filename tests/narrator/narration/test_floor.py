@@ -597,13 +597,25 @@ def test_a_shot_after_another_verb_is_told_as_a_shot():
                                "look around and shoot a glance at the door") == "look"  # no attack: the first verb
 
 
-def test_a_foe_that_never_rolls_is_left_to_the_engines_line():
+def test_a_foe_that_never_rolls_is_told_by_its_act():
     """5+ NPCs never roll (five-plus.md#NPCs): ``fiveplus_npc_act`` names an act — a stab, but also a chant or a
-    haggle — and its verdict is the target's response, so "strikes at you" could contradict it: no sentence."""
-    failed = _Result(summary="engine summary", outcome_label="failure", success=False, npc="Cultist", target="Kit")
+    haggle — and its verdict is the target's response, so "strikes at you" could contradict it. Seen in 5+ teach: the
+    bandits' stabs had no story at all. The act is told as the act, and what the response let through."""
+    failed = _Result(summary="engine summary", outcome_label="failure", success=False, npc="Cultist", target="Kit",
+                     action="chant")
     hurt = (Effect(kind="harmed", who="Kit", what="Mental damage"),)
-    ev = Evidence((("fiveplus_npc_act", failed),), hurt, get_system("fiveplus").vocabulary(), "fiveplus", "Kit")
-    assert floor.foe_sentence(ev, "Cultist") is None
+    vocab = get_system("fiveplus").vocabulary()
+    ev = Evidence((("fiveplus_npc_act", failed),), hurt, vocab, "fiveplus", "Kit", ("Kit", "Cultist"), ("Cultist",))
+    told = {floor.foe_sentence(ev, "Cultist", seed=seed) for seed in range(8)}
+    assert {t.split(". ")[0] + "." for t in told} == {"The cultist moves to chant, and it gets through to you.",
+                                                      "The cultist tries to chant, and you cannot hold it off."}
+    held = _Result(summary="engine summary", outcome_label="success", success=True, npc="Cultist", target="Mags",
+                   action="stab")
+    ev = Evidence((("fiveplus_npc_act", held),), (), vocab, "fiveplus", "Kit", ("Kit", "Cultist", "Mags"),
+                  ("Cultist",))
+    assert floor.foe_sentence(ev, "Cultist", seed=1) in ("The cultist moves to stab, but it does Mags no harm.",
+                                                         "The cultist tries to stab, but it leaves Mags unharmed.")
+    assert floor.foe_sentence(ev, "Mags") is None  # only the act's own NPC
 
 
 def test_a_situation_that_says_just_is_not_framed_just_as():
