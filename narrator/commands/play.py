@@ -38,7 +38,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play interactively: a new-campaign wizard, then solo, assist or teach mode")
     p.add_argument("--campaign", "-c", help="campaign to resume or create (default: the only one, or ask)")
     p.add_argument("--system", help="rules system of a new campaign (default: ask)")
-    p.add_argument("--mode", choices=tuple(MODES), default="solo")
+    p.add_argument("--mode", choices=tuple(MODES),
+                   help="solo, assist or teach (default: the mode the campaign was last played in, else solo)")
     p.add_argument("--seed", type=int, help="master seed of a new campaign (random when omitted)")
     p.add_argument("--proposer", choices=PROPOSERS, default=DEFAULT_PROPOSER)
     p.add_argument("--no-model", action="store_true", help="no narrator model: the engine answers with dice only")

@@ -35,7 +35,7 @@ class PlayMode:
     def enter(self, play: Play) -> None:
         """Play begins (a campaign opened or created, its characters ready): a resumed game says where the story
         stands, as solo's does (a teach game resumed in a fight said nothing of it); a new one has no scene yet."""
-        if play.state.scene:
+        if play.state.scene or play.state.initiative.active:
             play.recap()
 
     def before_roll(self, play: Play, tool: str, args: dict[str, Any], circumstance: str | None = None) -> None:
@@ -162,8 +162,10 @@ class Solo(NoNarrator):
             "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.")
 
     def enter(self, play: Play) -> None:
-        """A new game opens with a framed scene; a resumed one says where the story stands."""
-        if not play.state.scene:
+        """A new game opens with a framed scene; a resumed one says where the story stands. A fight on the table
+        is where it stands, scene or not (a game begun in teach mode, which frames none, was framed a new place in
+        the middle of its fight when resumed in solo)."""
+        if not play.state.scene and not play.state.initiative.active:
             play.frame_scene("opening")
         else:
             super().enter(play)

@@ -28,6 +28,7 @@ from narrator.memory.campaign import Campaign, list_campaigns
 from narrator.agent.turn import DICE_ONLY, MAX_INPUT, TurnOutcome, clean_input
 from narrator.game.blocks import Block, Sink
 from narrator.game.foes import FoeTurns
+from narrator.game import preferences
 from narrator.game.modes import MODES, PlayMode, mode_named
 from narrator.game.resources import ReadyResources, Resources
 from narrator.game.rules import GameRules, rules_for
@@ -48,7 +49,7 @@ class SessionConfig:
     campaign: str | None = None
     root: str | Path | None = None
     system: str | None = None
-    mode: str = "solo"
+    mode: str | None = None  # None: the mode the campaign was last played in (narrator.game.preferences), else solo
     seed: int | None = None
     actor: str | None = None
     memory: bool = True
@@ -66,7 +67,7 @@ class Pending(NamedTuple):
 class GameSession:
     def __init__(self, config: SessionConfig, resources: Resources | None = None,
                  rulings: Callable[..., Any] | None = None):
-        self.play_mode: PlayMode = mode_named(config.mode)
+        self.play_mode: PlayMode = mode_named(config.mode or "solo")
         self.config = config
         self.resources: Resources = resources or ReadyResources()
         self.campaign: Campaign | None = None
@@ -243,6 +244,11 @@ class GameSession:
             if self.memory_note:
                 self.info(self.memory_note)
         self._begin_session()
+        if self.config.mode is None:
+            remembered = preferences.load(self.campaign.store.directory).get("mode")
+            if remembered in MODES:
+                self.play_mode = MODES[remembered]
+        self._remember_mode()
         who = f" as {self.actor}" if self.actor else ""
         self.info(f"Playing '{self.campaign.name}' in {self.mode} mode{who}. {self.play_mode.hint} "
                   "/help lists every command.")
@@ -251,7 +257,8 @@ class GameSession:
     def recap(self) -> None:
         """Where the story stands: the scene, then the last thing narrated (a resumed solo game says it)."""
         campaign = self._open()
-        self.info(f"Where you are: {campaign.state.scene}")
+        if campaign.state.scene:  # a game begun in teach mode may have none
+            self.info(f"Where you are: {campaign.state.scene}")
         recent = campaign.effective_tail(campaign.store.events(after=max(0, campaign.store.last_seq() - 200)))
         last = next((e.payload.get("text") for e in reversed(recent) if e.kind == "narration"), None)  # not undone
         if isinstance(last, str) and last.strip():
@@ -610,7 +617,18 @@ class GameSession:
         if mode not in MODES:
             raise NarratorError(f"Choose a mode: {', '.join(MODES)} (now {self.mode}).")
         self.play_mode = MODES[mode]
+        self._remember_mode()
         self.info(self.play_mode.hint)
+
+    def _remember_mode(self) -> None:
+        """The mode is the campaign's next session's too (unless ``--mode`` says otherwise); a folder that cannot
+        be written only loses the preference."""
+        if self.campaign is None:
+            return
+        try:
+            preferences.save(self.campaign.store.directory, mode=self.play_mode.name)
+        except OSError:
+            pass
 
     def start_character_wizard(self) -> None:
         self._begin(CharacterWizard(self, first=False))

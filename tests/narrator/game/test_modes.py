@@ -269,3 +269,40 @@ def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign)
     assert "(Trying again: I sneak past the guard)" in out
     calls = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
     assert calls[-2:] == ["minim_check", "minim_check"]
+
+
+def test_a_resumed_campaign_plays_in_the_mode_it_was_last_played_in(make_session, ready_campaign):
+    """Seen in 5+: a campaign begun with --mode teach was resumed in solo (the odds before each roll gone, nothing
+    said) and, having no scene, was framed a new place in the middle of its fight. The mode is remembered beside the
+    log (play.json), --mode still chooses, an unreadable file is no preference, and a fight is recapped, not
+    reframed."""
+    s = make_session(campaign=ready_campaign, mode="teach")
+    s.start()
+    s.handle("/mode assist")
+    folder = s.campaign.store.directory
+    s.close()
+    again = make_session(campaign=ready_campaign, mode=None)
+    out = plain(again.start())
+    assert again.mode == "assist" and "in assist mode" in out
+    again.close()
+    chosen = make_session(campaign=ready_campaign, mode="solo")
+    chosen.start()
+    assert chosen.mode == "solo"
+    chosen.close()
+    (folder / "play.json").write_text("{not json", encoding="utf-8")
+    broken = make_session(campaign=ready_campaign, mode=None)
+    broken.start()
+    assert broken.mode == "solo"
+    broken.close()
+
+
+def test_a_fight_without_a_scene_is_recapped_not_reframed(make_session, ready_campaign):
+    s = make_session(campaign=ready_campaign, mode="teach")
+    s.start()
+    s.handle("/encounter easy")
+    assert s.state.initiative.active and not s.state.scene
+    s.close()
+    solo = make_session(campaign=ready_campaign, mode="solo")
+    out = plain(solo.start())
+    assert "A fight is on: round 1" in out and "Where you are" not in out
+    assert not solo.state.scene  # no opening scene framed mid-fight
