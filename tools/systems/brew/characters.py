@@ -32,7 +32,9 @@ from narrator.tools.systems.brew.rules import (
     FIELD_DESCRIPTIONS, FLAWS, FREE_POINTS, MAGIC_FIELDS, MAGIC_POINTS, MAGIC_REF, MAX_HEALTH, MAX_RESOLVE, POINT_BUY,
     SKILL_ACTIVITIES, SKILL_POINTS, SKILLS, SKILLS_REF, TRICKS, TRICKS_REF, WEAPONS_TABLE, Attribute,
 )
-from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, spending
+from narrator.tools.systems.brew.sheet import (
+    BrewCharacter, GearItem, Specialty, norm, norm_keys, problems, specialty_fits, spending,
+)
 from narrator.tools.violations import checked
 
 GENERAL_TRICKS = tuple(t for t in TRICKS if t not in EXCLUSIVE_TRICKS)
@@ -111,6 +113,24 @@ PICKS_HELP = ("Options the concept picks beyond what its words name (keys like '
 def weapons_picked(picked: list[ConceptOption]) -> list[GearItem]:
     """The weapons among a concept's options, two at most: a gunslinger's handgun."""
     return [CONCEPT_WEAPONS[o.key[5:]][0] for o in of_kind(picked, "gear")][:2]
+
+
+WEAPON_SPECIALTY_NAMES = {"handgun": "firearms", "composite bow": "bows", "broadsword": "swords", "knife": "knives"}
+"""A weapon specialty's name for the book's weapons (its own "Craft (Firearms)" and "Craft (Bow)")."""
+
+
+def specialty_name(skill: str, weapons: list[GearItem]) -> str:
+    """A random character's specialty in ``skill``: named for the weapon it carries with that skill, when a name
+    fits it (:func:`specialty_fits`: "swords" beside a belt knife was a specialty that never applied), the belt knife
+    when it carries none (the create tool gives it); else :data:`SPECIALTY_NAMES`."""
+    held = [w for w in (weapons or [STARTING_GEAR[0]]) if weapon_skill(w) == skill]
+    for w in held[:1]:
+        last = w.name.split()[-1]
+        names = (WEAPON_SPECIALTY_NAMES.get(w.weapon or ""), f"{last} fighting")
+        found = next((n for n in names if n and specialty_fits(n, w)), None)
+        if found:
+            return found
+    return SPECIALTY_NAMES[skill]
 
 
 def concept_gear(concept: str | None) -> list[GearItem]:
@@ -460,7 +480,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     create = CreateArgs(
         name=args.name, concept=args.concept, ancestry=ancestry, ancestry_choice=choice, character_class=klass,
         class_choice=class_choice, class_specialty=class_spec, attributes=attrs, skills=skills, magic=magic,
-        magic_attribute=magic_attribute, specialty=SpecialtyChoice(name=SPECIALTY_NAMES[best], skill=best),
+        magic_attribute=magic_attribute, specialty=SpecialtyChoice(name=specialty_name(best, weapons), skill=best),
         tricks=tricks, flaws=flaws, extra_points=args.extra_points,
         gear=[*weapons, STARTING_GEAR[1]] if weapons else [],
     )
@@ -468,7 +488,7 @@ def brew_character_random(args: RandomArgs, roller: Roller) -> RandomCharacterRe
     steps += [step("brew.attributes_bought", attributes=[[a, v] for a, v in attrs.items()]),
               step("brew.magic_bought", fields=[[f, v] for f, v in magic.items()]),
               step("brew.skills_bought", skills=[[s, v] for s, v in skills.items()]),
-              step("brew.free_specialty", name=SPECIALTY_NAMES[best], skill=best), *derived_lines(c),
+              step("brew.free_specialty", name=specialty_name(best, weapons), skill=best), *derived_lines(c),
               step("brew.tricks_flaws", tricks=list(c.tricks), flaws=list(c.flaws))]
     labels = [o.label for o in picked if (o.kind == "skill" and o.key[6:] in skills) or
               (o.kind == "magic" and o.key[6:] in magic) or

@@ -28,6 +28,7 @@ ancestry and the class added, so the points the player bought are ``final − bo
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Annotated, Any, Literal
 
@@ -492,3 +493,20 @@ def _fresh(c: BrewCharacter) -> list[Violation]:
         out.append(_v("training_resolve", "brew.rule_new_no_training_resolve", TIME))
     return out
 
+
+WEAPON_SPECIALTIES: dict[str, tuple[str, ...]] = {
+    "handgun": ("firearm", "gun", "pistol", "revolver", "shoot", "marksman"),
+    "composite bow": ("bow", "archer", "arrow"),
+    "broadsword": ("sword", "blade", "fenc"),
+    "knife": ("knife", "knive", "dagger", "blade"),
+}
+"""Word stems of a specialty that fits each of the book's weapons: its own "Precision + Craft (Firearms)" for the
+handgun and "Precision + Craft (Bow)" for the composite bow (brew.md#Examples of weapon attacks), the sword and the
+knife alike. Another weapon fits a specialty that shares a word of three letters or more with its name."""
+
+
+def specialty_fits(name: str, weapon: GearItem) -> bool:
+    """A specialty named ``name`` fits ``weapon`` (:data:`WEAPON_SPECIALTIES`): a word of it begins with one of the
+    weapon's stems or a word of three letters or more of the weapon's name (an axe's "Axes")."""
+    stems = (*WEAPON_SPECIALTIES.get(weapon.weapon or "", ()), *re.findall(r"[a-z]{3,}", weapon.name.lower()))
+    return any(w.startswith(stem) for w in re.findall(r"[a-z]+", name.lower()) for stem in stems)

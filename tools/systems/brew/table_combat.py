@@ -23,7 +23,6 @@ Readings chosen:
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -39,7 +38,7 @@ from narrator.tools.systems.brew.initiative import BrewInitiativeResult, Combata
 from narrator.tools.systems.brew.rules import (
     ATTACK_TYPES, FIELDS_REF, MAGIC_ROLLS, MANA, SERVANT_REF, TIME, WEAPONS, WEAPONS_TABLE, Attribute,
 )
-from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem
+from narrator.tools.systems.brew.sheet import BrewCharacter, GearItem, specialty_fits
 from narrator.tools import table_fights
 from narrator.tools.systems.brew.table_common import (
     SHEETS, ACTOR, GRAPPLED, MODIFIER, Edits, armor_soak, condition_mods, fail, fallen, health_ops, health_rule,
@@ -155,17 +154,6 @@ def verdict_of(r: AttackResult) -> Step:
                 disengaged=r.disengaged, counter_damage=r.counter_damage)
 
 
-WEAPON_SPECIALTIES: dict[str, tuple[str, ...]] = {
-    "handgun": ("firearm", "gun", "pistol", "revolver", "shoot", "marksman"),
-    "composite bow": ("bow", "archer", "arrow"),
-    "broadsword": ("sword", "blade", "fenc"),
-    "knife": ("knife", "knive", "dagger", "blade"),
-}
-"""Word stems of a specialty that fits each of the book's weapons: its own "Precision + Craft (Firearms)" for the
-handgun and "Precision + Craft (Bow)" for the composite bow (brew.md#Examples of weapon attacks), the sword and the
-knife alike. Another weapon fits a specialty that shares a word of four letters or more with its name."""
-
-
 def weapon_specialty(sheet: BrewCharacter, skill: str | None, weapon: GearItem) -> str | None:
     """The attacker's specialty in the attack's skill that fits the weapon ("Firearms" for a handgun), if any: "When a
     character has a specialty in a skill, and the action they are attempting is related to their specialty, they get
@@ -173,11 +161,7 @@ def weapon_specialty(sheet: BrewCharacter, skill: str | None, weapon: GearItem) 
     Firearms (craft) shot a handgun on one die."""
     if skill is None:
         return None
-    stems = (*WEAPON_SPECIALTIES.get(weapon.weapon or "", ()), *re.findall(r"[a-z]{4,}", weapon.name.lower()))
-    for s in sheet.specialty_in(skill):
-        if any(w.startswith(stem) for w in re.findall(r"[a-z]+", s.name.lower()) for stem in stems):
-            return s.name
-    return None
+    return next((s.name for s in sheet.specialty_in(skill) if specialty_fits(s.name, weapon)), None)
 
 
 def side(state: TableState, name: str, sheet: BrewCharacter, attribute: str, skill: str | None, modifier: int,

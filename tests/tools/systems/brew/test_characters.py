@@ -165,6 +165,25 @@ def test_random_characters_are_always_legal(seed, extra, concept, picks):
     assert problems(r.character, creation=True) == []
 
 
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2 ** 32), concept=st.sampled_from([None, "a one-eyed stagecoach guard", "gunslinger",
+                                                              "a swordsman", "an archer", "a barbarian", "xyz"]))
+def test_a_random_weapon_specialty_is_in_a_weapon_the_character_carries(seed, concept):
+    """Seen in Brew solo play: a random "one-eyed stagecoach guard" was given the specialty "swords (melee)" and a
+    belt knife, so the specialty never applied ("When a specialty applies ... roll 2d6 and keep the highest",
+    brew.md#Specialties, read by the engine as the weapon's fit). A random specialty in a weapon skill is named for
+    the weapon the sheet carries for that skill."""
+    from narrator.tools.systems.brew.characters import STARTING_GEAR, weapon_skill
+    from narrator.tools.systems.brew.table_combat import weapon_specialty
+
+    c = default_registry().call("brew_character_random", {"name": "Tess", "concept": concept}, Roller(seed)).character
+    free = c.specialties[-1]
+    weapons = [g for g in c.gear if g.kind == "weapon"] or [STARTING_GEAR[0]]
+    for_skill = [w for w in weapons if weapon_skill(w) == free.skill]
+    if for_skill:
+        assert weapon_specialty(c, free.skill, for_skill[0]) == free.name, (free, for_skill)
+
+
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), level=st.integers(1, 5), concept=st.sampled_from(
     ["bored city guard", "hungry wolf", "old wizard", "a healer of the hills", "nobody special", "gunslinger"]))
