@@ -186,7 +186,8 @@ class Solo(NoNarrator):
 PAST = re.compile(r"\b(did|was|were|had|said|told|saw|happened)\b", re.I)
 """A question about what already happened ("what did Nell say?"): the memory's to answer, not the oracle's."""
 ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)
-ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|what|where|why|how|when|which|whether|if|about)\b.*)", re.I | re.S)
+ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|whose|whom|what|where|why|how|when|which|whether|if|about)\b.*)",
+                        re.I | re.S)
 
 
 def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] | None:
