@@ -249,7 +249,7 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
             continue  # "The burglar falls, unconscious. The burglar is now dying. The burglar falls, dying." told once
         if e.kind == "condition_added" and e.what in HURT and e.who in harmed:
             continue  # "The mummer is hurt. The mummer is now hurt."
-        pair = phrases.get(e.kind)
+        pair = phrases.get(f"{e.kind}:{e.what}") or phrases.get(e.kind)  # 5+'s "harmed:Mental damage": shaken
         if e.kind in ("condition_added", "condition_removed") and e.what in named:
             pair = named[e.what].get(e.kind.rpartition("_")[2])
         if not pair:

@@ -618,6 +618,19 @@ def test_a_foe_that_never_rolls_is_told_by_its_act():
     assert floor.foe_sentence(ev, "Mags") is None  # only the act's own NPC
 
 
+def test_damage_on_a_5plus_resistance_is_said_in_its_terms():
+    """Seen in a blind read's dump: an insult that got through read "You are hurt." Damage on the Mental resistance
+    shakes; on Fatigue, tires; on Physical (and any resistance of the campaign's own), hurts."""
+    vocab = get_system("fiveplus").vocabulary()
+    insult = _Result(summary="engine summary", outcome_label="failure", success=False, npc="Merchant", target="Kit",
+                     action="insult")
+    for what, said in (("Mental damage", "You are shaken."), ("Fatigue damage", "You tire."),
+                       ("Physical damage", "You are hurt."), ("Honour damage", "You are hurt.")):
+        ev = Evidence((("fiveplus_npc_act", insult),), (Effect(kind="harmed", who="Kit", what=what),), vocab,
+                      "fiveplus", "Kit", ("Kit", "Merchant"), ("Merchant",))
+        assert floor.effect_sentences(ev) == [said], what
+
+
 def test_a_situation_that_says_just_is_not_framed_just_as():
     """Seen in Mastery solo play: "/scene" framed "You arrive at a shrine in the marsh just as a body has just been
     found." — the scene table's situation says "just" itself, so "just as" is not the framing for it."""

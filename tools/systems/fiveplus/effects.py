@@ -22,6 +22,11 @@ def descriptor_effects(who: str, before: dict[str, Any], after: dict[str, Any]) 
     out: list[Effect] = []
     before = before if isinstance(before, dict) else {}
     after = after if isinstance(after, dict) else {}
+    overflowed = {str(w.get("of")) for k, w in after.items() if isinstance(w, dict) and w.get("kind") == "wound"
+                  and (not isinstance(before.get(k), dict) or _int(w.get("level")) > _int(before[k].get("level")))}
+    # Resistances whose damage went past their level into a wound this time: "gaining a wound immediately restore
+    # all accumulated damage" (five-plus.md#Wounds), so the counter starts again, but the damage became the wound:
+    # no recovery to tell (a witch's curse was told "You go down. You feel better.").
     for key in [*before, *(k for k in after if k not in before)]:
         b, a = before.get(key), after.get(key)
         b = b if isinstance(b, dict) else None
@@ -43,7 +48,7 @@ def descriptor_effects(who: str, before: dict[str, Any], after: dict[str, Any]) 
             continue
         assert a is not None and b is not None
         ca, cb = _int(a.get("counter")), _int(b.get("counter"))
-        if ca != cb:
+        if ca != cb and not (ca < cb and name in overflowed):
             out.append(Effect(kind="harmed" if ca > cb else "healed", who=who, what=f"{name} damage",
                               amount=abs(ca - cb), before=cb, after=ca))
         la, lb = _int(a.get("level")), _int(b.get("level"))

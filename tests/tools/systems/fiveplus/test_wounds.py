@@ -69,3 +69,19 @@ def test_damage_is_conserved_until_incapacitation(counter, level, tier, wound, a
 def test_more_damage_on_an_incapacitated_resistance_is_lost():
     out = apply_damage(ResistanceState(counter=0, level=3, tier=0, wound_level=1), 5)
     assert out.major and out.lost == 5 and out.counter_after == 0 and out.wounds_gained == 0
+
+
+def test_damage_that_becomes_a_wound_is_no_recovery():
+    """ "gaining a wound immediately restore all accumulated damage" (five-plus.md#Wounds): the counter starts again,
+    but the damage became the wound. Seen in 5+: a witch's curse that incapacitated was told "You go down. You feel
+    better." — the counter's fall read as healing."""
+    from narrator.tools.systems.fiveplus.effects import descriptor_effects
+
+    before = {"physical": {"name": "Physical", "kind": "resistance", "counter": 2, "level": 2, "tier": 0}}
+    after = {"physical": {"name": "Physical", "kind": "resistance", "counter": 0, "level": 2, "tier": 0},
+             "physical wound": {"name": "Physical wound", "kind": "wound", "level": 1, "major": True,
+                                "of": "Physical"}}
+    kinds = [(e.kind, e.what) for e in descriptor_effects("Kit", before, after)]
+    assert ("downed", "Physical wound (major wound)") in kinds and not any(k == "healed" for k, _ in kinds)
+    rested = {"physical": {"name": "Physical", "kind": "resistance", "counter": 1, "level": 2, "tier": 0}}
+    assert [e.kind for e in descriptor_effects("Kit", before, rested)] == ["healed"]  # a rest still recovers
