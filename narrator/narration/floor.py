@@ -321,8 +321,8 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     harmed = any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
     touched = any(e.who == defender for e in evidence.effects)  # hurt, tired, knocked down...
     own, common = tables(evidence.system)
-    if act:  # an NPC that never rolls (5+): its act, and what the character's response let through
-        key = "hit" if touched else "glance"
+    if act:  # an NPC that never rolls (5+): its act, and whether the character's response let harm through (a
+        key = "hit" if harmed else "glance"  # descriptor marked by the response is no harm: a blind reader's catch)
     else:
         key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
     options = (own.get("foes", {}).get(key) or common.get("foes", {}).get(key)  # "glance": a hit that did no harm
@@ -330,11 +330,15 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     if not options:
         return None
     whom = "you" if defender == evidence.actor else story_name(defender, evidence.roles)
+    act_whom = ""
     if act:
-        options = own.get("acts", {}).get(key) or []  # the act named: "tries to stab", "tries to chant"
+        acts = own.get("acts", {})
+        options = acts.get(key) or []  # the act named: "tries to stab you", "tries to haggle with Mags"
         if not options:
             return None
-    texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom, act=act or "") for t in options]
+        act_whom = acts.get("objects", {}).get(act.lower(), "{act} {whom}").format(act=act, whom=whom)
+    texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom, act=act or "", act_whom=act_whom)
+             for t in options]
     random.Random(seed).shuffle(texts)
     text = next((t for t in texts if t not in said), texts[0])  # the same words twice running read as a stutter
     return " ".join([text, *effect_sentences(evidence, said)])

@@ -607,14 +607,15 @@ def test_a_foe_that_never_rolls_is_told_by_its_act():
     vocab = get_system("fiveplus").vocabulary()
     ev = Evidence((("fiveplus_npc_act", failed),), hurt, vocab, "fiveplus", "Kit", ("Kit", "Cultist"), ("Cultist",))
     told = {floor.foe_sentence(ev, "Cultist", seed=seed) for seed in range(8)}
-    assert {t.split(". ")[0] + "." for t in told} == {"The cultist moves to chant, and it gets through to you.",
-                                                      "The cultist tries to chant, and you cannot hold it off."}
+    assert told == {"The cultist tries to chant against you, and it gets through. You are shaken.",
+                    "The cultist goes to chant against you, and it lands. You are shaken."}
     held = _Result(summary="engine summary", outcome_label="success", success=True, npc="Cultist", target="Mags",
                    action="stab")
-    ev = Evidence((("fiveplus_npc_act", held),), (), vocab, "fiveplus", "Kit", ("Kit", "Cultist", "Mags"),
-                  ("Cultist",))
-    assert floor.foe_sentence(ev, "Cultist", seed=1) in ("The cultist moves to stab, but it does Mags no harm.",
-                                                         "The cultist tries to stab, but it leaves Mags unharmed.")
+    marked = (Effect(kind="state", who="Mags", what="Dodge is marked"),)  # the response's mark is no harm (round 1
+    ev = Evidence((("fiveplus_npc_act", held),), marked, vocab, "fiveplus", "Kit",  # of the foes' blind read)
+                  ("Kit", "Cultist", "Mags"), ("Cultist",))
+    assert floor.foe_sentence(ev, "Cultist", seed=1).split(". ")[0].rstrip(".") in (
+        "The cultist tries to stab Mags, but to no effect", "The cultist goes to stab Mags, but it does no harm")
     assert floor.foe_sentence(ev, "Mags") is None  # only the act's own NPC
 
 

@@ -13,7 +13,8 @@ from narrator.narration.evaluate import judged
 READS = Path(__file__).resolve().parents[2] / "data" / "narration_reads"
 ROUNDS = {"round1_dev": "AB", "round1_held": "CD", "round2_dev": "EF", "round2_held": "GH", "round3": "IJ",
           "round4": "KL", "round5": "OP", "round6": "QR", "round7": "ST", "round8": "UV", "round9": "WX",
-          "round10": ("AC", "AD"), "round11": ("AI", "AJ"), "round12": ("AK", "AL"), "round13": ("AM", "AN")}
+          "round10": ("AC", "AD"), "round11": ("AI", "AJ"), "round12": ("AK", "AL"), "round13": ("AM", "AN"),
+          "foes_round1": ("AO", "AP"), "foes_round2": ("AQ", "AR")}
 FRESH = {"round5": ("held2_engine", [(50, 0), (51, 0)], 56), "round6": ("held3_engine", [(52, 1), (53, 1)], 59),
          "round7": ("held4_engine", [(50, 1), (51, 1)], 57), "round8": ("held5_engine", [(47, 0), (45, 0)], 56),
          "round9": ("held6_engine", [(47, 2), (47, 1)], 57), "round10": ("held7_engine", [(49, 1), (49, 1)], 57),
@@ -54,6 +55,18 @@ def test_the_fresh_held_out_figures_are_the_labels(dump):
     doc = (Path(__file__).resolve().parents[3] / "docs" / "narration.md").read_text(encoding="utf-8")
     shares = " and ".join(f"{100 * s / items:.1f}%" for s, _ in expected)
     assert shares in doc, f"docs/narration.md should quote {shares} for {dump}"
+
+
+def test_the_documented_foe_turn_figures_are_the_labels():
+    """5+ foe turns (stop 47): round 1 before its fixes, round 2 (new throws, new readers) after them."""
+    got = {r: judged(READS / f"{dump}.key.json", READS / f"{dump}_labels_{r}.jsonl")[variant]
+           for dump, variant in (("foes_round1", "fiveplus_acts_1"), ("foes_round2", "fiveplus_acts_2"))
+           for r in ROUNDS[dump]}
+    assert [(c["sensible"], c["contradicts"], c["n"]) for c in got.values()] == [(32, 1, 40), (32, 1, 40),
+                                                                                (38, 0, 40), (38, 0, 40)]
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "narration.md").read_text(encoding="utf-8")
+    assert "| 5+ foe turns 1 | 40 | 80.0% and 80.0% | 1 and 1 | AO, AP |" in doc
+    assert "| 5+ foe turns 2 (new throws) | 40 | 95.0% and 95.0% | 0 and 0 | AQ, AR |" in doc
 
 
 def colour_reading(key: str, rows_file: str, first: tuple[str, str], second: tuple[str, str]):
