@@ -4,6 +4,8 @@ character, and a concept that names nothing rolls exactly what no concept rolls.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from narrator.tools.concepts import concept_line, word_hits
@@ -219,3 +221,18 @@ def test_a_witch_hunter_is_no_witch(system):
     picks = " ".join(roll(system, "a bounty hunter with a blaster", SEEDS[0]).concept_picks).casefold()
     assert "blaster" in picks or "handgun" in picks
     assert "a bow" not in picks and "composite bow" not in picks, picks
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "fiveplus", "mastery"])
+def test_a_concept_no_word_list_knows_is_read_as_who_it_is_most_like(system):
+    """Seen in Mastery solo: "a poacher with a grudge" read "Nothing in the rules matched the concept": no system's
+    word list names a poacher, though the NPC tools read one as a hunter (``tools.npc_archetypes``). A character's
+    concept with no known word is read through the same stand-ins; a known word still decides alone."""
+    from narrator.tools.concepts import chosen
+
+    options = importlib.import_module(f"narrator.tools.systems.{system}.characters").CONCEPT_OPTIONS
+    assert chosen("a poacher with a grudge", (), options) != []
+    assert chosen("a highwayman", (), options) == (chosen("a bandit", (), options) or chosen("a thief", (), options))
+    assert chosen("a drifter", (), options) == []  # no word and no stand-in: nothing, as before
+    if system == "brew":  # a word the list knows decides alone: Brew's poacher is stealthy, not a hunter
+        assert chosen("a poacher", (), options) != chosen("a hunter", (), options)
