@@ -72,7 +72,8 @@ def outcome_keys(evidence: Evidence, kind: str | None = None) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
-PREPOSITION = re.compile(r"^(on|in|at|inside|under|beside|by)\s+", re.I)
+PREPOSITION = re.compile(r"^(on|in|at|inside|under|beside|by|behind|outside|near|above|below|beneath|atop|within|"
+                         r"before|among|along|across|beyond|upon|aboard|around)\s+", re.I)
 
 
 def _first_clause(scene: str) -> str | None:
@@ -80,8 +81,8 @@ def _first_clause(scene: str) -> str | None:
     if not first or len(first.split()) > 9:
         return None
     head = first.split()[0]
-    return first[0].lower() + first[1:] if not head.istitle() or head in ("The", "A", "An", "On", "In", "At") \
-        else first
+    return first[0].lower() + first[1:] if not head.istitle() or head in ("The", "A", "An") \
+        or PREPOSITION.match(first) else first
 
 
 def place_of(scene: str) -> str:

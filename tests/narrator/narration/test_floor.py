@@ -690,3 +690,29 @@ def test_round_13s_awkward_lines_are_mended():
     neutral = evidence("minim_attack_target", "neutral", False, (), skill="fight", attacker="Kit", defender="Guard")
     for seed in range(6):
         assert "neither of you" not in floor.compose(neutral, "I slash at the guard", SCENE, seed=seed)[0]
+
+
+def test_round_14s_nonsense_is_mended():
+    """Round 14 (held-out 11, read blind): "I call my editor and tell her I've got the story." was told "You take in
+    Behind the cold store." Two things: the scene's place began with a preposition the floor did not know, and every
+    talking line was set aside as game talk for the player's own words "the story" (a journalist's)."""
+    from narrator.tools.systems import get_system
+
+    scene = ("Behind the cold store, a smuggler in a yellow rain slicker loads crates into a white van. Joaquim "
+             "Ferreira, a nervous fishmonger, is here.")
+    assert floor.place_of(scene) == "the cold store" and floor.where_of(scene) == "behind the cold store"
+    action = "I call my editor and tell her I've got the story."
+    ev = Evidence.none("brew", get_system("brew").vocabulary(), "Inês")
+    context = GateContext(action=action, scene=scene)
+    told = [t for t in floor.compose(ev, action, scene, seed=1) if gate(t, ev, context, trusted=True).passed]
+    assert told and told[0].startswith("You call your editor and tell her you've got the story")
+    narrated = GateContext(action="I call my editor", scene=scene)
+    assert not gate("The story is yours to tell.", ev, narrated).passed  # the narrator's own game talk still fails
+
+
+def test_a_fight_begins_without_more_foes_than_there_are():
+    """Round 14: a fight against one raider began "Weapons come out all around you"."""
+    tables = [json.loads((ROOT / system / FLOOR).read_text(encoding="utf-8"))
+              for system in ("minim", "brew", "minisix", "fiveplus", "mastery")]
+    assert "all around you" not in json.dumps(tables)
+
