@@ -34,6 +34,7 @@ from narrator.agent.extract import (
     actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, standing_npcs, target_for,
     usable_powers, zone_for,
 )
+from narrator.agent.blows import SPECIFIC, struck_instead
 from narrator.agent.specs import spec_named
 from narrator.prompts import (
     CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path,
@@ -434,6 +435,10 @@ class RouterProposer:
                           + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
         if not ranked or ranked[0].score < MIN_CONFIDENCE:
             return clarify(state, "I'm not sure what you want to do; could you say it another way?", self.name)
+        struck = struck_instead(ranked, text, state, actor, lambda tool: is_attack(state.system, tool),
+                                lambda c: self._plain(c, state))
+        if struck is not None:  # "I smash the ghoul with the hook": a blow the words aim, not the hook's skill
+            ranked = [struck, *(c for c in ranked if c is not struck)]
         best = from_candidate(ranked[0], text, state, actor, self.name)
         update: dict[str, Any] = {"confidence": round(ranked[0].score, 4)}
         if len(ranked) > 1 and best.needs_roll:
@@ -441,8 +446,18 @@ class RouterProposer:
             if runner.needs_roll and runner.call_args != best.call_args:
                 update["alternatives"] = [runner.model_copy(update={"confidence": round(ranked[1].score, 4)})
                                           .model_dump(mode="json")]
-                update["ask"] = ranked[1].score >= ASK_RATIO * ranked[0].score
+                update["ask"] = struck is None and ranked[1].score >= ASK_RATIO * ranked[0].score
         return best.model_copy(update=update)
+
+    @staticmethod
+    def _plain(candidate: Candidate, state: TableState) -> bool:
+        """A plain check: a tool with none of a more specific reading's arguments (an aim, an ability...)."""
+        if candidate.tool in NOT_TOOLS:
+            return False
+        try:
+            return not SPECIFIC & set(spec_named(state.system, candidate.tool).args_model.model_fields)
+        except KeyError:
+            return False
 
 
 NOBODY_TO_FIGHT = ("Nobody on the table is there to fight. Say whom you attack, or add them first "

@@ -1,0 +1,71 @@
+"""A blow at someone on the table that the router read as a check: the attack it ranked lower, played instead.
+
+Why: round 14's blind read (held-out 11) had "I smash the ghoul with the brass lamp-trimming hook" rolled as a
+lifting check and "I throw my heavy wrench at the saboteur's helmet" as crafting — the thing in the hand pulled the
+reading to the skill that works it, though the router ranked the attack second or third. Where the player's own
+verb strikes a standing NPC (that NPC its object, or aimed at them), a plain check gives way to the best attack
+the router ranked, of the kind the verb names (a blow up close, a throw, a shot). Specific readings — an aim, a
+manoeuvre, an ability, a defence — are left as the router read them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from narrator.agent.extract import standing_npcs
+from narrator.tools.table import TableState
+
+STOP = frozenset({"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"})
+MINE = r"(?:^|\bI\s+|\bwe\s+|\band\s+|,\s*|\bthen\s+)"
+"""Where the player's own verb stands ("I smash", "..., and smash"): "the spear the guard throws at me" is not."""
+STRUCK = (r"smash|hit|strike|stab|slash|punch|kick|bash|club|whack|attack|hack|chop|beat|pummel|tackle|slam|ram|"
+          r"skewer|bludgeon|clobber|shove")
+"""Verbs of a blow whose object is the one struck ("I smash the ghoul with the hook")."""
+THROWN = r"throw|hurl|fling|toss|lob|chuck"
+SHOT = r"shoot|fire|loose"
+"""Verbs of a blow aimed *at* someone ("I throw my wrench at the saboteur's helmet"); aiming alone is no blow."""
+CLOSE = ("melee", "brawling", "fight", "weapon", "close", "unarmed")
+RANGED = ("missile", "ranged", "fire", "shoot")
+THROWING = ("throwing", "thrown", *RANGED)
+"""The attack variants (the router's labels) for each kind of blow, best first."""
+SPECIFIC = frozenset({"condition", "ability", "approach", "against", "target", "defender", "maneuver", "power"})
+"""Arguments of a reading more specific than a plain check: left as the router read it."""
+
+
+def _who(name: str) -> str | None:
+    words = [re.escape(w) for w in re.findall(r"[\w']+", name.casefold()) if len(w) > 2 and w not in STOP]
+    return "|".join(words) or None
+
+
+def blow_at(text: str, name: str) -> tuple[str, ...] | None:
+    """The attack variants the player's blow at ``name`` calls for, best first (:data:`CLOSE`, :data:`THROWING`,
+    :data:`RANGED`), or None when their words do not strike ``name``: ``name`` (a word of it) the blow's object —
+    not their things ("I smash the ghoul's lantern") — or the blow aimed at them or a part of them."""
+    who = _who(name)
+    if who is None:
+        return None
+    if re.search(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+|a\s+)?(?:{who})\b(?!['’]s)", text, re.I):
+        return CLOSE
+    aimed = rf"\b[^.!?]{{0,40}}?\b(?:at|into)\s+(?:the\s+)?(?:{who})\b"
+    if re.search(rf"{MINE}(?:{THROWN})(?:s|es|ed)?{aimed}", text, re.I):
+        return THROWING
+    if re.search(rf"{MINE}(?:{SHOT})(?:s|es|ed)?{aimed}", text, re.I):
+        return RANGED
+    return None
+
+
+def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str | None, is_attack: Any,
+                   plain: Any) -> Any | None:
+    """The attack candidate to play instead of ``ranked[0]`` (a plain check, ``plain(label)``), or None. ``ranked``:
+    the router's candidates, best first; ``is_attack(tool)``: whether a tool attacks someone."""
+    if not ranked or is_attack(ranked[0].tool) or not plain(ranked[0]):
+        return None
+    attacks = [c for c in ranked[1:] if is_attack(c.tool)]
+    if not attacks:
+        return None
+    for npc in standing_npcs(state, actor):
+        kinds = blow_at(text, npc)
+        if kinds is not None:
+            return next((c for kind in kinds for c in attacks if c.variant == kind), attacks[0])
+    return None

@@ -1,0 +1,52 @@
+"""A blow at someone on the table that the router read as a check (:mod:`narrator.agent.blows`), with the real
+router on real campaigns."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.agent.blows import CLOSE, RANGED, THROWING, blow_at
+from narrator.agent.router import RouterProposer
+from narrator.memory.campaign import Campaign
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("I smash the ghoul with the brass lamp-trimming hook.", CLOSE),
+    ("I tackle the ghoul and pin it", CLOSE),
+    ("I throw my heavy wrench at the ghoul's head.", THROWING),
+    ("I grab a bottle and hurl it at the ghoul", THROWING),
+    ("I fire my revolver at the ghoul", RANGED),
+])
+def test_the_players_blow_names_the_kind_of_attack(text, kinds):
+    assert blow_at(text, "Ghoul") == kinds
+
+
+@pytest.mark.parametrize("text", ["I smash the ghoul's lantern", "I throw a rope to the ghoul",
+                                  "I duck the spear the ghoul throws at me", "I aim at the ghoul",
+                                  "I ask the ghoul what it wants", "I smash the window beside the ghoul"])
+def test_words_that_strike_no_one(text):
+    assert blow_at(text, "Ghoul") is None
+
+
+@pytest.fixture(scope="module")
+def router():
+    return RouterProposer()
+
+
+def table(tmp_path, system: str, pc: str, npc: dict) -> Campaign:
+    c = Campaign.new("t", system, seed=3, root=tmp_path)
+    c.call(f"{system}_add_random_character", {"name": pc})
+    c.call(f"{system}_add_npc", npc)
+    return c
+
+
+def test_round_14s_blows_read_as_checks_are_attacks(tmp_path, router):
+    """Round 14 (held-out 11, read blind): the hook rolled lifting and the wrench crafting; the router ranked the
+    attack below them."""
+    with table(tmp_path / "a", "minisix", "Agnes", {"concept": "ghoul", "name": "Ghoul"}) as c:
+        p = router.propose("I smash the ghoul with the brass lamp-trimming hook.", c.state, "Agnes")
+        assert (p.tool, p.call_args["defender"], p.call_args["kind"]) == ("minisix_attack_target", "Ghoul", "melee")
+        assert not p.ask  # the words decided: no question between the attack and the check
+    with table(tmp_path / "b", "mastery", "Tavi", {"concept": "saboteur", "name": "Saboteur"}) as c:
+        p = router.propose("I throw my heavy wrench at the saboteur's helmet.", c.state, "Tavi")
+        assert (p.tool, p.call_args["defender"], p.call_args["style"]) == ("mastery_attack", "Saboteur", "ranged")
