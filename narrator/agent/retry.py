@@ -4,9 +4,10 @@ Why: a newcomer whose roll failed types "I try again, more carefully this time".
 router read them as nothing to roll and the game echoed them back ("You try again, more carefully this time."): the
 player could not tell whether anything had happened. At a table the GM hears "again" as the same attempt, so the
 agent proposes the line the last roll was made for, as its own reading of the new line, when (and only when) the
-new line names nothing the proposer can roll by itself. Whether a second try is allowed is a ruling the player or
-GM makes by typing it; the engine judges the attempt as it judged the first (its refusals included: a foe already
-down is not struck again).
+new line names nothing the proposer can roll by itself — the reading that was played, as it was logged (a reading
+the player chose between two is not asked again). Whether a second try is allowed is a ruling the player or GM
+makes by typing it; the engine judges the attempt as it judged the first (its refusals included: a foe already down
+is not struck again).
 """
 
 from __future__ import annotations
@@ -33,16 +34,16 @@ def asks_again(text: str) -> bool:
     return len(text.split()) <= MAX_WORDS and bool(RETRY.match(text.strip()))
 
 
-def last_rolled_line(campaign: Any, actor: str | None) -> str | None:
-    """The player's line that ``actor``'s last rolled turn was made for, among the turns that still count (an
-    undone turn is not tried again); a line that was itself a retry leads to the line it retried. None when no
-    recent turn of theirs rolled."""
+def last_rolled(campaign: Any, actor: str | None) -> tuple[str, dict[str, Any]] | None:
+    """The player's line that ``actor``'s last rolled turn was made for, and the proposal it played (as logged),
+    among the turns that still count (an undone turn is not tried again); a line that was itself a retry leads to
+    the line it retried. None when no recent turn of theirs rolled."""
     from narrator.tools.proposals import NOT_TOOLS
 
     last = campaign.store.last_seq()
     events = campaign.effective_tail(campaign.store.events(after=max(0, last - LOOK_BACK)))
     line: tuple[str, str | None] | None = None
-    found: str | None = None
+    found: tuple[str, dict[str, Any]] | None = None
     for e in events:
         if e.kind == "player":
             line = (e.payload.get("text", ""), e.payload.get("actor"))
@@ -50,6 +51,12 @@ def last_rolled_line(campaign: Any, actor: str | None) -> str | None:
             proposal = e.payload.get("proposal") or {}
             text, who = line
             if proposal.get("tool") not in (None, *NOT_TOOLS) and who == actor and not asks_again(text):
-                found = text
+                found = (text, proposal)
             line = None
     return found
+
+
+def last_rolled_line(campaign: Any, actor: str | None) -> str | None:
+    """:func:`last_rolled`'s line."""
+    found = last_rolled(campaign, actor)
+    return found[0] if found else None

@@ -176,19 +176,18 @@ class Agent:
 
     def _proposed(self, outcome: TurnOutcome, text: str, actor: str | None) -> Proposal:
         """The proposer's reading of ``text``; a line that asks for the last attempt again and names nothing to roll
-        by itself is read as the line that attempt was made for (:mod:`narrator.agent.retry`), and the story tells
+        by itself plays the attempt that line was read as, again (:mod:`narrator.agent.retry`), and the story tells
         that act (``outcome.acted``)."""
-        from narrator.agent.retry import asks_again, last_rolled_line
+        from narrator.agent.retry import asks_again, last_rolled
 
         proposal = Admitted(self.proposer).propose(text, self.campaign.state, actor)
         if proposal.needs_roll or not asks_again(text):
             return proposal
-        earlier = last_rolled_line(self.campaign, actor)
-        again = Admitted(self.proposer).propose(earlier, self.campaign.state, actor) if earlier else None
-        if again is None or not again.needs_roll:
+        earlier = last_rolled(self.campaign, actor)
+        if earlier is None:
             return proposal
-        outcome.acted = earlier
-        return again
+        outcome.acted = earlier[0]
+        return Proposal.model_validate({**earlier[1], "alternatives": [], "ask": False, "note": "retry"})
 
     def choose(self, outcome: TurnOutcome, index: int, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
         """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""

@@ -60,3 +60,15 @@ def test_an_undone_attempt_is_not_tried_again(campaign, router):
     campaign.rewind(before)
     assert last_rolled_line(campaign, "Aria") is None
     assert agent.turn("I try again", actor="Aria").acted is None
+
+
+def test_a_reading_the_player_chose_is_tried_again_without_asking(campaign, router):
+    """Seen in Minim solo: "I try again" after the player had picked survival over perception asked "perception or
+    survival?" again. The retry plays the logged reading."""
+    agent = Agent(campaign, None, router, engine_narration=True, ask_between=True)
+    asked = agent.turn("I wade through the mud at low tide looking for anything valuable", actor="Aria")
+    assert len(asked.choices) == 2  # perception or survival: the player takes the second
+    played = agent.choose(asked, 1)
+    again = agent.turn("I try again", actor="Aria")
+    assert not again.choices and again.proposal.call_args == played.proposal.call_args
+    assert [t for t, _ in again.results] == [t for t, _ in played.results]
