@@ -716,3 +716,11 @@ def test_a_fight_begins_without_more_foes_than_there_are():
               for system in ("minim", "brew", "minisix", "fiveplus", "mastery")]
     assert "all around you" not in json.dumps(tables)
 
+
+
+def test_a_partial_result_says_the_act_happened_only_in_part():
+    """Round 14: "You climb the ferry post to get a better view, but it only half works." — a reader could not tell
+    whether he climbed; "it only half lands" for a question said nothing of the answer."""
+    tables = json.dumps([json.loads((ROOT / system / FLOOR).read_text(encoding="utf-8"))
+                         for system in ("common", "minim")])
+    assert "only half works" not in tables and "only half lands" not in tables
