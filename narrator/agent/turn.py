@@ -187,7 +187,11 @@ class Agent:
         if earlier is None:
             return proposal
         outcome.acted = earlier[0]
-        return Proposal.model_validate({**earlier[1], "alternatives": [], "ask": False, "note": "retry"})
+        again = Proposal.model_validate({**earlier[1], "alternatives": [], "ask": False, "note": "retry"})
+        replayed = getattr(self.proposer, "replayed", None)  # the game shows its odds first, as for any proposal
+        if callable(replayed):
+            replayed(again)
+        return again
 
     def choose(self, outcome: TurnOutcome, index: int, on_text: Callable[[str], None] | None = None) -> TurnOutcome:
         """Play the choice the player picked among ``outcome.choices`` (the same turn: one narration closes it)."""

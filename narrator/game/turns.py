@@ -33,6 +33,11 @@ class PreviewProposer:
             self.on_proposal(proposal.tool, dict(proposal.call_args), proposal.args.get("circumstance"))
         return proposal
 
+    def replayed(self, proposal: Proposal) -> None:
+        """A proposal the agent plays again without proposing ("I try again"): reported as a fresh one is."""
+        if proposal.needs_roll:
+            self.on_proposal(proposal.tool, dict(proposal.call_args), proposal.args.get("circumstance"))
+
     def __getattr__(self, item: str) -> Any:  # the wrapped proposer's other attributes, as if unwrapped
         return getattr(self.inner, item)
 

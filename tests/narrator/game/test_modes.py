@@ -264,13 +264,16 @@ def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign)
     """Seen in Mini Six solo: "I try again, more carefully this time" after a failed sneak was echoed back with no
     roll. The last attempt is rolled again, and the screen says which."""
     talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
-    s = make_session(campaign=ready_campaign, mode="solo", proposals=[SNEAK, talk, SNEAK])
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[SNEAK, talk, talk])
     s.start()
     s.handle("The guard yawns. I sneak past the guard")
     out = plain(s.handle("I try again"))
     assert "(Trying again: I sneak past the guard)" in out
     calls = [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"]
     assert calls[-2:] == ["minim_check", "minim_check"]
+    s.set_mode("teach")
+    out = plain(s.handle("once more"))
+    assert "(Trying again: I sneak past the guard)" in out and "Before the roll" in out  # teach shows the odds first
 
 
 def test_a_resumed_campaign_plays_in_the_mode_it_was_last_played_in(make_session, ready_campaign):
