@@ -70,3 +70,16 @@ def test_the_preview_says_who_does_what_to_whom():
     table = table_for("fiveplus", None, None)
     preview = rules_for("fiveplus").preview(table, "fiveplus_attack", {"attacker": "Aria", "defender": "Guard"})
     assert preview is not None and preview.title == "Before the roll — Aria attacks Guard:"
+
+
+def test_the_foe_turn_dump_writes_what_a_player_reads(tmp_path):
+    """``python -m narrator.game.systems.fiveplus_foe_turns``: the blind readers' file of 5+ foe turns (docs/
+    narration.md) — the engine's line and the story's, every item numbered, each story a foe's act told from the
+    player's side."""
+    from narrator.game.systems.fiveplus_foe_turns import main
+
+    out = tmp_path / "foes.md"
+    assert main([str(out), "--seed", "3", "--items", "12"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count("## Item ") == 12 and text.count("\nMechanics: ") == 12 and text.count("\n> The ") == 12
+    assert "NPC action" in text and ("tries to" in text or "goes to" in text)

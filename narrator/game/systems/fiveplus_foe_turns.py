@@ -1,4 +1,4 @@
-"""Blind-reading files of 5+ foe turns: ``python -m narrator.narration.sense.foe_turns OUT.md [--seed N]``.
+"""Blind-reading files of 5+ foe turns: ``python -m narrator.game.systems.fiveplus_foe_turns OUT.md [--seed N]``.
 
 5+ NPCs never roll (five-plus.md#NPCs): on their turn the character defends or resists, and the story tells the
 NPC's act (:func:`narrator.narration.floor.foe_sentence`). Turns like these are not in the narration dumps (no
