@@ -2,10 +2,10 @@
 
 Why: a newcomer whose roll failed types "I try again, more carefully this time". The words name no skill, so the
 router read them as nothing to roll and the game echoed them back ("You try again, more carefully this time."): the
-player could not tell whether anything had happened. At a table the GM hears "again" as the same attempt, so the
-agent proposes the line the last roll was made for, as its own reading of the new line, when (and only when) the
-new line names nothing the proposer can roll by itself — the reading that was played, as it was logged (a reading
-the player chose between two is not asked again). Whether a second try is allowed is a ruling the player or GM
+player could not tell whether anything had happened. At a table the GM hears "again" as the same attempt, so when
+(and only when) the new line names nothing the proposer can roll by itself, the agent plays the last roll's reading
+again, as it was logged (a reading the player chose between two is not asked again), and the story tells the line
+that roll was made for. Whether a second try is allowed is a ruling the player or GM
 makes by typing it; the engine judges the attempt as it judged the first (its refusals included: a foe already down
 is not struck again).
 """
@@ -55,8 +55,3 @@ def last_rolled(campaign: Any, actor: str | None) -> tuple[str, dict[str, Any]] 
             line = None
     return found
 
-
-def last_rolled_line(campaign: Any, actor: str | None) -> str | None:
-    """:func:`last_rolled`'s line."""
-    found = last_rolled(campaign, actor)
-    return found[0] if found else None

@@ -186,8 +186,11 @@ class Agent:
         earlier = last_rolled(self.campaign, actor)
         if earlier is None:
             return proposal
+        try:
+            again = Proposal.model_validate({**earlier[1], "alternatives": [], "ask": False, "note": "retry"})
+        except ValueError:  # a reading logged in a shape this narrator no longer reads: the line as it was read
+            return proposal
         outcome.acted = earlier[0]
-        again = Proposal.model_validate({**earlier[1], "alternatives": [], "ask": False, "note": "retry"})
         replayed = getattr(self.proposer, "replayed", None)  # the game shows its odds first, as for any proposal
         if callable(replayed):
             replayed(again)

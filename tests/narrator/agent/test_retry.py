@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.agent.retry import asks_again, last_rolled_line
+from narrator.agent.retry import asks_again, last_rolled
 from narrator.agent.router import RouterProposer
 from narrator.agent.turn import Agent
 
@@ -56,9 +56,9 @@ def test_an_undone_attempt_is_not_tried_again(campaign, router):
     agent = Agent(campaign, None, router, engine_narration=True)
     before = campaign.store.last_seq()
     agent.turn("I sneak past the guard", actor="Aria")
-    assert last_rolled_line(campaign, "Aria") == "I sneak past the guard"
+    assert last_rolled(campaign, "Aria")[0] == "I sneak past the guard"
     campaign.rewind(before)
-    assert last_rolled_line(campaign, "Aria") is None
+    assert last_rolled(campaign, "Aria") is None
     assert agent.turn("I try again", actor="Aria").acted is None
 
 
@@ -72,3 +72,13 @@ def test_a_reading_the_player_chose_is_tried_again_without_asking(campaign, rout
     again = agent.turn("I try again", actor="Aria")
     assert not again.choices and again.proposal.call_args == played.proposal.call_args
     assert [t for t, _ in again.results] == [t for t, _ in played.results]
+
+
+def test_a_reading_logged_in_another_shape_is_not_tried_again(campaign, router):
+    """A campaign logged by another narrator may hold a proposal this one cannot read: the line is then read as
+    itself, and nothing fails."""
+    campaign.say("player", "I sneak past the guard", actor="Aria")
+    campaign.say("narration", "You slip past.", proposal={"tool": "minim_check", "args": "not a dict"})
+    out = Agent(campaign, None, router, engine_narration=True).turn("I try again", actor="Aria")
+    assert out.acted is None and out.error is None and not out.results
+
