@@ -164,19 +164,14 @@ def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[st
                 found.append(o.key)
     if found:
         return found
+    from narrator.tools.npc_archetypes import like
+
     for word in reversed(words):  # no word is known: the people it is most like, as NPCs read it (a poacher is a
-        for like in _like(word):  # hunter: "a poacher with a grudge" read "Nothing in the rules matched")
-            hits = [o.key for o in options if any(_matches(like, w) for w in o.words)]
+        for stand_in in like(word):  # hunter: "a poacher with a grudge" read "Nothing in the rules matched")
+            hits = [o.key for o in options if any(_matches(stand_in, w) for w in o.words)]
             if hits:
                 return hits
     return found
-
-
-def _like(word: str) -> tuple[str, ...]:
-    """:data:`tools.npc_archetypes.ARCHETYPES`' stand-ins for ``word`` (a plural read as its word), best first."""
-    from narrator.tools.npc_archetypes import ARCHETYPES
-
-    return next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
 
 
 def check_picks(tool: str, picks: Sequence[str], options: Sequence[ConceptOption]) -> None:

@@ -38,8 +38,11 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
 """Concept word → the people or creatures it is most like, best first."""
 
 
+def like(word: str) -> tuple[str, ...]:
+    """``word``'s stand-ins, best first (none for a word not here); a plural ("orcs", "witches") reads as its word."""
+    return next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
+
+
 def stand_in(word: str, known: Container[str]) -> str | None:
-    """The first of ``word``'s stand-ins that ``known`` (a system's keywords) holds; a plural ("orcs", "witches")
-    reads as its word."""
-    named = next((ARCHETYPES[w] for w in (word, word[:-1], word[:-2]) if w in ARCHETYPES), ())
-    return next((a for a in named if a in known), None)
+    """The first of ``word``'s stand-ins (:func:`like`) that ``known`` (a system's keywords) holds."""
+    return next((a for a in like(word) if a in known), None)

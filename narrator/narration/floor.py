@@ -345,11 +345,31 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     return " ".join([text, *effect_sentences(evidence, said)])
 
 
+def harmless_hit(evidence: Evidence) -> str | None:
+    """The one an attack of the player's hit without changing anything (armour stopped it, the damage was soaked),
+    or None: "hit, but the armor stops it" was told "the shot strikes home" (round 15's blind read)."""
+    if not evidence.success:
+        return None
+    for tool, result in evidence.results:
+        defender = getattr(result, "defender", None)
+        if "attack" in tool and isinstance(defender, str) and getattr(result, "attacker", None) == evidence.actor \
+                and isinstance(getattr(result, "damage", None), int) \
+                and not any(e.who == defender for e in evidence.effects):  # a damage that changed nothing
+            return defender
+    return None
+
+
 def compose(evidence: Evidence, action: str, scene: str = "", someone: str | None = None, seed: int = 0,
             said: tuple[str, ...] = ()) -> list[str]:
     """Every floor narration for this turn, in the order to try them (seeded shuffle of the best-fitting key);
     ``said``: the scene's sentences so far (an effect already told is told "again")."""
     v = voice(action, evidence.actor)
+    if v.base and (unharmed := harmless_hit(evidence)):
+        lines = [t.format(action=v.base, target=story_name(unharmed, evidence.roles))
+                 for t in tables(evidence.system)[1].get("harmless", {}).get("hit", [])]
+        random.Random(seed).shuffle(lines)
+        if lines:
+            return lines
     you = v.you[0].upper() + v.you[1:] if v.base else None
     fields = {"You_action": you, "action": v.base, "words": action.strip() if v.kind != "action" else None,
               "actor": evidence.actor, "target": _target(evidence), "place": place_of(scene),

@@ -86,8 +86,6 @@ ACT_THEN_ASK = re.compile(r"^(?P<act>(?:i|we)\s[^.?!]+)[.!]\s+(?P<ask>[^.?!]+\?)
 
 SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+")
 FIRST_PERSON_START = re.compile(r"^(?:I|We)(?:\s|'ll\s|'m\s|'re\s)")
-
-
 WORLD_START = re.compile(r"^(?:the|a|an|it|he|she|they|there|this|that|his|her|their|its)\b", re.I)
 
 

@@ -724,3 +724,22 @@ def test_a_partial_result_says_the_act_happened_only_in_part():
     tables = json.dumps([json.loads((ROOT / system / FLOOR).read_text(encoding="utf-8"))
                          for system in ("common", "minim")])
     assert "only half works" not in tables and "only half lands" not in tables
+
+
+def test_a_hit_that_changed_nothing_is_told_as_harmless():
+    """Round 15 (held-out 12, read blind): "I shoot the Enforcer with my taser pistol" hit, "but the armor stops it",
+    and was told "the shot strikes home". A hit whose damage changed nothing lands without harm; one that hurt is
+    told as before."""
+    from narrator.tools.systems import get_system
+
+    vocab = get_system("mastery").vocabulary()
+    stopped = _Result(summary="engine summary", outcome_label="hit", success=True, attacker="Yara",
+                      defender="Enforcer", damage=0)
+    ev = Evidence((("mastery_attack", stopped),), (), vocab, "mastery", "Yara", ("Yara", "Enforcer"), ("Enforcer",))
+    told = {floor.compose(ev, "I shoot the Enforcer with my taser pistol.", seed=s)[0] for s in range(6)}
+    assert told == {"You shoot the Enforcer with your taser pistol, and it lands, but it does the enforcer no harm.",
+                    "You shoot the Enforcer with your taser pistol; it lands, but the enforcer shrugs it off."}
+    hurt = (Effect(kind="harmed", who="Enforcer", what="health"),)
+    ev = Evidence((("mastery_attack", stopped.model_copy(update={"damage": 2})),), hurt, vocab, "mastery", "Yara",
+                  ("Yara", "Enforcer"), ("Enforcer",))
+    assert "no harm" not in floor.compose(ev, "I shoot the Enforcer with my taser pistol.", seed=1)[0]
