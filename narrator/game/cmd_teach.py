@@ -121,7 +121,8 @@ def game_terms(system: str) -> set[str]:
     from narrator.tools.systems import get_system
 
     words = get_system(system).vocabulary()
-    terms = {*words.mechanics, *(r.word for r in words.resources), *(r.field.replace("_", " ") for r in words.resources)}
+    terms = {*words.mechanics, *(r.word for r in words.resources),
+             *(r.field.replace("_", " ") for r in words.resources)}
     return {t.lower() for t in terms} | {t.lower().removesuffix("s") for t in terms}
 
 

@@ -61,7 +61,8 @@ def test_the_perks_question_says_what_the_skills_left_and_a_budget_error_asks_bo
     try:
         session.start()
         text = play(session, "minisix", "no", "g", "Ysolde", "a salt smuggler",
-                    "agility 4D wit 3D charm 3D might 2D", "stealth +2D, con +2D, thievery +1D, melee +1D, knowledge +1D")
+                    "agility 4D wit 3D charm 3D might 2D",
+                    "stealth +2D, con +2D, thievery +1D, melee +1D, knowledge +1D")
         assert "Perks, paid from the 7D (nothing left after your skills; Enter for none)" in text
         text = play(session, "lucky")
         assert "these use 9D" in text
