@@ -25,6 +25,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from narrator.agent.everyday import a_check, everyday
 from narrator.agent.extract import is_npc, mentioned, standing_npcs
 from narrator.agent.router import NO_FIGHT, hostile_onset
 from narrator.prompts import ADMISSION, common_path
@@ -112,6 +113,10 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
         return _refuse(proposal, "No fight is running, so there is no turn to end or pass: say what your character "
                                  "does, or /initiative start begins a fight.")
     if not is_attack(proposal, state):
+        if proposal.needs_roll and a_check(proposal.call_args) and everyday(text) \
+                and not any(names(text, n) for n in standing_npcs(state, actor)):  # nobody it acts on
+            return Proposal(tool=NO_ROLL, args={"reason": "an everyday action"}, source=proposal.source,
+                            note=f"admit: everyday, was {proposal.tool}", confidence=proposal.confidence)
         return proposal
     defender = proposal.call_args.get("defender")
     sure = proposal.confidence is not None and proposal.confidence >= _rules()["trust_above"]

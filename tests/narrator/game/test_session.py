@@ -533,7 +533,7 @@ def test_an_unrelated_line_drops_the_pending_choice(make_session, ready_campaign
     s.handle("I slip along the wall")
     out = plain(s.handle("/sheet"))
     assert "Aria (PC)" in out and s.pending is not None  # commands work while the question waits
-    out = plain(s.handle("I change my mind and sit down"))
+    out = plain(s.handle("I creep along the hedge instead"))
     assert "The choice was left" in out and "stealth or perception" in out  # the new line is played (and asks again)
 
 
