@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from narrator.memory.campaign import Campaign, list_campaigns
+from narrator.agent.admit import Admitted
 from narrator.agent.turn import DICE_ONLY, MAX_INPUT, TurnOutcome, clean_input
 from narrator.game.blocks import Block, Sink
 from narrator.game.foes import FoeTurns
@@ -415,10 +416,11 @@ class GameSession:
             return None
         parts = (self.campaign, self.resources.backend, proposer, self.memory)
         if self._agent is None or any(a is not b for a, b in zip(parts, self._agent_parts)):
-            # story people the words act on are cast onto the table first; the proposal then passes the mode
-            # before its roll is thrown (teach shows the odds)
+            # story people the words act on are cast onto the table first; the proposal then passes the admission
+            # check, then the mode before its roll is thrown (teach shows the odds: a reading the check sets aside,
+            # an everyday line's check, was previewed and then not rolled)
             cast = CastingProposer(proposer, lambda: self.engine.state, self._cast)
-            proposing = PreviewProposer(cast, lambda tool, args, circumstance: self.play_mode.before_roll(
+            proposing = PreviewProposer(Admitted(cast), lambda tool, args, circumstance: self.play_mode.before_roll(
                 self, tool, args, circumstance))
             self._agent = GameAgent(self.campaign, self.resources.backend, proposing, memory=self.memory,
                                     on_result=self.show_result, ask_between=True,

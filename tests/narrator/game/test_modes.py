@@ -311,3 +311,15 @@ def test_a_fight_without_a_scene_is_recapped_not_reframed(make_session, ready_ca
     out = plain(solo.start())
     assert "A fight is on: round 1" in out and "Where you are" not in out
     assert not solo.state.scene  # no opening scene framed mid-fight
+
+
+def test_teach_shows_no_odds_for_a_reading_the_admission_check_sets_aside(make_session, ready_campaign):
+    """Seen in Brew teach: "I tie up my mule and drink from my canteen" showed the odds of a skill roll, then rolled
+    nothing (the admission check read an everyday line). The odds come after the check."""
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[SNEAK])
+    s.start()
+    before = len([e for e in s.campaign.events() if e.kind == "tool_call"])
+    out = plain(s.handle("I tie up my mule and drink from my canteen."))
+    assert "Before the roll" not in out and len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before
+    assert "Before the roll" in plain(s.handle("I sneak past the guard"))  # a roll still shows its odds first
+
