@@ -87,8 +87,10 @@ def learn(s: "GameSession", arg: str) -> None:
     if len(matches) != 1:
         raise UserError(f"No lesson {arg[:30]!r}. Topics: {', '.join(found)}.")
     lesson = found[matches[0]]
-    result = default_registry().call(lesson.tool, lesson.args, Roller(lesson.seed))
     s.info(f"{lesson.topic.capitalize()}: {lesson.intro}")
+    if lesson.tool is None:  # a rule no pure tool shows: its words are the lesson
+        return
+    result = default_registry().call(lesson.tool, lesson.args, Roller(lesson.seed))
     odds = getattr(result, "odds", None)
     if odds is not None:
         s.emit(Block.of("odds", odds_view(odds, "Before the roll, the exact odds:", refs=result.rule_refs,
@@ -126,6 +128,20 @@ def game_terms(system: str) -> set[str]:
     return {t.lower() for t in terms} | {t.lower().removesuffix("s") for t in terms}
 
 
+def lesson_for_term(text: str, system: str, topics: list[str]) -> str | None:
+    """The lesson on the resource a "what is X?" question names by its short name ("what are CP for?": character
+    points), from the system's own words for its resources; None when there is none."""
+    from narrator.tools.systems import get_system
+
+    what = WHAT_IS.match(text)
+    if what is None:
+        return None
+    term = what.group("term").lower()
+    words = [r.word.lower() for r in get_system(system).vocabulary().resources
+             if term in (r.field.replace("_", " ").lower(), r.word.lower(), r.word.lower().removesuffix("s"))]
+    return next((t for t in topics for w in words if t == w or t.startswith(w.removesuffix("s"))), None)
+
+
 def asked_about_rules(text: str, topics: list[str], terms: set[str] | frozenset[str] = frozenset()) -> str | None:
     """The ``/learn`` topic a question about the rules is about ("how does dodging work?": dodge), "" for a rules
     question no lesson covers ("how do dice rolls work?" where no lesson is about rolls), None for anything else
@@ -148,9 +164,12 @@ def asked_about_rules(text: str, topics: list[str], terms: set[str] | frozenset[
 
 def answer_rules_question(s: "GameSession", text: str) -> bool:
     """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
-    topic = asked_about_rules(text, list(lessons(s)), game_terms(s.system) if s.has_campaign else frozenset())
+    found = lessons(s)
+    topic = asked_about_rules(text, list(found), game_terms(s.system) if s.has_campaign else frozenset())
     if topic is None:
         return False
+    if not topic and s.has_campaign:
+        topic = lesson_for_term(text, s.system, list(found)) or ""
     if topic:
         s.info(f"That is a question about the rules, not something your character does: /learn {topic} walks "
                "through it.")

@@ -67,11 +67,12 @@ class Preview:
 
 @dataclass(frozen=True)
 class Lesson:
-    """A worked example for ``/learn``: a pure tool, canned arguments and a fixed seed (so it reads the same)."""
+    """A worked example for ``/learn``: a pure tool, canned arguments and a fixed seed (so it reads the same); or,
+    where no pure tool shows the rule (``tool`` None), the rule in words alone."""
 
     topic: str
     intro: str
-    tool: str
+    tool: str | None
     args: dict[str, Any]
     seed: int = 7
 

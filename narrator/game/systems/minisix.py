@@ -324,6 +324,11 @@ LESSONS: dict[str, Lesson] = {
     "scale": _lesson("scale", "A unit can fight as one entity: a squad of 10 is +4D, a company of 100 +8D, a "
                      "brigade of 1000 +12D against smaller units.", "minisix_unit_scale"),
     "codes": _lesson("codes", "Three pips make a die: 3D+2 plus 1D+1 is 5D.", "minisix_dice_code"),
+    "character points": Lesson("character points", "A character earns one CP (character point) when one of their "
+                               "complications comes up in play and gets in the way, at most one per complication "
+                               "per session (mini-six.md#2. Perks). This copy of the book has no rules for spending "
+                               "them: its heading 'Spending Character Points (CP)' stands over the mass-combat rules, "
+                               "so the engine counts CP on the sheet and spends none.", None, {}),
 }
 
 RULES = MiniSixRules()

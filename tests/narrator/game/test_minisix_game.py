@@ -72,5 +72,10 @@ def test_the_perks_question_says_what_the_skills_left_and_a_budget_error_asks_bo
         assert "Created Ysolde" in text
         sheet = session.campaign.state.characters["Ysolde"]
         assert sheet["perks"] == {"lucky": 2} and sheet["complications"] == []
+        play(session, "d")
+        calls = len([e for e in session.campaign.events() if e.kind == "tool_call"])
+        text = play(session, "what are CP for?")  # seen in Mini Six solo: rolled as a command check
+        assert "Character points: A character earns one CP" in text and "spends none" in text
+        assert len([e for e in session.campaign.events() if e.kind == "tool_call"]) == calls
     finally:
         session.close()
