@@ -182,9 +182,14 @@ class CampaignWizard:
         self.system = chosen.name
         self.steps = self.s.rules_of(chosen.name).option_steps()
         self.state, self.index = "options", 0
+        if len(self.steps) > 2:  # Mastery asks nine: a newcomer should know Enter is enough
+            self.s.emit(Block("info", f"{len(self.steps)} questions set up this {chosen.title} campaign. Enter takes "
+                                      f"the answer in [brackets]; 'defaults' takes it for every question left."))
         self._next_option()
 
     def _take_option(self, text: str) -> None:
+        if text.strip().casefold() in DEFAULTS:
+            return self._take_defaults()
         step = self.steps[self.index]
         try:
             value = _parse(step, text)
@@ -196,6 +201,22 @@ class CampaignWizard:
         elif value is not None:
             self.options[step.key] = value
         self.index += 1
+        self._next_option()
+
+    def _take_defaults(self) -> None:
+        """Every question left answered with its default; one that has none (and is not optional) is asked."""
+        while self.index < len(self.steps):
+            step = self.steps[self.index]
+            if _asked(step, self.options):
+                try:
+                    value = _parse(step, "")
+                except StepError:
+                    return self._ask_current()
+                if step.key == "options" and isinstance(value, dict):
+                    self.options.update(value)
+                elif value is not None:
+                    self.options[step.key] = value
+            self.index += 1
         self._next_option()
 
     def _next_option(self) -> None:
@@ -236,6 +257,8 @@ def _parse(step: Step, text: str) -> Any:
     return step.parse(text)
 
 
+DEFAULTS = frozenset({"defaults", "default", "all defaults", "the defaults", "book defaults"})
+"""What takes every campaign question left at its default."""
 MENU = {"g": "guided", "guided": "guided", "r": "random", "random": "random", "d": "done", "done": "done"}
 
 

@@ -188,3 +188,16 @@ def test_an_ability_whose_name_tells_nothing_is_asked_what_it_serves(make_sessio
     out = text_of(s.handle("crossbow +1"))
     assert "Created Orla" in out
     assert s.campaign.state.characters["Orla"]["fits"] == {"grave robbing": ["thievery", "lore"]}
+
+
+def test_defaults_takes_every_campaign_question_left(make_session):
+    """Seen in Mastery solo: nine campaign questions, one a KEY=VALUE line, before a newcomer could make a character.
+    The wizard says Enter is enough, and 'defaults' takes the book's answer for every question left."""
+    s = make_session(campaign="Quick")
+    s.start()
+    out = text_of(s.handle("mastery"))
+    assert "questions set up this Mastery campaign" in out and "'defaults'" in out
+    s.handle("d10")  # the die, answered
+    out = text_of(s.handle("defaults"))
+    assert s.campaign is not None and s.campaign.state.options["die"] == 10
+    assert s.campaign.state.options["combat_mode"] == "roundtable" and "Create a character" in out
