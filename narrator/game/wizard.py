@@ -190,34 +190,32 @@ class CampaignWizard:
     def _take_option(self, text: str) -> None:
         if text.strip().casefold() in DEFAULTS:
             return self._take_defaults()
-        step = self.steps[self.index]
         try:
-            value = _parse(step, text)
+            self._store(self.steps[self.index], text)
         except StepError as e:
             self.s.emit(Block("error", str(e)))
             return self._ask_current()
-        if step.key == "options" and isinstance(value, dict):
-            self.options.update(value)
-        elif value is not None:
-            self.options[step.key] = value
         self.index += 1
         self._next_option()
 
     def _take_defaults(self) -> None:
         """Every question left answered with its default; one that has none (and is not optional) is asked."""
         while self.index < len(self.steps):
-            step = self.steps[self.index]
-            if _asked(step, self.options):
+            if _asked(self.steps[self.index], self.options):
                 try:
-                    value = _parse(step, "")
+                    self._store(self.steps[self.index], "")
                 except StepError:
                     return self._ask_current()
-                if step.key == "options" and isinstance(value, dict):
-                    self.options.update(value)
-                elif value is not None:
-                    self.options[step.key] = value
             self.index += 1
         self._next_option()
+
+    def _store(self, step: Step, text: str) -> None:
+        """The answer ``text`` to ``step`` (its default when empty) kept among the options; raises a StepError."""
+        value = _parse(step, text)
+        if step.key == "options" and isinstance(value, dict):
+            self.options.update(value)
+        elif value is not None:
+            self.options[step.key] = value
 
     def _next_option(self) -> None:
         while self.index < len(self.steps) and not _asked(self.steps[self.index], self.options):
