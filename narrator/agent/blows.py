@@ -1,4 +1,4 @@
-"""A blow at someone on the table that the router read as a check: the attack it ranked lower, played instead.
+"""A blow the router read as a check, and a threat it read as a blow: the reading it ranked lower, played instead.
 
 Why: round 14's blind read (held-out 11) had "I smash the ghoul with the brass lamp-trimming hook" rolled as a
 lifting check and "I throw my heavy wrench at the saboteur's helmet" as crafting — the thing in the hand pulled the
@@ -69,3 +69,21 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
         if kinds is not None:
             return next((c for kind in kinds for c in attacks if c.variant == kind), attacks[0])
     return None
+
+
+THREAT = re.compile(r"\b(threaten\w*|or (else|I'?ll|I will|we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
+                    r"will not|doesn'?t|does not))\b", re.I)
+"""Words that make violence a threat: "drop your gun or I'll shoot", "I threaten to blow the tower unless..."."""
+SOCIAL = ("intimidation", "coercion", "interaction", "command", "persuasion", "con", "taunt", "intimidate")
+"""The readings of a threat, best first (a check of the social skill, or 5+'s taunt: its mental attack)."""
+
+
+def threat_instead(ranked: list[Any], text: str, is_attack: Any) -> Any | None:
+    """The social reading to play instead of ``ranked[0]``, an attack, when the words threaten rather than strike
+    ("I tell the Raider to drop his gun or I'll shoot" was a shot in every system; "I threaten to blow the tower
+    unless the Raider backs off" a Brew throw), or None: the router's best threat-reading (intimidation, coercion,
+    5+'s taunt), when it ranked one."""
+    if not ranked or not is_attack(ranked[0].tool) or ranked[0].variant in SOCIAL or not THREAT.search(text):
+        return None
+    return next((c for kind in SOCIAL for c in ranked[1:] if c.variant == kind), None)
+

@@ -34,7 +34,7 @@ from narrator.agent.extract import (
     actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, standing_npcs, target_for,
     usable_powers, zone_for,
 )
-from narrator.agent.blows import SPECIFIC, struck_instead
+from narrator.agent.blows import SPECIFIC, struck_instead, threat_instead
 from narrator.agent.specs import spec_named
 from narrator.prompts import (
     CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path,
@@ -439,6 +439,9 @@ class RouterProposer:
                                 lambda c: self._plain(c, state))
         if struck is not None:  # "I smash the ghoul with the hook": a blow the words aim, not the hook's skill
             ranked = [struck, *(c for c in ranked if c is not struck)]
+        threat = threat_instead(ranked, text, lambda tool: is_attack(state.system, tool))
+        if threat is not None:  # "drop your gun or I'll shoot": a threat, not the shot
+            ranked = [threat, *(c for c in ranked if c is not threat)]
         best = from_candidate(ranked[0], text, state, actor, self.name)
         update: dict[str, Any] = {"confidence": round(ranked[0].score, 4)}
         if len(ranked) > 1 and best.needs_roll:
@@ -446,7 +449,7 @@ class RouterProposer:
             if runner.needs_roll and runner.call_args != best.call_args:
                 update["alternatives"] = [runner.model_copy(update={"confidence": round(ranked[1].score, 4)})
                                           .model_dump(mode="json")]
-                update["ask"] = struck is None and ranked[1].score >= ASK_RATIO * ranked[0].score
+                update["ask"] = struck is None and threat is None and ranked[1].score >= ASK_RATIO * ranked[0].score
         return best.model_copy(update=update)
 
     @staticmethod

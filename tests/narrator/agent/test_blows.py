@@ -50,3 +50,25 @@ def test_round_14s_blows_read_as_checks_are_attacks(tmp_path, router):
     with table(tmp_path / "b", "mastery", "Tavi", {"concept": "saboteur", "name": "Saboteur"}) as c:
         p = router.propose("I throw my heavy wrench at the saboteur's helmet.", c.state, "Tavi")
         assert (p.tool, p.call_args["defender"], p.call_args["style"]) == ("mastery_attack", "Saboteur", "ranged")
+
+
+@pytest.mark.parametrize("system, expected", [
+    ("brew", ("brew_skill_roll", "interaction")), ("minim", ("minim_check", "coercion")),
+    ("minisix", ("minisix_check", "intimidation")), ("mastery", ("mastery_check", "intimidation")),
+    ("fiveplus", ("fiveplus_attack", "social")),  # 5+'s taunt is its mental attack
+])
+def test_a_threat_is_no_blow(tmp_path, router, system, expected):
+    """Round 15 (held-out 12, read blind): "I threaten to blow the tower unless the Raider backs off" was a Brew
+    attack; "I tell the Raider to drop his gun or I'll shoot" was a shot in every system. A threat is the threat's
+    reading the router ranked (intimidation, coercion, 5+'s taunt)."""
+    from narrator.tools.systems import get_system
+
+    with Campaign.new("t", system, seed=3, root=tmp_path) as c:
+        c.call(f"{system}_add_random_character", {"name": "Nell"})
+        c.call(get_system(system).npc_tool, get_system(system).npc_args("raider", 2, "Raider"))
+        for line in ("I threaten to blow the tower unless the Raider backs off.",
+                     "I tell the Raider to drop his gun or I'll shoot"):
+            p = router.propose(line, c.state, "Nell")
+            what = p.call_args.get("skill") or p.call_args.get("activity") or p.call_args.get("approach")
+            assert (p.tool, what) == expected, (line, p.tool, p.call_args)
+        assert router.propose("I shoot the Raider", c.state, "Nell").call_args.get("defender") == "Raider"
