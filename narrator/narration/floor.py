@@ -396,5 +396,21 @@ def compose(evidence: Evidence, action: str, scene: str = "", someone: str | Non
     filled = list(texts.values()) or ["You wait to see what happens next."]
     best = [texts[t] for t in fresh] or filled[:3]
     random.Random(seed).shuffle(best)
-    tail = " ".join(effect_sentences(evidence, said))
+    tail = " ".join([*fumbles(evidence), *effect_sentences(evidence, said)])
     return [f"{text} {tail}".strip() for text in dict.fromkeys(best + filled)]
+
+
+def fumbles(evidence: Evidence) -> list[str]:
+    """"The raider fumbles." for a result that names a fumble and whose it is (Minim's neutral attack: "apply a
+    fumble to the target", minim.md#Combat): round 14's readers read "but the shot goes wide. The raider is now
+    pinned." with no cause for the pin."""
+    out = []
+    for _, result in evidence.results:
+        fumble = getattr(result, "fumble", None)
+        victim = getattr(fumble, "victim", None)
+        who = getattr(result, {"target": "defender", "attacker": "attacker"}[victim], None) \
+            if victim in ("target", "attacker") else victim
+        if isinstance(who, str) and getattr(fumble, "effect", None):
+            out.append("You fumble." if who == evidence.actor else f"{_capital(story_name(who, evidence.roles))} "
+                                                                  "fumbles.")
+    return out

@@ -743,3 +743,21 @@ def test_a_hit_that_changed_nothing_is_told_as_harmless():
     ev = Evidence((("mastery_attack", stopped.model_copy(update={"damage": 2})),), hurt, vocab, "mastery", "Yara",
                   ("Yara", "Enforcer"), ("Enforcer",))
     assert "no harm" not in floor.compose(ev, "I shoot the Enforcer with my taser pistol.", seed=1)[0]
+
+
+def test_a_fumble_is_said_before_what_it_did():
+    """Round 14 (held-out 11): "You loose an arrow at the raider in the skiff, but the shot goes wide. The raider is
+    now pinned." — the pin came from the target's fumble ("If an attack has a neutral result apply a fumble to the
+    target", minim.md#Combat), and nothing said so."""
+    from types import SimpleNamespace
+
+    neutral = _Result(summary="engine summary", outcome_label="neutral", success=None, attacker="Kit",
+                      defender="Raider", fumble=SimpleNamespace(victim="target", effect="Pinned"))
+    ev = Evidence((("minim_attack_target", neutral),), (Effect(kind="condition_added", who="Raider", what="pinned"),),
+                  VOCAB, "minim", "Kit", ("Kit", "Raider"), ("Raider",))
+    assert floor.fumbles(ev) == ["The raider fumbles."]
+    told = floor.compose(ev, "I loose an arrow at the raider in the skiff", seed=1)[0]
+    assert "The raider fumbles. The raider is now pinned." in told
+    mine = _Result(summary="engine summary", outcome_label="critical failure", success=False, attacker="Kit",
+                   defender="Raider", fumble=SimpleNamespace(victim="attacker", effect="Drops weapon"))
+    assert floor.fumbles(Evidence((("minim_attack_target", mine),), (), VOCAB, "minim", "Kit")) == ["You fumble."]
