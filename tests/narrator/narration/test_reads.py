@@ -14,15 +14,17 @@ READS = Path(__file__).resolve().parents[2] / "data" / "narration_reads"
 ROUNDS = {"round1_dev": "AB", "round1_held": "CD", "round2_dev": "EF", "round2_held": "GH", "round3": "IJ",
           "round4": "KL", "round5": "OP", "round6": "QR", "round7": "ST", "round8": "UV", "round9": "WX",
           "round10": ("AC", "AD"), "round11": ("AI", "AJ"), "round12": ("AK", "AL"), "round13": ("AM", "AN"),
-          "round14": ("AS", "AT"), "round15": ("AU", "AV"), "foes_round1": ("AO", "AP"), "foes_round2": ("AQ", "AR")}
+          "round14": ("AS", "AT"), "round15": ("AU", "AV"),
+          "round16": ("AW", "AX"), "foes_round1": ("AO", "AP"), "foes_round2": ("AQ", "AR")}
 FRESH = {"round5": ("held2_engine", [(50, 0), (51, 0)], 56), "round6": ("held3_engine", [(52, 1), (53, 1)], 59),
          "round7": ("held4_engine", [(50, 1), (51, 1)], 57), "round8": ("held5_engine", [(47, 0), (45, 0)], 56),
          "round9": ("held6_engine", [(47, 2), (47, 1)], 57), "round10": ("held7_engine", [(49, 1), (49, 1)], 57),
          "round11": ("held8_engine", [(45, 0), (45, 0)], 50), "round12": ("held9_engine", [(51, 0), (51, 0)], 55),
          "round13": ("held10_engine", [(52, 0), (52, 0)], 58),
          "round14": ("held11_engine", [(46, 0), (48, 0)], 54),
-         "round15": ("held12_engine", [(52, 0), (51, 0)], 58)}
-"""Rounds 5-15: the engine's sentence read alone on a held-out set each (held-out 3-12 written blind just before),
+         "round15": ("held12_engine", [(52, 0), (51, 0)], 58),
+         "round16": ("held13_engine", [(50, 0), (51, 0)], 57)}
+"""Rounds 5-16: the engine's sentence read alone on a held-out set each (held-out 3-13 written blind just before),
 (sensible, contradicts) per reader, and the items narrated."""
 
 
