@@ -72,8 +72,10 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
 
 
 THREAT = re.compile(r"\b(threaten\w*|or (else|I'?ll|I will|we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
-                    r"will not|doesn'?t|does not))\b", re.I)
-"""Words that make violence a threat: "drop your gun or I'll shoot", "I threaten to blow the tower unless..."."""
+                    r"will not|doesn'?t|does not)|to back off|to stand down|to drop (it|his|her|their|the|your))\b",
+                    re.I)
+"""Words that make violence a threat, or an order backed by one: "drop your gun or I'll shoot", "I threaten to blow
+the tower unless...", "I tell the Enforcer to back off"."""
 SOCIAL = ("intimidation", "coercion", "interaction", "command", "persuasion", "con", "taunt", "intimidate")
 """The readings of a threat, best first (a check of the social skill, or 5+'s taunt: its mental attack)."""
 
@@ -83,7 +85,8 @@ def threat_instead(ranked: list[Any], text: str, is_attack: Any) -> Any | None:
     ("I tell the Raider to drop his gun or I'll shoot" was a shot in every system; "I threaten to blow the tower
     unless the Raider backs off" a Brew throw), or None: the router's best threat-reading (intimidation, coercion,
     5+'s taunt), when it ranked one."""
-    if not ranked or not is_attack(ranked[0].tool) or ranked[0].variant in SOCIAL or not THREAT.search(text):
-        return None
+    if not ranked or not (is_attack(ranked[0].tool) or "_chase" in ranked[0].tool) \
+            or ranked[0].variant in SOCIAL or not THREAT.search(text):
+        return None  # a chase too: "I flash my badge and tell the Enforcer to back off" was a Brew chase
     return next((c for kind in SOCIAL for c in ranked[1:] if c.variant == kind), None)
 

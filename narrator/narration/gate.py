@@ -250,7 +250,8 @@ def check_meta(text: str, evidence: Evidence, context: GateContext) -> Check:
         return Check("meta", False, "a prompt label")
     if CHAT.search(text):
         return Check("meta", False, "a chat reply")
-    players = {w.lower() for w in META.findall(context.action)} if context.action else set()
+    players = {w.lower() for words in (context.action, voice(context.action).you) for w in META.findall(words)} \
+        if context.action else set()  # as typed and as told back: "wait my turn" is told "wait your turn"
     m = next((m for m in META.finditer(text) if m.group(0).lower() not in players), None)
     if m:  # words the player wrote themselves are their story's ("tell her I've got the story": a journalist's)
         return Check("meta", False, f"talks about the game: {m.group(0)!r}")

@@ -72,3 +72,16 @@ def test_a_threat_is_no_blow(tmp_path, router, system, expected):
             what = p.call_args.get("skill") or p.call_args.get("activity") or p.call_args.get("approach")
             assert (p.tool, what) == expected, (line, p.tool, p.call_args)
         assert router.propose("I shoot the Raider", c.state, "Nell").call_args.get("defender") == "Raider"
+
+
+def test_an_order_backed_by_a_badge_is_no_chase(tmp_path, router):
+    """Round 16 (held-out 13, read blind): "I flash my expired police badge and tell the Enforcer to back off" was a
+    Brew chase, told "You run after the enforcer, but you lose them" (both readers: nonsense)."""
+    from narrator.tools.systems import get_system
+
+    with Campaign.new("t", "brew", seed=3, root=tmp_path) as c:
+        c.call("brew_add_random_character", {"name": "Rafael"})
+        c.call(get_system("brew").npc_tool, get_system("brew").npc_args("enforcer", 2, "Enforcer"))
+        p = router.propose("I flash my expired police badge and tell the Enforcer to back off.", c.state, "Rafael")
+        assert (p.tool, p.call_args.get("skill")) == ("brew_skill_roll", "interaction")
+        assert router.propose("I chase the Enforcer down the alley", c.state, "Rafael").tool == "brew_chase_target"

@@ -761,3 +761,15 @@ def test_a_fumble_is_said_before_what_it_did():
     mine = _Result(summary="engine summary", outcome_label="critical failure", success=False, attacker="Kit",
                    defender="Raider", fumble=SimpleNamespace(victim="attacker", effect="Drops weapon"))
     assert floor.fumbles(Evidence((("minim_attack_target", mine),), (), VOCAB, "minim", "Kit")) == ["You fumble."]
+
+
+def test_the_players_words_told_back_are_not_game_talk():
+    """Round 16 (held-out 13): "I stamp the snow off my boots and wait my turn." was told "You take in Dawson City.":
+    told back, "my turn" is "your turn", which the gate took for game talk."""
+    from narrator.tools.systems import get_system
+
+    action = "I stamp the snow off my boots and wait my turn."
+    ev = Evidence.none("minim", get_system("minim").vocabulary(), "Hattie")
+    context = GateContext(action=action, scene="Dawson City, an icy evening, inside the assay office.")
+    told = [t for t in floor.compose(ev, action, context.scene, seed=1) if gate(t, ev, context, trusted=True).passed]
+    assert told and told[0].startswith("You stamp the snow off your boots and wait your turn")
