@@ -81,12 +81,11 @@ SOCIAL = ("intimidation", "coercion", "interaction", "command", "persuasion", "c
 
 
 def threat_instead(ranked: list[Any], text: str, is_attack: Any) -> Any | None:
-    """The social reading to play instead of ``ranked[0]``, an attack, when the words threaten rather than strike
-    ("I tell the Raider to drop his gun or I'll shoot" was a shot in every system; "I threaten to blow the tower
-    unless the Raider backs off" a Brew throw), or None: the router's best threat-reading (intimidation, coercion,
-    5+'s taunt), when it ranked one."""
+    """The social reading to play instead of ``ranked[0]``, an attack or a chase, when the words threaten rather than
+    strike ("I tell the Raider to drop his gun or I'll shoot" was a shot in every system; "I threaten to blow the
+    tower unless the Raider backs off" a Brew throw), or None: the router's best threat-reading (intimidation,
+    coercion, 5+'s taunt), when it ranked one."""
     if not ranked or not (is_attack(ranked[0].tool) or "_chase" in ranked[0].tool) \
             or ranked[0].variant in SOCIAL or not THREAT.search(text):
         return None  # a chase too: "I flash my badge and tell the Enforcer to back off" was a Brew chase
     return next((c for kind in SOCIAL for c in ranked[1:] if c.variant == kind), None)
-
