@@ -177,11 +177,14 @@ def verb_kind(verb: str | None, evidence: Evidence | None = None) -> str | None:
 def deciding_verb(evidence: Evidence, base: str | None) -> str | None:
     """The verb the story tells the turn by: the action's first, unless the roll was an attack and a later verb is
     the blow ("draw my handgun and shoot the nearest one" is a shot: it was told "You strike at ..., and your blow
-    lands")."""
+    lands"), or the first verb is of no kind and the action goes on looking for something ("I sweep the lamp over
+    the walls, looking for scratches" is a look: it was told "You try to ..., but it does not work", round 16)."""
     words = base.lower().split() if base else []
     first = words[0] if words else None
     if any("attack" in tool for tool, _ in evidence.results) and verb_kind(first, evidence) not in STRIKES:
         return next((w for w in words[1:] if verb_kind(w, evidence) in STRIKES), first)
+    if verb_kind(first, evidence) is None and re.search(r"\b(looking|searching|hunting|feeling) for\b", base or ""):
+        return "look"
     return first
 
 
@@ -293,14 +296,18 @@ def _echoes(template: str, action: str | None) -> bool:
     if slot is None:
         return False
     head, _, tail = template.partition(slot)
-    said = {w.lower() for w in ECHO_WORD.findall(action)}
+    said = {SAME.get(w.lower(), w.lower()) for w in ECHO_WORD.findall(action)}
     after = {w.lower()[:5] for w in ECHO_WORD.findall(re.sub(r"{[^}]*}", " ", tail))}
     if after & {w[:5] for w in said}:  # "... catch your breath, and take a moment to breathe"
         return True
     if slot != "{action}":
         return False
-    before = {w.lower() for w in re.findall(r"[A-Za-z]+", head)}
+    before = {SAME.get(w.lower(), w.lower()) for w in re.findall(r"[A-Za-z]+", head)}
     return action.split()[0].lower() in before or bool(said & {w for w in before if len(w) >= 5})
+
+
+SAME = {w: "quiet" for w in ("quietly", "silent", "silently", "softly", "noiselessly", "stealthily", "soundlessly")}
+"""Words an echo is heard in though they differ: "Keeping low and silent, you crawl quietly ..." (round 16)."""
 
 
 def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, ...] = ()) -> str | None:

@@ -773,3 +773,16 @@ def test_the_players_words_told_back_are_not_game_talk():
     context = GateContext(action=action, scene="Dawson City, an icy evening, inside the assay office.")
     told = [t for t in floor.compose(ev, action, context.scene, seed=1) if gate(t, ev, context, trusted=True).passed]
     assert told and told[0].startswith("You stamp the snow off your boots and wait your turn")
+
+
+def test_round_16s_awkward_lines_are_mended():
+    """Round 16 (held-out 13): "Keeping low and silent, you crawl quietly ..." said the manner twice; "I sweep the lamp
+    over the cellar walls, looking for scratches or blood" failed as "it does not work" and "I go through the
+    saddlebags looking for Jonah's gold pouch" half worked "though not cleanly": both are looks."""
+    assert floor._echoes("Keeping low and silent, you {action}.", "crawl quietly through the duct")
+    assert not floor._echoes("Keeping low and silent, you {action}.", "crawl through the duct")
+    failed = evidence("minim_check", "failure", False)
+    told = floor.compose(failed, "I sweep the lamp over the cellar walls, looking for scratches or blood.", seed=1)
+    assert "does not work" not in told[0] and ("escapes you" in told[0] or "catches your eye" in told[0]), told[0]
+    assert floor.deciding_verb(failed, "sweep the lamp over the walls, looking for scratches") == "look"
+    assert floor.deciding_verb(failed, "sweep the floor") == "sweep"
