@@ -120,6 +120,17 @@ def parse_list(text: str, limit: int = 2) -> list[str]:
     return items
 
 
+def parse_complications(text: str) -> list[str]:
+    """Up to two complications; the book's are examples, so a complication of one's own is taken, but a perk is not
+    one: "lucky" typed here (a player whose perks question had been skipped) became a complication."""
+    items = parse_list(text)
+    perks = [i for i in items if i in PERKS]
+    if perks:
+        raise StepError(f"'{perks[0]}' is a perk (perks are asked before); a complication is a trouble that earns CP "
+                        f"when it comes up: {', '.join(COMPLICATIONS)}, or one of your own.")
+    return items
+
+
 def parse_gear(text: str) -> list[dict[str, Any]]:
     """'sword, crossbow, leather cuirass'; a weapon used with a skill of your own names it: 'sword (cutlass)'."""
     out = []
@@ -174,7 +185,7 @@ class MiniSixRules(BaseRules):
                  + ", ".join(f"{p} {c}D" for p, c in PERKS.items()) + "?", parse_perks, choices=tuple(PERKS),
                  ask=perks_question),
             Step("complications", f"Up to two complications, each earning a CP when it comes up (Enter for none): "
-                 f"{', '.join(COMPLICATIONS)}?", parse_list, choices=COMPLICATIONS),
+                 f"{', '.join(COMPLICATIONS)}?", parse_complications, choices=COMPLICATIONS),
             Step("gear", f"Gear (Enter for none): {', '.join(GEAR)}; a weapon you use with a skill of your own "
                  "names it, e.g. 'sword (sword/blade)'?", parse_gear, optional=True,
                  choices=tuple(GEAR)),

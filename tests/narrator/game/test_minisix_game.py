@@ -79,3 +79,16 @@ def test_the_perks_question_says_what_the_skills_left_and_a_budget_error_asks_bo
         assert len([e for e in session.campaign.events() if e.kind == "tool_call"]) == calls
     finally:
         session.close()
+
+
+def test_a_perk_is_no_complication():
+    """Seen in Mini Six guided creation: "lucky", typed where a perk was meant, was taken as a complication. The
+    book's complications are examples (one of one's own is taken), but a perk is not one."""
+    import pytest
+
+    from narrator.game.rules import StepError
+    from narrator.game.systems.minisix import parse_complications
+
+    assert parse_complications("enemies, a rival cartographer") == ["enemies", "a rival cartographer"]
+    with pytest.raises(StepError, match="'lucky' is a perk"):
+        parse_complications("lucky")
