@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from narrator.agent.everyday import a_check, everyday
-from narrator.agent.extract import is_npc, mentioned, standing_npcs
+from narrator.agent.extract import is_npc, mentioned, name_words, standing_npcs
 from narrator.agent.router import NO_FIGHT, hostile_onset
 from narrator.prompts import ADMISSION, common_path
 from narrator.tools.proposals import CLARIFY, NO_ROLL, REFUSE, Proposal
@@ -37,7 +37,6 @@ SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""
 FOE = re.compile(r"\b(?:foe|enemy|opponent|adversary)s?\b", re.IGNORECASE)
 """The player's word for whoever they fight ("I thrust my spear at the nearest foe"): names the only NPC standing."""
-STOP = {"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"}
 
 
 @lru_cache(maxsize=1)
@@ -75,9 +74,8 @@ def names(text: str, name: str) -> bool:
     """Whether the words name ``name``: in full, or by a word of it ("the keeper" for "Keeper Wenna")."""
     if mentioned(text, [name]):
         return True
-    words = [w for w in re.findall(r"[\w']+", name.casefold()) if len(w) > 2 and w not in STOP]
     lowered = text.casefold()
-    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", lowered) for w in words)
+    return any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", lowered) for w in name_words(name))
 
 
 def _takes_turn_of(text: str, name: str) -> bool:
@@ -145,6 +143,9 @@ class Admitted:
     """A proposer followed by the admission check: what the turn plays (and ``narrator eval tools --admit``
     measures). Text that is no action is refused before the proposer reads it."""
 
+    admits = True
+    """Marks a proposer whose readings have passed the check (:func:`admitted` does not check them twice)."""
+
     def __init__(self, inner: Any):
         self.inner = inner
         self.name = f"{getattr(inner, 'name', 'proposer')}+admit"
@@ -154,3 +155,10 @@ class Admitted:
         if refused:
             return Proposal(tool=REFUSE, args={"reason": refused}, source="admit")
         return admit(self.inner.propose(text, state, actor), text, state, actor)
+
+
+def admitted(proposer: Any) -> Any:
+    """``proposer`` with the admission check after it, unless its readings already pass it (the game puts the check
+    before its odds preview, and the agent checked them a second time)."""
+    return proposer if getattr(proposer, "admits", False) else Admitted(proposer)
+

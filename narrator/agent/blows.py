@@ -13,10 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from narrator.agent.extract import standing_npcs
+from narrator.agent.extract import name_words, standing_npcs
 from narrator.tools.table import TableState
 
-STOP = frozenset({"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"})
 MINE = r"(?:^|\bI\s+|\bwe\s+|\band\s+|,\s*|\bthen\s+)"
 """Where the player's own verb stands ("I smash", "..., and smash"): "the spear the guard throws at me" is not."""
 STRUCK = (r"smash|hit|strike|stab|slash|punch|kick|bash|club|whack|attack|hack|chop|beat|pummel|tackle|slam|ram|"
@@ -34,8 +33,7 @@ SPECIFIC = frozenset({"condition", "ability", "approach", "against", "target", "
 
 
 def _who(name: str) -> str | None:
-    words = [re.escape(w) for w in re.findall(r"[\w']+", name.casefold()) if len(w) > 2 and w not in STOP]
-    return "|".join(words) or None
+    return "|".join(re.escape(w) for w in name_words(name)) or None
 
 
 def blow_at(text: str, name: str) -> tuple[str, ...] | None:

@@ -73,6 +73,13 @@ def other_subject(text: str, state: TableState, actor: str | None) -> str | None
 
 
 NOT_NAMES = frozenset({"the", "and", "old", "young", "big", "little", "one", "two"})
+TITLES = frozenset({"the", "a", "an", "of", "old", "young", "sir", "lady", "lord", "master", "mistress"})
+
+
+def name_words(name: str) -> list[str]:
+    """The words a name can be called by alone ("the keeper" for "Keeper Wenna"): three letters or more, no article
+    or title."""
+    return [w for w in re.findall(r"[\w']+", name.casefold()) if len(w) > 2 and w not in TITLES]
 
 
 def numbered(text: str, names: list[str]) -> str | None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from narrator.memory.campaign import Campaign
 from narrator.models.base import GenerationSettings, LLMBackend
-from narrator.agent.admit import Admitted
+from narrator.agent.admit import admitted
 from narrator.agent.evidence import Evidence
 from narrator.agent.guard import GuardReport
 from narrator.tools import render
@@ -180,7 +180,7 @@ class Agent:
         that act (``outcome.acted``)."""
         from narrator.agent.retry import asks_again, last_rolled
 
-        proposal = Admitted(self.proposer).propose(text, self.campaign.state, actor)
+        proposal = admitted(self.proposer).propose(text, self.campaign.state, actor)
         if proposal.needs_roll or not asks_again(text):
             return proposal
         earlier = last_rolled(self.campaign, actor)
