@@ -117,44 +117,36 @@ WHAT_IS = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+|the\s+)?(?P<t
 game's (:func:`game_terms`); "what is this place?" is the story's."""
 
 
-def game_terms(system: str) -> set[str]:
-    """The words a rules system names its mechanics and resources by ("wild die", "soak", "character points",
-    "cp"), lower case, singular and plural."""
+def game_terms(system: str) -> dict[str, str]:
+    """The words a rules system names its mechanics and resources by ("wild die", "soak", "character points", "cp"),
+    lower case, singular and plural, each with the word it names (a resource's field names its word: "cp" is
+    "character points"; a mechanic names itself)."""
     from narrator.tools.systems import get_system
 
     words = get_system(system).vocabulary()
-    terms = {*words.mechanics, *(r.word for r in words.resources),
-             *(r.field.replace("_", " ") for r in words.resources)}
-    return {t.lower() for t in terms} | {t.lower().removesuffix("s") for t in terms}
+    named = {m.lower(): m.lower() for m in words.mechanics}
+    for r in words.resources:
+        named |= {t.lower(): r.word.lower() for t in (r.word, r.field.replace("_", " "))}
+    return {**named, **{t.removesuffix("s"): w for t, w in named.items()}}
 
 
-def lesson_for_term(text: str, system: str, topics: list[str]) -> str | None:
-    """The lesson on the resource a "what is X?" question names by its short name ("what are CP for?": character
-    points), from the system's own words for its resources; None when there is none."""
-    from narrator.tools.systems import get_system
-
-    what = WHAT_IS.match(text)
-    if what is None:
-        return None
-    term = what.group("term").lower()
-    words = [r.word.lower() for r in get_system(system).vocabulary().resources
-             if term in (r.field.replace("_", " ").lower(), r.word.lower(), r.word.lower().removesuffix("s"))]
-    return next((t for t in topics for w in words if t == w or t.startswith(w.removesuffix("s"))), None)
-
-
-def asked_about_rules(text: str, topics: list[str], terms: set[str] | frozenset[str] = frozenset()) -> str | None:
+def asked_about_rules(text: str, topics: list[str], terms: dict[str, str] | None = None) -> str | None:
     """The ``/learn`` topic a question about the rules is about ("how does dodging work?": dodge), "" for a rules
     question no lesson covers ("how do dice rolls work?" where no lesson is about rolls), None for anything else
     (an action, or a question about the story: "how does the lock work?"). Why: in teach mode a newcomer who asked
     how dodging works was made to dodge, a full dodge with its roll and its condition; in solo "what are CP for?"
     was rolled as a command check. ``terms``: the game's words (:func:`game_terms`) that make "what is X?" a rules
-    question."""
+    question, and find the lesson on the resource a short name stands for ("CP": character points)."""
     stems = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
     topic = next((t for t in topics if any(w[:4] in stems for w in t.split() if len(w) >= 4)), None)
     what = WHAT_IS.match(text)
-    if what and (what.group("term").lower() in terms or what.group("term").lower().removesuffix("s") in terms
-                 or topic is not None and what.group("term").lower().startswith(topic[:4])):
-        return topic or ""
+    if what:
+        term, terms = what.group("term").lower(), terms or {}
+        word = terms.get(term) or terms.get(term.removesuffix("s"))
+        if word is not None:
+            return topic or next((t for t in topics if t == word or t.startswith(word.removesuffix("s"))), "")
+        if topic is not None and term.startswith(topic[:4]):
+            return topic
     if not RULES_QUESTION.search(text):
         return None
     if topic is None and not RULES_WORDS.search(text):
@@ -164,12 +156,10 @@ def asked_about_rules(text: str, topics: list[str], terms: set[str] | frozenset[
 
 def answer_rules_question(s: "GameSession", text: str) -> bool:
     """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
-    found = lessons(s)
-    topic = asked_about_rules(text, list(found), game_terms(s.system) if s.has_campaign else frozenset())
+    terms = game_terms(s.system) if s.has_campaign and WHAT_IS.match(text) else None  # only a "what is X?" needs them
+    topic = asked_about_rules(text, list(lessons(s)), terms)
     if topic is None:
         return False
-    if not topic and s.has_campaign:
-        topic = lesson_for_term(text, s.system, list(found)) or ""
     if topic:
         s.info(f"That is a question about the rules, not something your character does: /learn {topic} walks "
                "through it.")

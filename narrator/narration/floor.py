@@ -329,22 +329,19 @@ def foe_sentence(evidence: Evidence, foe: str, seed: int = 0, said: tuple[str, .
     harmed = any(e.kind in ("harmed", "downed") and e.who == defender for e in evidence.effects)
     touched = any(e.who == defender for e in evidence.effects)  # hurt, tired, knocked down...
     own, common = tables(evidence.system)
-    if act:  # an NPC that never rolls (5+): its act, and whether the character's response let harm through (a
-        key = "hit" if harmed else "glance"  # descriptor marked by the response is no harm: a blind reader's catch)
-    else:
-        key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
-    options = (own.get("foes", {}).get(key) or common.get("foes", {}).get(key)  # "glance": a hit that did no harm
-               or common.get("foes", {}).get("hit" if key == "glance" else key) or [])
-    if not options:
-        return None
     whom = "you" if defender == evidence.actor else story_name(defender, evidence.roles)
     act_whom = ""
-    if act:
+    if act:  # an NPC that never rolls (5+): its act ("tries to stab you", "tries to haggle with Mags"), and whether
+        key = "hit" if harmed else "glance"  # the response let harm through (a descriptor it marked is no harm)
         acts = own.get("acts", {})
-        options = acts.get(key) or []  # the act named: "tries to stab you", "tries to haggle with Mags"
-        if not options:
-            return None
+        options = acts.get(key) or []
         act_whom = acts.get("objects", {}).get(act.lower(), "{act} {whom}").format(act=act, whom=whom)
+    else:
+        key = "glance" if evidence.success and not touched else "hit" if harmed or evidence.success else "miss"
+        options = (own.get("foes", {}).get(key) or common.get("foes", {}).get(key)  # "glance": a hit that did no
+                   or common.get("foes", {}).get("hit" if key == "glance" else key) or [])  # harm
+    if not options:
+        return None
     texts = [t.format(Foe=_capital(story_name(foe, evidence.roles)), whom=whom, act=act or "", act_whom=act_whom)
              for t in options]
     random.Random(seed).shuffle(texts)

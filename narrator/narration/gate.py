@@ -243,6 +243,13 @@ def _names_as_words(words: list[str], names: tuple[str, ...]) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=256)
+def _players_meta(action: str) -> frozenset[str]:
+    """The game-talk words of the player's own line, as typed and as told back ("wait my turn" is told "wait your
+    turn"), once per line: every candidate of a turn is checked against the same action."""
+    return frozenset(w.lower() for words in (action, voice(action).you) for w in META.findall(words))
+
+
 def check_meta(text: str, evidence: Evidence, context: GateContext) -> Check:
     if BRACKETS.search(text):
         return Check("meta", False, "brackets or markup")
@@ -250,8 +257,7 @@ def check_meta(text: str, evidence: Evidence, context: GateContext) -> Check:
         return Check("meta", False, "a prompt label")
     if CHAT.search(text):
         return Check("meta", False, "a chat reply")
-    players = {w.lower() for words in (context.action, voice(context.action).you) for w in META.findall(words)} \
-        if context.action else set()  # as typed and as told back: "wait my turn" is told "wait your turn"
+    players = _players_meta(context.action) if context.action else frozenset()
     m = next((m for m in META.finditer(text) if m.group(0).lower() not in players), None)
     if m:  # words the player wrote themselves are their story's ("tell her I've got the story": a journalist's)
         return Check("meta", False, f"talks about the game: {m.group(0)!r}")

@@ -213,7 +213,7 @@ def test_what_a_game_term_is_for_is_asked_of_the_rules_in_every_mode(make_sessio
     from narrator.game.cmd_teach import asked_about_rules, game_terms
 
     terms = game_terms("minisix")
-    assert {"cp", "wild die", "character point"} <= terms
+    assert {"cp", "wild die", "character point"} <= terms.keys()
     topics = ["rolls", "soak", "dodge"]
     for question in ("what are CP for?", "what is a wild die?", "What's the wild die for", "what are hero points?"):
         assert asked_about_rules(question, topics, terms) == "", question
