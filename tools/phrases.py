@@ -6,8 +6,12 @@ by the phrase part of a step's kind; the shared tools (``table``, ``story``, ``o
 nothing here imports the systems it serves.
 
 A phrase is a format string over the step's values — ``"{name} rolls {face}"``, with ``{mod:signed}`` for a
-modifier as the books write it (+1, ±0, -2) and a nested step written out where a value holds one — or, where the
-words depend on the values beyond that, a function of the values. The idioms those functions share have one home
+modifier as the books write it (+1, ±0, -2), ``{names:join}`` for a list ('Ana, Bo'), ``{skills:pairs}`` for
+name–value pairs ('Power 3, Wits 2'), ``{trait:cap}`` for a capitalised word, and a nested step written out where a
+value holds one — or, where the words depend on the values beyond that, a function of the values. The format
+strings are data: a system keeps them in ``phrases.toml`` beside its ``phrases.py``, which holds only the phrases
+that need logic, and :func:`with_templates` joins the two into the one table (words edited, or translated, without
+touching code). The idioms those functions share have one home
 here, so that five tables do not each write them again: :func:`signed`, :func:`pairs` (name–value lists),
 :func:`plural` and :func:`counted`, :func:`clause` (words said only when a value is there).
 
@@ -20,7 +24,9 @@ from __future__ import annotations
 
 import string
 import threading
+import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from narrator.tools.steps import Step, is_step, written_by
@@ -115,21 +121,56 @@ def clause(words: str, value: Any) -> str:
 
 
 def _fill(words: str, values: Sequence[Any]) -> str:
-    """``words`` with ``values`` written in at its ``{}`` fields in order, ``{:signed}`` included (the plain
-    :meth:`str.format` where no field asks for it: a table writes many of these)."""
-    return _FORMAT.vformat(words, tuple(values), {}) if ":signed" in words else words.format(*values)
+    """``words`` with ``values`` written in at its ``{}`` fields in order, ``{:signed}`` and the other specs
+    included (the plain :meth:`str.format` where no field has a spec: a table writes many of these)."""
+    return _FORMAT.vformat(words, tuple(values), {}) if ":" in words else words.format(*values)
 
 
 class _Formatter(string.Formatter):
     def format_field(self, value: Any, spec: str) -> str:
-        if spec == "signed":
-            return signed(value)
+        word = _SPECS.get(spec)
+        if word is not None:
+            return word(value)
         if is_step(value):
             return format(say(value), spec)
         return super().format_field(value, spec)
 
 
+_SPECS: dict[str, Callable[[Any], str]] = {
+    "signed": signed,
+    "join": lambda items: ", ".join(map(str, items)),
+    "pairs": pairs,
+    "cap": lambda word: str(word).capitalize(),
+}
+"""The format specs a phrase may use beyond Python's own: the idioms the tables' functions wrote again and again."""
+
 _FORMAT = _Formatter()
+
+
+def templates(module_file: str) -> dict[str, str]:
+    """The format-string phrases kept as data beside a phrases module: ``phrases.toml`` next to ``module_file``."""
+    path = Path(module_file).with_suffix(".toml")
+    try:
+        with path.open("rb") as f:
+            table = tomllib.load(f)
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise PhraseError(f"the phrase templates {path} cannot be read: {e}") from None
+    wrong = sorted(k for k, v in table.items() if not isinstance(v, str))
+    if wrong:
+        raise PhraseError(f"{path}: a template is a string; {', '.join(wrong)} are not")
+    return table
+
+
+def with_templates(module_file: str, computed: Mapping[str, Phrase]) -> dict[str, Phrase]:
+    """One phrase table: the module's templates (:func:`templates`) and the phrases it computes. A phrase named in
+    both is a bug — one would silently hide the other."""
+    table = templates(module_file)
+    both = sorted(table.keys() & computed.keys())
+    if both:
+        raise PhraseError(f"{Path(module_file).with_suffix('.toml')}: {', '.join(both)} also computed in "
+                          f"{Path(module_file).name}")
+    table.update(computed)
+    return table
 
 
 def say(line: Step | Mapping[str, Any] | str) -> str:

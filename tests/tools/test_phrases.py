@@ -105,3 +105,52 @@ def test_a_span_whose_ends_read_the_same_is_one_number():
 
     assert span(1.4, 1.4, ".1f") == "1.4" and span(1.2, 1.44, ".1f") == "1.2-1.4" and span(1.4, 1.2, ".0f") == "1"
     assert say(step("brew.travel", km=10, mode="horseback", fast=1.43, slow=1.43)) == "10 km by horseback: 1.4 h"
+
+
+def test_templates_write_lists_pairs_and_capitals_with_their_specs():
+    """The specs that let a phrase be a format string (data) rather than a function: issue 30's words as data."""
+    from narrator.tools.phrases import _FORMAT
+
+    line = "{who:cap} has {items:join}; {traits:pairs}; {mod:signed}"
+    said = _FORMAT.vformat(line, (), {"who": "mara", "items": ["rope", 3], "traits": [["Power", 3], ["Wits", 2]],
+                                      "mod": 0})
+    assert said == "Mara has rope, 3; Power 3, Wits 2; ±0"
+    assert clause(" ({:join})", ["a", "b"]) == " (a, b)"
+
+
+def test_a_systems_templates_are_joined_with_its_computed_phrases(tmp_path):
+    from narrator.tools.phrases import PhraseError, with_templates
+
+    module = tmp_path / "phrases.py"
+    (tmp_path / "phrases.toml").write_text('# words\nrolled = "{name} rolls {face}"\n"kind:what" = "x"\n')
+    table = with_templates(str(module), {"total": lambda v: str(v["n"])})
+    assert set(table) == {"rolled", "kind:what", "total"}
+    with pytest.raises(PhraseError, match="rolled also computed in phrases.py"):
+        with_templates(str(module), {"rolled": lambda v: ""})
+
+
+@pytest.mark.parametrize("text, problem", [('rolled = 3\n', "rolled are not"), ('rolled = "a\n', "cannot be read")])
+def test_a_bad_templates_file_is_named_with_what_is_wrong(tmp_path, text, problem):
+    from narrator.tools.phrases import PhraseError, templates
+
+    (tmp_path / "phrases.toml").write_text(text)
+    with pytest.raises(PhraseError, match=problem):
+        templates(str(tmp_path / "phrases.py"))
+
+
+def test_every_systems_templates_parse_and_use_only_known_specs():
+    """A template with a stray brace or an unknown spec would fail only when its step is first rendered."""
+    import string
+    from pathlib import Path
+
+    import narrator.tools.systems as systems
+    from narrator.tools.phrases import _SPECS, templates
+
+    files = sorted(Path(systems.__file__).parent.glob("*/phrases.toml"))
+    assert len(files) >= 5
+    for f in files:
+        for key, line in templates(str(f)).items():
+            fields = [(name, spec) for _, name, spec, _ in string.Formatter().parse(line) if name is not None]
+            for name, spec in fields:
+                assert name.isidentifier(), (f.parent.name, key, name)
+                assert not spec or spec in _SPECS or spec[-1] in "dgfs%", (f.parent.name, key, spec)

@@ -1,4 +1,5 @@
-"""Mastery's words: the phrase table its steps are written out with (:mod:`tools.phrases`, issue 30).
+"""Mastery's words: the phrase table its steps are written out with (:mod:`tools.phrases`, issue 30): the format
+strings are data in ``phrases.toml``, the phrases that need logic are here, and one table joins them.
 
 A step holds the numbers and names (``step("mastery.tally", successes=2, needed=1, ok=True)``); the phrase here
 writes the line a player reads. A value that holds another step (a summary quoting a challenge's summary) is
@@ -17,7 +18,7 @@ from narrator.tools.common_phrases import (
     sheet_verdict,
 )
 from narrator.tools.odds import fraction_text
-from narrator.tools.phrases import clause, counted, pairs, plural, say
+from narrator.tools.phrases import clause, counted, pairs, plural, say, with_templates
 
 
 def _prefix(who: Any) -> str:
@@ -252,14 +253,11 @@ def _advanced(v: dict[str, Any]) -> str:
             + (f" ({counted(v['spent'], 'triumph')})" if v["spent"] else " (not learned)"))
 
 
-PHRASES: dict[str, Any] = {
+PHRASES: dict[str, Any] = with_templates(__file__, {
     # challenge.py
     "pool": _pool,
-    "unfit": lambda v: (f"The GM ruled the {v['what']} {v['label']} unfit for this challenge: it adds nothing, and "
-                        f"the player may not choose another {v['what']} instead."),
     "no_base_die": lambda v: ("The GM marks this challenge impossible: no base die is guaranteed"
                               + (f", so the pool is {v['dice']} dice." if v["raw"] < 1 else ".")),
-    "base_die": "The one base die cannot be removed by modifiers: 1 die is rolled.",
     "no_dice": lambda v: f"{_prefix(v['who'])}no dice to roll: 0 successes.",
     "rolled": _rolled,
     "tn": _tn,
@@ -268,42 +266,26 @@ PHRASES: dict[str, Any] = {
     "challenge": lambda v: (f"{_prefix(v['who'])}{v['dice']} d{v['die']} vs {v['tn']}: {v['successes']} of "
                             f"{v['needed']} needed → {v['label']}"),
     "assumed": _assumed,
-    "average_degree": "Degree of success {degree}: that is what the other side must reach.",
-    "average": "Assumed average: {dice} dice → degree {degree}",
     # opposed.py
-    "of": "{who}: {line}",
     "side_average": _side_average,
     "verdict": _verdict,
-    "opposed_tns": "Target numbers on the d{die}: {first} {first_tn}, {second} {second_tn}.",
-    "versus": "{first} {first_successes} vs {second} {second_successes}. {verdict}",
     "opposed": lambda v: (f"{v['first']} {v['first_successes']} vs {v['second']} {v['second_successes']}: "
                           + (f"{v['winner']} wins by {v['by']}" if v["winner"] else "tie")),
     # roundtable.py
     "initiative_tie": _initiative_tie,
     "order": lambda v: "Order: " + pairs(v["entries"], "{} ({})") + ".",
-    "initiative": lambda v: "Initiative: " + ", ".join(v["order"]),
-    "counter_die": "{name} won a defence since their last turn: the counter-attack advantage adds a single die.",
-    "cannot_defend": "{name} is stunned or surprised and cannot defend: 0 successes.",
     "damage": _damage,
-    "struck_down": "{name}'s last box is marked: a coma or death, as the GM rules.",
-    "counter_won": "{name} won the defence: one extra die on their next attack, on their next turn.",
     "attack_roll": _attack_roll,
     # fearsome.py
     "foe_average": _foe_average,
     "hazard_needs": lambda v: (f"{v['hazard']}: {counted(v['needed'], 'success', 'successes')} needed, "
                                f"failure marks {v['damage']} health {plural(v['damage'], 'box', 'boxes')}."),
-    "hazard_met": "The challenge is met: no boxes are marked.",
     "hazard_failed": lambda v: (f"Failure: {v['damage']} health {plural(v['damage'], 'box is', 'boxes are')} marked"
                                 + (f" ({v['health']} → {v['after']} left)." if v["health"] is not None else ".")),
-    "hazard_down": "The last box is marked: the character goes into a coma or dies, as the GM rules.",
     "hazard": lambda v: f"{v['hazard']}: {say(v['challenge'])}" + clause(", {} boxes marked", v["damage"]),
     # health.py
-    "health_base": "{base} boxes: the campaign's base, tied to no trait.",
     "health_tied": lambda v: (f"{v['base']} + {v['per_point']} x {v['trait_name'] or 'the trait'} ({v['trait']:+d}) = "
                               f"{v['raw']}" + (" → 1 (minimum 1)." if v["raw"] < 1 else ".")),
-    "last_box_rule": "When the last box is marked, the character goes into a coma or dies, depending on the "
-                     "circumstances.",
-    "boxes": "{boxes} health boxes",
     # bloodbath.py
     "doing": _doing,
     "conflict": _conflict,
@@ -313,137 +295,70 @@ PHRASES: dict[str, Any] = {
     "disrupts": lambda v: (f"{v['actor']} attacks {v['against']}, who is focusing — the attack is unaffected and works: "
                            f"{v['successes']} raw {plural(v['successes'], 'success', 'successes')}, "
                            f"{v['damage']} damage; {v['against']}'s focus is disrupted."),
-    "withdraws": "{name} flees and nobody stands in the way: no roll, they withdraw.",
-    "unattacked": "{name} defends, but nobody attacks them: nothing to roll.",
     "undisturbed": lambda v: (f"{v['name']} focuses on {v['task'] or 'their task'} undisturbed: it works, with "
                               f"{counted(v['successes'], 'success', 'successes')} for the GM to judge."),
     "takes": lambda v: (f"{v['name']} takes {v['damage']} damage in all"
                         + (f" ({v['left']} boxes left)" if v["left"] is not None else "")
                         + (": the last box is marked." if v["down"] else ".")),
-    "at_once": "All of it happens at once: damage is marked after every roll, so both sides can go down.",
     "bloodbath": lambda v: "Bloodbath round: " + "; ".join(_told(o) for o in v["fighters"]),
     # characters.py
     "scope": _scope,
     "trait_points": lambda v: f"Traits: {_rated(v['traits'])} ({v['spent']} of {v['available']} trait points spent).",
-    "triumphs_spent": "Triumphs: {cost} spent of {starting}, {kept} kept.",
     "broken": BROKEN_RULE,
     "none_broken": NO_RULE_BROKEN,
     "valid": lambda v: sheet_verdict(v["name"], v["violations"]),
     "traits_start": _traits_start,
-    "triumphs_kept": "Triumphs: {cost} of {starting} spent, {kept} kept for later.",
-    "specialist": "Specialist: a +0 lowered to -2 raised a +2 to +3 (once only).",
     "created": lambda v: f"Created {v['name']}: {_rated(v['traits'])}",
-    "health_from_trait": lambda v: (f"Health boxes: {v['base']} + {v['per_point']} x {v['trait']} ({v['rating']:+d}) = "
-                                    f"{v['boxes']} (minimum 1)."),
-    "health_from_base": "Health boxes: {boxes} (the campaign's base).",
-    "lowered": "d6 = 6: {trait} is lowered to -1 for a third point.",
-    "none_lowered": "d6 = {face}: no trait is lowered.",
-    "point_follows": "Point 1 raises {trait}, the trait the concept's {main} uses.",
-    "point_rolled": lambda v: f"Point {v['point']} raises {v['trait']} (rolled among {', '.join(v['among'])}).",
-    "main_rolled": "Main activity rolled: {main}.",
-    "main_suggested": "The concept suggests {main}.",
-    "style_rolled": "Fighting style: d6 = {face} → {style}.",
     "bought": lambda v: f"{v['what'].capitalize()} {v['name']} +{v['rating']} for {counted(v['cost'], 'triumph')}.",
     "kept": lambda v: f"{counted(v['triumphs'], 'triumph')} kept for later.",
-    "gear": lambda v: f"Gear: {v['weapon']} (weapon {v['modifier']:+d}), light armor ({v['armor']}).",
     "concept": concept_words,
     "rolled_hero": lambda v: (f"Rolled {v['name']}: {_rated(v['traits'])}; abilities {pairs(v['abilities'])}; "
                               f"skills {pairs(v['skills'])}"),
     # table_common.py
-    "calls_for": "The GM calls for {trait}.",
     "activity_trait": _activity_trait,
-    "none_used": "No {what} is used.",
-    "uses": "{name} uses the {what} {chosen} ({rating:+d}).",
     "no_fit": lambda v: f"{v['name']} has no {v['what']} that fits {v['activity'] or 'this'}: +0.",
-    "best_fit": "{name}'s best {what} for {activity}: {chosen} ({rating:+d}).",
     "wounds": lambda v: (f"{v['name']} has {v['health']} of {v['max_health']} health boxes left: wounds cost "
                          f"{counted(v['dice'], 'die', 'dice')}."),
     "last_box": lambda v: f"{v['name']}'s last box is marked: {v['name']} " + ("dies." if v["dies"] else
                                                                                 "falls into a coma."),
-    "wakes": "{name} comes out of the coma.",
     # table_checks.py
     "attempts": lambda v: f"{v['name']} attempts {v['task'] or v['activity'] or 'a challenge'}.",
     "ruling_stands": lambda v: (f"The GM's ruling for {v['hazard']} stands: "
                                 f"{counted(v['needed'], 'success', 'successes')} at {v['tn']}, failure marks "
                                 f"{v['damage']} health boxes."),
     "check": lambda v: f"{v['name']} ({' + '.join(v['using'])}): {say(v['result'])}",
-    "hazard_removed": "{hazard} no longer stands in the way",
     "hazard_set": lambda v: (f"Hazard: {v['hazard']} — {counted(v['needed'], 'success', 'successes')} at "
                              f"{v['difficulty']} ({v['activity']}), {v['damage']} boxes on failure"),
-    "hazard_stands": "While it stands, a {activity} challenge faces {hazard} with these numbers.",
-    "contest_sides": "{name} ({doing}) against {other} ({against}).",
-    "contest": "{name} vs {other}: {result}",
-    "faces": "{name} faces {hazard}.",
     "faces_hazard": lambda v: f"{v['name']} ({' + '.join(v['using'])}) — {say(v['result'])}",
     # table_health.py
     "boxes_change": _boxes_change,
-    "no_more_boxes": "There are no more boxes to mark: 0 left.",
-    "only_marked": "Only {marked} were marked: a character never has more than {max_health} boxes.",
     "health_now": lambda v: (f"{v['name']}: health {v['health']} → {v['after']}"
                              + clause(" ({})", v["reason"])),
     # table_advancement.py
     "gains": lambda v: (f"{v['name']} gains {counted(v['amount'], 'triumph')} ({v['before']} → "
                         f"{v['after']})"),
-    "deed": "{name} did something difficult and important: {reason}.",
-    "triumphs_now": "Triumphs {before} + {amount} = {after}, to burn on traits, abilities and skills when the chance "
-                    "comes.",
     # table_combat.py
     "mode": _mode,
     "sides_order": lambda v: ("The enemies act first, then the party" if v["foes_first"] else
                               "The party acts first, then the enemies") + " (the GM's call); no initiative is rolled.",
-    "secret_order": "Everyone chooses an action in secret, in this order, and all of it happens at once when the last "
-                    "one has chosen; no initiative is rolled.",
-    "surprised": "{name} is caught by surprise and cannot defend this round.",
-    "combat_starts": lambda v: f"Combat starts ({v['mode']}): {', '.join(v['order'])}; round 1: {v['current']}'s turn",
-    "joins_after": "{name} (degree {degree}) goes after everyone with {degree} or more.",
     "joins_side": lambda v: f"{v['name']} joins the end of the {'enemies' if v['npc'] else 'party'}.",
-    "chooses_last": "{name} chooses last each round.",
-    "next_round": "That place has passed this round: {name} first acts in round {round}.",
     "joins": joins_fight,
     "no_weapon": _no_weapon,
-    "same_zone": "Both are in {zone}.",
-    "shoots": "{name} shoots from {here} into {there}.",
-    "harm_on_sheet": "its harm on the sheet, {harm}",
-    "harm_of_average": "its average degree {average} + {weapon} {modifier:+d} - armor {armor}, at least 1",
     "attacks_with": lambda v: (f"{v['name']} attacks with {v['weapon']} ({v['modifier']:+d} damage); {v['defender']} "
                                "wears " + (f"{v['armor']} (armor {v['armor_value']})." if v["armor"] else
                                            "no armor.")),
     "cannot": lambda v: f"{v['name']} is {' and '.join(v['conditions'])} and cannot defend.",
-    "attack": "{name} attacks {defender} ({style}): {result}",
-    "foe_attack": ("{name} is a foe and does not roll: its attack ({dice} dice) is a challenge {defender} must meet; "
-                   "failure marks {harm} boxes ({why})."),
-    "blocks": "{name} blocks or moves: {line}",
     "blow_lands": lambda v: (f"{v['name']} is {' and '.join(v['conditions'])} and cannot defend: no dice, the blow "
                              "lands."),
     "foe_strikes": _foe_strikes,
-    "chooses": "{name} chooses an action in secret.",
-    "waiting": lambda v: (f"Waiting for {', '.join(v['names'])} to choose; everything happens at once when all "
-                          "have."),
-    "all_chosen": "Everyone has chosen: the round happens all at once.",
-    "gets_away": "{name} gets away and is out of the fight.",
-    "sealed": "{name} has chosen an action (sealed until everyone has chosen)",
-    "guard_up": ("{name} keeps their guard up. In this mode a defence is rolled against each attack as it comes, so "
-                 "there is nothing to roll now; the turn is spent."),
-    "on_guard": "{name} stays on guard",
-    "breaks_away": "{name} tries to break away from the fight: an athletics challenge.",
-    "fled": "{name} gets away and is out of the fight when the next turn begins.",
-    "cannot_flee": "{name} cannot get away this turn.",
     "focuses": _focuses,
     "acts": lambda v: f"{v['name']} {'flees' if v['action'] == 'flee' else 'focuses'}: {say(v['result'])}",
     # table_characters.py
-    "npc_level": ("The GM's character at power level {level}: no creation budgets (the book leaves monsters and NPCs "
-                  "to the GM)."),
-    "npc_style": lambda v: f"The concept suggests {', '.join(v['suggested'])}: it fights {v['style']}.",
     "npc_traits": lambda v: f"Traits: {_rated(v['traits'])}.",
     "npc_ratings": lambda v: f"Abilities: {_rated(v['abilities'])}; skills: {_rated(v['skills']) or 'none'}.",
-    "npc_pools": "Attack pool {attack} dice, defence pool {defense} dice.",
     "npc_gear": lambda v: (f"Gear: {v['weapon']} ({v['modifier']:+d})" + clause(", armor {}", v["armor"])
                            + f"; {v['boxes']} health boxes; harm {v['harm']} when a defence against it fails (Fearsome "
                            "Challenges)."),
-    "npc_added": "Added NPC {name} (level {level}): attack {attack} dice, defence {defense}, {boxes} boxes",
-    # turns.py
-    "late_round": "Not everyone chose an action last round; what was chosen happens now, all at once.",
-    "has_fled": "{name} has fled and is out of the fight.",
     # sheet.py
     "cost_of": lambda v: (f"{v['what'].capitalize()} {v['name']} +{v['rating']}: {' + '.join(map(str, v['costs']))} = "
                           f"{counted(v['total'], 'triumph')}."),
@@ -452,8 +367,6 @@ PHRASES: dict[str, Any] = {
     "cost_total": lambda v: f"Total: {' + '.join(map(str, v['costs']))} = {counted(v['total'], 'triumph')}.",
     "cost": lambda v: f"{v['what']} {v['start']:+d} → {v['end']:+d}: {counted(v['total'], 'triumph')}",
     "advance_cost": _advance_cost,
-    "learning_needed": "Learning is hard here, so the GM requires a challenge first:",
-    "health_follows": "Health boxes follow {name}: {before} → {after}.",
     "improved": lambda v: (f"{v['who']}'s {v['name']} is now {v['rating']:+d}; "
                            f"{counted(v['triumphs'], 'triumph')} left."),
     "not_learned": lambda v: ("The learning challenge failed: nothing improves"
@@ -461,7 +374,7 @@ PHRASES: dict[str, Any] = {
                                  f"{'is' if v['cost'] == 1 else 'are'} spent anyway." if v["spent"]
                                  else "; no triumph is burned.")),
     "advanced": _advanced,
-}
+})
 
 
 RATED = {"trait": "traits", "ability": "abilities", "skill": "skills"}

@@ -1,6 +1,6 @@
 """Minim's words: the phrase table its steps are written out with (:mod:`tools.phrases`), keyed by the phrase part
 of a step's kind (``minim.<phrase>``). A phrase is a format string over the step's values or, where the words
-depend on the values beyond that, a function of them."""
+depend on the values beyond that, a function of them; the format strings are data in ``phrases.toml``, joined here."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from narrator.tools.common_phrases import (
     rolled_among,
     sheet_verdict,
 )
-from narrator.tools.phrases import clause, counted, pairs, say, signed
+from narrator.tools.phrases import clause, counted, pairs, say, signed, with_templates
 from narrator.tools.systems.minim.checks import label, partial
 
 V = Mapping[str, Any]
@@ -316,11 +316,9 @@ def _where(v: V) -> str:
     return clause(" in room {}", v["room"])
 
 
-PHRASES: dict[str, Any] = {
+PHRASES: dict[str, Any] = with_templates(__file__, {
     # tests
     "target": _target,
-    "target_below_1": "A target below 1 only succeeds on a natural 1 (automatic success).",
-    "target_above_5": "A target above 5 only fails on a natural 6 (automatic failure).",
     "die": lambda v: f"Die {v['die']} rolled {v['face']}: {explain_partial(v['face'], v['target'])}",
     "outcome": lambda v: (f"Outcome = {signed(v['partials'][0])} {signed(v['partials'][1])} = "
                           f"{signed(v['outcome'])}: {label(v['outcome'])}"),
@@ -330,74 +328,40 @@ PHRASES: dict[str, Any] = {
                                f"{_fumble_effect(v['total'])} (applies to {v['victim']})"),
     "fumble": lambda v: (f"Fumble ({v['who']}): {v['faces'][0]} + {v['faces'][1]} = {v['total']} → "
                          f"{_fumble_effect(v['total'])}"),
-    "fumble_rule": "A neutral attack fumbles the target; a critical failure fumbles the attacker.",
-    "aim_cancels": "Aim (+1) and the adjacent-zone penalty (-1) cancel out.",
     "fatigue": _fatigue,
     "avoidance": _avoidance,
     "avoidance_die": _avoidance_die,
-    "attack_missed": "A failure: the attack misses, nothing else happens.",
     "attack_fumbled": lambda v: f"A {label(v['outcome'])}: the attack misses and the {v['victim']} suffers a fumble.",
-    "fumble_not_rolled": "The fumble table was not rolled: describe the fumble creatively.",
     "damage": lambda v: (f"Damage = {v['fatigue']} fatigue − {v['avoided']} avoided = {v['damage']}; "
                          f"health {v['before']} → {v['after']}" + (" (unconscious)" if v["after"] == 0 else "")),
     "attacked": _attacked,
-    "surprise_can_act": "A success: the character notices in time and can act on the first round.",
-    "surprise_cannot_act": "Neutral: the character cannot act on the first round.",
     "surprise_off_guard": lambda v: (f"A {label(v['outcome'])}: the character cannot act on the first round and is "
                                      f"caught unable to defend: {v['penalty']} to its health-rolls (avoidance) "
                                      "during it."),
     "surprise": _surprise,
     # collaboration and long projects
-    "collaborators": "{count} participant(s) each make their own test; the outcomes are summed.",
-    "participant": "{name}:",
-    "indented": "  {line}",
     "sum": lambda v: f"Sum = {' '.join(signed(o) for o in v['outcomes'])} = {signed(v['raw'])}",
-    "bound": "Out-comes are bound to -2..+2, so {raw:signed} becomes {outcome:signed}.",
     "action_outcome": lambda v: f"The action's outcome is {signed(v['outcome'])}: {label(v['outcome'])}.",
     "collaborated": lambda v: f"{v['count']} collaborators: sum {signed(v['raw'])} → {signed_label(v['outcome'])}",
-    "project_bound": "The strict reading: the period adds its outcome bound to -2..+2.",
-    "project_total": "A long project adds the period's whole collaborative total: the -2..+2 bound is for single "
-                     "actions.",
-    "progress": "Progress {progress} {added:signed} = {after} of {threshold}.",
-    "project_complete": "The threshold is reached: the project is complete!",
-    "project_remaining": "{remaining} more progress is needed.",
     "work_period": lambda v: (f"Work period {signed(v['added'])}: progress {v['progress']} → {v['after']} of "
                               f"{v['threshold']}" + clause(" (complete)", v["complete"])),
     # recovery
     "recovery_verdict": lambda v: f"{signed(v['outcome'])} is " + (
         "a success: 1 health point restored." if v["outcome"] >= 1 else "not a success: no point restored."),
-    "full_rest": "Relaxing for a few minutes fully recovers health: {health} → {cap}.",
-    "catch_breath": "The character spends the turn regaining breath: a brass test (trait only, no skill).",
     "long_term": lambda v: ("One period of long-term healing restores at most one point: the character makes a brass "
                             "test (trait only, no skill)" + (", and the medic's cure test joins it as one "
                                                              "collaborative action." if v["medic"] else ".")),
-    "medic_test": "The medic makes their own cure test (brain-cure).",
     "together": _together,
-    "health_now": "Health {before} → {after} (maximum {cap}).",
     "recovered": lambda v: (f"{v['mode'].replace('_', ' ')}: regained {v['regained']} health ({v['before']} → "
                             f"{v['after']} of {v['cap']})"),
     # powers and purchases
     "power_needs": lambda v: ("A power needs a faith point (spent only if it activates) and one die; " + (
         f"the character has {v['faith']} faith" if v["faith"] is not None else "faith is not counted here") + "."),
-    "power_roll": "Roll 1d6 against the {power} score {score}: rolled {face}.",
-    "power_activates": "{face} is equal to or lower than {score}: the power activates.",
     "power_faith_spent": lambda v: f"The faith point is spent: faith {v['faith']} → {v['faith'] - 1}.",
-    "power_wasted": "{face} is higher than {score}: the action is wasted.",
-    "power_faith_kept": "The faith point is not spent: faith stays {faith}.",
     "powered": _powered,
-    "quality_price": "A quality {quality:+d} item costs {price} wealth (-2 → 1 … +2 → 5).",
-    "purchase_free": "Price {price} is much cheaper than wealth {wealth} (at least 2 lower): bought for free, no roll.",
-    "purchase_unaffordable": "Price {price} is above wealth {wealth}: the character cannot afford it, no roll.",
     "purchase_roll": _purchase_roll,
-    "rolled": "Rolled {face}.",
-    "purchase_bought": "{face} ≤ {need}: the item is bought.",
-    "wealth_lost": "1 wealth point is permanently lost: wealth {wealth} → {after}.",
-    "purchase_failed": "{face} > {need}: the purchase fails; wealth is unchanged.",
-    "no_roll_no_faith": "No roll is needed, so no faith point is spent.",
     "purchased": _purchased,
     # initiative
-    "initiative_rule": "Each combatant rolls as many d6 as its brain score and adds them; the highest total acts "
-                       "first. A group of similar units rolls once for all of them.",
     "initiative_roll": _initiative_roll,
     "still_tied": _still_tied,
     "tie": lambda v: (f"Tie at {', then '.join(map(str, v['totals']))} between {', '.join(who(w) for w in v['who'])}: "
@@ -409,7 +373,6 @@ PHRASES: dict[str, Any] = {
     "member_challenge": _member_challenge,
     "group_challenge": _group_challenge,
     "ratio": lambda v: f"Ratio = foes {show(v['foes'])} / party {show(v['party'])} = {show(v['ratio'])}",
-    "rating": "Below 1/5 is easy, from 1/5 is moderate, from 1/2 is deadly → {rating}",
     "challenge": lambda v: (f"Foes {show(v['foes'])} vs party {show(v['party'])}: ratio {show(v['ratio'])}, "
                             f"{v['rating']}"),
     # advancement
@@ -421,58 +384,28 @@ PHRASES: dict[str, Any] = {
                                    "(pass_to); nobody is named, so the point is forfeited."),
     "highlight_kept": lambda v: f"{_lead(v)} gains 1 faith: {v['after']}/{v['max_faith']}.",
     "highlights": _highlights,
-    "power_moved_from": "{power} {before} → {after}.",
     "power_moved_to": lambda v: (f"{v['power']} {v['before']} → {v['after']}"
                                  + (" (a new power)." if v["new"] else ".")),
-    "power_leaves": "{power} is now 0 and leaves the sheet.",
-    "power_stays": "{power} is now 0 but stays listed: every player-character keeps languages and wealth.",
-    "trait_changed": lambda v: f"{v['trait'].capitalize()}: {v['before']} → {v['after']}.",
-    "point_moved": "{name}: one point moved from {source} to {target}",
     "power_raised": lambda v: f"{v['power']} {v['before']} → {v['after']}" + clause(" (a new power)", v["new"]),
-    "new_skill": "new skill {skill}",
-    "arc_reward": "{name}: {change}",
-    "arc_reward_line": "Story-arc reward: {change}.",
     # characters
-    "checked_npc": "Checked as a narrator-character: only score ranges and health/faith limits apply, no budgets.",
-    "checked_new": "Checked as a new player-character in a {campaign} campaign: starting budgets and in-play limits.",
-    "checked_in_play": "Checked as a player-character in play: ranges, limits and derived maxima, no starting budgets.",
-    "traits_tier": lambda v: f"Traits {pairs(v['traits'])}: tier {v['tier']} (the median trait).",
     "violation": BROKEN_RULE,
     "no_violation": NO_RULE_BROKEN,
     "verdict": lambda v: sheet_verdict(v["name"], v["violations"]),
     "skills_taken": lambda v: "Skills — " + "; ".join(
         f"{r['count']} of {r['trait']} ({r['rank']}): {', '.join(r['skills'])}" for r in v["ranks"]) + ".",
-    "health_is_brass": "Health = brass = {health} (its maximum, {max_health}).",
-    "faith_is_brain": "Faith = brain = {faith} (its maximum, {max_faith}).",
-    "tier": "Tier {tier}: the median trait.",
     "starting_traits": lambda v: (f"Traits {pairs(v['traits'])}: one each of "
                                   f"{', '.join(map(str, v['starting']))} ({v['campaign']} campaign)."),
     "powers_chosen": _powers_chosen,
-    "created": lambda v: f"Created {v['name']}: {pairs(v['traits'])}, tier {v['tier']}",
     "trait_order": _trait_order,
-    "concept_takes": lambda v: f"The concept takes {', '.join(v['skills'])} ({v['trait']}).",
     "skill_rolled": lambda v: rolled_among(v, "choice"),
-    "concept_power": "The concept's {power} power takes {points} of the {of} power points.",
-    "power_point": "Rolled d{sides}={face} for power point {point} → {choice} (now {now}).",
     "virtue_vice": lambda v: (f"Rolled d{v['virtue_die'][0]}={v['virtue_die'][1]} for the virtue → {v['virtue']}; "
                               f"d{v['vice_die'][0]}={v['vice_die'][1]} for the vice → {v['vice']}."),
-    "concept_gear": lambda v: f"Gear from the concept: {', '.join(v['gear'])} (ordinary, quality 0).",
     "concept": concept_words,
     # the table: faith, conditions, specialties
     "modifier": lambda v: modifier_words(v, REASONS),
     # a condition is said as the shared turn rules say it when they refuse an action (tools.turns.condition_text)
     "condition_modifier": lambda v: (f"{v['name']} is {condition_words(v['condition'])}: {signed(v['modifier'])} to "
                                      "the target."),
-    "specialty_applies": "{name}'s specialty {specialty} ({skill}) applies: +1.",
-    "faith_infinite": "{name} draws on the narrator's infinite pool of faith points (npc_faith=infinite): nothing is "
-                      "counted.",
-    "faith_pool_starts": "The narrator's faith pool for this scene starts at {pool}: the narrator-characters' brain "
-                         "scores summed (npc_faith=pool).",
-    "faith_pool_draw": "{name} draws a point from the narrator's pool: {before} → {after}.",
-    "faith_brain_test": "{name} makes a brain test instead of spending a faith point (npc_faith=brain):",
-    "faith_brain_passed": "passed: the point's benefit applies, nothing is spent.",
-    "faith_brain_failed": "not passed: no faith point's benefit this time.",
-    "said": "{name}: {said}",
     # table actions
     "actor_tests": lambda v: (f"{v['name']} tests {v['trait']} {v['score']}" + (
         "" if v["skill"] is None else f" with {v['skill']} ({'has it' if v['has_skill'] else 'lacks it'})") + "."),
@@ -480,14 +413,7 @@ PHRASES: dict[str, Any] = {
                                + f"): {say(v['said'])}"),
     "item_power": lambda v: (f"{v['name']}'s {v['item']} works like a power with its own score {v['score']}"
                              + (" and is used up when it activates." if v["expendable"] else ".")),
-    "power_brain_failed": "{name}: {power} (score {score}): the brain test failed → wasted",
-    "no_power_roll": "The action is wasted: no power roll.",
-    "used_up": "{item} is used up and leaves {name}'s gear.",
-    "no_wealth": "{name} has no wealth power on the sheet: wealth 0.",
-    "into_gear": "{item} ({item_kind} {quality:+d}) goes into {name}'s gear.",
-    "buys": "{name} buys {item}: {said}",
     "faith_for": _faith_for,
-    "faith_sum": "Faith {faith} + {amount} → {after} (maximum {max_faith}, brain).",
     "faith_overflow": lambda v: (f"{v['overflow']} point(s) would go above the maximum and are lost"
                                  + (" — or passed to another player, for a high-light." if v["highlight"] else ".")),
     "faith_gained": lambda v: (f"{v['name']} gains {v['gained']} faith ({v['before']} → {v['after']})"
@@ -495,10 +421,6 @@ PHRASES: dict[str, Any] = {
     # table health
     "health_change": lambda v: (f"{v['name']} {v['verb']} {v['amount']}" + clause(" ({})", v["reason"])
                                 + f": health {v['before']} → {v['after']} of {v['max_health']}."),
-    "health_floor": "Health cannot go below 0.",
-    "health_ceiling": "Health can never go above its maximum {max_health}.",
-    "knocked_out": "{name} has lost all their health and is unconscious.",
-    "wakes": "{name} regains consciousness.",
     "health": lambda v: (f"{v['name']}: health {v['before']} → {v['after']}"
                          + clause(" ({})", v["reason"])),
     "medic": lambda v: f"Medic {v['name']}: brain {v['brain']}, {'has' if v['has_cure'] else 'lacks'} cure.",
@@ -506,24 +428,17 @@ PHRASES: dict[str, Any] = {
     "gains_item": lambda v: f"{v['name']} gains {v['item']} ({v['item_kind']} {v['quality']:+d}{_item(v)})",
     "item_joins": lambda v: (f"{v['item']} joins {v['name']}'s gear: a {v['item_kind']} of quality {v['quality']:+d}"
                              f"{_item(v)}" + (", used up when it activates" if v["expendable"] else "") + "."),
-    "loses_item": "{name} no longer has {item}",
-    "item_leaves": "{item} leaves {name}'s gear.",
     "project": lambda v: (f"Project '{v['project']}': progress {v['progress']} of {v['threshold']}"
                           + (" (a new project)." if v["new"] else ".")
                           + (" The campaign reads long projects strictly (long_projects=strict)." if v["strict"]
                              else "")),
     # dungeons
-    "dungeon_reroll": "Combat {combat}: d{rooms} = {face}, already a combat room → reroll",
-    "dungeon_combat": "Combat {combat}: d{rooms} = {face} → room {face}",
     "dungeon_feature": _dungeon_feature,
-    "dungeon_rooms": "Rooms: 2d6 = {a} + {b} = {rooms}",
     "dungeon_combats": lambda v: (f"Combats: d6 = {v['face']}"
                                   + (f", capped at the {v['rooms']} rooms" if v["face"] > v["rooms"] else "")
                                   + f" → {v['combats']}"),
-    "dungeon_features": "Features: d3 = {features}",
     "dungeon_weights": lambda v: f"Challenge weights (d6 each): {v['weights']}, out of {sum(v['weights'])}",
     "dungeon_share": _dungeon_share,
-    "dungeon_room_combat": "Room {room} combat: {line}",
     "dungeon_reward": _dungeon_reward,
     "dungeon_floor": _dungeon_floor,
     "linger": lambda v: f"Lingering{_where(v)}: d6 = {v['face']} → {v['outcome']}",
@@ -531,77 +446,35 @@ PHRASES: dict[str, Any] = {
                               "creature"),
     "linger_roll": lambda v: f"d6 = {v['face']}: " + (
         "a 1: an enemy patrol or roaming creature finds them" if v["outcome"] == "patrol" else "not a 1: nobody comes"),
-    "revisit_rule": "Returning: roll a d6 per empty room ({rooms}); a 1 adds new threats there",
     "revisit_room": lambda v: f"Room {v['room']}: d6 = {v['face']} → " + (
         "new threats" if v["reoccupied"] else "still empty"),
     "revisit": lambda v: (f"{len(v['reoccupied'])} of {v['rooms']} empty rooms reoccupied"
                           + (f": {', '.join(v['reoccupied'])}" if v["reoccupied"] else "")),
     # table combat
-    "disarmed": "{name} is disarmed: bare-handed or improvised, quality ±0 (name a weapon once it is picked up "
-                "again, and remove the condition).",
-    "no_weapon": "{name} carries no weapon: bare-handed or improvised, quality ±0.",
-    "zone_unknown": "Zones: a position is unknown, so no zone modifier applies.",
-    "same_zone": "Zones: both in {zone}.",
-    "adjacent_zone": "Zones: {defender} is in the adjacent zone {zone}: -1 to shoot or throw there.",
     "attacks_with": lambda v: (f"{v['attacker']} attacks with {v['weapon']} ({signed(v['weapon_quality'])}); "
                                f"{v['defender']} wears " + (f"{v['armor']} ({signed(v['armor_quality'])})."
                                                             if v["armor"] is not None else "no armor (±0).")),
-    "defending": "{name} is only defending: +1 to health-rolls.",
-    "off_guard": "{name} was caught by surprise and cannot defend this round: {penalty} to health-rolls.",
-    "grappled": "{attacker} and {defender} are grappled.",
     "now_has": lambda v: f"{v['name']} is now {condition_words(v['condition'])}.",
     "has_condition": lambda v: f"{v['name']} is {condition_words(v['condition'])}.",
-    "fumble_no_condition": "{effect}: no lasting condition; the narrator describes what happens to {name}.",
-    "attacks": "{attacker} attacks {defender} ({skill}): {said}",
-    "defends": "{name} only defends: +1 to health-rolls until their next turn",
-    "only_defends": "{name} does nothing but defend this turn.",
     "area_fills": _area_fills,
     "area_fatigue": lambda v: f"Each suffers {v['fatigue']} fatigue" + (
         ", avoided point by point with health-rolls as from an attack." if v["avoidable"] else
         ", which no health-roll avoids."),
-    "already_out": "{name} is already unconscious: nothing more happens to them.",
     "area_avoidance": lambda v: (f"{v['name']}: {v['fatigue']} health-roll(s) at or below {v['threshold']} avoid a "
                                  f"point: rolled {', '.join(map(str, v['faces']))} → {v['avoided']} avoided."),
     "area_damage": lambda v: (f"{v['name']} loses {v['damage']}: health {v['before']} → {v['after']}"
                               + (" (unconscious)." if v["after"] == 0 else ".")),
     "area": _area,
-    "shaken_unconscious": "{name} is unconscious; the shaken test does not matter now.",
-    "shaken": "{name} is shaken: a brain test (no skill) to keep this turn's action.",
-    "shaken_passed": "Passed: {name} shakes it off and acts normally.",
-    "shaken_failed": "Not passed: {name} loses this turn's action, and the turn passes.",
     "surprise_who": lambda v: (f"{v['name']}: brass {v['brass']}, {'has' if v['has_skill'] else 'lacks'} "
                                "perception."),
     "surprise_conditions": lambda v: f"{v['name']}: " + (", ".join(v["conditions"]) or "not surprised") + ".",
     "surprised": lambda v: "Surprise: " + pairs(v["entries"], sep="; "),
-    "surprised_round_1": lambda v: (f"Surprised, cannot act on round 1: {', '.join(v['names'])} (their turns pass; "
-                                    "the condition ends with the round)."),
-    "combat_starts": "Combat starts. {order}; round 1: {current}'s turn",
     "join_tie": _join_tie,
-    "join_position": "{name} ({total}) takes position {position} of {of}.",
-    "join_next_round": "That slot has already passed this round: {name} first acts in round {round}; it is still "
-                       "{current}'s turn.",
     "joins": joins_fight,
     # NPCs
-    "npc_tier": "A narrator-character of tier {tier}: values judged for the concept, no creation budgets.",
     "npc_traits": lambda v: (f"Traits {'/'.join(map(str, v['values']))} around tier {v['tier']}; rolled "
                              f"d6={v['face']} for the order: {pairs(v['traits'])}."),
-    "npc_keywords": lambda v: f"Concept keywords {', '.join(v['keywords'])} suggest {', '.join(v['suggested'])}.",
-    "npc_no_keyword": "No concept keyword matched: every skill is rolled.",
-    "npc_suggested_skill": "Rolled d{sides}={face} among the suggested skills → {choice}.",
-    "npc_rolled_skill": "Rolled d{sides}={face} among the skills not held → {choice}.",
-    "npc_skills": lambda v: f"Skills ({v['slots']} at tier {v['tier']}): {', '.join(v['skills'])}.",
-    "npc_quality": lambda v: (f"{v['what'].capitalize()} quality: tier {v['tier']} gives {v['base']:+d}; rolled "
-                              f"d6={v['face']} ({v['shift']:+d}) → {v['quality']:+d}."),
-    "npc_power": "Power: d6={face} ≥ {needed} gives one; rolled {power} at score {score}.",
-    "npc_no_power": "Power: d6={face} < {needed}, none.",
-    "npc_gear": "Gear: {weapon} ({weapon_quality:+d}), {armor} ({armor_quality:+d}).",
-    "npc_health_faith": "Health = brass = {health}; faith = brain = {faith}.",
-    "npc_challenge": "Tier {tier} → challenge {challenge}.",
-    "npc_added": lambda v: (f"Added NPC {v['name']} (tier {v['tier']}, challenge {v['challenge']}): "
-                            f"{pairs(v['traits'])}; skills {', '.join(v['skills'])}"),
-    "rolled_character": lambda v: (f"Rolled {v['name']}: {pairs(v['traits'])}; skills {', '.join(v['skills'])}; "
-                                   f"tier {v['tier']}"),
-}
+})
 
 
 def off_by(have: int, want: int) -> str:
