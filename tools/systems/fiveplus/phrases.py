@@ -1,6 +1,7 @@
 """5+'s words: the phrase table its steps are written out with (:mod:`tools.phrases`), keyed by the phrase part of a
 step's kind (``fiveplus.<phrase>``). A format string where the words are fixed; a function of the values where they
-depend on them; the format strings are data in ``phrases.toml``, joined here (the helpers that know the rules' words stay in the rules modules and are called from here)."""
+depend on them; the format strings are data in ``phrases.toml``, joined here (the helpers that know the rules'
+words stay in the rules modules and are called from here)."""
 
 from __future__ import annotations
 
