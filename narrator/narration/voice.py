@@ -84,7 +84,8 @@ ACT_THEN_ASK = re.compile(r"^(?P<act>(?:i|we)\s[^.?!]+)[.!]\s+(?P<ask>[^.?!]+\?)
 """An action, then a question about it ("I check the wanted posters. Any faces I know?"): the action is voiced."""
 
 
-SENTENCE_BREAK = re.compile(r"(?<=[.!])\s+")
+SENTENCE_BREAK = re.compile(r"(?<=[.!;])\s+")
+"""Where a sentence ends: a semicolon too ("The toll-keeper calls out; I tell him ..." was told as no act at all)."""
 FIRST_PERSON_START = re.compile(r"^(?:I|We)(?:\s|'ll\s|'m\s|'re\s)")
 WORLD_START = re.compile(r"^(?:the|a|an|it|he|she|they|there|this|that|his|her|their|its)\b", re.I)
 

@@ -132,7 +132,10 @@ def parse_rated(text: str, what: str, negative: bool = False) -> dict[str, int]:
 
 
 RANGED_WORDS = ("bow", "crossbow", "sling", "javelin", "gun", "pistol", "rifle", "musket", "dart")
-ARMOR_WORDS = ("armor", "armour", "mail", "plate", "leather", "hide", "brigandine", "helm", "shield")
+ARMOR_WORDS = ("armor", "armour", "mail", "plate", "leather", "hide", "brigandine", "helm", "shield", "buckler",
+               "coat", "jacket", "jerkin", "vest", "gambeson", "padded", "cloak", "robe", "hauberk", "cuirass")
+"""Words of things worn for protection: 'oilskin coat 1' is a coat that protects, not a weapon of +1 damage (a
+player's coat was read as a melee weapon)."""
 
 
 def parse_gear(text: str) -> list[dict[str, Any]]:

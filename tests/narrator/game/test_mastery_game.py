@@ -55,6 +55,8 @@ def test_rated_lists_and_gear_parse():
     assert parse_gear("longbow +1, chain mail 2, rope") == [
         {"name": "longbow", "kind": "weapon", "modifier": 1, "style": "ranged"},
         {"name": "chain mail", "kind": "armor", "modifier": 2}, {"name": "rope", "kind": "item"}]
+    assert [g["kind"] for g in parse_gear("knife +1, oilskin coat 1, padded jerkin 1, a small boat")] == [
+        "weapon", "armor", "armor", "item"]
 
 
 def test_check_shortcuts():

@@ -53,6 +53,8 @@ def test_the_mine_a_pit_is_not_the_mine_a_pronoun():
      "sneak around the overturned wagon toward the clerk's stall"),
     ("The door is locked! Ysolde picks the lock", "pick the lock"),
     ("Fate says yes. We row for the far bank.", "row for the far bank"),
+    ("The toll-keeper calls out; I tell him we're just hauling turnips to my aunt",
+     "tell him you're just hauling turnips to your aunt"),  # a semicolon ends the world's sentence too
 ])
 def test_the_worlds_sentences_before_the_players_act_are_left_to_the_world(words, base):
     """A solo player writes what the oracle answered, then the act: the act is what the roll tells (the world's
