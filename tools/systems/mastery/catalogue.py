@@ -34,6 +34,7 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "farming": ("crafting",),
     "music": ("performance",),
     "horsemanship": ("riding",),
+    "seamanship": ("riding",),
     "streetwise deception": ("deception",),
     "hardiness": ("endurance",),
     "watchfulness": ("perception",),

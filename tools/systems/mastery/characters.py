@@ -31,7 +31,9 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from narrator.tools.concepts import MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind
+from narrator.tools.concepts import (
+    MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, concept_words, of_kind,
+)
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
 from narrator.tools.dice import Die, Roller
@@ -69,6 +71,9 @@ NAME_WORDS: dict[str, tuple[str, ...]] = {
     "stealth": ("sneak", "assassin", "ninja"),
     "woodcraft": ("ranger", "wanderer", "wandering", "forester"),
     "music": ("bard", "minstrel", "musician", "singer"),
+    "horsemanship": ("knight", "horseman", "horsewoman", "cavalry", "cavalryman", "rider", "jockey", "groom"),
+    "seamanship": ("pirate", "sailor", "boatman", "boatwoman", "smuggler", "seafarer", "mariner", "fisherman",
+                   "ferryman", "bargeman", "corsair", "buccaneer", "river", "sea", "boat", "ship"),
 }
 """Concept words for the catalogue's abilities and skills (:mod:`.catalogue`), where its activity words
 (:data:`CONCEPT_ACTIVITIES`) do not already say them."""
@@ -301,6 +306,14 @@ def named_weapon(name: str) -> str | None:
 
 def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[str] = ()) -> list[str]:
     return [n for n, acts in table.items() if activity in acts and n not in exclude]
+
+
+def named_by(names: Sequence[str], concept: str | None) -> list[str]:
+    """The names among ``names`` the concept's words call for (:data:`NAME_WORDS`), or all of them where it calls
+    for none: a river pirate who steers boats has seamanship, not horsemanship (what a player read)."""
+    words = set(concept_words(concept))
+    named = [n for n in names if words & set(NAME_WORDS.get(n, ()))]
+    return named or list(names)
 
 
 @lru_cache(maxsize=512)

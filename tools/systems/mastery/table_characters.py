@@ -52,6 +52,7 @@ from narrator.tools.systems.mastery.characters import (
     RandomArgs,
     _unarmed_or,
     fitting,
+    named_by,
     named_weapon,
     mastery_character_create,
     mastery_character_random,
@@ -188,7 +189,8 @@ def mastery_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcResu
         main_trait = trait_for(main, options)
         traits[main_trait] = max(traits[main_trait], level["trait"] - 1, 0)
         if main not in ABILITIES[weapon_ability]:
-            side = pick(roller, fitting(ABILITIES, main, exclude=list(abilities)), f"{main} ability", dice)
+            side = pick(roller, named_by(fitting(ABILITIES, main, exclude=list(abilities)), args.concept),
+                        f"{main} ability", dice)
             abilities[side] = max(1, level["ability"] - 1)
     if level["attack"]:
         skills[pick(roller, list(_unarmed_or("skill", style, held)), f"{style} skill", dice)] = level["attack"]

@@ -49,3 +49,19 @@ def test_a_fighter_carries_the_weapon_its_skills_name(concept, level, seed):
 @pytest.mark.parametrize("concept", ["bandit", "skeleton", "town guard"])
 def test_people_and_the_dead_are_no_beasts(concept):
     assert npc(concept, 3, 1).character.weapons()[0].name != NATURAL_WEAPON
+
+
+@settings(max_examples=30, deadline=None)
+@given(concept=st.sampled_from(["river pirate", "sailor", "smuggler on the river"]), level=st.integers(1, 5),
+       seed=st.integers(0, 10**6))
+def test_a_seafarer_steers_boats_not_horses(concept, level, seed):
+    """Seen in play: a river pirate with "horsemanship 1". The concept's words name the ability its activity
+    (riding: steering boats too) is served by."""
+    c = npc(concept, level, seed).character
+    assert "horsemanship" not in c.abilities
+
+
+def test_a_players_boating_ability_is_read_as_steering_boats():
+    from narrator.tools.systems.mastery.fit import activities_of_name
+
+    assert activities_of_name("boating") == {"riding"} and activities_of_name("shipwright") == set()
