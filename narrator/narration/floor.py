@@ -245,6 +245,7 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
     harmed = {e.who for e in evidence.effects if e.kind == "harmed"}
     downed = {e.who: e for e in evidence.effects if e.kind == "downed"}  # the last, the worst: dying after unconscious
     worse = {e.who for e in evidence.effects if e.kind == "condition_added" and _worse_hurt(e.what)}
+    attackers = {getattr(result, "attacker", None) for _, result in evidence.results} - {None}
     for e in evidence.effects:
         if e.kind == "harmed" and (e.who in downed or e.who in worse):
             continue  # "Thug goes down." says it, "Thug is now badly hurt." too; "…, Thug is hurt." read backwards
@@ -256,6 +257,8 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
         pair = phrases.get(f"{e.kind}:{e.what}") or phrases.get(e.kind)  # 5+'s "harmed:Mental damage": shaken
         if e.kind in ("condition_added", "condition_removed") and e.what in named:
             pair = named[e.what].get(e.kind.rpartition("_")[2])
+            if e.kind == "condition_removed" and e.who in attackers and "used" in named[e.what]:
+                pair = named[e.what]["used"]  # spent by the attack just told: "…'s chance has passed" read wrong
         if not pair:
             continue
         mine = evidence.actor is not None and e.who == evidence.actor

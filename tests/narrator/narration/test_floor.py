@@ -786,3 +786,18 @@ def test_round_16s_awkward_lines_are_mended():
     assert "does not work" not in told[0] and ("escapes you" in told[0] or "catches your eye" in told[0]), told[0]
     assert floor.deciding_verb(failed, "sweep the lamp over the walls, looking for scratches") == "look"
     assert floor.deciding_verb(failed, "sweep the floor") == "sweep"
+
+
+def test_a_counter_attack_spent_by_the_attack_just_told_is_not_told_as_passed():
+    """Played in Mastery: "The river pirate goes for you and gets through. You are hurt. The river pirate's chance
+    to strike back has passed." — the pirate had just struck back. A counter-attack that lapses unused still is."""
+    from narrator.tools.systems.contract import Effect as E
+
+    def told(attacker: str) -> list[str]:
+        result = _Result(summary="s", outcome_label=None, success=True, attacker=attacker, defender="Kit")
+        ev = Evidence((("mastery_attack", result),), (E(kind="condition_removed", who="Rusk", what="counter-attack"),),
+                      get_system("mastery").vocabulary(), "mastery", "Kit", ("Kit", "Rusk"))
+        return floor.effect_sentences(ev)
+
+    assert told("Rusk") == []
+    assert told("Kit") == ["Rusk's chance to strike back has passed."]
