@@ -32,15 +32,23 @@ SPECIFIC = frozenset({"condition", "ability", "approach", "against", "target", "
 """Arguments of a reading more specific than a plain check: left as the router read it."""
 
 
-def _who(name: str) -> str | None:
-    return "|".join(re.escape(w) for w in name_words(name)) or None
+PRONOUN = "him|her|them"
+"""How the one foe standing is struck without a name: "I shove him overboard" (played in Mastery, it was offered
+as athletics, rolled, and told "you shove him overboard" — and the pirate fought on). "It" too in a fight (a
+beast); outside one, "I kick it open" is a door."""
 
 
-def blow_at(text: str, name: str) -> tuple[str, ...] | None:
+def _who(name: str, pronouns: str = "") -> str | None:
+    words = "|".join(re.escape(w) for w in name_words(name))
+    return f"{words}|{pronouns}" if pronouns and words else words or None
+
+
+def blow_at(text: str, name: str, pronouns: str = "") -> tuple[str, ...] | None:
     """The attack variants the player's blow at ``name`` calls for, best first (:data:`CLOSE`, :data:`THROWING`,
     :data:`RANGED`), or None when their words do not strike ``name``: ``name`` (a word of it) the blow's object —
-    not their things ("I smash the ghoul's lantern") — or the blow aimed at them or a part of them."""
-    who = _who(name)
+    not their things ("I smash the ghoul's lantern") — or the blow aimed at them or a part of them. ``pronouns``:
+    the words that also name them (``"him|her|them"`` for the only one standing)."""
+    who = _who(name, pronouns)
     if who is None:
         return None
     if re.search(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+|a\s+)?(?:{who})\b(?!['’]s)", text, re.I):
@@ -62,8 +70,10 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
     attacks = [c for c in ranked[1:] if is_attack(c.tool)]
     if not attacks:
         return None
-    for npc in standing_npcs(state, actor):
-        kinds = blow_at(text, npc)
+    standing = standing_npcs(state, actor)
+    pronouns = (PRONOUN + ("|it" if state.initiative.active else "")) if len(standing) == 1 else ""
+    for npc in standing:
+        kinds = blow_at(text, npc, pronouns)
         if kinds is not None:
             return next((c for kind in kinds for c in attacks if c.variant == kind), attacks[0])
     return None

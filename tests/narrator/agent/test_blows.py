@@ -85,3 +85,23 @@ def test_an_order_backed_by_a_badge_is_no_chase(tmp_path, router):
         p = router.propose("I flash my expired police badge and tell the Enforcer to back off.", c.state, "Rafael")
         assert (p.tool, p.call_args.get("skill")) == ("brew_skill_roll", "interaction")
         assert router.propose("I chase the Enforcer down the alley", c.state, "Rafael").tool == "brew_chase_target"
+
+
+@pytest.mark.parametrize("text, pronouns, kinds", [
+    ("I shove him overboard", "him|her|them", CLOSE),
+    ("I kick it hard", "him|her|them|it", CLOSE),
+    ("I kick it open", "him|her|them", None),  # outside a fight "it" is a door
+    ("I throw the rope to him", "him|her|them", None),
+    ("I shove him overboard", "", None),  # several standing: "him" is not one of them
+])
+def test_the_one_foe_standing_is_struck_as_him_or_her(text, pronouns, kinds):
+    assert blow_at(text, "River Pirate", pronouns) == kinds
+
+
+def test_a_shove_at_the_one_foe_in_a_fight_is_an_attack(tmp_path, router):
+    """Played in Mastery: "I shove him overboard" was offered as athletics or an attack, rolled as athletics and
+    told "you shove him overboard" — and the pirate fought on."""
+    with table(tmp_path, "mastery", "Wren", {"concept": "river pirate", "name": "River Pirate"}) as c:
+        c.call("mastery_start_combat", {"combatants": ["Wren", "River Pirate"]})
+        p = router.propose("I shove him overboard", c.state, "Wren")
+        assert (p.tool, p.call_args["defender"]) == ("mastery_attack", "River Pirate") and not p.ask
