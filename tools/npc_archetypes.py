@@ -25,7 +25,13 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     # trades
     "blacksmith": ("smith",), "fisherman": ("sailor",), "ferryman": ("sailor",), "boatman": ("sailor",),
     "collector": ("merchant",), "courtesan": ("noble", "bard"), "scholar": ("sage", "wizard"),
-    "innkeeper": ("merchant",), "monk": ("priest",),
+    "innkeeper": ("merchant",), "monk": ("priest",), "mechanic": ("engineer", "smith"), "nurse": ("healer", "doctor"),
+    # the city, old and new
+    "courier": ("acrobat", "scout", "rider"), "messenger": ("scout", "rider"), "runner": ("acrobat", "scout"),
+    "detective": ("spy", "scout"), "investigator": ("spy", "scout"), "inspector": ("spy", "guard"),
+    "cop": ("guard", "soldier"), "policeman": ("guard",), "officer": ("soldier", "guard"),
+    "bodyguard": ("guard", "warrior"), "bouncer": ("brute", "guard"), "reporter": ("spy", "bard"),
+    "journalist": ("spy", "bard"), "cowboy": ("rider", "hunter"), "gunslinger": ("gunman", "archer", "soldier"),
     # magic
     "necromancer": ("wizard", "mage"), "shaman": ("priest", "healer"), "druid": ("priest", "healer"),
     "cultist": ("priest",), "sorcerer": ("wizard", "mage"), "witch": ("wizard", "mage"),
