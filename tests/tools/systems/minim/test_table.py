@@ -183,11 +183,14 @@ def test_npc_names_derived_numbered_and_explicit(table):
     assert table.call("minim_add_npc", {"concept": "City guard"}, seed=1).actor == "City Guard 2"
     assert table.call("minim_add_npc", {"concept": "the sage of the tower"}).actor == "Sage"
     assert table.call("minim_add_npc", {"concept": "!!!"}).actor == "NPC"
+    assert table.call("minim_add_npc", {"concept": "a corrupt corporate security chief with a gun"}).actor == \
+        "Corporate Security Chief"  # played in Mini Six: "Corrupt Corporate Security" lost the chief
     assert table.call("minim_add_npc", {"concept": "guard", "name": "Gus", "tier": 5}).actor == "Gus"
     with pytest.raises(ToolArgumentError) as e:
         table.call("minim_add_npc", {"concept": "guard", "name": "city GUARD"})
     assert e.value.tool == "minim_add_npc" and "already on the table" in problems_of(e)["name"]
-    assert list(table.state.characters) == ["City Guard", "City Guard 2", "Sage", "NPC", "Gus"]
+    assert list(table.state.characters) == ["City Guard", "City Guard 2", "Sage", "NPC", "Corporate Security Chief",
+                                            "Gus"]
 
 
 # --- checks ------------------------------------------------------------------------------------------------------
