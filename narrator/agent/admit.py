@@ -35,8 +35,9 @@ from narrator.tools.table import TableState
 
 SELF = re.compile(r"\b(me|us|myself|ourselves|I)\b", re.IGNORECASE)
 """The player's own character named as the target ("the ogre swings its club at me")."""
-FOE = re.compile(r"\b(?:foe|enemy|opponent|adversary)s?\b", re.IGNORECASE)
-"""The player's word for whoever they fight ("I thrust my spear at the nearest foe"): names the only NPC standing."""
+FOE = re.compile(r"\b(?:(?:foe|enemy|opponent|adversary)s?|him|her|them)\b", re.IGNORECASE)
+"""The player's word for whoever they fight ("I thrust my spear at the nearest foe", "I kick him in the knee and bolt
+for the stairs"): names the only NPC standing."""
 
 
 @lru_cache(maxsize=1)
