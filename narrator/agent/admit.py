@@ -126,8 +126,8 @@ def admit(proposal: Proposal, text: str, state: TableState, actor: str | None) -
     if not ini.active and isinstance(defender, str) and not names(text, defender) and not sure \
             and not (defender == actor and SELF.search(text)) \
             and not (FOE.search(text) and standing_npcs(state, actor) == [defender]):
-        return _ask(proposal, f"Whom do you attack? Name them (\"I attack {defender}\") — outside a fight, the "
-                              "first blow starts one.")
+        return _ask(proposal, f"Whom do you attack? Name them (\"I attack {defender}\"): outside a fight, no "
+                              "blow is struck at someone unnamed.")  # solo starts a fight on it, assist does not
     return proposal
 
 
