@@ -11,6 +11,7 @@ case-insensitively). Timing is measured and reported, never asserted.
 from __future__ import annotations
 
 import json
+import re
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -138,3 +139,31 @@ def evaluate(path: str | Path | list, proposer) -> EvalReport:
     report.per_system = {s: {"n": c["n"], "accuracy": c["correct"] / c["n"], "tool_accuracy": c["tool_correct"] / c["n"]}
                          for s, c in sorted(per.items(), key=lambda item: (order.get(item[0], len(order)), item[0]))}
     return report
+
+
+LONG_NAMES = {"Guard": "Bored City Guard", "Innkeeper": "Sly Old Innkeeper", "Wolf": "Hungry Grey Wolf"}
+"""The sample table's NPCs as an NPC tool names them from a concept (:func:`tools.npc_names.npc_name`): several words,
+adjectives first. The sets' lines name "the Guard"; a table in play names "Bored City Guard"."""
+
+
+def with_long_names(paths: list[Path], into: Path) -> list[Path]:
+    """The sets rewritten for a table whose NPCs have :data:`LONG_NAMES` (in the lines, the expected arguments and
+    the party), written into ``into``: the router measured on names as play gives them (``eval tools --long-names``)."""
+    written = []
+    for path in paths:
+        rows = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            party = row.get("party") or get_system(row["system"]).sample_party()
+            row["party"] = [{**m, "name": LONG_NAMES.get(m["name"], m["name"])} for m in party]
+            for old, new in LONG_NAMES.items():
+                row["input"] = re.sub(rf"(?<![\w])(?:the\s+)?{old}(?![\w])", new, row["input"], flags=re.I)
+                row["expected"] = {k: new if v == old else v for k, v in row["expected"].items()}
+            rows.append(json.dumps(row))
+        target = into / path.name
+        target.write_text("\n".join(rows) + "\n", encoding="utf-8")
+        written.append(target)
+    return written
+

@@ -161,6 +161,13 @@ def cmd_eval_tools(ns):
         if not files:
             print(f"no {kind} in {DATA_DIR}")
             return 2
+    if getattr(ns, "long_names", False):
+        import tempfile
+
+        from narrator.agent.evaluate import with_long_names
+
+        files = with_long_names(files, Path(tempfile.mkdtemp(prefix="narrator-long-names-")))
+        kind += ", the NPCs renamed as play names them (Bored City Guard, Sly Old Innkeeper, Hungry Grey Wolf)"
     proposers = list(dict.fromkeys(ns.proposer or [DEFAULT_PROPOSER]))
     result = {"set": "dev" if ns.dev and not ns.file else "eval" if not ns.file else "file", "set_kind": kind,
               "files": [str(f) for f in files], **eval_tools_report(files, proposers, ns)}
@@ -371,6 +378,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                                                         "(what a turn plays: narrator.agent.admit)")
     p.add_argument("--proposer", choices=PROPOSERS, action="append",
                    help="repeat to compare proposers (default: router; the model is loaded only when asked)")
+    p.add_argument("--long-names", action="store_true", help="the same lines with the table's NPCs named as an NPC "
+                                                             "tool names them (several words: 'Bored City Guard')")
     p.add_argument("--by-label", action="store_true", help="a per-label confusion table")
     p.add_argument("--misses", action="store_true", help="list every missed line")
     p.add_argument("--json", action="store_true")
