@@ -234,10 +234,10 @@ class BrewRules(BaseRules):
                  "perception, -1 power, small); undergroundling (+2 power, -1 charisma)?", parse_ancestry,
                  default="none",
                  choices=("none", "human", "elf", "undergroundling")),
-            Step("character_class", "Class: none; rogue warrior (+2 to power or precision, specialty criminal "
-                 "underworld or conmanship); servant to a martial god (+2 to power or stealth, specialty "
-                 "weaponsmithing, politics or command). Type the class, its +2 and its specialty, e.g. 'rogue warrior "
-                 "precision conmanship'?", parse_class,
+            Step("character_class", "Class: none; rogue warrior (+2 melee, +2 to power or precision, specialty "
+                 "criminal underworld or conmanship); servant to a martial god (+2 melee, +2 to power or stealth, "
+                 "specialty weaponsmithing, politics or command). Type the class, its +2 and its specialty, e.g. "
+                 "'rogue warrior precision conmanship'?", parse_class,
                  default="none", choices=("none", *CLASSES)),
             Step("attributes", f"Attributes (each starts at 1; spend 10 points here, and any of the 5 free points, "
                  f"which skills and magic can also take{more}): power, precision, speed, perception, wits, charisma, "
