@@ -396,6 +396,15 @@ class RouterProposer:
             for label in scores:
                 if self._uses_power(label, state):
                     scores[label] *= POWER_NAMED
+        on_sheet = _lexicon_file(state.system).get("variants_on_sheet", {})
+        if on_sheet and who is not None:
+            sheet = state.characters.get(who, {})
+            for label in scores:
+                tool, _, variant = label.partition(":")
+                need = on_sheet.get(tool)
+                if variant and need and not (sheet.get(need["path"]) or {}).get(variant) \
+                        and not re.search(need.get("unless") or r"(?!)", text, re.I):
+                    scores[label] *= OFF_SHEET  # a Brew spell of a field the caster has no dot in
         if NO_ROLL in scores and len(scores) > 1 and stated_flags(text, state.system):
             scores.pop(NO_ROLL)  # "using a point of faith, I speak to the crowd": a stated intent asks for a roll
         total = sum(scores.values()) or 1.0
@@ -482,6 +491,12 @@ class RouterProposer:
 
 NOBODY_TO_FIGHT = ("Nobody on the table is there to fight. Say whom you attack, or add them first "
                    "(/npc; in solo, /encounter brings foes).")
+OFF_SHEET = 0.2
+"""The weight of a reading the actor's sheet cannot make (``variants_on_sheet`` in a system's lexicon: a Brew spell
+of a field with no dot in it, "at least one dot in the relevant field of magic is required"): played in Brew, "I
+pole the ferry across the flooded river in the dark" was offered as a movement spell to a ferrywoman with no magic.
+Kept above zero, so "I cast a fireball" by a non-caster is still read as the spell the engine then refuses in the
+book's words, and not as something else."""
 UNMET_ATTACK = f"{CLARIFY}:attack"
 """Where an attack's probability goes when the words name nobody on the table ("I attack the barkeep"): the player
 is asked whom, instead of the mass going to whatever reading is left (a spell, a check, no roll)."""

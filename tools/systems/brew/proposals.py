@@ -18,7 +18,7 @@ from pydantic import Field
 from narrator.tools.proposals import (
     Circumstance, ProposalArgs, ProposalSpec, modifier_for, named, passed, sheet_names, start_combat,
 )
-from narrator.tools.systems.brew.rules import Attribute, DifficultyName, MagicField, Skill
+from narrator.tools.systems.brew.rules import DEFAULT_ATTRIBUTE, Attribute, DifficultyName, MagicField, Skill
 
 Style = Literal["weapon", "unarmed", "ranged", "thrown", "spell"]
 Task = Literal["other", "hiding", "large_objects", "deception", "spooky"]
@@ -38,6 +38,9 @@ class SkillRollProposal(ProposalArgs):
                                                     "a card'), if any.")
     task: Task = Field("other", description="hiding or large_objects (size), deception (A Thousand Masks), "
                        "spooky (Superstitious).")
+    profession_named: str | None = Field(None, max_length=60, json_schema_extra=sheet_names("professions"),
+                                         description="The actor's profession the words name ('ferrywoman' for 'I "
+                                                     "pole the ferry across'), if any.")
 
 
 class AttackProposal(ProposalArgs):
@@ -98,12 +101,25 @@ class ChaseProposal(ProposalArgs):
 def _skill_roll(a: SkillRollProposal, s) -> dict:
     """A specialty the words name counts when it is in the rolled skill: "When a character has a specialty in a skill,
     and the action they are attempting is related to their specialty, they get to roll 2d6 and take the higher"
-    (brew.md#Choose Skills) — Card Tricks (performance) for "I deal the cards and palm an ace" as a performance roll."""
+    (brew.md#Choose Skills) — Card Tricks (performance) for "I deal the cards and palm an ace" as a performance roll.
+
+    A profession the words name is rolled in place of the skill when its dots are more: "In questions related to
+    your profession you can roll that skill, even if another (such as Animal Handling or Medicine) would have applied
+    as well" (brew.md#Profession), with the attribute the task calls for ("Power 3 + Profession (farming) 2 + 1d6 to
+    hoist a pig"). Played: a ferrywoman 3 poling her ferry across a flooded river rolled Athletics 0."""
+    sheet = s.characters.get(a.actor, {})
+    skill, attribute, profession = a.skill, a.attribute, None
+    own = sheet.get("professions") or {}
+    named = next((p for p in own if p.casefold() == (a.profession_named or "").casefold()), None)
+    if named is not None and skill not in (None, "profession") \
+            and own[named] > (sheet.get("skills") or {}).get(skill, 0):
+        skill, attribute, profession = "profession", attribute or DEFAULT_ATTRIBUTE[skill], named
     within = a.specialty or any(
-        sp.get("name", "").casefold() == (a.specialty_named or "").casefold() and sp.get("skill") == a.skill
-        for sp in s.characters.get(a.actor, {}).get("specialties", []))
-    return {"actor": a.actor, "skill": a.skill, "attribute": a.attribute, "difficulty": a.difficulty,
+        sp.get("name", "").casefold() == (a.specialty_named or "").casefold() and sp.get("skill") == skill
+        for sp in sheet.get("specialties", []))
+    call = {"actor": a.actor, "skill": skill, "attribute": attribute, "difficulty": a.difficulty,
             "modifier": modifier_for(s, a.circumstance), "specialty": within, "task": a.task}
+    return {**call, "profession": profession} if profession else call
 
 
 def _attack(a: AttackProposal, s) -> dict:
