@@ -274,10 +274,21 @@ lunge at us — it's on!") starts or ends a fight (the system's ``start_combat_t
 else the other character does is theirs to do."""
 
 
+THEIR_ACT = re.compile(r"\s*,?\s*\bbefore\s+(?:he|she|they|it|the\s+[\w'-]+|[A-Z][\w'-]*)\s+"
+                       r"(?:can|could|can't|cannot|couldn't|gets?\s+(?:a\s+|the\s+)?chance\s+to|has\s+(?:a\s+|the\s+)?"
+                       r"chance\s+to|is\s+able\s+to)\b[^.!?;]*", re.I)
+"""What someone else could do, said after the player's act ("I grab the smuggler's arm before he can run"): the
+act is the reading, the running is theirs (played in Brew, it was read as a chase). Not "so Brom can hit it": what
+an ally is helped to do is the reading of a help."""
+
+
 def _as_read(text: str, state: TableState, who: str | None) -> str:
     """The words as the classifier reads them: an NPC's name of several words as its head noun ("I kick Corrupt
     Corporate Security in the knee" → "I kick the security in the knee"). Its training lines say "the guard"; the
-    adjectives of a generated name pulled the reading to what they mean (played in Mini Six: intimidation)."""
+    adjectives of a generated name pulled the reading to what they mean (played in Mini Six: intimidation). And
+    without what someone else could do (:data:`THEIR_ACT`), where the player's act comes before it."""
+    cut = THEIR_ACT.sub("", text)
+    text = cut if len(cut.split()) >= 2 else text
     for name in mentioned(text, [n for n in state.characters if n != who and is_npc(state, n) and len(n.split()) > 1]):
         head = next((w for w in reversed(name.split()) if w.isalpha()), None)
         if head is not None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from narrator.agent.evaluate import LONG_NAMES, evaluate, table_for, with_long_names
-from narrator.agent.router import RouterProposer, _as_read
+from narrator.agent.evaluate import LONG_NAMES, evaluate, with_long_names
+from narrator.agent.router import RouterProposer
 
 
 def test_a_set_is_rewritten_with_the_npcs_named_as_play_names_them(tmp_path):
@@ -20,14 +20,3 @@ def test_a_set_is_rewritten_with_the_npcs_named_as_play_names_them(tmp_path):
     assert row["input"] == "I punch Bored City Guard in the jaw" and row["expected"]["defender"] == "Bored City Guard"
     assert {m["name"] for m in row["party"]} >= set(LONG_NAMES.values())
     assert evaluate([written], RouterProposer()).correct == 1
-
-
-def test_a_long_npc_name_is_read_as_its_head_noun():
-    """Played in Mini Six: "I kick Corrupt Corporate Security in the knee" was read as intimidation first (the
-    name's adjectives); the classifier reads the name's head noun, as its training lines say "the guard"."""
-    state = table_for("minisix", [{"name": "Dex"}, {"name": "Corrupt Corporate Security", "npc": True}], None)
-    assert _as_read("I kick Corrupt Corporate Security in the knee", state, "Dex") == "I kick the security in the knee"
-    assert _as_read("I kick Dex", state, "Dex") == "I kick Dex"  # a one-word name, or the actor's, is left
-    p = RouterProposer().propose("I kick Corrupt Corporate Security in the knee", state, "Dex")
-    assert (p.tool, p.call_args["kind"], p.call_args["defender"]) == \
-        ("minisix_attack_target", "brawling", "Corrupt Corporate Security")
