@@ -36,7 +36,7 @@ from narrator.agent.extract import (
 )
 from narrator.agent.blows import SPECIFIC, struck_instead, threat_instead
 from narrator.agent.specs import spec_named
-from narrator.agent.speech import said_instead
+from narrator.agent.speech import asked_instead, said_instead
 from narrator.prompts import (
     CIRCUMSTANCES, COMMON, OUT_OF_GAME, ROUTER_EXAMPLES, ROUTER_LEXICON, SCENE_ONSET, common_path, prompt_path,
     system_dir, training_files,
@@ -475,6 +475,9 @@ class RouterProposer:
         threat = threat_instead(ranked, text, lambda tool: is_attack(state.system, tool))
         if threat is not None:  # "drop your gun or I'll shoot": a threat, not the shot
             ranked = [threat, *(c for c in ranked if c is not threat)]
+        asked = asked_instead(ranked, text, REFUSE)
+        if asked is not None:  # "I ask the captain who told him my partner sold me out": a question, not theirs
+            ranked = [asked, *(c for c in ranked if c is not asked)]
         said = said_instead(ranked, text, lambda c: self._plain(c, state))
         if said is not None:  # "I tell him we're just hauling turnips": a lie, not the hauling
             ranked = [said, *(c for c in ranked if c is not said)]
@@ -485,7 +488,7 @@ class RouterProposer:
             if runner.needs_roll and runner.call_args != best.call_args:
                 update["alternatives"] = [runner.model_copy(update={"confidence": round(ranked[1].score, 4)})
                                           .model_dump(mode="json")]
-                update["ask"] = struck is None and threat is None and said is None \
+                update["ask"] = struck is None and threat is None and said is None and asked is None \
                     and ranked[1].score >= ASK_RATIO * ranked[0].score
         return best.model_copy(update=update)
 

@@ -9,6 +9,10 @@ about the speaker's own side ("we're", "I was", "my aunt"), a persuasion's other
 small ("just", "only", "nothing more") is a cover story, so it is a lie's reading even where the router heard a
 threat in "I tell him". A threat stays a threat (:mod:`narrator.agent.blows`), and a line read as needing no roll
 ("I explain that we carry grain for the abbey") is left as it was read.
+
+A question asked is the asking too: played in 5+ solo, "I ask Captain Orrin who told him my partner sold me out" was
+refused as someone else acting ("who told him", "sold me out": the shape of "the guard gives me the keys"). Where
+the player's own verb asks and a question word follows, a refusal gives way to the router's next reading.
 """
 
 from __future__ import annotations
@@ -55,3 +59,18 @@ def said_instead(ranked: list[Any], text: str, plain: Any) -> Any | None:
 
     order = LIE if own else PERSUADE
     return next((c for kind in order for c in ranked[1:] if c.variant == kind and social(c)), None)
+
+
+ASKED = re.compile(rf"{MINE}(?:ask|question|inquire|enquire)(?:s|es|ed)?\s+(?:[\w'-]+\s+){{0,3}}?"
+                   r"(?:who|whom|what|where|when|why|how|whether|if|which|whose)\b", re.I)
+"""The player's own question ("I ask Captain Orrin who told him ...", up to three words of whom before the question
+word): what follows is asked, not done."""
+
+
+def asked_instead(ranked: list[Any], text: str, refused: str) -> Any | None:
+    """The reading to play instead of a refusal (``ranked[0]``, label ``refused``) of the player's own question, or
+    None: the router's best reading that is not a refusal."""
+    if not ranked or ranked[0].label != refused or not ASKED.search(text):
+        return None
+    return next((c for c in ranked[1:] if c.label != refused), None)
+

@@ -87,3 +87,20 @@ def test_the_router_rolls_a_cover_story_as_the_telling(router, system, field, so
     """Found in play (Mastery): the deeds a cover story claims were rolled — survival, crafting, athletics."""
     proposal = router.propose(line, table_for(system, [{"name": "Kira"}], None), "Kira")
     assert proposal.args[field] == social
+
+
+def test_the_players_own_question_is_not_refused_as_someone_elses_act():
+    """Played in 5+ solo: "I ask Captain Orrin who told him my partner sold me out" was refused ("who told him",
+    "sold me out" read as someone else acting); the router's next reading is played."""
+    from narrator.agent.speech import asked_instead
+
+    line = ranked("refuse", "no_roll", "sys_check:persuasion")
+    assert asked_instead(line, "I ask Captain Orrin who told him my partner sold me out", "refuse").label == "no_roll"
+    assert asked_instead(line, "Captain Orrin tells me who sold me out", "refuse") is None
+    assert asked_instead(ranked("no_roll", "refuse"), "I ask him why", "refuse") is None
+
+
+def test_the_router_plays_a_question_with_another_as_its_subject(router):
+    state = table_for("fiveplus", [{"name": "Ilse"}], None)
+    assert router.propose("I ask Captain Orrin who told him my partner sold me out", state, "Ilse").tool != "refuse"
+    assert router.propose("Captain Orrin tells me who sold me out", state, "Ilse").tool == "refuse"
