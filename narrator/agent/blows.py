@@ -24,6 +24,9 @@ STRUCK = (r"smash|hit|strike|stab|slash|punch|kick|bash|club|whack|attack|hack|c
 THROWN = r"throw|hurl|fling|toss|lob|chuck"
 SHOT = r"shoot|fire|loose"
 """Verbs of a blow aimed *at* someone ("I throw my wrench at the saboteur's helmet"); aiming alone is no blow."""
+BODY = (r"(?:head|face|skull|jaw|nose|mouth|teeth|arm|arms|wrist|hand|hands|leg|legs|knee|knees|shin|foot|feet|back|"
+        r"chest|gut|belly|stomach|ribs|side|neck|throat|shoulder|eye|eyes|ear|ears|temple|chin|groin|spine)")
+"""A part of someone: a blow at "the thug's head" strikes the thug ("the ghoul's lantern" does not)."""
 CLOSE = ("melee", "brawling", "fight", "weapon", "close", "unarmed")
 RANGED = ("missile", "ranged", "fire", "shoot")
 THROWING = ("throwing", "thrown", *RANGED)
@@ -51,21 +54,30 @@ def blow_at(text: str, name: str, pronouns: str = "") -> tuple[str, ...] | None:
     who = _who(name, pronouns)
     if who is None:
         return None
-    if re.search(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+|a\s+)?(?:{who})\b(?!['’]s)", text, re.I):
+    them = rf"(?:{who})(?:['’]s\s+{BODY}\b|\b(?!['’]s))"  # they, or a part of them: not their lantern
+    if re.search(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+|a\s+)?{them}", text, re.I) \
+            or re.search(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\b[^.!?]{{0,40}}?\b(?:over|across|against|on|into)\s+"
+                         rf"(?:the\s+)?{them}", text, re.I):  # "I smash a bottle over the thug's head"
         return CLOSE
     aimed = rf"\b[^.!?]{{0,40}}?\b(?:at|into)\s+(?:the\s+)?(?:{who})\b"
     if re.search(rf"{MINE}(?:{THROWN})(?:s|es|ed)?{aimed}", text, re.I):
         return THROWING
-    if re.search(rf"{MINE}(?:{SHOT})(?:s|es|ed)?{aimed}", text, re.I):
+    if re.search(rf"{MINE}(?:{SHOT})(?:s|es|ed)?{aimed}", text, re.I) \
+            or re.search(rf"{MINE}(?:shoot|shot)(?:s)?\s+(?:the\s+|a\s+)?{them}", text, re.I):  # "I shoot the thug"
         return RANGED
     return None
 
 
 def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str | None, is_attack: Any,
                    plain: Any) -> Any | None:
-    """The attack candidate to play instead of ``ranked[0]`` (a plain check, ``plain(label)``), or None. ``ranked``:
-    the router's candidates, best first; ``is_attack(tool)``: whether a tool attacks someone."""
-    if not ranked or is_attack(ranked[0].tool) or not plain(ranked[0]):
+    """The attack candidate to play instead of ``ranked[0]`` — a plain check (``plain(label)``), or an attack of
+    another kind than the verb's ("I smash a bottle over the thug's head" was asked "ranged or melee?"); ``ranked[0]``
+    itself when it is an attack of the verb's kind (so no question is asked) — or None.
+    ``ranked``: the router's candidates, best first; ``is_attack(tool)``: whether a tool attacks someone."""
+    if not ranked:
+        return None
+    attacking = is_attack(ranked[0].tool)
+    if not attacking and not plain(ranked[0]):
         return None
     attacks = [c for c in ranked[1:] if is_attack(c.tool)]
     if not attacks:
@@ -74,8 +86,13 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
     pronouns = (PRONOUN + ("|it" if state.initiative.active else "")) if len(standing) == 1 else ""
     for npc in standing:
         kinds = blow_at(text, npc, pronouns)
-        if kinds is not None:
-            return next((c for kind in kinds for c in attacks if c.variant == kind), attacks[0])
+        if kinds is None:
+            continue
+        if attacking:  # an attack already: itself when of the verb's kind (the words decided: no question); a
+            if ranked[0].variant in kinds:  # blow up close read as a shot gives way to a close one — a throw's
+                return ranked[0]  # or a shot's kind is left to the router (a hurled ball of fire is a spell)
+            return next((c for c in attacks if c.variant in kinds), None) if kinds is CLOSE else None
+        return next((c for kind in kinds for c in attacks if c.variant == kind), attacks[0])
     return None
 
 

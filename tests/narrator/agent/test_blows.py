@@ -105,3 +105,22 @@ def test_a_shove_at_the_one_foe_in_a_fight_is_an_attack(tmp_path, router):
         c.call("mastery_start_combat", {"combatants": ["Wren", "River Pirate"]})
         p = router.propose("I shove him overboard", c.state, "Wren")
         assert (p.tool, p.call_args["defender"]) == ("mastery_attack", "River Pirate") and not p.ask
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("I smash a bottle over the thug's head", CLOSE),  # the instrument first, the one struck after "over"
+    ("I punch the thug's jaw", CLOSE),  # a part of them is them; their lantern is not
+    ("I smash the thug's lantern", None),
+    ("I shoot the thug", RANGED),
+])
+def test_a_blow_with_a_thing_in_hand_or_at_a_part_of_them(text, kinds):
+    assert blow_at(text, "Dock Thug") == kinds
+
+
+def test_a_blow_up_close_read_as_a_shot_is_the_close_attack_without_a_question(tmp_path, router):
+    """Played in 5+ solo: "I smash a bottle over the thug's head" was asked "ranged or melee?"; the verb decides.
+    A throw's kind is left to the router: "I hurl a ball of fire" is a spell, not a thrown weapon."""
+    with table(tmp_path, "fiveplus", "Ilse", {"concept": "dock thug", "name": "Dock Thug"}) as c:
+        p = router.propose("I smash a bottle over the thug's head", c.state, "Ilse")
+        assert (p.tool, p.args["approach"], p.ask) == ("fiveplus_attack", "melee", False)
+        assert not router.propose("I shoot the thug", c.state, "Ilse").ask
