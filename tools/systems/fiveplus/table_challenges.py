@@ -45,10 +45,8 @@ def key_levels(state: TableState, kind: str) -> list[tuple[str, str, int]]:
     for name, sheet in state.characters.items():
         if sheet.get("npc"):
             continue
-        c = sheet_of(state, name, "challenge")
-        pool = [d for d in c.levelled() if d.group in groups] or [d for d in c.levelled() if d.kind == "skill"]
-        if pool:
-            best = max(pool, key=lambda d: (d.level or 0, d.key))
+        best = sheet_of(state, name, "challenge").key_descriptor(groups)
+        if best is not None:
             out.append((name, best.name, best.level or 0))
     return out
 

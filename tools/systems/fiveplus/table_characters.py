@@ -93,9 +93,8 @@ def party_key_levels(state: TableState) -> tuple[int, list[list[Any]]]:
             c = FivePlusCharacter.model_validate(sheet)
         except ValidationError:
             continue
-        keys = [d for d in c.levelled() if d.group in COMBAT_GROUPS] or [d for d in c.levelled() if d.kind == "skill"]
-        if keys:
-            best = max(keys, key=lambda d: (d.level or 0, d.key))
+        best = c.key_descriptor(COMBAT_GROUPS)
+        if best is not None:
             levels.append(best.level or 0)
             lines.append([name, best.name, best.level])
     if not levels:

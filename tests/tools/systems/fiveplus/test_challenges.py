@@ -60,3 +60,23 @@ def test_opposition_is_won_by_defeating_every_npc(call):
 def test_failures_stop_at_the_bound_instead_of_breaking_the_challenge(call):
     r = call("fiveplus_challenge", {"challenge": {"name": "Siege", "target": 1, "failures": 100}, "success": False})
     assert r.challenge.failures == 100
+
+
+def test_a_player_with_no_weapon_skill_is_key_for_a_fight_at_their_improvise():
+    """Played in 5+ solo: a courtier with Persuade 4 and no combat descriptor sized a "moderate" fight as a
+    Persuade 4 fighter; her attack rolled Improvise 1 and one punch took her down. The key descriptor for a fight is
+    the best in its groups, else Improvise, what any action falls back to; a general challenge takes any skill."""
+    from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
+    from narrator.tools.systems.fiveplus.table_challenges import key_levels
+    from narrator.tools.systems.fiveplus.table_characters import party_key_levels
+    from narrator.tools.table import TableState
+
+    ilse = FivePlusCharacter.model_validate({"name": "Ilse", "descriptors": {
+        "improvise": {"name": "Improvise", "kind": "skill", "level": 1},
+        "persuade": {"name": "Persuade", "kind": "skill", "level": 4, "group": "social"},
+        "physical": {"name": "Physical", "kind": "resistance", "level": 1}}})
+    state = TableState(system="fiveplus", characters={"Ilse": ilse.sheet()})
+    assert party_key_levels(state) == (1, [["Ilse", "Improvise", 1]])
+    assert key_levels(state, "combat") == [("Ilse", "Improvise", 1)]
+    assert key_levels(state, "social") == [("Ilse", "Persuade", 4)]
+    assert key_levels(state, "general") == [("Ilse", "Persuade", 4)]
