@@ -81,8 +81,11 @@ def base_word(word: str) -> str:
 HUNTED_BY = frozenset({"hunter", "slayer", "killer", "catcher"})
 """Agent nouns whose word before them is what is hunted, not what the character is: a witch hunter is no witch (he
 rolled the Hex power and carried a sickle in every system), a dragon slayer no dragon."""
-COMPOUNDS: dict[tuple[str, str], str] = {("bounty", "hunter"): "tracker", ("treasure", "hunter"): "explorer"}
-"""Two words that name one trade, read as the word the lists know it by (a bounty hunter was given a bow)."""
+COMPOUNDS: dict[tuple[str, str], str] = {("bounty", "hunter"): "tracker", ("treasure", "hunter"): "explorer",
+                                         ("stage", "magician"): "showman", ("private", "eye"): "detective",
+                                         ("private", "investigator"): "detective"}
+"""Two words that name one trade, read as the word the lists know it by (a bounty hunter was given a bow; a retired
+stage magician turned private eye was given real sorcery and no eye for clues)."""
 
 
 def _base_words(concept: str | None) -> list[str]:

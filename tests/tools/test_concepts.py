@@ -238,3 +238,14 @@ def test_a_concept_no_word_list_knows_is_read_as_who_it_is_most_like(system):
         assert chosen("a rooftop courier in a rainy megacity", (), options) != []
     if system == "brew":  # a word the list knows decides alone: Brew's poacher is stealthy, not a hunter
         assert chosen("a poacher", (), options) != chosen("a hunter", (), options)
+
+
+@pytest.mark.parametrize("system", ["minim", "brew", "minisix", "mastery"])
+def test_a_stage_magician_is_a_showman_and_a_private_eye_a_detective(system):
+    """Played in Mini Six solo: "a retired stage magician turned private eye" was given Magic with the Sorcerer
+    perk. Two words that name one trade are read as it (``tools.concepts.COMPOUNDS``)."""
+    from narrator.tools.concepts import concept_words
+
+    assert concept_words("a retired stage magician turned private eye")[-3:] == ["showman", "turned", "detective"]
+    picks = " ".join(roll(system, "a retired stage magician turned private eye", 3).concept_picks).casefold()
+    assert "magic" not in picks and "sorcer" not in picks, picks
