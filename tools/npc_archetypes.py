@@ -32,7 +32,8 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     "cop": ("guard", "soldier"), "policeman": ("guard",), "officer": ("soldier", "guard"),
     "bodyguard": ("guard", "warrior"), "bouncer": ("brute", "guard"), "reporter": ("spy", "bard"),
     "journalist": ("spy", "bard"), "cowboy": ("rider", "hunter"), "gunslinger": ("gunman", "archer", "soldier"),
-    "showman": ("bard", "acrobat"),
+    "showman": ("bard", "acrobat"), "enforcer": ("thug", "brute", "guard"), "henchman": ("thug", "bandit"),
+    "goon": ("thug", "brute"), "bruiser": ("brute", "thug"), "heavy": ("brute", "thug"),
     # magic
     "necromancer": ("wizard", "mage"), "shaman": ("priest", "healer"), "druid": ("priest", "healer"),
     "cultist": ("priest",), "sorcerer": ("wizard", "mage"), "witch": ("wizard", "mage"),

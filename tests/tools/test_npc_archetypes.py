@@ -38,6 +38,7 @@ def test_a_plural_or_a_longer_concept_finds_its_stand_in():
     assert npc("brew", "level", "orc raiders").keywords == ["warrior", "bandit"]
     assert npc("minim", "tier", "grim old jailer").keywords == ["guard"]
     assert npc("minisix", "level", "witches of the fen").keywords == ["witch"]  # Mini Six knows witches itself
+    assert npc("brew", "level", "river baron's enforcer").keywords == ["thug"]  # played: animal handling, medicine
 
 
 def test_a_fiveplus_npc_acts_as_its_stand_in():
