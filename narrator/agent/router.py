@@ -18,6 +18,10 @@ Decisions, in order:
    outside a fight.
 3. The most probable label wins; when the runner-up is close (:data:`ASK_RATIO`) the proposal carries it as an
    alternative and the game asks ("stealth or perception? 1/2") instead of guessing.
+4. The words' own shape can overrule the ranking, without a question: a blow at someone standing is an attack
+   (:mod:`.blows`), a threat is the threat's reading, a line of words said is the saying and the player's own
+   question no refusal (:mod:`.speech`). The classifier reads the words as :mod:`.reading` gives them (an NPC's long
+   name as its head noun, without what others could do), and the sheet weighs down readings it cannot make.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from narrator.agent.extract import (
     usable_powers, zone_for,
 )
 from narrator.agent.blows import SPECIFIC, struck_instead, threat_instead
+from narrator.agent.reading import as_read, weigh_off_sheet
 from narrator.agent.specs import spec_named
 from narrator.agent.speech import asked_instead, said_instead
 from narrator.prompts import (
@@ -274,28 +279,6 @@ lunge at us — it's on!") starts or ends a fight (the system's ``start_combat_t
 else the other character does is theirs to do."""
 
 
-THEIR_ACT = re.compile(r"\s*,?\s*\bbefore\s+(?:he|she|they|it|the\s+[\w'-]+|[A-Z][\w'-]*)\s+"
-                       r"(?:can|could|can't|cannot|couldn't|gets?\s+(?:a\s+|the\s+)?chance\s+to|has\s+(?:a\s+|the\s+)?"
-                       r"chance\s+to|is\s+able\s+to)\b[^.!?;]*", re.I)
-"""What someone else could do, said after the player's act ("I grab the smuggler's arm before he can run"): the
-act is the reading, the running is theirs (played in Brew, it was read as a chase). Not "so Brom can hit it": what
-an ally is helped to do is the reading of a help."""
-
-
-def _as_read(text: str, state: TableState, who: str | None) -> str:
-    """The words as the classifier reads them: an NPC's name of several words as its head noun ("I kick Corrupt
-    Corporate Security in the knee" → "I kick the security in the knee"). Its training lines say "the guard"; the
-    adjectives of a generated name pulled the reading to what they mean (played in Mini Six: intimidation). And
-    without what someone else could do (:data:`THEIR_ACT`), where the player's act comes before it."""
-    cut = THEIR_ACT.sub("", text)
-    text = cut if len(cut.split()) >= 2 else text
-    for name in mentioned(text, [n for n in state.characters if n != who and is_npc(state, n) and len(n.split()) > 1]):
-        head = next((w for w in reversed(name.split()) if w.isalpha()), None)
-        if head is not None:
-            text = re.sub(rf"(?<![\w])(?:the\s+)?{re.escape(name)}(?![\w])", f"the {head.lower()}", text, flags=re.I)
-    return text
-
-
 class RouterProposer:
     name = "router"
 
@@ -374,7 +357,7 @@ class RouterProposer:
         """Labels by probability, after the table's context removed what cannot be (renormalised)."""
         model = self.model(state.system)
         who = actor_for(text, state, actor)
-        probs = self.probabilities([strip_flags(in_first_person(_as_read(text, state, who), who), state.system)],
+        probs = self.probabilities([strip_flags(in_first_person(as_read(text, state, who), who), state.system)],
                                    state.system)[0]
         context = {"starting": get_system(state.system).start_combat_tool if state.initiative.active else None,
                    "target": target_for(text, state, who) is not None, "zone": zone_for(text, state) is not None,
@@ -407,15 +390,7 @@ class RouterProposer:
             for label in scores:
                 if self._uses_power(label, state):
                     scores[label] *= POWER_NAMED
-        on_sheet = _lexicon_file(state.system).get("variants_on_sheet", {})
-        if on_sheet and who is not None:
-            sheet = state.characters.get(who, {})
-            for label in scores:
-                tool, _, variant = label.partition(":")
-                need = on_sheet.get(tool)
-                if variant and need and not (sheet.get(need["path"]) or {}).get(variant) \
-                        and not re.search(need.get("unless") or r"(?!)", text, re.I):
-                    scores[label] *= OFF_SHEET  # a Brew spell of a field the caster has no dot in
+        weigh_off_sheet(scores, _lexicon_file(state.system).get("variants_on_sheet", {}), state, who, text)
         if NO_ROLL in scores and len(scores) > 1 and stated_flags(text, state.system):
             scores.pop(NO_ROLL)  # "using a point of faith, I speak to the crowd": a stated intent asks for a roll
         total = sum(scores.values()) or 1.0
@@ -505,12 +480,6 @@ class RouterProposer:
 
 NOBODY_TO_FIGHT = ("Nobody on the table is there to fight. Say whom you attack, or add them first "
                    "(/npc; in solo, /encounter brings foes).")
-OFF_SHEET = 0.2
-"""The weight of a reading the actor's sheet cannot make (``variants_on_sheet`` in a system's lexicon: a Brew spell
-of a field with no dot in it, "at least one dot in the relevant field of magic is required"): played in Brew, "I
-pole the ferry across the flooded river in the dark" was offered as a movement spell to a ferrywoman with no magic.
-Kept above zero, so "I cast a fireball" by a non-caster is still read as the spell the engine then refuses in the
-book's words, and not as something else."""
 UNMET_ATTACK = f"{CLARIFY}:attack"
 """Where an attack's probability goes when the words name nobody on the table ("I attack the barkeep"): the player
 is asked whom, instead of the mass going to whatever reading is left (a spell, a check, no roll)."""

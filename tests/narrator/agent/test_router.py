@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from narrator.agent.evaluate import evaluate, table_for
-from narrator.agent.router import RouterProposer, _as_read, core_of, examples
+from narrator.agent.evaluate import evaluate
+from narrator.agent.router import RouterProposer, core_of, examples
 from narrator.cli import main
 
 DEV = Path(__file__).parents[2] / "data" / "minim_tools_dev.jsonl"
@@ -415,25 +415,3 @@ def test_a_one_word_attack_in_a_mastery_fight_is_an_attack(router, tmp_path):
         assert router.propose("attack", c.state, "Ilse").tool == "mastery_attack"
         defend = router.propose("defend", c.state, "Ilse")
         assert defend.tool == "mastery_declare" and defend.args["action"] == "defend"
-
-
-def test_a_long_npc_name_is_read_as_its_head_noun():
-    """Played in Mini Six: "I kick Corrupt Corporate Security in the knee" was read as intimidation first (the
-    name's adjectives); the classifier reads the name's head noun, as its training lines say "the guard"."""
-    state = table_for("minisix", [{"name": "Dex"}, {"name": "Corrupt Corporate Security", "npc": True}], None)
-    assert _as_read("I kick Corrupt Corporate Security in the knee", state, "Dex") == "I kick the security in the knee"
-    assert _as_read("I kick Dex", state, "Dex") == "I kick Dex"  # a one-word name, or the actor's, is left
-    p = RouterProposer().propose("I kick Corrupt Corporate Security in the knee", state, "Dex")
-    assert (p.tool, p.call_args["kind"], p.call_args["defender"]) == \
-        ("minisix_attack_target", "brawling", "Corrupt Corporate Security")
-
-
-def test_what_someone_else_could_do_is_not_the_players_act():
-    """Played in Brew: "I grab the smuggler's arm before he can run" was a chase; what the smuggler could do is his.
-    What an ally is helped to do stays ("so Brom can hit it" is a help)."""
-    state = table_for("brew", [{"name": "Mags"}, {"name": "River Smuggler", "npc": True}], None)
-    assert _as_read("I grab the smuggler's arm before he can run", state, "Mags") == "I grab the smuggler's arm"
-    assert _as_read("I shoot the guard before he gets a chance to get away", state, "Mags") == "I shoot the guard"
-    assert _as_read("I draw the wolf's attention so Brom can hit it", state, "Mags").endswith("so Brom can hit it")
-    p = RouterProposer().propose("I grab the smuggler's arm before he can run", state, "Mags")
-    assert p.tool != "brew_chase_target"
