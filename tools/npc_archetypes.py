@@ -17,7 +17,8 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     "smuggler": ("thief", "sailor"), "highwayman": ("bandit", "thief"), "brigand": ("bandit",),
     "raider": ("bandit", "warrior"), "outlaw": ("bandit",), "cutthroat": ("assassin", "bandit"),
     "poacher": ("hunter",), "ranger": ("hunter",), "beggar": ("thief",), "pickpocket": ("thief",),
-    "pirate": ("sailor", "bandit"),
+    "pirate": ("sailor", "bandit"), "robber": ("thief", "bandit"), "graverobber": ("thief",),
+    "mugger": ("thief", "thug"), "looter": ("thief", "bandit"), "scavenger": ("thief", "scout"),
     # the law and the arena
     "watchman": ("guard",), "jailer": ("guard",), "warden": ("guard",), "sentry": ("guard",),
     "constable": ("guard",), "executioner": ("brute", "warrior"), "gladiator": ("warrior", "soldier"),
