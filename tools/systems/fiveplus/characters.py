@@ -289,7 +289,9 @@ def fiveplus_level_table(args: LevelTableArgs, roller: Roller) -> LevelTableResu
 
 # --- creation -----------------------------------------------------------------------------------------------------
 
-TRAIT_TEXT = re.compile(r"^\s*(?P<name>[^+\-−–]+?)\s*(?:(?P<mod>[+\-−]\s*\d)\s*(?:to\s+)?(?P<target>.*?))?\s*$")
+TRAIT_TEXT = re.compile(r"^\s*(?P<name>(?:[^+\-−–]|(?<=[^\W\d_])[-–](?=[^\W\d_]))+?)\s*"
+                        r"(?:(?P<mod>[+\-−]\s*\d)\s*(?:to\s+)?(?P<target>.*?))?\s*$")
+"""'Ninja training +1 sneak': a name (a hyphen inside a word is its own: 'Sure-footed'), a modifier, a target."""
 
 
 def parse_trait(text: str) -> dict[str, Any]:

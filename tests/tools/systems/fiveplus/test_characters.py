@@ -105,3 +105,16 @@ def test_a_blank_concept_still_names_the_training_trait(call):
 def test_the_training_trait_is_named_for_who_the_concept_is(call, concept, trait):
     r = call("fiveplus_character_random", {"name": "Any", "concept": concept}, seed=3)
     assert [d.name for d in r.character.of_kind("trait")] == [trait]
+
+
+@pytest.mark.parametrize("text, name, modifier, applies", [
+    ("Sure-footed +1 climbing", "Sure-footed", 1, ["climbing"]),  # played in 5+ teach: refused for its hyphen
+    ("One-eyed -1 to shooting", "One-eyed", -1, ["shooting"]),
+    ("Ninja training +1 sneak", "Ninja training", 1, ["sneak"]),
+    ("Clumsy -1 sneak", "Clumsy", -1, ["sneak"]),
+])
+def test_a_trait_is_read_as_name_modifier_and_target(text, name, modifier, applies):
+    from narrator.tools.systems.fiveplus.characters import parse_trait
+
+    trait = parse_trait(text)
+    assert (trait["name"], trait["modifier"], trait["applies_to"]) == (name, modifier, applies)
