@@ -7,7 +7,7 @@ the example and the real rules can never disagree. They are not logged: nothing 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from narrator.game.blocks import Block
 from narrator.game.commands import CommandTable
@@ -117,6 +117,19 @@ WHAT_IS = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+|the\s+)?(?P<t
 game's (:func:`game_terms`); "what is this place?" is the story's."""
 
 
+def sheet_terms(rules: Any, terms: dict[str, str]) -> dict[str, str]:
+    """``terms`` with the words the system calls a sheet's parts (``rules.sheet_words``), singular and plural: played
+    in 5+ teach, "what is a resistance?" was rolled as a willpower attempt ("You try, but it does not work.")."""
+    words = getattr(rules, "sheet_words", ())
+    return {**{w: w for w in words}, **{_plural(w): w for w in words}, **terms}
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("s", "x", "ch", "sh")):
+        return word + "es"
+    return word[:-1] + "ies" if re.search(r"[^aeiou]y$", word) else word + "s"
+
+
 def game_terms(system: str) -> dict[str, str]:
     """The words a rules system names its mechanics and resources by ("wild die", "soak", "character points", "cp"),
     lower case, singular and plural, each with the word it names (a resource's field names its word: "cp" is
@@ -156,7 +169,7 @@ def asked_about_rules(text: str, topics: list[str], terms: dict[str, str] | None
 
 def answer_rules_question(s: "GameSession", text: str) -> bool:
     """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
-    terms = game_terms(s.system) if s.has_campaign and WHAT_IS.match(text) else None  # only a "what is X?" needs them
+    terms = sheet_terms(s.rules, game_terms(s.system)) if s.has_campaign and WHAT_IS.match(text) else None
     topic = asked_about_rules(text, list(lessons(s)), terms)
     if topic is None:
         return False

@@ -83,6 +83,9 @@ class GameRules(Protocol):
     start_combat_tool: str | None
     odds_labels: dict[str, str] | None
     """Outcomes named for people ('2' -> '+2 critical success'), wherever odds are shown; None: as the engine writes them."""
+    sheet_words: tuple[str, ...]
+    """What the system calls the parts of a sheet ("resistance", "perk", "trick"): "what is a resistance?" asks the
+    rules, not the story (:func:`narrator.game.cmd_teach.game_terms` holds the mechanics' and resources' own)."""
 
     def option_steps(self) -> list[Step]: ...
 
@@ -138,6 +141,7 @@ class BaseRules:
     """The system the adapter serves: an adapter names it once, as a class attribute."""
     start_combat_tool: str | None = None
     odds_labels: dict[str, str] | None = None
+    sheet_words: tuple[str, ...] = ()
     scene_kinds: tuple[str, ...] = ()
     """The system's own scene generators, each as ``"module:Class"``: made when asked, so
     the adapter loads without the modules that hold them."""

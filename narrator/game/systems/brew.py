@@ -206,6 +206,8 @@ def _points(text: str) -> int:
 
 class BrewRules(BaseRules):
     system = "brew"
+    sheet_words = ("attribute", "skill", "specialty", "profession", "trick", "flaw", "class", "ancestry",
+                   "field of magic")
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.brew_play:Journey",)
     encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"

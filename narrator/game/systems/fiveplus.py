@@ -84,6 +84,7 @@ def parse_traits(text: str) -> list[str]:
 
 class FivePlusRules(BaseRules):
     system = "fiveplus"
+    sheet_words = ("skill", "resistance", "trait", "ability", "item", "condition", "approach")
     lessons_from = "narrator.game.systems.fiveplus_play:LESSONS"
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.fiveplus_play:CardScene",

@@ -113,6 +113,7 @@ def _skill_list() -> str:
 
 class MinimRules(BaseRules):
     system = "minim"
+    sheet_words = ("trait", "skill", "power", "virtue", "vice", "brain", "brawl", "brass")
     odds_labels = OUTCOME_NAMES
     scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"

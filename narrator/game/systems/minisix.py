@@ -163,6 +163,7 @@ def _before_the_dice(steps: list) -> Iterable:
 
 class MiniSixRules(BaseRules):
     system = "minisix"
+    sheet_words = ("attribute", "skill", "perk", "complication", "might", "agility", "wit", "charm")
     scene_kinds = ("narrator.game.systems.minisix_play:Battlefield",)
     encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 

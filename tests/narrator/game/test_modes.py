@@ -228,6 +228,24 @@ def test_what_a_game_term_is_for_is_asked_of_the_rules_in_every_mode(make_sessio
     assert len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before  # nothing rolled
 
 
+def test_what_a_part_of_the_sheet_is_is_asked_of_the_rules(make_session, ready_campaign):
+    """Played in 5+ teach: "what is a resistance?" was rolled as a willpower attempt ("You try, but it does not
+    work."). The words a system calls a sheet's parts (``sheet_words``) make "what is X?" a rules question too."""
+    from narrator.game.cmd_teach import asked_about_rules, game_terms, sheet_terms
+    from narrator.game.systems.fiveplus import FivePlusRules
+
+    terms = sheet_terms(FivePlusRules(), game_terms("fiveplus"))
+    assert {"resistance", "resistances", "ability", "abilities"} <= terms.keys()
+    assert asked_about_rules("what is a resistance?", ["wounds", "checks"], terms) == ""
+    assert asked_about_rules("what is the resistance doing?", ["wounds"], terms) is None  # the story's
+    s = make_session(campaign=ready_campaign, mode="teach", proposals=[SNEAK])
+    s.start()
+    before = len([e for e in s.campaign.events() if e.kind == "tool_call"])
+    out = plain(s.handle("what is a virtue?"))  # Minim's sheet
+    assert "That is a question about the rules, not something your character does" in out
+    assert len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before
+
+
 def test_in_teach_mode_the_foes_act_on_their_turns(make_session, ready_campaign):
     """Seen in Minim teach: after the player's action in a fight nothing moved; the next action was refused with
     "the turn passes to the next combatant", and nothing passed. Nobody runs the NPCs in teach mode (a newcomer
