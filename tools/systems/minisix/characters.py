@@ -343,6 +343,17 @@ class RandomCharacterResult(CheckResult):
     concept_picks: list[str] = Field(default_factory=list, description="What the concept chose, in words.")
 
 
+def _concept_attribute(codes: dict[str, DieCode], wanted: str, steps: list[Step]) -> dict[str, DieCode]:
+    """The concept's first skill's attribute takes the best rolled code, in a swap (the total stays the book's):
+    played, a getaway driver had Agility 2D under Piloting, and Might 4D for nothing she does."""
+    best = max(ATTRIBUTES, key=lambda a: (codes[a].dice * 3 + codes[a].pips, a == wanted))
+    if best == wanted:
+        return codes
+    steps.append(step("minisix.concept_attribute", attribute=wanted, other=best, code=codes[best].text(),
+                      was=codes[wanted].text()))
+    return {**codes, wanted: codes[best], best: codes[wanted]}
+
+
 def random_attributes(roller: Roller, total_dice: int, dice: list[Die], steps: list[Step]) -> dict[str, DieCode]:
     """2D each, the rest spread (see the module docstring), then maybe one die split into pips."""
     pips = {a: 6 for a in ATTRIBUTES}
@@ -460,6 +471,7 @@ def minisix_character_random(args: RandomArgs, roller: Roller) -> RandomCharacte
                                     *(s for kw in kws for s in KEYWORD_SKILLS[kw])]))
     if suggested:
         steps.append(step("minisix.concept_suggests", skills=suggested))
+        codes = _concept_attribute(codes, ATTRIBUTE_OF_SKILL[suggested[0]], steps)
     added, perks = random_skills(roller, skill_dice, suggested, dice, steps)
     skills = {s: _skill_entry(ATTRIBUTE_OF_SKILL[s], codes[ATTRIBUTE_OF_SKILL[s]].dice,
                               codes[ATTRIBUTE_OF_SKILL[s]].pips, n) for s, n in added.items()}

@@ -82,6 +82,16 @@ def test_random_characters_are_always_legal(registry, seed, concept, sidekick, p
     assert total == (30 if sidekick else 36)
 
 
+@pytest.mark.parametrize("seed", range(12))
+def test_the_concepts_first_skill_sits_on_the_best_attribute(registry, seed):
+    """Played in Mini Six teach: a getaway driver had Agility 2D under Piloting and Might 4D for nothing she does.
+    The concept's first skill's attribute takes the best rolled code in a swap, so the total stays the book's."""
+    r = registry.call("minisix_character_random", {"name": "Juno", "concept": "a getaway driver"}, Roller(seed))
+    codes = {a: 3 * c.dice + c.pips for a, c in r.character.attributes.codes().items()}
+    assert codes["agility"] == max(codes.values()) and sum(codes.values()) == 36
+    assert problems(r.character, creation=True) == []
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_a_weapon_the_concept_names_is_carried(table, seed):
     """"A wandering healer with a sling" carries a sling; an NPC "with a crossbow" too, with a melee weapon beside
