@@ -443,19 +443,22 @@ class RouterProposer:
                           + (" (in assist mode, /actor lets the narrator speak for someone else)." if actor else ".")})
         if not ranked or ranked[0].score < MIN_CONFIDENCE:
             return clarify(state, "I'm not sure what you want to do; could you say it another way?", self.name)
-        struck = struck_instead(ranked, text, state, actor, lambda tool: is_attack(state.system, tool),
-                                lambda c: self._plain(c, state))
-        if struck is not None:  # "I smash the ghoul with the hook": a blow the words aim, not the hook's skill
-            ranked = [struck, *(c for c in ranked if c is not struck)]
-        threat = threat_instead(ranked, text, lambda tool: is_attack(state.system, tool))
-        if threat is not None:  # "drop your gun or I'll shoot": a threat, not the shot
-            ranked = [threat, *(c for c in ranked if c is not threat)]
-        asked = asked_instead(ranked, text, REFUSE)
-        if asked is not None:  # "I ask the captain who told him my partner sold me out": a question, not theirs
-            ranked = [asked, *(c for c in ranked if c is not asked)]
-        said = said_instead(ranked, text, lambda c: self._plain(c, state))
-        if said is not None:  # "I tell him we're just hauling turnips": a lie, not the hauling
-            ranked = [said, *(c for c in ranked if c is not said)]
+        def attacks(tool: str) -> bool:
+            return is_attack(state.system, tool)
+
+        def plain(candidate: Candidate) -> bool:
+            return self._plain(candidate, state)
+
+        # the words' own shape overrules the ranking, in turn: a blow ("I smash the ghoul with the hook"), a threat
+        # ("drop your gun or I'll shoot"), the player's own question ("I ask the captain who told him ..."), words
+        # said ("I tell him we're just hauling turnips"); a reading so chosen is played without a question
+        decided = False
+        for rule in (lambda r: struck_instead(r, text, state, actor, attacks, plain),
+                     lambda r: threat_instead(r, text, attacks), lambda r: asked_instead(r, text, REFUSE),
+                     lambda r: said_instead(r, text, plain)):
+            chosen = rule(ranked)
+            if chosen is not None:
+                ranked, decided = [chosen, *(c for c in ranked if c is not chosen)], True
         best = from_candidate(ranked[0], text, state, actor, self.name)
         update: dict[str, Any] = {"confidence": round(ranked[0].score, 4)}
         if len(ranked) > 1 and best.needs_roll:
@@ -463,8 +466,7 @@ class RouterProposer:
             if runner.needs_roll and runner.call_args != best.call_args:
                 update["alternatives"] = [runner.model_copy(update={"confidence": round(ranked[1].score, 4)})
                                           .model_dump(mode="json")]
-                update["ask"] = struck is None and threat is None and said is None and asked is None \
-                    and ranked[1].score >= ASK_RATIO * ranked[0].score
+                update["ask"] = not decided and ranked[1].score >= ASK_RATIO * ranked[0].score
         return best.model_copy(update=update)
 
     @staticmethod

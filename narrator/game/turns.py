@@ -29,12 +29,13 @@ class PreviewProposer:
 
     def propose(self, text: str, state: TableState, actor: str | None = None) -> Proposal:
         proposal = self.inner.propose(text, state, actor)
-        if proposal.needs_roll and not proposal.ask:  # when the game will ask, the odds come with the question
-            self.on_proposal(proposal.tool, dict(proposal.call_args), proposal.args.get("circumstance"))
+        if not proposal.ask:  # when the game will ask, the odds come with the question
+            self.replayed(proposal)
         return proposal
 
     def replayed(self, proposal: Proposal) -> None:
-        """A proposal the agent plays again without proposing ("I try again"): reported as a fresh one is."""
+        """A proposal about to be rolled, reported: a fresh one, or one the agent plays again without proposing
+        ("I try again")."""
         if proposal.needs_roll:
             self.on_proposal(proposal.tool, dict(proposal.call_args), proposal.args.get("circumstance"))
 
