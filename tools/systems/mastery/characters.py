@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from narrator.tools.concepts import (
-    MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, concept_words, of_kind,
+    MAX_PICKS, ConceptOption, check_picks, chosen, concept_line, of_kind, word_hits,
 )
 from narrator.tools.contract import CheckResult, ToolArgs, ToolResult
 from narrator.tools.draws import pick
@@ -309,10 +309,11 @@ def fitting(table: dict[str, tuple[str, ...]], activity: str, exclude: Sequence[
 
 
 def named_by(names: Sequence[str], concept: str | None) -> list[str]:
-    """The names among ``names`` the concept's words call for (:data:`NAME_WORDS`), or all of them where it calls
-    for none: a river pirate who steers boats has seamanship, not horsemanship (what a player read)."""
-    words = set(concept_words(concept))
-    named = [n for n in names if words & set(NAME_WORDS.get(n, ()))]
+    """The names among ``names`` the concept's words call for (:data:`NAME_WORDS`, read as a random hero's concept
+    is: :func:`tools.concepts.word_hits`), or all of them where it calls for none: a river pirate who steers boats
+    has seamanship, not horsemanship (what a player read)."""
+    called = {key.partition(":")[2] for key in word_hits(concept, CONCEPT_OPTIONS)}
+    named = [n for n in names if n in called]
     return named or list(names)
 
 
