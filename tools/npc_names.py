@@ -1,6 +1,7 @@
 """The name an NPC gets from its concept when none is given ("a bored city guard" → "Bored City Guard", then
-"Bored City Guard 2"; of a longer one, its last three words before a break, where English keeps the noun): shared by every system's NPC tool, so generated names read the same at every table and the
-agent's "the nearest guard" matching (narrator/agent/extract.py) works the same way for all of them."""
+"Bored City Guard 2"; of a longer one, its last three words before a break, where English keeps the noun): shared
+by every system's NPC tool, so generated names read the same at every table and the agent's "the nearest guard"
+matching (narrator/agent/extract.py) works the same way for all of them."""
 
 from __future__ import annotations
 

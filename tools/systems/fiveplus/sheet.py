@@ -105,17 +105,17 @@ class FivePlusCharacter(BaseModel):
 
     def key_descriptor(self, groups: Iterable[str]) -> Descriptor | None:
         """The character's key descriptor for a kind of challenge ("the sum of the key descriptors levels of all
-        players", five-plus.md#Challenges): their best in its approach groups (any skill for a general one); with none,
-        Improvise, what any action falls back to — not their best skill elsewhere (a courtier with Persuade 4 and no weapon skill sized a fight
-        as a Persuade 4 fighter, and one punch took her down)."""
+        players", five-plus.md#Challenges): their best in its approach groups (any skill for a general one); with
+        none, Improvise, what any action falls back to — not their best skill elsewhere (a courtier with Persuade 4
+        and no weapon skill sized a fight as a Persuade 4 fighter, and one punch took her down)."""
         wanted = set(groups)
-        pool = [d for d in self.levelled() if d.group in wanted]
+        skills = [d for d in self.levelled() if d.kind == "skill"]
         if not wanted:  # a general challenge: any skill may be the key
-            pool = [d for d in self.levelled() if d.kind == "skill"]
-        elif not pool:
+            pool = skills
+        else:
             improvise = self.get("Improvise")
-            pool = [improvise] if improvise is not None and improvise.has_level else \
-                [d for d in self.levelled() if d.kind == "skill"]
+            fallback = [improvise] if improvise is not None and improvise.has_level else skills
+            pool = [d for d in self.levelled() if d.group in wanted] or fallback
         return max(pool, key=lambda d: (d.level or 0, d.key)) if pool else None
 
     @property
