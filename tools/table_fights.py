@@ -8,7 +8,8 @@ rolled — and a system passes that in; the tracker's bookkeeping is written onc
 the same four refusals (no fight running, an unknown name, one already in the order, one who cannot fight):
 :func:`latecomer` writes them once, in the system's words; so do :func:`no_fight_yet` (a start tool's refusal
 while one runs) and :func:`opened` (the tracker at the first turn of round 1), :func:`combatants_arg` the start
-tool's argument and :func:`by_total` a latecomer's place when the book orders by total alone.
+tool's argument, :class:`JoinCombatArgs` and :class:`Joined` a join tool's arguments and
+result, and :func:`by_total` a latecomer's place when the book orders by total alone.
 """
 
 from __future__ import annotations
@@ -21,10 +22,26 @@ from pydantic import Field, create_model
 
 from narrator.tools.contract import ToolArgs
 from narrator.tools.problems import fail
-from narrator.tools.table import Initiative, TableState
+from narrator.tools.table import BoundResult, Initiative, TableState
 from narrator.tools.table_sheets import Sheets
 
 S = TypeVar("S")
+
+
+class JoinCombatArgs(ToolArgs):
+    """A join tool's arguments, the same in every system: who joins."""
+
+    actor: str = Field(min_length=1, max_length=60, description="Who joins the running fight.")
+
+
+class Joined(BoundResult):
+    """What every join tool's result states beside its system's initiative roll (if any): who joined, their slot and
+    the tracker with them seated. A system's result is its roll's result and this (``class
+    JoinCombatResult(InitiativeResult, Joined)``)."""
+
+    actor: str
+    position: int = Field(description="1 acts first.")
+    initiative: Initiative
 
 
 def no_fight_yet(state: TableState, join_tool: str | None = None, *, fight: str = "combat",

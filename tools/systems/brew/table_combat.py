@@ -325,18 +325,12 @@ def brew_start_combat(args: StartCombatArgs, roller: Roller, state: TableState) 
                                                       set_state("time", "bullet")])
 
 
-class JoinCombatArgs(ToolArgs):
-    actor: str = ACTOR
-
-
-class JoinCombatResult(BrewInitiativeResult, BoundResult):
-    actor: str
-    position: int
-    initiative: Initiative
+class JoinCombatResult(BrewInitiativeResult, table_fights.Joined):
+    """Brew's initiative roll for the latecomer, and where it placed them."""
 
 
 @table_tool("brew")
-def brew_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+def brew_join_combat(args: table_fights.JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character to a running fight, placed by Speed (after everyone as fast or faster)."""
     ini = state.initiative
     name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="brew_start_combat", order="the turn order",

@@ -168,19 +168,14 @@ def mastery_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
                              initiative=ini, dice=dice, changes=changes)
 
 
-class JoinCombatArgs(ToolArgs):
-    actor: str = Field(min_length=1, max_length=60, description="Who joins the running fight.")
+class JoinCombatResult(table_fights.Joined):
+    """Where the latecomer joins, by the campaign's combat mode (and the dice of a roundtable's initiative)."""
 
-
-class JoinCombatResult(BoundResult):
-    actor: str
-    position: int = Field(description="1 acts first.")
-    initiative: Initiative
     dice: list[Die] = Field(default_factory=list)
 
 
 @table_tool("mastery")
-def mastery_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+def mastery_join_combat(args: table_fights.JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character or NPC to the running fight: an initiative challenge in the roundtable, their side's place in
     fearsome, the end of the order in bloodbath."""
     options = options_of(state)

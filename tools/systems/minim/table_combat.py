@@ -472,19 +472,14 @@ def minim_start_combat(args: StartCombatArgs, roller: Roller, state: TableState)
                              initiative=ini, changes=[SetInitiative(initiative=ini)])
 
 
-class JoinCombatArgs(ToolArgs):
-    actor: str = Field(min_length=1, max_length=60, description="Who joins the running fight.")
+class JoinCombatResult(MinimInitiativeResult, table_fights.Joined):
+    """The latecomer's brain roll (and any tie's rerolls), its total, and where it placed them."""
 
-
-class JoinCombatResult(MinimInitiativeResult, BoundResult):
-    actor: str
     total: int
-    position: int = Field(description="1 acts first.")
-    initiative: Initiative
 
 
 @table_tool("minim")
-def minim_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+def minim_join_combat(args: table_fights.JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character or NPC to a running fight: it rolls brain d6 and is placed by its total (a tie with someone
     already placed is rerolled between the two)."""
     ini = state.initiative

@@ -365,18 +365,12 @@ def minisix_start_combat(args: StartCombatArgs, roller: Roller, state: TableStat
                              initiative=ini, changes=[*edits.ops(), SetInitiative(initiative=ini)])
 
 
-class JoinCombatArgs(ToolArgs):
-    actor: str = Field(min_length=1, max_length=60, description="Who joins the running fight.")
-
-
-class JoinCombatResult(InitiativeResult, BoundResult):
-    actor: str
-    position: int
-    initiative: Initiative
+class JoinCombatResult(InitiativeResult, table_fights.Joined):
+    """The latecomer's Agility roll, and where its total placed them."""
 
 
 @table_tool("minisix")
-def minisix_join_combat(args: JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
+def minisix_join_combat(args: table_fights.JoinCombatArgs, roller: Roller, state: TableState) -> JoinCombatResult:
     """Add a character or NPC to a running fight: it rolls Agility and is placed by its total."""
     ini = state.initiative
     name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="minisix_start_combat",
