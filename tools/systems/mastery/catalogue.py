@@ -12,67 +12,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-ABILITIES: dict[str, tuple[str, ...]] = {
-    "martial arts": ("melee", "defense"),
-    "swordsmanship": ("melee",),
-    "axe fighting": ("melee",),
-    "spear fighting": ("melee",),
-    "brawling": ("melee",),
-    "soldiering": ("melee", "intimidation"),
-    "archery": ("ranged",),
-    "stealth": ("stealth",),
-    "acrobatics": ("acrobatics", "defense"),
-    "magical lore": ("magic", "lore"),
-    "sorcery": ("magic",),
-    "athletics": ("athletics",),
-    "woodcraft": ("survival",),
-    "thievery": ("thievery",),
-    "medicine": ("medicine",),
-    "diplomacy": ("persuasion",),
-    "scholarship": ("lore",),
-    "engineering": ("crafting",),
-    "farming": ("crafting",),
-    "music": ("performance",),
-    "horsemanship": ("riding",),
-    "seamanship": ("riding",),
-    "streetwise deception": ("deception",),
-    "hardiness": ("endurance",),
-    "watchfulness": ("perception",),
-    "intimidation": ("intimidation",),
-}
+from narrator.tools.word_tables import word_tables
 
-SKILLS: dict[str, tuple[str, ...]] = {
-    "tracking": ("survival",),
-    "lock-picking": ("thievery",),
-    "feinting": ("melee", "deception"),
-    "swimming": ("athletics",),
-    "climbing": ("athletics",),
-    "parrying": ("defense",),
-    "dodging": ("defense",),
-    "hiding": ("stealth",),
-    "shield blocking": ("defense",),
-    "haggling": ("persuasion",),
-    "lying": ("deception",),
-    "disguise": ("deception",),
-    "pickpocketing": ("thievery",),
-    "trap finding": ("thievery",),
-    "first aid": ("medicine",),
-    "herbalism": ("medicine", "survival"),
-    "fire magic": ("magic",),
-    "healing magic": ("magic", "medicine"),
-    "aimed shot": ("ranged",),
-    "listening": ("perception",),
-    "searching": ("perception",),
-    "singing": ("performance",),
-    "riding": ("riding",),
-    "quick draw": ("initiative",),
-    "counterattack with an axe": ("melee",),
-    "cartwheels": ("acrobatics",),
-    "interrogation": ("intimidation",),
-    "deciphering runes": ("lore",),
-    "repairing": ("crafting",),
-    "resisting poison": ("endurance",),
-}
+_TABLES = word_tables(__file__, "catalogue")
+ABILITIES: dict[str, tuple[str, ...]] = _TABLES["abilities"]
+"""Ability name -> the activities it serves (``catalogue.toml``, as every table here)."""
+
+SKILLS: dict[str, tuple[str, ...]] = _TABLES["skills"]
 
 DEFENSE_SKILLS = ("parrying", "dodging", "shield blocking")
 MELEE_WEAPONS = ("sword", "axe", "spear", "mace", "hammer")
@@ -87,37 +33,7 @@ STARTING_ARMOR = 1
 """Reading: the book leaves gear to the setting ("whatever items ... are considered appropriate"); a generated
 hero carries an ordinary weapon (+1 damage) and light armor (1), on the scale the GM's weapons and armor use."""
 
-CONCEPT_ACTIVITIES: dict[str, tuple[str, ...]] = {
-    "thief": ("thievery", "stealth"), "burglar": ("thievery", "stealth"), "rogue": ("thievery", "deception"),
-    "assassin": ("stealth", "melee"), "spy": ("deception", "stealth"), "scout": ("perception", "stealth"),
-    "healer": ("medicine",), "doctor": ("medicine",), "medic": ("medicine",), "priest": ("magic", "medicine"),
-    "wizard": ("magic", "lore"), "mage": ("magic", "lore"), "sorcerer": ("magic",), "witch": ("magic", "survival"),
-    "scholar": ("lore",), "sage": ("lore",), "librarian": ("lore",),
-    "hunter": ("survival", "ranged"), "ranger": ("survival", "ranged"), "archer": ("ranged", "perception"),
-    "tracker": ("survival",), "poacher": ("survival", "stealth"),
-    "bard": ("performance", "persuasion"), "minstrel": ("performance",), "dancer": ("performance", "acrobatics"),
-    "merchant": ("persuasion",), "trader": ("persuasion",), "noble": ("persuasion", "lore"),
-    "diplomat": ("persuasion", "deception"), "con": ("deception",),
-    "knight": ("melee", "riding"), "soldier": ("melee", "intimidation"), "warrior": ("melee", "athletics"),
-    "guard": ("melee", "perception"), "mercenary": ("melee", "intimidation"),
-    "sellsword": ("melee", "intimidation"), "fighter": ("melee", "athletics"), "bandit": ("melee", "intimidation"),
-    "thug": ("melee", "intimidation"), "brute": ("melee", "intimidation"), "pirate": ("melee", "riding"),
-    "gladiator": ("melee", "performance"), "monk": ("melee", "endurance"), "duelist": ("melee", "acrobatics"),
-    "smith": ("crafting",), "blacksmith": ("crafting",), "engineer": ("crafting", "lore"),
-    "tinker": ("crafting",), "farmer": ("crafting", "survival"), "innkeeper": ("persuasion", "perception"),
-    "miner": ("athletics", "endurance"), "prospector": ("survival", "crafting"),
-    "sailor": ("riding", "athletics"), "rider": ("riding",), "acrobat": ("acrobatics", "performance"),
-    "explorer": ("survival", "athletics"), "adventurer": ("athletics", "melee"),
-    "beast": ("melee", "perception"), "wolf": ("melee", "perception"), "dog": ("melee", "perception"),
-    "bear": ("melee", "endurance"), "rat": ("melee", "stealth"), "spider": ("melee", "stealth"),
-    "guardian": ("melee", "endurance"), "golem": ("melee", "endurance"), "undead": ("melee", "endurance"),
-    "skeleton": ("melee",), "zombie": ("melee", "endurance"), "troll": ("melee", "endurance"),
-    "orc": ("melee", "intimidation"), "goblin": ("melee", "stealth"), "dragon": ("melee", "magic"),
-    "smuggler": ("thievery", "deception"), "pickpocket": ("thievery", "stealth"), "cutpurse": ("thievery", "stealth"),
-    "sellsword": ("melee", "intimidation"), "swordsman": ("melee", "athletics"), "cleric": ("magic", "medicine"),
-    "paladin": ("melee", "magic"), "druid": ("magic", "survival"), "alchemist": ("crafting", "lore"),
-    "physician": ("medicine", "lore"),
-}
+CONCEPT_ACTIVITIES: dict[str, tuple[str, ...]] = _TABLES["concept_activities"]
 """Concept words -> the activities they suggest, first the main one. A word matches a key exactly, as a plural
 ('wolves' through :data:`ALIASES`), or (keys of 5+ letters) as its start: 'guardsman', 'priestess'."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "dwarves": "dwarf"}

@@ -58,6 +58,7 @@ from narrator.tools.systems.minim.sheet import (
 from narrator.tools.table import BoundResult, TableState
 from narrator.tools.table_people import concept_keywords, npc_seat_name, put, random_seat_tool, seat_tool
 from narrator.tools.tool import table_tool
+from narrator.tools.word_tables import word_tables
 
 
 # --- player-characters ---------------------------------------------------------------------------------------------
@@ -72,60 +73,8 @@ minim_add_random_character = random_seat_tool(
 
 # --- NPCs --------------------------------------------------------------------------------------------------------
 
-KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
-    "guard": ("fight", "perception"),
-    "soldier": ("fight", "fire"),
-    "warrior": ("fight", "sports"),
-    "knight": ("fight", "steering"),
-    "bandit": ("fight", "coercion"),
-    "thug": ("fight", "coercion"),
-    "brute": ("fight", "coercion"),
-    "pirate": ("fight", "steering"),
-    "mercenary": ("fight", "fire"),
-    "archer": ("fire", "perception"),
-    "hunter": ("fire", "survival"),
-    "sniper": ("fire", "stealth"),
-    "gunman": ("fire", "coercion"),
-    "thief": ("stealth", "security"),
-    "burglar": ("security", "stealth"),
-    "assassin": ("stealth", "fight"),
-    "spy": ("stealth", "communication"),
-    "scout": ("perception", "stealth"),
-    "priest": ("knowledge", "cure"),
-    "sage": ("knowledge", "cure"),
-    "scholar": ("knowledge", "cure"),
-    "healer": ("cure", "survival"),
-    "doctor": ("cure", "knowledge"),
-    "medic": ("cure", "knowledge"),
-    "wizard": ("knowledge", "technology"),
-    "mage": ("knowledge", "technology"),
-    "merchant": ("communication", "coercion"),
-    "trader": ("communication",),
-    "noble": ("communication", "coercion"),
-    "smith": ("art",),
-    "blacksmith": ("art",),
-    "artisan": ("art", "coordination"),
-    "engineer": ("technology", "art"),
-    "hacker": ("technology", "security"),
-    "pilot": ("steering", "technology"),
-    "sailor": ("steering", "survival"),
-    "smuggler": ("stealth", "steering"),
-    "boatman": ("steering", "survival"),
-    "driver": ("steering",),
-    "rider": ("survival", "steering"),
-    "ranger": ("survival", "fire"),
-    "bard": ("coordination", "communication"),
-    "acrobat": ("sports", "coordination"),
-    "beast": ("fight", "perception"),
-    "wolf": ("fight", "perception"),
-    "dog": ("fight", "perception"),
-    "rat": ("fight", "stealth"),
-    "bear": ("fight", "sports"),
-    "spider": ("fight", "stealth"),
-    "boar": ("fight", "sports"),
-    "snake": ("fight", "stealth"),
-}
-"""Concept words -> the skills they suggest. A word matches a keyword exactly, as a plural, through
+KEYWORD_SKILLS: dict[str, tuple[str, ...]] = word_tables(__file__, "concept_skills")["keyword_skills"]
+"""Concept words -> the skills they suggest (``concept_skills.toml``). A word matches a keyword exactly, as a plural, through
 :data:`KEYWORD_ALIASES`, or (keywords of 5+ letters) as its start: 'guardsman', 'priestess'."""
 KEYWORD_ALIASES = {"thieves": "thief", "spies": "spy", "wolves": "wolf", "mages": "mage"}
 

@@ -43,34 +43,12 @@ from narrator.tools.systems.minisix.sheet import (
     Attributes, GearItem, MiniSixCharacter, SkillEntry, budgets, normal_names, problems, unspent,
 )
 from narrator.tools.violations import checked, verdict, verdict_lines
+from narrator.tools.word_tables import word_tables
 
 
-KEYWORD_SKILLS: dict[str, tuple[str, ...]] = {
-    "guard": ("melee", "search"), "soldier": ("melee", "missile"), "warrior": ("melee", "athletics"),
-    "knight": ("melee", "riding"), "fighter": ("melee", "brawling"), "bandit": ("melee", "intimidation"),
-    "thug": ("brawling", "intimidation"), "brute": ("brawling", "lifting"), "pirate": ("melee", "piloting"),
-    "mercenary": ("melee", "missile"), "sellsword": ("melee", "missile"), "archer": ("missile", "search"), "hunter": ("missile", "survival"),
-    "sniper": ("missile", "stealth"), "gunman": ("missile", "intimidation"), "gunslinger": ("missile", "dodge"),
-    "thief": ("thievery", "stealth"), "burglar": ("thievery", "stealth"), "assassin": ("stealth", "melee"),
-    "spy": ("stealth", "con"), "scout": ("search", "stealth"), "priest": ("knowledge", "willpower"),
-    "sage": ("knowledge", "medicine"), "scholar": ("knowledge", "search"), "healer": ("medicine", "knowledge"),
-    "doctor": ("medicine", "knowledge"), "medic": ("medicine", "stamina"), "wizard": ("magic", "knowledge"),
-    "mage": ("magic", "knowledge"), "sorcerer": ("magic", "willpower"), "witch": ("magic", "medicine"),
-    "merchant": ("persuasion", "con"), "trader": ("persuasion",), "noble": ("command", "persuasion"),
-    "captain": ("command", "melee"), "officer": ("command", "missile"), "smith": ("repair", "lifting"),
-    "engineer": ("repair", "knowledge"), "mechanic": ("repair", "piloting"), "pilot": ("piloting", "repair"),
-    "sailor": ("piloting", "athletics"), "driver": ("piloting",), "rider": ("riding", "animal handling"),
-    "ranger": ("survival", "missile"), "bard": ("persuasion", "con"), "acrobat": ("athletics", "dodge"),
-    "brawler": ("brawling", "stamina"), "wrestler": ("brawling", "lifting"), "beast": ("brawling", "search"),
-    "wolf": ("brawling", "search"), "dog": ("brawling", "search"), "rat": ("brawling", "stealth"),
-    "barbarian": ("melee", "stamina"), "swordsman": ("melee", "dodge"), "duelist": ("melee", "dodge"),
-    "con": ("con", "persuasion"), "swindler": ("con", "thievery"), "detective": ("search", "knowledge"),
-    "cultist": ("magic", "con"), "zealot": ("willpower", "melee"), "tamer": ("animal handling", "riding"),
-    "sword": ("melee",), "axe": ("melee",), "club": ("melee",), "spear": ("melee",), "knife": ("melee",),
-    "dagger": ("melee",), "bow": ("missile",), "crossbow": ("missile",), "sling": ("missile",),
-    "javelin": ("throwing",), "spacer": ("piloting", "repair"),
-}
-"""Concept words -> the skills they suggest (exactly, as a plural, or by the start of a longer word)."""
+KEYWORD_SKILLS: dict[str, tuple[str, ...]] = word_tables(__file__, "concept_skills")["keyword_skills"]
+"""Concept words -> the skills they suggest (``concept_skills.toml``): exactly, as a plural, or by the start of a longer
+word."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "spies": "spy", "mages": "mage", "witches": "witch"}
 COMBAT_SKILLS = ("melee", "missile", "throwing", "brawling")
 
