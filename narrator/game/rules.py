@@ -143,8 +143,8 @@ class BaseRules:
     odds_labels: dict[str, str] | None = None
     sheet_words: tuple[str, ...] = ()
     scene_kinds: tuple[str, ...] = ()
-    """The system's own scene generators, each as ``"module:Class"``: made when asked, so
-    the adapter loads without the modules that hold them."""
+    """The system's own scene generators, each as ``"module:name"`` (a :func:`narrator.game.scenes.scene` function, or
+    a class to make): found when asked, so the adapter loads without the modules that hold them."""
     encounter_kind: str | None = None
     """The system's encounter builder as ``"module:Class"``; None: the system has no encounter rules."""
     lessons_from: str | None = None
@@ -256,8 +256,10 @@ def _named(spec: str) -> Any:
 
 
 def _made(spec: str) -> Any:
-    """An instance of the class a ``"module:Class"`` spec names."""
-    return _named(spec)()
+    """What a ``"module:name"`` spec names: an instance where it names a class, else the object itself (a scene
+    written as a function is one already)."""
+    found = _named(spec)
+    return found() if isinstance(found, type) else found
 
 
 def party_row(name: str, sheet: dict[str, Any], state: TableState, columns: dict[str, str]) -> dict[str, str]:

@@ -8,6 +8,7 @@ its game adapter (``GameRules.scene_generators``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -30,6 +31,30 @@ class SceneGenerator(Protocol):
     description: str
 
     def generate(self, campaign: Campaign) -> SceneOutcome: ...
+
+
+@dataclass(frozen=True)
+class Scene:
+    """A scene generator written as one function (:func:`scene`): its name, system and description beside it."""
+
+    name: str
+    system: str | None
+    description: str
+    make: Callable[[Campaign], SceneOutcome]
+
+    def generate(self, campaign: Campaign) -> SceneOutcome:
+        return self.make(campaign)
+
+
+def scene(name: str, system: str | None, description: str) -> Callable[[Callable[[Campaign], SceneOutcome]], Scene]:
+    """Decorator: the function ``(campaign) -> SceneOutcome`` as a :class:`SceneGenerator` named ``name`` (what
+    ``/scene NAME`` asks for) for ``system`` (None: any), with the ``description`` ``/scene`` lists. A system names
+    it in its adapter's ``scene_kinds`` as ``"module:function"``."""
+
+    def wrap(fn: Callable[[Campaign], SceneOutcome]) -> Scene:
+        return Scene(name, system, description, fn)
+
+    return wrap
 
 
 GENERIC: list[SceneGenerator] = []

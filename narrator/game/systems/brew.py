@@ -209,7 +209,7 @@ class BrewRules(BaseRules):
     sheet_words = ("attribute", "skill", "specialty", "profession", "trick", "flaw", "class", "ancestry",
                    "field of magic")
     odds_labels = OUTCOME_NAMES
-    scene_kinds = ("narrator.game.systems.brew_play:Journey",)
+    scene_kinds = ("narrator.game.systems.brew_play:journey",)
     encounter_kind = "narrator.game.systems.brew_play:BrewEncounters"
 
     def option_steps(self) -> list[Step]:

@@ -26,7 +26,7 @@ from typing import Any
 
 from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, roll_choice
-from narrator.game.scenes import SceneOutcome
+from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
 from narrator.tools.phrases import span
@@ -133,27 +133,24 @@ WEATHER = {1: "scorching heat beyond 40°C", 2: "bitter cold below -40°C", 3: "
            6: "fair"}
 
 
-class Journey:
-    name = "journey"
-    system = "brew"
-    description = "a stretch of travel: the way, the distance, the hours on the road and the weather"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        way, results = roll_choice(campaign, list(WAYS), "way")
-        distance = campaign.call("table_roll", {"expression": "2d6"})
-        results.append(("table_roll (distance × 5 km)", distance))
-        weather = campaign.call("table_roll", {"expression": "1d6"})
-        results.append(("table_roll (weather)", weather))
-        km = distance.total * 5
-        travel = campaign.call("brew_travel", {"mode": way, "distance_km": km})
-        results.append(("brew_travel", travel))
-        sky = WEATHER[weather.total]
-        hours = span(travel.hours_min, travel.hours_max, ".0f")  # "about 1-1 hours" was shown
-        text = f"A journey of {km} km ({way}): about {hours} {'hour' if hours == '1' else 'hours'}; {sky}."
-        if sky != "fair":
-            text += " Extreme weather: -2 to all rolls, and every five hours a Power + Survival check."
-        scene = campaign.call("table_set_scene", {"text": text[:2000]})
-        results.append(("table_set_scene", scene))
-        view = rows_table("Journey", ["way", "distance", "hours", "weather"],
-                          [[way, f"{km} km", span(travel.hours_min, travel.hours_max, ".1f"), sky]])
-        return SceneOutcome("Journey", text, results, view)
+@scene("journey", "brew",
+       "a stretch of travel: the way, the distance, the hours on the road and the weather")
+def journey(campaign: Campaign) -> SceneOutcome:
+    way, results = roll_choice(campaign, list(WAYS), "way")
+    distance = campaign.call("table_roll", {"expression": "2d6"})
+    results.append(("table_roll (distance × 5 km)", distance))
+    weather = campaign.call("table_roll", {"expression": "1d6"})
+    results.append(("table_roll (weather)", weather))
+    km = distance.total * 5
+    travel = campaign.call("brew_travel", {"mode": way, "distance_km": km})
+    results.append(("brew_travel", travel))
+    sky = WEATHER[weather.total]
+    hours = span(travel.hours_min, travel.hours_max, ".0f")  # "about 1-1 hours" was shown
+    text = f"A journey of {km} km ({way}): about {hours} {'hour' if hours == '1' else 'hours'}; {sky}."
+    if sky != "fair":
+        text += " Extreme weather: -2 to all rolls, and every five hours a Power + Survival check."
+    framed = campaign.call("table_set_scene", {"text": text[:2000]})
+    results.append(("table_set_scene", framed))
+    view = rows_table("Journey", ["way", "distance", "hours", "weather"],
+                      [[way, f"{km} km", span(travel.hours_min, travel.hours_max, ".1f"), sky]])
+    return SceneOutcome("Journey", text, results, view)

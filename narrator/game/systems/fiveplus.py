@@ -87,8 +87,8 @@ class FivePlusRules(BaseRules):
     sheet_words = ("skill", "resistance", "trait", "ability", "item", "condition", "approach")
     lessons_from = "narrator.game.systems.fiveplus_play:LESSONS"
     odds_labels = OUTCOME_NAMES
-    scene_kinds = ("narrator.game.systems.fiveplus_play:CardScene",
-                   "narrator.game.systems.fiveplus_play:AbandonChallenge")
+    scene_kinds = ("narrator.game.systems.fiveplus_play:card_scene",
+                   "narrator.game.systems.fiveplus_play:abandon_challenge")
     encounter_kind = "narrator.game.systems.fiveplus_play:FivePlusEncounters"
 
     # -- the wizard -------------------------------------------------------------------------------------------

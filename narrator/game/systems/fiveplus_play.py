@@ -22,7 +22,7 @@ from typing import Any
 from narrator.memory.campaign import Campaign
 from narrator.game.encounters import EncounterOutcome, add_foes, player_characters, roll_choice
 from narrator.game.rules import Lesson
-from narrator.game.scenes import SceneOutcome
+from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
 from narrator.tools.systems.fiveplus.cards import Deck, card_name
@@ -56,44 +56,38 @@ def deck_view(deck: Deck) -> Any:
     return rows_table(f"Scene {deck.scene}: {len(deck.deck)} cards in the deck", ["", "cards"], rows)
 
 
-class CardScene:
-    name = "cards"
-    system = "fiveplus"
-    description = "GM-less play: deal a hand and play the next card (suit: the challenge's type; royals, aces, " \
-                  "jokers: bigger events)"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        results: list[tuple[str, Any]] = []
-        deck = _deck(campaign)
-        pending = _open_card_challenge(campaign, deck)
-        if pending is not None:
-            raise UserError(f"The challenge of {card_name(pending.card or '')} is still open ({pending.name}: "
-                            f"{pending.progress()}). Play it out, or /scene abandon to give it up.")
-        if deck is None or not deck.dealt or not deck.who_can_play():
-            dealt = campaign.call("fiveplus_scene_deal", {})
-            results.append(("fiveplus_scene_deal", dealt))
-        played = campaign.call("fiveplus_scene_play", {})
-        results.append(("fiveplus_scene_play", played))
-        if played.challenge.opposition and not campaign.state.initiative.active and played.card.type == "combat":
-            results.append(("fiveplus_start_conflict", campaign.call("fiveplus_start_conflict", {})))
-        now = _deck(campaign)
-        text = campaign.state.scene
-        if played.scene_over:
-            text += " (The last card of this scene.)"
-        return SceneOutcome(f"Scene {now.scene if now else '?'}", text, results, deck_view(now) if now else None)
+@scene("cards", "fiveplus",
+       "GM-less play: deal a hand and play the next card (suit: the challenge's type; royals, aces, "
+       "jokers: bigger events)")
+def card_scene(campaign: Campaign) -> SceneOutcome:
+    results: list[tuple[str, Any]] = []
+    deck = _deck(campaign)
+    pending = _open_card_challenge(campaign, deck)
+    if pending is not None:
+        raise UserError(f"The challenge of {card_name(pending.card or '')} is still open ({pending.name}: "
+                        f"{pending.progress()}). Play it out, or /scene abandon to give it up.")
+    if deck is None or not deck.dealt or not deck.who_can_play():
+        dealt = campaign.call("fiveplus_scene_deal", {})
+        results.append(("fiveplus_scene_deal", dealt))
+    played = campaign.call("fiveplus_scene_play", {})
+    results.append(("fiveplus_scene_play", played))
+    if played.challenge.opposition and not campaign.state.initiative.active and played.card.type == "combat":
+        results.append(("fiveplus_start_conflict", campaign.call("fiveplus_start_conflict", {})))
+    now = _deck(campaign)
+    text = campaign.state.scene
+    if played.scene_over:
+        text += " (The last card of this scene.)"
+    return SceneOutcome(f"Scene {now.scene if now else '?'}", text, results, deck_view(now) if now else None)
 
 
-class AbandonChallenge:
-    name = "abandon"
-    system = "fiveplus"
-    description = "give up the open card challenge (it counts as lost), so the next card can be played"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        pending = _open_card_challenge(campaign, _deck(campaign))
-        if pending is None:
-            raise UserError("No card challenge is open.")
-        result = campaign.call("fiveplus_end_challenge", {"name": pending.name, "outcome": "abandoned"})
-        return SceneOutcome("Challenge abandoned", campaign.state.scene, [("fiveplus_end_challenge", result)])
+@scene("abandon", "fiveplus",
+       "give up the open card challenge (it counts as lost), so the next card can be played")
+def abandon_challenge(campaign: Campaign) -> SceneOutcome:
+    pending = _open_card_challenge(campaign, _deck(campaign))
+    if pending is None:
+        raise UserError("No card challenge is open.")
+    result = campaign.call("fiveplus_end_challenge", {"name": pending.name, "outcome": "abandoned"})
+    return SceneOutcome("Challenge abandoned", campaign.state.scene, [("fiveplus_end_challenge", result)])
 
 
 class FivePlusEncounters:

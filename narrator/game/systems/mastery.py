@@ -173,7 +173,7 @@ def _cost_line(kind: str, top: int) -> str:
 class MasteryRules(BaseRules):
     system = "mastery"
     sheet_words = ("trait", "ability", "skill", "challenge")
-    scene_kinds = ("narrator.game.systems.mastery_play:ForgottenTomb",)
+    scene_kinds = ("narrator.game.systems.mastery_play:forgotten_tomb",)
     encounter_kind = "narrator.game.systems.mastery_play:MasteryEncounters"
 
     def option_steps(self) -> list[Step]:

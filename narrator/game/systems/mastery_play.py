@@ -24,7 +24,7 @@ from narrator.memory.campaign import Campaign
 from narrator.game.encounters import (
     EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
 )
-from narrator.game.scenes import SceneOutcome
+from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import key_values, rows_table
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.sheet import MasteryCharacter
@@ -96,37 +96,34 @@ class MasteryEncounters:
         return EncounterOutcome(difficulty, rating, added, results, view, note)
 
 
-class ForgottenTomb:
-    name = "tomb"
-    system = "mastery"
-    description = "a forgotten tomb after the book's own example: a standing hazard, perhaps a guardian"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        results: list[tuple[str, Any]] = []
-        place, more = roll_choice(campaign, list(PLACES), "place")
-        results += more
-        hazard, more = roll_choice(campaign, list(HAZARDS), "hazard")
-        results += more
-        for old in campaign.state.system_state.get("hazards", []):
-            results.append(("mastery_set_hazard", campaign.call("mastery_set_hazard", {
-                "name": old["name"], "activity": old["activity"], "remove": True})))
-        set_hazard = campaign.call("mastery_set_hazard", {k: hazard[k] for k in ("name", "activity", "difficulty",
-                                                                                 "needed", "damage")})
-        results.append(("mastery_set_hazard", set_hazard))
-        wake = campaign.call("table_roll", {"expression": "1d6"})
-        results.append(("table_roll (guardian)", wake))
-        guardian = None
-        if wake.total >= 4:
-            npc = campaign.call("mastery_add_npc", {"concept": "ancient tomb guardian", "level": 4})
-            results.append(("mastery_add_npc", npc))
-            guardian = npc.actor
-        text = (f"{place.capitalize()}: {hazard['text']} ({hazard['needed']} "
-                f"{'success' if hazard['needed'] == 1 else 'successes'} at {hazard['difficulty']}, "
-                f"{hazard['damage']} boxes on failure)"
-                + (f"; {guardian}, slow and patient, waits beyond it." if guardian else "."))
-        scene = campaign.call("table_set_scene", {"text": text})
-        results.append(("table_set_scene", scene))
-        rows = [("place", place), ("hazard", f"{hazard['name']} — {hazard['activity']}, {hazard['needed']} at "
-                                             f"{hazard['difficulty']}, {hazard['damage']} boxes"),
-                ("guardian", guardian or "none (d6 below 4)")]
-        return SceneOutcome("Forgotten tomb", text, results, key_values("Scene", rows))  # no empty header row
+@scene("tomb", "mastery",
+       "a forgotten tomb after the book's own example: a standing hazard, perhaps a guardian")
+def forgotten_tomb(campaign: Campaign) -> SceneOutcome:
+    results: list[tuple[str, Any]] = []
+    place, more = roll_choice(campaign, list(PLACES), "place")
+    results += more
+    hazard, more = roll_choice(campaign, list(HAZARDS), "hazard")
+    results += more
+    for old in campaign.state.system_state.get("hazards", []):
+        results.append(("mastery_set_hazard", campaign.call("mastery_set_hazard", {
+            "name": old["name"], "activity": old["activity"], "remove": True})))
+    set_hazard = campaign.call("mastery_set_hazard", {k: hazard[k] for k in ("name", "activity", "difficulty",
+                                                                             "needed", "damage")})
+    results.append(("mastery_set_hazard", set_hazard))
+    wake = campaign.call("table_roll", {"expression": "1d6"})
+    results.append(("table_roll (guardian)", wake))
+    guardian = None
+    if wake.total >= 4:
+        npc = campaign.call("mastery_add_npc", {"concept": "ancient tomb guardian", "level": 4})
+        results.append(("mastery_add_npc", npc))
+        guardian = npc.actor
+    text = (f"{place.capitalize()}: {hazard['text']} ({hazard['needed']} "
+            f"{'success' if hazard['needed'] == 1 else 'successes'} at {hazard['difficulty']}, "
+            f"{hazard['damage']} boxes on failure)"
+            + (f"; {guardian}, slow and patient, waits beyond it." if guardian else "."))
+    framed = campaign.call("table_set_scene", {"text": text})
+    results.append(("table_set_scene", framed))
+    rows = [("place", place), ("hazard", f"{hazard['name']} — {hazard['activity']}, {hazard['needed']} at "
+                                         f"{hazard['difficulty']}, {hazard['damage']} boxes"),
+            ("guardian", guardian or "none (d6 below 4)")]
+    return SceneOutcome("Forgotten tomb", text, results, key_values("Scene", rows))  # no empty header row

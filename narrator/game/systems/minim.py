@@ -115,7 +115,7 @@ class MinimRules(BaseRules):
     system = "minim"
     sheet_words = ("trait", "skill", "power", "virtue", "vice", "brain", "brawl", "brass")
     odds_labels = OUTCOME_NAMES
-    scene_kinds = ("narrator.game.systems.minim_play:DungeonFloor",)
+    scene_kinds = ("narrator.game.systems.minim_play:dungeon_floor",)
     encounter_kind = "narrator.game.systems.minim_play:MinimEncounters"
 
     def option_steps(self) -> list[Step]:

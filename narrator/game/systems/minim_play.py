@@ -17,7 +17,7 @@ from narrator.memory.campaign import Campaign
 from narrator.game.encounters import (
     EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
 )
-from narrator.game.scenes import SceneOutcome
+from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import rows_table
 from narrator.tools.systems.minim.challenge import challenge_of, rating_of
 from narrator.tools.phrases import summary_of
@@ -68,18 +68,15 @@ class MinimEncounters:
         return EncounterOutcome(difficulty, check.rating, added, results, view, note)
 
 
-class DungeonFloor:
-    name = "dungeon"
-    system = "minim"
-    description = "roll up a dungeon floor for the party: rooms, combats, features and a magic item"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        floor = campaign.call("minim_dungeon_floor", {"party": party_members(campaign)})
-        text = f"Dungeon floor: {summary_of(floor)}"
-        scene = campaign.call("table_set_scene", {"text": text[:2000]})
-        rows = [[str(r.number), r.kind, r.challenge_exact or "", "magic item" if r.reward else "",
-                 "; ".join(r.features)] for r in floor.rooms]
-        view = rows_table(f"Dungeon floor — party challenge {floor.party_challenge_exact}",
-                          ["room", "kind", "challenge", "reward", "features"], rows)
-        return SceneOutcome("Dungeon floor", text, [("minim_dungeon_floor", floor), ("table_set_scene", scene)], view)
+@scene("dungeon", "minim",
+       "roll up a dungeon floor for the party: rooms, combats, features and a magic item")
+def dungeon_floor(campaign: Campaign) -> SceneOutcome:
+    floor = campaign.call("minim_dungeon_floor", {"party": party_members(campaign)})
+    text = f"Dungeon floor: {summary_of(floor)}"
+    framed = campaign.call("table_set_scene", {"text": text[:2000]})
+    rows = [[str(r.number), r.kind, r.challenge_exact or "", "magic item" if r.reward else "",
+             "; ".join(r.features)] for r in floor.rooms]
+    view = rows_table(f"Dungeon floor — party challenge {floor.party_challenge_exact}",
+                      ["room", "kind", "challenge", "reward", "features"], rows)
+    return SceneOutcome("Dungeon floor", text, [("minim_dungeon_floor", floor), ("table_set_scene", framed)], view)
 

@@ -164,7 +164,7 @@ def _before_the_dice(steps: list) -> Iterable:
 class MiniSixRules(BaseRules):
     system = "minisix"
     sheet_words = ("attribute", "skill", "perk", "complication", "might", "agility", "wit", "charm")
-    scene_kinds = ("narrator.game.systems.minisix_play:Battlefield",)
+    scene_kinds = ("narrator.game.systems.minisix_play:battlefield",)
     encounter_kind = "narrator.game.systems.minisix_play:MiniSixEncounters"
 
     def option_steps(self) -> list[Step]:

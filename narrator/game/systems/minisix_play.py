@@ -21,7 +21,7 @@ from narrator.memory.campaign import Campaign
 from narrator.game.encounters import (
     EncounterOutcome, add_foes, no_fit_note, player_characters, roll_choice, sized_groups,
 )
-from narrator.game.scenes import SceneOutcome
+from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import rows_table
 from narrator.tools.systems.minisix.codes import DieCode
 from narrator.tools.systems.minisix.sheet import MiniSixCharacter
@@ -117,19 +117,16 @@ PLACES: tuple[tuple[str, tuple[str, ...], tuple[tuple[str, str], ...], str], ...
 )
 
 
-class Battlefield:
-    name = "battlefield"
-    system = "minisix"
-    description = "roll a place to fight in: zones (same zone short range, bordering medium, two away long) and " \
-                  "where its cover stands"
-
-    def generate(self, campaign: Campaign) -> SceneOutcome:
-        (place, zones, links, cover), results = roll_choice(campaign, list(PLACES), "battlefield")
-        set_zones = campaign.call("table_set_zones", {"zones": list(zones), "links": [list(p) for p in links]})
-        text = f"{place.capitalize()}: {', '.join(zones)}. Cover: {cover}."
-        scene = campaign.call("table_set_scene", {"text": text})
-        results += [("table_set_zones", set_zones), ("table_set_scene", scene)]
-        view = rows_table(f"Battlefield — {place}", ["zone", "borders"],
-                          [[z, ", ".join(campaign.state.neighbours(z))] for z in zones])
-        return SceneOutcome(f"Battlefield: {place}", text, results, view)
+@scene("battlefield", "minisix",
+       "roll a place to fight in: zones (same zone short range, bordering medium, two away long) and "
+       "where its cover stands")
+def battlefield(campaign: Campaign) -> SceneOutcome:
+    (place, zones, links, cover), results = roll_choice(campaign, list(PLACES), "battlefield")
+    set_zones = campaign.call("table_set_zones", {"zones": list(zones), "links": [list(p) for p in links]})
+    text = f"{place.capitalize()}: {', '.join(zones)}. Cover: {cover}."
+    framed = campaign.call("table_set_scene", {"text": text})
+    results += [("table_set_zones", set_zones), ("table_set_scene", framed)]
+    view = rows_table(f"Battlefield — {place}", ["zone", "borders"],
+                      [[z, ", ".join(campaign.state.neighbours(z))] for z in zones])
+    return SceneOutcome(f"Battlefield: {place}", text, results, view)
 

@@ -85,3 +85,27 @@ def test_a_table_keeps_its_title_on_one_line():
     shown = text_of(rows_table(title, ["foe", "rank"], [["Veteran Soldier", "1"]])).splitlines()
     assert shown[0].strip() == title
     assert len(text_of(rows_table("Gear", ["item"], [["sword"]])).splitlines()[1].rstrip()) < 20  # short: as before
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_systems_scene_generators_are_found_from_their_specs(system):
+    """``scene_kinds`` names each generator as ``"module:function"`` (a :func:`narrator.game.scenes.scene`): the
+    adapter finds it, a generator of its own system with a name and a description for ``/scene show``."""
+    from narrator.game.scenes import Scene, SceneGenerator, scene_generators
+
+    found = rules_for(system).scene_generators()
+    assert found and len(found) == len(rules_for(system).scene_kinds)
+    for g in found:
+        assert isinstance(g, Scene) and isinstance(g, SceneGenerator)
+        assert g.system == system and g.name and len(g.description) > 20
+        assert scene_generators(system)[g.name] is g
+
+
+def test_a_spec_names_a_class_to_make_or_an_object_to_take():
+    """``"module:name"`` specs: a class (an encounter builder, or a plugin's scene written as a class) is made; a
+    scene written as a function is the generator already, taken as it is."""
+    from narrator.game.rules import _made
+    from narrator.game.systems.brew_play import BrewEncounters, journey
+
+    assert isinstance(_made("narrator.game.systems.brew_play:BrewEncounters"), BrewEncounters)
+    assert _made("narrator.game.systems.brew_play:journey") is journey
