@@ -97,6 +97,9 @@ def identity_and_files(system: RulesSystem, _: Path) -> None:
         need(tool in names and default_registry().get(tool).bound, f"{tool!r} is not one of the system's table tools")
     if system.start_combat_tool is not None:
         need(system.start_combat_tool in names, f"start_combat_tool {system.start_combat_tool!r} is not a tool")
+    if system.join_combat_tool is not None:
+        need(system.join_combat_tool in names and default_registry().get(system.join_combat_tool).bound,
+             f"join_combat_tool {system.join_combat_tool!r} is not one of the system's table tools")
     need(all(t.name.startswith(f"{system.name}_") for t in system.tools()), "tools are prefixed by the system's name")
     prompts = Path(system.prompts_dir)
     need((prompts / NARRATOR_STYLE).is_file(), f"the narration style {prompts / NARRATOR_STYLE} is missing")

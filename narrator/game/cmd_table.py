@@ -13,6 +13,7 @@ from narrator.game.commands import (
 from narrator.game.modes import MODES
 from narrator.game.views import party_view, rows_table, tracker_view
 from narrator.tools.errors import UserError
+from narrator.tools.systems import get_system
 
 if TYPE_CHECKING:
     from narrator.game.context import Play as GameSession
@@ -52,11 +53,20 @@ def _tracker(s: "GameSession") -> None:
     s.emit(Block.of("view", tracker_view(state, health)))
 
 
-@command("initiative", "/initiative [start|next|end]", "the initiative tracker; start a fight, next turn, end it",
-         "assist", complete=lambda s, a: ("start", "next", "end"))
+@command("initiative", "/initiative [start|next|end|join NAME]", "the initiative tracker; start a fight, next turn, end "
+         "it, add someone to it", "assist", complete=lambda s, a: ("start", "next", "end", "join"))
 def initiative(s: "GameSession", arg: str) -> None:
-    action = arg.lower()
-    if action == "start":
+    action, _, rest = arg.strip().partition(" ")
+    action = action.lower()
+    if action == "join":
+        tool = get_system(s.system).join_combat_tool
+        if tool is None:
+            raise UserError(f"{get_system(s.system).title} has no rule for joining a running fight.")
+        if not rest.strip():
+            raise UserError("Who joins? /initiative join NAME")
+        s.call(tool, {"actor": rest.strip()})
+        s.play_mode.turn_passed(s)
+    elif action == "start":
         tool = s.rules.start_combat_tool
         if tool is None:
             raise UserError(f"{s.system} has no initiative tool yet.")

@@ -56,7 +56,12 @@ class PlayMode:
         """The initiative moved on (a fight began, /initiative next): someone else may act now."""
 
     def foes_arrived(self, play: Play, foes: list[str]) -> None:
-        """An encounter put ``foes`` on the table."""
+        """An encounter put ``foes`` on the table. With a narrator at the table, whether they fight is the narrator's
+        call: while a fight runs, say how to put them in it (they stood on the table, outside the order, unsaid)."""
+        from narrator.tools.systems import get_system
+
+        if foes and play.state.initiative.active and get_system(play.system).join_combat_tool:
+            play.info(f"A fight is running: /initiative join NAME puts {' or '.join(foes[:2])} in it.")
 
     def skip_blocked(self, play: Play) -> None:
         """The turn is a combatant's who may not be able to act. A player-character who cannot act (stunned,
@@ -113,11 +118,35 @@ class NoNarrator(PlayMode):
         from narrator.tools.systems import get_system
 
         tool = play.rules.start_combat_tool
-        if tool is None or play.state.initiative.active:
+        if tool is None:
+            return
+        if play.state.initiative.active:
+            self._join(play, foes)
             return
         play.info("The foes are upon you: the fight begins.")
         pcs = [n for n, sheet in play.state.characters.items() if not sheet.get("npc")]
         play.call(tool, get_system(play.system).start_combat_args([*pcs, *foes]) if foes else {})
+        play.run_foes()
+
+    @staticmethod
+    def _join(play: Play, foes: list[str]) -> None:
+        """Foes who arrive while a fight runs join it (a second encounter's foes stood on the table outside the turn
+        order, unsaid), each placed by the system's join tool, whose line says where; a system without one leaves
+        them out, and says so."""
+        from narrator.tools.errors import ToolCallError, player_message
+        from narrator.tools.systems import get_system
+
+        join = get_system(play.system).join_combat_tool
+        if not foes:
+            return
+        if join is None:
+            play.info(f"{', '.join(foes)} cannot join the running fight: this system has no rule for latecomers.")
+            return
+        for foe in foes:  # the join tool's own line says where each one stands
+            try:
+                play.call(join, {"actor": foe}, preview=False, own=False)
+            except ToolCallError as e:
+                play.info(f"{foe} stays out of the fight: {player_message(e, foe)}")
         play.run_foes()
 
     def skip_blocked(self, play: Play) -> None:

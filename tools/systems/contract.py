@@ -25,7 +25,8 @@ What a system provides (``tests/tools/systems/test_conformance.py`` checks every
   ``<name>_add_character`` … unless the system says otherwise) and ``npc_args(concept, level, name)``: the NPC
   tool's arguments for a system-neutral power level 1–5 (:data:`POWER_LEVELS`); ``sheet_problems`` /
   ``sheet_text``; ``sample_party()`` for evaluations and tests.
-* fights — ``start_combat_tool`` (``<name>_start_combat`` unless the system says otherwise; None: no fights) and
+* fights — ``start_combat_tool`` (``<name>_start_combat`` unless the system says otherwise; None: no fights),
+  ``join_combat_tool`` (``<name>_join_combat``: who arrives while a fight runs joins it) and
   ``start_combat_args(combatants)``; ``actions_per_turn(state, actor)``;
   ``on_turn_start(state, actor, roller)`` for what a turn's beginning sets off (a nerve test, a bleed);
   ``npc_turn(state, name)``: what a foe does on its turn in solo play (the calls, never the dice).
@@ -126,6 +127,7 @@ class RulesSystem(Protocol):
     random_character_tool: str
     npc_tool: str
     start_combat_tool: str | None
+    join_combat_tool: str | None
     downed_condition: str
     table_citations: dict[str, list[str]]
     prompts_dir: Path
@@ -185,6 +187,9 @@ class SystemBase:
     breaks the pattern."""
     start_combat_tool: str | None = ""
     """The table tool that starts a fight; left empty, ``<name>_start_combat``; None: the system has no fights."""
+    join_combat_tool: str | None = ""
+    """The table tool that adds a latecomer to the running fight (its one argument, ``actor``); left empty,
+    ``<name>_join_combat`` where the system has fights, else None."""
     downed_condition: str = "unconscious"
     table_citations: dict[str, list[str]] = {}
     package: str = ""
@@ -219,6 +224,8 @@ class SystemBase:
                     setattr(cls, attribute, f"{cls.name}_{suffix}")
             if cls.start_combat_tool == "":
                 cls.start_combat_tool = f"{cls.name}_start_combat"
+            if cls.join_combat_tool == "":
+                cls.join_combat_tool = f"{cls.name}_join_combat" if cls.start_combat_tool else None
 
     @property
     def prompts_dir(self) -> Path:

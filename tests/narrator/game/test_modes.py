@@ -341,3 +341,46 @@ def test_teach_shows_no_odds_for_a_reading_the_admission_check_sets_aside(make_s
     assert "Before the roll" not in out and len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before
     assert "Before the roll" in plain(s.handle("I sneak past the guard"))  # a roll still shows its odds first
 
+
+
+# --- foes who arrive while a fight runs ------------------------------------------------------------------------------
+
+
+def _party_of_one(tmp_path, system: str) -> str:
+    from narrator.memory.campaign import Campaign
+    from narrator.tools.systems import get_system
+
+    with Campaign.new("Late", system, seed=3, root=tmp_path) as c:
+        c.call(get_system(system).random_character_tool, {"name": "Aria"})
+    return "Late"
+
+
+@pytest.mark.parametrize("system", ["brew", "fiveplus", "mastery", "minim", "minisix"])
+def test_solo_puts_a_second_encounters_foes_into_the_running_fight(make_session, tmp_path, system):
+    """Seen in Mastery solo play: a second /encounter during a fight put a skeleton on the table, outside the turn
+    order, unsaid; it never acted. Solo has no narrator to call it in, so the engine does, by the system's join
+    tool, and says so."""
+    s = make_session(campaign=_party_of_one(tmp_path, system), mode="solo")
+    s.start()
+    s.handle("/encounter easy")
+    assert s.campaign.state.initiative.active
+    before = set(s.campaign.state.characters)
+    out = plain(s.handle("/encounter easy"))
+    late = [n for n in s.campaign.state.characters if n not in before]
+    assert late and all(n in s.campaign.state.initiative.order for n in late), out
+    assert all(re.search(rf"{n} joins the fight\b", out) for n in late), out
+
+
+def test_assist_leaves_the_latecomers_to_the_narrator_and_says_how(make_session, tmp_path):
+    s = make_session(campaign=_party_of_one(tmp_path, "minim"), mode="assist")
+    s.start()
+    s.handle("/encounter easy")
+    s.handle("/initiative start")
+    before = set(s.campaign.state.characters)
+    out = plain(s.handle("/encounter easy"))
+    late = [n for n in s.campaign.state.characters if n not in before]
+    assert late and not any(n in s.campaign.state.initiative.order for n in late)
+    assert f"A fight is running: /initiative join NAME puts {late[0]}" in out
+    s.handle(f"/initiative join {late[0].lower()}")
+    assert late[0] in s.campaign.state.initiative.order
+    assert "Who joins?" in plain(s.handle("/initiative join"))

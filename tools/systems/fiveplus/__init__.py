@@ -31,6 +31,7 @@ class FivePlus(SystemBase):
     rulebook = "five-plus.md"
     order = 30
     start_combat_tool = "fiveplus_start_conflict"
+    join_combat_tool = "fiveplus_join_conflict"
     downed_condition = "incapacitated"
     options_model = "options:FivePlusOptions"
     sheet_model = "sheet:FivePlusCharacter"

@@ -90,6 +90,11 @@ CREATION_METHOD = {"fixed": "Levels fixed by the player.",
 
 
 PHRASES: dict[str, Any] = with_templates(__file__, {
+    # fights: a latecomer's place, in the order the start tool reads (five-plus.md#4.1 Structure): PCs, then NPCs
+    "joins_order": lambda v: (
+        f"{v['name']} takes place {v['position']} of {len(v['order'])}, "
+        f"{'after everyone: NPCs act last' if v['npc'] else 'after the other player-characters, before the NPCs'}: "
+        f"{', '.join(v['order'])}."),
     # checks: the success range
     "upper_bound": _upper_bound,
     "success_range": lambda v: checks.range_words(v["lower"], v["upper"]),

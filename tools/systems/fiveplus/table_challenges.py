@@ -30,7 +30,7 @@ from narrator.tools.systems.fiveplus.challenges import KIND_FAILURE, KIND_GROUPS
 from narrator.tools.systems.fiveplus.failure import FailureKind
 from narrator.tools.systems.fiveplus.rules import ACTIONS, NPCS, OBJECTIVES, STRUCTURE
 from narrator.tools.systems.fiveplus.sheet import FivePlusCharacter
-from narrator.tools.systems.fiveplus.table_common import INCAPACITATED, SystemEdits, fail, sheet_of
+from narrator.tools.systems.fiveplus.table_common import INCAPACITATED, SHEETS, SystemEdits, fail, sheet_of
 from narrator.tools.steps import Step, step
 from narrator.tools.table import BoundResult, Initiative, Move, SetInitiative, SetSystemState, SetZones, TableState
 from narrator.tools.tool import table_tool
@@ -210,3 +210,37 @@ def fiveplus_start_conflict(args: ConflictArgs, roller: Roller, state: TableStat
     changes.append(SetSystemState(key="turn_origin", value=origin))
     return ConflictResult(summary=step("fiveplus.conflict", order=list(order)), steps=steps,
                           rule_refs=[STRUCTURE, ACTIONS], initiative=ini, order=order, changes=changes)
+
+
+class JoinConflictResult(table_fights.Joined):
+    """Where the latecomer stands in the running fight's order, and the area they enter (if any)."""
+
+
+def _refuse_unable(state: TableState, name: str, field: str) -> None:
+    if not able(state, name):
+        fail(field, f"{name} is out of the fight (incapacitated or defeated)", name)
+
+
+@table_tool("fiveplus")
+def fiveplus_join_conflict(args: table_fights.JoinCombatArgs, roller: Roller, state: TableState) -> JoinConflictResult:
+    """Add a character or NPC to the running fight: no initiative roll, as when it began (the turn's actions are
+    simultaneous) — a player-character acts after the other player-characters, an NPC after everyone."""
+    ini = state.initiative
+    name, c = table_fights.latecomer(state, args.actor, SHEETS, start_tool="fiveplus_start_conflict", fight="fight",
+                                     order="the fight", able=lambda n, c, field: _refuse_unable(state, n, field))
+    if c.npc:
+        pos = len(ini.order)
+    else:
+        pos = max((i + 1 for i, other in enumerate(ini.order) if not state.characters[other].get("npc")), default=0)
+    new = table_fights.seated(ini, name, pos)
+    steps = [step("fiveplus.no_initiative"), step("fiveplus.joins_order", name=name, npc=c.npc, position=pos + 1,
+                                                  order=list(new.order))]
+    changes: list = [SetInitiative(initiative=new)]
+    if state.zones == AREAS and name not in state.positions:
+        changes.append(Move(name=name, zone="near"))
+        steps.append(step("fiveplus.joins_near", name=name))
+    if pos <= ini.turn:
+        steps.append(step("fiveplus.joins_next_turn", name=name))
+    return JoinConflictResult(summary=step("fiveplus.joins_conflict", name=name, position=pos + 1), steps=steps,
+                              rule_refs=[STRUCTURE, ACTIONS], actor=name, position=pos + 1, initiative=new,
+                              changes=changes)

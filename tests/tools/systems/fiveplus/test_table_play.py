@@ -25,6 +25,29 @@ def test_a_conflict_has_no_initiative_roll_and_three_areas(table):
     assert table.state.positions == {"Hero": "near", "Wolf": "near"}
 
 
+def test_a_latecomer_joins_the_fight_without_an_initiative_roll(table):
+    """"There is no intrinsic order within a turn" (five-plus.md#4.1 Structure): the fight's order is the
+    player-characters, then the NPCs, so a player-character who joins acts after the others and before the NPCs, an
+    NPC after everyone; no die is rolled, and a newcomer with no area enters near."""
+    fight(table)
+    table.put("Rat", npc=True, successes_to_defeat=1, actions=["bite"])
+    rat = table.call("fiveplus_join_conflict", {"actor": "Rat"}, faces=[])
+    assert (rat.position, table.state.initiative.order) == (3, ["Hero", "Wolf", "Rat"])  # faces=[]: no die rolled
+    assert table.state.positions["Rat"] == "near"
+    table.put("Ada", *SCAFFOLD)
+    ada = table.call("fiveplus_join_conflict", {"actor": "Ada"}, faces=[])
+    assert (ada.position, table.state.initiative.order) == (2, ["Hero", "Ada", "Wolf", "Rat"])
+    assert table.state.initiative.current == "Hero"  # the turn stays with whoever had it
+    with pytest.raises(ToolArgumentError, match="already in the fight"):
+        table.call("fiveplus_join_conflict", {"actor": "Ada"})
+
+
+def test_nobody_joins_a_fight_that_is_not_running(table):
+    table.put("Ada", *SCAFFOLD)
+    with pytest.raises(ToolArgumentError, match="no fight is running; start one with fiveplus_start_conflict"):
+        table.call("fiveplus_join_conflict", {"actor": "Ada"})
+
+
 def test_a_planned_turn_sets_the_rush_and_the_actions_allowed(table):
     fight(table)
     table.call("fiveplus_plan_turn", {"actor": "Hero", "actions": 2})
