@@ -111,7 +111,8 @@ class FivePlusEncounters:
         rows = [[n, str(campaign.state.characters[n].get("rank", 0)),
                  str(campaign.state.characters[n].get("successes_to_defeat")),
                  ", ".join(campaign.state.characters[n].get("actions", []))] for n in added]
-        rating = f"{total} successes to defeat (party's default challenge {default}), rank {rank}"
+        rating = (f"{total} {'success' if total == 1 else 'successes'} to defeat (party's default challenge {default}), "
+                  f"rank {rank}")
         view = rows_table(f"Encounter ({difficulty}): {count} × {concept} — {rating}",
                           ["foe", "rank", "successes", "actions"], rows)
         return EncounterOutcome(difficulty, rating, added, results, view,

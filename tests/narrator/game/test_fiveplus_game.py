@@ -83,3 +83,18 @@ def test_the_foe_turn_dump_writes_what_a_player_reads(tmp_path):
     text = out.read_text(encoding="utf-8")
     assert text.count("## Item ") == 12 and text.count("\nMechanics: ") == 12 and text.count("\n> The ") == 12
     assert "NPC action" in text and ("tries to" in text or "goes to" in text)
+
+
+def test_an_encounter_counts_its_successes_in_words_that_agree(tmp_path):
+    """Seen in 5+ solo play: "1 × bandit — 1 successes to defeat"; one success is singular."""
+    import re
+
+    from narrator.game.encounters import encounter_builder
+    from narrator.memory.campaign import Campaign
+
+    with Campaign.new("Count", "fiveplus", seed=3, root=tmp_path) as c:
+        c.call("fiveplus_add_random_character", {"name": "Vera", "concept": "a smuggler pilot"})
+        for difficulty in ("easy", "deadly"):
+            rating = encounter_builder("fiveplus").build(c, difficulty, None).rating
+            n = int(re.match(r"(\d+) success", rating).group(1))
+            assert rating.startswith(f"{n} {'success' if n == 1 else 'successes'} to defeat"), rating
