@@ -61,7 +61,9 @@ class PlayMode:
         from narrator.tools.systems import get_system
 
         if foes and play.state.initiative.active and get_system(play.system).join_combat_tool:
-            play.info(f"A fight is running: /initiative join NAME puts {' or '.join(foes[:2])} in it.")
+            who = foes[0] if len(foes) == 1 else f"{', '.join(foes[:-1])} and {foes[-1]}"
+            play.info(f"{who} {'is' if len(foes) == 1 else 'are'} not in the running fight: /initiative join NAME "
+                      f"puts {'them' if len(foes) == 1 else 'one'} in.")
 
     def skip_blocked(self, play: Play) -> None:
         """The turn is a combatant's who may not be able to act. A player-character who cannot act (stunned,
