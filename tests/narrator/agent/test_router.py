@@ -333,6 +333,7 @@ def test_two_threads_asking_for_a_classifier_train_it_once(tmp_path, monkeypatch
     ("I look around the camp for tracks", "survival", "perception"),
     ("I follow the trail into the woods", "survival", "perception"),
     ("I forage for herbs and roots", "survival", "wits"),
+    ("I look for healing herbs along the roadside", "survival", "wits"),
     ("I try to find our way through the marsh", "survival", "wits"),
     ("I sprint across the courtyard", "athletics", "speed"),
     ("I balance along the narrow ledge", "athletics", "precision"),
