@@ -116,6 +116,39 @@ WHAT_IS = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+|the\s+)?(?P<t
 """"What are CP for?", "what is a wild die?": a question about a term, asked of the rules when the term is the
 game's (:func:`game_terms`); "what is this place?" is the story's."""
 
+WHAT_DOES = re.compile(r"^\s*what\s+(?:does|do)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?P<term>[a-z][a-z' -]{0,38}?)\s+do\s*\??\s*$",
+                       re.I)
+""""What does Lucky do?": a question about a term as :data:`WHAT_IS` is (played in Brew teach, it was read as an action
+and offered "performance or take chance?")."""
+
+
+def _asked_term(text: str) -> str | None:
+    """The term a "what is X?" or "what does X do?" question asks about, lower case; None for any other line."""
+    found = WHAT_IS.match(text) or WHAT_DOES.match(text)
+    return found.group("term").lower() if found else None
+
+
+SHEET_STORY_FIELDS = frozenset({"name", "concept", "gear", "notes", "inventory", "items", "description"})
+"""Sheet fields whose words are the story's, not the rules' ("what is the map?" asks about the story's map)."""
+
+
+def sheet_names(sheet: dict[str, Any]) -> dict[str, str]:
+    """The names a character's sheet gives its rules parts — its tricks and flaws, perks, powers, skills, attributes,
+    descriptors, specialties — lower case, each naming itself: "what does Lucky do?" asks about the sheet's trick."""
+    found: dict[str, str] = {}
+    for key, value in sheet.items():
+        if key in SHEET_STORY_FIELDS:
+            continue
+        if isinstance(value, dict):
+            found |= {k.lower(): k.lower() for k in value if isinstance(k, str)}
+            value = list(value.values())
+        if isinstance(value, list):
+            for item in value:
+                name = item.get("name") if isinstance(item, dict) else item
+                if isinstance(name, str) and 0 < len(name) <= 40:
+                    found[name.lower()] = name.lower()
+    return found
+
 
 def sheet_terms(rules: Any, terms: dict[str, str]) -> dict[str, str]:
     """``terms`` with the words the system calls a sheet's parts (``rules.sheet_words``), singular and plural: played
@@ -152,9 +185,9 @@ def asked_about_rules(text: str, topics: list[str], terms: dict[str, str] | None
     question, and find the lesson on the resource a short name stands for ("CP": character points)."""
     stems = {w[:4] for w in re.findall(r"[a-z]+", text.lower()) if len(w) >= 4}
     topic = next((t for t in topics if any(w[:4] in stems for w in t.split() if len(w) >= 4)), None)
-    what = WHAT_IS.match(text)
-    if what:
-        term, terms = what.group("term").lower(), terms or {}
+    term = _asked_term(text)
+    if term is not None:
+        terms = terms or {}
         word = terms.get(term) or terms.get(term.removesuffix("s"))
         if word is not None:
             return topic or next((t for t in topics if t == word or t.startswith(word.removesuffix("s"))), "")
@@ -169,7 +202,10 @@ def asked_about_rules(text: str, topics: list[str], terms: dict[str, str] | None
 
 def answer_rules_question(s: "GameSession", text: str) -> bool:
     """Answer a question about the rules with its lesson, or say where the rules are; False for anything else."""
-    terms = sheet_terms(s.rules, game_terms(s.system)) if s.has_campaign and WHAT_IS.match(text) else None
+    terms = None
+    if s.has_campaign and _asked_term(text) is not None:
+        own = s.state.characters.get(s.actor, {}) if s.actor else {}
+        terms = {**sheet_names(own), **sheet_terms(s.rules, game_terms(s.system))}
     topic = asked_about_rules(text, list(lessons(s)), terms)
     if topic is None:
         return False

@@ -246,6 +246,36 @@ def test_what_a_part_of_the_sheet_is_is_asked_of_the_rules(make_session, ready_c
     assert len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before
 
 
+def test_what_a_named_part_of_the_characters_sheet_does_is_asked_of_the_rules(make_session, tmp_path):
+    """Played in Brew teach: "what does Lucky do?" (Lucky, the character's trick) was read as an action and offered
+    "performance or take chance?". The names on the acting character's sheet — tricks, flaws, skills, specialties —
+    make "what does X do?" and "what is X?" questions for the rulebook; the story's words (its name, concept and
+    gear) do not."""
+    from narrator.game.cmd_teach import asked_about_rules, sheet_names
+    from narrator.memory.campaign import Campaign
+
+    sheet = {"name": "Oswin", "concept": "a travelling herbalist", "tricks": ["Lucky"], "flaws": ["Superstitious"],
+             "skills": {"survival": 3}, "specialties": [{"name": "Herbal remedies", "skill": "medicine"}],
+             "gear": [{"name": "belt knife"}]}
+    terms = sheet_names(sheet)
+    assert {"lucky", "superstitious", "survival", "herbal remedies"} <= terms.keys()
+    assert not {"oswin", "a travelling herbalist", "belt knife"} & terms.keys()
+    assert asked_about_rules("what does Lucky do?", [], terms) == ""  # no lesson: the rulebook answers
+    assert asked_about_rules("what does Lucky do?", ["lucky", "rolls"], terms) == "lucky"  # a lesson: it
+    assert asked_about_rules("What does my Superstitious do", [], terms) == ""
+    assert asked_about_rules("what does the belt knife do?", [], terms) is None  # the story's
+    assert asked_about_rules("what does the guard do?", [], terms) is None
+    with Campaign.new("Luck", "brew", seed=3, root=tmp_path) as c:
+        c.call("brew_add_random_character", {"name": "Oswin"})
+        trick = c.state.characters["Oswin"]["tricks"][0]
+    s = make_session(campaign="Luck", mode="teach")
+    s.start()
+    before = len([e for e in s.campaign.events() if e.kind == "tool_call"])
+    out = plain(s.handle(f"what does {trick} do?"))
+    assert "That is a question about the rules, not something your character does" in out, out
+    assert len([e for e in s.campaign.events() if e.kind == "tool_call"]) == before
+
+
 def test_in_teach_mode_the_foes_act_on_their_turns(make_session, ready_campaign):
     """Seen in Minim teach: after the player's action in a fight nothing moved; the next action was refused with
     "the turn passes to the next combatant", and nothing passed. Nobody runs the NPCs in teach mode (a newcomer
