@@ -239,7 +239,9 @@ class RulebookIndex:
         return changed
 
     def search(self, question: str, system: str | None = None, k: int = 3) -> list[Passage]:
-        """The ``k`` best sections (best passage of each), optionally of one system's book."""
+        """The ``k`` best sections (best passage of each), optionally of one system's book. A section whose heading
+        the question names, as whole words, comes first among those found: "what does Lucky do?" is answered by the
+        section *Lucky*, which the nearest passages put after *Unlucky*."""
         system = system_key(system)
         where = {"system": system} if system else None
         n = min(max(4 * k, 12), self.collection.count())
@@ -254,6 +256,11 @@ class RulebookIndex:
             text = doc.split(": ", 1)[1] if doc.startswith(meta["heading"] + ": ") else doc
             text = text if meta.get("part", 0) == 0 else "… " + text  # a later piece of its section
             out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
-            if len(out) == k:
-                break
-        return out
+        asked = f" {' '.join(re.findall(r'[a-z0-9]+', question.casefold()))} "
+
+        def named(p: Passage) -> bool:
+            words = " ".join(re.findall(r"[a-z0-9]+", p.heading.casefold()))
+            return p.heading != "(start)" and bool(words) and f" {words} " in asked
+
+        out.sort(key=lambda p: not named(p))  # stable: by similarity otherwise
+        return out[:k]

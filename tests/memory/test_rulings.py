@@ -68,6 +68,15 @@ def test_a_question_per_book_is_answered_from_that_book(rules_home, question, sy
 
 
 @pytest.mark.slow
+def test_a_section_the_question_names_comes_first(rules_home):
+    """Played in Brew teach: "what does Lucky do?" quoted *Unlucky* first and *Lucky* second. A heading the question
+    names in whole words leads; one it only contains part of (Unlucky) does not."""
+    answer = rulings("what does Lucky do?", "brew", k=3)
+    assert answer.passages[0].citation == "brew.md#Lucky"
+    assert rulings("what does Unlucky do?", "brew", k=3).passages[0].citation == "brew.md#Unlucky"
+
+
+@pytest.mark.slow
 def test_rulings_search_all_books_when_no_system_is_given(rules_home):
     answer = rulings("what happens on a fumble", None, k=3)
     assert answer.passages[0].citation == "minim.md#Fumbles"
