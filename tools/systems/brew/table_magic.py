@@ -94,6 +94,8 @@ def brew_cast_spell(args: CastSpellArgs, roller: Roller, state: TableState) -> S
     changes: list[Any] = [SetField(name=name, field="mana", value=c.mana - 1, was=c.mana)]
     spec, lines, parts = roll_spec(state, name, c, attribute, None, args.modifier, False)
     spec["skill"] = points
+    lines[0] = step("brew.rolls", name=name, attribute=attribute, score=c.score(attribute), skill=args.field,
+                    profession=None, points=points)  # the field is the pool's second part ("wits 5 alone" was read)
     difficulty = difficulty_value(args.difficulty)
     if args.field == "healing" and (args.target is not None or c.health < c.max_health):
         patient, p = find(state, args.target, "target") if args.target else (name, c)

@@ -306,6 +306,19 @@ def test_healing_magic_on_the_table(table):
     assert via.healed == 4 and table.sheet("Xuan")["mana"] == 2
 
 
+def test_a_spells_first_line_names_the_field_it_rolls(table):
+    """"Any specific spell ... collects its point pool from the Attribute that suits their type of magic ... and one
+    of these fields" (brew.md#Scrying (prophecy and far-seeing/hearing), where the splitter files the fields' rule).
+    Played: "Oswin rolls wits 5 alone." stood above "the caster's attribute + healing 2"."""
+    from narrator.tools.phrases import say
+
+    caster(table)
+    for field, args in (("healing", {}), ("odds", {"difficulty": "easy"})):
+        r = table.call("brew_cast_spell", {"actor": "Xuan", "field": field, **args}, faces=[3])
+        points = {"healing": 3, "odds": 1}[field]
+        assert say(r.steps[0]) == f"Xuan rolls perception 3 + {field} {points}.", say(r.steps[0])
+
+
 def test_no_field_no_spell_and_no_mana_no_spell(table):
     caster(table)
     with pytest.raises(ToolArgumentError):
