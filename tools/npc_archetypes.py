@@ -19,6 +19,8 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     "poacher": ("hunter",), "ranger": ("hunter",), "beggar": ("thief",), "pickpocket": ("thief",),
     "pirate": ("sailor", "bandit"), "robber": ("thief", "bandit"), "graverobber": ("thief",),
     "mugger": ("thief", "thug"), "looter": ("thief", "bandit"), "scavenger": ("thief", "scout"),
+    "urchin": ("thief", "scout"), "orphan": ("thief", "scout"), "guttersnipe": ("thief", "scout"),
+    "vagabond": ("thief", "scout"), "runaway": ("thief", "scout"),
     # the law and the arena
     "watchman": ("guard",), "jailer": ("guard",), "warden": ("guard",), "sentry": ("guard",),
     "constable": ("guard",), "executioner": ("brute", "warrior"), "gladiator": ("warrior", "soldier"),
