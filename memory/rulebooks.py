@@ -177,6 +177,17 @@ def book_hash(text: str, spec: EmbedderSpec) -> str:
     return hashlib.sha256(f"{SPLITTER_VERSION}\0{spec.identity()}\0{text}".encode()).hexdigest()
 
 
+ASKED = re.compile(r"^\s*what(?:'s|\s+is|\s+are|\s+does|\s+do)\s+(?:a\s+|an\s+|the\s+|my\s+)?"
+                   r"(?P<term>[a-z][a-z' -]{1,38}?)(?:\s+(?:do|mean|for|used for|good for))?\s*\??\s*$", re.I)
+"""A question about one term ("what does Lucky do?", "what is a wild die?", "what are CP for?")."""
+
+
+def asked_term(question: str) -> str | None:
+    """The term :data:`ASKED` finds, as written (the book's words are searched as they are cased), or None."""
+    found = ASKED.match(question)
+    return found.group("term").strip() if found else None
+
+
 class RulebookIndex:
     """The rulebooks collection: one record per passage, re-indexed per book when that book changes."""
 
@@ -241,26 +252,38 @@ class RulebookIndex:
     def search(self, question: str, system: str | None = None, k: int = 3) -> list[Passage]:
         """The ``k`` best sections (best passage of each), optionally of one system's book. A section whose heading
         the question names, as whole words, comes first among those found: "what does Lucky do?" is answered by the
-        section *Lucky*, which the nearest passages put after *Unlucky*."""
+        section *Lucky*, which the nearest passages put after *Unlucky*. Next come the sections that mention the
+        term a "what is X?" / "what does X do?" question asks about (:data:`ASKED`), found by their words: Minim's
+        *contacts* is one clause of the Powers section, which no passage near the question's meaning held."""
         system = system_key(system)
         where = {"system": system} if system else None
         n = min(max(4 * k, 12), self.collection.count())
         if n <= 0:
             return []
-        r = self.collection.query(query_texts=[question], n_results=n, where=where,
-                                  include=["documents", "metadatas", "distances"])
+        found = [self.collection.query(query_texts=[question], n_results=n, where=where,
+                                       include=["documents", "metadatas", "distances"])]
+        term = asked_term(question)
+        for form in dict.fromkeys((term, term.capitalize(), term.title())) if term else ():
+            found.append(self.collection.query(query_texts=[question], n_results=k, where=where,
+                                               where_document={"$contains": form},
+                                               include=["documents", "metadatas", "distances"]))
         out: list[Passage] = []
-        for doc, meta, dist in zip(r["documents"][0], r["metadatas"][0], r["distances"][0]):
-            if any(p.citation == meta["citation"] for p in out):
-                continue
-            text = doc.split(": ", 1)[1] if doc.startswith(meta["heading"] + ": ") else doc
-            text = text if meta.get("part", 0) == 0 else "… " + text  # a later piece of its section
-            out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
+        mentioned: set[str] = set()
+        for i, r in enumerate(found):
+            for doc, meta, dist in zip(r["documents"][0], r["metadatas"][0], r["distances"][0]):
+                if i:
+                    mentioned.add(meta["citation"])
+                if any(p.citation == meta["citation"] for p in out):
+                    continue
+                text = doc.split(": ", 1)[1] if doc.startswith(meta["heading"] + ": ") else doc
+                text = text if meta.get("part", 0) == 0 else "… " + text  # a later piece of its section
+                out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
+        out.sort(key=lambda p: -p.score)
         asked = f" {' '.join(re.findall(r'[a-z0-9]+', question.casefold()))} "
 
         def named(p: Passage) -> bool:
             words = " ".join(re.findall(r"[a-z0-9]+", p.heading.casefold()))
             return p.heading != "(start)" and bool(words) and f" {words} " in asked
 
-        out.sort(key=lambda p: not named(p))  # stable: by similarity otherwise
+        out.sort(key=lambda p: (not named(p), p.citation not in mentioned))  # stable: by similarity otherwise
         return out[:k]

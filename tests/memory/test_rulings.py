@@ -77,6 +77,22 @@ def test_a_section_the_question_names_comes_first(rules_home):
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("question,system,section", [
+    ("what does contacts do?", "minim", "minim.md#Powers"),  # one clause: "social-based powers like contacts"
+    ("what is a virtue?", "minim", "minim.md#Faith"),  # "acts according to their **virtue** or **vice**"
+    ("what does Superstitious do?", "brew", "brew.md#Choose Tricks and Flaws"),  # the flaw's only example
+])
+def test_a_term_asked_about_is_found_where_the_book_mentions_it(rules_home, question, system, section):
+    """Played in Minim teach: "what does contacts do?" quoted Zones, Skills and the book's introduction; the one
+    sentence about contacts is in Powers, far from the question's meaning. "What is X?" / "what does X do?" also
+    searches the sections that mention X, and puts them first."""
+    from narrator.memory.rulebooks import asked_term
+
+    assert asked_term(question) is not None and asked_term("how do I hide?") is None
+    assert rulings(question, system, k=3).passages[0].citation == section
+
+
+@pytest.mark.slow
 def test_rulings_search_all_books_when_no_system_is_given(rules_home):
     answer = rulings("what happens on a fumble", None, k=3)
     assert answer.passages[0].citation == "minim.md#Fumbles"
