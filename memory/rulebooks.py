@@ -271,6 +271,8 @@ class RulebookIndex:
         mentioned: set[str] = set()
         for i, r in enumerate(found):
             for doc, meta, dist in zip(r["documents"][0], r["metadatas"][0], r["distances"][0]):
+                if meta is None or doc is None:  # a passage deleted (a book re-indexed) that the vector index
+                    continue  # still returned: chroma answers it with no record
                 if i:
                     mentioned.add(meta["citation"])
                 if any(p.citation == meta["citation"] for p in out):
