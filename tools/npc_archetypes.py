@@ -27,6 +27,7 @@ ARCHETYPES: dict[str, tuple[str, ...]] = {
     "barbarian": ("warrior",), "berserker": ("warrior",), "militiaman": ("soldier", "guard"),
     # trades
     "blacksmith": ("smith",), "fisherman": ("sailor",), "ferryman": ("sailor",), "boatman": ("sailor",),
+    "pilot": ("sailor", "rider"), "driver": ("rider", "sailor"),
     "collector": ("merchant",), "courtesan": ("noble", "bard"), "scholar": ("sage", "wizard"),
     "innkeeper": ("merchant",), "monk": ("priest",), "mechanic": ("engineer", "smith"), "nurse": ("healer", "doctor"),
     # the city, old and new

@@ -139,6 +139,13 @@ def _concept_groups(concept: str | None) -> tuple[str, ...]:
             for group, keys in KEYWORD_GROUPS.items():
                 if word in keys and group not in found:
                     found.append(group)
+    if not found:  # no word known: the word's stand-in, as the NPC tools and the other systems read it
+        from narrator.tools.npc_archetypes import stand_in
+
+        for word in reversed(concept_words(concept)):  # the head noun last in English: "smuggler pilot" is a pilot
+            key = stand_in(word, CONCEPT_GROUPS)
+            if key is not None:
+                return CONCEPT_GROUPS[key]
     return tuple(found)
 
 

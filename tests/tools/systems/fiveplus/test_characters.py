@@ -107,6 +107,20 @@ def test_the_training_trait_is_named_for_who_the_concept_is(call, concept, trait
     assert [d.name for d in r.character.of_kind("trait")] == [trait]
 
 
+@pytest.mark.parametrize("concept, groups", [("a smuggler pilot", ("profession", "physical")),
+                                             ("a street urchin", ("stealth", "profession"))])
+def test_a_concept_no_keyword_names_is_read_through_its_stand_in(call, concept, groups):
+    """Played in 5+ solo: "a smuggler pilot" matched no keyword, its skills were rolled, and the training trait read
+    "Trained pilot +1 Lore". A concept no keyword names is read as who it is most like (a pilot as a sailor, an urchin
+    as a thief: ``tools.npc_archetypes``), as the other systems and the NPC tools read it; the trait trains the first."""
+    from narrator.tools.systems.fiveplus.characters import GROUP_SKILL, concept_groups
+
+    assert tuple(concept_groups(concept)) == groups
+    r = call("fiveplus_character_random", {"name": "Any", "concept": concept}, seed=3)
+    trait = r.character.of_kind("trait")[0]
+    assert trait.applies_to == [GROUP_SKILL[groups[0]]], trait
+
+
 @pytest.mark.parametrize("text, name, modifier, applies", [
     ("Sure-footed +1 climbing", "Sure-footed", 1, ["climbing"]),  # played in 5+ teach: refused for its hyphen
     ("One-eyed -1 to shooting", "One-eyed", -1, ["shooting"]),
