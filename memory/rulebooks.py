@@ -25,6 +25,7 @@ from chromadb.api.models.Collection import Collection
 
 from narrator.memory.chroma import SPACE, EmbedderSpec, NarratorEmbedding, open_client
 from narrator.memory.errors import MemoryStoreError
+from narrator.memory.questions import asked_term
 
 SPLITTER_VERSION = "3"  # 3: sections carry the owning system's name, not the file stem
 PASSAGE_WORDS = 150
@@ -177,17 +178,6 @@ def book_hash(text: str, spec: EmbedderSpec) -> str:
     return hashlib.sha256(f"{SPLITTER_VERSION}\0{spec.identity()}\0{text}".encode()).hexdigest()
 
 
-ASKED = re.compile(r"^\s*what(?:'s|\s+is|\s+are|\s+does|\s+do)\s+(?:a\s+|an\s+|the\s+|my\s+)?"
-                   r"(?P<term>[a-z][a-z' -]{1,38}?)(?:\s+(?:do|mean|for|used for|good for))?\s*\??\s*$", re.I)
-"""A question about one term ("what does Lucky do?", "what is a wild die?", "what are CP for?")."""
-
-
-def asked_term(question: str) -> str | None:
-    """The term :data:`ASKED` finds, as written (the book's words are searched as they are cased), or None."""
-    found = ASKED.match(question)
-    return found.group("term").strip() if found else None
-
-
 class RulebookIndex:
     """The rulebooks collection: one record per passage, re-indexed per book when that book changes."""
 
@@ -253,7 +243,7 @@ class RulebookIndex:
         """The ``k`` best sections (best passage of each), optionally of one system's book. A section whose heading
         the question names, as whole words, comes first among those found: "what does Lucky do?" is answered by the
         section *Lucky*, which the nearest passages put after *Unlucky*. Next come the sections that mention the
-        term a "what is X?" / "what does X do?" question asks about (:data:`ASKED`), found by their words: Minim's
+        term a "what is X?" / "what does X do?" question asks about (:func:`memory.questions.asked_term`), found by their words: Minim's
         *contacts* is one clause of the Powers section, which no passage near the question's meaning held."""
         system = system_key(system)
         where = {"system": system} if system else None

@@ -13,6 +13,7 @@ from narrator.game.blocks import Block
 from narrator.game.commands import CommandTable
 from narrator.game.rules import Lesson
 from narrator.game.views import odds_view
+from narrator.memory.questions import asked_term
 from narrator.tools import render
 from narrator.tools.dice import Roller
 from narrator.tools.contract import ToolResult
@@ -111,21 +112,14 @@ RULES_WORDS = re.compile(r"\b(rules?|rolls?|rolling|dice|die|odds|modifiers?|bon
 """Words that make a "how does ... work?" question one about the game, when no lesson's topic is named."""
 
 
-WHAT_IS = re.compile(r"^\s*what(?:'s|\s+is|\s+are)\s+(?:a\s+|an\s+|the\s+)?(?P<term>[a-z][a-z' -]{0,38}?)"
-                     r"(?:\s+(?:for|used for|good for))?\s*\??\s*$", re.I)
-""""What are CP for?", "what is a wild die?": a question about a term, asked of the rules when the term is the
-game's (:func:`game_terms`); "what is this place?" is the story's."""
-
-WHAT_DOES = re.compile(r"^\s*what\s+(?:does|do)\s+(?:a\s+|an\s+|the\s+|my\s+)?(?P<term>[a-z][a-z' -]{0,38}?)\s+do\s*\??\s*$",
-                       re.I)
-""""What does Lucky do?": a question about a term as :data:`WHAT_IS` is (played in Brew teach, it was read as an action
-and offered "performance or take chance?")."""
-
-
 def _asked_term(text: str) -> str | None:
-    """The term a "what is X?" or "what does X do?" question asks about, lower case; None for any other line."""
-    found = WHAT_IS.match(text) or WHAT_DOES.match(text)
-    return found.group("term").lower() if found else None
+    """The term a question about one term asks about (:func:`memory.questions.asked_term`: "what are CP for?", "what
+    is a wild die?", "what does Lucky do?"), lower case; None for any other line. It is asked of the rules when the
+    term is the game's (:func:`game_terms`) or a name on the sheet (:func:`sheet_names`); "what is this place?" is
+    the story's. Played in Brew teach, "what does Lucky do?" was read as an action and offered "performance or take
+    chance?"."""
+    term = asked_term(text)
+    return term.lower() if term is not None else None
 
 
 SHEET_STORY_FIELDS = frozenset({"name", "concept", "gear", "notes", "inventory", "items", "description"})

@@ -86,7 +86,7 @@ def test_a_term_asked_about_is_found_where_the_book_mentions_it(rules_home, ques
     """Played in Minim teach: "what does contacts do?" quoted Zones, Skills and the book's introduction; the one
     sentence about contacts is in Powers, far from the question's meaning. "What is X?" / "what does X do?" also
     searches the sections that mention X, and puts them first."""
-    from narrator.memory.rulebooks import asked_term
+    from narrator.memory.questions import asked_term
 
     assert asked_term(question) is not None and asked_term("how do I hide?") is None
     assert rulings(question, system, k=3).passages[0].citation == section
