@@ -242,8 +242,9 @@ class RulebookIndex:
     def search(self, question: str, system: str | None = None, k: int = 3) -> list[Passage]:
         """The ``k`` best sections (best passage of each), optionally of one system's book. A section whose heading
         the question names, as whole words, comes first among those found: "what does Lucky do?" is answered by the
-        section *Lucky*, which the nearest passages put after *Unlucky*. Next come the sections that mention the
-        term a "what is X?" / "what does X do?" question asks about (:func:`memory.questions.asked_term`), found by their words: Minim's
+        section *Lucky*, which the nearest passages put after *Unlucky*. Next come the sections whose heading holds the
+        term a "what is X?" / "what does X do?" question asks about ("what are CP for?": *Spending Character Points
+        (CP)*), then those that mention it (:func:`memory.questions.asked_term`), found by their words: Minim's
         *contacts* is one clause of the Powers section, which no passage near the question's meaning held."""
         system = system_key(system)
         where = {"system": system} if system else None
@@ -273,9 +274,16 @@ class RulebookIndex:
         out.sort(key=lambda p: -p.score)
         asked = f" {' '.join(re.findall(r'[a-z0-9]+', question.casefold()))} "
 
-        def named(p: Passage) -> bool:
-            words = " ".join(re.findall(r"[a-z0-9]+", p.heading.casefold()))
-            return p.heading != "(start)" and bool(words) and f" {words} " in asked
+        words = " ".join(re.findall(r"[a-z0-9]+", term.casefold())) if term else ""
+        about = {f" {words} ", f" {words}s "} if words else set()  # the term, or its plural ("descriptors")
 
-        out.sort(key=lambda p: (not named(p), p.citation not in mentioned))  # stable: by similarity otherwise
+        def heading(p: Passage) -> str:
+            return "" if p.heading == "(start)" else f" {' '.join(re.findall(r'[a-z0-9]+', p.heading.casefold()))} "
+
+        def rank(p: Passage) -> tuple[bool, bool, bool, bool]:
+            h = heading(p)
+            return (not (h.strip() and h in asked), h not in about, not any(a in h for a in about),
+                    p.citation not in mentioned)
+
+        out.sort(key=rank)  # stable: by similarity otherwise
         return out[:k]

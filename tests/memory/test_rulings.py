@@ -81,6 +81,8 @@ def test_a_section_the_question_names_comes_first(rules_home):
     ("what does contacts do?", "minim", "minim.md#Powers"),  # one clause: "social-based powers like contacts"
     ("what is a virtue?", "minim", "minim.md#Faith"),  # "acts according to their **virtue** or **vice**"
     ("what does Superstitious do?", "brew", "brew.md#Choose Tricks and Flaws"),  # the flaw's only example
+    ("what are CP for?", "mini-six", "mini-six.md#Spending Character Points (CP)"),  # the heading holds the term
+    ("what is a descriptor?", "five-plus", "five-plus.md#Descriptors"),  # its plural before "Descriptor Effects"
 ])
 def test_a_term_asked_about_is_found_where_the_book_mentions_it(rules_home, question, system, section):
     """Played in Minim teach: "what does contacts do?" quoted Zones, Skills and the book's introduction; the one
