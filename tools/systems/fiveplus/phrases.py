@@ -95,6 +95,7 @@ PHRASES: dict[str, Any] = with_templates(__file__, {
         f"{v['name']} takes place {v['position']} of {len(v['order'])}, "
         f"{'after everyone: NPCs act last' if v['npc'] else 'after the other player-characters, before the NPCs'}: "
         f"{', '.join(v['order'])}."),
+    "default_challenge": lambda v: f"Default challenge: {counted(v['target'], 'success', 'successes')}",
     # checks: the success range
     "upper_bound": _upper_bound,
     "success_range": lambda v: checks.range_words(v["lower"], v["upper"]),

@@ -8,7 +8,17 @@ from narrator.tools.systems.fiveplus.challenges import Challenge, advance
 def test_the_default_challenge_is_the_sum_of_the_key_levels(call):
     """"The default challenge could be as simple as the sum of the key descriptors levels of all players.\""""
     assert call("fiveplus_default_challenge", {"key_levels": [4, 3, 3]}).target == 10
-    assert call("fiveplus_default_challenge", {"key_levels": [2], "adjust": -5}).target == 1
+    one = call("fiveplus_default_challenge", {"key_levels": [2], "adjust": -5})
+    assert one.target == 1
+
+
+def test_a_default_challenge_of_one_reads_in_the_singular(call):
+    """Played in 5+ solo: "1 successes to defeat" stood in an encounter; the default challenge's line says it too."""
+    from narrator.tools.phrases import say
+
+    assert say(call("fiveplus_default_challenge", {"key_levels": [2], "adjust": -5}).summary) == \
+        "Default challenge: 1 success"
+    assert say(call("fiveplus_default_challenge", {"key_levels": [4, 3, 3]}).summary) == "Default challenge: 10 successes"
 
 
 def test_successes_accumulate_to_win():
