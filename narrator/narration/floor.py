@@ -245,7 +245,10 @@ def effect_sentences(evidence: Evidence, said: tuple[str, ...] = ()) -> list[str
     harmed = {e.who for e in evidence.effects if e.kind == "harmed"}
     downed = {e.who: e for e in evidence.effects if e.kind == "downed"}  # the last, the worst: dying after unconscious
     worse = {e.who for e in evidence.effects if e.kind == "condition_added" and _worse_hurt(e.what)}
-    attackers = {getattr(result, "attacker", None) for tool, result in evidence.results if "attack" in tool} - {None}
+    from narrator.agent.router import is_attack
+
+    attackers = {getattr(result, "attacker", None) for tool, result in evidence.results
+                 if evidence.system and is_attack(evidence.system, tool)} - {None}  # an attack tool's attacker
     for e in evidence.effects:
         if e.kind == "harmed" and (e.who in downed or e.who in worse):
             continue  # "Thug goes down." says it, "Thug is now badly hurt." too; "…, Thug is hurt." read backwards
