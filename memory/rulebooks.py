@@ -251,11 +251,12 @@ class RulebookIndex:
         n = min(max(4 * k, 12), self.collection.count())
         if n <= 0:
             return []
-        found = [self.collection.query(query_texts=[question], n_results=n, where=where,
+        vector = self.ef([question])  # embedded once for every query below
+        found = [self.collection.query(query_embeddings=vector, n_results=n, where=where,
                                        include=["documents", "metadatas", "distances"])]
         term = asked_term(question)
         for form in dict.fromkeys((term, term.capitalize(), term.title())) if term else ():
-            found.append(self.collection.query(query_texts=[question], n_results=k, where=where,
+            found.append(self.collection.query(query_embeddings=vector, n_results=k, where=where,
                                                where_document={"$contains": form},
                                                include=["documents", "metadatas", "distances"]))
         out: list[Passage] = []
