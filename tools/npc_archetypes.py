@@ -10,7 +10,7 @@ known itself. The words are plain English, in no system's terms: a system adds i
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 ARCHETYPES: dict[str, tuple[str, ...]] = {
     # the road and the underworld
@@ -58,3 +58,9 @@ def like(word: str) -> tuple[str, ...]:
 def stand_in(word: str, known: Container[str]) -> str | None:
     """The first of ``word``'s stand-ins (:func:`like`) that ``known`` (a system's keywords) holds."""
     return next((a for a in like(word) if a in known), None)
+
+
+def head_stand_in(words: Sequence[str], known: Container[str]) -> str | None:
+    """The stand-in ``known`` holds for the last of ``words`` that has one: in English the head noun comes last ("a
+    smuggler pilot" is a pilot, read as a sailor)."""
+    return next((kw for w in reversed(words) if (kw := stand_in(w, known)) is not None), None)

@@ -44,6 +44,7 @@ from narrator.tools.draws import pick as _pick
 from narrator.tools.dice import Die, DieFlag, Roller
 from narrator.tools.errors import FieldProblem, ToolArgumentError
 from narrator.tools.frozen import Frozen
+from narrator.tools.npc_archetypes import head_stand_in
 from narrator.tools.odds import Dist, Odds
 from narrator.tools.systems.fiveplus.checks import p_range
 from narrator.tools.phrases import say
@@ -139,13 +140,9 @@ def _concept_groups(concept: str | None) -> tuple[str, ...]:
             for group, keys in KEYWORD_GROUPS.items():
                 if word in keys and group not in found:
                     found.append(group)
-    if not found:  # no word known: the word's stand-in, as the NPC tools and the other systems read it
-        from narrator.tools.npc_archetypes import stand_in
-
-        for word in reversed(concept_words(concept)):  # the head noun last in English: "smuggler pilot" is a pilot
-            key = stand_in(word, CONCEPT_GROUPS)
-            if key is not None:
-                return CONCEPT_GROUPS[key]
+    if not found:  # no word known: the head noun's stand-in, as the NPC tools (:func:`.npcs._match`) read it
+        key = head_stand_in(concept_words(concept), CONCEPT_GROUPS)
+        return CONCEPT_GROUPS[key] if key is not None else ()
     return tuple(found)
 
 

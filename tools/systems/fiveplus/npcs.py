@@ -33,7 +33,7 @@ from pydantic import Field, model_validator
 from narrator.tools.concepts import concept_words
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
-from narrator.tools.npc_archetypes import stand_in
+from narrator.tools.npc_archetypes import head_stand_in
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
 from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
@@ -72,7 +72,7 @@ def _match(words: list[str], table: dict) -> str | None:
         for kw in table:
             if w in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and w.startswith(kw)):
                 return kw
-    return next((kw for w in reversed(words) if (kw := stand_in(w, table)) is not None), None)
+    return head_stand_in(words, table)
 
 
 def npc_actions(concept: str) -> list[str]:
