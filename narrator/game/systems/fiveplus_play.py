@@ -25,6 +25,7 @@ from narrator.game.rules import Lesson
 from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import rows_table
 from narrator.tools.errors import UserError
+from narrator.tools.phrases import counted
 from narrator.tools.systems.fiveplus.cards import Deck, card_name
 from narrator.tools.systems.fiveplus.challenges import Challenge
 from narrator.tools.systems.fiveplus.examples import SNEAK, WORKED_EXAMPLES
@@ -111,7 +112,7 @@ class FivePlusEncounters:
         rows = [[n, str(campaign.state.characters[n].get("rank", 0)),
                  str(campaign.state.characters[n].get("successes_to_defeat")),
                  ", ".join(campaign.state.characters[n].get("actions", []))] for n in added]
-        rating = (f"{total} {'success' if total == 1 else 'successes'} to defeat (party's default challenge {default}), "
+        rating = (f"{counted(total, 'success', 'successes')} to defeat (party's default challenge {default}), "
                   f"rank {rank}")
         view = rows_table(f"Encounter ({difficulty}): {count} × {concept} — {rating}",
                           ["foe", "rank", "successes", "actions"], rows)

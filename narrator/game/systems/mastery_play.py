@@ -26,6 +26,7 @@ from narrator.game.encounters import (
 )
 from narrator.game.scenes import SceneOutcome, scene
 from narrator.game.views import key_values, rows_table
+from narrator.tools.phrases import counted
 from narrator.tools.systems.mastery.options import options_of
 from narrator.tools.systems.mastery.sheet import MasteryCharacter
 from narrator.tools.systems.mastery.table_characters import LEVELS
@@ -117,8 +118,8 @@ def forgotten_tomb(campaign: Campaign) -> SceneOutcome:
         npc = campaign.call("mastery_add_npc", {"concept": "ancient tomb guardian", "level": 4})
         results.append(("mastery_add_npc", npc))
         guardian = npc.actor
-    text = (f"{place.capitalize()}: {hazard['text']} ({hazard['needed']} "
-            f"{'success' if hazard['needed'] == 1 else 'successes'} at {hazard['difficulty']}, "
+    text = (f"{place.capitalize()}: {hazard['text']} ({counted(hazard['needed'], 'success', 'successes')} at "
+            f"{hazard['difficulty']}, "
             f"{hazard['damage']} boxes on failure)"
             + (f"; {guardian}, slow and patient, waits beyond it." if guardian else "."))
     framed = campaign.call("table_set_scene", {"text": text})
