@@ -166,4 +166,3 @@ def with_long_names(paths: list[Path], into: Path) -> list[Path]:
         target.write_text("\n".join(rows) + "\n", encoding="utf-8")
         written.append(target)
     return written
-

@@ -73,4 +73,3 @@ def asked_instead(ranked: list[Any], text: str, refused: str) -> Any | None:
     if not ranked or ranked[0].label != refused or not ASKED.search(text):
         return None
     return next((c for c in ranked[1:] if c.label != refused), None)
-

@@ -53,8 +53,9 @@ def _tracker(s: "GameSession") -> None:
     s.emit(Block.of("view", tracker_view(state, health)))
 
 
-@command("initiative", "/initiative [start|next|end|join NAME]", "the initiative tracker; start a fight, next turn, end "
-         "it, add someone to it", "assist", complete=lambda s, a: ("start", "next", "end", "join"))
+@command("initiative", "/initiative [start|next|end|join NAME]",
+         "the initiative tracker; start a fight, next turn, end it, add someone to it", "assist",
+         complete=lambda s, a: ("start", "next", "end", "join"))
 def initiative(s: "GameSession", arg: str) -> None:
     action, _, rest = arg.strip().partition(" ")
     action = action.lower()

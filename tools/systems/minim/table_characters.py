@@ -74,8 +74,8 @@ minim_add_random_character = random_seat_tool(
 # --- NPCs --------------------------------------------------------------------------------------------------------
 
 KEYWORD_SKILLS: dict[str, tuple[str, ...]] = word_tables(__file__, "concept_skills")["keyword_skills"]
-"""Concept words -> the skills they suggest (``concept_skills.toml``). A word matches a keyword exactly, as a plural, through
-:data:`KEYWORD_ALIASES`, or (keywords of 5+ letters) as its start: 'guardsman', 'priestess'."""
+"""Concept words -> the skills they suggest (``concept_skills.toml``). A word matches a keyword exactly, as a plural,
+through :data:`KEYWORD_ALIASES`, or (keywords of 5+ letters) as its start: 'guardsman', 'priestess'."""
 KEYWORD_ALIASES = {"thieves": "thief", "spies": "spy", "wolves": "wolf", "mages": "mage"}
 
 NPC_POWER_CHANCE = {4: 4, 5: 2}

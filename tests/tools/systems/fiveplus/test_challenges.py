@@ -18,7 +18,8 @@ def test_a_default_challenge_of_one_reads_in_the_singular(call):
 
     assert say(call("fiveplus_default_challenge", {"key_levels": [2], "adjust": -5}).summary) == \
         "Default challenge: 1 success"
-    assert say(call("fiveplus_default_challenge", {"key_levels": [4, 3, 3]}).summary) == "Default challenge: 10 successes"
+    assert say(call("fiveplus_default_challenge", {"key_levels": [4, 3, 3]}).summary) == \
+        "Default challenge: 10 successes"
 
 
 def test_successes_accumulate_to_win():
