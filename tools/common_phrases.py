@@ -167,6 +167,12 @@ STORY: dict[str, Any] = {
                             f"{-v['shift']:+d} to {v['threshold']}."),
     "rolled": lambda v: f"Rolled {v['dice'][0]} + {v['dice'][1]} = {v['total']} → {v['answer']}.",
     "random_event": "A double of {face}s, at most {limit} at chaos {chaos}: a random event — {event}",
+    # fate's two words for an open question (tools.story_meaning)
+    "meaning": lambda v: f"Fate answers “{v['question']}” in two words: {v['action']} · {v['subject']}",
+    "meaning_action": "Action (d{sides}={face}): {action}.",
+    "meaning_subject": "Subject (d{sides}={face}): {subject}.",
+    "meaning_read": ("Read the two words into the answer, in the light of the question and the scene: they say what "
+                     "it is about; you say what it is."),
     # threads, people, chaos by hand
     "update": lambda v: "Story: " + ("; ".join(say(s) for s in v["said"]) or "unchanged"),
     "chaos": "chaos {was} → {now}",

@@ -136,9 +136,9 @@ def default_registry() -> Registry:
     from narrator.tools.systems import all_systems, generation
 
     if _default is None or _generation != generation():
-        from narrator.tools import oracle, story, table_tools
+        from narrator.tools import oracle, story, story_meaning, table_tools
 
-        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *story.TOOLS,
+        _default = Registry([*table_tools.TOOLS, *oracle.TOOLS, *story.TOOLS, *story_meaning.TOOLS,
                              *(t for s in all_systems() for t in s.tools())])
         _set_generation(generation())
     return _default

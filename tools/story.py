@@ -80,7 +80,8 @@ def person_name(entry: str) -> str:
     return entry.split(",", 1)[0].strip()
 
 
-def _pick(roller: Roller, items: list[Any], label: str) -> tuple[Any, Die]:
+def pick_from(roller: Roller, items: list[Any], label: str) -> tuple[Any, Die]:
+    """One of ``items``, by one die of their number (the scene tables' draw, and the meaning tables')."""
     die = roller.roll(len(items), label)
     return items[die.face - 1], die
 
@@ -122,10 +123,10 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
     seeded, replayable."""
     t = scene_tables(state.system)
     story = state.story if args.kind == "next" else Story()
-    place, d1 = _pick(roller, t["place"], "place")
+    place, d1 = pick_from(roller, t["place"], "place")
     fits = t.get("fits", {}) if state.options.get("scene_tables", 1) >= 2 else {}
     traits = t.get("place_traits", {}).get(place, []) if fits else []
-    situation, d2 = _pick(roller, fitting(t["situation"], fits.get("situation", {}), traits), "situation")
+    situation, d2 = pick_from(roller, fitting(t["situation"], fits.get("situation", {}), traits), "situation")
     dice = [d1, d2]
     recurring = False
     if story.people:
@@ -133,11 +134,11 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
         dice.append(again)
         recurring = again.face <= 3
     if recurring:
-        name, d = _pick(roller, story.people, "recurring person")
+        name, d = pick_from(roller, story.people, "recurring person")
         person = next((p for p in t["person"] if person_name(p) == name), name)
     else:
         fresh = [p for p in t["person"] if person_name(p) not in story.people] or t["person"]
-        person, d = _pick(roller, fitting(fresh, fits.get("person", {}), traits, person_name), "someone present")
+        person, d = pick_from(roller, fitting(fresh, fits.get("person", {}), traits, person_name), "someone present")
     dice.append(d)
     moved = False
     if story.threads:
@@ -145,10 +146,10 @@ def story_scene(args: SceneArgs, roller: Roller, state: TableState) -> SceneResu
         dice.append(again)
         moved = again.face <= 3
     if moved:
-        thread, d = _pick(roller, story.threads, "open thread")
+        thread, d = pick_from(roller, story.threads, "open thread")
         hook = f"Something here touches on {thread}."
     else:
-        entry, d = _pick(roller, fitting(t["hook"], fits.get("hook", {}), traits, lambda h: h["hook"]), "hook")
+        entry, d = pick_from(roller, fitting(t["hook"], fits.get("hook", {}), traits, lambda h: h["hook"]), "hook")
         hook, thread = entry["hook"], entry["thread"]
     dice.append(d)
     text = f"{_cap(place)}. {_cap(situation)}. {person}{',' if ',' in person else ''} is here. {hook}"
@@ -210,16 +211,16 @@ def story_oracle(args: OracleArgs, roller: Roller, state: TableState) -> StoryOr
     limit = event_face_limit(story.chaos)
     if dice[0].face == dice[1].face and dice[0].face <= limit:
         tables = scene_tables(state.system)
-        template, d = _pick(roller, tables["event"], "random event")
+        template, d = pick_from(roller, tables["event"], "random event")
         dice.append(d)
         fields: dict[str, str] = {}
         if "{person}" in template:
-            fields["person"] = (_pick(roller, story.people, "who")[0] if story.people else "Someone")
+            fields["person"] = (pick_from(roller, story.people, "who")[0] if story.people else "Someone")
         if "{thread}" in template:
-            fields["thread"] = (_pick(roller, story.threads, "which thread")[0] if story.threads
+            fields["thread"] = (pick_from(roller, story.threads, "which thread")[0] if story.threads
                                 else "your business here")
         if "{new_person}" in template:
-            entry, _ = _pick(roller, tables["person"], "newcomer")
+            entry, _ = pick_from(roller, tables["person"], "newcomer")
             fields["new_person"] = entry
             name = person_name(entry)
             if name not in story.people:

@@ -17,6 +17,7 @@ from narrator.game.encounters import DIFFICULTIES, encounter_builder
 from narrator.game.scenes import scene_generators
 from narrator.tools.errors import UserError
 from narrator.tools.oracle import LIKELIHOODS, SYNONYMS
+from narrator.tools.story_meaning import open_question
 from narrator.tools.systems import get_system
 
 if TYPE_CHECKING:
@@ -40,12 +41,17 @@ def split_likelihood(text: str) -> tuple[str, str]:
 
 
 @command("oracle", "/oracle QUESTION [certain|likely|even|unlikely|impossible]",
-         "ask fate a yes/no question (2d6, exact odds shown)", "solo",
-         complete=lambda s, a: LIKELIHOODS)
+         "ask fate a yes/no question (2d6, exact odds shown); a what/who/where/why question gets two words to read "
+         "in", "solo", complete=lambda s, a: LIKELIHOODS)
 def oracle(s: "GameSession", arg: str) -> None:
     if not arg:
         raise usage_error("oracle")
     question, likelihood = split_likelihood(arg)
+    if open_question(question):  # "what does the letter say?": a yes would say nothing
+        if question != arg:
+            s.info(f"An open question is answered in two words, not yes or no: '{likelihood}' is not used.")
+        s.call("story_meaning", {"question": question}, explain=True)
+        return
     s.call("story_oracle", {"question": question, "likelihood": likelihood}, explain=True)
 
 

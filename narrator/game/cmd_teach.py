@@ -30,7 +30,8 @@ command = TABLE.command
 
 
 ORACLE_LESSON = Lesson("oracle", "The solo oracle answers yes/no questions: 2d6 against a threshold set by how "
-                       "likely the answer is; exactly the threshold is 'yes, but'.", "oracle_ask",
+                       "likely the answer is; exactly the threshold is 'yes, but'. An open question (what, who, "
+                       "where...) gets two words instead, an action and a subject, for you to read in.", "oracle_ask",
                        {"question": "Is the bridge guarded?", "likelihood": "likely"})
 
 

@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from narrator.tools.errors import NarratorError
+from narrator.tools.story_meaning import open_question
 
 if TYPE_CHECKING:
     from narrator.agent.turn import TurnOutcome
@@ -189,7 +190,8 @@ class Solo(NoNarrator):
     """No narrator at the table: the engine frames scenes, calls fights and plays the NPCs' turns."""
 
     name = "solo"
-    hint = ("Solo: describe what you do and the narrator answers; /oracle asks yes/no questions of fate, "
+    hint = ("Solo: describe what you do and the narrator answers; /oracle asks fate a question (yes/no, or two "
+            "words for a what or who), "
             "/scene frames a new scene, /threads and /people show the story so far, /encounter adds foes.")
 
     def enter(self, play: Play) -> None:
@@ -208,6 +210,7 @@ class Solo(NoNarrator):
         line = text.rstrip()
         if line.endswith("?"):  # what happened is the story's to recall; what is still to be is fate's
             play.info(f"To look back at the story so far: /recall {line}" if PAST.search(line)
+                      else f"Asking fate? Try /oracle {line}" if open_question(line)  # two words, no likelihood
                       else f"Asking fate? Try /oracle {line} likely")
         elif asked := asked_of(text, [*play.state.characters, *play.state.story.people], play.actor):
             whom, question = asked

@@ -308,6 +308,16 @@ def test_in_solo_a_question_about_what_happened_points_at_recall(make_session, r
     assert "Try /oracle Is anyone here? likely" in plain(s.handle("Is anyone here?"))
 
 
+def test_in_solo_an_open_question_points_at_the_oracle_s_two_words(make_session, ready_campaign):
+    """Seen in Brew solo: "what does the letter say?" was offered as "/oracle what does the letter say? likely", and
+    a yes/no answer to a what-question says nothing; the oracle answers it in two words, with no likelihood."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "talk"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[talk])
+    s.start()
+    out = plain(s.handle("what does the letter say?"))
+    assert "Try /oracle what does the letter say?" in out and "say? likely" not in out
+
+
 def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign):
     """Seen in Mini Six solo: "I try again, more carefully this time" after a failed sneak was echoed back with no
     roll. The last attempt is rolled again, and the screen says which."""

@@ -315,6 +315,12 @@ def test_solo_oracle_and_dungeon_floor(playing):
     assert logged["tool"] == "story_oracle" and logged["args"] == {"question": "Is the door locked?",
                                                                    "likelihood": "likely"}
     assert "even" in plain(s.handle("/oracle Will it rain"))
+    out = plain(s.handle("/oracle what does the letter say?"))
+    logged = [e.payload for e in s.campaign.events() if e.kind == "tool_call"][-1]
+    assert logged["tool"] == "story_meaning" and logged["args"] == {"question": "what does the letter say?"}
+    assert "Fate answers \u201cwhat does the letter say?\u201d in two words: " in out and "Read the two words" in out
+    out = plain(s.handle("/oracle who sent it? likely"))
+    assert "not yes or no: 'likely' is not used" in out and tools_logged(s)[-1] == "story_meaning"
     out = plain(s.handle("/scene dungeon"))
     assert "rooms" in out and "Dungeon floor — party challenge" in out
     assert tools_logged(s)[-2:] == ["minim_dungeon_floor", "table_set_scene"]

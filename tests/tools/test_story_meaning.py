@@ -1,0 +1,68 @@
+"""Fate's two words for an open solo question: an action and a subject from the meaning tables, one die each,
+logged and replayed like every other answer."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.memory.campaign import Campaign
+from narrator.tools.dice import Roller
+from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of, summary_of
+from narrator.tools.registry import default_registry
+from narrator.tools.story import scene_tables
+from narrator.tools.story_meaning import open_question
+from narrator.tools.table import TableState
+
+REG = default_registry()
+
+
+def test_the_dice_pick_one_word_from_each_table():
+    tables = scene_tables("brew")
+    actions, subjects = tables["meaning_action"], tables["meaning_subject"]
+    r = REG.call("story_meaning", {"question": "what does the   letter say?"}, Roller.scripted([2, 1]),
+                 TableState(system="brew"))
+    assert (r.action, r.subject) == (actions[1], subjects[0]) == ("protect", "an old debt")
+    assert [(d.sides, d.face) for d in r.dice] == [(len(actions), 2), (len(subjects), 1)]
+    assert r.question == "what does the letter say?" and r.changes == []
+    assert summary_of(r) == "Fate answers \u201cwhat does the letter say?\u201d in two words: protect \u00b7 an old debt"
+    lines = steps_of(r)
+    assert f"Action (d{len(actions)}=2): protect." in lines and f"Subject (d{len(subjects)}=1): an old debt." in lines
+
+
+def test_the_tables_hold_distinct_words():
+    for system in ("brew", "minim", "minisix", "fiveplus", "mastery"):
+        t = scene_tables(system)
+        for name in ("meaning_action", "meaning_subject"):
+            assert len(t[name]) >= 20 and len(set(t[name])) == len(t[name]), (system, name)
+
+
+def test_same_seed_same_words():
+    a = REG.call("story_meaning", {"question": "who sent it?"}, Roller(4), TableState(system="minim"))
+    b = REG.call("story_meaning", {"question": "who sent it?"}, Roller(4), TableState(system="minim"))
+    assert a == b
+
+
+@pytest.mark.parametrize("args", [{}, {"question": ""}, {"question": "Q" * 301}, {"question": 3}])
+def test_bad_arguments_are_refused_with_the_field_named(args):
+    with pytest.raises(ToolArgumentError) as e:
+        REG.validate("story_meaning", args)
+    assert e.value.problems and e.value.problems[0].field == "question"
+
+
+@pytest.mark.parametrize("text,is_open", [
+    ("what does the letter say?", True), ("So who sent it?", True), ("Where did he go", True),
+    ("  why is the gate shut?", True), ("Which way is north?", True), ("how many guards are there?", True),
+    ("Is the door locked?", False), ("Does Nell know?", False), ("Will it rain", False),
+    ("Somewhat tired, is he?", False), ("whatever happened, is it over?", False),
+])
+def test_an_open_question_starts_with_a_question_word(text, is_open):
+    assert open_question(text) is is_open
+
+
+def test_a_campaign_logs_and_replays_the_words(tmp_path):
+    with Campaign.new("solo", "fiveplus", seed=5, root=tmp_path) as c:
+        r = c.call("story_meaning", {"question": "what is in the crate?"})
+        logged = c.events()[-1].payload
+        assert logged["tool"] == "story_meaning" and logged["result"]["action"] == r.action
+        assert c.replay().ok

@@ -1,0 +1,73 @@
+"""Fate's answer to an open question in solo play: two words, an action and a subject, for the player to read in.
+
+Why: the yes/no oracle (:func:`tools.story.story_oracle`) cannot answer "what does the letter say?" — a yes to a
+what-question says nothing, and a solo player has nobody else to ask. Mythic-style games answer such questions
+with *meaning tables*: two dice pick a verb and a thing ("protect · an old debt") and the player interprets them
+in the light of the question and the scene. The engine throws the dice, as for every other answer, so the words
+are logged, seeded and replayed; the player (or the narration) gives them their sense.
+
+The tables are ``meaning_action`` and ``meaning_subject`` in ``prompts/common/narration/scene_tables.json`` (a
+system's own ``scene_tables.json`` may replace either, as it may the scene lists). One die the size of each table:
+every action, and every subject, comes up equally often (1/len), independently of the other; the dice (``d40=3``)
+say so, and no odds block is shown: there is no outcome to be likely or not.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, field_validator
+
+from narrator.tools.contract import ToolArgs
+from narrator.tools.dice import Die, Roller
+from narrator.tools.steps import step
+from narrator.tools.story import pick_from, scene_tables
+from narrator.tools.table import BoundResult, TableState
+from narrator.tools.tool import table_tool
+
+
+OPEN = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:what|who|whom|whose|where|why|how|which|when)\b",
+                  re.IGNORECASE)
+"""A question no yes or no can answer: it starts with a question word ("what does the letter say?", "so who sent
+it?"); "is it locked?", "does Nell know?" are fate's yes/no."""
+
+
+def open_question(text: str) -> bool:
+    """Whether ``text`` asks an open question (what, who, where, why, how, which, when) rather than a yes/no one."""
+    return bool(OPEN.match(text))
+
+
+class MeaningArgs(ToolArgs):
+    question: str = Field(min_length=1, max_length=300, description="The open question (what, who, where, why, "
+                                                                    "how...) fate answers in two words.")
+
+    @field_validator("question", mode="before")
+    @classmethod
+    def _tidy(cls, v):
+        return " ".join(v.split()) if isinstance(v, str) else v
+
+
+class MeaningResult(BoundResult):
+    question: str
+    action: str = Field(description="The action word, from the meaning_action table.")
+    subject: str = Field(description="The subject, from the meaning_subject table.")
+    dice: list[Die] = Field(description="One die the size of each table: every word as likely as any other.")
+
+
+@table_tool("story")
+def story_meaning(args: MeaningArgs, roller: Roller, state: TableState) -> MeaningResult:
+    """Answer an open solo question (what, who, where, why...) with two words from the meaning tables, an action and a
+    subject, for the player to interpret; logged, seeded, replayable."""
+    t = scene_tables(state.system)
+    actions, subjects = t["meaning_action"], t["meaning_subject"]
+    action, d1 = pick_from(roller, actions, "meaning: action")
+    subject, d2 = pick_from(roller, subjects, "meaning: subject")
+    return MeaningResult(
+        summary=step("story.meaning", question=args.question, action=action, subject=subject),
+        steps=[step("story.meaning_action", sides=len(actions), face=d1.face, action=action),
+               step("story.meaning_subject", sides=len(subjects), face=d2.face, subject=subject),
+               step("story.meaning_read")],
+        question=args.question, action=action, subject=subject, dice=[d1, d2])
+
+
+TOOLS = [story_meaning]
