@@ -158,10 +158,23 @@ def _remembered(options: tuple[ConceptOption, ...]) -> tuple[tuple[ConceptOption
     return entry
 
 
+PHRASE_BREAKS = frozenset({"with", "of", "from", "who", "whose", "that", "which", "in", "on", "at", "for", "by",
+                           "to"})
+"""Words that end a concept's main phrase: "a herbalist *with* a dog" is a herbalist first."""
+
+
+def head_first(words: list[str]) -> list[str]:
+    """A concept's words in the order they say who someone is: the main phrase from its last word back (its head
+    noun: "hedge *witch*"), then what follows a break word ("with a dog", "of the old order") from its end back.
+    Reading the whole concept from its end put a herbalist with a dog down as a dog handler first."""
+    cut = next((i for i, w in enumerate(words) if w in PHRASE_BREAKS and i > 0), len(words))
+    return [*reversed(words[:cut]), *reversed(words[cut:])]
+
+
 def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:
     found: list[str] = []
-    words = concept_words(concept)
-    for word in reversed(words):
+    words = head_first(concept_words(concept))
+    for word in words:
         for o in options:
             if o.key not in found and any(_matches(word, w) for w in o.words):
                 found.append(o.key)
@@ -169,7 +182,7 @@ def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[st
         return found
     from narrator.tools.npc_archetypes import like
 
-    for word in reversed(words):  # no word is known: the people it is most like, as NPCs read it (a poacher is a
+    for word in words:  # no word is known: the people it is most like, as NPCs read it (a poacher is a
         for stand_in in like(word):  # hunter: "a poacher with a grudge" read "Nothing in the rules matched")
             hits = [o.key for o in options if any(_matches(stand_in, w) for w in o.words)]
             if hits:

@@ -251,3 +251,19 @@ def test_a_stage_magician_is_a_showman_and_a_private_eye_a_detective(system):
     assert concept_words("a retired stage magician turned private eye")[-3:] == ["showman", "turned", "detective"]
     picks = " ".join(roll(system, "a retired stage magician turned private eye", 3).concept_picks).casefold()
     assert "magic" not in picks and "sorcer" not in picks, picks
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_herbalist_with_a_dog_is_a_herbalist_first(system):
+    """Played in Brew solo: "a travelling herbalist with a dog" was read from its last word, so the dog's handling
+    came before medicine and took the skill points a concept's first pick gets. The main phrase is read first, from
+    its head noun back; what follows "with", "of", "who"... after it."""
+    from narrator.tools.concepts import head_first
+
+    assert head_first(["travelling", "herbalist", "with", "a", "dog"]) == ["herbalist", "travelling", "dog", "a",
+                                                                           "with"]
+    assert head_first(["hedge", "witch"]) == ["witch", "hedge"]
+    assert head_first(["with", "love"]) == ["love", "with"]  # a break word first is no break
+    picks = [p.casefold() for p in roll(system, "a travelling herbalist with a dog", 2).concept_picks]
+    if picks:
+        assert "animal" not in picks[0] and "beast" not in picks[0], picks

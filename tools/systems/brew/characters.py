@@ -51,7 +51,8 @@ STARTING_GEAR = [GearItem(name="belt knife", kind="weapon", attack_type="simple_
 SKILL_WORDS: dict[str, tuple[str, ...]] = {
     "athletics": ("athlete", "acrobat", "climber", "runner", "wanderer", "wandering", "sailor", "miner", "digger",
                   "laborer", "labourer", "porter", "docker"),
-    "animal handling": ("rider", "horseman", "beastmaster", "tamer", "shepherd", "falconer", "knight"),
+    "animal handling": ("rider", "horseman", "beastmaster", "tamer", "shepherd", "falconer", "knight", "dog", "hound",
+                        "horse", "falcon", "hawk", "stablehand", "drover", "houndmaster"),
     "craft": ("smith", "blacksmith", "artisan", "carpenter", "tinker", "engineer", "archer", "gunslinger", "gunman",
               "sniper", "spacer", "mechanic"),
     "interaction": ("merchant", "trader", "diplomat", "noble", "courtier", "bard", "priest", "smuggler"),
