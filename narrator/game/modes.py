@@ -215,8 +215,15 @@ class Solo(NoNarrator):
         elif asked := asked_of(text, [*play.state.characters, *play.state.story.people], play.actor):
             whom, question = asked
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
+        elif LOOKS.search(line):  # "I break the seal and read the letter": what it says is nobody's but fate's
+            play.info("What you find is fate's to tell: try /oracle what do I find?")
 
 
+LOOKS = re.compile(r"\b(read|reads|reading|open|opens|opening|unfold|unfolds|unroll|unrolls|examine|examines|"
+                   r"inspect|inspects|study|studies|search|searches|look inside|peek inside|rummage|rummages)\b",
+                   re.I)
+"""A line that looks into something (a letter read, a box opened) whose contents no roll decided: the solo
+player is pointed at the oracle's two words."""
 PAST = re.compile(r"\b(did|was|were|had|said|told|saw|happened)\b", re.I)
 """A question about what already happened ("what did Nell say?"): the memory's to answer, not the oracle's."""
 ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)

@@ -318,6 +318,17 @@ def test_in_solo_an_open_question_points_at_the_oracle_s_two_words(make_session,
     assert "Try /oracle what does the letter say?" in out and "say? likely" not in out
 
 
+def test_in_solo_reading_what_no_roll_decided_points_at_the_oracle(make_session, ready_campaign):
+    """Seen in Brew solo: "I break the seal and read the letter" came back as "You break the seal and read the
+    letter." and nothing more; what it says is fate's to tell."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "read"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[talk, talk])
+    s.start()
+    assert "What you find is fate's to tell: try /oracle what do I find?" in plain(
+        s.handle("I break the seal and read the letter"))
+    assert "What you find" not in plain(s.handle("I sit down by the fire"))
+
+
 def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign):
     """Seen in Mini Six solo: "I try again, more carefully this time" after a failed sneak was echoed back with no
     roll. The last attempt is rolled again, and the screen says which."""
