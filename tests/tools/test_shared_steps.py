@@ -48,6 +48,7 @@ CALLS = [
     ("story_update", {"chaos": "down", "add_thread": "the bell", "close_thread": "1", "add_person": "Tam",
                       "remove_person": "Old Mags"}, False),
     ("oracle_ask", {"question": "Is the gate shut?"}, False),
+    ("story_meaning", {"question": "What is behind the gate?"}, False),
 ]
 
 
