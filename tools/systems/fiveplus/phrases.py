@@ -234,7 +234,8 @@ PHRASES: dict[str, Any] = with_templates(__file__, {
                                     + ": two marked descriptors, one free level-up roll."),
     "rest": lambda v: f"Rest {v['n']}" + clause(" (long)", v["long"]),
     # the table: challenges and fights
-    "default_of": lambda v: ("Default challenge: " + (pairs(v["keys"], "{} {} {}") if v["keys"]
+    "default_of": lambda v: ("Default challenge (the yardstick a challenge is sized by; the winning condition "
+                             "follows): " + (pairs(v["keys"], "{} {} {}") if v["keys"]
                                                       else "no player-character, so one proficient hero's 4")
                              + clause(", tuned {:+d}", v["adjust"]) + f" → {v['target']} successes."),
     "to_win": lambda v: ("Winning condition: " + (f"defeat {', '.join(v['opposition'])}" if v["opposition"] else

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator.tools.errors import ToolArgumentError
+from narrator.tools.phrases import steps_of
 from tests.tools.systems.fiveplus.conftest import SCAFFOLD
 
 
@@ -112,7 +113,12 @@ def test_items_restrict_and_equip(table):
 def test_attacks_defeat_an_npc_by_its_successes(table):
     table.put("Hero", *SCAFFOLD, {"name": "Sword", "kind": "skill", "level": 3})
     table.put("Orc", npc=True, rank=1, successes_to_defeat=4, actions=["smash"])
-    table.call("fiveplus_start_challenge", {"name": "Orc fight", "kind": "combat", "opposition": ["Orc"]})
+    started = table.call("fiveplus_start_challenge", {"name": "Orc fight", "kind": "combat", "opposition": ["Orc"]})
+    # Played in 5+ teach: "Default challenge: Juno Archery 6 → 6 successes" read as what the fight needed, above
+    # "Winning condition: defeat Bandit" (2 successes); the default is the yardstick, and says so
+    lines = steps_of(started)
+    assert lines[0].startswith("Default challenge (the yardstick a challenge is sized by; the winning condition "
+                               "follows): ") and lines[1] == "Winning condition: defeat Orc; rank 0."
     r = table.call("fiveplus_attack", {"attacker": "Hero", "defender": "Orc", "challenge": "Orc fight"}, faces=[3, 4])
     assert r.lower == 6 and r.successes == 3 and not r.defeated  # rank 1: lower bound 5 + 1
     r = table.call("fiveplus_attack", {"attacker": "Hero", "defender": "Orc", "challenge": "Orc fight"}, faces=[2, 4])
