@@ -206,6 +206,10 @@ class Solo(NoNarrator):
     def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
         super().after_turn(play, outcome, text)
         if outcome.results:
+            learned = learned_question(text)
+            if learned and any(getattr(r, "success", None) for _, r in outcome.results):
+                # "I demand to know who sent him" and the check succeeds: the answer is fate's to say, in two words
+                play.info(f"What you learn is fate's to tell: try /oracle {learned}")
             return
         line = text.rstrip()
         if line.endswith("?"):  # what happened is the story's to recall; what is still to be is fate's
@@ -224,6 +228,23 @@ LOOKS = re.compile(r"\b(read|reads|reading|open|opens|opening|unfold|unfolds|unr
                    re.I)
 """A line that looks into something (a letter read, a box opened) whose contents no roll decided: the solo
 player is pointed at the oracle's two words."""
+LEARNS = re.compile(r"\b(?:ask|asks|asking|demand|demands|demanding|learn|learns|find out|finds out|discover|"
+                    r"discovers|figure out|figures out|work out|works out|to know|to hear)\b"
+                    r"[^.!?]*?\b(?P<what>(?:who|whom|whose|what|where|why|how|which|when)\b[^.!?]*)", re.I)
+"""An action that seeks to learn something: "I demand to know *who sent him*", "I try to find out *where the
+ledger went*"."""
+
+
+def learned_question(text: str) -> str | None:
+    """'who sent him?' for "I demand to know who sent him": the open question a successful action has earned an
+    answer to, else None."""
+    found = LEARNS.search(text)
+    if found is None:
+        return None
+    clause = " ".join(found.group("what").split()).rstrip(" .!?,;")
+    return f"{clause}?" if clause else None
+
+
 PAST = re.compile(r"\b(did|was|were|had|said|told|saw|happened)\b", re.I)
 """A question about what already happened ("what did Nell say?"): the memory's to answer, not the oracle's."""
 ASKS = re.compile(r"\bask(?:s|ed|ing)?\b(?P<rest>.*)", re.I | re.S)

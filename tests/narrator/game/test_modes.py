@@ -435,3 +435,19 @@ def test_assist_leaves_the_latecomers_to_the_narrator_and_says_how(make_session,
     s.handle(f"/initiative join {late[0].lower()}")
     assert late[0] in s.campaign.state.initiative.order
     assert "Who joins?" in plain(s.handle("/initiative join"))
+
+
+def test_in_solo_a_check_that_learns_something_points_at_the_oracle_s_two_words(make_session, ready_campaign):
+    """Played in Mastery solo: "I demand to know who sent him" succeeded ("it goes as you hoped") and nobody said who;
+    the answer is fate's to tell. A failed attempt learns nothing, and says nothing of it."""
+    demand = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "communication"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[demand])
+    s.start()
+    seen = set()
+    for _ in range(12):
+        out = plain(s.handle("I grab the stranger and demand to know who sent him."))
+        success = [e for e in s.campaign.events() if e.kind == "tool_call"
+                   and e.payload["tool"] == "minim_check"][-1].payload["result"]["success"]
+        seen.add(success)
+        assert ("What you learn is fate's to tell: try /oracle who sent him?" in out) is bool(success), out
+    assert seen == {True, False}
