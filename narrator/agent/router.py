@@ -488,7 +488,10 @@ class RouterProposer:
 
 
 NOBODY_TO_FIGHT = ("Nobody on the table is there to fight. Say whom you attack, or add them first "
-                   "(/npc; in solo, /encounter brings foes).")
+                   "(/npc; in solo, /encounter brings foes); a shot or a blow at something that is no foe (a mark, a "
+                   "rope, the crows in the orchard) is a check: /check SKILL.")
+"""Played in 5+ teach: "I shoot at the crows in the orchard with my rifle" was asked whom to fight, and nothing
+said how to take the shot."""
 UNMET_ATTACK = f"{CLARIFY}:attack"
 """Where an attack's probability goes when the words name nobody on the table ("I attack the barkeep"): the player
 is asked whom, instead of the mass going to whatever reading is left (a spell, a check, no roll)."""

@@ -271,6 +271,11 @@ def test_an_attack_on_someone_the_table_lacks_asks_whom(router, system):
     for line in ("I stab the orc", "Ambush!"):
         p = router.propose(line, party, "Aria")
         assert p.tool == "clarify" and p.args["question"] == NOBODY_TO_FIGHT
+    p = router.propose("I shoot at the crows in the orchard with my bow", party, "Aria")
+    if system == "minim":  # Minim reads a shot at what is no foe as the Fire check it is
+        assert p.tool == "minim_check" and p.args["skill"] == "fire"
+    else:  # played in 5+ teach: the others ask whom, and now say how to take a shot at what is no foe
+        assert p.tool == "clarify" and "is a check: /check SKILL" in p.args["question"]
     assert router.propose("I put my knife away", party, "Aria").tool == "no_roll"
 
 
