@@ -83,9 +83,9 @@ HUNTED_BY = frozenset({"hunter", "slayer", "killer", "catcher"})
 rolled the Hex power and carried a sickle in every system), a dragon slayer no dragon."""
 COMPOUNDS: dict[tuple[str, str], str] = {("bounty", "hunter"): "tracker", ("treasure", "hunter"): "explorer",
                                          ("stage", "magician"): "showman", ("private", "eye"): "detective",
-                                         ("private", "investigator"): "detective"}
+                                         ("private", "investigator"): "detective", ("customs", "officer"): "inspector"}
 """Two words that name one trade, read as the word the lists know it by (a bounty hunter was given a bow; a retired
-stage magician turned private eye was given real sorcery and no eye for clues)."""
+stage magician turned private eye was given real sorcery and no eye for clues; a customs officer, a bow)."""
 
 
 def _base_words(concept: str | None) -> list[str]:

@@ -267,3 +267,16 @@ def test_a_herbalist_with_a_dog_is_a_herbalist_first(system):
     picks = [p.casefold() for p in roll(system, "a travelling herbalist with a dog", 2).concept_picks]
     if picks:
         assert "animal" not in picks[0] and "beast" not in picks[0], picks
+
+
+def test_a_customs_officer_is_an_inspector_not_an_archer():
+    """Played in Mini Six assist: "/npc a nervous customs officer" came with survival 5D and a bow. Two words that
+    name one trade are read as it: an inspector, with an eye for what is hidden."""
+    from narrator.tools.concepts import concept_words
+    from narrator.tools.table import TableState
+
+    assert concept_words("a nervous customs officer") == ["a", "nervous", "inspector"]
+    r = default_registry().call("minisix_add_npc", {"concept": "a nervous customs officer"}, Roller(5),
+                                TableState(system="minisix"))
+    sheet = r.character
+    assert "search" in sheet.skills and not any(g.kind == "missile" for g in sheet.gear), sheet

@@ -56,7 +56,7 @@ SKILL_WORDS: dict[str, tuple[str, ...]] = {
     "craft": ("smith", "blacksmith", "artisan", "carpenter", "tinker", "engineer", "archer", "gunslinger", "gunman",
               "sniper", "spacer", "mechanic"),
     "interaction": ("merchant", "trader", "diplomat", "noble", "courtier", "bard", "priest", "smuggler"),
-    "investigation": ("detective", "investigator", "scholar", "sage", "inquisitor", "scribe"),
+    "investigation": ("detective", "investigator", "inspector", "scholar", "sage", "inquisitor", "scribe"),
     "medicine": ("healer", "doctor", "medic", "physician", "herbalist", "nurse", "surgeon", "witch"),
     "melee": ("warrior", "fighter", "soldier", "knight", "sword", "swordsman", "swordswoman", "barbarian",
               "mercenary", "sellsword", "guard", "duelist", "gladiator", "brawler"),
