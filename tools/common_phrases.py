@@ -168,7 +168,12 @@ STORY: dict[str, Any] = {
     "rolled": lambda v: f"Rolled {v['dice'][0]} + {v['dice'][1]} = {v['total']} → {v['answer']}.",
     "random_event": "A double of {face}s, at most {limit} at chaos {chaos}: a random event — {event}",
     # fate's two words for an open question (tools.story_meaning)
-    "meaning": lambda v: f"Fate answers “{v['question']}” in two words: {v['action']} · {v['subject']}",
+    "meaning": lambda v: (f"Fate answers “{v['question']}”: {v['who']} — {v['action']} · {v['subject']}"
+                          if v.get("who") else
+                          f"Fate answers “{v['question']}” in two words: {v['action']} · {v['subject']}"),
+    "meaning_who": lambda v: (f"Who (d{v['sides']}={v['face']}, among the story's "
+                              + ("recurring people" if v["recurring"] else "people to meet") + f"): {v['who']}"
+                              + ("." if v["recurring"] else ", who joins the story's people.")),
     "meaning_action": "Action (d{sides}={face}): {action}.",
     "meaning_subject": "Subject (d{sides}={face}): {subject}.",
     "meaning_read": ("Read the two words into the answer, in the light of the question and the scene: they say what "

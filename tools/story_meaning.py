@@ -9,7 +9,10 @@ are logged, seeded and replayed; the player (or the narration) gives them their 
 The tables are ``meaning_action`` and ``meaning_subject`` in ``prompts/common/narration/scene_tables.json`` (a
 system's own ``scene_tables.json`` may replace either, as it may the scene lists). One die the size of each table:
 every action, and every subject, comes up equally often (1/len), independently of the other; the dice (``d40=3``)
-say so, and no odds block is shown: there is no outcome to be likely or not.
+say so, and no odds block is shown: there is no outcome to be likely or not. A who-question draws a person first, one
+die over the story's recurring people (or over the scene tables' people when the story has none yet): blind readers
+of thirty answers read 21 readily and 8 with effort, and found the who-questions hardest, as two abstract words give
+a motive, not a name.
 """
 
 from __future__ import annotations
@@ -21,8 +24,8 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
-from narrator.tools.story import pick_from, scene_tables
-from narrator.tools.table import BoundResult, TableState
+from narrator.tools.story import person_name, pick_from, scene_tables
+from narrator.tools.table import BoundResult, SetStory, TableState
 from narrator.tools.tool import table_tool
 
 
@@ -30,6 +33,11 @@ OPEN = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:what|who|wh
                   re.IGNORECASE)
 """A question no yes or no can answer: it starts with a question word ("what does the letter say?", "so who sent
 it?"); "is it locked?", "does Nell know?" are fate's yes/no."""
+
+
+WHO = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:who|whom|whose)\b", re.IGNORECASE)
+"""A question after someone: two abstract words give a motive, not a person (blind readers found "who sent the
+stranger?" the hardest to read), so a person is drawn first."""
 
 
 def open_question(text: str) -> bool:
@@ -51,6 +59,8 @@ class MeaningResult(BoundResult):
     question: str
     action: str = Field(description="The action word, from the meaning_action table.")
     subject: str = Field(description="The subject, from the meaning_subject table.")
+    who: str | None = Field(None, description="For a who-question: one of the story's recurring people, or someone "
+                                              "new from the scene tables when it has none.")
     dice: list[Die] = Field(description="One die the size of each table: every word as likely as any other.")
 
 
@@ -60,14 +70,23 @@ def story_meaning(args: MeaningArgs, roller: Roller, state: TableState) -> Meani
     subject, for the player to interpret; logged, seeded, replayable."""
     t = scene_tables(state.system)
     actions, subjects = t["meaning_action"], t["meaning_subject"]
+    steps, dice, changes, who = [], [], [], None
+    if WHO.match(args.question):
+        people = list(state.story.people)
+        among = people or [person_name(p) for p in t["person"]]
+        who, d0 = pick_from(roller, among, "meaning: who")
+        dice.append(d0)
+        steps.append(step("story.meaning_who", sides=len(among), face=d0.face, who=who, recurring=bool(people)))
+        if not people:  # someone new is the answer: they join the story, as a framed scene's newcomer does
+            changes.append(SetStory(story=state.story.model_copy(update={"people": [who]})))
     action, d1 = pick_from(roller, actions, "meaning: action")
     subject, d2 = pick_from(roller, subjects, "meaning: subject")
     return MeaningResult(
-        summary=step("story.meaning", question=args.question, action=action, subject=subject),
-        steps=[step("story.meaning_action", sides=len(actions), face=d1.face, action=action),
+        summary=step("story.meaning", question=args.question, action=action, subject=subject, who=who),
+        steps=[*steps, step("story.meaning_action", sides=len(actions), face=d1.face, action=action),
                step("story.meaning_subject", sides=len(subjects), face=d2.face, subject=subject),
                step("story.meaning_read")],
-        question=args.question, action=action, subject=subject, dice=[d1, d2])
+        question=args.question, action=action, subject=subject, who=who, dice=[*dice, d1, d2], changes=changes)
 
 
 TOOLS = [story_meaning]

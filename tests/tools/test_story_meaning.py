@@ -10,9 +10,9 @@ from narrator.tools.dice import Roller
 from narrator.tools.errors import ToolArgumentError
 from narrator.tools.phrases import steps_of, summary_of
 from narrator.tools.registry import default_registry
-from narrator.tools.story import scene_tables
+from narrator.tools.story import person_name, scene_tables
 from narrator.tools.story_meaning import open_question
-from narrator.tools.table import TableState
+from narrator.tools.table import SetStory, Story, TableState, apply
 
 REG = default_registry()
 
@@ -28,6 +28,25 @@ def test_the_dice_pick_one_word_from_each_table():
     assert summary_of(r) == "Fate answers \u201cwhat does the letter say?\u201d in two words: protect \u00b7 an old debt"
     lines = steps_of(r)
     assert f"Action (d{len(actions)}=2): protect." in lines and f"Subject (d{len(subjects)}=1): an old debt." in lines
+
+
+def test_a_who_question_draws_a_person_first():
+    """Blind readers of thirty answers found the who-questions hardest: two abstract words give a motive, not a name.
+    A who-question draws one of the story's recurring people first; with none, someone from the scene tables, who
+    then joins the story."""
+    known = apply(TableState(system="minim"), SetStory(story=Story(people=["Old Mags", "Rusk"])))
+    r = REG.call("story_meaning", {"question": "Who sent the stranger?"}, Roller.scripted([2, 1, 1]), known)
+    assert r.who == "Rusk" and (r.action, r.subject) == ("betray", "an old debt") and r.changes == []
+    assert summary_of(r) == "Fate answers \u201cWho sent the stranger?\u201d: Rusk \u2014 betray \u00b7 an old debt"
+    assert steps_of(r)[0] == "Who (d2=2, among the story's recurring people): Rusk."
+    people = [person_name(p) for p in scene_tables("minim")["person"]]
+    r = REG.call("story_meaning", {"question": "so whose knife is it?"}, Roller.scripted([3, 1, 1]),
+                 TableState(system="minim"))
+    assert r.who == people[2] and r.dice[0].sides == len(people)
+    assert r.changes == [SetStory(story=Story(people=[people[2]]))]
+    assert steps_of(r)[0].endswith(f": {people[2]}, who joins the story's people.")
+    r = REG.call("story_meaning", {"question": "What is in the crate?"}, Roller.scripted([1, 1]), known)
+    assert r.who is None and len(r.dice) == 2
 
 
 def test_the_tables_hold_distinct_words():
