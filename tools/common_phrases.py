@@ -171,9 +171,8 @@ STORY: dict[str, Any] = {
     "meaning": lambda v: (f"Fate answers “{v['question']}”: {v['who']} — {v['action']} · {v['subject']}"
                           if v.get("who") else
                           f"Fate answers “{v['question']}” in two words: {v['action']} · {v['subject']}"),
-    "meaning_who": lambda v: (f"Who (d{v['sides']}={v['face']}, among the story's "
-                              + ("recurring people" if v["recurring"] else "people to meet") + f"): {v['who']}"
-                              + ("." if v["recurring"] else ", who joins the story's people.")),
+    "meaning_who": lambda v: "Who: " + rolled_among(v, "who"),
+    "meaning_new": "Someone new (d{sides}={face}): {who}, who joins the story's people.",
     "meaning_action": "Action (d{sides}={face}): {action}.",
     "meaning_subject": "Subject (d{sides}={face}): {subject}.",
     "meaning_read": ("Read the two words into the answer, in the light of the question and the scene: they say what "

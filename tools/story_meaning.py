@@ -9,8 +9,9 @@ are logged, seeded and replayed; the player (or the narration) gives them their 
 The tables are ``meaning_action`` and ``meaning_subject`` in ``prompts/common/narration/scene_tables.json`` (a
 system's own ``scene_tables.json`` may replace either, as it may the scene lists). One die the size of each table:
 every action, and every subject, comes up equally often (1/len), independently of the other; the dice (``d40=3``)
-say so, and no odds block is shown: there is no outcome to be likely or not. A who-question draws a person first, one
-die over the story's recurring people (or over the scene tables' people when the story has none yet): blind readers
+say so, and no odds block is shown: there is no outcome to be likely or not. A who-question draws a person first: one
+die over the story's recurring people and one face more, "someone new", who is then drawn from the scene tables'
+people not yet in the story and joins it (with nobody in the story yet, straight from those): blind readers
 of thirty answers read 21 readily and 8 with effort, and found the who-questions hardest, as two abstract words give
 a motive, not a name.
 """
@@ -24,7 +25,7 @@ from pydantic import Field, field_validator
 from narrator.tools.contract import ToolArgs
 from narrator.tools.dice import Die, Roller
 from narrator.tools.steps import step
-from narrator.tools.story import person_name, pick_from, scene_tables
+from narrator.tools.story import MAX_PEOPLE, person_name, pick_from, scene_tables
 from narrator.tools.table import BoundResult, SetStory, TableState
 from narrator.tools.tool import table_tool
 
@@ -38,6 +39,10 @@ it?"); "is it locked?", "does Nell know?" are fate's yes/no."""
 WHO = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:who|whom|whose)\b", re.IGNORECASE)
 """A question after someone: two abstract words give a motive, not a person (blind readers found "who sent the
 stranger?" the hardest to read), so a person is drawn first."""
+
+
+NEW = "someone new"
+"""The face of a who-question's die beyond the story's people: the answer is someone not met yet."""
 
 
 def open_question(text: str) -> bool:
@@ -73,12 +78,17 @@ def story_meaning(args: MeaningArgs, roller: Roller, state: TableState) -> Meani
     steps, dice, changes, who = [], [], [], None
     if WHO.match(args.question):
         people = list(state.story.people)
-        among = people or [person_name(p) for p in t["person"]]
-        who, d0 = pick_from(roller, among, "meaning: who")
-        dice.append(d0)
-        steps.append(step("story.meaning_who", sides=len(among), face=d0.face, who=who, recurring=bool(people)))
-        if not people:  # someone new is the answer: they join the story, as a framed scene's newcomer does
-            changes.append(SetStory(story=state.story.model_copy(update={"people": [who]})))
+        who = NEW
+        if people:  # one of them, or someone not met yet: one die over the people and one more face
+            who, d0 = pick_from(roller, [*people, NEW], "meaning: who")
+            dice.append(d0)
+            steps.append(step("story.meaning_who", among=[*people, NEW], face=d0.face, who=who))
+        if who == NEW:  # someone new is the answer: they join the story, as a framed scene's newcomer does
+            fresh = [n for n in (person_name(p) for p in t["person"]) if n not in people] or [NEW]
+            who, d = pick_from(roller, fresh, "meaning: someone new")
+            dice.append(d)
+            steps.append(step("story.meaning_new", sides=len(fresh), face=d.face, who=who))
+            changes.append(SetStory(story=state.story.model_copy(update={"people": [*people, who][-MAX_PEOPLE:]})))
     action, d1 = pick_from(roller, actions, "meaning: action")
     subject, d2 = pick_from(roller, subjects, "meaning: subject")
     return MeaningResult(

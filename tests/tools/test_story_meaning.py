@@ -32,19 +32,22 @@ def test_the_dice_pick_one_word_from_each_table():
 
 def test_a_who_question_draws_a_person_first():
     """Blind readers of thirty answers found the who-questions hardest: two abstract words give a motive, not a name.
-    A who-question draws one of the story's recurring people first; with none, someone from the scene tables, who
-    then joins the story."""
+    A who-question draws one of the story's recurring people or someone new first; someone new comes from the scene
+    tables' people not yet in the story, and joins it."""
     known = apply(TableState(system="minim"), SetStory(story=Story(people=["Old Mags", "Rusk"])))
     r = REG.call("story_meaning", {"question": "Who sent the stranger?"}, Roller.scripted([2, 1, 1]), known)
     assert r.who == "Rusk" and (r.action, r.subject) == ("betray", "an old debt") and r.changes == []
     assert summary_of(r) == "Fate answers \u201cWho sent the stranger?\u201d: Rusk \u2014 betray \u00b7 an old debt"
-    assert steps_of(r)[0] == "Who (d2=2, among the story's recurring people): Rusk."
-    people = [person_name(p) for p in scene_tables("minim")["person"]]
-    r = REG.call("story_meaning", {"question": "so whose knife is it?"}, Roller.scripted([3, 1, 1]),
+    assert steps_of(r)[0] == "Who: Rolled d3=2 among Old Mags, Rusk, someone new \u2192 Rusk."
+    fresh = [n for n in (person_name(p) for p in scene_tables("minim")["person"]) if n not in ("Old Mags", "Rusk")]
+    r = REG.call("story_meaning", {"question": "so whose knife is it?"}, Roller.scripted([3, 2, 1, 1]), known)
+    assert r.who == fresh[1] and [d.sides for d in r.dice] == [3, len(fresh), 40, 40]
+    assert r.changes == [SetStory(story=Story(people=["Old Mags", "Rusk", fresh[1]]))]
+    assert steps_of(r)[1] == f"Someone new (d{len(fresh)}=2): {fresh[1]}, who joins the story's people."
+    everyone = [person_name(p) for p in scene_tables("minim")["person"]]
+    r = REG.call("story_meaning", {"question": "who is at the door?"}, Roller.scripted([4, 1, 1]),
                  TableState(system="minim"))
-    assert r.who == people[2] and r.dice[0].sides == len(people)
-    assert r.changes == [SetStory(story=Story(people=[people[2]]))]
-    assert steps_of(r)[0].endswith(f": {people[2]}, who joins the story's people.")
+    assert r.who == everyone[3] and r.changes == [SetStory(story=Story(people=[everyone[3]]))]
     r = REG.call("story_meaning", {"question": "What is in the crate?"}, Roller.scripted([1, 1]), known)
     assert r.who is None and len(r.dice) == 2
 
