@@ -30,17 +30,14 @@ from narrator.tools.table import BoundResult, SetStory, TableState
 from narrator.tools.tool import table_tool
 
 
-OPEN = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:what|who|whom|whose|where|why|how|which|when)\b",
-                  re.IGNORECASE)
+LEAD = r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*"
+"""What may come before a question's first word ("so who sent it?", "ok, what now?")."""
+OPEN = re.compile(LEAD + r"(?:what|who|whom|whose|where|why|how|which|when)\b", re.IGNORECASE)
 """A question no yes or no can answer: it starts with a question word ("what does the letter say?", "so who sent
 it?"); "is it locked?", "does Nell know?" are fate's yes/no."""
-
-
-WHO = re.compile(r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*(?:who|whom|whose)\b", re.IGNORECASE)
+WHO = re.compile(LEAD + r"(?:who|whom|whose)\b", re.IGNORECASE)
 """A question after someone: two abstract words give a motive, not a person (blind readers found "who sent the
 stranger?" the hardest to read), so a person is drawn first."""
-
-
 NEW = "someone new"
 """The face of a who-question's die beyond the story's people: the answer is someone not met yet."""
 
@@ -65,7 +62,7 @@ class MeaningResult(BoundResult):
     action: str = Field(description="The action word, from the meaning_action table.")
     subject: str = Field(description="The subject, from the meaning_subject table.")
     who: str | None = Field(None, description="For a who-question: one of the story's recurring people, or someone "
-                                              "new from the scene tables when it has none.")
+                                              "new from the scene tables, who then joins the story.")
     dice: list[Die] = Field(description="One die the size of each table: every word as likely as any other.")
 
 
@@ -84,11 +81,14 @@ def story_meaning(args: MeaningArgs, roller: Roller, state: TableState) -> Meani
             dice.append(d0)
             steps.append(step("story.meaning_who", among=[*people, NEW], face=d0.face, who=who))
         if who == NEW:  # someone new is the answer: they join the story, as a framed scene's newcomer does
-            fresh = [n for n in (person_name(p) for p in t["person"]) if n not in people] or [NEW]
+            table = [person_name(p) for p in t["person"]]
+            fresh = [n for n in table if n not in people] or table  # everyone met already: one of them after all
             who, d = pick_from(roller, fresh, "meaning: someone new")
             dice.append(d)
             steps.append(step("story.meaning_new", sides=len(fresh), face=d.face, who=who))
-            changes.append(SetStory(story=state.story.model_copy(update={"people": [*people, who][-MAX_PEOPLE:]})))
+            if who not in people:
+                changes.append(SetStory(story=state.story.model_copy(
+                    update={"people": [*people, who][-MAX_PEOPLE:]})))
     action, d1 = pick_from(roller, actions, "meaning: action")
     subject, d2 = pick_from(roller, subjects, "meaning: subject")
     return MeaningResult(

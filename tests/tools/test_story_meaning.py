@@ -50,6 +50,9 @@ def test_a_who_question_draws_a_person_first():
     assert r.who == everyone[3] and r.changes == [SetStory(story=Story(people=[everyone[3]]))]
     r = REG.call("story_meaning", {"question": "What is in the crate?"}, Roller.scripted([1, 1]), known)
     assert r.who is None and len(r.dice) == 2
+    met = apply(TableState(system="minim"), SetStory(story=Story(people=everyone)))  # everyone met already
+    r = REG.call("story_meaning", {"question": "Who is it?"}, Roller.scripted([len(everyone) + 1, 2, 1, 1]), met)
+    assert r.who == everyone[1] and r.changes == []  # someone new is one of them after all
 
 
 def test_the_tables_hold_distinct_words():
