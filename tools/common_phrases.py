@@ -172,7 +172,7 @@ STORY: dict[str, Any] = {
                           if v.get("who") else
                           f"Fate answers “{v['question']}” in two words: {v['action']} · {v['subject']}"),
     "meaning_who": lambda v: "Who: " + rolled_among(v, "who"),
-    "meaning_new": "Someone new (d{sides}={face}): {who}, who joins the story's people.",
+    "meaning_new": "Someone new (d{sides}={face}): {entry}; they join the story's people.",
     "meaning_action": "Action (d{sides}={face}): {action}.",
     "meaning_subject": "Subject (d{sides}={face}): {subject}.",
     "meaning_read": ("Read the two words into the answer, in the light of the question and the scene: they say what "

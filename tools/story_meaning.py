@@ -81,11 +81,12 @@ def story_meaning(args: MeaningArgs, roller: Roller, state: TableState) -> Meani
             dice.append(d0)
             steps.append(step("story.meaning_who", among=[*people, NEW], face=d0.face, who=who))
         if who == NEW:  # someone new is the answer: they join the story, as a framed scene's newcomer does
-            table = [person_name(p) for p in t["person"]]
-            fresh = [n for n in table if n not in people] or table  # everyone met already: one of them after all
-            who, d = pick_from(roller, fresh, "meaning: someone new")
+            table = t["person"]
+            fresh = [p for p in table if person_name(p) not in people] or table  # everyone met: one of them after all
+            entry, d = pick_from(roller, fresh, "meaning: someone new")
+            who = person_name(entry)
             dice.append(d)
-            steps.append(step("story.meaning_new", sides=len(fresh), face=d.face, who=who))
+            steps.append(step("story.meaning_new", sides=len(fresh), face=d.face, who=who, entry=entry))
             if who not in people:
                 changes.append(SetStory(story=state.story.model_copy(
                     update={"people": [*people, who][-MAX_PEOPLE:]})))

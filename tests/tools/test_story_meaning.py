@@ -39,11 +39,12 @@ def test_a_who_question_draws_a_person_first():
     assert r.who == "Rusk" and (r.action, r.subject) == ("betray", "an old debt") and r.changes == []
     assert summary_of(r) == "Fate answers \u201cWho sent the stranger?\u201d: Rusk \u2014 betray \u00b7 an old debt"
     assert steps_of(r)[0] == "Who: Rolled d3=2 among Old Mags, Rusk, someone new \u2192 Rusk."
-    fresh = [n for n in (person_name(p) for p in scene_tables("minim")["person"]) if n not in ("Old Mags", "Rusk")]
+    fresh = [p for p in scene_tables("minim")["person"] if person_name(p) not in ("Old Mags", "Rusk")]
     r = REG.call("story_meaning", {"question": "so whose knife is it?"}, Roller.scripted([3, 2, 1, 1]), known)
-    assert r.who == fresh[1] and [d.sides for d in r.dice] == [3, len(fresh), 40, 40]
-    assert r.changes == [SetStory(story=Story(people=["Old Mags", "Rusk", fresh[1]]))]
-    assert steps_of(r)[1] == f"Someone new (d{len(fresh)}=2): {fresh[1]}, who joins the story's people."
+    assert r.who == person_name(fresh[1]) and [d.sides for d in r.dice] == [3, len(fresh), 40, 40]
+    assert r.changes == [SetStory(story=Story(people=["Old Mags", "Rusk", r.who]))]
+    assert steps_of(r)[1] == f"Someone new (d{len(fresh)}=2): {fresh[1]}; they join the story's people."
+    assert "," in fresh[1]  # who they are, not only a name the player has never heard
     everyone = [person_name(p) for p in scene_tables("minim")["person"]]
     r = REG.call("story_meaning", {"question": "who is at the door?"}, Roller.scripted([4, 1, 1]),
                  TableState(system="minim"))
