@@ -12,8 +12,9 @@ every action, and every subject, comes up equally often (1/len), independently o
 say so, and no odds block is shown: there is no outcome to be likely or not. A who-question draws a person first: one
 die over the story's recurring people and one face more, "someone new", who is then drawn from the scene tables'
 people not yet in the story and joins it (with nobody in the story yet, straight from those): blind readers
-of thirty answers read 21 readily and 8 with effort, and found the who-questions hardest, as two abstract words give
-a motive, not a name.
+of thirty answers read 21 readily and 8 with effort, and found the who-questions hardest (2 of 6 readily), as two
+abstract words give a motive, not a name; with the person drawn first, another reader read 10 of 15 readily and 5
+with effort.
 """
 
 from __future__ import annotations
