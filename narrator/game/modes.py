@@ -221,6 +221,8 @@ class Solo(NoNarrator):
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
         elif LOOKS.search(line):  # "I break the seal and read the letter": what it says is nobody's but fate's
             play.info("What you find is fate's to tell: try /oracle what do I find?")
+        elif LEAVES.search(line):  # "I follow the map's trail out of the inn": the scene stayed the inn
+            play.info("Somewhere new? /scene frames the next scene.")
 
 
 LOOKS = re.compile(r"\b(read|reads|reading|open|opens|opening|unfold|unfolds|unroll|unrolls|examine|examines|"
@@ -228,6 +230,11 @@ LOOKS = re.compile(r"\b(read|reads|reading|open|opens|opening|unfold|unfolds|unr
                    re.I)
 """A line that looks into something (a letter read, a box opened) whose contents no roll decided: the solo
 player is pointed at the oracle's two words."""
+LEAVES = re.compile(r"\b(leave|leaves|leaving|head (?:out|off|for|back|home)|heads (?:out|off|for|back|home)|"
+                    r"set (?:out|off)|sets (?:out|off)|travel|travels|ride (?:out|off|on|to)|sail (?:out|off|for|to)|"
+                    r"out of (?:the|this|town)|make (?:my|our) way (?:to|out|back)|move on|moving on)\b", re.I)
+"""A line that leaves the scene's place ("I follow the map's trail out of the inn"): in solo the scene stays where
+it was framed until the player frames the next, so the line points at /scene."""
 LEARNS = re.compile(r"\b(?:ask|asks|asking|demand|demands|demanding|learn|learns|find out|finds out|discover|"
                     r"discovers|figure out|figures out|work out|works out|to know|to hear)\b"
                     r"[^.!?]*?\b(?P<what>(?:who|whom|whose|what|where|why|how|which|when)\b[^.!?]*)", re.I)

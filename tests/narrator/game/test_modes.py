@@ -329,6 +329,16 @@ def test_in_solo_reading_what_no_roll_decided_points_at_the_oracle(make_session,
     assert "What you find" not in plain(s.handle("I sit down by the fire"))
 
 
+def test_in_solo_leaving_the_scene_s_place_points_at_the_next_scene(make_session, ready_campaign):
+    """Played in Brew solo: "I follow the map's trail out of the inn" came back as said, and the scene stayed the
+    inn; in solo the player frames the next scene."""
+    walk = json.dumps({"tool": "no_roll", "args": {"reason": "walk"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[walk, walk])
+    s.start()
+    assert "Somewhere new? /scene frames the next scene." in plain(s.handle("I follow the map's trail out of the inn"))
+    assert "/scene frames" not in plain(s.handle("I lean back and listen to the rain"))
+
+
 def test_trying_again_says_which_attempt_is_rolled(make_session, ready_campaign):
     """Seen in Mini Six solo: "I try again, more carefully this time" after a failed sneak was echoed back with no
     roll. The last attempt is rolled again, and the screen says which."""
