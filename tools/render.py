@@ -57,6 +57,16 @@ def outcome_names(odds: Odds, labels: dict[str, str] | None) -> dict[str, str]:
     return labels if labels and set(odds.distribution) <= set(labels) else {}
 
 
+YES_NO = {"no", "yes, but", "yes"}
+"""The oracle's answers: where they are the outcomes, a success is a yes (a yes-but included), and is said so."""
+
+
+def success_words(odds: Odds) -> str:
+    """'P(success)', or 'P(yes or yes, but)' for a question to the oracle ("is anyone following me?": a success of
+    83% read as if a roll could be won)."""
+    return "P(yes or yes, but)" if set(odds.distribution) <= YES_NO else "P(success)"
+
+
 def odds_lines(odds: Odds, width: int = BAR_WIDTH, labels: dict[str, str] | None = None) -> list[str]:
     """One bar per outcome, named by :func:`outcome_names`."""
     names = outcome_names(odds, labels)
@@ -67,7 +77,7 @@ def odds_lines(odds: Odds, width: int = BAR_WIDTH, labels: dict[str, str] | None
         exact = odds.exact.get(label, "")
         lines.append(f"{names.get(label, label).rjust(label_w)} {bar.ljust(width)} {percent(p):>6}  {exact}".rstrip())
     if odds.p_success is not None:
-        lines.append(f"P(success) = {percent(odds.p_success)}")
+        lines.append(f"{success_words(odds)} = {percent(odds.p_success)}")
     return lines
 
 

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.tools.odds import Odds
-from narrator.tools.render import outcome_names, percent
+from narrator.tools.render import outcome_names, percent, success_words
 from narrator.tools.table import TableState
 
 BAR_WIDTH = 24
@@ -43,7 +43,7 @@ def odds_view(odds: Odds, title: str, lines: Sequence[str] = (), refs: Sequence[
     parts += [Text(f"  {line}") for line in lines]
     parts.append(table)
     if odds.p_success is not None:
-        parts.append(Text(f"P(success) = {percent(odds.p_success)}", style="bold green"))
+        parts.append(Text(f"{success_words(odds)} = {percent(odds.p_success)}", style="bold green"))
     if refs:
         parts.append(Text("Rules: " + ", ".join(refs), style="dim"))
     return Group(*parts)

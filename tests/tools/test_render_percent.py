@@ -14,3 +14,14 @@ from narrator.tools.render import percent
 ])
 def test_a_percentage_is_never_rounded_to_sure_or_impossible(p, digits, shown):
     assert percent(p, digits) == shown
+
+
+def test_the_oracle_s_chance_of_a_yes_is_called_so():
+    """Played in Brew solo: "/oracle is anyone following me? likely" ended "P(success) = 83.3%", as if a roll could
+    be won; a question to the oracle is answered yes (or yes, but)."""
+    from narrator.tools.oracle import oracle_odds
+    from narrator.tools.render import odds_lines
+    from narrator.tools.story import story_odds
+
+    assert odds_lines(oracle_odds("likely"))[-1] == "P(yes or yes, but) = 83.3%"
+    assert odds_lines(story_odds(5))[-1] == "P(yes or yes, but) = 83.3%"
