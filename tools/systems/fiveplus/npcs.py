@@ -18,8 +18,8 @@ Readings chosen:
 * Generation (:func:`npc_profile`) from a concept and the system-neutral power level 1-5: rank 0, 0, 1, 1, 2
   (most challenges are rank 0); successes to defeat it are a share of the party's default challenge (¼, ½, ¾, 1,
   1½ — "modifying the number of successes based on a default challenge is an easy way to fine tune an NPC"); its
-  actions come from the concept's words, its goal and behaviour from a d6 each, and from level 3 up a signature
-  ability.
+  actions come from the concept's words, its goal from them too where they name one (a hungry wolf is out to eat:
+  :data:`GOAL_WORDS`) and else from a d6, its behaviour from a d6, and from level 3 up a signature ability.
 """
 
 from __future__ import annotations
@@ -45,6 +45,25 @@ RANK_BY_LEVEL = {1: 0, 2: 0, 3: 1, 4: 1, 5: 2}
 SHARE_BY_LEVEL = {1: Fraction(1, 4), 2: Fraction(1, 2), 3: Fraction(3, 4), 4: Fraction(1), 5: Fraction(3, 2)}
 GOALS = ("to eat or rob whoever crosses its path", "to guard its ground and master", "payback for an old wrong",
          "to drive the intruders away", "to take what the players carry", "to prove its strength")
+GOAL_WORDS: dict[str, int] = {
+    **dict.fromkeys(("hungry", "starving", "ravenous", "famished", "predator", "maneater", "cannibal"), 0),
+    **dict.fromkeys(("guard", "watchdog", "sentry", "sentinel", "warden", "gatekeeper", "bodyguard", "loyal"), 1),
+    **dict.fromkeys(("vengeful", "revenge", "avenger", "wronged", "bitter", "spurned", "jilted"), 2),
+    **dict.fromkeys(("suspicious", "territorial", "wary", "hostile", "protective", "paranoid"), 3),
+    **dict.fromkeys(("greedy", "thief", "bandit", "robber", "pickpocket", "mugger", "raider", "highwayman"), 4),
+    **dict.fromkeys(("proud", "boastful", "brash", "champion", "ambitious", "bully", "arrogant"), 5),
+}
+"""Concept words that say which goal an NPC has (index into :data:`GOALS`): a hungry wolf is out to eat, a suspicious
+innkeeper to drive the intruders away; a concept with none of them rolls its goal ("Goals: why is the NPC opposing
+the players? Is it a giant hungry spider trying to eat the players ... or simply a vengeful adventure trying to get
+payback", ``five-plus.md#NPCs``)."""
+
+
+def goal_word(words: list[str]) -> str | None:
+    """The first of a concept's words that names a goal (:data:`GOAL_WORDS`), or None."""
+    return next((w for w in words if w in GOAL_WORDS), None)
+
+
 BEHAVIOURS = ("grows bolder as the players fail", "grows fearful as the players succeed",
               "calls for help after three turns", "runs when half defeated", "fights to the very end",
               "tries to bargain when it is losing")

@@ -22,9 +22,11 @@ from narrator.tools.systems.fiveplus.characters import fiveplus_character_create
 from narrator.tools.systems.fiveplus.descriptors import Descriptor, make, parse_notation
 from narrator.tools.systems.fiveplus.npcs import (
     BEHAVIOURS,
+    GOAL_WORDS,
     GOALS,
     RANK_BY_LEVEL,
     defeat_successes,
+    goal_word,
     npc_ability,
     npc_actions,
 )
@@ -135,6 +137,10 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
         steps.append(step("fiveplus.party_challenge", keys=parts, default=default, level=args.level,
                           successes=successes))
     goal = args.goal
+    said = goal_word(concept_words(args.concept)) if goal is None else None
+    if said is not None:  # a hungry wolf is out to eat: the concept says it, no die does
+        goal = GOALS[GOAL_WORDS[said]]
+        steps.append(step("fiveplus.npc_goal_said", word=said, goal=goal))
     if goal is None:
         die = roller.roll(6, "goal")
         dice.append(die)

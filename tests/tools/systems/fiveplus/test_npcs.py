@@ -39,3 +39,26 @@ def test_a_rolled_1_calls_the_npcs_ability(call):
     r = call("fiveplus_npc_action", {"rank": 0, "response": "defend", "check": {"level": 1}, "resistance": RES,
                                      "ability": "venomous bite"}, faces=[1, 6])
     assert r.ability_used and r.damage == 2 and r.harm.taken == 2
+
+
+def test_a_concept_that_names_a_goal_gives_it_and_no_die_is_rolled_for_it():
+    """"Goals: Why is the NPC opposing the players? Is it a giant hungry spider trying to eat the players ... or simply
+    a vengeful adventure trying to get payback" (five-plus.md#NPCs). Played in 5+ assist: "/npc a hungry wolf" rolled
+    the goal "to guard its ground and master"; a concept that says the goal gives it."""
+    from narrator.tools.dice import Roller
+    from narrator.tools.phrases import steps_of
+    from narrator.tools.registry import default_registry
+    from narrator.tools.systems.fiveplus.npcs import GOALS
+    from narrator.tools.table import TableState
+
+    def npc(concept: str, faces: list[int]):
+        return default_registry().call("fiveplus_add_npc", {"concept": concept}, Roller.scripted(faces),
+                                       TableState(system="fiveplus"))
+
+    wolf = npc("a hungry wolf", [1])  # one die only: the behaviour's
+    assert wolf.character.goal == GOALS[0] and [d.face for d in wolf.dice] == [1]
+    assert 'Goal: to eat or rob whoever crosses its path (the concept says "hungry").' in steps_of(wolf)
+    assert npc("the vengeful widow", [1]).character.goal == "payback for an old wrong"
+    assert npc("a suspicious innkeeper", [1]).character.goal == "to drive the intruders away"
+    plain = npc("a wolf", [2, 1])  # no word for a goal: the d6 decides, as before
+    assert plain.character.goal == GOALS[1] and [d.face for d in plain.dice] == [2, 1]
