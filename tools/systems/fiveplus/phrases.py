@@ -255,7 +255,7 @@ PHRASES: dict[str, Any] = with_templates(__file__, {
         f"Default challenge of the party: {_party_words(v['keys'])} → {v['default']}; a level-{v['level']} foe "
         f"takes {npcs.SHARE_BY_LEVEL[v['level']]} of it → {v['successes']} successes to defeat."),
     "npc_goal": lambda v: f"Goal: d6={v['face']} → {npcs.GOALS[v['face'] - 1]}.",
-    "npc_goal_said": "Goal: {goal} (the concept says \"{word}\").",
+    "npc_goal_said": lambda v: f"Goal: {npcs.GOALS[v['goal']]} (the concept says \"{v['word']}\").",
     "npc_behaviour": lambda v: f"Behaviour: d6={v['face']} → {npcs.BEHAVIOURS[v['face'] - 1]}.",
     "npc_actions": lambda v: (f"Actions: {', '.join(v['actions'])}"
                               + (f"; signature ability: {v['ability']} (when a 1 is rolled against it)."

@@ -140,7 +140,7 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     said = goal_word(concept_words(args.concept)) if goal is None else None
     if said is not None:  # a hungry wolf is out to eat: the concept says it, no die does
         goal = GOALS[GOAL_WORDS[said]]
-        steps.append(step("fiveplus.npc_goal_said", word=said, goal=goal))
+        steps.append(step("fiveplus.npc_goal_said", word=said, goal=GOAL_WORDS[said]))
     if goal is None:
         die = roller.roll(6, "goal")
         dice.append(die)
