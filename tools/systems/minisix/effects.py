@@ -5,8 +5,10 @@ The shared reading of ops (:func:`tools.effects.effects_from_changes`) knows one
 incapacitated, knocked unconscious"), knocked out after a failed stamina roll, and dead. Each of those puts its
 bearer down, so each is a ``downed`` effect naming the level — that is what lets a narration say "the guard is
 dead" (the guard accepts a death only from a downed effect that says so). A wound that replaces a lighter one is
-one fact, not two: "now severely wounded", without "no longer wounded"; and a bearer put down twice in one result
-(incapacitated, then mortally wounded) is put down once, at the worse level.
+one fact, not two: "now severely wounded", without "no longer wounded"; a stun that became a wound ("2 Stuns =
+1 Wound") is the wound, not a recovery from the stun (played in Mini Six solo: "You are hurt again. You feel
+better."); and a bearer put down twice in one result (incapacitated, then mortally wounded) is put down once, at
+the worse level.
 
 Conditions whose table names are labels, not words ("cover 50%", "full dodge"), are said as a sentence can carry
 them ("behind cover", "doing nothing but dodging").
@@ -43,11 +45,14 @@ def story_effects(raw: list[Effect]) -> list[Effect]:
         if e.kind in ("condition_added", "downed") and e.what in DOWN:
             if _rank(e.what) >= _rank(worst_down.get(e.who, "")):
                 worst_down[e.who] = e.what
+    wounded = {e.who for e in raw if e.kind == "harmed" and e.what == "wound level"}
     out: list[Effect] = []
     downed_said: set[str] = set()
     for e in raw:
         if e.kind == "condition_removed" and 0 <= _rank(e.what) < worst_added.get(e.who, -1):
             continue  # superseded by a worse wound in the same result
+        if e.kind == "healed" and e.what == "stun" and e.who in wounded:
+            continue  # "2 Stuns = 1 Wound": the stun count went down because it became a wound, not a recovery
         if e.kind in ("condition_added", "downed") and e.what in DOWN:
             if e.who in downed_said:
                 continue

@@ -26,6 +26,18 @@ def test_a_wound_on_a_wound_is_one_fact_severely_wounded(table):
     assert not any(k == "condition_removed" for k, _, _ in got)
 
 
+def test_a_second_stun_becomes_a_wound_and_is_no_recovery(table):
+    """"Stunned 0 – 3 (2 Stuns = 1 Wound)" (mini-six.md#Resisting Damage). Played in Mini Six solo: a stunned hero hit
+    for a stun again was told "You are hurt again. You feel better.": the stun count went down as it became a
+    wound."""
+    table.put("Ann", might="3D", skills={"melee": skill("might", "5D")}, gear=[SWORD])
+    table.put("Bob", might="3D", gear=[CUIRASS], stuns=1)  # soak 12; stunned once already
+    got = facts(table, "minisix_attack_target", {"attacker": "Ann", "defender": "Bob"},
+                [3, 3, 3, 3, 4] + [3, 3, 3, 3, 1])  # hit; damage 13 vs 12: a stun on a stun
+    assert ("harmed", "Bob", "wound level") in got
+    assert not any(k == "healed" for k, _, _ in got), got
+
+
 def test_a_killing_blow_on_a_mortally_wounded_foe_puts_him_down_dead(table):
     table.put("Ann", might="3D", skills={"melee": skill("might", "5D")}, gear=[SWORD])
     table.put("Bob", might="3D", gear=[CUIRASS], wounds=4)
