@@ -25,7 +25,8 @@ def test_the_dice_pick_one_word_from_each_table():
     assert (r.action, r.subject) == (actions[1], subjects[0]) == ("protect", "an old debt")
     assert [(d.sides, d.face) for d in r.dice] == [(len(actions), 2), (len(subjects), 1)]
     assert r.question == "what does the letter say?" and r.changes == []
-    assert summary_of(r) == "Fate answers \u201cwhat does the letter say?\u201d in two words: protect \u00b7 an old debt"
+    assert summary_of(r) == ("Fate answers \u201cwhat does the letter say?\u201d in two words: "
+                             "protect \u00b7 an old debt")
     lines = steps_of(r)
     assert f"Action (d{len(actions)}=2): protect." in lines and f"Subject (d{len(subjects)}=1): an old debt." in lines
 
