@@ -71,7 +71,12 @@ class FoeTurns:
                     self.tell(name, before, tool, result)
             else:
                 self.spent_turn(name)
-            self.play.show_result("table_next_turn", campaign.call("table_next_turn", {}), own=False)
+            passed = campaign.call("table_next_turn", {})
+            now = campaign.state.initiative.current
+            if not (now and campaign.state.characters.get(now, {}).get("npc")
+                    and system.downed_condition in campaign.state.conditions.get(now, [])):
+                # a fallen foe's turn is not announced either: "Round 1: Outlaw's turn" was followed by nothing
+                self.play.show_result("table_next_turn", passed, own=False)
             started = True  # the turns from here on began in this run, not with the player's own action
 
     def tell(self, foe: str, before: Any, tool: str, result: ToolResult) -> None:

@@ -676,6 +676,9 @@ def test_solo_a_fallen_foes_turn_passes_in_silence(make_session, ready_campaign)
     out = plain(s.handle("/initiative next"))
     assert "Town Guard cannot act" not in out and s.campaign.state.initiative.active
     assert "table_next_turn" in out
+    # played in Mini Six solo: "Round 1: Outlaw's turn" was announced for a fallen outlaw, and nothing followed
+    assert "Town Guard's turn" not in out and "Town Guard 2's turn" in out and "Aria's turn" in out
+    assert [e.payload["tool"] for e in s.campaign.events() if e.kind == "tool_call"].count("table_next_turn") >= 2
 
 
 def test_initiative_end_says_the_fight_ended_once(playing):
