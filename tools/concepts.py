@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from narrator.tools.errors import FieldProblem, ToolArgumentError
+from narrator.tools.npc_archetypes import head_first
 
 Kind = Literal["skill", "magic", "gear"]
 MAX_PICKS = 8
@@ -156,19 +157,6 @@ def _remembered(options: tuple[ConceptOption, ...]) -> tuple[tuple[ConceptOption
             _KNOWN.clear()
         entry = _KNOWN[id(options)] = (options, _Known(options))
     return entry
-
-
-PHRASE_BREAKS = frozenset({"with", "of", "from", "who", "whose", "that", "which", "in", "on", "at", "for", "by",
-                           "to"})
-"""Words that end a concept's main phrase: "a herbalist *with* a dog" is a herbalist first."""
-
-
-def head_first(words: list[str]) -> list[str]:
-    """A concept's words in the order they say who someone is: the main phrase from its last word back (its head
-    noun: "hedge *witch*"), then what follows a break word ("with a dog", "of the old order") from its end back.
-    Reading the whole concept from its end put a herbalist with a dog down as a dog handler first."""
-    cut = next((i for i, w in enumerate(words) if w in PHRASE_BREAKS and i > 0), len(words))
-    return [*reversed(words[:cut]), *reversed(words[cut:])]
 
 
 def _word_hits(concept: str | None, options: Sequence[ConceptOption]) -> list[str]:

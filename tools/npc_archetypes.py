@@ -60,7 +60,20 @@ def stand_in(word: str, known: Container[str]) -> str | None:
     return next((a for a in like(word) if a in known), None)
 
 
+PHRASE_BREAKS = frozenset({"with", "of", "from", "who", "whose", "that", "which", "in", "on", "at", "for", "by",
+                           "to"})
+"""Words that end a concept's main phrase: "a herbalist *with* a dog" is a herbalist first."""
+
+
+def head_first(words: Sequence[str]) -> list[str]:
+    """A concept's words in the order they say who someone is: the main phrase from its last word back (its head
+    noun: "hedge *witch*"), then what follows a break word ("with a dog", "of the old order") from its end back.
+    Reading the whole concept from its end put a herbalist with a dog down as a dog handler first."""
+    cut = next((i for i, w in enumerate(words) if w in PHRASE_BREAKS and i > 0), len(words))
+    return [*reversed(words[:cut]), *reversed(words[cut:])]
+
+
 def head_stand_in(words: Sequence[str], known: Container[str]) -> str | None:
-    """The stand-in ``known`` holds for the last of ``words`` that has one: in English the head noun comes last ("a
-    smuggler pilot" is a pilot, read as a sailor)."""
-    return next((kw for w in reversed(words) if (kw := stand_in(w, known)) is not None), None)
+    """The stand-in ``known`` holds for the first of ``words``, read head first (:func:`head_first`), that has one:
+    "a smuggler pilot" is a pilot, read as a sailor."""
+    return next((kw for w in head_first(words) if (kw := stand_in(w, known)) is not None), None)

@@ -33,7 +33,7 @@ from pydantic import Field, model_validator
 from narrator.tools.concepts import concept_words
 from narrator.tools.contract import CheckResult, ToolArgs
 from narrator.tools.dice import Roller
-from narrator.tools.npc_archetypes import head_stand_in
+from narrator.tools.npc_archetypes import head_first, head_stand_in
 from narrator.tools.systems.fiveplus.checks import CheckArgs, CheckRoll, refs_for, roll_check
 from narrator.tools.systems.fiveplus.rules import ACTIONS, ITEMS, NPCS, WOUNDS
 from narrator.tools.systems.fiveplus.wounds import Outcome, ResistanceState, damage_explained
@@ -85,9 +85,10 @@ ABILITY_WORDS = {"wolf": "pack attack", "spider": "venomous bite", "snake": "ven
 
 
 def _match(words: list[str], table: dict) -> str | None:
-    """The keyword of the concept's last matching word: the head noun ("goblin archer" is an archer); else the
-    last word's stand-in the table knows (:mod:`tools.npc_archetypes`: a jailer acts as a guard)."""
-    for w in reversed(words):
+    """The keyword of the concept's first matching word read head first (:func:`tools.npc_archetypes.head_first`:
+    "goblin archer" is an archer, "a bandit with a crossbow" a bandit); else that word's stand-in the table knows (a
+    jailer acts as a guard)."""
+    for w in head_first(words):
         for kw in table:
             if w in (kw, kw + "s", kw + "es") or (len(kw) >= 5 and w.startswith(kw)):
                 return kw

@@ -49,10 +49,10 @@ def concept_activities(concept: str | None) -> list[str]:
 def _concept_activities(concept: str | None) -> tuple[str, ...]:
     """Remembered per concept: every word against every key was a third of rolling a random character."""
     from narrator.tools.concepts import concept_words
-    from narrator.tools.npc_archetypes import stand_in
+    from narrator.tools.npc_archetypes import head_first, stand_in
 
     found: list[str] = []
-    words = [ALIASES.get(word, word) for word in reversed(concept_words(concept))]
+    words = [ALIASES.get(word, word) for word in head_first(concept_words(concept))]
     for word in words:
         exact = [k for k in CONCEPT_ACTIVITIES if word in (k, k + "s", k + "es")]
         prefix = [k for k in CONCEPT_ACTIVITIES if len(k) >= 5 and word.startswith(k)]
