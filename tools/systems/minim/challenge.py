@@ -21,6 +21,8 @@ Readings chosen (the rulebook gives guide-lines, not formulas):
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Literal
@@ -105,6 +107,9 @@ def factors_of(v: float | list[float]) -> list[Fraction]:
 
 
 def _check_multiplier(v: float | list[float]) -> float | list[float]:
+    for x in (v if isinstance(v, list) else [v]):
+        if not math.isfinite(x):  # Fraction(inf) overflows: a traceback, where the caller should read why
+            raise ValueError(f"{x} is not a factor from 1/2 to 2: give one factor per advantage, e.g. [2, 1.5]")
     for f in factors_of(v):
         if not MIN_FACTOR <= f <= MAX_FACTOR:
             raise ValueError(f"{exact_text(f)} is not a factor from 1/2 to 2: each advantage multiplies a group's "

@@ -147,7 +147,8 @@ def test_any_factor_from_a_half_to_two_per_advantage_and_lists_multiply(call, gi
     assert Fraction(r.foes.total_exact) == 20 * Fraction(exact)
 
 
-@pytest.mark.parametrize("bad", [0.25, "1/4", 4, 2.5, [2, 3], ["1/3"], 0])
+@pytest.mark.parametrize("bad", [0.25, "1/4", 4, 2.5, [2, 3], ["1/3"], 0, float("inf"), [2, float("-inf")],
+                                 float("nan")])
 def test_a_factor_beyond_doubling_or_halving_is_refused(registry, bad):
     with pytest.raises(ToolArgumentError) as e:
         registry.validate("minim_challenge", {"party": [{"tier": 4}], "foes": [{"tier": 4}], "foes_multiplier": bad})
