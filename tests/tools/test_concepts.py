@@ -280,3 +280,17 @@ def test_a_customs_officer_is_an_inspector_not_an_archer():
                                 TableState(system="minisix"))
     sheet = r.character
     assert "search" in sheet.skills and not any(g.kind == "missile" for g in sheet.gear), sheet
+
+
+def test_every_keyword_table_reads_a_concept_head_first():
+    """The head-first reading is one (:func:`tools.npc_archetypes.head_first`): a 5+ NPC's actions and Mastery's
+    concept activities read "a thief with a pet rat" as a thief, as the random characters' picks do, not as the rat
+    its very last word names."""
+    from narrator.tools.npc_archetypes import head_stand_in
+    from narrator.tools.systems.fiveplus.npcs import npc_actions
+    from narrator.tools.systems.mastery.catalogue import concept_activities
+
+    assert npc_actions("a thief with a pet rat") == npc_actions("a thief") != npc_actions("a rat")
+    assert npc_actions("a goblin archer") == npc_actions("an archer")
+    assert concept_activities("a thief with a pet rat")[0] == concept_activities("a thief")[0]
+    assert head_stand_in(["a", "poacher", "with", "a", "mule"], {"hunter", "rider"}) == "hunter"
