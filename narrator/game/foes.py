@@ -21,6 +21,13 @@ from narrator.tools.turns import blocking, condition_text, foes_down, party_down
 
 if TYPE_CHECKING:
     from narrator.game.context import Play
+    from narrator.tools.systems.contract import RulesSystem
+    from narrator.tools.table import TableState
+
+
+def fallen(state: "TableState", system: "RulesSystem", name: str) -> bool:
+    """A foe who is down: its turn passes without a word, neither announced nor lost."""
+    return bool(state.characters.get(name, {}).get("npc")) and system.downed_condition in state.conditions.get(name, [])
 
 
 class FoeTurns:
@@ -48,7 +55,7 @@ class FoeTurns:
             sheet = campaign.state.characters.get(name, {})
             left = ini.used < system.actions_per_turn(campaign.state, name)
             if blocking(campaign.state, name):
-                if not (sheet.get("npc") and system.downed_condition in campaign.state.conditions.get(name, [])):
+                if not fallen(campaign.state, system, name):
                     self.loses_turn(name)  # a fallen foe's turn passes in silence: "Wild Dog cannot act —
                     # incapacitated (...a stamina roll at the start of the next turn...); dead" was shown each round
             elif not sheet.get("npc") and left:
@@ -73,9 +80,7 @@ class FoeTurns:
                 self.spent_turn(name)
             passed = campaign.call("table_next_turn", {})
             now = campaign.state.initiative.current
-            if not (now and campaign.state.characters.get(now, {}).get("npc")
-                    and system.downed_condition in campaign.state.conditions.get(now, [])):
-                # a fallen foe's turn is not announced either: "Round 1: Outlaw's turn" was followed by nothing
+            if not (now and fallen(campaign.state, system, now)):  # "Round 1: Outlaw's turn" for a fallen outlaw was followed by nothing
                 self.play.show_result("table_next_turn", passed, own=False)
             started = True  # the turns from here on began in this run, not with the player's own action
 

@@ -136,8 +136,9 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     if args.successes is None:
         steps.append(step("fiveplus.party_challenge", keys=parts, default=default, level=args.level,
                           successes=successes))
+    words = concept_words(args.concept)
     goal = args.goal
-    said = goal_word(concept_words(args.concept)) if goal is None else None
+    said = goal_word(words) if goal is None else None
     if said is not None:  # a hungry wolf is out to eat: the concept says it, no die does
         goal = GOALS[GOAL_WORDS[said]]
         steps.append(step("fiveplus.npc_goal_said", word=said, goal=GOAL_WORDS[said]))
@@ -156,7 +157,6 @@ def fiveplus_add_npc(args: NpcArgs, roller: Roller, state: TableState) -> NpcRes
     ability = npc_ability(args.concept) if args.level >= 3 else None
     steps.append(step("fiveplus.npc_actions", actions=list(actions), ability=ability))
     descriptors: dict[str, Descriptor] = {}
-    words = concept_words(args.concept)
     for kw, (tname, mode, against, effect) in NPC_TRAITS.items():
         if any(w in (kw, kw + "s") or (len(kw) >= 5 and w.startswith(kw)) for w in words):
             d = make({"name": tname, "kind": "trait", "takes": mode, "against": list(against), "effect": effect})
