@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+from pathlib import Path
 
 
 def runs_of(spec: str) -> list[dict]:
     path, _, key = spec.partition(":")
-    data = json.load(open(path, encoding="utf-8"))
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
     data = data[key] if key else data
     return data if isinstance(data, list) else [data]
 

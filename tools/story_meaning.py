@@ -33,7 +33,9 @@ from narrator.tools.tool import table_tool
 
 LEAD = r"^\W*(?:(?:so|and|but|then|ok|okay|well)\b\W*)*"
 """What may come before a question's first word ("so who sent it?", "ok, what now?")."""
-OPEN = re.compile(LEAD + r"(?:what|who|whom|whose|where|why|how|which|when)\b", re.IGNORECASE)
+QUESTION_WORDS = r"(?:what|who|whom|whose|where|why|how|which|when)"
+"""The words an open question starts with (as a regex group), here and where a line asks to learn one."""
+OPEN = re.compile(LEAD + QUESTION_WORDS + r"\b", re.IGNORECASE)
 """A question no yes or no can answer: it starts with a question word ("what does the letter say?", "so who sent
 it?"); "is it locked?", "does Nell know?" are fate's yes/no."""
 WHO = re.compile(LEAD + r"(?:who|whom|whose)\b", re.IGNORECASE)

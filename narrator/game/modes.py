@@ -17,7 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from narrator.tools.errors import NarratorError
-from narrator.tools.story_meaning import open_question
+from narrator.tools.story_meaning import QUESTION_WORDS, open_question
 
 if TYPE_CHECKING:
     from narrator.agent.turn import TurnOutcome
@@ -237,7 +237,7 @@ LEAVES = re.compile(r"\b(leave|leaves|leaving|head (?:out|off|for|back|home)|hea
 it was framed until the player frames the next, so the line points at /scene."""
 LEARNS = re.compile(r"\b(?:ask|asks|asking|demand|demands|demanding|learn|learns|find out|finds out|discover|"
                     r"discovers|figure out|figures out|work out|works out|to know|to hear)\b"
-                    r"[^.!?]*?\b(?P<what>(?:who|whom|whose|what|where|why|how|which|when)\b[^.!?]*)", re.I)
+                    r"[^.!?]*?\b(?P<what>" + QUESTION_WORDS + r"\b[^.!?]*)", re.I)
 """An action that seeks to learn something: "I demand to know *who sent him*", "I try to find out *where the
 ledger went*"."""
 
