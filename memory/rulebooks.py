@@ -273,13 +273,17 @@ class RulebookIndex:
                 text = text if meta.get("part", 0) == 0 else "… " + text  # a later piece of its section
                 out.append(Passage(meta["citation"], meta["book"], meta["heading"], text, round(1.0 - dist, 6)))
         out.sort(key=lambda p: -p.score)
-        asked = f" {' '.join(re.findall(r'[a-z0-9]+', question.casefold()))} "
 
-        words = " ".join(re.findall(r"[a-z0-9]+", term.casefold())) if term else ""
+        def spaced(text: str) -> str:
+            """The text's words, lower case, between spaces: whole words are found as " word "."""
+            return f" {' '.join(re.findall(r'[a-z0-9]+', text.casefold()))} "
+
+        asked = spaced(question)
+        words = spaced(term).strip() if term else ""
         about = {f" {words} ", f" {words}s "} if words else set()  # the term, or its plural ("descriptors")
 
         def heading(p: Passage) -> str:
-            return "" if p.heading == "(start)" else f" {' '.join(re.findall(r'[a-z0-9]+', p.heading.casefold()))} "
+            return "" if p.heading == "(start)" else spaced(p.heading)
 
         def rank(p: Passage) -> tuple[bool, bool, bool, bool]:
             h = heading(p)
