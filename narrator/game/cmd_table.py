@@ -60,12 +60,12 @@ def initiative(s: "GameSession", arg: str) -> None:
     action, _, rest = arg.strip().partition(" ")
     action = action.lower()
     if action == "join":
-        tool = get_system(s.system).join_combat_tool
-        if tool is None:
-            raise UserError(f"{get_system(s.system).title} has no rule for joining a running fight.")
+        system = get_system(s.system)
+        if system.join_combat_tool is None:
+            raise UserError(f"{system.title} has no rule for joining a running fight.")
         if not rest.strip():
             raise UserError("Who joins? /initiative join NAME")
-        s.call(tool, {"actor": rest.strip()})
+        s.call(system.join_combat_tool, {"actor": rest.strip()})
         s.play_mode.turn_passed(s)
     elif action == "start":
         tool = s.rules.start_combat_tool
