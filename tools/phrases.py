@@ -107,6 +107,11 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {plural(n, one, many)}"
 
 
+def listed(items: Sequence[str]) -> str:
+    """'a', 'a and b', 'a, b and c': a list as a sentence says it."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
 def span(low: float, high: float, spec: str = "g") -> str:
     """'1.2-1.4', or '1.4' where both ends read the same ("1.4-1.4 h" was shown for a journey with one speed)."""
     a, b = format(low, spec), format(high, spec)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from narrator.game.rules import Step, StepError
+from narrator.tools.phrases import listed
 
 T = TypeVar("T")
 COUNTS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -98,12 +99,12 @@ def named_values(text: str, names: tuple[str, ...], value: str, convert: Callabl
     values in the message ("whole numbers"), ``example`` is one value per name; ``json_ok`` tells a JSON value
     ``convert`` may read (else ``json_refusal``)."""
     text = text.strip()
-    listed = f"{', '.join(names[:-1])} and {names[-1]}"
+    names_said = listed(names)
     said = f"'{' '.join(f'{n} {v}' for n, v in zip(names, example))}'"
     if text.startswith("{"):
         data = json_answer(text)
         if not isinstance(data, dict) or {str(k).lower() for k in data} != set(names):
-            raise StepError(f"The JSON object needs exactly {listed}.")
+            raise StepError(f"The JSON object needs exactly {names_said}.")
         if not all(json_ok(v) for v in data.values()):
             raise StepError(json_refusal)
         return {str(k).lower(): convert(str(v), str(k)) for k, v in data.items()}
@@ -111,11 +112,11 @@ def named_values(text: str, names: tuple[str, ...], value: str, convert: Callabl
     if named:
         found = {k.lower(): convert(v, k) for k, v in named}
         if set(found) != set(names) or len(named) != len(names):
-            raise StepError(f"Give each of {listed} once, e.g. {said}.")
+            raise StepError(f"Give each of {names_said} once, e.g. {said}.")
         return found
     values = re.findall(value, text)
     leftover = re.sub(rf"{value}|[\s,;/]", "", text)
     if len(values) != len(names) or leftover:
-        raise StepError(f"Give {COUNTS.get(len(names), len(names))} {kind} for {listed} in that order, e.g. "
+        raise StepError(f"Give {COUNTS.get(len(names), len(names))} {kind} for {names_said} in that order, e.g. "
                         f"'{' '.join(example)}', or name them: {said}.")
     return {n: convert(v, n) for n, v in zip(names, values)}

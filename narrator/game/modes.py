@@ -17,6 +17,7 @@ import re
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from narrator.tools.errors import NarratorError
+from narrator.tools.phrases import listed
 from narrator.tools.story_meaning import QUESTION_WORDS, open_question
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class PlayMode:
         from narrator.tools.systems import get_system
 
         if foes and play.state.initiative.active and get_system(play.system).join_combat_tool:
-            who = foes[0] if len(foes) == 1 else f"{', '.join(foes[:-1])} and {foes[-1]}"
+            who = listed(foes)
             play.info(f"{who} {'is' if len(foes) == 1 else 'are'} not in the running fight: /initiative join NAME "
                       f"puts {'them' if len(foes) == 1 else 'one'} in.")
 

@@ -154,3 +154,9 @@ def test_every_systems_templates_parse_and_use_only_known_specs():
             for name, spec in fields:
                 assert name.isidentifier(), (f.parent.name, key, name)
                 assert not spec or spec in _SPECS or spec[-1] in "dgfs%", (f.parent.name, key, spec)
+
+
+def test_a_list_is_said_as_a_sentence_says_it():
+    from narrator.tools.phrases import listed
+
+    assert [listed(x) for x in (["a"], ["a", "b"], ("a", "b", "c"))] == ["a", "a and b", "a, b and c"]

@@ -24,6 +24,7 @@ from narrator.game.rules import (
 )
 from narrator.game.views import key_values, rows_table, sheet_table
 from narrator.tools.errors import UserError
+from narrator.tools.phrases import listed
 from narrator.tools.systems.mastery.fit import activities_of_name
 from narrator.tools.systems.mastery.options import CampaignOptions
 from narrator.tools.systems.mastery.rules import (
@@ -164,7 +165,7 @@ def parse_gear(text: str) -> list[dict[str, Any]]:
 def _cost_line(kind: str, top: int) -> str:
     """'+1: 2, +2: 5, +3: 9 and +4: 15 triumphs' (the whole cost of each rating from nothing)."""
     costs = [f"+{r}: {cost_between(kind, 0, r)}" for r in range(1, top + 1)]
-    return f"{', '.join(costs[:-1])} and {costs[-1]} triumphs"
+    return f"{listed(costs)} triumphs"
 
 
 # --- the adapter ---------------------------------------------------------------------------------------------------
