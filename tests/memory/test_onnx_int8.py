@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from narrator.memory.embedder import (ROUTER_EMBEDDER, EmbedderError, PooledSession, default_embedder, minilm_files,
-                                      router_embedder)
+                                      router_embedder, router_threads)
 from narrator.memory.onnx_cut import (GRAPH_INITIALIZER, GRAPH_NODE, MODEL_GRAPH, NODE_INPUT, OnnxCutError, _fields,
                                       _strings)
 from narrator.memory.onnx_int8 import (INT8_MATMUL, NODE_OP_TYPE, TENSOR_DIMS, OnnxInt8Error, _ints, _varint_field,
@@ -66,6 +66,23 @@ def test_the_router_is_trained_on_the_int8_vectors():
     from narrator.agent.router import RouterProposer
 
     assert RouterProposer().embedder is router_embedder()
+
+
+def test_the_router_runs_on_two_threads_where_there_are_two_and_its_vectors_do_not_change(monkeypatch):
+    import os
+
+    options = router_embedder().model.session.get_session_options()
+    assert options.intra_op_num_threads == router_threads() == min(2, os.cpu_count() or 1)
+    if router_threads() > 1:  # a spinning thread beside another process's work costs more than it saves
+        assert options.get_session_config_entry("session.intra_op.allow_spinning") == "0"
+    tokenizer = minilm_files()[1]
+    one, two = (PooledSession(int8_matmuls(_packaged()), tokenizer, 64, threads=n) for n in (1, 2))
+    for text in TEXTS:  # the router's classifier was trained on one thread's vectors: the same bits, not close ones
+        assert np.array_equal(one.pooled([text]), two.pooled([text]))
+    monkeypatch.setattr(os, "cpu_count", lambda: None)
+    assert router_threads() == 1
+    monkeypatch.setattr(os, "cpu_count", lambda: 16)
+    assert router_threads() == 2
 
 
 def test_integer_fields_are_read_one_by_one_or_packed():
