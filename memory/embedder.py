@@ -242,8 +242,14 @@ class GgufEmbedder:
             raise EmbedderError(f"GGUF embeddings need llama-cpp-python: {e}") from None
         if not model_path.is_file():
             raise EmbedderError(f"Missing embedding model: {model_path}")
+        from narrator.models.base import BackendError
         from narrator.models.llama import close_at_exit, safe_model_params
+        from narrator.models.llama_build import ensure_runs_here
 
+        try:
+            ensure_runs_here()
+        except BackendError as e:
+            raise EmbedderError(str(e)) from None
         with safe_model_params():  # the same AMX-safe load as every other model (use_extra_bufts = False)
             self.model = Llama(model_path=str(model_path), embedding=True, pooling_type=LLAMA_POOLING_TYPE_MEAN,
                                n_ctx=MAX_TOKENS * 2, n_batch=MAX_TOKENS * 2, n_threads=threads, verbose=False)

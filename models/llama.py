@@ -83,6 +83,9 @@ class LlamaCppBackend:
             from llama_cpp import Llama
         except ImportError as e:  # pragma: no cover - an install problem, reported plainly
             raise BackendError(f"llama-cpp-python is not importable: {e}") from None
+        from narrator.models.llama_build import ensure_runs_here
+
+        ensure_runs_here()  # a build made for another CPU dies of SIGILL at load: said as an error instead
         self.model_path = Path(model_path)
         self.name = f"llama.cpp:{self.model_path.name}"
         threads = n_threads or max(1, min(4, os.cpu_count() or 1))

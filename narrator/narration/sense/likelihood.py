@@ -26,7 +26,9 @@ def scores(records: list[dict], adapter: bool, threads: int = 2) -> np.ndarray:
     from narrator.models.colour.prompt import adapter_prompt
     from narrator.models.embedded import embedded_model_path
     from narrator.models.llama import safe_model_params
+    from narrator.models.llama_build import ensure_runs_here
 
+    ensure_runs_here()
     path = embedded_model_path()
     with safe_model_params():
         llm = Llama(model_path=str(path), n_ctx=512, n_threads=threads, n_threads_batch=threads, logits_all=True,
