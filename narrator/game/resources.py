@@ -107,7 +107,7 @@ class BackgroundResources:
                 try:
                     self.backend = factory(progress=self._report, **self._options)
                 except Exception as e:  # noqa: BLE001 - a bad model path or a dead server must not end the game
-                    self.error = f"The model could not be loaded ({e}); playing without narration."
+                    self.error = f"The model could not be loaded: {str(e).rstrip('.')}. Playing on without narration."
             self._progress = None
             self._stage = "router"
             kind = self._kind if self.backend is not None else "router"
