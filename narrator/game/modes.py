@@ -220,6 +220,8 @@ class Solo(NoNarrator):
         elif asked := asked_of(text, [*play.state.characters, *play.state.story.people], play.actor):
             whom, question = asked
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
+        elif HEARS.search(line):  # "I slip between the shelves to overhear the deal": what is said is fate's
+            play.info("What you hear is fate's to tell: try /oracle what do I hear?")
         elif LOOKS.search(line):  # "I break the seal and read the letter": what it says is nobody's but fate's
             play.info("What you find is fate's to tell: try /oracle what do I find?")
         elif LEAVES.search(line):  # "I follow the map's trail out of the inn": the scene stayed the inn
@@ -231,6 +233,10 @@ LOOKS = re.compile(r"\b(read|reads|reading|open|opens|opening|unfold|unfolds|unr
                    re.I)
 """A line that looks into something (a letter read, a box opened) whose contents no roll decided: the solo
 player is pointed at the oracle's two words."""
+HEARS = re.compile(r"\b(overhear|overhears|overhearing|eavesdrop|eavesdrops|eavesdropping|listen (?:in|at|for)|"
+                   r"listens (?:in|at|for)|listening (?:in|at|for)|spy on|spies on|spying on)\b", re.I)
+"""A line that listens in on others (a deal overheard, a door listened at) with no roll: what is said is fate's
+to tell. Listening *to* the rain is not it."""
 LEAVES = re.compile(r"\b(leave|leaves|leaving|head (?:out|off|for|back|home)|heads (?:out|off|for|back|home)|"
                     r"set (?:out|off)|sets (?:out|off)|travel|travels|ride (?:out|off|on|to)|sail (?:out|off|for|to)|"
                     r"out of (?:the|this|town)|make (?:my|our) way (?:to|out|back)|move on|moving on)\b", re.I)

@@ -329,6 +329,18 @@ def test_in_solo_reading_what_no_roll_decided_points_at_the_oracle(make_session,
     assert "What you find" not in plain(s.handle("I sit down by the fire"))
 
 
+def test_in_solo_overhearing_what_no_roll_decided_points_at_the_oracle(make_session, ready_campaign):
+    """Played in Mini Six solo: "I slip between the shelves to overhear the deal" came back as said, with no roll
+    and nothing more; what the rivals say is fate's to tell. Listening to the rain is not listening in."""
+    talk = json.dumps({"tool": "no_roll", "args": {"reason": "listen"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[talk, talk, talk])
+    s.start()
+    assert "What you hear is fate's to tell: try /oracle what do I hear?" in plain(
+        s.handle("I slip between the shelves to overhear the deal"))
+    assert "try /oracle what do I hear?" in plain(s.handle("I press my ear to the door and listen in"))
+    assert "What you hear" not in plain(s.handle("I lean back and listen to the rain"))
+
+
 def test_in_solo_leaving_the_scene_s_place_points_at_the_next_scene(make_session, ready_campaign):
     """Played in Brew solo: "I follow the map's trail out of the inn" came back as said, and the scene stayed the
     inn; in solo the player frames the next scene."""
