@@ -219,7 +219,9 @@ class Solo(NoNarrator):
                       else f"Asking fate? Try /oracle {line} likely")
         elif asked := asked_of(text, [*play.state.characters, *play.state.story.people], play.actor):
             whom, question = asked
-            play.info(f"{whom} answer is fate's to give: try /oracle {question} likely")
+            clause = asked_clause(text)  # an open one ("who is meeting here"): what they say is two more words
+            then = f", then /oracle {clause}?" if clause and open_question(clause) else ""
+            play.info(f"{whom} answer is fate's to give: try /oracle {question} likely{then}")
         elif HEARS.search(line):  # "I slip between the shelves to overhear the deal": what is said is fate's
             play.info("What you hear is fate's to tell: try /oracle what do I hear?")
         elif LOOKS.search(line):  # "I break the seal and read the letter": what it says is nobody's but fate's
@@ -266,6 +268,14 @@ ASKED_WHAT = re.compile(r"\b(?P<what>(?:who|whose|whom|what|where|why|how|when|w
                         re.I | re.S)
 
 
+def asked_clause(text: str) -> str | None:
+    """'who is meeting here tonight' for "I ask Nell who is meeting here tonight": what a question put to someone
+    asks, or None for a line that asks nobody anything."""
+    asks = ASKS.search(text)
+    what = ASKED_WHAT.search(asks.group("rest")) if asks else None
+    return None if what is None else " ".join(what.group("what").split()).rstrip(" .!?")
+
+
 def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] | None:
     """("Nell's", "Does Nell tell me who is meeting here tonight?") for "I ask Nell who is meeting here tonight":
     whose answer a question put to someone waits for, and the yes/no question that asks fate for it; None for a
@@ -273,11 +283,9 @@ def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] 
     to one of them came back as the player's own words ("You ask Nell who is meeting here tonight.")."""
     from narrator.agent.extract import mentioned
 
-    asks = ASKS.search(text)
-    what = ASKED_WHAT.search(asks.group("rest")) if asks else None
-    if what is None:
+    clause = asked_clause(text)
+    if clause is None:
         return None
-    clause = " ".join(what.group("what").split()).rstrip(" .!?")
     named = [n for n in mentioned(text, names) if n != actor]
     if named:
         return f"{named[0]}'s", f"Does {named[0]} tell me {clause}?"

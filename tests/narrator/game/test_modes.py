@@ -180,11 +180,14 @@ def test_in_solo_a_question_to_someone_that_rolls_nothing_points_to_the_oracle(m
     s.start()
     s.campaign.call("minim_add_npc", {"concept": "a courier", "tier": 1, "name": "Nell"})
     out = plain(s.handle("I ask Nell who is meeting here tonight"))
-    assert "Nell's answer is fate's to give: try /oracle Does Nell tell me who is meeting here tonight? likely" in out
+    assert ("Nell's answer is fate's to give: try /oracle Does Nell tell me who is meeting here tonight? likely, then "
+            "/oracle who is meeting here tonight?") in out  # played in Mini Six: what they say is the oracle's too
     assert "answer is fate's" not in plain(s.handle("I walk to the door"))
     s.handle("/people add Sister Maud")  # a recurring person of the story, with no sheet, is asked by name too
     out = plain(s.handle("I ask Sister Maud what the stranger wants with me"))
     assert "Sister Maud's answer is fate's to give: try /oracle Does Sister Maud tell me what the stranger" in out
+    out = plain(s.handle("I ask Sister Maud whether the road is safe"))
+    assert out.rstrip().endswith("Does Sister Maud tell me whether the road is safe? likely")  # yes/no: no second
 
 
 def test_a_question_about_the_rules_is_answered_not_played(make_session, ready_campaign):
