@@ -116,6 +116,15 @@ def _effective(code: str, penalty_dice: int, extra_actions: int, modifier: int,
     return given, rolled, modifier + HERO_POINT_BONUS * hero_points, tuple(lines)
 
 
+def withheld(eff: Effective, spec: DiceSpec) -> dict[str, Any]:
+    """The code given and the dice it lost (wounds, a stun, more actions), for a summary that rolls fewer dice than
+    the sheet shows ("4D+1 -1D hurt: 3D+1: ..."); nothing when it lost none."""
+    if eff.given.dice == eff.code.dice:
+        return {}
+    lost = eff.given.dice - max(1, eff.given.dice - spec.penalty_dice)  # a penalty stops at one die
+    return {"given": eff.given.text(), "penalty": lost, "actions": spec.extra_actions}
+
+
 @lru_cache(maxsize=4096)
 def tn_odds(dice: int, pips: int, tn: int, double: bool) -> tuple[Fraction, Odds]:
     """P(success) against a target number and the odds block, once per (dice, pips, tn, double)."""
@@ -193,5 +202,6 @@ def minisix_roll(args: RollSpec, roller: Roller) -> MiniSixRollResult:
     action; exact odds."""
     o = RollOutcome(args, roller)
     return MiniSixRollResult(summary=step("minisix.roll", code=o.eff.code.text(), story=o.roll.story(),
-                                          doubled=args.double, total=o.total, tn=args.tn, outcome=o.outcome),
+                                          doubled=args.double, total=o.total, tn=args.tn, outcome=o.outcome,
+                                          **withheld(o.eff, args)),
                              steps=o.steps, rule_refs=refs_for(args), **result_fields(o, args))

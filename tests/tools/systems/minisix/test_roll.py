@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from narrator.tools.dice import DieFlag, Roller
 from narrator.tools.errors import ToolArgumentError
-from narrator.tools.phrases import steps_of
+from narrator.tools.phrases import steps_of, summary_of
 from narrator.tools.systems.minisix.wild import at_least
 
 
@@ -65,6 +65,17 @@ def test_at_least_one_die_per_action_and_at_most_ten_actions(call):
 def test_penalty_dice_stop_at_one_die(call):
     r = call("minisix_roll", {"code": "2D", "tn": 5, "extra_actions": 0, "penalty_dice": 3}, faces=[5])
     assert r.rolled == "1D" and r.success is True
+
+
+def test_the_line_says_why_fewer_dice_were_rolled_than_the_code_given(call):
+    """Played in Mini Six solo: a wounded cultist of 3D attacked with "2D: 2, wild die 1 = 3" and nothing said why.
+    "Wounded: -1D to all actions until healed."; "subtract one die from each attempt" for more actions."""
+    r = call("minisix_roll", {"code": "4D+1", "tn": 13, "penalty_dice": 1, "extra_actions": 1}, faces=[2, 5])
+    assert summary_of(r).startswith("4D+1 -1D hurt, -1D for 1 more action: 2D+1: ")
+    r = call("minisix_roll", {"code": "2D", "tn": 5, "penalty_dice": 3}, faces=[5])
+    assert summary_of(r).startswith("2D -1D hurt: 1D: ")  # what was lost: a penalty stops at one die
+    r = call("minisix_roll", {"code": "3D", "tn": 5}, faces=[1, 2, 3])
+    assert summary_of(r).startswith("3D: ")
 
 
 def test_lucky_doubles_and_hero_points_add_six_each(call):
