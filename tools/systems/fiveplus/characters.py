@@ -89,6 +89,11 @@ CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "wolf": ("combat", "perception"), "spider": ("combat", "stealth"), "dragon": ("combat", "magic"),
     "cultist": ("magic", "social"), "demon": ("magic", "combat"), "orc": ("combat", "physical"),
     "goblin": ("stealth", "combat"), "zombie": ("combat", "physical"), "skeleton": ("combat", "defense"),
+    "guide": ("survival", "perception"), "tracker": ("survival", "perception"), "trapper": ("survival", "profession"),
+    "boatman": ("profession", "physical"), "ferryman": ("profession", "physical"), "fisher": ("survival", "profession"),
+    "courier": ("physical", "survival"), "messenger": ("physical", "survival"), "hermit": ("survival", "knowledge"),
+    "herbalist": ("medicine", "survival"),
+    "farmer": ("survival", "physical"), "miner": ("physical", "profession"), "innkeeper": ("social", "profession"),
 }
 """Concept words -> approach groups (a word matches exactly, as a plural, or as the start of a longer word)."""
 

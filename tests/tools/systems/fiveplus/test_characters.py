@@ -121,6 +121,18 @@ def test_a_concept_no_keyword_names_is_read_through_its_stand_in(call, concept, 
     assert trait.applies_to == [GROUP_SKILL[groups[0]]], trait
 
 
+def test_a_guide_who_knows_every_ford_is_trained_in_survival(call):
+    """Played in 5+ teach: "a river guide who knows every ford" came out with Archery, Dodge, Perception and
+    Persuade, and "Trained guide +1 Dodge"; no word of it was known. A guide reads as survival and perception, and
+    the river and its fords as the wild (``five-plus.md#Characters``: skills are free form, grouped by approach)."""
+    from narrator.tools.systems.fiveplus.characters import concept_groups
+
+    assert concept_groups("a river guide who knows every ford")[:2] == ["survival", "perception"]
+    r = call("fiveplus_character_random", {"name": "Oren", "concept": "a river guide who knows every ford"}, seed=3)
+    assert r.character.of_kind("trait")[0].applies_to == ["Survival"]
+    assert {"Survival", "Perception"} <= {d.name for d in r.character.of_kind("skill")}
+
+
 @pytest.mark.parametrize("text, name, modifier, applies", [
     ("Sure-footed +1 climbing", "Sure-footed", 1, ["climbing"]),  # played in 5+ teach: refused for its hyphen
     ("One-eyed -1 to shooting", "One-eyed", -1, ["shooting"]),
