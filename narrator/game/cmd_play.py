@@ -193,6 +193,11 @@ def rule(s: "GameSession", arg: str) -> None:
         s.info(f"{why} Meanwhile /learn shows worked examples, and {get_system(s.system).rulebook} has "
                "the rules.")
         return
+    from narrator.game.memory_bridge import indexing_notice
+
+    notice = indexing_notice()
+    if notice:  # played in Brew assist: the first /rule on a new machine showed a spinner for two minutes
+        s.info(notice)
     try:
         answer = fn(arg, s.system)
     except Exception as e:  # noqa: BLE001 - a failing memory must not end the session

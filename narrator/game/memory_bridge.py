@@ -44,6 +44,20 @@ def find_rulings(memory: Any | None) -> tuple[Callable[[str, str], Any] | None, 
     return ask, None
 
 
+def indexing_notice() -> str | None:
+    """What to say before the first ruling on a machine whose rulebook index is not built yet (the five books are
+    embedded then: a minute or two on 2 cores, with nothing on the screen but a spinner), else None."""
+    try:
+        from narrator.memory.rulebooks import rules_index_dir
+    except Exception:  # noqa: BLE001 - no memory module: find_rulings says why
+        return None
+    folder = rules_index_dir()
+    if folder.is_dir() and any(folder.iterdir()):
+        return None
+    return ("Indexing the rulebooks for the first time on this machine: a minute or two on 2 cores. Later rulings "
+            "take a moment.")
+
+
 def _first(obj: Any, names: Iterable[str]) -> Any:
     for n in names:
         value = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)

@@ -331,6 +331,20 @@ def test_rule_reads_as_a_plain_answer_with_citations(playing_in, system):
     assert out.rstrip().endswith("Rules: brew.md#Resolve Points, brew.md#Rerolls")
 
 
+def test_the_first_ruling_on_a_machine_says_the_rulebooks_are_being_indexed(playing_in, tmp_path, monkeypatch):
+    """Played in Brew assist: the first /rule in a new $NARRATOR_HOME showed a spinner for two minutes while the five
+    books were embedded, and nothing said why. Once the index is on disk, nothing is said."""
+    monkeypatch.setenv("NARRATOR_HOME", str(tmp_path / "home"))
+    s = playing_in("brew")
+    s._rulings = lambda q, sys_: Rulings(q, [RULE], None, [RULE.citation])
+    out = plain(s.handle("/rule how do resolve points work"))
+    assert out.startswith("Indexing the rulebooks for the first time on this machine") and "On a failure" in out
+    (tmp_path / "home" / "rules-index").mkdir(parents=True)
+    (tmp_path / "home" / "rules-index" / "chroma.sqlite3").write_bytes(b"")
+    out = plain(s.handle("/rule how do resolve points work"))
+    assert "Indexing" not in out and out.startswith("On a failure")
+
+
 FUMBLES = Passage("minim.md#Fumbles", "minim", "Fumbles", "If an attack has a neutral result apply a fumble to the "
                   "target; or to the attacker if he's rolled a critical-failure! Ideally players should describe it "
                   "or consult this table instead: | Roll | Effect | | ---- | ---- | | 12 | Stunned |", 0.65)
@@ -358,7 +372,8 @@ def test_rule_from_the_real_rulebook_index_reads_plainly(playing_in, monkeypatch
     s._rulings = None
     out = plain(s.handle("/rule how do resolve points work"))
     assert "Current:" not in out and "(brew.md#" in out and "Rules: brew.md#" in out
-    first = out.splitlines()[0]
+    notice, first = out.splitlines()[:2]  # a new home: the index is built by this first ruling, and says so
+    assert notice.startswith("Indexing the rulebooks for the first time")
     assert len(first.split()) > 8 and re.search(r"\(brew\.md#[^)]+\)$", first)
 
 
