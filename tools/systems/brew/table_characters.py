@@ -120,6 +120,7 @@ KEYWORDS: dict[str, dict[str, Any]] = {
     "smith": {"attributes": ("power", "precision"), "skills": ("craft",), "weapon": CLUB},
     "sailor": {"attributes": ("power", "precision"), "skills": ("athletics", "survival"), "weapon": KNIFE},
     "rider": {"attributes": ("precision", "speed"), "skills": ("animal handling",), "weapon": SWORD},
+    "laborer": {"attributes": ("power", "speed"), "skills": ("athletics", "melee"), "weapon": CLUB},
     "wolf": {"attributes": ("speed", "perception"), "skills": ("melee", "survival"), "weapon": BEAST, "beast": True},
     "dog": {"attributes": ("speed", "perception"), "skills": ("melee",), "weapon": BEAST, "beast": True},
     "bear": {"attributes": ("power", "perception"), "skills": ("melee",), "weapon": BEAST, "beast": True},
@@ -132,7 +133,9 @@ SIDEARM_FOR = (BOW,)
 attacks; the handgun reaches close too): an NPC who carries one has a knife as well, or an archer caught up close —
 and a fight without zones is all close range — could only punch."""
 ALIASES = {"thieves": "thief", "wolves": "wolf", "guardsman": "guard", "guards": "guard", "policeman": "sheriff",
-           "cop": "sheriff", "deputy": "sheriff", "witches": "witch", "physician": "doctor", "medic": "doctor"}
+           "cop": "sheriff", "deputy": "sheriff", "witches": "witch", "physician": "doctor", "medic": "doctor",
+           "dockhand": "laborer", "docker": "laborer", "stevedore": "laborer", "porter": "laborer",
+           "labourer": "laborer", "fisherman": "sailor", "fisher": "sailor", "boatman": "sailor"}
 
 
 def keywords_in(concept: str) -> list[str]:

@@ -237,3 +237,14 @@ def test_an_animal_bites_with_melee_and_has_an_animals_skills(seed, level, conce
                                 table_for("brew", None, None))
     assert "melee" in r.character.skills and set(r.character.skills) <= set(BEAST_SKILLS)
     assert [g.name for g in r.character.gear] == ["teeth and claws"]
+
+
+@pytest.mark.parametrize("concept", ["a surly dockhand who owes Mags money", "an old porter", "a stevedore"])
+def test_a_dockhand_hauls_and_brawls(concept):
+    """Played in Brew assist: "a surly dockhand who owes Mags money" came out with Craft 4 and Performance 2 and a
+    knife; no word of it was known. A dockhand, porter or stevedore is a laborer: Athletics and Melee, and a club."""
+    from narrator.agent.evaluate import table_for
+
+    r = default_registry().call("brew_add_npc", {"concept": concept, "level": 3}, Roller(1),
+                                table_for("brew", None, None))
+    assert {"athletics", "melee"} <= set(r.character.skills) and r.character.gear[0].name == "club"
