@@ -207,11 +207,18 @@ class Solo(NoNarrator):
     def after_turn(self, play: Play, outcome: TurnOutcome, text: str) -> None:
         super().after_turn(play, outcome, text)
         if outcome.results:
+            if not any(getattr(r, "success", None) for _, r in outcome.results):
+                return
             learned = learned_question(text)
-            if learned and any(getattr(r, "success", None) for _, r in outcome.results):
-                # "I demand to know who sent him" and the check succeeds: the answer is fate's to say, in two words
+            if learned:  # "I demand to know who sent him" and the check succeeds: the answer is fate's, in two words
                 play.info(f"What you learn is fate's to tell: try /oracle {learned}")
+            elif HEARS.search(text):  # "I creep up to overhear them" and the sneak succeeds
+                play.info("What you hear is fate's to tell: try /oracle what do I hear?")
+            elif LOOKS.search(text):  # "I examine the body for the cause of death" and the check succeeds
+                play.info("What you find is fate's to tell: try /oracle what do I find?")
             return
+        if outcome.question or outcome.error or outcome.refusal or outcome.choices:
+            return  # nothing was played: the line is asked again, refused or chosen among, not told
         line = text.rstrip()
         if line.endswith("?"):  # what happened is the story's to recall; what is still to be is fate's
             play.info(f"To look back at the story so far: /recall {line}" if PAST.search(line)

@@ -476,3 +476,31 @@ def test_in_solo_a_check_that_learns_something_points_at_the_oracle_s_two_words(
         seen.add(success)
         assert ("What you learn is fate's to tell: try /oracle who sent him?" in out) is bool(success), out
     assert seen == {True, False}
+
+
+def test_in_solo_a_search_that_succeeds_points_at_what_is_found(make_session, ready_campaign):
+    """Played in Mastery solo: "I kneel by the dead man and examine the body for the cause of death" succeeded ("it
+    goes as you hoped") and nothing said what the cause was; what is found is fate's to tell, and what is overheard.
+    A failed search finds nothing, and says nothing of it."""
+    look = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "communication"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[look])
+    s.start()
+    seen = set()
+    for line, hint in [("I examine the body for the cause of death", "try /oracle what do I find?"),
+                       ("I creep closer to overhear them", "try /oracle what do I hear?")] * 6:
+        out = plain(s.handle(line))
+        success = [e for e in s.campaign.events() if e.kind == "tool_call"
+                   and e.payload["tool"] == "minim_check"][-1].payload["result"]["success"]
+        seen.add(success)
+        assert (hint in out) is bool(success), out
+    assert seen == {True, False}
+
+
+def test_in_solo_a_line_asked_again_gets_no_hint_about_what_it_found(make_session, ready_campaign):
+    """A line the engine could not read ("Could you say what your character does?") was followed by "What you find is
+    fate's to tell": nothing was played, so nothing was found."""
+    unreadable = json.dumps({"tool": "minim_check", "args": {"actor": "Aria", "skill": "investigation"}})
+    s = make_session(campaign=ready_campaign, mode="solo", proposals=[unreadable])
+    s.start()
+    out = plain(s.handle("I examine the body for the cause of death"))
+    assert "Could you say what your character does?" in out and "fate's to tell" not in out
