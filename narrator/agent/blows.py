@@ -14,12 +14,13 @@ import re
 from typing import Any
 
 from narrator.agent.extract import name_words, standing_npcs
+from narrator.tools.proposals import REFUSE
 from narrator.tools.table import TableState
 
 MINE = r"(?:^|\bI\s+|\bwe\s+|\band\s+|,\s*|\bthen\s+)"
 """Where the player's own verb stands ("I smash", "..., and smash"): "the spear the guard throws at me" is not."""
 STRUCK = (r"smash|hit|strike|stab|slash|punch|kick|bash|club|whack|attack|hack|chop|beat|pummel|tackle|slam|ram|"
-          r"skewer|bludgeon|clobber|shove")
+          r"skewer|bludgeon|clobber|shove|crack|cleave|batter|wallop|thump")
 """Verbs of a blow whose object is the one struck ("I smash the ghoul with the hook")."""
 THROWN = r"throw|hurl|fling|toss|lob|chuck"
 SHOT = r"shoot|fire|loose"
@@ -36,6 +37,9 @@ SPECIFIC = frozenset({"condition", "ability", "approach", "against", "target", "
 
 
 PRONOUN = "him|her|them"
+NEAREST = r"(?:nearest|closest|first) (?:one|foe|enemy|of them)"
+"""The one foe standing in a fight, by where it stands: "I crack the nearest one with my mace" (played in Mastery:
+"thievery or an attack on Skeleton?")."""
 """How the one foe standing is struck without a name: "I shove him overboard" (played in Mastery, it was offered
 as athletics, rolled, and told "you shove him overboard" — and the pirate fought on). "It" too in a fight (a
 beast); outside one, "I kick it open" is a door."""
@@ -83,7 +87,7 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
     if not attacks:
         return None
     standing = standing_npcs(state, actor)
-    pronouns = (PRONOUN + ("|it" if state.initiative.active else "")) if len(standing) == 1 else ""
+    pronouns = (PRONOUN + (f"|it|{NEAREST}" if state.initiative.active else "")) if len(standing) == 1 else ""
     for npc in standing:
         kinds = blow_at(text, npc, pronouns)
         if kinds is None:
@@ -110,7 +114,9 @@ def threat_instead(ranked: list[Any], text: str, is_attack: Any) -> Any | None:
     strike ("I tell the Raider to drop his gun or I'll shoot" was a shot in every system; "I threaten to blow the
     tower unless the Raider backs off" a Brew throw), or None: the router's best threat-reading (intimidation,
     coercion, 5+'s taunt), when it ranked one."""
-    if not ranked or not (is_attack(ranked[0].tool) or "_chase" in ranked[0].tool) \
+    if not ranked or not (is_attack(ranked[0].tool) or "_chase" in ranked[0].tool or ranked[0].tool == REFUSE) \
             or ranked[0].variant in SOCIAL or not THREAT.search(text):
-        return None  # a chase too: "I flash my badge and tell the Enforcer to back off" was a Brew chase
+        return None  # a chase too: "I flash my badge and tell the Enforcer to back off" was a Brew chase; and a
+    # refusal: on an AVX2-only host the router's int8 vectors ranked "refuse" (0.185) over a throw (0.177) for "I
+    # threaten to blow the tower unless the Raider backs off" — a threat in the story is the character's own act
     return next((c for kind in SOCIAL for c in ranked[1:] if c.variant == kind), None)

@@ -107,6 +107,16 @@ def test_a_shove_at_the_one_foe_in_a_fight_is_an_attack(tmp_path, router):
         assert (p.tool, p.call_args["defender"]) == ("mastery_attack", "River Pirate") and not p.ask
 
 
+def test_the_nearest_one_cracked_with_a_mace_in_a_fight_is_an_attack(tmp_path, router):
+    """Played in Mastery solo: "I crack the nearest one with my mace" against one skeleton was asked "thievery or an
+    attack on Skeleton?" (a safe cracked). Cracking someone is a blow, and the nearest one the foe standing."""
+    with table(tmp_path, "mastery", "Wren", {"concept": "skeleton", "name": "Skeleton"}) as c:
+        c.call("mastery_start_combat", {"combatants": ["Wren", "Skeleton"]})
+        p = router.propose("I crack the nearest one with my mace", c.state, "Wren")
+        assert (p.tool, p.call_args["defender"]) == ("mastery_attack", "Skeleton") and not p.ask
+    assert blow_at("I crack the nearest one with my mace", "Skeleton", "him|her|them") is None  # outside a fight
+
+
 @pytest.mark.parametrize("text, kinds", [
     ("I smash a bottle over the thug's head", CLOSE),  # the instrument first, the one struck after "over"
     ("I punch the thug's jaw", CLOSE),  # a part of them is them; their lantern is not
