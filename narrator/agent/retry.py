@@ -29,6 +29,19 @@ LOOK_BACK = 60
 """Events read from the end of the log for the last roll (a few turns: "again" means the attempt just made)."""
 
 
+MANNER = frozenset("""more less carefully careful slowly slower quickly quicker faster harder softly gently quietly
+    properly differently better with care caution this time a bit little now then but and please again patiently
+    calmly firmly""".split())
+"""Words that say how, not what: "I try again, more carefully this time" is the same attempt, made better."""
+
+
+def only_manner(text: str) -> bool:
+    """``text``, a line that asks again, says nothing beyond how ("more carefully this time"): no new act to read."""
+    found = RETRY.match(text.strip())
+    rest = text.strip()[found.end():] if found else text
+    return all(w in MANNER for w in re.findall(r"[a-z']+", rest.lower()))
+
+
 def asks_again(text: str) -> bool:
     """``text`` asks for the last attempt again (and says little else)."""
     return len(text.split()) <= MAX_WORDS and bool(RETRY.match(text.strip()))

@@ -178,11 +178,12 @@ class Agent:
         """The proposer's reading of ``text``; a line that asks for the last attempt again and names nothing to roll
         by itself plays the attempt that line was read as, again (:mod:`narrator.agent.retry`), and the story tells
         that act (``outcome.acted``)."""
-        from narrator.agent.retry import asks_again, last_rolled
+        from narrator.agent.retry import asks_again, last_rolled, only_manner
 
         proposal = admitted(self.proposer).propose(text, self.campaign.state, actor)
-        if proposal.needs_roll or not asks_again(text):
-            return proposal
+        if not asks_again(text) or (proposal.needs_roll and not only_manner(text)):
+            return proposal  # "more carefully this time" names no act: the router's reading of it (a sneak, on
+            # one host's vectors) is not what the player asked for
         earlier = last_rolled(self.campaign, actor)
         if earlier is None:
             return proposal

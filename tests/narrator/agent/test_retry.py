@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.agent.retry import asks_again, last_rolled
+from narrator.agent.retry import asks_again, last_rolled, only_manner
 from narrator.agent.router import RouterProposer
 from narrator.agent.turn import Agent
 
@@ -62,10 +62,38 @@ def test_an_undone_attempt_is_not_tried_again(campaign, router):
     assert agent.turn("I try again", actor="Aria").acted is None
 
 
+class Asking:
+    """The router, asking "which reading?" for the wading line: the router asks it on some hosts only (its int8
+    vectors differ between CPUs: an AVX2 AMD EPYC read the line with confidence)."""
+
+    name = "router"
+
+    def __init__(self, router):
+        self.router = router
+
+    def propose(self, text, state, actor=None):
+        p = self.router.propose(text, state, actor)
+        if text.startswith("I wade") and not (p.ask and p.alternatives):
+            other = self.router.propose("I follow the tracks through the marsh", state, actor)
+            assert other.call_args != p.call_args
+            p = p.model_copy(update={"ask": True, "alternatives": [other.model_dump(mode="json")]})
+        return p
+
+
+@pytest.mark.parametrize("line", ["I try again, more carefully this time", "once more, slowly", "try again"])
+def test_a_line_that_only_says_how_is_the_same_attempt(line):
+    assert only_manner(line)
+
+
+@pytest.mark.parametrize("line", ["I try again, this time climbing the wall", "again I pick the lock"])
+def test_a_line_that_says_what_is_not(line):
+    assert not only_manner(line)
+
+
 def test_a_reading_the_player_chose_is_tried_again_without_asking(campaign, router):
     """Seen in Minim solo: "I try again" after the player had picked survival over perception asked "perception or
     survival?" again. The retry plays the logged reading."""
-    agent = Agent(campaign, None, router, engine_narration=True, ask_between=True)
+    agent = Agent(campaign, None, Asking(router), engine_narration=True, ask_between=True)
     asked = agent.turn("I wade through the mud at low tide looking for anything valuable", actor="Aria")
     assert len(asked.choices) == 2  # perception or survival: the player takes the second
     played = agent.choose(asked, 1)
