@@ -212,10 +212,8 @@ class Solo(NoNarrator):
             learned = learned_question(text)
             if learned:  # "I demand to know who sent him" and the check succeeds: the answer is fate's, in two words
                 play.info(f"What you learn is fate's to tell: try /oracle {learned}")
-            elif HEARS.search(text):  # "I creep up to overhear them" and the sneak succeeds
-                play.info("What you hear is fate's to tell: try /oracle what do I hear?")
-            elif LOOKS.search(text):  # "I examine the body for the cause of death" and the check succeeds
-                play.info("What you find is fate's to tell: try /oracle what do I find?")
+            elif found := fated_find(text):  # "I examine the body for the cause of death" and the check succeeds
+                play.info(found)
             return
         if outcome.question or outcome.error or outcome.refusal or outcome.choices:
             return  # nothing was played: the line is asked again, refused or chosen among, not told
@@ -229,10 +227,8 @@ class Solo(NoNarrator):
             clause = asked_clause(text)  # an open one ("who is meeting here"): what they say is two more words
             then = f", then /oracle {clause}?" if clause and open_question(clause) else ""
             play.info(f"{whom} answer is fate's to give: try /oracle {question} likely{then}")
-        elif HEARS.search(line):  # "I slip between the shelves to overhear the deal": what is said is fate's
-            play.info("What you hear is fate's to tell: try /oracle what do I hear?")
-        elif LOOKS.search(line):  # "I break the seal and read the letter": what it says is nobody's but fate's
-            play.info("What you find is fate's to tell: try /oracle what do I find?")
+        elif found := fated_find(line):  # "I break the seal and read the letter", no roll: what it says is fate's
+            play.info(found)
         elif LEAVES.search(line):  # "I follow the map's trail out of the inn": the scene stayed the inn
             play.info("Somewhere new? /scene frames the next scene.")
 
@@ -246,6 +242,16 @@ HEARS = re.compile(r"\b(overhear|overhears|overhearing|eavesdrop|eavesdrops|eave
                    r"listens (?:in|at|for)|listening (?:in|at|for)|spy on|spies on|spying on)\b", re.I)
 """A line that listens in on others (a deal overheard, a door listened at) with no roll: what is said is fate's
 to tell. Listening *to* the rain is not it."""
+def fated_find(text: str) -> str | None:
+    """The oracle's question for a line that looks into something or listens in ("I slip between the shelves to
+    overhear the deal": what is said; "I read the letter": what it says), else None."""
+    if HEARS.search(text):
+        return "What you hear is fate's to tell: try /oracle what do I hear?"
+    if LOOKS.search(text):
+        return "What you find is fate's to tell: try /oracle what do I find?"
+    return None
+
+
 LEAVES = re.compile(r"\b(leave|leaves|leaving|head (?:out|off|for|back|home)|heads (?:out|off|for|back|home)|"
                     r"set (?:out|off)|sets (?:out|off)|travel|travels|ride (?:out|off|on|to)|sail (?:out|off|for|to)|"
                     r"out of (?:the|this|town)|make (?:my|our) way (?:to|out|back)|move on|moving on)\b", re.I)
