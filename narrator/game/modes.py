@@ -294,12 +294,16 @@ def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] 
     whose answer a question put to someone waits for, and the yes/no question that asks fate for it; None for a
     line that asks nobody anything. Why: in solo play nobody answers for the people at the table, and a question
     to one of them came back as the player's own words ("You ask Nell who is meeting here tonight.")."""
-    from narrator.agent.extract import mentioned
+    from narrator.agent.extract import mentioned, name_words
 
     clause = asked_clause(text)
     if clause is None:
         return None
     named = [n for n in mentioned(text, names) if n != actor]
+    if not named:  # "I ask Corin who rings the bell" for Corin Ash (played in Minim solo): one name a word of it calls
+        called = {n for n in names if n != actor and any(re.search(rf"\b{re.escape(w)}\b", text, re.I)
+                                                         for w in name_words(n))}
+        named = sorted(called) if len(called) == 1 else []
     if named:
         return f"{named[0]}'s", f"Does {named[0]} tell me {clause}?"
     return "Their", f"Do they tell me {clause}?"

@@ -143,8 +143,9 @@ def _target(evidence: Evidence) -> str | None:
 
 
 VERB_KINDS = {
-    "looking": frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "listen", "check", "read",
+    "looking": frozenset({"look", "search", "scan", "watch", "study", "examine", "inspect", "check", "read",
                           "peer", "survey", "observe", "scout"}),
+    "listening": frozenset({"listen", "eavesdrop", "overhear"}),  # "You listen at the door and see something" (Minim)
     "talking": frozenset({"ask", "tell", "greet", "call", "question", "beg", "plead", "thank", "warn", "shout",
                           "talk", "speak", "chat", "haggle", "bargain", "negotiate"}),  # attempts, never "persuade":
     # "You persuade the guard ..., but you get nowhere" says both

@@ -167,6 +167,10 @@ def test_a_question_put_to_someone_is_made_a_question_for_fate():
     assert asked_of("I asked them whether the road is safe", names, "Aria") == (
         "Their", "Do they tell me whether the road is safe?")
     assert asked_of("I ask Nell for a drink", names, "Aria") is None  # a request, not a question
+    assert asked_of("I ask Corin who rings the bell at night", ["Corin Ash", "Corin Vale", "Aria"], "Aria") == (
+        "Their", "Do they tell me who rings the bell at night?")  # two Corins: nobody named for sure
+    assert asked_of("I ask Corin who rings the bell at night", ["Corin Ash", "Aria"], "Aria") == (
+        "Corin Ash's", "Does Corin Ash tell me who rings the bell at night?")  # played in Minim solo: "Their"
     assert asked_of("I walk up to Nell and ask whose head has the price on it", names, "Aria") == (
         "Nell's", "Does Nell tell me whose head has the price on it?")  # seen in Brew solo: "whose" asked nothing
     assert asked_of("I look for who left the tracks", names, "Aria") is None  # nobody is asked

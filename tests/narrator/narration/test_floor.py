@@ -113,6 +113,19 @@ def test_a_look_or_a_search_is_told_as_what_was_seen():
     assert "escapes you" not in floor.compose(climbed, "I climb the wall", SCENE)[0]
 
 
+def test_listening_is_told_as_what_was_heard_not_seen():
+    """Played in Minim solo: "I listen at the bell tower door" came out "You listen at the bell tower door and see
+    something, though not all of it." A listening is told in what reaches the ears, or in words for any sense."""
+    told = set()
+    for label, success in (("failure", False), ("neutral", None), ("success", True)) * 4:
+        heard = evidence("minim_check", label, success, (), skill="perception")
+        for line in ("I listen at the bell tower door", "I eavesdrop on the smugglers", "I overhear the deal"):
+            text = floor.compose(heard, line, SCENE)[0]
+            told.add(text.split(",")[-1])
+            assert not re.search(r"\b(see|seen|eye|eyes|look)\b", text), text
+    assert any("ears" in t or "hear" in t for t in told), told
+
+
 def test_a_foe_named_by_what_it_is_gets_an_article_and_a_person_does_not():
     from dataclasses import replace as copy
 
