@@ -45,6 +45,16 @@ as athletics, rolled, and told "you shove him overboard" — and the pirate foug
 beast); outside one, "I kick it open" is a door."""
 
 
+UNNAMED_BLOW = re.compile(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+)?{NEAREST}\b", re.I)
+
+
+def strikes_unnamed(text: str, state: TableState, actor: str | None) -> bool:
+    """A blow at "the nearest one" in a fight where several foes stand: the words strike someone, and not whom.
+    Played in Minim: "I hit the nearest one with my lamp pole" among six giant rats was a Fire check, "it goes the
+    way you wanted", and no rat was touched."""
+    return bool(state.initiative.active and len(standing_npcs(state, actor)) > 1 and UNNAMED_BLOW.search(text))
+
+
 def _who(name: str, pronouns: str = "") -> str | None:
     words = "|".join(re.escape(w) for w in name_words(name))
     return f"{words}|{pronouns}" if pronouns and words else words or None

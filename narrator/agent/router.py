@@ -38,7 +38,7 @@ from narrator.agent.extract import (
     actor_for, is_npc, mentioned, mentioned_other, other_subject, power_for, sheet_name_for, standing_npcs, target_for,
     usable_powers, zone_for,
 )
-from narrator.agent.blows import SPECIFIC, struck_instead, threat_instead
+from narrator.agent.blows import SPECIFIC, strikes_unnamed, struck_instead, threat_instead
 from narrator.agent.reading import as_read, weigh_off_sheet
 from narrator.agent.specs import spec_named
 from narrator.agent.speech import asked_instead, said_instead
@@ -435,6 +435,8 @@ class RouterProposer:
         refused = out_of_game_message(text, state.system)
         if refused:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
+        if strikes_unnamed(text, state, actor_for(text, state, actor)):  # "I hit the nearest one", six rats standing
+            return clarify(state, whom_to_attack(state, actor_for(text, state, actor)), self.name)
         ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
         start = get_system(state.system).start_combat_tool

@@ -117,6 +117,17 @@ def test_the_nearest_one_cracked_with_a_mace_in_a_fight_is_an_attack(tmp_path, r
     assert blow_at("I crack the nearest one with my mace", "Skeleton", "him|her|them") is None  # outside a fight
 
 
+def test_the_nearest_one_among_several_foes_asks_whom(tmp_path, router):
+    """Played in Minim solo: "I hit the nearest one with my lamp pole" among six giant rats was a Fire check ("it
+    goes the way you wanted") and no rat was touched. Among several, the nearest one is asked for by name."""
+    with table(tmp_path, "minim", "Wren", {"concept": "giant rat", "tier": 1, "name": "Rat"}) as c:
+        c.call("minim_add_npc", {"concept": "giant rat", "tier": 1, "name": "Rat 2"})
+        c.call("minim_start_combat", {"combatants": ["Wren", "Rat", "Rat 2"]})
+        p = router.propose("I hit the nearest one with my lamp pole", c.state, "Wren")
+        assert p.tool == "clarify" and p.args["question"].startswith("Whom do you attack? Here: Rat, Rat 2")
+        assert router.propose("I hit Rat 2 with my lamp pole", c.state, "Wren").call_args.get("defender") == "Rat 2"
+
+
 @pytest.mark.parametrize("text, kinds", [
     ("I smash a bottle over the thug's head", CLOSE),  # the instrument first, the one struck after "over"
     ("I punch the thug's jaw", CLOSE),  # a part of them is them; their lantern is not
