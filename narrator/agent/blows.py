@@ -110,11 +110,12 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
     return None
 
 
-THREAT = re.compile(r"\b(threaten\w*|or (else|I'?ll|I will|we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
+THREAT = re.compile(r"\b(threaten\w*|lean on|put the squeeze on|make (?:him|her|them) talk|or (else|I'?ll|I will|we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
                     r"will not|doesn'?t|does not)|to back off|to stand down|to drop (it|his|her|their|the|your))\b",
                     re.I)
 """Words that make violence a threat, or an order backed by one: "drop your gun or I'll shoot", "I threaten to blow
-the tower unless...", "I tell the Enforcer to back off"."""
+the tower unless...", "I tell the Enforcer to back off", "I lean on the guard to make him talk" (a Brew attack, played
+at stop 51)."""
 SOCIAL = ("intimidation", "coercion", "interaction", "command", "persuasion", "con", "taunt", "intimidate")
 """The readings of a threat, best first (a check of the social skill, or 5+'s taunt: its mental attack)."""
 

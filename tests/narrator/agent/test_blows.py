@@ -74,6 +74,13 @@ def test_a_threat_is_no_blow(tmp_path, router, system, expected):
         assert router.propose("I shoot the Raider", c.state, "Nell").call_args.get("defender") == "Raider"
 
 
+def test_leaning_on_someone_to_make_him_talk_is_no_blow(tmp_path, router):
+    """Played in Brew assist: "I lean on the guard to make him talk" was an attack on the guard."""
+    with table(tmp_path, "brew", "Mags", {"concept": "town guard", "name": "Guard"}) as c:
+        p = router.propose("I lean on the guard to make him talk", c.state, "Mags")
+        assert (p.tool, p.call_args.get("skill")) == ("brew_skill_roll", "interaction"), p
+
+
 def test_an_order_backed_by_a_badge_is_no_chase(tmp_path, router):
     """Round 16 (held-out 13, read blind): "I flash my expired police badge and tell the Enforcer to back off" was a
     Brew chase, told "You run after the enforcer, but you lose them" (both readers: nonsense)."""
