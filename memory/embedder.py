@@ -214,9 +214,9 @@ def router_embedder() -> OnnxSentenceEmbedder:
     """The router's MiniLM (loaded once per process): the packaged model with its matrix products in int8.
 
     A player's line is embedded once a turn, on the turn's clock; this graph (:mod:`memory.onnx_int8`) does it in
-    about half the time, on :func:`router_threads` threads. Its vectors are close to :func:`default_embedder`'s, not equal, so it has its own name;
-    the memory and the narration gate, whose stored vectors and thresholds came from the packaged model, keep
-    that one."""
+    about half the time, on :func:`router_threads` threads. Its vectors are close to :func:`default_embedder`'s, not
+    equal, so it has its own name; the memory and the narration gate, whose stored vectors and thresholds came from
+    the packaged model, keep that one."""
     global _ROUTER
     with _DEFAULT_LOCK:
         if _ROUTER is None:

@@ -37,12 +37,12 @@ SPECIFIC = frozenset({"condition", "ability", "approach", "against", "target", "
 
 
 PRONOUN = "him|her|them"
-NEAREST = r"(?:nearest|closest|first) (?:one|foe|enemy|of them)"
-"""The one foe standing in a fight, by where it stands: "I crack the nearest one with my mace" (played in Mastery:
-"thievery or an attack on Skeleton?")."""
 """How the one foe standing is struck without a name: "I shove him overboard" (played in Mastery, it was offered
 as athletics, rolled, and told "you shove him overboard" — and the pirate fought on). "It" too in a fight (a
 beast); outside one, "I kick it open" is a door."""
+NEAREST = r"(?:nearest|closest|first) (?:one|foe|enemy|of them)"
+"""The one foe standing in a fight, by where it stands: "I crack the nearest one with my mace" (played in Mastery:
+"thievery or an attack on Skeleton?")."""
 
 
 UNNAMED_BLOW = re.compile(rf"{MINE}(?:{STRUCK})(?:s|es|ed)?\s+(?:the\s+)?{NEAREST}\b", re.I)
@@ -110,7 +110,8 @@ def struck_instead(ranked: list[Any], text: str, state: TableState, actor: str |
     return None
 
 
-THREAT = re.compile(r"\b(threaten\w*|lean on|put the squeeze on|make (?:him|her|them) talk|or (else|I'?ll|I will|we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
+THREAT = re.compile(r"\b(threaten\w*|lean on|put the squeeze on|make (?:him|her|them) talk|or (else|I'?ll|I will|"
+                    r"we'?ll)|unless|if (you|he|she|they|it) (don'?t|do not|won'?t|"
                     r"will not|doesn'?t|does not)|to back off|to stand down|to drop (it|his|her|their|the|your))\b",
                     re.I)
 """Words that make violence a threat, or an order backed by one: "drop your gun or I'll shoot", "I threaten to blow

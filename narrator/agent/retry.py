@@ -37,8 +37,9 @@ MANNER = frozenset("""more less carefully careful slowly slower quickly quicker 
 
 def only_manner(text: str) -> bool:
     """``text``, a line that asks again, says nothing beyond how ("more carefully this time"): no new act to read."""
-    found = RETRY.match(text.strip())
-    rest = text.strip()[found.end():] if found else text
+    line = text.strip()
+    found = RETRY.match(line)
+    rest = line[found.end():] if found else line
     return all(w in MANNER for w in re.findall(r"[a-z']+", rest.lower()))
 
 

@@ -435,8 +435,9 @@ class RouterProposer:
         refused = out_of_game_message(text, state.system)
         if refused:
             return Proposal(tool=REFUSE, args={"reason": refused}, source=self.name)
-        if strikes_unnamed(text, state, actor_for(text, state, actor)):  # "I hit the nearest one", six rats standing
-            return clarify(state, whom_to_attack(state, actor_for(text, state, actor)), self.name)
+        who = actor_for(text, state, actor)
+        if strikes_unnamed(text, state, who):  # "I hit the nearest one", six rats standing: whom?
+            return clarify(state, whom_to_attack(state, who), self.name)
         ranked = self.rank(text, state, actor)
         other = other_subject(text, state, actor)
         start = get_system(state.system).start_combat_tool

@@ -242,6 +242,8 @@ HEARS = re.compile(r"\b(overhear|overhears|overhearing|eavesdrop|eavesdrops|eave
                    r"listens (?:in|at|for)|listening (?:in|at|for)|spy on|spies on|spying on)\b", re.I)
 """A line that listens in on others (a deal overheard, a door listened at) with no roll: what is said is fate's
 to tell. Listening *to* the rain is not it."""
+
+
 def fated_find(text: str) -> str | None:
     """The oracle's question for a line that looks into something or listens in ("I slip between the shelves to
     overhear the deal": what is said; "I read the letter": what it says), else None."""
@@ -294,15 +296,15 @@ def asked_of(text: str, names: list[str], actor: str | None) -> tuple[str, str] 
     whose answer a question put to someone waits for, and the yes/no question that asks fate for it; None for a
     line that asks nobody anything. Why: in solo play nobody answers for the people at the table, and a question
     to one of them came back as the player's own words ("You ask Nell who is meeting here tonight.")."""
-    from narrator.agent.extract import mentioned, name_words
+    from narrator.agent.admit import names as calls
+    from narrator.agent.extract import mentioned
 
     clause = asked_clause(text)
     if clause is None:
         return None
     named = [n for n in mentioned(text, names) if n != actor]
     if not named:  # "I ask Corin who rings the bell" for Corin Ash (played in Minim solo): one name a word of it calls
-        called = {n for n in names if n != actor and any(re.search(rf"\b{re.escape(w)}\b", text, re.I)
-                                                         for w in name_words(n))}
+        called = {n for n in names if n != actor and calls(text, n)}
         named = sorted(called) if len(called) == 1 else []
     if named:
         return f"{named[0]}'s", f"Does {named[0]} tell me {clause}?"

@@ -74,3 +74,8 @@ def test_the_installed_build_starts_on_this_cpu():
     """The README's install must give a build this machine can run (stop 51: AVX-512 asked for, on an AVX2 CPU)."""
     PROBE.cache_clear()
     assert PROBE() is None
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "narrator.models.llama_build"], capture_output=True, text=True)
+    assert (run.returncode, run.stdout.strip()) == (0, "llama-cpp-python starts on this CPU")  # what .ci/run asks

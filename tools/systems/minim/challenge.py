@@ -22,7 +22,6 @@ Readings chosen (the rulebook gives guide-lines, not formulas):
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Annotated, Literal

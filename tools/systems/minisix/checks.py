@@ -121,8 +121,8 @@ def withheld(eff: Effective, spec: DiceSpec) -> dict[str, Any]:
     the sheet shows ("4D+1 -1D hurt: 3D+1: ..."); nothing when it lost none."""
     if eff.given.dice == eff.code.dice:
         return {}
-    lost = eff.given.dice - max(1, eff.given.dice - spec.penalty_dice)  # a penalty stops at one die
-    return {"given": eff.given.text(), "penalty": lost, "actions": spec.extra_actions}
+    hurt = eff.given.dice - eff.code.dice - spec.extra_actions  # what the penalty took (it stops at one die)
+    return {"given": eff.given.text(), "penalty": hurt, "actions": spec.extra_actions}
 
 
 @lru_cache(maxsize=4096)

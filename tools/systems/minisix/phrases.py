@@ -30,6 +30,7 @@ def _given(v: dict[str, Any]) -> str:
         [f"-{v['actions']}D for {counted(v['actions'], 'more action')}"] if v["actions"] else [])
     return f"{v['given']} {', '.join(lost)}: "
 
+
 PHRASES: dict[str, Any] = with_templates(__file__, {
     # wild.py: a thrown code
     "story": lambda v: story_words(v["plain"], v["wild"], v["pips"], v["total"]),
@@ -149,8 +150,8 @@ PHRASES: dict[str, Any] = with_templates(__file__, {
                                    f"+{v['bonus']}.",
     "tn_verdict": lambda v: f"TN {v['tn']}: {v['total']} {'≥' if v['success'] else '<'} {v['tn']} → {v['outcome']} "
                             f"(by {abs(v['margin'])}).",
-    "roll": lambda v: f"{_given(v)}{v['code']}: {say(v['story'])}" + (f" ×2 = {v['total']}" if v["doubled"] else "") + " → " + (
-        f"TN {v['tn']}: {v['outcome']}" if v["tn"] is not None else v["outcome"]),
+    "roll": lambda v: f"{_given(v)}{v['code']}: {say(v['story'])}" + (f" ×2 = {v['total']}" if v["doubled"] else "")
+                      + " → " + (f"TN {v['tn']}: {v['outcome']}" if v["tn"] is not None else v["outcome"]),
     # codes.py: die codes
     "dice_code": lambda v: v["code"] + "".join(" + " + c for c in v["add"]) + "".join(" - " + c for c in v["subtract"])
                            + f" = {v['result']}",
